@@ -1,0 +1,164 @@
+//! The application: shared state, the router that merges every feature's routes, and the
+//! middleware stack (request ids, logs, limits, timeouts, CORS, compression, security headers).
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::State;
+use axum::http::{header, HeaderName, HeaderValue, Method, Request, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{any, get};
+use axum::{Json, Router};
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::CompressionLayer;
+use tower_http::cors::{AllowOrigin, CorsLayer};
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::request_id::{MakeRequestId, PropagateRequestIdLayer, RequestId, SetRequestIdLayer};
+use tower_http::timeout::TimeoutLayer;
+use tower_http::trace::TraceLayer;
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::auth::token::TokenKeys;
+use crate::infra::config::Config;
+use crate::infra::db::Db;
+use crate::infra::error::{ApiError, ErrorBody, INTERNAL_MESSAGE};
+use crate::{channel, layout, messages, news, openapi, web};
+
+#[derive(Clone)]
+pub struct AppState {
+    pub db: Db,
+    pub tokens: TokenKeys,
+    pub config: Arc<Config>,
+}
+
+impl AppState {
+    pub async fn start(config: Config) -> anyhow::Result<AppState> {
+        let db = Db::connect(&config.database_url, config.db_max_connections).await?;
+        let tokens = TokenKeys::load(config.jwt_secret.as_deref(), &config.data_dir)?;
+        Ok(AppState { db, tokens, config: Arc::new(config) })
+    }
+}
+
+/// The channel-scoped `/v1` API; every route passes through [`channel::resolve`].
+fn v1_routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .merge(channel::routes())
+        .merge(layout::routes())
+        .merge(messages::routes())
+        .merge(news::routes())
+}
+
+/// Every documented route, for the OpenAPI document.
+pub fn documented_routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
+        .merge(channel::http::public_routes())
+        .merge(v1_routes())
+}
+
+pub fn router(state: AppState) -> Router {
+    let (v1, _) = v1_routes().split_for_parts();
+    let v1 = v1.route_layer(axum::middleware::from_fn_with_state(state.clone(), channel::resolve));
+    let (public, _) = channel::http::public_routes().split_for_parts();
+    let web = web::spa_service(&state.config.web_dir);
+    let cors = cors_layer(&state.config.cors_origins);
+    Router::new()
+        .merge(public)
+        .merge(v1)
+        .route("/healthz", get(healthz))
+        .route("/v1/{*rest}", any(unknown_api_path))
+        .method_not_allowed_fallback(method_not_allowed)
+        .fallback_service(web)
+        .with_state(state)
+        .layer(axum::middleware::map_response(add_security_headers))
+        .layer(CompressionLayer::new())
+        .layer(cors)
+        .layer(RequestBodyLimitLayer::new(2 * 1024 * 1024))
+        .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, Duration::from_secs(30)))
+        .layer(CatchPanicLayer::custom(|_| internal_error_response()))
+        .layer(PropagateRequestIdLayer::x_request_id())
+        .layer(TraceLayer::new_for_http().make_span_with(|request: &Request<_>| {
+            let request_id = request
+                .extensions()
+                .get::<RequestId>()
+                .and_then(|id| id.header_value().to_str().ok())
+                .unwrap_or("-");
+            tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), request_id)
+        }))
+        .layer(SetRequestIdLayer::x_request_id(MakeRequestUuidV7))
+}
+
+async fn healthz(State(state): State<AppState>) -> Response {
+    match state.db.ping().await {
+        Ok(()) => Json(serde_json::json!({ "status": "ok" })).into_response(),
+        Err(error) => {
+            tracing::error!(%error, "health check: database does not answer");
+            (StatusCode::SERVICE_UNAVAILABLE, Json(serde_json::json!({ "status": "database unavailable" }))).into_response()
+        }
+    }
+}
+
+async fn unknown_api_path() -> ApiError {
+    ApiError::not_found()
+}
+
+async fn method_not_allowed() -> Response {
+    let body = ErrorBody { message: "この操作は許可されていません。".into(), code: None, errors: None };
+    (StatusCode::METHOD_NOT_ALLOWED, Json(body)).into_response()
+}
+
+fn internal_error_response() -> Response {
+    let body = ErrorBody { message: INTERNAL_MESSAGE.into(), code: None, errors: None };
+    (StatusCode::INTERNAL_SERVER_ERROR, Json(body)).into_response()
+}
+
+/// Headers the storefront reads from API answers; browsers hide them unless exposed.
+pub const EXPOSED_HEADERS: [&str; 8] = [
+    "x-total",
+    "x-per-page",
+    "x-last-page",
+    "x-current-page",
+    "x-suggested-filename",
+    "x-redirect",
+    "x-limit",
+    "x-request-id",
+];
+
+fn cors_layer(origins: &[String]) -> CorsLayer {
+    let allowed: Vec<HeaderValue> =
+        origins.iter().filter(|o| !o.trim().is_empty()).filter_map(|o| o.trim().parse().ok()).collect();
+    CorsLayer::new()
+        .allow_origin(AllowOrigin::list(allowed))
+        .allow_methods([Method::GET, Method::POST, Method::PUT, Method::PATCH, Method::DELETE])
+        .allow_headers([header::AUTHORIZATION, header::CONTENT_TYPE, HeaderName::from_static("x-channel")])
+        .allow_credentials(true)
+        .expose_headers(EXPOSED_HEADERS.map(HeaderName::from_static))
+        .max_age(Duration::from_secs(600))
+}
+
+/// The CSP allows no inline script: the SPA's index.html loads only its own bundles.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+     img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; \
+     base-uri 'self'; form-action 'self'; object-src 'none'";
+
+async fn add_security_headers(mut response: Response) -> Response {
+    let headers = response.headers_mut();
+    let pairs = [
+        (header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY),
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        (header::REFERRER_POLICY, "strict-origin-when-cross-origin"),
+        (header::X_FRAME_OPTIONS, "DENY"),
+    ];
+    for (name, value) in pairs {
+        headers.entry(name).or_insert(HeaderValue::from_static(value));
+    }
+    response
+}
+
+#[derive(Clone, Copy)]
+struct MakeRequestUuidV7;
+
+impl MakeRequestId for MakeRequestUuidV7 {
+    fn make_request_id<B>(&mut self, _request: &Request<B>) -> Option<RequestId> {
+        HeaderValue::from_str(&uuid::Uuid::now_v7().to_string()).ok().map(RequestId::new)
+    }
+}

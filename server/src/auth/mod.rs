@@ -1,0 +1,57 @@
+//! Access tokens and the extractors that read them. Tokens are short-lived HS256 JWTs bound
+//! to one channel; the members feature issues them, every feature reads them through
+//! [`Member`] / [`OptionalMember`].
+pub mod token;
+
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+
+use crate::app::AppState;
+use crate::channel::Channel;
+use crate::infra::error::ApiError;
+
+/// A logged-in member of the request's channel.
+#[derive(Debug, Clone)]
+pub struct Member {
+    pub user_id: String,
+}
+
+/// A member when a token is sent, nobody when none is; a bad token is still a 401 so the
+/// storefront refreshes it instead of silently browsing as a visitor.
+#[derive(Debug, Clone)]
+pub struct OptionalMember(pub Option<Member>);
+
+fn bearer(parts: &Parts) -> Option<&str> {
+    let value = parts.headers.get(axum::http::header::AUTHORIZATION)?.to_str().ok()?;
+    let token = value.strip_prefix("Bearer ").or_else(|| value.strip_prefix("bearer "))?.trim();
+    (!token.is_empty()).then_some(token)
+}
+
+fn member_from(parts: &Parts, state: &AppState, token: &str) -> Result<Member, ApiError> {
+    let channel = parts.extensions.get::<Channel>().ok_or(ApiError::Unauthorized)?;
+    let claims = state.tokens.verify(token).map_err(|_| ApiError::Unauthorized)?;
+    if claims.chn != channel.id {
+        return Err(ApiError::Unauthorized);
+    }
+    Ok(Member { user_id: claims.sub })
+}
+
+impl FromRequestParts<AppState> for Member {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let token = bearer(parts).ok_or(ApiError::Unauthorized)?;
+        member_from(parts, state, token)
+    }
+}
+
+impl FromRequestParts<AppState> for OptionalMember {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        match bearer(parts) {
+            None => Ok(OptionalMember(None)),
+            Some(token) => member_from(parts, state, token).map(|m| OptionalMember(Some(m))),
+        }
+    }
+}

@@ -1,0 +1,111 @@
+//! Signing and checking access tokens, and the secret they are signed with.
+use std::path::Path;
+
+use anyhow::Context;
+use jsonwebtoken::{decode, encode, Algorithm, DecodingKey, EncodingKey, Header, Validation};
+use serde::{Deserialize, Serialize};
+
+/// How long an access token lives; the refresh cookie renews it.
+pub const ACCESS_TOKEN_SECONDS: i64 = 15 * 60;
+
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Claims {
+    /// The member's user id.
+    pub sub: String,
+    /// The channel id the token was issued for.
+    pub chn: String,
+    pub iat: i64,
+    pub exp: i64,
+}
+
+#[derive(Clone)]
+pub struct TokenKeys {
+    encoding: EncodingKey,
+    decoding: DecodingKey,
+}
+
+pub struct IssuedToken {
+    pub access_token: String,
+    pub expires_at: i64,
+}
+
+impl TokenKeys {
+    pub fn from_secret(secret: &[u8]) -> Self {
+        TokenKeys { encoding: EncodingKey::from_secret(secret), decoding: DecodingKey::from_secret(secret) }
+    }
+
+    /// The configured secret, else the one kept under the data folder (made on first start).
+    pub fn load(configured: Option<&str>, data_dir: &Path) -> anyhow::Result<Self> {
+        if let Some(secret) = configured {
+            anyhow::ensure!(secret.len() >= 32, "SHOP_JWT_SECRET must be at least 32 characters");
+            return Ok(Self::from_secret(secret.as_bytes()));
+        }
+        let path = data_dir.join("jwt.key");
+        if !path.exists() {
+            std::fs::create_dir_all(data_dir).with_context(|| format!("creating {}", data_dir.display()))?;
+            std::fs::write(&path, random_hex(32)).with_context(|| format!("writing {}", path.display()))?;
+        }
+        let secret = std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+        Ok(Self::from_secret(secret.trim().as_bytes()))
+    }
+
+    pub fn issue(&self, user_id: &str, channel_id: &str, now_seconds: i64) -> anyhow::Result<IssuedToken> {
+        let claims = Claims {
+            sub: user_id.to_owned(),
+            chn: channel_id.to_owned(),
+            iat: now_seconds,
+            exp: now_seconds + ACCESS_TOKEN_SECONDS,
+        };
+        let access_token = encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)?;
+        Ok(IssuedToken { access_token, expires_at: claims.exp })
+    }
+
+    pub fn verify(&self, token: &str) -> Result<Claims, jsonwebtoken::errors::Error> {
+        let mut validation = Validation::new(Algorithm::HS256);
+        validation.leeway = 0;
+        decode::<Claims>(token, &self.decoding, &validation).map(|data| data.claims)
+    }
+}
+
+/// `bytes` random bytes from the operating system's CSPRNG, hex encoded.
+pub fn random_hex(bytes: usize) -> String {
+    let mut buffer = vec![0u8; bytes];
+    rand::fill(&mut buffer[..]);
+    buffer.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn now() -> i64 {
+        time::OffsetDateTime::now_utc().unix_timestamp()
+    }
+
+    #[test]
+    fn an_issued_token_verifies_with_its_claims() {
+        let keys = TokenKeys::from_secret(b"0123456789abcdef0123456789abcdef");
+        let issued = keys.issue("user-1", "channel-1", now()).unwrap();
+        let claims = keys.verify(&issued.access_token).unwrap();
+        assert_eq!((claims.sub.as_str(), claims.chn.as_str()), ("user-1", "channel-1"));
+    }
+
+    #[test]
+    fn expired_or_foreign_tokens_are_refused() {
+        let keys = TokenKeys::from_secret(b"0123456789abcdef0123456789abcdef");
+        let old = keys.issue("user-1", "channel-1", now() - 2 * ACCESS_TOKEN_SECONDS).unwrap();
+        assert!(keys.verify(&old.access_token).is_err());
+        let other = TokenKeys::from_secret(b"another-secret-another-secret-xx");
+        let foreign = other.issue("user-1", "channel-1", now()).unwrap();
+        assert!(keys.verify(&foreign.access_token).is_err());
+    }
+
+    #[test]
+    fn the_secret_is_made_once_and_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let first = TokenKeys::load(None, dir.path()).unwrap();
+        let token = first.issue("u", "c", now()).unwrap();
+        let again = TokenKeys::load(None, dir.path()).unwrap();
+        assert!(again.verify(&token.access_token).is_ok());
+    }
+}

@@ -1,0 +1,102 @@
+//! Channels (tenants): which shop a request is for, its settings, colour scheme and
+//! maintenance state. Every `/v1` request passes through [`resolve`] first.
+pub mod http;
+pub mod settings;
+pub mod store;
+
+use axum::extract::{FromRequestParts, Request, State};
+use axum::http::request::Parts;
+use axum::http::HeaderMap;
+use axum::middleware::Next;
+use axum::response::Response;
+
+use crate::app::AppState;
+use crate::infra::error::{ApiError, CHANNEL_NOT_FOUND_MESSAGE};
+
+pub use http::routes;
+
+/// The shop a request is addressed to.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Channel {
+    pub id: String,
+    pub code: String,
+    pub name: String,
+    pub theme: String,
+    pub tenant: Option<String>,
+    pub company_code: String,
+    pub maintenance_on: i64,
+    pub maintenance_title: String,
+    pub maintenance_message: String,
+}
+
+impl Channel {
+    pub fn in_maintenance(&self) -> bool {
+        self.maintenance_on != 0
+    }
+}
+
+/// `X-Channel` names the channel; without it the host name (port stripped) is looked up.
+pub async fn find_for_request(state: &AppState, headers: &HeaderMap) -> Result<Channel, ApiError> {
+    let by_header = headers.get("x-channel").and_then(|v| v.to_str().ok()).map(str::trim).filter(|v| !v.is_empty());
+    let found = match by_header {
+        Some(code) => store::find_channel_by_code(&state.db, code).await?,
+        None => match host_name(headers) {
+            Some(host) => store::find_channel_by_host(&state.db, &host).await?,
+            None => None,
+        },
+    };
+    found.ok_or(ApiError::NotFound(CHANNEL_NOT_FOUND_MESSAGE))
+}
+
+fn host_name(headers: &HeaderMap) -> Option<String> {
+    let host = headers.get(axum::http::header::HOST)?.to_str().ok()?;
+    let without_port = match host.rsplit_once(':') {
+        Some((name, port)) if port.chars().all(|c| c.is_ascii_digit()) && !name.ends_with(']') || name.starts_with('[') => name,
+        _ => host,
+    };
+    Some(without_port.trim_start_matches('[').trim_end_matches(']').to_ascii_lowercase())
+}
+
+/// Middleware for `/v1`: unknown channel → 404, maintenance → 503, otherwise the channel is
+/// put into the request for handlers to extract.
+pub async fn resolve(State(state): State<AppState>, mut request: Request, next: Next) -> Result<Response, ApiError> {
+    let channel = find_for_request(&state, request.headers()).await?;
+    if channel.in_maintenance() {
+        return Err(ApiError::Maintenance {
+            title: channel.maintenance_title.clone(),
+            message: channel.maintenance_message.clone(),
+        });
+    }
+    request.extensions_mut().insert(channel);
+    Ok(next.run(request).await)
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Channel {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        parts
+            .extensions
+            .get::<Channel>()
+            .cloned()
+            .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("channel middleware missing on this route")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn with_host(host: &str) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        headers.insert(axum::http::header::HOST, host.parse().unwrap());
+        headers
+    }
+
+    #[test]
+    fn host_names_lose_their_port_and_case() {
+        assert_eq!(host_name(&with_host("Corporate.localhost:8080")).as_deref(), Some("corporate.localhost"));
+        assert_eq!(host_name(&with_host("127.0.0.1")).as_deref(), Some("127.0.0.1"));
+        assert_eq!(host_name(&with_host("[::1]:8080")).as_deref(), Some("::1"));
+    }
+}

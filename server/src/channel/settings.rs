@@ -1,0 +1,113 @@
+//! The per-channel settings the storefront reads (spec 000 §3 "Settings keys"), with the
+//! defaults a channel gets when a key was never stored.
+use std::collections::HashMap;
+
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+use super::Channel;
+
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct FrontSettings {
+    #[serde(rename = "SITE.NAME")]
+    pub site_name: String,
+    #[serde(rename = "SITE.NAMESPACE")]
+    pub namespace: String,
+    #[serde(rename = "SITE.CHANNEL_PREFIX")]
+    pub channel_prefix: String,
+    #[serde(rename = "SITE.THEME")]
+    pub theme: String,
+    #[serde(rename = "SITE.TENANT")]
+    pub tenant: Option<String>,
+    /// The B2B variant: registration and profile forms use the corporate fields and rules.
+    #[serde(rename = "SITE.IS_CORPORATE")]
+    pub is_corporate: bool,
+    #[serde(rename = "SITE.BREAKPOINT.SCREEN-SM")]
+    pub screen_sm: i64,
+    #[serde(rename = "SITE.BREAKPOINT.SCREEN-MD")]
+    pub screen_md: i64,
+    #[serde(rename = "ORDER.SHIPPING.IS_ALLOW_MULTIPLE")]
+    pub allow_multiple_shipping: bool,
+    #[serde(rename = "PLUGIN.TEMPORARY_STOP_SELLING.IS_USE")]
+    pub temporary_stop_selling_is_use: bool,
+    #[serde(rename = "PLUGIN.TEMPORARY_STOP_SELLING.IS_SELLING")]
+    pub temporary_stop_selling_is_selling: bool,
+    #[serde(rename = "NO_MEMBER_USE")]
+    pub no_member_use: bool,
+    #[serde(rename = "AUTH.IS_VERIFY_EMAIL_AT_FIRST_LOGIN")]
+    pub verify_email_at_first_login: bool,
+    #[serde(rename = "RECAPTCHA.VERSION")]
+    pub recaptcha_version: i64,
+}
+
+impl FrontSettings {
+    /// Stored values are JSON; a value of the wrong type falls back to the default rather
+    /// than breaking the storefront.
+    pub fn from_stored(channel: &Channel, stored: &HashMap<String, String>) -> Self {
+        fn get<T: DeserializeOwned>(stored: &HashMap<String, String>, key: &str, default: T) -> T {
+            stored.get(key).and_then(|raw| serde_json::from_str(raw).ok()).unwrap_or(default)
+        }
+        FrontSettings {
+            site_name: get(stored, "SITE.NAME", channel.name.clone()),
+            namespace: get(stored, "SITE.NAMESPACE", channel.code.clone()),
+            channel_prefix: get(stored, "SITE.CHANNEL_PREFIX", String::new()),
+            theme: channel.theme.clone(),
+            tenant: channel.tenant.clone(),
+            is_corporate: get(stored, "SITE.IS_CORPORATE", false),
+            screen_sm: get(stored, "SITE.BREAKPOINT.SCREEN-SM", 767),
+            screen_md: get(stored, "SITE.BREAKPOINT.SCREEN-MD", 1024),
+            allow_multiple_shipping: get(stored, "ORDER.SHIPPING.IS_ALLOW_MULTIPLE", false),
+            temporary_stop_selling_is_use: get(stored, "PLUGIN.TEMPORARY_STOP_SELLING.IS_USE", false),
+            temporary_stop_selling_is_selling: get(stored, "PLUGIN.TEMPORARY_STOP_SELLING.IS_SELLING", true),
+            no_member_use: get(stored, "NO_MEMBER_USE", false),
+            verify_email_at_first_login: get(stored, "AUTH.IS_VERIFY_EMAIL_AT_FIRST_LOGIN", false),
+            recaptcha_version: get(stored, "RECAPTCHA.VERSION", 3),
+        }
+    }
+
+    /// Spec 000 §4: selling is stopped when the plugin is on and IS_SELLING is false.
+    pub fn is_selling_stopped(&self) -> bool {
+        self.temporary_stop_selling_is_use && !self.temporary_stop_selling_is_selling
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn channel() -> Channel {
+        Channel {
+            id: "c1".into(),
+            code: "demo".into(),
+            name: "デモショップ".into(),
+            theme: "simple".into(),
+            tenant: None,
+            company_code: "demo".into(),
+            maintenance_on: 0,
+            maintenance_title: String::new(),
+            maintenance_message: String::new(),
+        }
+    }
+
+    #[test]
+    fn missing_or_malformed_keys_take_their_defaults() {
+        let mut stored = HashMap::new();
+        stored.insert("SITE.BREAKPOINT.SCREEN-SM".to_owned(), "\"not a number\"".to_owned());
+        stored.insert("NO_MEMBER_USE".to_owned(), "true".to_owned());
+        let settings = FrontSettings::from_stored(&channel(), &stored);
+        assert_eq!(settings.screen_sm, 767);
+        assert!(settings.no_member_use);
+        assert_eq!(settings.site_name, "デモショップ");
+        assert_eq!(settings.recaptcha_version, 3);
+    }
+
+    #[test]
+    fn selling_stops_only_when_the_plugin_is_on_and_not_selling() {
+        let mut settings = FrontSettings::from_stored(&channel(), &HashMap::new());
+        assert!(!settings.is_selling_stopped());
+        settings.temporary_stop_selling_is_use = true;
+        assert!(!settings.is_selling_stopped());
+        settings.temporary_stop_selling_is_selling = false;
+        assert!(settings.is_selling_stopped());
+    }
+}

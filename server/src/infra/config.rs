@@ -1,0 +1,54 @@
+//! The server's configuration: one clap struct, every field settable by flag or environment.
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+#[derive(Debug, Clone, clap::Args)]
+pub struct Config {
+    /// sqlite://path (created if missing) or postgres://user@host/db
+    #[arg(long, env = "DATABASE_URL", default_value = "sqlite://data/shop.db")]
+    pub database_url: String,
+
+    #[arg(long, env = "SHOP_ADDR", default_value = "127.0.0.1:8080")]
+    pub addr: SocketAddr,
+
+    /// Where the shop keeps its generated secrets and the mail outbox.
+    #[arg(long, env = "SHOP_DATA_DIR", default_value = "data")]
+    pub data_dir: PathBuf,
+
+    /// The built single-page app (npm run build in web/).
+    #[arg(long, env = "SHOP_WEB_DIR", default_value = "web/dist")]
+    pub web_dir: PathBuf,
+
+    /// Extra browser origins allowed by CORS, comma separated (same-origin needs none).
+    #[arg(long, env = "SHOP_CORS_ORIGINS", value_delimiter = ',', default_value = "")]
+    pub cors_origins: Vec<String>,
+
+    /// Secret for signing access tokens; generated once under SHOP_DATA_DIR when unset.
+    /// Set it to the same value on every instance when running more than one.
+    #[arg(long, env = "SHOP_JWT_SECRET", hide_env_values = true)]
+    pub jwt_secret: Option<String>,
+
+    /// Database connections per instance.
+    #[arg(long, env = "SHOP_DB_MAX_CONNECTIONS", default_value_t = 16)]
+    pub db_max_connections: u32,
+
+    /// `json` for structured logs, `pretty` for a terminal.
+    #[arg(long, env = "SHOP_LOG_FORMAT", default_value = "pretty")]
+    pub log_format: String,
+}
+
+impl Config {
+    /// A configuration for tests and tools: the given database, everything else default.
+    pub fn for_database(database_url: &str, data_dir: PathBuf) -> Self {
+        Config {
+            database_url: database_url.to_owned(),
+            addr: "127.0.0.1:0".parse().expect("literal address"),
+            data_dir,
+            web_dir: PathBuf::from("web/dist"),
+            cors_origins: Vec::new(),
+            jwt_secret: Some("test-secret-test-secret-test-secret".into()),
+            db_max_connections: 8,
+            log_format: "pretty".into(),
+        }
+    }
+}

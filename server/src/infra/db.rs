@@ -1,0 +1,114 @@
+//! The database: one `AnyPool` over SQLite or PostgreSQL (the URL picks), one migration history,
+//! and write transactions that queue on SQLite instead of failing with "database is locked".
+use std::str::FromStr;
+use std::time::Duration;
+
+use anyhow::Context;
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::{Any, AnyPool, Executor, Transaction};
+
+pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+#[derive(Clone)]
+pub struct Db {
+    pub pool: AnyPool,
+    pub backend: Backend,
+}
+
+pub type Tx = Transaction<'static, Any>;
+
+impl Db {
+    pub async fn connect(url: &str, max_connections: u32) -> anyhow::Result<Db> {
+        sqlx::any::install_default_drivers();
+        let backend = if url.starts_with("sqlite:") {
+            Backend::Sqlite
+        } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            Backend::Postgres
+        } else {
+            anyhow::bail!("DATABASE_URL must start with sqlite:// or postgres://");
+        };
+        let url = if backend == Backend::Sqlite { sqlite_url_creating_file(url)? } else { url.to_owned() };
+        let options = AnyConnectOptions::from_str(&url).context("parsing DATABASE_URL")?;
+        let pool = AnyPoolOptions::new()
+            .max_connections(max_connections)
+            .acquire_timeout(Duration::from_secs(10))
+            .after_connect(move |conn, _meta| {
+                Box::pin(async move {
+                    if backend == Backend::Sqlite {
+                        // WAL lets readers run beside the one writer; the busy timeout makes a
+                        // second writer wait for the lock instead of failing at once.
+                        conn.execute("PRAGMA journal_mode = WAL").await?;
+                        conn.execute("PRAGMA busy_timeout = 10000").await?;
+                        conn.execute("PRAGMA foreign_keys = ON").await?;
+                        conn.execute("PRAGMA synchronous = NORMAL").await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect_with(options)
+            .await
+            .with_context(|| format!("connecting to the {backend:?} database"))?;
+        Ok(Db { pool, backend })
+    }
+
+    pub async fn migrate(&self) -> anyhow::Result<()> {
+        MIGRATOR.run(&self.pool).await.context("running migrations")?;
+        Ok(())
+    }
+
+    /// A transaction that will write. On SQLite it takes the write lock up front
+    /// (`BEGIN IMMEDIATE`), so concurrent writers queue behind the busy timeout rather than
+    /// failing when a read lock would have to be upgraded.
+    pub async fn begin_write(&self) -> sqlx::Result<Tx> {
+        match self.backend {
+            Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await,
+            Backend::Postgres => self.pool.begin().await,
+        }
+    }
+
+    pub async fn ping(&self) -> sqlx::Result<()> {
+        sqlx::query("SELECT 1").execute(&self.pool).await.map(|_| ())
+    }
+}
+
+/// `sqlite://data/shop.db` → make sure `data/` exists and ask SQLite to create the file.
+fn sqlite_url_creating_file(url: &str) -> anyhow::Result<String> {
+    let rest = url.trim_start_matches("sqlite://").trim_start_matches("sqlite:");
+    let (path, query) = rest.split_once('?').unwrap_or((rest, ""));
+    if path.is_empty() || path == ":memory:" {
+        anyhow::bail!("an in-memory SQLite database gives each connection its own data; use a file");
+    }
+    if let Some(parent) = std::path::Path::new(path).parent() {
+        if !parent.as_os_str().is_empty() {
+            std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
+        }
+    }
+    let query = if query.contains("mode=") { query.to_owned() } else if query.is_empty() { "mode=rwc".into() } else { format!("{query}&mode=rwc") };
+    Ok(format!("sqlite://{path}?{query}"))
+}
+
+/// Booleans are stored as INTEGER 0/1 on both databases.
+pub fn flag(value: bool) -> i64 {
+    i64::from(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sqlite_urls_get_create_mode() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}/sub/shop.db", dir.path().display());
+        let made = sqlite_url_creating_file(&url).unwrap();
+        assert!(made.ends_with("shop.db?mode=rwc"));
+        assert!(dir.path().join("sub").is_dir());
+        assert!(sqlite_url_creating_file("sqlite::memory:").is_err());
+    }
+}

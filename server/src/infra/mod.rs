@@ -1,0 +1,9 @@
+//! Cross-cutting pieces every feature uses, each written once: configuration, the database,
+//! the error type and its HTTP mapping, pagination, request extractors, time and ids.
+pub mod config;
+pub mod db;
+pub mod error;
+pub mod extract;
+pub mod ids;
+pub mod pagination;
+pub mod time;

@@ -1,0 +1,11 @@
+//! The shop server: a Japanese storefront API plus the single-page app it serves.
+pub mod app;
+pub mod auth;
+pub mod channel;
+pub mod infra;
+pub mod layout;
+pub mod messages;
+pub mod news;
+pub mod openapi;
+pub mod seed;
+pub mod web;

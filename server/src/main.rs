@@ -1,0 +1,131 @@
+//! The `shop` command line: serve | migrate | seed --demo | openapi | maintenance.
+use clap::{Parser, Subcommand};
+use shop::app::{self, AppState};
+use shop::infra::config::Config;
+
+#[derive(Parser)]
+#[command(name = "shop", about = "日本語オンラインショップ: API server and storefront")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Migrate, seed the demo shops into an empty database, and serve.
+    Serve(Config),
+    /// Run the database migrations and exit.
+    Migrate(Config),
+    /// Load data into the database.
+    Seed {
+        /// The two demo shops (refuses when they already exist).
+        #[arg(long)]
+        demo: bool,
+        #[command(flatten)]
+        config: Config,
+    },
+    /// Print the OpenAPI document (the content of api/openapi.json).
+    Openapi,
+    /// Switch a channel's maintenance mode on or off.
+    Maintenance {
+        /// Channel code, e.g. `demo`.
+        channel: String,
+        #[arg(value_parser = ["on", "off"])]
+        state: String,
+        /// Title shown on the maintenance page (keeps the stored one when omitted).
+        #[arg(long)]
+        title: Option<String>,
+        /// Message shown on the maintenance page (keeps the stored one when omitted).
+        #[arg(long)]
+        message: Option<String>,
+        #[command(flatten)]
+        config: Config,
+    },
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Serve(config) => serve(config).await,
+        Command::Migrate(config) => {
+            init_logs(&config.log_format);
+            let state = AppState::start(config).await?;
+            state.db.migrate().await?;
+            tracing::info!("migrations applied");
+            Ok(())
+        }
+        Command::Seed { demo, config } => {
+            init_logs(&config.log_format);
+            anyhow::ensure!(demo, "say what to seed: `shop seed --demo`");
+            let state = AppState::start(config).await?;
+            state.db.migrate().await?;
+            shop::seed::seed_demo(&state.db).await?;
+            tracing::info!("demo shops seeded");
+            Ok(())
+        }
+        Command::Openapi => {
+            print!("{}", shop::openapi::document_json());
+            Ok(())
+        }
+        Command::Maintenance { channel, state: on_off, title, message, config } => {
+            init_logs(&config.log_format);
+            let state = AppState::start(config).await?;
+            state.db.migrate().await?;
+            let current = shop::channel::store::find_channel_by_code(&state.db, &channel)
+                .await?
+                .ok_or_else(|| anyhow::anyhow!("no channel `{channel}`"))?;
+            let title = title.unwrap_or(current.maintenance_title);
+            let message = message.unwrap_or(current.maintenance_message);
+            shop::channel::store::update_maintenance(&state.db, &channel, on_off == "on", &title, &message).await?;
+            tracing::info!(channel, state = on_off, "maintenance switched");
+            Ok(())
+        }
+    }
+}
+
+async fn serve(config: Config) -> anyhow::Result<()> {
+    init_logs(&config.log_format);
+    let addr = config.addr;
+    let state = AppState::start(config).await?;
+    state.db.migrate().await?;
+    if shop::seed::seed_if_empty(&state.db).await? {
+        tracing::info!("empty database: demo shops seeded");
+    }
+    if !state.config.web_dir.join("index.html").exists() {
+        tracing::warn!(dir = %state.config.web_dir.display(), "no built storefront found; run `npm run build` in web/");
+    }
+    let listener = tokio::net::TcpListener::bind(addr).await?;
+    tracing::info!("listening on http://{}", listener.local_addr()?);
+    let router = app::router(state);
+    axum::serve(listener, router.into_make_service_with_connect_info::<std::net::SocketAddr>())
+        .with_graceful_shutdown(shutdown_signal())
+        .await?;
+    Ok(())
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    tokio::select! { _ = ctrl_c => {}, _ = terminate => {} }
+}
+
+fn init_logs(format: &str) {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| "info,sqlx=warn,tower_http=info".into());
+    let builder = tracing_subscriber::fmt().with_env_filter(filter);
+    if format == "json" {
+        builder.json().init();
+    } else {
+        builder.init();
+    }
+}

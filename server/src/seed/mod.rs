@@ -1,0 +1,30 @@
+//! Demo data: two shops with realistic Japanese content so every built screen has something
+//! real to show. `shop serve` runs it when the database has no channel yet; `shop seed --demo`
+//! runs it on demand (it refuses to seed a channel code twice).
+mod demo;
+mod store;
+
+use crate::infra::db::Db;
+
+pub use demo::{CORPORATE, DEMO};
+
+pub async fn seed_demo(db: &Db) -> anyhow::Result<()> {
+    let mut tx = db.begin_write().await?;
+    for shop in demo::shops() {
+        if store::channel_exists(&mut tx, shop.code).await? {
+            anyhow::bail!("channel `{}` already exists; demo data is only seeded into an empty shop", shop.code);
+        }
+        store::insert_shop(&mut tx, &shop).await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Seeds the demo shops when the database has no channel at all (first start).
+pub async fn seed_if_empty(db: &Db) -> anyhow::Result<bool> {
+    if crate::channel::store::count_channels(db).await? > 0 {
+        return Ok(false);
+    }
+    seed_demo(db).await?;
+    Ok(true)
+}
