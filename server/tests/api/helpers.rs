@@ -1,0 +1,209 @@
+//! TestApp: the real router over a fresh, migrated and demo-seeded database per test —
+//! a temporary SQLite file, or a new PostgreSQL database when TEST_DATABASE_URL is set.
+use std::future::Future;
+
+use axum::body::Body;
+use axum::http::{HeaderMap, Method, Request, StatusCode};
+use axum::Router;
+use http_body_util::BodyExt;
+use serde_json::Value;
+use shop::app::{self, AppState};
+use shop::infra::config::Config;
+use sqlx::Executor;
+use tower::ServiceExt;
+
+#[derive(Debug, Clone, Copy)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+pub struct TestApp {
+    pub state: AppState,
+    router: Router,
+    /// Kept so the temporary folder lives as long as the app.
+    _dir: tempfile::TempDir,
+}
+
+/// Runs `test` against a fresh app on `backend`. The PostgreSQL half is skipped, visibly,
+/// when TEST_DATABASE_URL is not set; CI always sets it.
+pub async fn run<F, Fut>(backend: Backend, test: F)
+where
+    F: FnOnce(TestApp) -> Fut,
+    Fut: Future<Output = ()> + Send + 'static,
+{
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (url, postgres) = match backend {
+        Backend::Sqlite => (format!("sqlite://{}/shop.db", dir.path().display()), None),
+        Backend::Postgres => match std::env::var("TEST_DATABASE_URL") {
+            Ok(admin_url) if !admin_url.is_empty() => {
+                let (url, name) = create_postgres_database(&admin_url).await;
+                (url, Some((admin_url, name)))
+            }
+            _ => {
+                eprintln!("SKIPPED on PostgreSQL: TEST_DATABASE_URL is not set");
+                return;
+            }
+        },
+    };
+    let app = TestApp::start(&url, dir).await;
+    let outcome = tokio::spawn(test(app)).await;
+    if let Some((admin_url, name)) = postgres {
+        drop_postgres_database(&admin_url, &name).await;
+    }
+    if let Err(error) = outcome {
+        std::panic::resume_unwind(error.into_panic());
+    }
+}
+
+async fn create_postgres_database(admin_url: &str) -> (String, String) {
+    sqlx::any::install_default_drivers();
+    let name = format!("shop_test_{}", uuid::Uuid::now_v7().simple());
+    let mut admin = <sqlx::AnyConnection as sqlx::Connection>::connect(admin_url).await.expect("PostgreSQL reachable at TEST_DATABASE_URL");
+    admin.execute(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).await.expect("create test database");
+    let base = admin_url.rsplit_once('/').map(|(base, _)| base).expect("TEST_DATABASE_URL names a database");
+    (format!("{base}/{name}"), name)
+}
+
+async fn drop_postgres_database(admin_url: &str, name: &str) {
+    if let Ok(mut admin) = <sqlx::AnyConnection as sqlx::Connection>::connect(admin_url).await {
+        let _ = admin.execute(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))).await;
+    }
+}
+
+impl TestApp {
+    async fn start(url: &str, dir: tempfile::TempDir) -> TestApp {
+        let mut config = Config::for_database(url, dir.path().join("data"));
+        config.web_dir = dir.path().join("web");
+        config.cors_origins = vec!["https://shop.example.jp".into()];
+        Self::with_config(config, dir).await
+    }
+
+    pub async fn with_config(config: Config, dir: tempfile::TempDir) -> TestApp {
+        let state = AppState::start(config).await.expect("app state");
+        state.db.migrate().await.expect("migrations");
+        shop::seed::seed_demo(&state.db).await.expect("demo seed");
+        let router = app::router(state.clone());
+        TestApp { state, router, _dir: dir }
+    }
+
+    /// Rebuilds the router, e.g. after writing files into the web folder.
+    pub fn reload(&mut self) {
+        self.router = app::router(self.state.clone());
+    }
+
+    pub fn get(&self, path: &str) -> Call<'_> {
+        self.call(Method::GET, path)
+    }
+
+    pub fn post(&self, path: &str) -> Call<'_> {
+        self.call(Method::POST, path)
+    }
+
+    pub fn call(&self, method: Method, path: &str) -> Call<'_> {
+        let builder = Request::builder().method(method).uri(path).header("host", "localhost:8080");
+        Call { app: self, builder, body: Body::empty() }
+    }
+
+    pub async fn channel_id(&self, code: &str) -> String {
+        shop::channel::store::find_channel_by_code(&self.state.db, code).await.unwrap().expect("channel exists").id
+    }
+
+    /// An access token as the members feature will issue it.
+    pub async fn member_token(&self, user_id: &str, channel: &str) -> String {
+        let channel_id = self.channel_id(channel).await;
+        let now = time::OffsetDateTime::now_utc().unix_timestamp();
+        self.state.tokens.issue(user_id, &channel_id, now).unwrap().access_token
+    }
+}
+
+pub struct Call<'a> {
+    app: &'a TestApp,
+    builder: axum::http::request::Builder,
+    body: Body,
+}
+
+impl Call<'_> {
+    /// Sets a header, replacing the default one of that name (e.g. `host`).
+    pub fn header(mut self, name: &str, value: &str) -> Self {
+        let headers = self.builder.headers_mut().expect("valid request");
+        headers.insert(
+            axum::http::HeaderName::from_bytes(name.as_bytes()).expect("header name"),
+            value.parse().expect("header value"),
+        );
+        self
+    }
+
+    pub fn channel(self, code: &str) -> Self {
+        self.header("x-channel", code)
+    }
+
+    pub fn bearer(self, token: &str) -> Self {
+        self.header("authorization", &format!("Bearer {token}"))
+    }
+
+    pub fn json(mut self, value: &Value) -> Self {
+        self.builder = self.builder.header("content-type", "application/json");
+        self.body = Body::from(value.to_string());
+        self
+    }
+
+    pub fn raw_body(mut self, content_type: &str, body: &'static str) -> Self {
+        self.builder = self.builder.header("content-type", content_type);
+        self.body = Body::from(body);
+        self
+    }
+
+    pub async fn send(self) -> Answer {
+        let request = self.builder.body(self.body).expect("request");
+        let response = self.app.router.clone().oneshot(request).await.expect("router answers");
+        let status = response.status();
+        let headers = response.headers().clone();
+        let bytes = response.into_body().collect().await.expect("body").to_bytes().to_vec();
+        Answer { status, headers, bytes }
+    }
+}
+
+pub struct Answer {
+    pub status: StatusCode,
+    pub headers: HeaderMap,
+    pub bytes: Vec<u8>,
+}
+
+impl Answer {
+    pub fn json(&self) -> Value {
+        serde_json::from_slice(&self.bytes)
+            .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&self.bytes)))
+    }
+
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.bytes).into_owned()
+    }
+
+    pub fn header(&self, name: &str) -> &str {
+        self.headers.get(name).and_then(|v| v.to_str().ok()).unwrap_or("")
+    }
+
+    #[track_caller]
+    pub fn assert_status(&self, expected: StatusCode) -> &Self {
+        assert_eq!(self.status, expected, "body: {}", self.text());
+        self
+    }
+}
+
+/// Declares a test that runs once on SQLite and once on PostgreSQL.
+#[macro_export]
+macro_rules! on_both_databases {
+    ($($name:ident),* $(,)?) => {$(
+        mod $name {
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn on_sqlite() {
+                $crate::helpers::run($crate::helpers::Backend::Sqlite, super::$name).await
+            }
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn on_postgres() {
+                $crate::helpers::run($crate::helpers::Backend::Postgres, super::$name).await
+            }
+        }
+    )*};
+}

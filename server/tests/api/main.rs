@@ -1,0 +1,11 @@
+//! Black-box API tests: the real router, a real database (SQLite always, PostgreSQL when
+//! TEST_DATABASE_URL is set), requests and answers as the storefront sends and reads them.
+mod helpers;
+
+mod channel;
+mod errors;
+mod layout;
+mod messages;
+mod news;
+mod openapi;
+mod web;

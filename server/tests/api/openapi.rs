@@ -1,0 +1,27 @@
+//! The committed `api/openapi.json` is what the web client's types are generated from;
+//! it must be exactly what the server would print now.
+
+#[test]
+fn the_committed_openapi_document_is_current() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../api/openapi.json");
+    let committed = std::fs::read_to_string(path).expect("api/openapi.json exists");
+    let current = shop::openapi::document_json();
+    assert!(
+        committed == current,
+        "api/openapi.json is stale: run `cargo run -p shop -- openapi > api/openapi.json` and `npm run gen:api` in web/"
+    );
+}
+
+#[test]
+fn every_route_is_documented_with_its_responses() {
+    let document: serde_json::Value = serde_json::from_str(&shop::openapi::document_json()).unwrap();
+    let paths = document["paths"].as_object().unwrap();
+    for path in ["/public.json", "/v1/settings/front", "/v1/colorschemes/selected/front", "/v1/layouts/{page}",
+                 "/v1/pages/front/layout/{page}", "/v1/messages", "/v1/messages/{code}", "/v1/news",
+                 "/v1/news/{key}", "/v1/news/readables"] {
+        let item = paths.get(path).unwrap_or_else(|| panic!("{path} undocumented"));
+        for (_, operation) in item.as_object().unwrap() {
+            assert!(operation["responses"].as_object().is_some_and(|r| !r.is_empty()), "{path} has no responses");
+        }
+    }
+}

@@ -1,0 +1,40 @@
+//! The built storefront is served by the same server: files, index.html for client routes,
+//! long caching only for content-hashed bundles.
+use axum::http::StatusCode;
+
+use crate::helpers::{self, Backend, TestApp};
+
+const INDEX: &str = "<!doctype html><html lang=\"ja\"><head><title>ライドパーツ本舗</title><script type=\"module\" src=\"/assets/index-abc123.js\"></script></head><body><div id=\"root\"></div></body></html>";
+
+fn write_site(app: &mut TestApp) {
+    let web = app.state.config.web_dir.clone();
+    std::fs::create_dir_all(web.join("assets")).unwrap();
+    std::fs::write(web.join("index.html"), INDEX).unwrap();
+    std::fs::write(web.join("assets/index-abc123.js"), "console.log('storefront');".repeat(200)).unwrap();
+    app.reload();
+}
+
+async fn client_routes_get_the_app_shell(mut app: TestApp) {
+    write_site(&mut app);
+    for path in ["/", "/news", "/news/n0001", "/mypage/order_history/1", "/no/such/page"] {
+        let answer = app.get(path).send().await;
+        answer.assert_status(StatusCode::OK);
+        assert!(answer.text().contains("<div id=\"root\">"), "{path}");
+        assert_eq!(answer.header("cache-control"), "no-cache", "{path}");
+    }
+}
+
+async fn hashed_bundles_are_cached_for_a_year_and_compressed(mut app: TestApp) {
+    write_site(&mut app);
+    let answer = app.get("/assets/index-abc123.js").header("accept-encoding", "gzip").send().await;
+    answer.assert_status(StatusCode::OK);
+    assert_eq!(answer.header("cache-control"), "public, max-age=31536000, immutable");
+    assert_eq!(answer.header("content-encoding"), "gzip");
+    assert!(answer.bytes.len() < 5000);
+}
+
+#[tokio::test]
+async fn the_shell_is_served_from_the_web_folder() {
+    helpers::run(Backend::Sqlite, client_routes_get_the_app_shell).await;
+    helpers::run(Backend::Sqlite, hashed_bundles_are_cached_for_a_year_and_compressed).await;
+}
