@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Starts the release server on a fresh SQLite database with the demo shops and the built
+# storefront, runs the Playwright journeys against it in the system Chromium, and stops it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/env.sh
+
+CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
+if [ ! -x "$CHROMIUM" ]; then
+  echo "Chromium not found at $CHROMIUM: install it with 'apt-get install -y chromium' (or set CHROMIUM_PATH)." >&2
+  exit 1
+fi
+
+work=$(mktemp -d)
+port="${E2E_PORT:-18080}"
+export DATABASE_URL="sqlite://$work/shop.db"
+export SHOP_DATA_DIR="$work/data"
+export SHOP_WEB_DIR="$PWD/web/dist"
+export SHOP_ADDR="127.0.0.1:$port"
+
+"$SHOP_BIN" serve > "$work/server.log" 2>&1 &
+server=$!
+trap 'kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; rm -rf "$work"' EXIT
+
+for _ in $(seq 1 100); do
+  curl -fs "http://127.0.0.1:$port/healthz" > /dev/null 2>&1 && break
+  sleep 0.1
+done
+curl -fs "http://127.0.0.1:$port/healthz" > /dev/null || { cat "$work/server.log"; exit 1; }
+
+if ! (cd web && E2E_BASE_PORT="$port" SHOP_BIN="$SHOP_BIN" CHROMIUM_PATH="$CHROMIUM" npx playwright test); then
+  echo "--- server log ---"; tail -50 "$work/server.log"
+  exit 1
+fi

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Runs every test: server unit and API tests (SQLite, and PostgreSQL when TEST_DATABASE_URL
+# is set), web type checks and unit tests, then the browser journeys in Chromium against the
+# real release server with demo data.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/env.sh
+
+step() { printf '\n=== %s ===\n' "$*"; }
+
+step "server: build"
+cargo build --release --bin shop
+
+step "server: unit and API tests"
+if [ -z "${TEST_DATABASE_URL:-}" ]; then
+  echo "NOTE: TEST_DATABASE_URL is not set, so the PostgreSQL half of the API tests is SKIPPED."
+  echo "      Set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test to run it (CI does)."
+fi
+cargo test --release --workspace
+
+step "web: install, type check, unit tests, build"
+ensure_web_packages
+(cd web && npm run typecheck && npm test && npm run build)
+
+step "browser journeys (Chromium)"
+SHOP_BIN="$SHOP_BIN" bash scripts/e2e.sh
