@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+import { keepScreenshot, onHost, shopCommand } from './support';
+
+test('an unknown path shows the 404 page with a way back to the top', async ({ page }, testInfo) => {
+  const answer = await page.goto('/no/such/page');
+  expect(answer?.status()).toBe(200);
+  await expect(page.getByText('404 Not Found')).toBeVisible();
+  await expect(page.getByText('お探しのページが見つかりませんでした。')).toBeVisible();
+  await keepScreenshot(page, testInfo, 'not-found');
+  await page.getByRole('link', { name: 'トップページへ戻る' }).or(page.getByRole('button', { name: 'トップページへ戻る' })).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: '走りを変える、確かなパーツを。' })).toBeVisible();
+});
+
+test('a spec route whose screen is not built yet says so with the 404 page', async ({ page }) => {
+  await page.goto('/cart');
+  await expect(page.getByText('404 Not Found')).toBeVisible();
+});
+
+test('an unknown shop shows Page Not Found', async ({ page }, testInfo) => {
+  await page.goto(onHost('nope.localhost'));
+  await expect(page.getByText('Page Not Found')).toBeVisible();
+  await expect(page.getByText('ライドパーツ本舗')).toHaveCount(0);
+  await keepScreenshot(page, testInfo, 'invalid-channel');
+});
+
+test.describe('maintenance', () => {
+  test.afterEach(() => shopCommand('maintenance', 'demo', 'off'));
+
+  test('while the shop is in maintenance every page leads to the maintenance notice', async ({ page }, testInfo) => {
+    shopCommand('maintenance', 'demo', 'on', '--title', '臨時メンテナンス', '--message', '17時に再開予定です。');
+    await page.goto('/news');
+    await expect(page).toHaveURL(/\/maintenance\/?$/);
+    await expect(page.getByText('臨時メンテナンス')).toBeVisible();
+    await expect(page.getByText('17時に再開予定です。')).toBeVisible();
+    await keepScreenshot(page, testInfo, 'maintenance');
+
+    shopCommand('maintenance', 'demo', 'off');
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: '走りを変える、確かなパーツを。' })).toBeVisible();
+  });
+});

@@ -1,0 +1,19 @@
+/** Response body types picked from the generated schema by path, so names never drift. */
+import type { paths } from './schema';
+
+type JsonContent<R> = R extends { content: { 'application/json': infer T } } ? T : never;
+
+/** The JSON body of a path's 200 answer. */
+export type JsonOf<P extends keyof paths, M extends keyof paths[P] = 'get' & keyof paths[P]> =
+  paths[P][M] extends { responses: { 200: infer R } } ? JsonContent<R> : never;
+
+export type PublicConfig = JsonOf<'/public.json'>;
+export type FrontSettings = JsonOf<'/v1/settings/front'>;
+export type ColorScheme = JsonOf<'/v1/colorschemes/selected/front'>;
+export type SiteLayout = JsonOf<'/v1/layouts/{page}'>;
+export type NavLink = SiteLayout['header']['navigation'][number];
+export type PageLayout = JsonOf<'/v1/pages/front/layout/{page}'>;
+export type PageBlock = PageLayout['blocks'][number];
+export type Message = JsonOf<'/v1/messages'>['data'][number];
+export type NewsItem = JsonOf<'/v1/news'>['data'][number];
+export type NewsDetail = JsonOf<'/v1/news/{key}'>;

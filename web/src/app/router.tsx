@@ -1,0 +1,160 @@
+/**
+ * The whole route table of spec/routes.txt. Screens load lazily (a failed chunk reloads the page
+ * at most once per 60 s); routes whose area is not built yet render the 404 page until it is.
+ */
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
+import { withChunkReload } from '../lib/chunk-reload';
+import { queryClient } from '../lib/query-client';
+import { bootSite } from './boot';
+import { NotFoundPage, RouteErrorPage } from './error-page';
+import { SiteLayout, type RouteHandle } from './layouts/site-layout';
+import { BootFallback, RootShell } from './root-shell';
+
+interface ScreenModule {
+  Component: ComponentType;
+  loader?: LoaderFunction;
+}
+
+type Lazy = () => Promise<Pick<RouteObject, 'Component' | 'loader'>>;
+
+function screen(load: () => Promise<ScreenModule>): Lazy {
+  const guarded = withChunkReload(load);
+  return async () => {
+    const module = await guarded();
+    return module.loader ? { Component: module.Component, loader: module.loader } : { Component: module.Component };
+  };
+}
+
+/** An area without screens yet: the same 404 element as the catch-all. */
+const notBuilt: Lazy = async () => ({ Component: NotFoundPage });
+
+const home = screen(() => import('../features/home/home-page'));
+const newsList = screen(() => import('../features/news/news-list-page'));
+const newsDetail = screen(() => import('../features/news/news-detail-page'));
+const maintenance = screen(() => import('./maintenance-page'));
+
+const homeHandle: RouteHandle = { layoutPage: 'home' };
+const newsHandle: RouteHandle = { layoutPage: 'news' };
+
+const at = (path: string, lazy: Lazy = notBuilt, handle?: RouteHandle): RouteObject =>
+  handle ? { path, lazy, handle } : { path, lazy };
+
+/** Every screen of the site layout, grouped by area as in the spec. */
+export const siteScreens: RouteObject[] = [
+  // Home
+  { index: true, lazy: home, handle: homeHandle },
+  at('ec', home, homeHandle),
+  // Content
+  at('blog'),
+  at('blog/:key'),
+  at('brand'),
+  at('faq'),
+  at('flip-book'),
+  at('maker'),
+  at('maker/:key'),
+  at('news', newsList, newsHandle),
+  at('news/:key', newsDetail, newsHandle),
+  at('popup'),
+  at('sitemap'),
+  at('stylist'),
+  at('stylist/:key'),
+  at('catalog-order'),
+  at('coupon'),
+  // Catalogue
+  at('product'),
+  at('product/:key'),
+  at('product/:key/uos'),
+  // Cart and checkout
+  at('cart'),
+  at('cart/complete'),
+  at('cart/confirm'),
+  at('cart/payment'),
+  at('cart/shipping-add'),
+  at('cart/shipping-detail'),
+  at('cart/shipping-select'),
+  at('orders/receipt'),
+  // Contact
+  at('contact'),
+  at('contact/confirm'),
+  at('contact/complete'),
+  // Auth and registration
+  at('login'),
+  at('login/unlock'),
+  at('login_sync'),
+  at('register'),
+  at('register/complete'),
+  at('reminder'),
+  at('reminder/reset'),
+  at('reminder/username'),
+  at('reminder/username/reset'),
+  at('verify'),
+  at('verify/email'),
+  at('oauth/callback'),
+  // Social gift
+  at('social-gift'),
+  at('social-gift/:key?/complete'),
+  at('social-gift/confirm'),
+  at('social-gift/delivery'),
+  at('social-gift/shipping'),
+  // Mypage
+  at('mypage'),
+  at('mypage/address'),
+  at('mypage/address/add'),
+  at('mypage/address/:key/edit'),
+  at('mypage/bookmark'),
+  at('mypage/card'),
+  at('mypage/card/add'),
+  at('mypage/inquiry_history'),
+  at('mypage/inquiry_history/:key'),
+  at('mypage/leave'),
+  at('mypage/list'),
+  at('mypage/list/:key'),
+  at('mypage/login_history'),
+  at('mypage/logout'),
+  at('mypage/measurement'),
+  at('mypage/measurement/edit'),
+  at('mypage/memorial'),
+  at('mypage/memorial/add'),
+  at('mypage/memorial/:key/edit'),
+  at('mypage/message-center'),
+  at('mypage/message-center/:key'),
+  at('mypage/name-embroidery'),
+  at('mypage/name-embroidery/edit'),
+  at('mypage/order_history'),
+  at('mypage/order_history/:key'),
+  at('mypage/password'),
+  at('mypage/point'),
+  at('mypage/product_history'),
+  at('mypage/product_request_history'),
+  at('mypage/product_search_history'),
+  at('mypage/user_info'),
+  at('mypage/user_info/edit'),
+  // Anything else
+  { path: '*', Component: NotFoundPage },
+];
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootShell,
+    HydrateFallback: BootFallback,
+    errorElement: <RouteErrorPage />,
+    children: [
+      // Outside the site layout: works without settings while the shop is down.
+      { path: 'maintenance', lazy: maintenance },
+      {
+        id: 'site',
+        Component: SiteLayout,
+        loader: () => bootSite(queryClient),
+        shouldRevalidate: () => false,
+        // Screen errors render inside the layout, with header and footer.
+        children: [{ errorElement: <RouteErrorPage />, children: siteScreens }],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

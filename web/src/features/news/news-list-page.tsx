@@ -1,0 +1,50 @@
+import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { queryClient } from '../../lib/query-client';
+import { useDocumentTitle } from '../../lib/document-title';
+import { DateText } from '../../ui/date-text';
+import { Pagination } from '../../ui/pagination';
+import { newsListQuery, parsePage, useNewsList } from './news-queries';
+import styles from './news.module.css';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const page = parsePage(new URL(request.url).searchParams.get('page'));
+  await queryClient.ensureQueryData(newsListQuery(page));
+  return null;
+}
+
+export function NewsListPage() {
+  const [params] = useSearchParams();
+  const { items, pagination } = useNewsList(parsePage(params.get('page')));
+  useDocumentTitle('ニュース');
+
+  return (
+    <section aria-labelledby="news-title" className={styles.page}>
+      <h1 id="news-title" className={styles.heading}>
+        ニュース
+      </h1>
+      {items.length === 0 ? (
+        <p className={styles.empty}>ニュースはまだありません。</p>
+      ) : (
+        <ul className={styles.list}>
+          {items.map((item) => (
+            <li key={item.id}>
+              <article className={styles.item}>
+                <h2 className={styles.itemTitle}>
+                  <Link to={`/news/${encodeURIComponent(item.key)}`}>{item.title}</Link>
+                </h2>
+                <p className={styles.meta}>
+                  <DateText value={item.published_at} />
+                  {item.category ? <span className={styles.category}>{item.category}</span> : null}
+                </p>
+                {item.summary ? <p className={styles.summary}>{item.summary}</p> : null}
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination pagination={pagination} label="ニュースのページ送り" />
+    </section>
+  );
+}
+
+export { NewsListPage as Component };

@@ -1,0 +1,119 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { EXPIRY_KEY, TOKEN_KEY } from '../../lib/session';
+import { json } from '../../test/fake-fetch';
+import { createSiteFake, newsItem, renderApp } from '../../test/render-app';
+import { parsePage } from './news-queries';
+
+describe('/news', () => {
+  it('lists news with Japan-time dates and categories', async () => {
+    const fake = createSiteFake().on(
+      'GET',
+      '/v1/news',
+      json(
+        { data: [newsItem(1, '2026-11-20T15:30:00Z'), newsItem(2, '2026-11-01T00:00:00Z')] },
+        { headers: { 'x-total': '2', 'x-per-page': '10', 'x-last-page': '1', 'x-current-page': '1' } },
+      ),
+    );
+    await renderApp('/news', fake);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'ニュース' })).toBeInTheDocument();
+    const items = screen.getAllByRole('article');
+    expect(items).toHaveLength(2);
+    expect(within(items[0]!).getByRole('link', { name: 'お知らせ1' })).toHaveAttribute('href', '/news/news-1');
+    expect(within(items[0]!).getByText('2026.11.21')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('2026.11.01')).toBeInTheDocument();
+    expect(within(items[0]!).getByText('概要1')).toBeInTheDocument();
+    // One page only: no page navigation.
+    expect(screen.queryByRole('navigation', { name: 'ニュースのページ送り' })).not.toBeInTheDocument();
+    expect(document.title).toBe('ニュース｜モトバイクパーツ');
+  });
+
+  it('asks for the page in ?page= and paginates from the headers', async () => {
+    const fake = createSiteFake().on('GET', '/v1/news', (req) => {
+      const url = new URL(req.url);
+      return json(
+        { data: [newsItem(11)] },
+        {
+          headers: {
+            'x-total': '25',
+            'x-per-page': '10',
+            'x-last-page': '3',
+            'x-current-page': url.searchParams.get('page') ?? '1',
+          },
+        },
+      );
+    });
+    await renderApp('/news?page=2', fake);
+
+    const nav = await screen.findByRole('navigation', { name: 'ニュースのページ送り' });
+    const query = new URL(fake.callsTo('/v1/news').at(-1)!.url).searchParams;
+    expect(query.get('page')).toBe('2');
+    expect(query.get('per')).toBe('10');
+    expect(within(nav).getByRole('link', { name: '2ページ目' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: '3ページ目' })).toHaveAttribute('href', '/news?page=3');
+    expect(within(nav).getByRole('link', { name: '1ページ目' })).toHaveAttribute('href', '/news');
+    expect(within(nav).getByText('全25件（2 / 3ページ）')).toBeInTheDocument();
+  });
+
+  it('says so when there is no news', async () => {
+    const fake = createSiteFake().on(
+      'GET',
+      '/v1/news',
+      json({ data: [] }, { headers: { 'x-total': '0', 'x-per-page': '10', 'x-last-page': '1', 'x-current-page': '1' } }),
+    );
+    await renderApp('/news', fake);
+
+    expect(await screen.findByText('ニュースはまだありません。')).toBeInTheDocument();
+  });
+
+  it('reads a bad page number as page 1', () => {
+    expect(parsePage(null)).toBe(1);
+    expect(parsePage('0')).toBe(1);
+    expect(parsePage('-2')).toBe(1);
+    expect(parsePage('abc')).toBe(1);
+    expect(parsePage('3')).toBe(3);
+  });
+});
+
+describe('/news/:key', () => {
+  it('shows title, date, category and the body as paragraphs', async () => {
+    await renderApp('/news/news-1');
+
+    const article = await screen.findByRole('article', { name: 'お知らせ1' });
+    expect(within(article).getByRole('heading', { level: 1, name: 'お知らせ1' })).toBeInTheDocument();
+    expect(within(article).getByText('2026.11.20')).toBeInTheDocument();
+    expect(within(article).getByText('お知らせ')).toBeInTheDocument();
+    expect(within(article).getByText('一段落目です。').tagName).toBe('P');
+    expect(within(article).getByText('二段落目です。').tagName).toBe('P');
+    expect(within(article).getByRole('link', { name: 'ニュース一覧へ戻る' })).toHaveAttribute('href', '/news');
+  });
+
+  it('shows the 404 page for an unknown key', async () => {
+    const fake = createSiteFake().on('GET', '/v1/news/nothing', json({ message: '見つかりません。' }, { status: 404 }));
+    await renderApp('/news/nothing', fake);
+
+    expect(await screen.findByRole('heading', { name: '404 Not Found' })).toBeInTheDocument();
+    expect(screen.getByText('お探しのページが見つかりませんでした。')).toBeInTheDocument();
+  });
+
+  it('records the read for a logged-in member', async () => {
+    localStorage.setItem(TOKEN_KEY, 'member-token');
+    localStorage.setItem(EXPIRY_KEY, String(Date.now() + 600_000));
+    const fake = createSiteFake().on('POST', '/v1/news/readables', new Response(null, { status: 204 }));
+    await renderApp('/news/news-1', fake);
+    await screen.findByRole('article', { name: 'お知らせ1' });
+
+    await expect.poll(() => fake.callsTo('/v1/news/readables').length).toBe(1);
+    const call = fake.callsTo('/v1/news/readables')[0]!;
+    expect(await call.json()).toEqual({ readable_id: 'id-1' });
+    expect(call.headers.get('authorization')).toBe('Bearer member-token');
+  });
+
+  it('does not record reads for visitors', async () => {
+    const { fake } = await renderApp('/news/news-1');
+    await screen.findByRole('article', { name: 'お知らせ1' });
+
+    expect(fake.callsTo('/v1/news/readables')).toHaveLength(0);
+  });
+});

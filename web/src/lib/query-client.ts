@@ -1,0 +1,31 @@
+/**
+ * The app's TanStack Query client. Failures the API client already acted on (redirects,
+ * ignored network errors, cancellations) stay silent; other mutation failures become a toast.
+ */
+import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { ApiError, NetworkIgnoredError, isSilentError } from '../api/client';
+import { showError } from './toast';
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    mutationCache: new MutationCache({
+      onError: (error) => {
+        if (isSilentError(error)) return;
+        // Field errors are shown by the form from the error store; anything else as a toast.
+        if (error instanceof ApiError && error.status === 422 && Object.keys(error.errors).length > 0) return;
+        showError(error instanceof ApiError ? error.message : 'エラーが発生しました');
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: 60_000,
+        refetchOnWindowFocus: false,
+        // The server answered: asking again will not change it. A lost connection may come back.
+        retry: (failureCount, error) => error instanceof NetworkIgnoredError && failureCount < 2,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();

@@ -1,0 +1,71 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import './app/global.css';
+import { bootChannel } from './app/boot';
+import { ErrorView, OfflineNotice, statusOf } from './app/error-page';
+import { Providers } from './app/providers';
+import { createAppRouter } from './app/router';
+import { BootFallback } from './app/root-shell';
+import { InvalidChannelPage } from './app/invalid-channel-page';
+import { InvalidChannelLayout } from './app/layouts/invalid-channel-layout';
+import { NetworkIgnoredError, isSilentError } from './api/client';
+import { queryClient } from './lib/query-client';
+import { setNavigator } from './lib/navigation';
+
+async function start(): Promise<void> {
+  const container = document.getElementById('root');
+  if (!container) return;
+  const root = createRoot(container);
+  root.render(<BootFallback />);
+
+  // A 503 during startup asks to navigate before the router exists: remember it.
+  let pending: string | null = null;
+  setNavigator((to) => {
+    pending = to;
+  });
+
+  let failure: unknown = null;
+  try {
+    const boot = await bootChannel(queryClient);
+    if (boot.kind === 'invalid-channel') {
+      // No shop answers on this host: nothing of the site can load, so no router either.
+      root.render(
+        <StrictMode>
+          <InvalidChannelLayout>
+            <InvalidChannelPage />
+          </InvalidChannelLayout>
+        </StrictMode>,
+      );
+      return;
+    }
+  } catch (error) {
+    failure = error;
+  }
+
+  if (failure instanceof NetworkIgnoredError || (failure !== null && !isSilentError(failure))) {
+    // public.json itself failed: there is no shop to show, only a way to retry.
+    root.render(
+      <StrictMode>
+        {failure instanceof NetworkIgnoredError ? <OfflineNotice /> : <ErrorView status={statusOf(failure)} outsideRouter />}
+      </StrictMode>,
+    );
+    return;
+  }
+
+  const router = createAppRouter();
+  setNavigator((to, options) => {
+    void router.navigate(to, options);
+  });
+  if (pending !== null) void router.navigate(pending, { replace: true });
+
+  root.render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,14 @@
+import { errorStore, invalidChannelStore, maintenanceStore } from '../lib/app-state';
+import { emptySession, sessionStore } from '../lib/session';
+import { flashStore } from '../lib/flash';
+
+/** Puts every module-level store back to its first value between tests. */
+export function resetAppState(): void {
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  sessionStore.set(emptySession);
+  maintenanceStore.set(null);
+  invalidChannelStore.set(false);
+  errorStore.set(null);
+  flashStore.set({ current: null, next: null });
+}

@@ -1,0 +1,29 @@
+import { Link } from 'react-router';
+import { SmartLink } from '../../ui/smart-link';
+import type { HeaderProps } from '../types';
+import styles from './header.module.css';
+
+export function SimpleHeader({ shopName, navigation }: HeaderProps) {
+  return (
+    <header className={styles.header}>
+      <div className={styles.inner}>
+        <Link to="/" className={styles.brand}>
+          {shopName}
+        </Link>
+        {navigation.length > 0 ? (
+          <nav aria-label="メインメニュー" className={styles.nav}>
+            <ul className={styles.list}>
+              {navigation.map((item) => (
+                <li key={`${item.path}-${item.label}`}>
+                  <SmartLink to={item.path} className={styles.link}>
+                    {item.label}
+                  </SmartLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+      </div>
+    </header>
+  );
+}
