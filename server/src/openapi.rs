@@ -8,6 +8,7 @@ use crate::app;
 #[derive(OpenApi)]
 #[openapi(
     info(title = "Shop API", description = "Japanese storefront API. Every /v1 call names its channel with X-Channel or the host name."),
+    components(schemas(crate::infra::error::MaintenanceBody)),
     modifiers(&BearerScheme)
 )]
 pub struct ApiDoc;
@@ -24,9 +25,34 @@ impl Modify for BearerScheme {
     }
 }
 
+/// Every `/v1` call can answer 503 while the channel is in maintenance (and 404 when the
+/// channel does not exist); the channel middleware does it, so it is added here for all.
+struct MaintenanceAnswer;
+
+impl Modify for MaintenanceAnswer {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
+        let answer = ResponseBuilder::new()
+            .description("the shop is in maintenance")
+            .content("application/json", ContentBuilder::new().schema(Some(Ref::from_schema_name("MaintenanceBody"))).build())
+            .build();
+        for (path, item) in openapi.paths.paths.iter_mut() {
+            if !path.starts_with("/v1/") {
+                continue;
+            }
+            let operations = [&mut item.get, &mut item.post, &mut item.put, &mut item.patch, &mut item.delete];
+            for operation in operations.into_iter().flatten() {
+                operation.responses.responses.entry("503".into()).or_insert_with(|| answer.clone().into());
+            }
+        }
+    }
+}
+
 /// The document as committed to `api/openapi.json` (pretty, newline-terminated).
 pub fn document_json() -> String {
-    let (_, api) = app::documented_routes().split_for_parts();
+    let (_, mut api) = app::documented_routes().split_for_parts();
+    // Paths exist only after the routers are merged, so this modifier runs here.
+    MaintenanceAnswer.modify(&mut api);
     let mut json = api.to_pretty_json().expect("the OpenAPI document serialises");
     json.push('\n');
     json

@@ -65,16 +65,45 @@ async fn show_layout(
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct PageBlock {
     pub id: String,
-    /// hero | news | text | links
-    pub kind: String,
+    pub kind: BlockKind,
     pub title: Option<String>,
     /// hero: {heading, body, link_label, link_path}; news: {count}; text: {body}; links: {links: [{label, path}]}
-    #[schema(value_type = Object)]
+    #[schema(value_type = std::collections::HashMap<String, serde_json::Value>)]
     pub props: serde_json::Value,
-    /// all | member | guest
-    pub visible_for: String,
-    /// all | sp | pc
-    pub device: String,
+    pub visible_for: Audience,
+    pub device: Device,
+}
+
+/// Who sees a block.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Audience {
+    All,
+    Member,
+    Guest,
+}
+
+/// On which screens a block shows: sp = phone, pc = tablet and desktop.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Device {
+    All,
+    Sp,
+    Pc,
+}
+
+/// The block kinds the storefront knows how to draw.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum BlockKind {
+    Hero,
+    News,
+    Text,
+    Links,
+}
+
+fn parse_stored<T: serde::de::DeserializeOwned>(what: &str, raw: &str) -> ApiResult<T> {
+    serde_json::from_value(serde_json::Value::String(raw.to_owned())).map_err(|e| malformed(what, e))
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -100,11 +129,11 @@ async fn show_page_layout(
         .map(|row| {
             Ok(PageBlock {
                 props: serde_json::from_str(&row.props).map_err(|e| malformed("block props", e))?,
+                kind: parse_stored("block kind", &row.kind)?,
+                visible_for: parse_stored("block audience", &row.visible_for)?,
+                device: parse_stored("block device", &row.device)?,
                 id: row.id,
-                kind: row.kind,
                 title: row.title,
-                visible_for: row.visible_for,
-                device: row.device,
             })
         })
         .collect::<ApiResult<Vec<_>>>()?;
