@@ -5,7 +5,8 @@ use sqlx::{Any, Arguments};
 
 use super::filter::{ProductFilter, Sort};
 use super::search_text;
-use crate::infra::db::{Db, Tx};
+use crate::infra::db::{flag, Db, Tx};
+use crate::infra::ids::new_id;
 use crate::infra::pagination::Page;
 
 /// The category trees a channel keeps.
@@ -15,9 +16,12 @@ pub const PRODUCTS_TABLE: &str = "products";
 // Dynamic SQL: placeholders are numbered as values are added, because sqlx Any passes the
 // text through unchanged and PostgreSQL needs `$n` (SQLite accepts it too).
 
+#[derive(Clone)]
 enum Arg {
     Text(String),
     Int(i64),
+    NullText,
+    NullInt,
 }
 
 #[derive(Default)]
@@ -44,6 +48,12 @@ impl Sql {
         self
     }
 
+    fn value(&mut self, value: &Arg) -> &mut Self {
+        self.args.push(value.clone());
+        self.text.push_str(&format!("${}", self.args.len()));
+        self
+    }
+
     /// `$a, $b, …` for an `IN (…)` list.
     fn texts(&mut self, values: &[String]) -> &mut Self {
         for (index, value) in values.iter().enumerate() {
@@ -61,6 +71,8 @@ impl Sql {
             match arg {
                 Arg::Text(value) => arguments.add(value.clone()),
                 Arg::Int(value) => arguments.add(*value),
+                Arg::NullText => arguments.add(Option::<String>::None),
+                Arg::NullInt => arguments.add(Option::<i64>::None),
             }
             .map_err(sqlx::Error::Encode)?;
         }
@@ -567,14 +579,15 @@ pub async fn insert_tag(tx: &mut Tx, channel_id: &str, id: &str, key: &str, name
     Ok(())
 }
 
-pub struct NewProduct<'a> {
-    pub id: &'a str,
-    pub key: &'a str,
-    pub code: &'a str,
-    pub name: &'a str,
-    pub description: &'a str,
-    pub maker_id: Option<&'a str>,
-    pub brand_id: Option<&'a str>,
+/// A product row; many are written at once by [`insert_products`].
+pub struct NewProduct {
+    pub id: String,
+    pub key: String,
+    pub code: String,
+    pub name: String,
+    pub description: String,
+    pub maker_id: Option<String>,
+    pub brand_id: Option<String>,
     pub tax_rate: i64,
     pub price: i64,
     pub before_price: Option<i64>,
@@ -584,142 +597,128 @@ pub struct NewProduct<'a> {
     pub popularity: i64,
     pub created_at: i64,
     /// Normalised by [`search_text::normalise`].
-    pub search_name: &'a str,
+    pub search_name: String,
     /// Normalised by [`search_text::product_search_text`].
-    pub search_text: &'a str,
+    pub search_text: String,
+    /// The category the product hangs from (a leaf).
+    pub category_id: String,
+    pub tag_ids: Vec<String>,
+    pub variations: Vec<NewVariation>,
+    /// (url, alt), main picture first.
+    pub images: Vec<(String, String)>,
+    pub reviews: Vec<NewReview>,
 }
 
-pub async fn insert_product(tx: &mut Tx, channel_id: &str, product: &NewProduct<'_>) -> sqlx::Result<()> {
-    sqlx::query(
-        "INSERT INTO products (id, channel_id, product_key, code, name, description, maker_id, brand_id, tax_rate, \
-             price, before_price, sale_start, sale_end, is_published, popularity, created_at, search_name, search_text) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)",
-    )
-    .bind(product.id)
-    .bind(channel_id)
-    .bind(product.key)
-    .bind(product.code)
-    .bind(product.name)
-    .bind(product.description)
-    .bind(product.maker_id)
-    .bind(product.brand_id)
-    .bind(product.tax_rate)
-    .bind(product.price)
-    .bind(product.before_price)
-    .bind(product.sale_start)
-    .bind(product.sale_end)
-    .bind(crate::infra::db::flag(product.is_published))
-    .bind(product.popularity)
-    .bind(product.created_at)
-    .bind(product.search_name)
-    .bind(product.search_text)
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
-}
-
-pub async fn insert_product_category(tx: &mut Tx, channel_id: &str, product_id: &str, category_id: &str, position: i64) -> sqlx::Result<()> {
-    sqlx::query("INSERT INTO product_categories (channel_id, product_id, category_id, position) VALUES ($1, $2, $3, $4)")
-        .bind(channel_id)
-        .bind(product_id)
-        .bind(category_id)
-        .bind(position)
-        .execute(&mut **tx)
-        .await?;
-    Ok(())
-}
-
-pub async fn insert_product_tag(tx: &mut Tx, channel_id: &str, product_id: &str, tag_id: &str) -> sqlx::Result<()> {
-    sqlx::query("INSERT INTO product_tags (channel_id, product_id, tag_id) VALUES ($1, $2, $3)")
-        .bind(channel_id)
-        .bind(product_id)
-        .bind(tag_id)
-        .execute(&mut **tx)
-        .await?;
-    Ok(())
-}
-
-pub struct NewVariation<'a> {
-    pub key: &'a str,
-    pub name: &'a str,
-    pub size: Option<&'a str>,
-    pub color: Option<&'a str>,
+pub struct NewVariation {
+    pub key: String,
+    pub name: String,
+    pub size: Option<String>,
+    pub color: Option<String>,
     pub price: i64,
     pub stock_quantity: i64,
-    pub position: i64,
 }
 
-pub async fn insert_variation(tx: &mut Tx, channel_id: &str, product_id: &str, id: &str, variation: &NewVariation<'_>) -> sqlx::Result<()> {
-    sqlx::query(
-        "INSERT INTO product_variations (id, channel_id, product_id, variation_key, name, size_label, color_label, \
-             price, stock_quantity, position) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
-    )
-    .bind(id)
-    .bind(channel_id)
-    .bind(product_id)
-    .bind(variation.key)
-    .bind(variation.name)
-    .bind(variation.size)
-    .bind(variation.color)
-    .bind(variation.price)
-    .bind(variation.stock_quantity)
-    .bind(variation.position)
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
-}
-
-pub async fn insert_image(tx: &mut Tx, channel_id: &str, product_id: &str, id: &str, url: &str, alt: &str, position: i64) -> sqlx::Result<()> {
-    sqlx::query("INSERT INTO product_images (id, channel_id, product_id, url, alt, position) VALUES ($1, $2, $3, $4, $5, $6)")
-        .bind(id)
-        .bind(channel_id)
-        .bind(product_id)
-        .bind(url)
-        .bind(alt)
-        .bind(position)
-        .execute(&mut **tx)
-        .await?;
-    Ok(())
-}
-
-pub async fn insert_link(tx: &mut Tx, channel_id: &str, link: Link, product_id: &str, linked_id: &str, position: i64) -> sqlx::Result<()> {
-    let sql = match link {
-        Link::Accessories => {
-            "INSERT INTO product_accessories (channel_id, product_id, accessory_id, position) VALUES ($1, $2, $3, $4)"
-        }
-        Link::Recommendations => {
-            "INSERT INTO product_recommendations (channel_id, product_id, recommended_id, position) VALUES ($1, $2, $3, $4)"
-        }
-    };
-    sqlx::query(sql).bind(channel_id).bind(product_id).bind(linked_id).bind(position).execute(&mut **tx).await?;
-    Ok(())
-}
-
-pub struct NewReview<'a> {
-    pub id: &'a str,
+pub struct NewReview {
     pub rating: i64,
-    pub title: &'a str,
-    pub body: &'a str,
-    pub nickname: &'a str,
+    pub title: String,
+    pub body: String,
+    pub nickname: String,
     pub created_at: i64,
     pub is_published: bool,
 }
 
-pub async fn insert_review(tx: &mut Tx, channel_id: &str, product_id: &str, review: &NewReview<'_>) -> sqlx::Result<()> {
-    sqlx::query(
-        "INSERT INTO product_reviews (id, channel_id, product_id, rating, title, body, nickname, created_at, is_published) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-    )
-    .bind(review.id)
-    .bind(channel_id)
-    .bind(product_id)
-    .bind(review.rating)
-    .bind(review.title)
-    .bind(review.body)
-    .bind(review.nickname)
-    .bind(review.created_at)
-    .bind(crate::infra::db::flag(review.is_published))
-    .execute(&mut **tx)
-    .await?;
+/// Rows per INSERT statement: each batch is one round trip, and 200 rows stay far below
+/// both databases' limits on bound values.
+const ROWS_PER_INSERT: usize = 200;
+
+/// `INSERT INTO <table> (<columns>) VALUES (…), (…)`, in batches.
+async fn insert_rows(tx: &mut Tx, into: &str, rows: Vec<Vec<Arg>>) -> sqlx::Result<()> {
+    for batch in rows.chunks(ROWS_PER_INSERT) {
+        let mut sql = Sql::default();
+        sql.push("INSERT INTO ").push(into).push(" VALUES ");
+        for (index, row) in batch.iter().enumerate() {
+            sql.push(if index == 0 { "(" } else { ", (" });
+            for (column, value) in row.iter().enumerate() {
+                if column > 0 {
+                    sql.push(", ");
+                }
+                sql.value(value);
+            }
+            sql.push(")");
+        }
+        sqlx::query_with(sqlx::AssertSqlSafe(sql.text.clone()), sql.arguments()?).execute(&mut **tx).await?;
+    }
     Ok(())
+}
+
+fn text(value: &str) -> Arg {
+    Arg::Text(value.to_owned())
+}
+
+fn maybe_text(value: Option<&String>) -> Arg {
+    value.map_or(Arg::NullText, |v| text(v))
+}
+
+fn maybe_int(value: Option<i64>) -> Arg {
+    value.map_or(Arg::NullInt, Arg::Int)
+}
+
+/// Products with their category, tags, variations, images and reviews; the caller made the
+/// product ids, the rest get theirs here.
+pub async fn insert_products(tx: &mut Tx, channel_id: &str, products: &[NewProduct]) -> sqlx::Result<()> {
+    let channel = || text(channel_id);
+    let mut product_rows = Vec::new();
+    let (mut category_rows, mut tag_rows, mut variation_rows, mut image_rows, mut review_rows) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    for p in products {
+        product_rows.push(vec![
+            text(&p.id), channel(), text(&p.key), text(&p.code), text(&p.name), text(&p.description),
+            maybe_text(p.maker_id.as_ref()), maybe_text(p.brand_id.as_ref()), Arg::Int(p.tax_rate), Arg::Int(p.price),
+            maybe_int(p.before_price), maybe_int(p.sale_start), maybe_int(p.sale_end),
+            Arg::Int(flag(p.is_published)), Arg::Int(p.popularity), Arg::Int(p.created_at),
+            text(&p.search_name), text(&p.search_text),
+        ]);
+        category_rows.push(vec![channel(), text(&p.id), text(&p.category_id), Arg::Int(0)]);
+        for tag_id in &p.tag_ids {
+            tag_rows.push(vec![channel(), text(&p.id), text(tag_id)]);
+        }
+        for (position, v) in p.variations.iter().enumerate() {
+            variation_rows.push(vec![
+                text(&new_id()), channel(), text(&p.id), text(&v.key), text(&v.name), maybe_text(v.size.as_ref()),
+                maybe_text(v.color.as_ref()), Arg::Int(v.price), Arg::Int(v.stock_quantity), Arg::Int(position as i64),
+            ]);
+        }
+        for (position, (url, alt)) in p.images.iter().enumerate() {
+            image_rows.push(vec![text(&new_id()), channel(), text(&p.id), text(url), text(alt), Arg::Int(position as i64)]);
+        }
+        for r in &p.reviews {
+            review_rows.push(vec![
+                text(&new_id()), channel(), text(&p.id), Arg::Int(r.rating), text(&r.title), text(&r.body),
+                text(&r.nickname), Arg::Int(r.created_at), Arg::Int(flag(r.is_published)),
+            ]);
+        }
+    }
+    insert_rows(tx, "products (id, channel_id, product_key, code, name, description, maker_id, brand_id, tax_rate, \
+         price, before_price, sale_start, sale_end, is_published, popularity, created_at, search_name, search_text)", product_rows).await?;
+    insert_rows(tx, "product_categories (channel_id, product_id, category_id, position)", category_rows).await?;
+    insert_rows(tx, "product_tags (channel_id, product_id, tag_id)", tag_rows).await?;
+    insert_rows(tx, "product_variations (id, channel_id, product_id, variation_key, name, size_label, color_label, \
+         price, stock_quantity, position)", variation_rows).await?;
+    insert_rows(tx, "product_images (id, channel_id, product_id, url, alt, position)", image_rows).await?;
+    insert_rows(tx, "product_reviews (id, channel_id, product_id, rating, title, body, nickname, created_at, is_published)", review_rows).await
+}
+
+/// Links of one kind, as (product id, linked product id); their order is kept per product.
+pub async fn insert_links(tx: &mut Tx, channel_id: &str, link: Link, links: &[(String, String)]) -> sqlx::Result<()> {
+    let into = match link {
+        Link::Accessories => "product_accessories (channel_id, product_id, accessory_id, position)",
+        Link::Recommendations => "product_recommendations (channel_id, product_id, recommended_id, position)",
+    };
+    let mut position = 0;
+    let mut rows = Vec::with_capacity(links.len());
+    for (index, (from, to)) in links.iter().enumerate() {
+        position = if index > 0 && links[index - 1].0 == *from { position + 1 } else { 0 };
+        rows.push(vec![text(channel_id), text(from), text(to), Arg::Int(position)]);
+    }
+    insert_rows(tx, into, rows).await
 }

@@ -800,8 +800,9 @@ pub async fn insert(tx: &mut Tx, channel_id: &str, code: &str, now: i64) -> anyh
     }
 
     let products = products(catalogue);
-    let mut product_ids = Vec::with_capacity(products.len());
-    for product in &products {
+    let product_ids: Vec<String> = products.iter().map(|_| new_id()).collect();
+    let mut rows = Vec::with_capacity(products.len());
+    for (product, id) in products.iter().zip(&product_ids) {
         let line = &catalogue.lines[product.line];
         let maker = catalogue.makers.iter().find(|m| m.key == line.maker).map(|m| m.name);
         let brand = catalogue.brands.iter().find(|b| b.key == line.brand).map(|b| b.name);
@@ -813,15 +814,15 @@ pub async fn insert(tx: &mut Tx, channel_id: &str, code: &str, now: i64) -> anyh
             category = *parent;
         }
         searchable.extend(product.variations.iter().filter_map(|v| v.color));
-        let id = new_id();
-        let new = NewProduct {
-            id: &id,
-            key: &product.key,
-            code: &product.code,
-            name: &product.name,
-            description: &product.description,
-            maker_id: maker_ids.get(line.maker).map(String::as_str),
-            brand_id: brand_ids.get(line.brand).map(String::as_str),
+        let category_id = category_ids.get(line.category).ok_or_else(|| anyhow::anyhow!("no category {}", line.category))?;
+        rows.push(NewProduct {
+            id: id.clone(),
+            key: product.key.clone(),
+            code: product.code.clone(),
+            name: product.name.clone(),
+            description: product.description.clone(),
+            maker_id: maker_ids.get(line.maker).cloned(),
+            brand_id: brand_ids.get(line.brand).cloned(),
             tax_rate: product.tax_rate,
             price: product.price,
             before_price: product.before_price,
@@ -830,46 +831,41 @@ pub async fn insert(tx: &mut Tx, channel_id: &str, code: &str, now: i64) -> anyh
             is_published: product.is_published,
             popularity: product.popularity,
             created_at: now + product.created_offset,
-            search_name: &search_text::normalise(&product.name),
-            search_text: &search_text::product_search_text(&product.name, &product.code, maker, brand, &searchable),
-        };
-        store::insert_product(tx, channel_id, &new).await?;
-        let category_id = category_ids.get(line.category).ok_or_else(|| anyhow::anyhow!("no category {}", line.category))?;
-        store::insert_product_category(tx, channel_id, &id, category_id, 0).await?;
-        for tag in &product.tags {
-            if let Some(tag_id) = tag_ids.get(tag) {
-                store::insert_product_tag(tx, channel_id, &id, tag_id).await?;
-            }
-        }
-        for (position, v) in product.variations.iter().enumerate() {
-            let new = NewVariation { key: &v.key, name: &v.name, size: v.size, color: v.color, price: v.price, stock_quantity: v.stock, position: position as i64 };
-            store::insert_variation(tx, channel_id, &id, &new_id(), &new).await?;
-        }
-        for (position, (url, alt)) in product.images.iter().enumerate() {
-            store::insert_image(tx, channel_id, &id, &new_id(), url, alt, position as i64).await?;
-        }
-        for review in &product.reviews {
-            let new = NewReview {
-                id: &new_id(),
-                rating: review.rating,
-                title: review.title,
-                body: review.body,
-                nickname: review.nickname,
-                created_at: now + review.created_offset,
-                is_published: review.is_published,
-            };
-            store::insert_review(tx, channel_id, &id, &new).await?;
-        }
-        product_ids.push(id);
+            search_name: search_text::normalise(&product.name),
+            search_text: search_text::product_search_text(&product.name, &product.code, maker, brand, &searchable),
+            category_id: category_id.clone(),
+            tag_ids: product.tags.iter().filter_map(|tag| tag_ids.get(tag).cloned()).collect(),
+            variations: product
+                .variations
+                .iter()
+                .map(|v| NewVariation {
+                    key: v.key.clone(),
+                    name: v.name.clone(),
+                    size: v.size.map(str::to_owned),
+                    color: v.color.map(str::to_owned),
+                    price: v.price,
+                    stock_quantity: v.stock,
+                })
+                .collect(),
+            images: product.images.clone(),
+            reviews: product
+                .reviews
+                .iter()
+                .map(|r| NewReview {
+                    rating: r.rating,
+                    title: r.title.to_owned(),
+                    body: r.body.to_owned(),
+                    nickname: r.nickname.to_owned(),
+                    created_at: now + r.created_offset,
+                    is_published: r.is_published,
+                })
+                .collect(),
+        });
     }
+    store::insert_products(tx, channel_id, &rows).await?;
     for (link, pairs) in [(Link::Recommendations, recommendations(&products)), (Link::Accessories, accessories(catalogue, &products))] {
-        let mut position = 0;
-        let mut previous = usize::MAX;
-        for (from, to) in pairs {
-            position = if from == previous { position + 1 } else { 0 };
-            previous = from;
-            store::insert_link(tx, channel_id, link, &product_ids[from], &product_ids[to], position).await?;
-        }
+        let ids: Vec<(String, String)> = pairs.into_iter().map(|(from, to)| (product_ids[from].clone(), product_ids[to].clone())).collect();
+        store::insert_links(tx, channel_id, link, &ids).await?;
     }
     Ok(())
 }
