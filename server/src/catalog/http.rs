@@ -85,6 +85,19 @@ pub struct Variation {
     pub stock_status: StockStatus,
 }
 
+impl From<store::VariationRow> for Variation {
+    fn from(row: store::VariationRow) -> Self {
+        Variation {
+            key: row.variation_key,
+            name: row.name,
+            size: row.size_label,
+            color: row.color_label,
+            price: row.price,
+            stock_status: StockStatus::of(row.stock_quantity),
+        }
+    }
+}
+
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct ProductModel {
     pub products: Vec<Variation>,
@@ -152,19 +165,7 @@ async fn show_product(
         item,
         description: row.description,
         images: images.into_iter().map(|i| Image { url: i.url, alt: i.alt }).collect(),
-        product_model: ProductModel {
-            products: variations
-                .into_iter()
-                .map(|v| Variation {
-                    key: v.variation_key,
-                    name: v.name,
-                    size: v.size_label,
-                    color: v.color_label,
-                    price: v.price,
-                    stock_status: StockStatus::of(v.stock_quantity),
-                })
-                .collect(),
-        },
+        product_model: ProductModel { products: variations.into_iter().map(Variation::from).collect() },
         sale_start: sale_start.map(Timestamp),
         sale_end: sale_end.map(Timestamp),
         review: ReviewSummary { count, average: average(count, rating_sum) },
@@ -213,6 +214,19 @@ pub struct Review {
     pub created_at: Timestamp,
 }
 
+impl From<store::ReviewRow> for Review {
+    fn from(row: store::ReviewRow) -> Self {
+        Review {
+            id: row.id,
+            rating: row.rating,
+            title: row.title,
+            body: row.body,
+            nickname: row.nickname,
+            created_at: Timestamp(row.created_at),
+        }
+    }
+}
+
 #[utoipa::path(get, path = "/v1/products/{key}/reviews", tag = "catalog",
     params(("key" = String, Path, description = "product key"), PageQuery),
     responses(
@@ -230,17 +244,7 @@ async fn list_reviews(
     let page = Page::parse(&query, DEFAULT_PER, AllowAll::No)?;
     let product = store::find_product_by_key(&state.db, &channel.id, &key).await?.ok_or_else(ApiError::not_found)?;
     let (rows, total) = store::list_reviews(&state.db, &product.card.id, page).await?;
-    let reviews = rows
-        .into_iter()
-        .map(|r| Review {
-            id: r.id,
-            rating: r.rating,
-            title: r.title,
-            body: r.body,
-            nickname: r.nickname,
-            created_at: Timestamp(r.created_at),
-        })
-        .collect();
+    let reviews = rows.into_iter().map(Review::from).collect();
     Ok(Paginated::new(reviews, total, page))
 }
 

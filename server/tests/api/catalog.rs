@@ -170,6 +170,14 @@ async fn bad_filters_are_a_422_with_japanese_field_messages(app: TestApp) {
     assert!(both["errors"]["price_min"].is_array() && both["errors"]["sort"].is_array());
     // A repeated parameter is malformed, not a server error.
     app.get("/v1/products?tag=a&tag=b").send().await.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    // PostgreSQL cannot store NUL in text: refused before it reaches the database.
+    for query in ["keyword=a%00b", "category=%00"] {
+        let answer = app.get(&format!("/v1/products?{query}")).send().await;
+        answer.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(answer.json()["errors"]["query"][0], "検索条件の形式が正しくありません。");
+    }
+    app.get("/v1/products/rp%000001").send().await.assert_status(StatusCode::NOT_FOUND);
+    app.get("/v1/makers/%00").send().await.assert_status(StatusCode::NOT_FOUND);
 }
 
 fn encode(text: &str) -> String {
@@ -446,3 +454,4 @@ on_both_databases!(
     makers_page_or_come_all_at_once,
     brands_and_tags_are_listed_per_shop,
 );
+
