@@ -605,9 +605,10 @@ fn product(catalogue: &Catalogue, line_index: usize, line: &Line, model_index: u
     if n % 3 == 0 {
         images.push((format!("/images/products/{key}-2.svg"), format!("{name} 使用イメージ")));
     }
+    let code = format!("{}{:02}", line.code, model_index + 1);
     Product {
-        code: format!("{}{:02}", line.code, model_index + 1),
-        description: format!("{}\n\n{}", name, line.description),
+        description: format!("{}\n\n品番: {code}", line.description),
+        code,
         line: line_index,
         price,
         before_price,

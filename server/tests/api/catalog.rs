@@ -264,6 +264,7 @@ async fn product_detail_shows_variations_images_and_reviews(app: TestApp) {
     assert_eq!(product["key"], "rp0001");
     assert_eq!(product["product_price"], 9980);
     assert!(product["description"].as_str().unwrap().contains("車検にも対応"));
+    assert!(product["description"].as_str().unwrap().ends_with("品番: DT-99501"));
     assert_eq!(product["images"].as_array().unwrap().len(), 2);
     assert_eq!(product["images"][1]["url"], "/images/products/rp0001-2.svg");
     assert_eq!(product["sale_start"], Value::Null);
