@@ -22,7 +22,7 @@ use crate::auth::token::TokenKeys;
 use crate::infra::config::Config;
 use crate::infra::db::Db;
 use crate::infra::error::{ApiError, ErrorBody, INTERNAL_MESSAGE};
-use crate::{channel, layout, messages, news, openapi, web};
+use crate::{catalog, channel, layout, messages, news, openapi, web};
 
 #[derive(Clone)]
 pub struct AppState {
@@ -46,6 +46,7 @@ fn v1_routes() -> OpenApiRouter<AppState> {
         .merge(layout::routes())
         .merge(messages::routes())
         .merge(news::routes())
+        .merge(catalog::routes())
 }
 
 /// Every documented route, for the OpenAPI document.

@@ -1,6 +1,7 @@
 //! The shop server: a Japanese storefront API plus the single-page app it serves.
 pub mod app;
 pub mod auth;
+pub mod catalog;
 pub mod channel;
 pub mod infra;
 pub mod layout;

@@ -10,6 +10,13 @@ use super::error::ApiError;
 pub const MALFORMED_BODY: &str = "リクエストの形式が正しくありません。";
 pub const MALFORMED_QUERY: &str = "検索条件の形式が正しくありません。";
 
+/// PostgreSQL refuses text holding a NUL character (SQLite stores it), so a `%00` in a path
+/// or query would fail in the database as a 500. No key or search word holds one: such
+/// input is refused here, on both databases alike.
+fn has_encoded_nul(encoded: &str) -> bool {
+    encoded.as_bytes().windows(3).any(|w| w == b"%00")
+}
+
 pub struct ApiJson<T>(pub T);
 
 impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
@@ -34,6 +41,9 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for ApiQuery<T> {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        if parts.uri.query().is_some_and(has_encoded_nul) {
+            return Err(ApiError::field("query", MALFORMED_QUERY));
+        }
         match axum::extract::Query::<T>::from_request_parts(parts, state).await {
             Ok(axum::extract::Query(value)) => Ok(ApiQuery(value)),
             Err(rejection) => Err(query_rejection(rejection)),
@@ -52,6 +62,9 @@ impl<T: DeserializeOwned + Send, S: Send + Sync> FromRequestParts<S> for ApiPath
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        if has_encoded_nul(parts.uri.path()) {
+            return Err(ApiError::not_found());
+        }
         match axum::extract::Path::<T>::from_request_parts(parts, state).await {
             Ok(axum::extract::Path(value)) => Ok(ApiPath(value)),
             Err(rejection) => Err(path_rejection(rejection)),
@@ -62,4 +75,16 @@ impl<T: DeserializeOwned + Send, S: Send + Sync> FromRequestParts<S> for ApiPath
 fn path_rejection(rejection: PathRejection) -> ApiError {
     tracing::debug!(%rejection, "rejected path");
     ApiError::not_found()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_an_encoded_nul_counts_as_one() {
+        assert!(has_encoded_nul("keyword=a%00b"));
+        assert!(!has_encoded_nul("keyword=100%2500"), "an encoded percent sign followed by 00");
+        assert!(!has_encoded_nul("/v1/products/rp0001"));
+    }
 }

@@ -1,10 +1,13 @@
 //! Demo data: two shops with realistic Japanese content so every built screen has something
 //! real to show. `shop serve` runs it when the database has no channel yet; `shop seed --demo`
-//! runs it on demand (it refuses to seed a channel code twice).
+//! runs it on demand (it refuses to seed a channel code twice). Each shop gets its catalogue
+//! from `catalog.rs`.
+mod catalog;
 mod demo;
 mod store;
 
 use crate::infra::db::Db;
+use crate::infra::time::Timestamp;
 
 pub use demo::{CORPORATE, DEMO};
 
@@ -14,7 +17,8 @@ pub async fn seed_demo(db: &Db) -> anyhow::Result<()> {
         if store::channel_exists(&mut tx, shop.code).await? {
             anyhow::bail!("channel `{}` already exists; demo data is only seeded into an empty shop", shop.code);
         }
-        store::insert_shop(&mut tx, &shop).await?;
+        let channel_id = store::insert_shop(&mut tx, &shop).await?;
+        catalog::insert(&mut tx, &channel_id, shop.code, Timestamp::now().0).await?;
     }
     tx.commit().await?;
     Ok(())

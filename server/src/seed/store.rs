@@ -12,7 +12,8 @@ pub async fn channel_exists(tx: &mut Tx, code: &str) -> sqlx::Result<bool> {
     Ok(found.is_some())
 }
 
-pub async fn insert_shop(tx: &mut Tx, shop: &Shop) -> anyhow::Result<()> {
+/// Inserts the channel and its shell content; returns the new channel's id.
+pub async fn insert_shop(tx: &mut Tx, shop: &Shop) -> anyhow::Result<String> {
     let now = Timestamp::now().0;
     let channel_id = new_id();
     sqlx::query(
@@ -90,7 +91,7 @@ pub async fn insert_shop(tx: &mut Tx, shop: &Shop) -> anyhow::Result<()> {
         .execute(&mut **tx)
         .await?;
     }
-    Ok(())
+    Ok(channel_id)
 }
 
 async fn insert_page(tx: &mut Tx, channel_id: &str, page: &str, title: &str, description: &str, blocks: &[Block]) -> sqlx::Result<()> {

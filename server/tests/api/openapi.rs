@@ -18,7 +18,9 @@ fn every_route_is_documented_with_its_responses() {
     let paths = document["paths"].as_object().unwrap();
     for path in ["/public.json", "/v1/settings/front", "/v1/colorschemes/selected/front", "/v1/layouts/{page}",
                  "/v1/pages/front/layout/{page}", "/v1/messages", "/v1/messages/{code}", "/v1/news",
-                 "/v1/news/{key}", "/v1/news/readables"] {
+                 "/v1/news/{key}", "/v1/news/readables", "/v1/products", "/v1/products/{key}",
+                 "/v1/products/{key}/recommend", "/v1/products/{key}/accessories", "/v1/products/{key}/reviews",
+                 "/v1/categories/hierarchy", "/v1/makers", "/v1/makers/{key}", "/v1/brands", "/v1/tags"] {
         let item = paths.get(path).unwrap_or_else(|| panic!("{path} undocumented"));
         for (_, operation) in item.as_object().unwrap() {
             assert!(operation["responses"].as_object().is_some_and(|r| !r.is_empty()), "{path} has no responses");

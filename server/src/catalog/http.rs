@@ -1,0 +1,423 @@
+//! Handlers of the catalogue: products (list, detail, links, reviews), the category tree,
+//! makers, brands and tags.
+use std::collections::HashMap;
+
+use axum::extract::State;
+use axum::Json;
+use serde::{Deserialize, Serialize};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::availability::{is_on_sale, StockStatus};
+use super::category_tree::{self, CategoryNode, FlatCategory};
+use super::filter::{ProductFilter, ProductListQuery};
+use super::store::{self, Link, ProductRow, PRODUCTS_TABLE};
+use crate::app::AppState;
+use crate::channel::Channel;
+use crate::infra::db::Db;
+use crate::infra::error::{ApiError, ApiResult, ErrorBody};
+use crate::infra::extract::{ApiPath, ApiQuery};
+use crate::infra::pagination::{AllowAll, ListBody, Page, PageQuery, Paginated, DEFAULT_PER};
+use crate::infra::time::Timestamp;
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_products))
+        .routes(routes!(show_product))
+        .routes(routes!(list_recommendations))
+        .routes(routes!(list_accessories))
+        .routes(routes!(list_reviews))
+        .routes(routes!(show_category_hierarchy))
+        .routes(routes!(list_makers))
+        .routes(routes!(show_maker))
+        .routes(routes!(list_brands))
+        .routes(routes!(list_tags))
+}
+
+/// A maker, brand or category as a product names it.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct NamedRef {
+    pub key: String,
+    pub name: String,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Image {
+    /// Site-relative path of the picture.
+    pub url: String,
+    pub alt: String,
+}
+
+/// A product as lists show it.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ProductItem {
+    pub id: String,
+    pub key: String,
+    pub name: String,
+    pub code: String,
+    /// Tax-included price in yen (総額表示).
+    pub product_price: i64,
+    /// The former tax-included price, shown struck through.
+    pub before_price: Option<i64>,
+    /// Consumption tax rate in percent: 10, or 8 for reduced-rate items (food and drink).
+    pub tax_rate: i64,
+    pub brand: Option<NamedRef>,
+    pub maker: Option<NamedRef>,
+    pub categories: Vec<NamedRef>,
+    /// The main picture.
+    pub image: Option<Image>,
+    /// Always false here; the favourites feature fills it for a logged-in member.
+    pub is_favorite: bool,
+    pub stock_status: StockStatus,
+    /// False before the sale starts and after it ends.
+    pub is_on_sale: bool,
+}
+
+/// One sellable item of a product (a size/colour, or the product itself when it has none).
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Variation {
+    pub key: String,
+    pub name: String,
+    pub size: Option<String>,
+    pub color: Option<String>,
+    /// Tax-included price in yen.
+    pub price: i64,
+    pub stock_status: StockStatus,
+}
+
+impl From<store::VariationRow> for Variation {
+    fn from(row: store::VariationRow) -> Self {
+        Variation {
+            key: row.variation_key,
+            name: row.name,
+            size: row.size_label,
+            color: row.color_label,
+            price: row.price,
+            stock_status: StockStatus::of(row.stock_quantity),
+        }
+    }
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ProductModel {
+    pub products: Vec<Variation>,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ReviewSummary {
+    /// Published reviews.
+    pub count: i64,
+    /// Mean rating to one decimal; null without reviews.
+    pub average: Option<f64>,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ProductDetail {
+    #[serde(flatten)]
+    pub item: ProductItem,
+    /// Plain text; paragraphs are separated by blank lines.
+    pub description: String,
+    pub images: Vec<Image>,
+    pub product_model: ProductModel,
+    pub sale_start: Option<Timestamp>,
+    pub sale_end: Option<Timestamp>,
+    pub review: ReviewSummary,
+}
+
+#[utoipa::path(get, path = "/v1/products", tag = "catalog", params(ProductListQuery),
+    responses(
+        (status = 200, body = ListBody<ProductItem>, description = "published products in their sale period", headers(
+            ("x-total" = i64), ("x-per-page" = i64), ("x-last-page" = i64), ("x-current-page" = i64))),
+        (status = 422, body = ErrorBody, description = "a parameter is malformed; `errors` names it"),
+    ))]
+async fn list_products(
+    State(state): State<AppState>,
+    channel: Channel,
+    ApiQuery(query): ApiQuery<ProductListQuery>,
+) -> ApiResult<Paginated<ProductItem>> {
+    let (filter, page) = ProductFilter::parse(&query)?;
+    let now = Timestamp::now().0;
+    let category_ids = match &filter.category {
+        Some(key) => Some(store::list_category_ids(&state.db, &channel.id, key, filter.include_descendants).await?),
+        None => None,
+    };
+    let (rows, total) = store::list_products(&state.db, &channel.id, &filter, category_ids.as_deref(), page, now).await?;
+    Ok(Paginated::new(product_items(&state.db, rows, now).await?, total, page))
+}
+
+#[utoipa::path(get, path = "/v1/products/{key}", tag = "catalog",
+    params(("key" = String, Path, description = "product key")),
+    responses((status = 200, body = ProductDetail), (status = 404, body = ErrorBody)))]
+async fn show_product(
+    State(state): State<AppState>,
+    channel: Channel,
+    ApiPath(key): ApiPath<String>,
+) -> ApiResult<Json<ProductDetail>> {
+    let row = store::find_product_by_key(&state.db, &channel.id, &key).await?.ok_or_else(ApiError::not_found)?;
+    let now = Timestamp::now().0;
+    let id = row.card.id.clone();
+    let (sale_start, sale_end) = (row.card.sale_start, row.card.sale_end);
+    let images = store::list_images_of(&state.db, std::slice::from_ref(&id)).await?;
+    let variations = store::list_variations(&state.db, &id).await?;
+    let (count, rating_sum) = store::find_review_totals(&state.db, &id).await?;
+    let item = product_items(&state.db, vec![row.card], now).await?.remove(0);
+    Ok(Json(ProductDetail {
+        item,
+        description: row.description,
+        images: images.into_iter().map(|i| Image { url: i.url, alt: i.alt }).collect(),
+        product_model: ProductModel { products: variations.into_iter().map(Variation::from).collect() },
+        sale_start: sale_start.map(Timestamp),
+        sale_end: sale_end.map(Timestamp),
+        review: ReviewSummary { count, average: average(count, rating_sum) },
+    }))
+}
+
+#[utoipa::path(get, path = "/v1/products/{key}/recommend", tag = "catalog",
+    params(("key" = String, Path, description = "product key")),
+    responses((status = 200, body = ListBody<ProductItem>, description = "products suggested with this one"),
+        (status = 404, body = ErrorBody)))]
+async fn list_recommendations(
+    State(state): State<AppState>,
+    channel: Channel,
+    ApiPath(key): ApiPath<String>,
+) -> ApiResult<Json<ListBody<ProductItem>>> {
+    linked_products(&state.db, &channel, &key, Link::Recommendations).await
+}
+
+#[utoipa::path(get, path = "/v1/products/{key}/accessories", tag = "catalog",
+    params(("key" = String, Path, description = "product key")),
+    responses((status = 200, body = ListBody<ProductItem>, description = "items bought together with this one"),
+        (status = 404, body = ErrorBody)))]
+async fn list_accessories(
+    State(state): State<AppState>,
+    channel: Channel,
+    ApiPath(key): ApiPath<String>,
+) -> ApiResult<Json<ListBody<ProductItem>>> {
+    linked_products(&state.db, &channel, &key, Link::Accessories).await
+}
+
+async fn linked_products(db: &Db, channel: &Channel, key: &str, link: Link) -> ApiResult<Json<ListBody<ProductItem>>> {
+    let product = store::find_product_by_key(db, &channel.id, key).await?.ok_or_else(ApiError::not_found)?;
+    let now = Timestamp::now().0;
+    let rows = store::list_linked_products(db, &channel.id, &product.card.id, link, now).await?;
+    Ok(Json(ListBody { data: product_items(db, rows, now).await? }))
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Review {
+    pub id: String,
+    /// 1 to 5.
+    pub rating: i64,
+    pub title: String,
+    pub body: String,
+    pub nickname: String,
+    pub created_at: Timestamp,
+}
+
+impl From<store::ReviewRow> for Review {
+    fn from(row: store::ReviewRow) -> Self {
+        Review {
+            id: row.id,
+            rating: row.rating,
+            title: row.title,
+            body: row.body,
+            nickname: row.nickname,
+            created_at: Timestamp(row.created_at),
+        }
+    }
+}
+
+#[utoipa::path(get, path = "/v1/products/{key}/reviews", tag = "catalog",
+    params(("key" = String, Path, description = "product key"), PageQuery),
+    responses(
+        (status = 200, body = ListBody<Review>, description = "published reviews, newest first", headers(
+            ("x-total" = i64), ("x-per-page" = i64), ("x-last-page" = i64), ("x-current-page" = i64))),
+        (status = 404, body = ErrorBody),
+        (status = 422, body = ErrorBody),
+    ))]
+async fn list_reviews(
+    State(state): State<AppState>,
+    channel: Channel,
+    ApiPath(key): ApiPath<String>,
+    ApiQuery(query): ApiQuery<PageQuery>,
+) -> ApiResult<Paginated<Review>> {
+    let page = Page::parse(&query, DEFAULT_PER, AllowAll::No)?;
+    let product = store::find_product_by_key(&state.db, &channel.id, &key).await?.ok_or_else(ApiError::not_found)?;
+    let (rows, total) = store::list_reviews(&state.db, &product.card.id, page).await?;
+    let reviews = rows.into_iter().map(Review::from).collect();
+    Ok(Paginated::new(reviews, total, page))
+}
+
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct HierarchyQuery {
+    /// `products` (default) or `inquiries`.
+    pub table: Option<String>,
+}
+
+#[utoipa::path(get, path = "/v1/categories/hierarchy", tag = "catalog", params(HierarchyQuery),
+    responses((status = 200, body = ListBody<CategoryNode>, description = "the category tree, top level first"),
+        (status = 422, body = ErrorBody, description = "unknown table")))]
+async fn show_category_hierarchy(
+    State(state): State<AppState>,
+    channel: Channel,
+    ApiQuery(query): ApiQuery<HierarchyQuery>,
+) -> ApiResult<Json<ListBody<CategoryNode>>> {
+    let table = match query.table.as_deref().map(str::trim) {
+        None | Some("") | Some("products") => PRODUCTS_TABLE,
+        // The inquiries feature stores its topics in the same table; until then the tree is empty.
+        Some("inquiries") => "inquiries",
+        Some(_) => return Err(ApiError::field("table", "種別はproductsまたはinquiriesで指定してください。")),
+    };
+    let rows = store::list_categories(&state.db, &channel.id, table).await?;
+    let flat = rows
+        .into_iter()
+        .map(|r| FlatCategory { id: r.id, key: r.category_key, name: r.name, parent_id: r.parent_id })
+        .collect();
+    Ok(Json(ListBody { data: category_tree::build(flat) }))
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Maker {
+    pub id: String,
+    pub key: String,
+    pub name: String,
+    /// Reading in kana.
+    pub name_kana: String,
+    pub description: String,
+    /// The maker's own site.
+    pub url: Option<String>,
+}
+
+impl From<store::MakerRow> for Maker {
+    fn from(row: store::MakerRow) -> Self {
+        Maker { id: row.id, key: row.maker_key, name: row.name, name_kana: row.name_kana, description: row.description, url: row.url }
+    }
+}
+
+#[utoipa::path(get, path = "/v1/makers", tag = "catalog", params(PageQuery),
+    responses(
+        (status = 200, body = ListBody<Maker>, description = "makers in the shop's order; `per=all` gives every one", headers(
+            ("x-total" = i64), ("x-per-page" = i64), ("x-last-page" = i64), ("x-current-page" = i64))),
+        (status = 422, body = ErrorBody),
+    ))]
+async fn list_makers(
+    State(state): State<AppState>,
+    channel: Channel,
+    ApiQuery(query): ApiQuery<PageQuery>,
+) -> ApiResult<Paginated<Maker>> {
+    let page = Page::parse(&query, DEFAULT_PER, AllowAll::Yes)?;
+    let (rows, total) = store::list_makers(&state.db, &channel.id, page).await?;
+    Ok(Paginated::new(rows.into_iter().map(Maker::from).collect(), total, page))
+}
+
+#[utoipa::path(get, path = "/v1/makers/{key}", tag = "catalog",
+    params(("key" = String, Path, description = "maker key")),
+    responses((status = 200, body = Maker), (status = 404, body = ErrorBody)))]
+async fn show_maker(
+    State(state): State<AppState>,
+    channel: Channel,
+    ApiPath(key): ApiPath<String>,
+) -> ApiResult<Json<Maker>> {
+    let row = store::find_maker_by_key(&state.db, &channel.id, &key).await?.ok_or_else(ApiError::not_found)?;
+    Ok(Json(Maker::from(row)))
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Brand {
+    pub id: String,
+    pub key: String,
+    pub name: String,
+    pub description: String,
+    pub maker: Option<NamedRef>,
+}
+
+#[utoipa::path(get, path = "/v1/brands", tag = "catalog", params(PageQuery),
+    responses(
+        (status = 200, body = ListBody<Brand>, description = "brands in the shop's order; `per=all` gives every one", headers(
+            ("x-total" = i64), ("x-per-page" = i64), ("x-last-page" = i64), ("x-current-page" = i64))),
+        (status = 422, body = ErrorBody),
+    ))]
+async fn list_brands(
+    State(state): State<AppState>,
+    channel: Channel,
+    ApiQuery(query): ApiQuery<PageQuery>,
+) -> ApiResult<Paginated<Brand>> {
+    let page = Page::parse(&query, DEFAULT_PER, AllowAll::Yes)?;
+    let (rows, total) = store::list_brands(&state.db, &channel.id, page).await?;
+    let brands = rows
+        .into_iter()
+        .map(|r| Brand {
+            id: r.id,
+            key: r.brand_key,
+            name: r.name,
+            description: r.description,
+            maker: named(r.maker_key, r.maker_name),
+        })
+        .collect();
+    Ok(Paginated::new(brands, total, page))
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Tag {
+    pub id: String,
+    pub key: String,
+    pub name: String,
+}
+
+#[utoipa::path(get, path = "/v1/tags", tag = "catalog", params(PageQuery),
+    responses(
+        (status = 200, body = ListBody<Tag>, headers(
+            ("x-total" = i64), ("x-per-page" = i64), ("x-last-page" = i64), ("x-current-page" = i64))),
+        (status = 422, body = ErrorBody),
+    ))]
+async fn list_tags(
+    State(state): State<AppState>,
+    channel: Channel,
+    ApiQuery(query): ApiQuery<PageQuery>,
+) -> ApiResult<Paginated<Tag>> {
+    let page = Page::parse(&query, DEFAULT_PER, AllowAll::No)?;
+    let (rows, total) = store::list_tags(&state.db, &channel.id, page).await?;
+    Ok(Paginated::new(rows.into_iter().map(|r| Tag { id: r.id, key: r.tag_key, name: r.name }).collect(), total, page))
+}
+
+/// Product rows with their categories and main image, fetched for the whole page at once.
+async fn product_items(db: &Db, rows: Vec<ProductRow>, now: i64) -> sqlx::Result<Vec<ProductItem>> {
+    let ids: Vec<String> = rows.iter().map(|r| r.id.clone()).collect();
+    let mut categories: HashMap<String, Vec<NamedRef>> = HashMap::new();
+    for row in store::list_categories_of(db, &ids).await? {
+        categories.entry(row.product_id).or_default().push(NamedRef { key: row.category_key, name: row.name });
+    }
+    let mut images: HashMap<String, Image> = HashMap::new();
+    for row in store::list_images_of(db, &ids).await? {
+        images.entry(row.product_id).or_insert(Image { url: row.url, alt: row.alt });
+    }
+    Ok(rows
+        .into_iter()
+        .map(|row| ProductItem {
+            categories: categories.remove(&row.id).unwrap_or_default(),
+            image: images.remove(&row.id),
+            is_on_sale: is_on_sale(row.sale_start, row.sale_end, now),
+            stock_status: StockStatus::of(row.stock),
+            brand: named(row.brand_key, row.brand_name),
+            maker: named(row.maker_key, row.maker_name),
+            id: row.id,
+            key: row.product_key,
+            name: row.name,
+            code: row.code,
+            product_price: row.price,
+            before_price: row.before_price,
+            tax_rate: row.tax_rate,
+            is_favorite: false,
+        })
+        .collect())
+}
+
+fn named(key: Option<String>, name: Option<String>) -> Option<NamedRef> {
+    Some(NamedRef { key: key?, name: name? })
+}
+
+/// Mean rating rounded to one decimal, as review stars are shown.
+fn average(count: i64, sum: i64) -> Option<f64> {
+    (count > 0).then(|| (sum as f64 / count as f64 * 10.0).round() / 10.0)
+}

@@ -1,0 +1,11 @@
+//! The catalogue: products with their sellable variations, images, accessories,
+//! recommendations and reviews; the category tree, makers, brands and tags; and the keyword
+//! search that finds Japanese product names however they are typed.
+pub mod availability;
+pub mod category_tree;
+pub mod filter;
+pub mod http;
+pub mod search_text;
+pub mod store;
+
+pub use http::routes;

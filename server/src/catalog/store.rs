@@ -1,0 +1,724 @@
+//! Every SQL statement of the catalogue. Listing queries are assembled from the checked
+//! [`ProductFilter`]: only fixed SQL fragments are concatenated, every value is a bound `$n`.
+use sqlx::any::AnyArguments;
+use sqlx::{Any, Arguments};
+
+use super::filter::{ProductFilter, Sort};
+use super::search_text;
+use crate::infra::db::{flag, Db, Tx};
+use crate::infra::ids::new_id;
+use crate::infra::pagination::Page;
+
+/// The category trees a channel keeps.
+pub const PRODUCTS_TABLE: &str = "products";
+
+// ---------------------------------------------------------------------------------------------
+// Dynamic SQL: placeholders are numbered as values are added, because sqlx Any passes the
+// text through unchanged and PostgreSQL needs `$n` (SQLite accepts it too).
+
+#[derive(Clone)]
+enum Arg {
+    Text(String),
+    Int(i64),
+    NullText,
+    NullInt,
+}
+
+#[derive(Default)]
+struct Sql {
+    text: String,
+    args: Vec<Arg>,
+}
+
+impl Sql {
+    fn push(&mut self, fragment: &str) -> &mut Self {
+        self.text.push_str(fragment);
+        self
+    }
+
+    fn text(&mut self, value: &str) -> &mut Self {
+        self.args.push(Arg::Text(value.to_owned()));
+        self.text.push_str(&format!("${}", self.args.len()));
+        self
+    }
+
+    fn int(&mut self, value: i64) -> &mut Self {
+        self.args.push(Arg::Int(value));
+        self.text.push_str(&format!("${}", self.args.len()));
+        self
+    }
+
+    fn value(&mut self, value: &Arg) -> &mut Self {
+        self.args.push(value.clone());
+        self.text.push_str(&format!("${}", self.args.len()));
+        self
+    }
+
+    /// `$a, $b, …` for an `IN (…)` list.
+    fn texts(&mut self, values: &[String]) -> &mut Self {
+        for (index, value) in values.iter().enumerate() {
+            if index > 0 {
+                self.push(", ");
+            }
+            self.text(value);
+        }
+        self
+    }
+
+    fn arguments(&self) -> sqlx::Result<AnyArguments> {
+        let mut arguments = AnyArguments::default();
+        for arg in &self.args {
+            match arg {
+                Arg::Text(value) => arguments.add(value.clone()),
+                Arg::Int(value) => arguments.add(*value),
+                Arg::NullText => arguments.add(Option::<String>::None),
+                Arg::NullInt => arguments.add(Option::<i64>::None),
+            }
+            .map_err(sqlx::Error::Encode)?;
+        }
+        Ok(arguments)
+    }
+
+    async fn fetch_all<O>(&self, db: &Db) -> sqlx::Result<Vec<O>>
+    where
+        O: for<'r> sqlx::FromRow<'r, sqlx::any::AnyRow> + Send + Unpin,
+    {
+        sqlx::query_as_with::<Any, O, _>(sqlx::AssertSqlSafe(self.text.clone()), self.arguments()?)
+            .fetch_all(&db.pool)
+            .await
+    }
+
+    async fn fetch_count(&self, db: &Db) -> sqlx::Result<i64> {
+        sqlx::query_scalar_with::<Any, i64, _>(sqlx::AssertSqlSafe(self.text.clone()), self.arguments()?)
+            .fetch_one(&db.pool)
+            .await
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Products
+
+/// What a product card shows; the detail adds its description.
+#[derive(Debug, sqlx::FromRow)]
+pub struct ProductRow {
+    pub id: String,
+    pub product_key: String,
+    pub code: String,
+    pub name: String,
+    pub price: i64,
+    pub before_price: Option<i64>,
+    pub tax_rate: i64,
+    pub sale_start: Option<i64>,
+    pub sale_end: Option<i64>,
+    pub maker_key: Option<String>,
+    pub maker_name: Option<String>,
+    pub brand_key: Option<String>,
+    pub brand_name: Option<String>,
+    /// Units left over all the product's variations.
+    pub stock: i64,
+}
+
+#[derive(Debug, sqlx::FromRow)]
+pub struct ProductDetailRow {
+    #[sqlx(flatten)]
+    pub card: ProductRow,
+    pub description: String,
+}
+
+const PRODUCT_COLUMNS: &str = "p.id, p.product_key, p.code, p.name, p.price, p.before_price, p.tax_rate, \
+     p.sale_start, p.sale_end, m.maker_key, m.name AS maker_name, b.brand_key, b.name AS brand_name, \
+     (SELECT CAST(COALESCE(SUM(v.stock_quantity), 0) AS BIGINT) FROM product_variations v \
+      WHERE v.product_id = p.id) AS stock";
+
+const PRODUCT_FROM: &str =
+    "products p LEFT JOIN makers m ON m.id = p.maker_id LEFT JOIN brands b ON b.id = p.brand_id";
+
+/// Published and inside the sale period at `now`: what lists may show.
+fn push_listable(sql: &mut Sql, channel_id: &str, now: i64) {
+    sql.push("p.channel_id = ").text(channel_id);
+    sql.push(" AND p.is_published = 1 AND (p.sale_start IS NULL OR p.sale_start <= ").int(now);
+    sql.push(") AND (p.sale_end IS NULL OR p.sale_end > ").int(now).push(")");
+}
+
+/// The filtered page of listable products and how many there are in all. `category_ids` are
+/// the ids the category filter resolved to (see [`list_category_ids`]).
+pub async fn list_products(
+    db: &Db,
+    channel_id: &str,
+    filter: &ProductFilter,
+    category_ids: Option<&[String]>,
+    page: Page,
+    now: i64,
+) -> sqlx::Result<(Vec<ProductRow>, i64)> {
+    if category_ids.is_some_and(<[String]>::is_empty) {
+        return Ok((Vec::new(), 0));
+    }
+    let mut count = Sql::default();
+    count.push("SELECT COUNT(*) FROM products p WHERE ");
+    push_listable(&mut count, channel_id, now);
+    push_filter(&mut count, channel_id, filter, category_ids);
+    let total = count.fetch_count(db).await?;
+    if total == 0 {
+        return Ok((Vec::new(), 0));
+    }
+    let mut rows = Sql::default();
+    rows.push(&format!("SELECT {PRODUCT_COLUMNS} FROM {PRODUCT_FROM} WHERE "));
+    push_listable(&mut rows, channel_id, now);
+    push_filter(&mut rows, channel_id, filter, category_ids);
+    push_order(&mut rows, filter);
+    rows.push(" LIMIT ").int(page.per).push(" OFFSET ").int(page.offset());
+    let items = rows.fetch_all(db).await?;
+    Ok((items, total))
+}
+
+fn push_filter(sql: &mut Sql, channel_id: &str, filter: &ProductFilter, category_ids: Option<&[String]>) {
+    if let Some(ids) = category_ids {
+        sql.push(" AND EXISTS (SELECT 1 FROM product_categories pc WHERE pc.product_id = p.id AND pc.category_id IN (");
+        sql.texts(ids).push("))");
+    }
+    if let Some(maker) = &filter.maker {
+        sql.push(" AND p.maker_id IN (SELECT id FROM makers WHERE channel_id = ").text(channel_id);
+        sql.push(" AND maker_key = ").text(maker).push(")");
+    }
+    if let Some(brand) = &filter.brand {
+        sql.push(" AND p.brand_id IN (SELECT id FROM brands WHERE channel_id = ").text(channel_id);
+        sql.push(" AND brand_key = ").text(brand).push(")");
+    }
+    if let Some(tag) = &filter.tag {
+        sql.push(" AND EXISTS (SELECT 1 FROM product_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.product_id = p.id");
+        sql.push(" AND t.channel_id = ").text(channel_id).push(" AND t.tag_key = ").text(tag).push(")");
+    }
+    for term in &filter.terms {
+        sql.push(" AND p.search_text LIKE ").text(&search_text::contains_pattern(term)).push(" ESCAPE '\\'");
+    }
+    if let Some(min) = filter.price_min {
+        sql.push(" AND p.price >= ").int(min);
+    }
+    if let Some(max) = filter.price_max {
+        sql.push(" AND p.price <= ").int(max);
+    }
+    if filter.in_stock {
+        sql.push(" AND EXISTS (SELECT 1 FROM product_variations v WHERE v.product_id = p.id AND v.stock_quantity > 0)");
+    }
+}
+
+fn push_order(sql: &mut Sql, filter: &ProductFilter) {
+    match filter.sort {
+        Sort::New => sql.push(" ORDER BY p.created_at DESC, p.id DESC"),
+        Sort::PriceAsc => sql.push(" ORDER BY p.price ASC, p.created_at DESC, p.id DESC"),
+        Sort::PriceDesc => sql.push(" ORDER BY p.price DESC, p.created_at DESC, p.id DESC"),
+        Sort::Popular => sql.push(" ORDER BY p.popularity DESC, p.id DESC"),
+        Sort::Relevance => {
+            // Products whose own name holds more of the terms come first; among equals, the
+            // more popular one.
+            sql.push(" ORDER BY (0");
+            for term in &filter.terms {
+                sql.push(" + CASE WHEN p.search_name LIKE ").text(&search_text::contains_pattern(term));
+                sql.push(" ESCAPE '\\' THEN 1 ELSE 0 END");
+            }
+            sql.push(") DESC, p.popularity DESC, p.id DESC")
+        }
+    };
+}
+
+/// A published product of the channel by key, whatever its sale period (the detail page shows
+/// upcoming and ended products, marked as not on sale).
+pub async fn find_product_by_key(db: &Db, channel_id: &str, key: &str) -> sqlx::Result<Option<ProductDetailRow>> {
+    sqlx::query_as::<_, ProductDetailRow>(sqlx::AssertSqlSafe(format!(
+        "SELECT {PRODUCT_COLUMNS}, p.description FROM {PRODUCT_FROM} \
+         WHERE p.channel_id = $1 AND p.product_key = $2 AND p.is_published = 1"
+    )))
+    .bind(channel_id)
+    .bind(key)
+    .fetch_optional(&db.pool)
+    .await
+}
+
+/// Which kind of link between two products to follow.
+#[derive(Debug, Clone, Copy)]
+pub enum Link {
+    Accessories,
+    Recommendations,
+}
+
+/// The listable products linked from `product_id`, in the shop's order.
+pub async fn list_linked_products(db: &Db, channel_id: &str, product_id: &str, link: Link, now: i64) -> sqlx::Result<Vec<ProductRow>> {
+    let (table, column) = match link {
+        Link::Accessories => ("product_accessories", "accessory_id"),
+        Link::Recommendations => ("product_recommendations", "recommended_id"),
+    };
+    let mut sql = Sql::default();
+    sql.push(&format!("SELECT {PRODUCT_COLUMNS} FROM {PRODUCT_FROM} JOIN {table} l ON l.{column} = p.id WHERE l.product_id = "));
+    sql.text(product_id).push(" AND l.channel_id = ").text(channel_id).push(" AND ");
+    push_listable(&mut sql, channel_id, now);
+    sql.push(" ORDER BY l.position, p.id");
+    sql.fetch_all(db).await
+}
+
+#[derive(Debug, sqlx::FromRow)]
+pub struct ProductCategoryRow {
+    pub product_id: String,
+    pub category_key: String,
+    pub name: String,
+}
+
+/// The categories of each given product, in each product's order.
+pub async fn list_categories_of(db: &Db, product_ids: &[String]) -> sqlx::Result<Vec<ProductCategoryRow>> {
+    if product_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut sql = Sql::default();
+    sql.push("SELECT pc.product_id, c.category_key, c.name FROM product_categories pc \
+              JOIN categories c ON c.id = pc.category_id WHERE pc.product_id IN (");
+    sql.texts(product_ids).push(") ORDER BY pc.product_id, pc.position");
+    sql.fetch_all(db).await
+}
+
+#[derive(Debug, sqlx::FromRow)]
+pub struct ImageRow {
+    pub product_id: String,
+    pub url: String,
+    pub alt: String,
+}
+
+/// The images of each given product, main image first.
+pub async fn list_images_of(db: &Db, product_ids: &[String]) -> sqlx::Result<Vec<ImageRow>> {
+    if product_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut sql = Sql::default();
+    sql.push("SELECT product_id, url, alt FROM product_images WHERE product_id IN (");
+    sql.texts(product_ids).push(") ORDER BY product_id, position");
+    sql.fetch_all(db).await
+}
+
+#[derive(Debug, sqlx::FromRow)]
+pub struct VariationRow {
+    pub variation_key: String,
+    pub name: String,
+    pub size_label: Option<String>,
+    pub color_label: Option<String>,
+    pub price: i64,
+    pub stock_quantity: i64,
+}
+
+pub async fn list_variations(db: &Db, product_id: &str) -> sqlx::Result<Vec<VariationRow>> {
+    sqlx::query_as::<_, VariationRow>(
+        "SELECT variation_key, name, size_label, color_label, price, stock_quantity \
+         FROM product_variations WHERE product_id = $1 ORDER BY position, variation_key",
+    )
+    .bind(product_id)
+    .fetch_all(&db.pool)
+    .await
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reviews
+
+#[derive(Debug, sqlx::FromRow)]
+pub struct ReviewRow {
+    pub id: String,
+    pub rating: i64,
+    pub title: String,
+    pub body: String,
+    pub nickname: String,
+    pub created_at: i64,
+}
+
+/// Published reviews of a product, newest first.
+pub async fn list_reviews(db: &Db, product_id: &str, page: Page) -> sqlx::Result<(Vec<ReviewRow>, i64)> {
+    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM product_reviews WHERE product_id = $1 AND is_published = 1")
+        .bind(product_id)
+        .fetch_one(&db.pool)
+        .await?;
+    let rows = sqlx::query_as::<_, ReviewRow>(
+        "SELECT id, rating, title, body, nickname, created_at FROM product_reviews \
+         WHERE product_id = $1 AND is_published = 1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3",
+    )
+    .bind(product_id)
+    .bind(page.per)
+    .bind(page.offset())
+    .fetch_all(&db.pool)
+    .await?;
+    Ok((rows, total))
+}
+
+/// (count, sum of ratings) of a product's published reviews. The average is taken in Rust:
+/// PostgreSQL's AVG answers NUMERIC, which sqlx Any cannot decode.
+pub async fn find_review_totals(db: &Db, product_id: &str) -> sqlx::Result<(i64, i64)> {
+    sqlx::query_as::<_, (i64, i64)>(
+        "SELECT COUNT(*), CAST(COALESCE(SUM(rating), 0) AS BIGINT) FROM product_reviews \
+         WHERE product_id = $1 AND is_published = 1",
+    )
+    .bind(product_id)
+    .fetch_one(&db.pool)
+    .await
+}
+
+// ---------------------------------------------------------------------------------------------
+// Categories, makers, brands, tags
+
+#[derive(Debug, sqlx::FromRow)]
+pub struct CategoryRow {
+    pub id: String,
+    pub category_key: String,
+    pub name: String,
+    pub parent_id: Option<String>,
+}
+
+/// A channel's whole tree for one table, parents before children, siblings in order.
+pub async fn list_categories(db: &Db, channel_id: &str, table: &str) -> sqlx::Result<Vec<CategoryRow>> {
+    sqlx::query_as::<_, CategoryRow>(
+        "SELECT id, category_key, name, parent_id FROM categories \
+         WHERE channel_id = $1 AND table_name = $2 ORDER BY depth, position, category_key",
+    )
+    .bind(channel_id)
+    .bind(table)
+    .fetch_all(&db.pool)
+    .await
+}
+
+/// The id of the product category `key`, with the ids of every category below it when asked;
+/// empty when the channel has no such category.
+pub async fn list_category_ids(db: &Db, channel_id: &str, key: &str, with_descendants: bool) -> sqlx::Result<Vec<String>> {
+    let sql = if with_descendants {
+        "WITH RECURSIVE tree (id) AS ( \
+             SELECT id FROM categories WHERE channel_id = $1 AND table_name = $2 AND category_key = $3 \
+             UNION ALL \
+             SELECT c.id FROM categories c JOIN tree ON c.parent_id = tree.id \
+         ) SELECT id FROM tree"
+    } else {
+        "SELECT id FROM categories WHERE channel_id = $1 AND table_name = $2 AND category_key = $3"
+    };
+    sqlx::query_scalar(sql).bind(channel_id).bind(PRODUCTS_TABLE).bind(key).fetch_all(&db.pool).await
+}
+
+#[derive(Debug, sqlx::FromRow)]
+pub struct MakerRow {
+    pub id: String,
+    pub maker_key: String,
+    pub name: String,
+    pub name_kana: String,
+    pub description: String,
+    pub url: Option<String>,
+}
+
+const MAKER_COLUMNS: &str = "id, maker_key, name, name_kana, description, url";
+
+pub async fn list_makers(db: &Db, channel_id: &str, page: Page) -> sqlx::Result<(Vec<MakerRow>, i64)> {
+    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM makers WHERE channel_id = $1")
+        .bind(channel_id)
+        .fetch_one(&db.pool)
+        .await?;
+    let rows = sqlx::query_as::<_, MakerRow>(sqlx::AssertSqlSafe(format!(
+        "SELECT {MAKER_COLUMNS} FROM makers WHERE channel_id = $1 ORDER BY position, maker_key LIMIT $2 OFFSET $3"
+    )))
+    .bind(channel_id)
+    .bind(page.per)
+    .bind(page.offset())
+    .fetch_all(&db.pool)
+    .await?;
+    Ok((rows, total))
+}
+
+pub async fn find_maker_by_key(db: &Db, channel_id: &str, key: &str) -> sqlx::Result<Option<MakerRow>> {
+    sqlx::query_as::<_, MakerRow>(sqlx::AssertSqlSafe(format!(
+        "SELECT {MAKER_COLUMNS} FROM makers WHERE channel_id = $1 AND maker_key = $2"
+    )))
+    .bind(channel_id)
+    .bind(key)
+    .fetch_optional(&db.pool)
+    .await
+}
+
+#[derive(Debug, sqlx::FromRow)]
+pub struct BrandRow {
+    pub id: String,
+    pub brand_key: String,
+    pub name: String,
+    pub description: String,
+    pub maker_key: Option<String>,
+    pub maker_name: Option<String>,
+}
+
+pub async fn list_brands(db: &Db, channel_id: &str, page: Page) -> sqlx::Result<(Vec<BrandRow>, i64)> {
+    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM brands WHERE channel_id = $1")
+        .bind(channel_id)
+        .fetch_one(&db.pool)
+        .await?;
+    let rows = sqlx::query_as::<_, BrandRow>(
+        "SELECT b.id, b.brand_key, b.name, b.description, m.maker_key, m.name AS maker_name \
+         FROM brands b LEFT JOIN makers m ON m.id = b.maker_id \
+         WHERE b.channel_id = $1 ORDER BY b.position, b.brand_key LIMIT $2 OFFSET $3",
+    )
+    .bind(channel_id)
+    .bind(page.per)
+    .bind(page.offset())
+    .fetch_all(&db.pool)
+    .await?;
+    Ok((rows, total))
+}
+
+#[derive(Debug, sqlx::FromRow)]
+pub struct TagRow {
+    pub id: String,
+    pub tag_key: String,
+    pub name: String,
+}
+
+pub async fn list_tags(db: &Db, channel_id: &str, page: Page) -> sqlx::Result<(Vec<TagRow>, i64)> {
+    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM tags WHERE channel_id = $1")
+        .bind(channel_id)
+        .fetch_one(&db.pool)
+        .await?;
+    let rows = sqlx::query_as::<_, TagRow>(
+        "SELECT id, tag_key, name FROM tags WHERE channel_id = $1 ORDER BY position, tag_key LIMIT $2 OFFSET $3",
+    )
+    .bind(channel_id)
+    .bind(page.per)
+    .bind(page.offset())
+    .fetch_all(&db.pool)
+    .await?;
+    Ok((rows, total))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing the catalogue (the demo seed today, an import later). Callers make the ids.
+
+pub struct NewCategory<'a> {
+    pub id: &'a str,
+    pub table: &'a str,
+    pub key: &'a str,
+    pub name: &'a str,
+    pub parent_id: Option<&'a str>,
+    pub depth: i64,
+    pub position: i64,
+}
+
+pub async fn insert_category(tx: &mut Tx, channel_id: &str, category: &NewCategory<'_>) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO categories (id, channel_id, table_name, category_key, name, parent_id, depth, position) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    )
+    .bind(category.id)
+    .bind(channel_id)
+    .bind(category.table)
+    .bind(category.key)
+    .bind(category.name)
+    .bind(category.parent_id)
+    .bind(category.depth)
+    .bind(category.position)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+pub struct NewMaker<'a> {
+    pub id: &'a str,
+    pub key: &'a str,
+    pub name: &'a str,
+    pub name_kana: &'a str,
+    pub description: &'a str,
+    pub url: Option<&'a str>,
+    pub position: i64,
+}
+
+pub async fn insert_maker(tx: &mut Tx, channel_id: &str, maker: &NewMaker<'_>) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO makers (id, channel_id, maker_key, name, name_kana, description, url, position) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    )
+    .bind(maker.id)
+    .bind(channel_id)
+    .bind(maker.key)
+    .bind(maker.name)
+    .bind(maker.name_kana)
+    .bind(maker.description)
+    .bind(maker.url)
+    .bind(maker.position)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+pub struct NewBrand<'a> {
+    pub id: &'a str,
+    pub key: &'a str,
+    pub name: &'a str,
+    pub maker_id: Option<&'a str>,
+    pub description: &'a str,
+    pub position: i64,
+}
+
+pub async fn insert_brand(tx: &mut Tx, channel_id: &str, brand: &NewBrand<'_>) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO brands (id, channel_id, brand_key, name, maker_id, description, position) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    )
+    .bind(brand.id)
+    .bind(channel_id)
+    .bind(brand.key)
+    .bind(brand.name)
+    .bind(brand.maker_id)
+    .bind(brand.description)
+    .bind(brand.position)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+pub async fn insert_tag(tx: &mut Tx, channel_id: &str, id: &str, key: &str, name: &str, position: i64) -> sqlx::Result<()> {
+    sqlx::query("INSERT INTO tags (id, channel_id, tag_key, name, position) VALUES ($1, $2, $3, $4, $5)")
+        .bind(id)
+        .bind(channel_id)
+        .bind(key)
+        .bind(name)
+        .bind(position)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// A product row; many are written at once by [`insert_products`].
+pub struct NewProduct {
+    pub id: String,
+    pub key: String,
+    pub code: String,
+    pub name: String,
+    pub description: String,
+    pub maker_id: Option<String>,
+    pub brand_id: Option<String>,
+    pub tax_rate: i64,
+    pub price: i64,
+    pub before_price: Option<i64>,
+    pub sale_start: Option<i64>,
+    pub sale_end: Option<i64>,
+    pub is_published: bool,
+    pub popularity: i64,
+    pub created_at: i64,
+    /// Normalised by [`search_text::normalise`].
+    pub search_name: String,
+    /// Normalised by [`search_text::product_search_text`].
+    pub search_text: String,
+    /// The category the product hangs from (a leaf).
+    pub category_id: String,
+    pub tag_ids: Vec<String>,
+    pub variations: Vec<NewVariation>,
+    /// (url, alt), main picture first.
+    pub images: Vec<(String, String)>,
+    pub reviews: Vec<NewReview>,
+}
+
+pub struct NewVariation {
+    pub key: String,
+    pub name: String,
+    pub size: Option<String>,
+    pub color: Option<String>,
+    pub price: i64,
+    pub stock_quantity: i64,
+}
+
+pub struct NewReview {
+    pub rating: i64,
+    pub title: String,
+    pub body: String,
+    pub nickname: String,
+    pub created_at: i64,
+    pub is_published: bool,
+}
+
+/// Rows per INSERT statement: each batch is one round trip, and 200 rows stay far below
+/// both databases' limits on bound values.
+const ROWS_PER_INSERT: usize = 200;
+
+/// `INSERT INTO <table> (<columns>) VALUES (…), (…)`, in batches.
+async fn insert_rows(tx: &mut Tx, into: &str, rows: Vec<Vec<Arg>>) -> sqlx::Result<()> {
+    for batch in rows.chunks(ROWS_PER_INSERT) {
+        let mut sql = Sql::default();
+        sql.push("INSERT INTO ").push(into).push(" VALUES ");
+        for (index, row) in batch.iter().enumerate() {
+            sql.push(if index == 0 { "(" } else { ", (" });
+            for (column, value) in row.iter().enumerate() {
+                if column > 0 {
+                    sql.push(", ");
+                }
+                sql.value(value);
+            }
+            sql.push(")");
+        }
+        sqlx::query_with(sqlx::AssertSqlSafe(sql.text.clone()), sql.arguments()?).execute(&mut **tx).await?;
+    }
+    Ok(())
+}
+
+fn text(value: &str) -> Arg {
+    Arg::Text(value.to_owned())
+}
+
+fn maybe_text(value: Option<&String>) -> Arg {
+    value.map_or(Arg::NullText, |v| text(v))
+}
+
+fn maybe_int(value: Option<i64>) -> Arg {
+    value.map_or(Arg::NullInt, Arg::Int)
+}
+
+/// Products with their category, tags, variations, images and reviews; the caller made the
+/// product ids, the rest get theirs here.
+pub async fn insert_products(tx: &mut Tx, channel_id: &str, products: &[NewProduct]) -> sqlx::Result<()> {
+    let channel = || text(channel_id);
+    let mut product_rows = Vec::new();
+    let (mut category_rows, mut tag_rows, mut variation_rows, mut image_rows, mut review_rows) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    for p in products {
+        product_rows.push(vec![
+            text(&p.id), channel(), text(&p.key), text(&p.code), text(&p.name), text(&p.description),
+            maybe_text(p.maker_id.as_ref()), maybe_text(p.brand_id.as_ref()), Arg::Int(p.tax_rate), Arg::Int(p.price),
+            maybe_int(p.before_price), maybe_int(p.sale_start), maybe_int(p.sale_end),
+            Arg::Int(flag(p.is_published)), Arg::Int(p.popularity), Arg::Int(p.created_at),
+            text(&p.search_name), text(&p.search_text),
+        ]);
+        category_rows.push(vec![channel(), text(&p.id), text(&p.category_id), Arg::Int(0)]);
+        for tag_id in &p.tag_ids {
+            tag_rows.push(vec![channel(), text(&p.id), text(tag_id)]);
+        }
+        for (position, v) in p.variations.iter().enumerate() {
+            variation_rows.push(vec![
+                text(&new_id()), channel(), text(&p.id), text(&v.key), text(&v.name), maybe_text(v.size.as_ref()),
+                maybe_text(v.color.as_ref()), Arg::Int(v.price), Arg::Int(v.stock_quantity), Arg::Int(position as i64),
+            ]);
+        }
+        for (position, (url, alt)) in p.images.iter().enumerate() {
+            image_rows.push(vec![text(&new_id()), channel(), text(&p.id), text(url), text(alt), Arg::Int(position as i64)]);
+        }
+        for r in &p.reviews {
+            review_rows.push(vec![
+                text(&new_id()), channel(), text(&p.id), Arg::Int(r.rating), text(&r.title), text(&r.body),
+                text(&r.nickname), Arg::Int(r.created_at), Arg::Int(flag(r.is_published)),
+            ]);
+        }
+    }
+    insert_rows(tx, "products (id, channel_id, product_key, code, name, description, maker_id, brand_id, tax_rate, \
+         price, before_price, sale_start, sale_end, is_published, popularity, created_at, search_name, search_text)", product_rows).await?;
+    insert_rows(tx, "product_categories (channel_id, product_id, category_id, position)", category_rows).await?;
+    insert_rows(tx, "product_tags (channel_id, product_id, tag_id)", tag_rows).await?;
+    insert_rows(tx, "product_variations (id, channel_id, product_id, variation_key, name, size_label, color_label, \
+         price, stock_quantity, position)", variation_rows).await?;
+    insert_rows(tx, "product_images (id, channel_id, product_id, url, alt, position)", image_rows).await?;
+    insert_rows(tx, "product_reviews (id, channel_id, product_id, rating, title, body, nickname, created_at, is_published)", review_rows).await
+}
+
+/// Links of one kind, as (product id, linked product id); their order is kept per product.
+pub async fn insert_links(tx: &mut Tx, channel_id: &str, link: Link, links: &[(String, String)]) -> sqlx::Result<()> {
+    let into = match link {
+        Link::Accessories => "product_accessories (channel_id, product_id, accessory_id, position)",
+        Link::Recommendations => "product_recommendations (channel_id, product_id, recommended_id, position)",
+    };
+    let mut position = 0;
+    let mut rows = Vec::with_capacity(links.len());
+    for (index, (from, to)) in links.iter().enumerate() {
+        position = if index > 0 && links[index - 1].0 == *from { position + 1 } else { 0 };
+        rows.push(vec![text(channel_id), text(from), text(to), Arg::Int(position)]);
+    }
+    insert_rows(tx, into, rows).await
+}
