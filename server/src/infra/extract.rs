@@ -23,7 +23,30 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        match axum::Json::<T>::from_request(req, state).await {
+        let is_json = req
+            .headers()
+            .get(axum::http::header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.starts_with("application/json") || v.contains("+json"));
+        if !is_json {
+            return Err(ApiError::field("body", MALFORMED_BODY));
+        }
+        let bytes = axum::body::Bytes::from_request(req, state).await.map_err(|rejection| {
+            if rejection.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
+                ApiError::Rule {
+                    status: axum::http::StatusCode::PAYLOAD_TOO_LARGE,
+                    code: None,
+                    message: "送信データが大きすぎます。".into(),
+                }
+            } else {
+                ApiError::field("body", MALFORMED_BODY)
+            }
+        })?;
+        // The same NUL rule as for paths and queries, for JSON's escaped form.
+        if bytes.windows(6).any(|w| w == b"\\u0000") {
+            return Err(ApiError::field("body", MALFORMED_BODY));
+        }
+        match axum::Json::<T>::from_bytes(&bytes) {
             Ok(axum::Json(value)) => Ok(ApiJson(value)),
             Err(rejection) => Err(json_rejection(rejection)),
         }

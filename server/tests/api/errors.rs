@@ -42,7 +42,16 @@ async fn an_oversized_body_is_refused(app: TestApp) {
     assert!(answer.status == StatusCode::PAYLOAD_TOO_LARGE || answer.status == StatusCode::UNPROCESSABLE_ENTITY, "{}", answer.status);
 }
 
+async fn a_nul_character_in_a_body_is_a_422_not_a_database_error(app: TestApp) {
+    let token = app.member_token("m", "demo").await;
+    let answer = app.post("/v1/news/readables").bearer(&token).raw_body("application/json", "{\"readable_id\":\"a\\u0000b\"}").send().await;
+    answer.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    let plain = app.post("/v1/news/readables").bearer(&token).raw_body("text/plain", "{}").send().await;
+    plain.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+}
+
 on_both_databases!(
+    a_nul_character_in_a_body_is_a_422_not_a_database_error,
     an_unknown_api_path_is_a_json_404,
     a_wrong_method_is_a_json_405,
     answers_carry_security_headers_and_a_request_id,

@@ -20,6 +20,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/brands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_brands"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/categories/hierarchy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["show_category_hierarchy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/colorschemes/selected/front": {
         parameters: {
             query?: never;
@@ -44,6 +76,38 @@ export interface paths {
             cookie?: never;
         };
         get: operations["show_layout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/makers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_makers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/makers/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["show_maker"];
         put?: never;
         post?: never;
         delete?: never;
@@ -148,6 +212,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_products"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/products/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["show_product"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/products/{key}/accessories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_accessories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/products/{key}/recommend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_recommendations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/products/{key}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_reviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/settings/front": {
         parameters: {
             query?: never;
@@ -156,6 +300,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["front_settings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_tags"];
         put?: never;
         post?: never;
         delete?: never;
@@ -181,6 +341,19 @@ export interface components {
          * @enum {string}
          */
         BlockKind: "hero" | "news" | "text" | "links";
+        Brand: {
+            description: string;
+            id: string;
+            key: string;
+            maker?: components["schemas"]["NamedRef"] | null;
+            name: string;
+        };
+        CategoryNode: {
+            children: components["schemas"]["CategoryNode"][];
+            id: string;
+            key: string;
+            name: string;
+        };
         ColorScheme: {
             colors: components["schemas"]["Palette"];
             id: string;
@@ -223,12 +396,46 @@ export interface components {
         HeaderPart: {
             navigation: components["schemas"]["NavLink"][];
         };
+        Image: {
+            alt: string;
+            /** @description Site-relative path of the picture. */
+            url: string;
+        };
         Layout: {
             footer: components["schemas"]["FooterPart"];
             header: components["schemas"]["HeaderPart"];
             /** @description One of default, invalidChannel, maintenance, sample, simple. */
             layout: string;
             page: string;
+        };
+        ListBody_Brand: {
+            data: {
+                description: string;
+                id: string;
+                key: string;
+                maker?: components["schemas"]["NamedRef"] | null;
+                name: string;
+            }[];
+        };
+        ListBody_CategoryNode: {
+            data: {
+                children: components["schemas"]["CategoryNode"][];
+                id: string;
+                key: string;
+                name: string;
+            }[];
+        };
+        ListBody_Maker: {
+            data: {
+                description: string;
+                id: string;
+                key: string;
+                name: string;
+                /** @description Reading in kana. */
+                name_kana: string;
+                /** @description The maker's own site. */
+                url?: string | null;
+            }[];
         };
         ListBody_Message: {
             data: {
@@ -252,9 +459,72 @@ export interface components {
                 title: string;
             }[];
         };
+        ListBody_ProductItem: {
+            data: {
+                /**
+                 * Format: int64
+                 * @description The former tax-included price, shown struck through.
+                 */
+                before_price?: number | null;
+                brand?: components["schemas"]["NamedRef"] | null;
+                categories: components["schemas"]["NamedRef"][];
+                code: string;
+                id: string;
+                image?: components["schemas"]["Image"] | null;
+                /** @description Always false here; the favourites feature fills it for a logged-in member. */
+                is_favorite: boolean;
+                /** @description False before the sale starts and after it ends. */
+                is_on_sale: boolean;
+                key: string;
+                maker?: components["schemas"]["NamedRef"] | null;
+                name: string;
+                /**
+                 * Format: int64
+                 * @description Tax-included price in yen (総額表示).
+                 */
+                product_price: number;
+                stock_status: components["schemas"]["StockStatus"];
+                /**
+                 * Format: int64
+                 * @description Consumption tax rate in percent: 10, or 8 for reduced-rate items (food and drink).
+                 */
+                tax_rate: number;
+            }[];
+        };
+        ListBody_Review: {
+            data: {
+                body: string;
+                created_at: components["schemas"]["Timestamp"];
+                id: string;
+                nickname: string;
+                /**
+                 * Format: int64
+                 * @description 1 to 5.
+                 */
+                rating: number;
+                title: string;
+            }[];
+        };
+        ListBody_Tag: {
+            data: {
+                id: string;
+                key: string;
+                name: string;
+            }[];
+        };
         MaintenanceBody: {
             message: string;
             title: string;
+        };
+        Maker: {
+            description: string;
+            id: string;
+            key: string;
+            name: string;
+            /** @description Reading in kana. */
+            name_kana: string;
+            /** @description The maker's own site. */
+            url?: string | null;
         };
         Message: {
             /** @description Plain text; paragraphs are separated by blank lines. */
@@ -263,6 +533,11 @@ export interface components {
             code: string;
             title?: string | null;
             updated_at: components["schemas"]["Timestamp"];
+        };
+        /** @description A maker, brand or category as a product names it. */
+        NamedRef: {
+            key: string;
+            name: string;
         };
         NavLink: {
             label: string;
@@ -319,6 +594,49 @@ export interface components {
             text: string;
             text_muted: string;
         };
+        ProductDetail: components["schemas"]["ProductItem"] & {
+            /** @description Plain text; paragraphs are separated by blank lines. */
+            description: string;
+            images: components["schemas"]["Image"][];
+            product_model: components["schemas"]["ProductModel"];
+            review: components["schemas"]["ReviewSummary"];
+            sale_end?: components["schemas"]["Timestamp"] | null;
+            sale_start?: components["schemas"]["Timestamp"] | null;
+        };
+        /** @description A product as lists show it. */
+        ProductItem: {
+            /**
+             * Format: int64
+             * @description The former tax-included price, shown struck through.
+             */
+            before_price?: number | null;
+            brand?: components["schemas"]["NamedRef"] | null;
+            categories: components["schemas"]["NamedRef"][];
+            code: string;
+            id: string;
+            image?: components["schemas"]["Image"] | null;
+            /** @description Always false here; the favourites feature fills it for a logged-in member. */
+            is_favorite: boolean;
+            /** @description False before the sale starts and after it ends. */
+            is_on_sale: boolean;
+            key: string;
+            maker?: components["schemas"]["NamedRef"] | null;
+            name: string;
+            /**
+             * Format: int64
+             * @description Tax-included price in yen (総額表示).
+             */
+            product_price: number;
+            stock_status: components["schemas"]["StockStatus"];
+            /**
+             * Format: int64
+             * @description Consumption tax rate in percent: 10, or 8 for reduced-rate items (food and drink).
+             */
+            tax_rate: number;
+        };
+        ProductModel: {
+            products: components["schemas"]["Variation"][];
+        };
         PublicConfig: {
             /** @description Base address of the API; empty means the same origin. */
             api_base_url: string;
@@ -332,8 +650,52 @@ export interface components {
             /** @description The id of the news item that was read. */
             readable_id?: string | null;
         };
+        Review: {
+            body: string;
+            created_at: components["schemas"]["Timestamp"];
+            id: string;
+            nickname: string;
+            /**
+             * Format: int64
+             * @description 1 to 5.
+             */
+            rating: number;
+            title: string;
+        };
+        ReviewSummary: {
+            /**
+             * Format: double
+             * @description Mean rating to one decimal; null without reviews.
+             */
+            average?: number | null;
+            /**
+             * Format: int64
+             * @description Published reviews.
+             */
+            count: number;
+        };
+        /** @enum {string} */
+        StockStatus: "in_stock" | "few" | "out_of_stock";
+        Tag: {
+            id: string;
+            key: string;
+            name: string;
+        };
         /** Format: date-time */
         Timestamp: string;
+        /** @description One sellable item of a product (a size/colour, or the product itself when it has none). */
+        Variation: {
+            color?: string | null;
+            key: string;
+            name: string;
+            /**
+             * Format: int64
+             * @description Tax-included price in yen.
+             */
+            price: number;
+            size?: string | null;
+            stock_status: components["schemas"]["StockStatus"];
+        };
     };
     responses: never;
     parameters: never;
@@ -370,6 +732,93 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_brands: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: string;
+                /** @description Page size, or `all` where the endpoint allows it. */
+                per?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description brands in the shop's order; `per=all` gives every one */
+            200: {
+                headers: {
+                    "x-current-page"?: number;
+                    "x-last-page"?: number;
+                    "x-per-page"?: number;
+                    "x-total"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_Brand"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    show_category_hierarchy: {
+        parameters: {
+            query?: {
+                /** @description `products` (default) or `inquiries`. */
+                table?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the category tree, top level first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_CategoryNode"];
+                };
+            };
+            /** @description unknown table */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
                 };
             };
         };
@@ -428,6 +877,91 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Layout"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    list_makers: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: string;
+                /** @description Page size, or `all` where the endpoint allows it. */
+                per?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description makers in the shop's order; `per=all` gives every one */
+            200: {
+                headers: {
+                    "x-current-page"?: number;
+                    "x-last-page"?: number;
+                    "x-per-page"?: number;
+                    "x-total"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_Maker"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    show_maker: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description maker key */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Maker"];
                 };
             };
             404: {
@@ -708,6 +1242,252 @@ export interface operations {
             };
         };
     };
+    list_products: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description Page size, 1–100 (default 15). */
+                per?: number;
+                /** @description Category key. */
+                category?: string;
+                /** @description `1`: also products of every category below `category`. */
+                child?: number;
+                /** @description Maker key. */
+                maker?: string;
+                /** @description Brand key. */
+                brand?: string;
+                /** @description Tag key. */
+                tag?: string;
+                /** @description Words separated by spaces; every word must match (width and kana insensitive). */
+                keyword?: string;
+                /** @description Lowest tax-included price in yen. */
+                price_min?: number;
+                /** @description Highest tax-included price in yen. */
+                price_max?: number;
+                /** @description `1`: only products with stock. */
+                in_stock?: number;
+                /**
+                 * @description `new` (default), `price_asc`, `price_desc` or `popular`. With a keyword and no sort,
+                 *     results are ranked: name matches first, then popularity.
+                 */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description published products in their sale period */
+            200: {
+                headers: {
+                    "x-current-page"?: number;
+                    "x-last-page"?: number;
+                    "x-per-page"?: number;
+                    "x-total"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_ProductItem"];
+                };
+            };
+            /** @description a parameter is malformed; `errors` names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    show_product: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description product key */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductDetail"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    list_accessories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description product key */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description items bought together with this one */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_ProductItem"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    list_recommendations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description product key */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description products suggested with this one */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_ProductItem"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    list_reviews: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: string;
+                /** @description Page size, or `all` where the endpoint allows it. */
+                per?: string;
+            };
+            header?: never;
+            path: {
+                /** @description product key */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description published reviews, newest first */
+            200: {
+                headers: {
+                    "x-current-page"?: number;
+                    "x-last-page"?: number;
+                    "x-per-page"?: number;
+                    "x-total"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_Review"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
     front_settings: {
         parameters: {
             query?: never;
@@ -723,6 +1503,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FrontSettings"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    list_tags: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: string;
+                /** @description Page size, or `all` where the endpoint allows it. */
+                per?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "x-current-page"?: number;
+                    "x-last-page"?: number;
+                    "x-per-page"?: number;
+                    "x-total"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_Tag"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description the shop is in maintenance */
