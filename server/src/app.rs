@@ -65,6 +65,7 @@ pub fn router(state: AppState) -> Router {
     Router::new()
         .merge(public)
         .merge(v1)
+        .merge(catalog::http::picture_routes())
         .route("/healthz", get(healthz))
         .route("/v1/{*rest}", any(unknown_api_path))
         .method_not_allowed_fallback(method_not_allowed)

@@ -20,6 +20,34 @@ use crate::infra::extract::{ApiPath, ApiQuery};
 use crate::infra::pagination::{AllowAll, ListBody, Page, PageQuery, Paginated, DEFAULT_PER};
 use crate::infra::time::Timestamp;
 
+/// Product pictures, outside `/v1`: `<img>` tags send no channel header, so the host decides.
+pub fn picture_routes() -> axum::Router<AppState> {
+    axum::Router::new().route("/images/products/{file}", axum::routing::get(product_picture))
+}
+
+async fn product_picture(
+    State(state): State<AppState>,
+    headers: axum::http::HeaderMap,
+    ApiPath(file): ApiPath<String>,
+) -> ApiResult<axum::response::Response> {
+    use axum::response::IntoResponse;
+    let channel = crate::channel::find_for_request(&state, &headers).await?;
+    let url = format!("/images/products/{file}");
+    let row = store::find_picture(&state.db, &channel.id, &url).await?.ok_or_else(ApiError::not_found)?;
+    let svg = super::picture::render(&super::picture::Subject {
+        key: &row.product_key,
+        name: &row.name,
+        maker: row.maker_name.as_deref(),
+        code: &row.code,
+        position: row.position,
+    });
+    let headers = [
+        (axum::http::header::CONTENT_TYPE, "image/svg+xml; charset=utf-8"),
+        (axum::http::header::CACHE_CONTROL, "public, max-age=86400"),
+    ];
+    Ok((headers, svg).into_response())
+}
+
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list_products))

@@ -5,6 +5,7 @@ pub mod availability;
 pub mod category_tree;
 pub mod filter;
 pub mod http;
+pub mod picture;
 pub mod search_text;
 pub mod store;
 

@@ -722,3 +722,25 @@ pub async fn insert_links(tx: &mut Tx, channel_id: &str, link: Link, links: &[(S
     }
     insert_rows(tx, into, rows).await
 }
+
+#[derive(Debug, sqlx::FromRow)]
+pub struct PictureRow {
+    pub product_key: String,
+    pub name: String,
+    pub maker_name: Option<String>,
+    pub code: String,
+    pub position: i64,
+}
+
+/// The product a stored image URL belongs to, within the channel.
+pub async fn find_picture(db: &Db, channel_id: &str, url: &str) -> sqlx::Result<Option<PictureRow>> {
+    sqlx::query_as::<_, PictureRow>(
+        "SELECT p.product_key, p.name, m.name AS maker_name, p.code, i.position \
+         FROM product_images i JOIN products p ON p.id = i.product_id LEFT JOIN makers m ON m.id = p.maker_id \
+         WHERE i.channel_id = $1 AND i.url = $2 AND p.is_published = 1",
+    )
+    .bind(channel_id)
+    .bind(url)
+    .fetch_optional(&db.pool)
+    .await
+}

@@ -433,7 +433,26 @@ async fn brands_and_tags_are_listed_per_shop(app: TestApp) {
     app.get("/v1/tags?per=all").send().await.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
 }
 
+async fn every_product_image_is_a_real_picture_of_that_product(app: TestApp) {
+    let list = app.get("/v1/products?per=30").send().await.json();
+    for product in list["data"].as_array().unwrap() {
+        let url = product["image"]["url"].as_str().expect("every demo product has an image");
+        let picture = app.get(url).send().await;
+        picture.assert_status(StatusCode::OK);
+        assert!(picture.header("content-type").starts_with("image/svg+xml"));
+        let name = product["name"].as_str().unwrap();
+        let first_chars: String = name.chars().take(5).collect();
+        assert!(picture.text().contains(&first_chars), "{url} does not show {name}");
+    }
+    app.get("/images/products/no-such-product.svg").send().await.assert_status(StatusCode::NOT_FOUND);
+    let corporate = app.get("/v1/products").channel("corporate").send().await.json();
+    let foreign = corporate["data"][0]["image"]["url"].as_str().unwrap().to_owned();
+    app.get(&foreign).send().await.assert_status(StatusCode::NOT_FOUND);
+    app.get(&foreign).header("host", "corporate.localhost").send().await.assert_status(StatusCode::OK);
+}
+
 on_both_databases!(
+    every_product_image_is_a_real_picture_of_that_product,
     products_page_by_fifteen_with_the_counts_in_headers,
     a_list_item_carries_what_a_product_card_shows,
     reduced_rate_items_say_so,
