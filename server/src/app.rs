@@ -22,7 +22,7 @@ use crate::auth::token::TokenKeys;
 use crate::infra::config::Config;
 use crate::infra::db::Db;
 use crate::infra::error::{ApiError, ErrorBody, INTERNAL_MESSAGE};
-use crate::{catalog, channel, layout, messages, news, openapi, web};
+use crate::{catalog, channel, layout, messages, news, openapi, seo, web};
 
 #[derive(Clone)]
 pub struct AppState {
@@ -60,12 +60,13 @@ pub fn router(state: AppState) -> Router {
     let (v1, _) = v1_routes().split_for_parts();
     let v1 = v1.route_layer(axum::middleware::from_fn_with_state(state.clone(), channel::resolve));
     let (public, _) = channel::http::public_routes().split_for_parts();
-    let web = web::spa_service(&state.config.web_dir);
+    let web = web::spa_service(state.clone(), &state.config.web_dir);
     let cors = cors_layer(&state.config.cors_origins);
     Router::new()
         .merge(public)
         .merge(v1)
         .merge(catalog::http::picture_routes())
+        .merge(seo::routes())
         .route("/healthz", get(healthz))
         .route("/v1/{*rest}", any(unknown_api_path))
         .method_not_allowed_fallback(method_not_allowed)

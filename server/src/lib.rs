@@ -9,4 +9,5 @@ pub mod messages;
 pub mod news;
 pub mod openapi;
 pub mod seed;
+pub mod seo;
 pub mod web;

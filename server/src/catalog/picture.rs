@@ -1,6 +1,7 @@
 //! Product pictures drawn from the product's own data (name, maker, code) as SVG, so the demo
 //! catalogue has images that look intentional without shipping binary files. A shop with real
 //! photographs would store them through the storage interface instead; the URLs stay the same.
+use crate::infra::escape::escape;
 
 /// What a picture shows.
 pub struct Subject<'a> {
@@ -15,22 +16,6 @@ pub struct Subject<'a> {
 /// A stable hue per product, so the same product always looks the same.
 fn hue_of(key: &str) -> u32 {
     key.bytes().fold(2166136261u32, |h, b| (h ^ u32::from(b)).wrapping_mul(16777619)) % 360
-}
-
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c if c.is_control() => {}
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// Splits a name into at most `lines` lines of about `width` characters, breaking at spaces

@@ -744,3 +744,17 @@ pub async fn find_picture(db: &Db, channel_id: &str, url: &str) -> sqlx::Result<
     .fetch_optional(&db.pool)
     .await
 }
+
+/// Keys of the products lists may show, newest first, for the sitemap.
+pub async fn list_listable_product_keys(db: &Db, channel_id: &str, now: i64, limit: i64) -> sqlx::Result<Vec<String>> {
+    sqlx::query_scalar(
+        "SELECT product_key FROM products WHERE channel_id = $1 AND is_published = 1 \
+         AND (sale_start IS NULL OR sale_start <= $2) AND (sale_end IS NULL OR sale_end > $2) \
+         ORDER BY created_at DESC, id DESC LIMIT $3",
+    )
+    .bind(channel_id)
+    .bind(now)
+    .bind(limit)
+    .fetch_all(&db.pool)
+    .await
+}

@@ -3,6 +3,7 @@
 pub mod config;
 pub mod db;
 pub mod error;
+pub mod escape;
 pub mod extract;
 pub mod ids;
 pub mod pagination;

@@ -85,3 +85,16 @@ pub async fn insert_news_read(tx: &mut Tx, news_id: &str, user_id: &str) -> sqlx
     .await?;
     Ok(())
 }
+
+/// Keys of the published news, newest first, for the sitemap.
+pub async fn list_news_keys(db: &Db, channel_id: &str, limit: i64) -> sqlx::Result<Vec<String>> {
+    sqlx::query_scalar(
+        "SELECT news_key FROM news WHERE channel_id = $1 AND is_published = 1 AND published_at <= $2 \
+         ORDER BY published_at DESC, id DESC LIMIT $3",
+    )
+    .bind(channel_id)
+    .bind(Timestamp::now().0)
+    .bind(limit)
+    .fetch_all(&db.pool)
+    .await
+}

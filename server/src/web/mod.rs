@@ -1,21 +1,50 @@
-//! Serving the built single-page app: files from `SHOP_WEB_DIR`, `index.html` for every client
-//! route, long caching for content-hashed bundles and none for `index.html`.
+//! Serving the built single-page app: files from `SHOP_WEB_DIR`; for every client route the
+//! app's index.html with the page's `<head>` filled in by the server (see `seo`) and the right
+//! HTTP status; long caching for content-hashed bundles and none for the HTML.
 use std::path::Path;
 
-use axum::extract::Request;
-use axum::http::{header, HeaderValue};
+use axum::extract::{Request, State};
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware::Next;
-use axum::response::Response;
+use axum::response::{Html, IntoResponse, Response};
 use axum::Router;
-use tower_http::services::{ServeDir, ServeFile};
+use tower_http::services::ServeDir;
+
+use crate::app::AppState;
+use crate::seo;
 
 /// Vite puts content-hashed bundles under `/assets/`; they never change under one name.
 const HASHED_ASSETS: &str = "/assets/";
 
-pub fn spa_service(web_dir: &Path) -> Router {
-    let index = web_dir.join("index.html");
-    let files = ServeDir::new(web_dir).fallback(ServeFile::new(index));
+pub fn spa_service(state: AppState, web_dir: &Path) -> Router {
+    // "/" goes to the fallback too, so the home page gets its <head> filled like every page.
+    let files = ServeDir::new(web_dir).append_index_html_on_directories(false).fallback(axum::routing::get(index_page).with_state(state));
     Router::new().fallback_service(files).layer(axum::middleware::from_fn(cache_headers))
+}
+
+async fn index_page(State(state): State<AppState>, request: Request) -> Response {
+    let path = request.uri().path().to_owned();
+    // A missing file is a 404, not the app: a stale bundle name must not load HTML as script.
+    if path.starts_with(HASHED_ASSETS) || path.rsplit('/').next().is_some_and(|last| last.contains('.')) {
+        return StatusCode::NOT_FOUND.into_response();
+    }
+    let index_path = state.config.web_dir.join("index.html");
+    let Ok(index) = tokio::fs::read_to_string(&index_path).await else {
+        let message = "The storefront is not built: run `npm run build` in web/ (or `make run`).";
+        return (StatusCode::NOT_FOUND, message).into_response();
+    };
+    // An unknown shop, or one in maintenance, still gets the app: it shows the right page.
+    let channel = match crate::channel::find_for_request(&state, request.headers()).await {
+        Ok(channel) if !channel.in_maintenance() => channel,
+        _ => return Html(index).into_response(),
+    };
+    match seo::page_meta(&state, &channel, request.headers(), &path).await {
+        Ok((status, meta)) => (status, Html(seo::meta::inject(&index, &meta, &channel.name))).into_response(),
+        Err(error) => {
+            tracing::warn!(%error, path, "page meta failed; serving the plain app");
+            Html(index).into_response()
+        }
+    }
 }
 
 async fn cache_headers(request: Request, next: Next) -> Response {

@@ -9,4 +9,5 @@ mod layout;
 mod messages;
 mod news;
 mod openapi;
+mod seo;
 mod web;

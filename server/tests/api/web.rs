@@ -6,7 +6,7 @@ use crate::helpers::{self, Backend, TestApp};
 
 const INDEX: &str = "<!doctype html><html lang=\"ja\"><head><title>ライドパーツ本舗</title><script type=\"module\" src=\"/assets/index-abc123.js\"></script></head><body><div id=\"root\"></div></body></html>";
 
-fn write_site(app: &mut TestApp) {
+pub fn write_site(app: &mut TestApp) {
     let web = app.state.config.web_dir.clone();
     std::fs::create_dir_all(web.join("assets")).unwrap();
     std::fs::write(web.join("index.html"), INDEX).unwrap();

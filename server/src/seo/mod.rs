@@ -1,0 +1,139 @@
+//! What search engines and link previews see: `/robots.txt`, `/sitemap.xml` per channel, and
+//! the `<head>` of each page filled in by the server (with HTTP 404 for a missing product or
+//! news item, not a 200 page that only says so).
+pub mod meta;
+
+use axum::extract::State;
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use serde_json::json;
+
+use self::meta::{summarise, PageMeta};
+use crate::app::AppState;
+use crate::catalog::availability::is_on_sale;
+use crate::channel::Channel;
+use crate::infra::error::ApiResult;
+use crate::infra::escape::escape;
+use crate::infra::time::Timestamp;
+
+/// Sitemaps hold at most 50,000 URLs.
+const SITEMAP_LIMIT: i64 = 49_000;
+
+pub fn routes() -> Router<AppState> {
+    Router::new().route("/robots.txt", get(robots)).route("/sitemap.xml", get(sitemap))
+}
+
+/// `https://host` as the visitor reached us (a proxy in front tells the scheme).
+pub fn base_url(headers: &HeaderMap) -> String {
+    let scheme = headers
+        .get("x-forwarded-proto")
+        .and_then(|v| v.to_str().ok())
+        .filter(|v| *v == "https" || *v == "http")
+        .unwrap_or("http");
+    let host = headers.get(header::HOST).and_then(|v| v.to_str().ok()).unwrap_or("localhost");
+    // A Host header is attacker-controlled: keep only characters a host name can have.
+    let host: String = host.chars().filter(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']')).collect();
+    format!("{scheme}://{host}")
+}
+
+async fn robots(headers: HeaderMap) -> Response {
+    let body = format!(
+        "User-agent: *\nAllow: /\nDisallow: /mypage/\nDisallow: /cart/\nDisallow: /social-gift/\nDisallow: /orders/\n\nSitemap: {}/sitemap.xml\n",
+        base_url(&headers)
+    );
+    ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], body).into_response()
+}
+
+async fn sitemap(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<Response> {
+    let channel = crate::channel::find_for_request(&state, &headers).await?;
+    let base = base_url(&headers);
+    let now = Timestamp::now().0;
+    let mut paths = vec!["/".to_owned(), "/news".to_owned(), "/product".to_owned()];
+    paths.extend(crate::news::store::list_news_keys(&state.db, &channel.id, SITEMAP_LIMIT).await?.into_iter().map(|k| format!("/news/{k}")));
+    paths.extend(
+        crate::catalog::store::list_listable_product_keys(&state.db, &channel.id, now, SITEMAP_LIMIT)
+            .await?
+            .into_iter()
+            .map(|k| format!("/product/{k}")),
+    );
+    let mut xml = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
+    for path in paths {
+        xml.push_str(&format!("  <url><loc>{}</loc></url>\n", escape(&format!("{base}{path}"))));
+    }
+    xml.push_str("</urlset>\n");
+    Ok(([(header::CONTENT_TYPE, "application/xml; charset=utf-8")], xml).into_response())
+}
+
+/// The status and `<head>` of a storefront page. Paths the server knows nothing about get the
+/// shop's defaults and a 200; the SPA decides the rest.
+pub async fn page_meta(state: &AppState, channel: &Channel, headers: &HeaderMap, path: &str) -> ApiResult<(StatusCode, PageMeta)> {
+    let base = base_url(headers);
+    let canonical = format!("{base}{path}");
+    let segments: Vec<&str> = path.trim_matches('/').split('/').collect();
+    let found = match segments.as_slice() {
+        ["product", key] => product_meta(state, channel, &base, key, &canonical).await?,
+        ["news", key] => news_meta(state, channel, key, &canonical).await?,
+        ["news"] => Some(PageMeta { title: "ニュース".into(), description: format!("{}からのお知らせ", channel.name), canonical, og_type: "website", ..Default::default() }),
+        _ => Some(home_meta(state, channel, canonical).await?),
+    };
+    Ok(match found {
+        Some(meta) => (StatusCode::OK, meta),
+        None => (
+            StatusCode::NOT_FOUND,
+            PageMeta { title: "404 Not Found".into(), description: "お探しのページが見つかりませんでした。".into(), canonical: format!("{base}{path}"), og_type: "website", ..Default::default() },
+        ),
+    })
+}
+
+async fn home_meta(state: &AppState, channel: &Channel, canonical: String) -> ApiResult<PageMeta> {
+    let home = crate::layout::store::find_page(&state.db, &channel.id, "home").await?;
+    Ok(PageMeta {
+        title: home.as_ref().map(|h| h.title.clone()).unwrap_or_default(),
+        description: home.map(|h| h.description).unwrap_or_else(|| channel.name.clone()),
+        canonical,
+        og_type: "website",
+        ..Default::default()
+    })
+}
+
+async fn news_meta(state: &AppState, channel: &Channel, key: &str, canonical: &str) -> ApiResult<Option<PageMeta>> {
+    let Some(news) = crate::news::store::find_news_by_key(&state.db, &channel.id, key).await? else { return Ok(None) };
+    Ok(Some(PageMeta {
+        description: summarise(&news.summary, 120),
+        json_ld: Some(json!({
+            "@context": "https://schema.org", "@type": "NewsArticle", "headline": news.title,
+            "datePublished": Timestamp(news.published_at).to_rfc3339(), "url": canonical,
+        })),
+        title: news.title,
+        canonical: canonical.to_owned(),
+        og_type: "article",
+        image: None,
+    }))
+}
+
+async fn product_meta(state: &AppState, channel: &Channel, base: &str, key: &str, canonical: &str) -> ApiResult<Option<PageMeta>> {
+    let Some(product) = crate::catalog::store::find_product_by_key(&state.db, &channel.id, key).await? else { return Ok(None) };
+    let card = &product.card;
+    let image = format!("{base}/images/products/{}.svg", card.product_key);
+    let available = card.stock > 0 && is_on_sale(card.sale_start, card.sale_end, Timestamp::now().0);
+    let description = summarise(&product.description, 120);
+    let json_ld = json!({
+        "@context": "https://schema.org", "@type": "Product",
+        "name": card.name, "sku": card.code, "image": image, "description": description,
+        "brand": card.brand_name.as_ref().or(card.maker_name.as_ref()).map(|name| json!({"@type": "Brand", "name": name})),
+        "offers": {
+            "@type": "Offer", "priceCurrency": "JPY", "price": card.price, "url": canonical,
+            "availability": if available { "https://schema.org/InStock" } else { "https://schema.org/OutOfStock" },
+        },
+    });
+    Ok(Some(PageMeta {
+        title: card.name.clone(),
+        description,
+        canonical: canonical.to_owned(),
+        og_type: "product",
+        image: Some(image),
+        json_ld: Some(json_ld),
+    }))
+}
