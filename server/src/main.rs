@@ -21,6 +21,9 @@ enum Command {
         /// The two demo shops (refuses when they already exist).
         #[arg(long)]
         demo: bool,
+        /// Fill the demo shop's catalogue up to this many products (for benchmarks).
+        #[arg(long, default_value_t = 0)]
+        products: usize,
         #[command(flatten)]
         config: Config,
     },
@@ -55,12 +58,12 @@ async fn main() -> anyhow::Result<()> {
             tracing::info!("migrations applied");
             Ok(())
         }
-        Command::Seed { demo, config } => {
+        Command::Seed { demo, products, config } => {
             init_logs(&config.log_format);
             anyhow::ensure!(demo, "say what to seed: `shop seed --demo`");
             let state = AppState::start(config).await?;
             state.db.migrate().await?;
-            shop::seed::seed_demo(&state.db).await?;
+            shop::seed::seed_demo_scaled(&state.db, products).await?;
             tracing::info!("demo shops seeded");
             Ok(())
         }

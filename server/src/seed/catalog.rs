@@ -760,8 +760,45 @@ pub fn accessories(catalogue: &Catalogue, products: &[Product]) -> Vec<(usize, u
 // =============================================================================================
 // Writing it.
 
-/// Inserts the catalogue of the shop `code` (if it has one) into the channel.
-pub async fn insert(tx: &mut Tx, channel_id: &str, code: &str, now: i64) -> anyhow::Result<()> {
+/// A copy of a demo product under a new key, for benchmarks that need a large catalogue.
+fn scaled_copy(base: &Product, index: usize) -> Product {
+    let key = format!("{}x{index:06}", base.key);
+    Product {
+        code: format!("{}-{index:06}", base.code),
+        name: format!("{} ロット{index:06}", base.name),
+        description: base.description.clone(),
+        line: base.line,
+        price: base.price,
+        before_price: base.before_price,
+        tax_rate: base.tax_rate,
+        sale_start_offset: base.sale_start_offset,
+        sale_end_offset: base.sale_end_offset,
+        is_published: base.is_published,
+        popularity: base.popularity,
+        created_offset: base.created_offset - index as i64 * 1000,
+        variations: base
+            .variations
+            .iter()
+            .enumerate()
+            .map(|(v, variation)| Variation {
+                key: format!("{key}-{v}"),
+                name: variation.name.clone(),
+                size: variation.size,
+                color: variation.color,
+                price: variation.price,
+                stock: variation.stock,
+            })
+            .collect(),
+        images: vec![(format!("/images/products/{key}.svg"), base.name.clone())],
+        key,
+        tags: base.tags.clone(),
+        reviews: Vec::new(),
+    }
+}
+
+/// Inserts the catalogue of the shop `code` (if it has one) into the channel; with
+/// `scale_to` above the catalogue's size, copies of its products fill it up to that many.
+pub async fn insert(tx: &mut Tx, channel_id: &str, code: &str, now: i64, scale_to: usize) -> anyhow::Result<()> {
     let Some(catalogue) = for_shop(code) else { return Ok(()) };
 
     let mut category_ids: HashMap<&str, String> = HashMap::new();
@@ -800,7 +837,12 @@ pub async fn insert(tx: &mut Tx, channel_id: &str, code: &str, now: i64) -> anyh
         tag_ids.insert(key, id);
     }
 
-    let products = products(catalogue);
+    let mut products = products(catalogue);
+    let designed = products.len();
+    for index in designed..scale_to {
+        let copy = scaled_copy(&products[index % designed], index);
+        products.push(copy);
+    }
     let product_ids: Vec<String> = products.iter().map(|_| new_id()).collect();
     let mut rows = Vec::with_capacity(products.len());
     for (product, id) in products.iter().zip(&product_ids) {
@@ -864,7 +906,9 @@ pub async fn insert(tx: &mut Tx, channel_id: &str, code: &str, now: i64) -> anyh
         });
     }
     store::insert_products(tx, channel_id, &rows).await?;
-    for (link, pairs) in [(Link::Recommendations, recommendations(&products)), (Link::Accessories, accessories(catalogue, &products))] {
+    // Links are made among the designed products only (the copies are for load, not for reading).
+    let designed_products = &products[..designed];
+    for (link, pairs) in [(Link::Recommendations, recommendations(designed_products)), (Link::Accessories, accessories(catalogue, designed_products))] {
         let ids: Vec<(String, String)> = pairs.into_iter().map(|(from, to)| (product_ids[from].clone(), product_ids[to].clone())).collect();
         store::insert_links(tx, channel_id, link, &ids).await?;
     }

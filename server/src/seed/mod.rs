@@ -12,13 +12,20 @@ use crate::infra::time::Timestamp;
 pub use demo::{CORPORATE, DEMO};
 
 pub async fn seed_demo(db: &Db) -> anyhow::Result<()> {
+    seed_demo_scaled(db, 0).await
+}
+
+/// The demo shops with the demo shop's catalogue filled up to `demo_products` products
+/// (copies of the designed ones) — the benchmark's large catalogue.
+pub async fn seed_demo_scaled(db: &Db, demo_products: usize) -> anyhow::Result<()> {
     let mut tx = db.begin_write().await?;
     for shop in demo::shops() {
         if store::channel_exists(&mut tx, shop.code).await? {
             anyhow::bail!("channel `{}` already exists; demo data is only seeded into an empty shop", shop.code);
         }
         let channel_id = store::insert_shop(&mut tx, &shop).await?;
-        catalog::insert(&mut tx, &channel_id, shop.code, Timestamp::now().0).await?;
+        let scale_to = if shop.code == DEMO { demo_products } else { 0 };
+        catalog::insert(&mut tx, &channel_id, shop.code, Timestamp::now().0, scale_to).await?;
     }
     tx.commit().await?;
     Ok(())

@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# Catalogue benchmark (issue 3): seeds N products (default 100k) into a fresh SQLite database,
+# starts the release server, and load-tests the product list (page 1, a category page, a keyword
+# search) and a product detail with wrk — next to nginx serving the identical response bytes as
+# static files. Prints requests/s, p50 and p99 for both and the ratio.
+#
+#   bash bench/catalog.sh [N]      (needs: wrk, nginx — apt-get install -y wrk nginx-light)
+#   env: CONNECTIONS (64), DURATION (10s), THREADS (2), DATABASE_URL (to bench PostgreSQL)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/env.sh
+
+products="${1:-100000}"
+connections="${CONNECTIONS:-64}"
+duration="${DURATION:-10s}"
+threads="${THREADS:-2}"
+shop_port=18090
+static_port=18091
+
+for tool in wrk nginx curl; do
+  command -v "$tool" > /dev/null || { echo "$tool is missing: apt-get install -y wrk nginx-light curl" >&2; exit 1; }
+done
+
+work=$(mktemp -d)
+cleanup() {
+  [ -n "${shop_pid:-}" ] && kill "$shop_pid" 2>/dev/null || true
+  [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+cargo build --release --bin shop
+export DATABASE_URL="${DATABASE_URL:-sqlite://$work/shop.db}"
+export SHOP_DATA_DIR="$work/data" SHOP_ADDR="127.0.0.1:$shop_port" RUST_LOG=warn
+echo "seeding $products demo products into $DATABASE_URL …"
+time "$SHOP_BIN" seed --demo --products "$products" > /dev/null
+"$SHOP_BIN" serve > "$work/shop.log" 2>&1 &
+shop_pid=$!
+for _ in $(seq 1 100); do curl -fs "http://127.0.0.1:$shop_port/healthz" > /dev/null 2>&1 && break; sleep 0.1; done
+
+base="http://127.0.0.1:$shop_port"
+category=$(curl -fs "$base/v1/categories/hierarchy?table=products" | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"][0]["children"][0]["key"])')
+product=$(curl -fs "$base/v1/products?sort=popular&per=1" | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"][0]["key"])')
+keyword=$(python3 -c 'import urllib.parse; print(urllib.parse.quote("グローブ"))')
+declare -A paths=(
+  [list]="/v1/products"
+  [category]="/v1/products?category=$category&child=1"
+  [keyword]="/v1/products?keyword=$keyword"
+  [detail]="/v1/products/$product"
+)
+order=(list category keyword detail)
+
+# nginx serves each answer's exact bytes as a file.
+mkdir -p "$work/static"
+for name in "${order[@]}"; do curl -fs "$base${paths[$name]}" -o "$work/static/$name.json"; done
+cat > "$work/nginx.conf" <<CONF
+worker_processes $threads;
+pid $work/nginx.pid;
+error_log $work/nginx-error.log;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  default_type application/json;
+  server { listen 127.0.0.1:$static_port; root $work/static; }
+}
+CONF
+nginx -c "$work/nginx.conf" -p "$work"
+
+measure() { # url → "rps p50_ms p99_ms"
+  wrk -t"$threads" -c"$connections" -d"$duration" --latency "$1" | python3 -c '
+import re, sys
+text = sys.stdin.read()
+def ms(label):
+    m = re.search(r"^\s*" + label + r"\s+([\d.]+)(us|ms|s)\s*$", text, re.M)
+    value, unit = float(m.group(1)), m.group(2)
+    return value / 1000 if unit == "us" else value * 1000 if unit == "s" else value
+rps = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
+errors = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
+p50, p99 = ms("50%"), ms("99%")
+print("%.0f %.2f %.2f %s" % (rps, p50, p99, errors.group(1) if errors else 0))'
+}
+
+echo
+echo "products: $products, connections: $connections, duration: $duration, threads: $threads, database: ${DATABASE_URL%%:*}"
+printf '%-9s %10s %8s %8s | %10s %8s %8s | %7s %s\n' endpoint shop_rps p50_ms p99_ms static_rps p50_ms p99_ms ratio bytes
+for name in "${order[@]}"; do
+  read -r s_rps s_p50 s_p99 s_err < <(measure "$base${paths[$name]}")
+  read -r n_rps n_p50 n_p99 _ < <(measure "http://127.0.0.1:$static_port/$name.json")
+  ratio=$(python3 -c "print(f'{$s_rps / $n_rps * 100:.0f}%')")
+  bytes=$(stat -c %s "$work/static/$name.json")
+  printf '%-9s %10s %8s %8s | %10s %8s %8s | %7s %s%s\n' "$name" "$s_rps" "$s_p50" "$s_p99" "$n_rps" "$n_p50" "$n_p99" "$ratio" "$bytes" \
+    "$([ "$s_err" != 0 ] && echo "  ($s_err non-2xx!)")"
+done
