@@ -32,10 +32,16 @@ const notBuilt: Lazy = async () => ({ Component: NotFoundPage });
 const home = screen(() => import('../features/home/home-page'));
 const newsList = screen(() => import('../features/news/news-list-page'));
 const newsDetail = screen(() => import('../features/news/news-detail-page'));
+const productList = screen(() => import('../features/catalog/product-list-page'));
+const productDetail = screen(() => import('../features/catalog/product-detail-page'));
+const makerList = screen(() => import('../features/catalog/maker-list-page'));
+const makerDetail = screen(() => import('../features/catalog/maker-detail-page'));
+const brandList = screen(() => import('../features/catalog/brand-list-page'));
 const maintenance = screen(() => import('./maintenance-page'));
 
 const homeHandle: RouteHandle = { layoutPage: 'home' };
 const newsHandle: RouteHandle = { layoutPage: 'news' };
+const productHandle: RouteHandle = { layoutPage: 'product' };
 
 const at = (path: string, lazy: Lazy = notBuilt, handle?: RouteHandle): RouteObject =>
   handle ? { path, lazy, handle } : { path, lazy };
@@ -48,11 +54,11 @@ export const siteScreens: RouteObject[] = [
   // Content
   at('blog'),
   at('blog/:key'),
-  at('brand'),
+  at('brand', brandList),
   at('faq'),
   at('flip-book'),
-  at('maker'),
-  at('maker/:key'),
+  at('maker', makerList),
+  at('maker/:key', makerDetail),
   at('news', newsList, newsHandle),
   at('news/:key', newsDetail, newsHandle),
   at('popup'),
@@ -62,8 +68,9 @@ export const siteScreens: RouteObject[] = [
   at('catalog-order'),
   at('coupon'),
   // Catalogue
-  at('product'),
-  at('product/:key'),
+  at('product', productList, productHandle),
+  at('product/:key', productDetail, productHandle),
+  // The spec describes no content for it: 404 until it does.
   at('product/:key/uos'),
   // Cart and checkout
   at('cart'),

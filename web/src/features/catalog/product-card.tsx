@@ -1,0 +1,56 @@
+import { Link } from 'react-router';
+import type { ProductItem } from '../../api/types';
+import { ProductImage } from './product-image';
+import { ProductPrice } from './product-price';
+import { StockBadge } from './stock-badge';
+import styles from './product-card.module.css';
+
+export function productHref(key: string): string {
+  return `/product/${encodeURIComponent(key)}`;
+}
+
+/** One product in a list: picture, maker, name, price and stock; the whole card is one link. */
+export function ProductCard({ product, eager = false }: { product: ProductItem; eager?: boolean }) {
+  const titleId = `product-card-${product.id}`;
+  return (
+    <article className={styles.card} aria-labelledby={titleId}>
+      <ProductImage image={product.image} fallbackAlt={product.name} size={320} eager={eager} />
+      <div className={styles.body}>
+        {product.maker || product.brand ? (
+          <p className={styles.maker}>{product.brand?.name ?? product.maker?.name}</p>
+        ) : null}
+        <h3 id={titleId} className={styles.name}>
+          <Link to={productHref(product.key)} className={styles.link}>
+            {product.name}
+          </Link>
+        </h3>
+        <p className={styles.code}>品番：{product.code}</p>
+        <ProductPrice price={product.product_price} beforePrice={product.before_price} taxRate={product.tax_rate} />
+        <StockBadge status={product.stock_status} />
+      </div>
+    </article>
+  );
+}
+
+/** A grid of product cards; `label` names the list for assistive technology. */
+export function ProductGrid({
+  products,
+  label,
+  compact = false,
+  eagerCount = 0,
+}: {
+  products: ProductItem[];
+  label: string;
+  compact?: boolean;
+  eagerCount?: number;
+}) {
+  return (
+    <ul className={compact ? `${styles.grid} ${styles.compact}` : styles.grid} aria-label={label}>
+      {products.map((product, index) => (
+        <li key={product.id} className={styles.cell}>
+          <ProductCard product={product} eager={index < eagerCount} />
+        </li>
+      ))}
+    </ul>
+  );
+}
