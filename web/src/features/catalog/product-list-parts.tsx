@@ -9,6 +9,7 @@ import type { Pagination } from '../../api/client';
 import { Price } from '../../ui/price';
 import {
   changeFilters,
+  EMPTY_FILTERS,
   hrefWithFilters,
   normalizeKeyword,
   parseYen,
@@ -164,16 +165,8 @@ export function ActiveFilters({ filters, names, pathname }: { filters: ProductFi
   );
 }
 
-const clearedNarrowing: Partial<ProductFilters> = {
-  category: null,
-  maker: null,
-  brand: null,
-  tag: null,
-  keyword: null,
-  priceMin: null,
-  priceMax: null,
-  inStock: false,
-};
+/** Every narrowing filter at its empty value; the sort and page are kept by the caller. */
+const clearedNarrowing: Partial<ProductFilters> = (({ sort: _sort, page: _page, ...narrowing }) => narrowing)(EMPTY_FILTERS);
 
 /**
  * The category tree: top levels always, the third level under the open branch. Each link keeps
