@@ -1,8 +1,9 @@
 //! Demo data: two shops with realistic Japanese content so every built screen has something
 //! real to show. `shop serve` runs it when the database has no channel yet; `shop seed --demo`
 //! runs it on demand (it refuses to seed a channel code twice). Each shop gets its catalogue
-//! from `catalog.rs`.
+//! from `catalog.rs` and its blogs, FAQ, pages, banners and calendar from `content.rs`.
 mod catalog;
+mod content;
 mod demo;
 mod store;
 
@@ -18,7 +19,9 @@ pub async fn seed_demo(db: &Db) -> anyhow::Result<()> {
             anyhow::bail!("channel `{}` already exists; demo data is only seeded into an empty shop", shop.code);
         }
         let channel_id = store::insert_shop(&mut tx, &shop).await?;
-        catalog::insert(&mut tx, &channel_id, shop.code, Timestamp::now().0).await?;
+        let now = Timestamp::now().0;
+        catalog::insert(&mut tx, &channel_id, shop.code, now).await?;
+        content::insert(&mut tx, &channel_id, shop.code, now).await?;
     }
     tx.commit().await?;
     Ok(())
