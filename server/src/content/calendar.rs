@@ -128,11 +128,12 @@ async fn show_calendar(
     let range = DateRange::parse(&query)?;
     let weekly = store::list_weekly_closures(&state.db, &channel.id).await?;
     let closed_dates = store::list_closed_dates(&state.db, &channel.id, &iso(range.first), &iso(range.last)).await?;
+    let holidays = holidays::holidays_between(range.first, range.last);
     let data = range
         .days()
         .map(|date| {
             let weekday = date.weekday().number_days_from_sunday();
-            let name = holidays::holiday_name(date);
+            let name = holidays.get(&date).copied();
             let date_text = iso(date);
             CalendarDay {
                 is_closed: weekly.contains(&i64::from(weekday)) || closed_dates.contains(&date_text),

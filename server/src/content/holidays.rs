@@ -14,7 +14,15 @@ const CITIZENS: &str = "国民の休日";
 
 /// The holiday name of `date`, if it is one (a 祝日, a 振替休日 or a 国民の休日).
 pub fn holiday_name(date: Date) -> Option<&'static str> {
-    holidays_of(date.year()).into_iter().find(|(d, _)| *d == date).map(|(_, name)| name)
+    holidays_between(date, date).remove(&date)
+}
+
+/// Every holiday from `first` to `last` inclusive, each year's table computed once.
+pub fn holidays_between(first: Date, last: Date) -> std::collections::HashMap<Date, &'static str> {
+    (first.year()..=last.year())
+        .flat_map(holidays_of)
+        .filter(|(date, _)| (first..=last).contains(date))
+        .collect()
 }
 
 /// Every holiday of `year`, in date order. Empty outside the supported years.

@@ -1,5 +1,5 @@
-//! Every SQL statement of the content feature. Values are always bound; the only assembled
-//! statement (the FAQ keyword search) concatenates fixed fragments.
+//! Every SQL statement of the content feature. Values are always bound; the two assembled
+//! statements (FAQ keyword search, banner areas) concatenate only fixed fragments and `$n`.
 use sqlx::any::AnyArguments;
 use sqlx::Arguments;
 
