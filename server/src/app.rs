@@ -22,7 +22,7 @@ use crate::auth::token::TokenKeys;
 use crate::infra::config::Config;
 use crate::infra::db::Db;
 use crate::infra::error::{ApiError, ErrorBody, INTERNAL_MESSAGE};
-use crate::{catalog, channel, layout, messages, news, openapi, seo, web};
+use crate::{catalog, channel, content, layout, messages, news, openapi, seo, web};
 
 #[derive(Clone)]
 pub struct AppState {
@@ -47,12 +47,14 @@ fn v1_routes() -> OpenApiRouter<AppState> {
         .merge(messages::routes())
         .merge(news::routes())
         .merge(catalog::routes())
+        .merge(content::routes())
 }
 
 /// Every documented route, for the OpenAPI document.
 pub fn documented_routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
         .merge(channel::http::public_routes())
+        .merge(content::public_routes())
         .merge(v1_routes())
 }
 
@@ -60,10 +62,13 @@ pub fn router(state: AppState) -> Router {
     let (v1, _) = v1_routes().split_for_parts();
     let v1 = v1.route_layer(axum::middleware::from_fn_with_state(state.clone(), channel::resolve));
     let (public, _) = channel::http::public_routes().split_for_parts();
+    // Banner pictures live outside /v1: <img> requests name no channel.
+    let (images, _) = content::public_routes().split_for_parts();
     let web = web::spa_service(state.clone(), &state.config.web_dir);
     let cors = cors_layer(&state.config.cors_origins);
     Router::new()
         .merge(public)
+        .merge(images)
         .merge(v1)
         .merge(catalog::http::picture_routes())
         .merge(seo::routes())

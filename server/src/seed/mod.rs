@@ -1,8 +1,9 @@
 //! Demo data: two shops with realistic Japanese content so every built screen has something
 //! real to show. `shop serve` runs it when the database has no channel yet; `shop seed --demo`
 //! runs it on demand (it refuses to seed a channel code twice). Each shop gets its catalogue
-//! from `catalog.rs`.
+//! from `catalog.rs` and its blogs, FAQ, pages, banners and calendar from `content.rs`.
 mod catalog;
+mod content;
 mod demo;
 mod store;
 
@@ -24,8 +25,10 @@ pub async fn seed_demo_scaled(db: &Db, demo_products: usize) -> anyhow::Result<(
             anyhow::bail!("channel `{}` already exists; demo data is only seeded into an empty shop", shop.code);
         }
         let channel_id = store::insert_shop(&mut tx, &shop).await?;
+        let now = Timestamp::now().0;
         let scale_to = if shop.code == DEMO { demo_products } else { 0 };
-        catalog::insert(&mut tx, &channel_id, shop.code, Timestamp::now().0, scale_to).await?;
+        catalog::insert(&mut tx, &channel_id, shop.code, now, scale_to).await?;
+        content::insert(&mut tx, &channel_id, shop.code, now).await?;
     }
     tx.commit().await?;
     Ok(())

@@ -4,6 +4,22 @@
  */
 
 export interface paths {
+    "/images/banners/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["banner_image"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public.json": {
         parameters: {
             query?: never;
@@ -20,6 +36,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/banners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_banners"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/banners/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["download_banner"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/blogs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_blogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/blogs/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["show_blog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/brands": {
         parameters: {
             query?: never;
@@ -28,6 +108,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["list_brands"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/business-dates/monthly/calendar/front": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["show_calendar"];
         put?: never;
         post?: never;
         delete?: never;
@@ -68,6 +164,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/free-areas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_free_areas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/free-areas/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["show_free_area"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/layouts/{page}": {
         parameters: {
             query?: never;
@@ -76,6 +204,38 @@ export interface paths {
             cookie?: never;
         };
         get: operations["show_layout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/lp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_landing_pages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/lp/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["show_landing_page"];
         put?: never;
         post?: never;
         delete?: never;
@@ -212,6 +372,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/popups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_popups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/popups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["show_popup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/products": {
         parameters: {
             query?: never;
@@ -292,6 +484,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/qa-categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_qa_categories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/qas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_qas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/settings/front": {
         parameters: {
             query?: never;
@@ -300,6 +524,38 @@ export interface paths {
             cookie?: never;
         };
         get: operations["front_settings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/static-pages/url/{path}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["show_static_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/static-pages/urls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_static_page_urls"];
         put?: never;
         post?: never;
         delete?: never;
@@ -336,17 +592,71 @@ export interface components {
         BTreeMap: {
             [key: string]: string[];
         };
+        Banner: {
+            alt: string;
+            /** @description `top_main`, `top_sub`, `sidebar` or `footer`. */
+            area: string;
+            ends_at?: components["schemas"]["Timestamp"] | null;
+            id: string;
+            /** @description Site path of the picture. */
+            image: string;
+            is_show: boolean;
+            /** @description Site path the banner leads to. */
+            link: string;
+            /** Format: int64 */
+            position: number;
+            starts_at?: components["schemas"]["Timestamp"] | null;
+            title: string;
+        };
         /**
          * @description The block kinds the storefront knows how to draw.
          * @enum {string}
          */
         BlockKind: "hero" | "news" | "text" | "links";
+        BlogCategory: {
+            key: string;
+            name: string;
+        };
+        BlogDetail: components["schemas"]["BlogItem"] & {
+            /** @description Plain text; paragraphs are separated by blank lines. */
+            body: string;
+            /** @description The next newer article's key. */
+            next_key?: string | null;
+            /** @description The next older article's key. */
+            prev_key?: string | null;
+        };
+        BlogItem: {
+            author: string;
+            category: components["schemas"]["BlogCategory"];
+            /** @description The first paragraph of the body. */
+            excerpt: string;
+            /** @description Site-relative path of the eye-catch picture. */
+            eyecatch?: string | null;
+            id: string;
+            key: string;
+            published_at: components["schemas"]["Timestamp"];
+            title: string;
+        };
         Brand: {
             description: string;
             id: string;
             key: string;
             maker?: components["schemas"]["NamedRef"] | null;
             name: string;
+        };
+        CalendarDay: {
+            /** @description `YYYY-MM-DD`. */
+            date: string;
+            /** @description e.g. 元日, 振替休日, 国民の休日. */
+            holiday_name?: string | null;
+            /** @description The shop is closed (no shipping, no replies) that day. */
+            is_closed: boolean;
+            is_holiday: boolean;
+            /**
+             * Format: int32
+             * @description 0 = Sunday … 6 = Saturday.
+             */
+            weekday: number;
         };
         CategoryNode: {
             children: components["schemas"]["CategoryNode"][];
@@ -372,6 +682,14 @@ export interface components {
         FooterPart: {
             copyright: string;
             navigation: components["schemas"]["NavLink"][];
+        };
+        FreeArea: {
+            /** @description Plain text; paragraphs are separated by blank lines. */
+            body: string;
+            code: string;
+            device: components["schemas"]["Device"];
+            title: string;
+            visible_for: components["schemas"]["Audience"];
         };
         FrontSettings: {
             "AUTH.IS_VERIFY_EMAIL_AT_FIRST_LOGIN": boolean;
@@ -401,12 +719,70 @@ export interface components {
             /** @description Site-relative path of the picture. */
             url: string;
         };
+        LandingPage: {
+            extend: components["schemas"]["LandingPageExtend"];
+            layout: components["schemas"]["LayoutItem"][];
+            slug: string;
+            title: string;
+        };
+        LandingPageExtend: {
+            is_show_footer: boolean;
+            is_show_header: boolean;
+        };
+        LandingPageLink: {
+            slug: string;
+            title: string;
+        };
         Layout: {
             footer: components["schemas"]["FooterPart"];
             header: components["schemas"]["HeaderPart"];
             /** @description One of default, invalidChannel, maintenance, sample, simple. */
             layout: string;
             page: string;
+        };
+        /** @description One block of a landing page. */
+        LayoutItem: {
+            /** @description What the storefront draws: `hero`, `text`, `products`, `links` … */
+            kind: string;
+            /**
+             * @description Free JSON for the kind. The first item's `props.coupon` lists the coupons offered on
+             *     the page; it stays empty until the coupons feature (another issue) fills it.
+             */
+            props: {
+                [key: string]: unknown;
+            };
+        };
+        ListBody_Banner: {
+            data: {
+                alt: string;
+                /** @description `top_main`, `top_sub`, `sidebar` or `footer`. */
+                area: string;
+                ends_at?: components["schemas"]["Timestamp"] | null;
+                id: string;
+                /** @description Site path of the picture. */
+                image: string;
+                is_show: boolean;
+                /** @description Site path the banner leads to. */
+                link: string;
+                /** Format: int64 */
+                position: number;
+                starts_at?: components["schemas"]["Timestamp"] | null;
+                title: string;
+            }[];
+        };
+        ListBody_BlogItem: {
+            data: {
+                author: string;
+                category: components["schemas"]["BlogCategory"];
+                /** @description The first paragraph of the body. */
+                excerpt: string;
+                /** @description Site-relative path of the eye-catch picture. */
+                eyecatch?: string | null;
+                id: string;
+                key: string;
+                published_at: components["schemas"]["Timestamp"];
+                title: string;
+            }[];
         };
         ListBody_Brand: {
             data: {
@@ -417,12 +793,44 @@ export interface components {
                 name: string;
             }[];
         };
+        ListBody_CalendarDay: {
+            data: {
+                /** @description `YYYY-MM-DD`. */
+                date: string;
+                /** @description e.g. 元日, 振替休日, 国民の休日. */
+                holiday_name?: string | null;
+                /** @description The shop is closed (no shipping, no replies) that day. */
+                is_closed: boolean;
+                is_holiday: boolean;
+                /**
+                 * Format: int32
+                 * @description 0 = Sunday … 6 = Saturday.
+                 */
+                weekday: number;
+            }[];
+        };
         ListBody_CategoryNode: {
             data: {
                 children: components["schemas"]["CategoryNode"][];
                 id: string;
                 key: string;
                 name: string;
+            }[];
+        };
+        ListBody_FreeArea: {
+            data: {
+                /** @description Plain text; paragraphs are separated by blank lines. */
+                body: string;
+                code: string;
+                device: components["schemas"]["Device"];
+                title: string;
+                visible_for: components["schemas"]["Audience"];
+            }[];
+        };
+        ListBody_LandingPageLink: {
+            data: {
+                slug: string;
+                title: string;
             }[];
         };
         ListBody_Maker: {
@@ -459,6 +867,21 @@ export interface components {
                 title: string;
             }[];
         };
+        ListBody_Popup: {
+            data: {
+                /** @description Plain text; paragraphs are separated by blank lines. */
+                body: string;
+                display: components["schemas"]["PopupDisplay"];
+                ends_at?: components["schemas"]["Timestamp"] | null;
+                id: string;
+                /** @description Site-relative path of the picture. */
+                image?: string | null;
+                /** @description Site-relative path the popup leads to. */
+                link: string;
+                starts_at?: components["schemas"]["Timestamp"] | null;
+                title: string;
+            }[];
+        };
         ListBody_ProductItem: {
             data: {
                 /**
@@ -491,6 +914,26 @@ export interface components {
                 tax_rate: number;
             }[];
         };
+        ListBody_Qa: {
+            data: {
+                /** @description Plain text; paragraphs are separated by blank lines. */
+                answer: string;
+                category: components["schemas"]["QaCategoryRef"];
+                id: string;
+                question: string;
+            }[];
+        };
+        ListBody_QaCategory: {
+            data: {
+                /**
+                 * Format: int64
+                 * @description Published questions in it.
+                 */
+                count: number;
+                key: string;
+                name: string;
+            }[];
+        };
         ListBody_Review: {
             data: {
                 body: string;
@@ -503,6 +946,13 @@ export interface components {
                  */
                 rating: number;
                 title: string;
+            }[];
+        };
+        ListBody_StaticPageLink: {
+            data: {
+                title: string;
+                /** @description Site path, e.g. `/law`. */
+                url: string;
             }[];
         };
         ListBody_Tag: {
@@ -594,6 +1044,21 @@ export interface components {
             text: string;
             text_muted: string;
         };
+        Popup: {
+            /** @description Plain text; paragraphs are separated by blank lines. */
+            body: string;
+            display: components["schemas"]["PopupDisplay"];
+            ends_at?: components["schemas"]["Timestamp"] | null;
+            id: string;
+            /** @description Site-relative path of the picture. */
+            image?: string | null;
+            /** @description Site-relative path the popup leads to. */
+            link: string;
+            starts_at?: components["schemas"]["Timestamp"] | null;
+            title: string;
+        };
+        /** @enum {string} */
+        PopupDisplay: "once" | "always";
         ProductDetail: components["schemas"]["ProductItem"] & {
             /** @description Plain text; paragraphs are separated by blank lines. */
             description: string;
@@ -646,6 +1111,26 @@ export interface components {
             tenant?: string | null;
             theme: string;
         };
+        Qa: {
+            /** @description Plain text; paragraphs are separated by blank lines. */
+            answer: string;
+            category: components["schemas"]["QaCategoryRef"];
+            id: string;
+            question: string;
+        };
+        QaCategory: {
+            /**
+             * Format: int64
+             * @description Published questions in it.
+             */
+            count: number;
+            key: string;
+            name: string;
+        };
+        QaCategoryRef: {
+            key: string;
+            name: string;
+        };
         ReadableInput: {
             /** @description The id of the news item that was read. */
             readable_id?: string | null;
@@ -673,6 +1158,22 @@ export interface components {
              * @description Published reviews.
              */
             count: number;
+        };
+        Section: {
+            /** @description Plain text; paragraphs are separated by blank lines. */
+            body: string;
+            heading: string;
+        };
+        StaticPage: {
+            sections: components["schemas"]["Section"][];
+            title: string;
+            updated_at: components["schemas"]["Timestamp"];
+            url: string;
+        };
+        StaticPageLink: {
+            title: string;
+            /** @description Site path, e.g. `/law`. */
+            url: string;
         };
         /** @enum {string} */
         StockStatus: "in_stock" | "few" | "out_of_stock";
@@ -705,6 +1206,37 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    banner_image: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `<banner id>.svg` */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the picture of a shown banner */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     public_config: {
         parameters: {
             query?: never;
@@ -736,6 +1268,178 @@ export interface operations {
             };
         };
     };
+    list_banners: {
+        parameters: {
+            query?: {
+                /** @description display areas (top_main, top_sub, sidebar, footer); all when absent */
+                "area[]"?: string[];
+                /** @description 1: only banners showing now (inside their window) */
+                is_show?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description banners by area and position */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_Banner"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    download_banner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the banner's picture as an attachment */
+            200: {
+                headers: {
+                    /** @description attachment; filename="…"; filename*=UTF-8''<RFC 5987-encoded name> */
+                    "content-disposition"?: string;
+                    /** @description the file name, percent-encoded UTF-8 */
+                    "x-suggested-filename"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    list_blogs: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description Page size, 1–100 (default 10). */
+                per?: number;
+                /** @description Category key (e.g. `maintenance`); unknown keys give an empty list. */
+                category?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description published articles, newest first */
+            200: {
+                headers: {
+                    "x-current-page"?: number;
+                    "x-last-page"?: number;
+                    "x-per-page"?: number;
+                    "x-total"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_BlogItem"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    show_blog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description article key */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlogDetail"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
     list_brands: {
         parameters: {
             query?: {
@@ -763,6 +1467,49 @@ export interface operations {
                     "application/json": components["schemas"]["ListBody_Brand"];
                 };
             };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    show_calendar: {
+        parameters: {
+            query?: {
+                /** @description First day, `YYYY-MM-DD`. */
+                startDate?: string;
+                /** @description Last day (inclusive), `YYYY-MM-DD`; at most 366 days from the first. */
+                endDate?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description every day of the range, in order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_CalendarDay"];
+                };
+            };
+            /** @description a date is missing or malformed, the end is before the start, or the range is longer than 366 days */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -859,6 +1606,90 @@ export interface operations {
             };
         };
     };
+    list_free_areas: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: string;
+                /** @description Page size, or `all` where the endpoint allows it. */
+                per?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description free areas in the shop's order; `per=all` gives every one */
+            200: {
+                headers: {
+                    "x-current-page"?: number;
+                    "x-last-page"?: number;
+                    "x-per-page"?: number;
+                    "x-total"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_FreeArea"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    show_free_area: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FreeArea"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
     show_layout: {
         parameters: {
             query?: never;
@@ -877,6 +1708,75 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Layout"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    list_landing_pages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the shop's landing pages */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_LandingPageLink"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    show_landing_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description present when the page redirects: the same-site path to go to instead */
+                    "x-redirect"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LandingPage"];
                 };
             };
             404: {
@@ -1242,6 +2142,74 @@ export interface operations {
             };
         };
     };
+    list_popups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description popups whose window is open now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_Popup"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    show_popup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Popup"];
+                };
+            };
+            /** @description unknown, or its window is closed */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
     list_products: {
         parameters: {
             query?: {
@@ -1488,6 +2456,85 @@ export interface operations {
             };
         };
     };
+    list_qa_categories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description FAQ categories in the shop's order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_QaCategory"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    list_qas: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description Page size, 1–100 (default 10). */
+                per?: number;
+                /** @description Category key. */
+                category?: string;
+                /** @description Words separated by spaces; every word must occur in the question or the answer. */
+                keyword?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description questions in the shop's order */
+            200: {
+                headers: {
+                    "x-current-page"?: number;
+                    "x-last-page"?: number;
+                    "x-per-page"?: number;
+                    "x-total"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_Qa"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
     front_settings: {
         parameters: {
             query?: never;
@@ -1503,6 +2550,74 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FrontSettings"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    show_static_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the page's site path without its leading slash, e.g. `law` or `guide/shipping` */
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaticPage"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    list_static_page_urls: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the shop's static pages and their paths */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_StaticPageLink"];
                 };
             };
             /** @description the shop is in maintenance */

@@ -1,0 +1,79 @@
+//! Popups the storefront shows over its pages while their window is open; `display` says
+//! whether a visitor sees one once or on every visit.
+use axum::extract::State;
+use axum::Json;
+use serde::{Deserialize, Serialize};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::{store, stored_enum};
+use crate::app::AppState;
+use crate::channel::Channel;
+use crate::infra::error::{ApiError, ApiResult, ErrorBody};
+use crate::infra::extract::ApiPath;
+use crate::infra::pagination::ListBody;
+use crate::infra::time::Timestamp;
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(list_popups)).routes(routes!(show_popup))
+}
+
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum PopupDisplay {
+    /// Shown once; the storefront remembers it was seen.
+    Once,
+    /// Shown on every visit.
+    Always,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Popup {
+    pub id: String,
+    pub title: String,
+    /// Plain text; paragraphs are separated by blank lines.
+    pub body: String,
+    /// Site-relative path of the picture.
+    pub image: Option<String>,
+    /// Site-relative path the popup leads to.
+    pub link: String,
+    pub starts_at: Option<Timestamp>,
+    pub ends_at: Option<Timestamp>,
+    pub display: PopupDisplay,
+}
+
+impl TryFrom<store::PopupRow> for Popup {
+    type Error = ApiError;
+
+    fn try_from(row: store::PopupRow) -> Result<Self, ApiError> {
+        Ok(Popup {
+            display: stored_enum("popup display", &row.display)?,
+            id: row.id,
+            title: row.title,
+            body: row.body,
+            image: row.image,
+            link: row.link,
+            starts_at: row.starts_at.map(Timestamp),
+            ends_at: row.ends_at.map(Timestamp),
+        })
+    }
+}
+
+#[utoipa::path(get, path = "/v1/popups", tag = "content",
+    responses((status = 200, body = ListBody<Popup>, description = "popups whose window is open now")))]
+async fn list_popups(State(state): State<AppState>, channel: Channel) -> ApiResult<Json<ListBody<Popup>>> {
+    let rows = store::list_popups(&state.db, &channel.id, Timestamp::now().0).await?;
+    Ok(Json(ListBody { data: rows.into_iter().map(Popup::try_from).collect::<ApiResult<_>>()? }))
+}
+
+#[utoipa::path(get, path = "/v1/popups/{id}", tag = "content",
+    params(("id" = String, Path)),
+    responses((status = 200, body = Popup), (status = 404, body = ErrorBody, description = "unknown, or its window is closed")))]
+async fn show_popup(
+    State(state): State<AppState>,
+    channel: Channel,
+    ApiPath(id): ApiPath<String>,
+) -> ApiResult<Json<Popup>> {
+    let row = store::find_popup(&state.db, &channel.id, &id, Timestamp::now().0).await?.ok_or_else(ApiError::not_found)?;
+    Ok(Json(Popup::try_from(row)?))
+}
