@@ -22,20 +22,34 @@ use crate::auth::token::TokenKeys;
 use crate::infra::config::Config;
 use crate::infra::db::Db;
 use crate::infra::error::{ApiError, ErrorBody, INTERNAL_MESSAGE};
+use crate::infra::read_cache::ReadCache;
 use crate::{catalog, channel, content, layout, messages, news, openapi, seo, web};
+
+/// How long a catalogue answer is served before it is reloaded in the background: stock and
+/// prices shown in lists may lag this much behind; the cart checks them again at every step.
+pub const CATALOG_FRESH_FOR: Duration = Duration::from_secs(1);
 
 #[derive(Clone)]
 pub struct AppState {
     pub db: Db,
     pub tokens: TokenKeys,
     pub config: Arc<Config>,
+    /// Finished catalogue answers (lists, product pages), fresh for a second.
+    pub catalog_cache: ReadCache,
+    pub channels: channel::ChannelCache,
 }
 
 impl AppState {
     pub async fn start(config: Config) -> anyhow::Result<AppState> {
         let db = Db::connect(&config.database_url, config.db_max_connections).await?;
         let tokens = TokenKeys::load(config.jwt_secret.as_deref(), &config.data_dir)?;
-        Ok(AppState { db, tokens, config: Arc::new(config) })
+        Ok(AppState {
+            db,
+            tokens,
+            config: Arc::new(config),
+            catalog_cache: ReadCache::new(20_000, CATALOG_FRESH_FOR),
+            channels: channel::ChannelCache::new(),
+        })
     }
 }
 

@@ -80,7 +80,9 @@ async fn main() -> anyhow::Result<()> {
                 .ok_or_else(|| anyhow::anyhow!("no channel `{channel}`"))?;
             let title = title.unwrap_or(current.maintenance_title);
             let message = message.unwrap_or(current.maintenance_message);
-            shop::channel::store::update_maintenance(&state.db, &channel, on_off == "on", &title, &message).await?;
+            shop::channel::set_maintenance(&state, &channel, on_off == "on", &title, &message)
+                .await
+                .map_err(|e| anyhow::anyhow!("{e}"))?;
             tracing::info!(channel, state = on_off, "maintenance switched");
             Ok(())
         }

@@ -17,6 +17,7 @@ use crate::channel::Channel;
 use crate::infra::db::Db;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::{ApiPath, ApiQuery};
+use crate::infra::read_cache::CachedAnswer;
 use crate::infra::pagination::{AllowAll, ListBody, Page, PageQuery, Paginated, DEFAULT_PER};
 use crate::infra::time::Timestamp;
 
@@ -161,15 +162,28 @@ pub struct ProductDetail {
 async fn list_products(
     State(state): State<AppState>,
     channel: Channel,
+    uri: axum::http::Uri,
     ApiQuery(query): ApiQuery<ProductListQuery>,
-) -> ApiResult<Paginated<ProductItem>> {
+) -> ApiResult<CachedAnswer> {
+    // Bad input is answered before the cache, so only real pages are kept.
     let (filter, page) = ProductFilter::parse(&query)?;
+    let key = format!("{}|list|{}", channel.id, uri.query().unwrap_or(""));
+    let cache = state.catalog_cache.clone();
+    cache
+        .get_or_load(key, move || {
+            let (state, channel, filter) = (state.clone(), channel.clone(), filter.clone());
+            async move { CachedAnswer::capture(load_product_list(&state, &channel, &filter, page).await?).await }
+        })
+        .await
+}
+
+async fn load_product_list(state: &AppState, channel: &Channel, filter: &ProductFilter, page: Page) -> ApiResult<Paginated<ProductItem>> {
     let now = Timestamp::now().0;
     let category_ids = match &filter.category {
         Some(key) => Some(store::list_category_ids(&state.db, &channel.id, key, filter.include_descendants).await?),
         None => None,
     };
-    let (rows, total) = store::list_products(&state.db, &channel.id, &filter, category_ids.as_deref(), page, now).await?;
+    let (rows, total) = store::list_products(&state.db, &channel.id, filter, category_ids.as_deref(), page, now).await?;
     Ok(Paginated::new(product_items(&state.db, rows, now).await?, total, page))
 }
 
@@ -180,8 +194,19 @@ async fn show_product(
     State(state): State<AppState>,
     channel: Channel,
     ApiPath(key): ApiPath<String>,
-) -> ApiResult<Json<ProductDetail>> {
-    let row = store::find_product_by_key(&state.db, &channel.id, &key).await?.ok_or_else(ApiError::not_found)?;
+) -> ApiResult<CachedAnswer> {
+    let cache_key = format!("{}|product|{key}", channel.id);
+    let cache = state.catalog_cache.clone();
+    cache
+        .get_or_load(cache_key, move || {
+            let (state, channel, key) = (state.clone(), channel.clone(), key.clone());
+            async move { CachedAnswer::capture(load_product(&state, &channel, &key).await?).await }
+        })
+        .await
+}
+
+async fn load_product(state: &AppState, channel: &Channel, key: &str) -> ApiResult<Json<ProductDetail>> {
+    let row = store::find_product_by_key(&state.db, &channel.id, key).await?.ok_or_else(ApiError::not_found)?;
     let now = Timestamp::now().0;
     let id = row.card.id.clone();
     let (sale_start, sale_end) = (row.card.sale_start, row.card.sale_end);

@@ -35,17 +35,63 @@ impl Channel {
     }
 }
 
+/// How long a looked-up channel (or the fact that a host has none) is reused. Every request
+/// needs its channel; a change (maintenance on/off) reaches every instance within this time.
+pub const CHANNEL_FRESH_FOR: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// Channels by `code:<code>` / `host:<host>`, including misses, so that requests for unknown
+/// hosts cannot make every request a database query either.
+#[derive(Clone)]
+pub struct ChannelCache(moka::future::Cache<String, Option<Channel>>);
+
+impl ChannelCache {
+    pub fn new() -> Self {
+        ChannelCache(moka::future::Cache::builder().max_capacity(10_000).time_to_live(CHANNEL_FRESH_FOR).build())
+    }
+
+    pub fn invalidate_all(&self) {
+        self.0.invalidate_all();
+    }
+}
+
+impl Default for ChannelCache {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 /// `X-Channel` names the channel; without it the host name (port stripped) is looked up.
 pub async fn find_for_request(state: &AppState, headers: &HeaderMap) -> Result<Channel, ApiError> {
     let by_header = headers.get("x-channel").and_then(|v| v.to_str().ok()).map(str::trim).filter(|v| !v.is_empty());
-    let found = match by_header {
-        Some(code) => store::find_channel_by_code(&state.db, code).await?,
+    let key = match by_header {
+        Some(code) => format!("code:{code}"),
         None => match host_name(headers) {
-            Some(host) => store::find_channel_by_host(&state.db, &host).await?,
-            None => None,
+            Some(host) => format!("host:{host}"),
+            None => return Err(ApiError::NotFound(CHANNEL_NOT_FOUND_MESSAGE)),
         },
     };
+    let db = state.db.clone();
+    let found = state
+        .channels
+        .0
+        .try_get_with(key.clone(), async move {
+            match key.split_once(':') {
+                Some(("code", code)) => store::find_channel_by_code(&db, code).await,
+                Some((_, host)) => store::find_channel_by_host(&db, host).await,
+                None => Ok(None),
+            }
+        })
+        .await
+        .map_err(|error| ApiError::Internal(anyhow::anyhow!("looking up the channel: {error}")))?;
     found.ok_or(ApiError::NotFound(CHANNEL_NOT_FOUND_MESSAGE))
+}
+
+/// Switches maintenance mode; this process sees it at once, other instances within
+/// [`CHANNEL_FRESH_FOR`]. Returns false when no channel has that code.
+pub async fn set_maintenance(state: &AppState, code: &str, on: bool, title: &str, message: &str) -> Result<bool, ApiError> {
+    let changed = store::update_maintenance(&state.db, code, on, title, message).await?;
+    state.channels.invalidate_all();
+    Ok(changed)
 }
 
 fn host_name(headers: &HeaderMap) -> Option<String> {

@@ -60,6 +60,20 @@ impl ApiError {
         ApiError::Invalid(errors)
     }
 
+    /// A copy for answering several waiters of one failed load (internal details stay in
+    /// the log of the first).
+    pub fn duplicate(&self) -> Self {
+        match self {
+            ApiError::Unauthorized => ApiError::Unauthorized,
+            ApiError::Forbidden => ApiError::Forbidden,
+            ApiError::NotFound(message) => ApiError::NotFound(message),
+            ApiError::Invalid(errors) => ApiError::Invalid(errors.clone()),
+            ApiError::Rule { status, code, message } => ApiError::Rule { status: *status, code: *code, message: message.clone() },
+            ApiError::Maintenance { title, message } => ApiError::Maintenance { title: title.clone(), message: message.clone() },
+            ApiError::Internal(error) => ApiError::Internal(anyhow::anyhow!("{error:#}")),
+        }
+    }
+
     fn body(message: &str, code: Option<&str>, errors: Option<FieldErrors>) -> Json<ErrorBody> {
         Json(ErrorBody { message: message.to_owned(), code: code.map(str::to_owned), errors })
     }

@@ -7,4 +7,5 @@ pub mod escape;
 pub mod extract;
 pub mod ids;
 pub mod pagination;
+pub mod read_cache;
 pub mod time;

@@ -62,7 +62,7 @@ async fn the_selected_colour_scheme_differs_per_shop(app: TestApp) {
 }
 
 async fn maintenance_closes_the_api_but_not_the_config_or_health(app: TestApp) {
-    shop::channel::store::update_maintenance(&app.state.db, "demo", true, "ただいまメンテナンス中です", "再開まで今しばらくお待ちください。")
+    shop::channel::set_maintenance(&app.state, "demo", true, "ただいまメンテナンス中です", "再開まで今しばらくお待ちください。")
         .await
         .unwrap();
     for path in ["/v1/news", "/v1/settings/front", "/v1/messages?per=all", "/v1/news/n0001"] {
@@ -76,7 +76,7 @@ async fn maintenance_closes_the_api_but_not_the_config_or_health(app: TestApp) {
     // Another shop of the same deployment keeps selling.
     app.get("/v1/news").channel("corporate").send().await.assert_status(StatusCode::OK);
 
-    shop::channel::store::update_maintenance(&app.state.db, "demo", false, "", "").await.unwrap();
+    shop::channel::set_maintenance(&app.state, "demo", false, "", "").await.unwrap();
     app.get("/v1/news").send().await.assert_status(StatusCode::OK);
 }
 

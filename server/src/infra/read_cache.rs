@@ -1,0 +1,182 @@
+//! A read-through cache for hot, public, read-only answers (catalogue lists and product
+//! pages): answers are kept as finished JSON bytes; an answer older than `fresh_for` is still
+//! served while one background task reloads it (stale-while-revalidate), so a busy page never
+//! waits on the database, and concurrent first requests for one key share a single load.
+//!
+//! Staleness is bounded by `fresh_for` plus one load, on every instance, without any
+//! cross-instance messaging; writers in this process can also `invalidate_all`. Only answers
+//! that are the same for every visitor may be cached here.
+use std::future::Future;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::body::Bytes;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+
+use super::error::ApiError;
+
+/// A finished 200 answer: its headers (pagination, content type) and body.
+#[derive(Clone)]
+pub struct CachedAnswer {
+    headers: HeaderMap,
+    body: Bytes,
+}
+
+impl CachedAnswer {
+    /// Finishes an answer into bytes; only successful answers are worth keeping.
+    pub async fn capture(answer: impl IntoResponse) -> Result<CachedAnswer, ApiError> {
+        let response = answer.into_response();
+        if response.status() != StatusCode::OK {
+            return Err(ApiError::Internal(anyhow::anyhow!("only 200 answers are cached, got {}", response.status())));
+        }
+        let (parts, body) = response.into_parts();
+        let body = axum::body::to_bytes(body, 16 * 1024 * 1024)
+            .await
+            .map_err(|e| ApiError::Internal(anyhow::anyhow!("buffering a cached answer: {e}")))?;
+        Ok(CachedAnswer { headers: parts.headers, body })
+    }
+}
+
+impl IntoResponse for CachedAnswer {
+    fn into_response(self) -> Response {
+        (self.headers, self.body).into_response()
+    }
+}
+
+struct Entry {
+    answer: CachedAnswer,
+    loaded_at: Instant,
+    refreshing: AtomicBool,
+}
+
+#[derive(Clone)]
+pub struct ReadCache {
+    entries: moka::future::Cache<String, Arc<Entry>>,
+    fresh_for: Duration,
+}
+
+impl ReadCache {
+    pub fn new(max_entries: u64, fresh_for: Duration) -> Self {
+        let entries = moka::future::Cache::builder()
+            .max_capacity(max_entries)
+            // Rarely asked answers leave instead of being refreshed forever.
+            .time_to_idle(Duration::from_secs(300))
+            .build();
+        ReadCache { entries, fresh_for }
+    }
+
+    /// The cached answer for `key`, loading it with `load` when absent. Errors (404, 422 …)
+    /// are returned as they are and never cached.
+    pub async fn get_or_load<F, Fut>(&self, key: String, load: F) -> Result<CachedAnswer, ApiError>
+    where
+        F: Fn() -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = Result<CachedAnswer, ApiError>> + Send + 'static,
+    {
+        if let Some(entry) = self.entries.get(&key).await {
+            if entry.loaded_at.elapsed() >= self.fresh_for && !entry.refreshing.swap(true, Ordering::AcqRel) {
+                self.refresh_in_background(key, entry.clone(), load);
+            }
+            return Ok(entry.answer.clone());
+        }
+        let loaded = self
+            .entries
+            .try_get_with(key, async move {
+                load().await.map(|answer| Arc::new(Entry { answer, loaded_at: Instant::now(), refreshing: AtomicBool::new(false) }))
+            })
+            .await;
+        match loaded {
+            Ok(entry) => Ok(entry.answer.clone()),
+            Err(shared) => Err(Arc::try_unwrap(shared).unwrap_or_else(|shared| shared.duplicate())),
+        }
+    }
+
+    fn refresh_in_background<F, Fut>(&self, key: String, stale: Arc<Entry>, load: F)
+    where
+        F: Fn() -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = Result<CachedAnswer, ApiError>> + Send + 'static,
+    {
+        let entries = self.entries.clone();
+        tokio::spawn(async move {
+            match load().await {
+                Ok(answer) => {
+                    let fresh = Arc::new(Entry { answer, loaded_at: Instant::now(), refreshing: AtomicBool::new(false) });
+                    entries.insert(key, fresh).await;
+                }
+                // The item is gone (404) or the database failed: drop the stale answer so the
+                // next request asks again and sees the real outcome.
+                Err(_) => {
+                    stale.refreshing.store(false, Ordering::Release);
+                    entries.invalidate(&key).await;
+                }
+            }
+        });
+    }
+
+    /// Forgets everything, e.g. after this process changed the catalogue.
+    pub fn invalidate_all(&self) {
+        self.entries.invalidate_all();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicUsize;
+
+    use super::*;
+
+    fn answer(text: &'static str) -> CachedAnswer {
+        CachedAnswer { headers: HeaderMap::new(), body: Bytes::from_static(text.as_bytes()) }
+    }
+
+    #[tokio::test]
+    async fn a_fresh_answer_is_served_without_loading_again() {
+        let cache = ReadCache::new(100, Duration::from_secs(60));
+        let loads = Arc::new(AtomicUsize::new(0));
+        for _ in 0..3 {
+            let loads = loads.clone();
+            let got = cache
+                .get_or_load("k".into(), move || {
+                    let loads = loads.clone();
+                    async move {
+                        loads.fetch_add(1, Ordering::SeqCst);
+                        Ok(answer("one"))
+                    }
+                })
+                .await
+                .unwrap();
+            assert_eq!(got.body, "one");
+        }
+        assert_eq!(loads.load(Ordering::SeqCst), 1);
+    }
+
+    #[tokio::test]
+    async fn a_stale_answer_is_served_once_more_while_it_reloads() {
+        let cache = ReadCache::new(100, Duration::from_millis(0));
+        let version = Arc::new(AtomicUsize::new(0));
+        let load = {
+            let version = version.clone();
+            move || {
+                let version = version.clone();
+                async move {
+                    let v = version.fetch_add(1, Ordering::SeqCst);
+                    Ok(answer(if v == 0 { "old" } else { "new" }))
+                }
+            }
+        };
+        assert_eq!(cache.get_or_load("k".into(), load.clone()).await.unwrap().body, "old");
+        assert_eq!(cache.get_or_load("k".into(), load.clone()).await.unwrap().body, "old", "stale while reloading");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        assert_eq!(cache.get_or_load("k".into(), load).await.unwrap().body, "new");
+    }
+
+    #[tokio::test]
+    async fn errors_pass_through_and_are_not_kept() {
+        let cache = ReadCache::new(100, Duration::from_secs(60));
+        let missing = cache.get_or_load("k".into(), || async { Err(ApiError::not_found()) }).await;
+        assert!(matches!(missing, Err(ApiError::NotFound(_))));
+        let found = cache.get_or_load("k".into(), || async { Ok(answer("here")) }).await.unwrap();
+        assert_eq!(found.body, "here");
+    }
+}
