@@ -98,7 +98,11 @@ pub fn router(state: AppState) -> Router {
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, Duration::from_secs(30)))
         .layer(CatchPanicLayer::custom(|_| internal_error_response()))
         .layer(PropagateRequestIdLayer::x_request_id())
-        .layer(TraceLayer::new_for_http().make_span_with(|request: &Request<_>| {
+        .layer(TraceLayer::new_for_http().on_failure(
+            // Internal errors are logged at ERROR where they happen; a 503 during maintenance
+            // or a slow client is not an error of ours.
+            tower_http::trace::DefaultOnFailure::new().level(tracing::Level::WARN),
+        ).make_span_with(|request: &Request<_>| {
             let request_id = request
                 .extensions()
                 .get::<RequestId>()
