@@ -22,7 +22,7 @@ use crate::auth::token::TokenKeys;
 use crate::infra::config::Config;
 use crate::infra::db::Db;
 use crate::infra::error::{ApiError, ErrorBody, INTERNAL_MESSAGE};
-use crate::{catalog, channel, content, layout, messages, news, openapi, seo, web};
+use crate::{catalog, channel, collections, content, layout, messages, news, openapi, seo, web};
 
 #[derive(Clone)]
 pub struct AppState {
@@ -48,6 +48,7 @@ fn v1_routes() -> OpenApiRouter<AppState> {
         .merge(news::routes())
         .merge(catalog::routes())
         .merge(content::routes())
+        .merge(collections::routes())
 }
 
 /// Every documented route, for the OpenAPI document.

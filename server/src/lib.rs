@@ -3,6 +3,7 @@ pub mod app;
 pub mod auth;
 pub mod catalog;
 pub mod channel;
+pub mod collections;
 pub mod content;
 pub mod infra;
 pub mod layout;

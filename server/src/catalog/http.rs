@@ -410,7 +410,7 @@ async fn list_tags(
 }
 
 /// Product rows with their categories and main image, fetched for the whole page at once.
-async fn product_items(db: &Db, rows: Vec<ProductRow>, now: i64) -> sqlx::Result<Vec<ProductItem>> {
+pub(crate) async fn product_items(db: &Db, rows: Vec<ProductRow>, now: i64) -> sqlx::Result<Vec<ProductItem>> {
     let ids: Vec<String> = rows.iter().map(|r| r.id.clone()).collect();
     let mut categories: HashMap<String, Vec<NamedRef>> = HashMap::new();
     for row in store::list_categories_of(db, &ids).await? {

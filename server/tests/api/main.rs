@@ -4,6 +4,7 @@ mod helpers;
 
 mod catalog;
 mod channel;
+mod collections;
 mod content;
 mod errors;
 mod layout;
