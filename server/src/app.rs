@@ -22,7 +22,7 @@ use crate::auth::token::TokenKeys;
 use crate::infra::config::Config;
 use crate::infra::db::Db;
 use crate::infra::error::{ApiError, ErrorBody, INTERNAL_MESSAGE};
-use crate::{catalog, channel, collections, content, layout, messages, news, openapi, seo, web};
+use crate::{catalog, channel, collections, content, layout, messages, news, openapi, print_catalogs, seo, web};
 
 #[derive(Clone)]
 pub struct AppState {
@@ -49,6 +49,7 @@ fn v1_routes() -> OpenApiRouter<AppState> {
         .merge(catalog::routes())
         .merge(content::routes())
         .merge(collections::routes())
+        .merge(print_catalogs::routes())
 }
 
 /// Every documented route, for the OpenAPI document.
@@ -56,6 +57,7 @@ pub fn documented_routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
         .merge(channel::http::public_routes())
         .merge(content::public_routes())
+        .merge(print_catalogs::picture_routes())
         .merge(v1_routes())
 }
 
@@ -72,6 +74,7 @@ pub fn router(state: AppState) -> Router {
         .merge(images)
         .merge(v1)
         .merge(catalog::http::picture_routes())
+        .merge(print_catalogs::picture_routes().split_for_parts().0)
         .merge(seo::routes())
         .route("/healthz", get(healthz))
         .route("/v1/{*rest}", any(unknown_api_path))

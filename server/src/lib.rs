@@ -10,6 +10,7 @@ pub mod layout;
 pub mod messages;
 pub mod news;
 pub mod openapi;
+pub mod print_catalogs;
 pub mod seed;
 pub mod seo;
 pub mod web;

@@ -6,6 +6,7 @@ mod catalog;
 mod collections;
 mod content;
 mod demo;
+mod print_catalogs;
 mod store;
 
 use crate::infra::db::Db;
@@ -31,6 +32,7 @@ pub async fn seed_demo_scaled(db: &Db, demo_products: usize) -> anyhow::Result<(
         catalog::insert(&mut tx, &channel_id, shop.code, now, scale_to).await?;
         content::insert(&mut tx, &channel_id, shop.code, now).await?;
         collections::insert(&mut tx, &channel_id, shop.code).await?;
+        print_catalogs::insert(&mut tx, &channel_id, shop.code, now).await?;
     }
     tx.commit().await?;
     Ok(())

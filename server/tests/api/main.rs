@@ -11,5 +11,6 @@ mod layout;
 mod messages;
 mod news;
 mod openapi;
+mod print_catalogs;
 mod seo;
 mod web;
