@@ -5,6 +5,7 @@ pub mod catalog;
 pub mod channel;
 pub mod collections;
 pub mod content;
+pub mod files;
 pub mod infra;
 pub mod layout;
 pub mod messages;

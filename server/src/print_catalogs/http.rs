@@ -11,6 +11,7 @@ use utoipa_axum::routes;
 use super::{picture, store};
 use crate::app::AppState;
 use crate::channel::Channel;
+use crate::infra::db::Db;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::ApiPath;
 use crate::infra::pagination::ListBody;
@@ -104,16 +105,19 @@ fn parse_file(file: &str) -> Option<(&str, Option<i64>)> {
     ))]
 async fn catalog_picture(State(state): State<AppState>, headers: HeaderMap, ApiPath(file): ApiPath<String>) -> ApiResult<(HeaderMap, String)> {
     let channel = crate::channel::find_for_request(&state, &headers).await?;
-    let (id, number) = parse_file(&file).ok_or_else(ApiError::not_found)?;
-    let catalog = store::find_catalog(&state.db, &channel.id, id, Timestamp::now().0).await?.ok_or_else(ApiError::not_found)?;
-    let svg = match number {
-        None => picture::cover(&catalog.title, &catalog.edition, store::count_pages(&state.db, &catalog.id).await?),
-        Some(number) => {
-            let page = store::find_page(&state.db, &catalog.id, number).await?.ok_or_else(ApiError::not_found)?;
-            picture::page(&catalog.title, page.number, &page.heading)
-        }
-    };
+    let svg = picture_svg(&state.db, &channel.id, &file).await?.ok_or_else(ApiError::not_found)?;
     Ok((svg_headers(), svg))
+}
+
+/// The picture `/images/catalogs/{file}` of a published catalogue of the channel; also what
+/// `/v1/files-contents` serves for that path.
+pub(crate) async fn picture_svg(db: &Db, channel_id: &str, file: &str) -> sqlx::Result<Option<String>> {
+    let Some((id, number)) = parse_file(file) else { return Ok(None) };
+    let Some(catalog) = store::find_catalog(db, channel_id, id, Timestamp::now().0).await? else { return Ok(None) };
+    Ok(match number {
+        None => Some(picture::cover(&catalog.title, &catalog.edition, store::count_pages(db, &catalog.id).await?)),
+        Some(number) => store::find_page(db, &catalog.id, number).await?.map(|page| picture::page(&catalog.title, page.number, &page.heading)),
+    })
 }
 
 pub fn svg_headers() -> HeaderMap {

@@ -7,6 +7,7 @@ mod channel;
 mod collections;
 mod content;
 mod errors;
+mod files;
 mod layout;
 mod messages;
 mod news;
