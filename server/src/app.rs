@@ -22,7 +22,7 @@ use crate::auth::token::TokenKeys;
 use crate::infra::config::Config;
 use crate::infra::db::Db;
 use crate::infra::error::{ApiError, ErrorBody, INTERNAL_MESSAGE};
-use crate::{catalog, channel, collections, content, files, layout, messages, news, openapi, print_catalogs, seo, web};
+use crate::{catalog, channel, collections, content, files, layout, messages, news, openapi, postal, print_catalogs, seo, web};
 
 #[derive(Clone)]
 pub struct AppState {
@@ -51,6 +51,7 @@ fn v1_routes() -> OpenApiRouter<AppState> {
         .merge(collections::routes())
         .merge(print_catalogs::routes())
         .merge(files::routes())
+        .merge(postal::routes())
 }
 
 /// Every documented route, for the OpenAPI document.

@@ -11,6 +11,7 @@ pub mod layout;
 pub mod messages;
 pub mod news;
 pub mod openapi;
+pub mod postal;
 pub mod print_catalogs;
 pub mod seed;
 pub mod seo;

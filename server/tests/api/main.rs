@@ -12,6 +12,7 @@ mod layout;
 mod messages;
 mod news;
 mod openapi;
+mod postal;
 mod print_catalogs;
 mod seo;
 mod web;
