@@ -22,7 +22,7 @@ use crate::auth::token::TokenKeys;
 use crate::infra::config::Config;
 use crate::infra::db::Db;
 use crate::infra::error::{ApiError, ErrorBody, INTERNAL_MESSAGE};
-use crate::{catalog, channel, collections, content, files, layout, messages, news, openapi, postal, print_catalogs, seo, web};
+use crate::{catalog, channel, collections, content, files, histories, layout, messages, news, openapi, postal, print_catalogs, seo, web};
 
 #[derive(Clone)]
 pub struct AppState {
@@ -52,6 +52,7 @@ fn v1_routes() -> OpenApiRouter<AppState> {
         .merge(print_catalogs::routes())
         .merge(files::routes())
         .merge(postal::routes())
+        .merge(histories::routes())
 }
 
 /// Every documented route, for the OpenAPI document.

@@ -6,6 +6,7 @@ pub mod channel;
 pub mod collections;
 pub mod content;
 pub mod files;
+pub mod histories;
 pub mod infra;
 pub mod layout;
 pub mod messages;

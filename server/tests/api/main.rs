@@ -8,6 +8,7 @@ mod collections;
 mod content;
 mod errors;
 mod files;
+mod histories;
 mod layout;
 mod messages;
 mod news;
