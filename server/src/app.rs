@@ -23,7 +23,7 @@ use crate::infra::config::Config;
 use crate::infra::db::Db;
 use crate::infra::error::{ApiError, ErrorBody, INTERNAL_MESSAGE};
 use crate::infra::read_cache::ReadCache;
-use crate::{catalog, channel, content, layout, messages, news, openapi, seo, web};
+use crate::{catalog, channel, collections, content, files, histories, layout, messages, news, openapi, postal, print_catalogs, seo, web};
 
 /// How long a catalogue answer is served before it is reloaded in the background: stock and
 /// prices shown in lists may lag this much behind; the cart checks them again at every step.
@@ -62,6 +62,11 @@ fn v1_routes() -> OpenApiRouter<AppState> {
         .merge(news::routes())
         .merge(catalog::routes())
         .merge(content::routes())
+        .merge(collections::routes())
+        .merge(print_catalogs::routes())
+        .merge(files::routes())
+        .merge(postal::routes())
+        .merge(histories::routes())
 }
 
 /// Every documented route, for the OpenAPI document.
@@ -69,6 +74,7 @@ pub fn documented_routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
         .merge(channel::http::public_routes())
         .merge(content::public_routes())
+        .merge(print_catalogs::picture_routes())
         .merge(v1_routes())
 }
 
@@ -85,6 +91,7 @@ pub fn router(state: AppState) -> Router {
         .merge(images)
         .merge(v1)
         .merge(catalog::http::picture_routes())
+        .merge(print_catalogs::picture_routes().split_for_parts().0)
         .merge(seo::routes())
         .route("/healthz", get(healthz))
         .route("/v1/{*rest}", any(unknown_api_path))

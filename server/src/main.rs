@@ -1,4 +1,4 @@
-//! The `shop` command line: serve | migrate | seed --demo | openapi | maintenance.
+//! The `shop` command line: serve | migrate | seed --demo | import postal-codes | openapi | maintenance.
 use clap::{Parser, Subcommand};
 use shop::app::{self, AppState};
 use shop::infra::config::Config;
@@ -24,6 +24,14 @@ enum Command {
         /// Fill the demo shop's catalogue up to this many products (for benchmarks).
         #[arg(long, default_value_t = 0)]
         products: usize,
+        #[command(flatten)]
+        config: Config,
+    },
+    /// Load reference data shipped with the server into the database (replacing what is there).
+    Import {
+        /// `postal-codes`: Japan Post's postal codes and the 47 prefectures (server/data).
+        #[arg(value_parser = ["postal-codes"])]
+        what: String,
         #[command(flatten)]
         config: Config,
     },
@@ -65,6 +73,16 @@ async fn main() -> anyhow::Result<()> {
             state.db.migrate().await?;
             shop::seed::seed_demo_scaled(&state.db, products).await?;
             tracing::info!("demo shops seeded");
+            load_postal_codes_if_empty(&state.db).await
+        }
+        Command::Import { what, config } => {
+            init_logs(&config.log_format);
+            let state = AppState::start(config).await?;
+            state.db.migrate().await?;
+            anyhow::ensure!(what == "postal-codes", "unknown import `{what}`");
+            let started = std::time::Instant::now();
+            let loaded = shop::postal::import::load(&state.db, |_| true).await?;
+            tracing::info!(prefectures = loaded.prefectures, postal_codes = loaded.postal_codes, ms = started.elapsed().as_millis() as u64, "postal codes imported");
             Ok(())
         }
         Command::Openapi => {
@@ -97,6 +115,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     if shop::seed::seed_if_empty(&state.db).await? {
         tracing::info!("empty database: demo shops seeded");
     }
+    load_postal_codes_if_empty(&state.db).await?;
     if !state.config.web_dir.join("index.html").exists() {
         tracing::warn!(dir = %state.config.web_dir.display(), "no built storefront found; run `npm run build` in web/");
     }
@@ -106,6 +125,15 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     axum::serve(listener, router.into_make_service_with_connect_info::<std::net::SocketAddr>())
         .with_graceful_shutdown(shutdown_signal())
         .await?;
+    Ok(())
+}
+
+/// The postal-code lookup needs its table filled; the first start (or seed) does it once.
+async fn load_postal_codes_if_empty(db: &shop::infra::db::Db) -> anyhow::Result<()> {
+    let started = std::time::Instant::now();
+    if let Some(loaded) = shop::postal::import::load_if_empty(db).await? {
+        tracing::info!(postal_codes = loaded.postal_codes, ms = started.elapsed().as_millis() as u64, "postal codes loaded");
+    }
     Ok(())
 }
 

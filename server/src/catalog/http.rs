@@ -33,20 +33,26 @@ async fn product_picture(
 ) -> ApiResult<axum::response::Response> {
     use axum::response::IntoResponse;
     let channel = crate::channel::find_for_request(&state, &headers).await?;
-    let url = format!("/images/products/{file}");
-    let row = store::find_picture(&state.db, &channel.id, &url).await?.ok_or_else(ApiError::not_found)?;
-    let svg = super::picture::render(&super::picture::Subject {
-        key: &row.product_key,
-        name: &row.name,
-        maker: row.maker_name.as_deref(),
-        code: &row.code,
-        position: row.position,
-    });
+    let svg = product_picture_svg(&state.db, &channel.id, &file).await?.ok_or_else(ApiError::not_found)?;
     let headers = [
         (axum::http::header::CONTENT_TYPE, "image/svg+xml; charset=utf-8"),
         (axum::http::header::CACHE_CONTROL, "public, max-age=86400"),
     ];
     Ok((headers, svg).into_response())
+}
+
+/// The picture `/images/products/{file}` of a published product of the channel; also what
+/// `/v1/files-contents` serves for that path.
+pub(crate) async fn product_picture_svg(db: &Db, channel_id: &str, file: &str) -> sqlx::Result<Option<String>> {
+    let url = format!("/images/products/{file}");
+    let Some(row) = store::find_picture(db, channel_id, &url).await? else { return Ok(None) };
+    Ok(Some(super::picture::render(&super::picture::Subject {
+        key: &row.product_key,
+        name: &row.name,
+        maker: row.maker_name.as_deref(),
+        code: &row.code,
+        position: row.position,
+    })))
 }
 
 pub fn routes() -> OpenApiRouter<AppState> {
@@ -435,7 +441,7 @@ async fn list_tags(
 }
 
 /// Product rows with their categories and main image, fetched for the whole page at once.
-async fn product_items(db: &Db, rows: Vec<ProductRow>, now: i64) -> sqlx::Result<Vec<ProductItem>> {
+pub(crate) async fn product_items(db: &Db, rows: Vec<ProductRow>, now: i64) -> sqlx::Result<Vec<ProductItem>> {
     let ids: Vec<String> = rows.iter().map(|r| r.id.clone()).collect();
     let mut categories: HashMap<String, Vec<NamedRef>> = HashMap::new();
     for row in store::list_categories_of(db, &ids).await? {

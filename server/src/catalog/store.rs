@@ -125,12 +125,12 @@ pub struct ProductDetailRow {
     pub description: String,
 }
 
-const PRODUCT_COLUMNS: &str = "p.id, p.product_key, p.code, p.name, p.price, p.before_price, p.tax_rate, \
+pub(crate) const PRODUCT_COLUMNS: &str = "p.id, p.product_key, p.code, p.name, p.price, p.before_price, p.tax_rate, \
      p.sale_start, p.sale_end, m.maker_key, m.name AS maker_name, b.brand_key, b.name AS brand_name, \
      (SELECT CAST(COALESCE(SUM(v.stock_quantity), 0) AS BIGINT) FROM product_variations v \
       WHERE v.product_id = p.id) AS stock";
 
-const PRODUCT_FROM: &str =
+pub(crate) const PRODUCT_FROM: &str =
     "products p LEFT JOIN makers m ON m.id = p.maker_id LEFT JOIN brands b ON b.id = p.brand_id";
 
 /// Published and inside the sale period at `now`: what lists may show.

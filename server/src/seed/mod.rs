@@ -3,8 +3,10 @@
 //! runs it on demand (it refuses to seed a channel code twice). Each shop gets its catalogue
 //! from `catalog.rs` and its blogs, FAQ, pages, banners and calendar from `content.rs`.
 mod catalog;
+mod collections;
 mod content;
 mod demo;
+mod print_catalogs;
 mod store;
 
 use crate::infra::db::Db;
@@ -29,6 +31,8 @@ pub async fn seed_demo_scaled(db: &Db, demo_products: usize) -> anyhow::Result<(
         let scale_to = if shop.code == DEMO { demo_products } else { 0 };
         catalog::insert(&mut tx, &channel_id, shop.code, now, scale_to).await?;
         content::insert(&mut tx, &channel_id, shop.code, now).await?;
+        collections::insert(&mut tx, &channel_id, shop.code).await?;
+        print_catalogs::insert(&mut tx, &channel_id, shop.code, now).await?;
     }
     tx.commit().await?;
     Ok(())

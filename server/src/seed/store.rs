@@ -121,3 +121,28 @@ async fn insert_page(tx: &mut Tx, channel_id: &str, page: &str, title: &str, des
     }
     Ok(())
 }
+
+/// How a seeded collection orders the products it picks.
+#[derive(Debug, Clone, Copy)]
+pub enum PickOrder {
+    Newest,
+    Popular,
+}
+
+/// Ids of the channel's products carrying `tag_key`, whatever their sale state (the
+/// collection endpoint decides what it may show), at most `limit`.
+pub async fn list_product_ids_by_tag(tx: &mut Tx, channel_id: &str, tag_key: &str, order: PickOrder, limit: i64) -> sqlx::Result<Vec<String>> {
+    let order_by = match order {
+        PickOrder::Newest => "p.created_at DESC, p.id DESC",
+        PickOrder::Popular => "p.popularity DESC, p.id DESC",
+    };
+    sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+        "SELECT p.id FROM products p JOIN product_tags pt ON pt.product_id = p.id JOIN tags t ON t.id = pt.tag_id \
+         WHERE p.channel_id = $1 AND t.channel_id = $1 AND t.tag_key = $2 ORDER BY {order_by} LIMIT $3"
+    )))
+    .bind(channel_id)
+    .bind(tag_key)
+    .bind(limit)
+    .fetch_all(&mut **tx)
+    .await
+}

@@ -4,11 +4,16 @@ mod helpers;
 
 mod catalog;
 mod channel;
+mod collections;
 mod content;
 mod errors;
+mod files;
+mod histories;
 mod layout;
 mod messages;
 mod news;
 mod openapi;
+mod postal;
+mod print_catalogs;
 mod seo;
 mod web;

@@ -1,0 +1,154 @@
+//! Every SQL statement of histories and product requests.
+use sqlx::any::AnyArguments;
+use sqlx::Arguments;
+
+use crate::catalog::store::{ProductRow, PRODUCT_COLUMNS, PRODUCT_FROM};
+use crate::infra::db::{Db, Tx};
+use crate::infra::ids::new_id;
+
+/// Published and in their sale period at `$2` (the channel is `$1`).
+const LISTABLE: &str = "p.channel_id = $1 AND p.is_published = 1 \
+     AND (p.sale_start IS NULL OR p.sale_start <= $2) AND (p.sale_end IS NULL OR p.sale_end > $2)";
+
+pub async fn insert_search_word(tx: &mut Tx, channel_id: &str, user_id: &str, word: &str, now: i64) -> sqlx::Result<()> {
+    sqlx::query("INSERT INTO product_search_histories (id, channel_id, user_id, word, created_at) VALUES ($1, $2, $3, $4, $5)")
+        .bind(new_id())
+        .bind(channel_id)
+        .bind(user_id)
+        .bind(word)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// A member's search words, newest first (for tests today, the mypage list later).
+pub async fn list_search_words(db: &Db, channel_id: &str, user_id: &str) -> sqlx::Result<Vec<String>> {
+    sqlx::query_scalar("SELECT word FROM product_search_histories WHERE channel_id = $1 AND user_id = $2 ORDER BY created_at DESC, id DESC")
+        .bind(channel_id)
+        .bind(user_id)
+        .fetch_all(&db.pool)
+        .await
+}
+
+pub struct NewRequest<'a> {
+    pub user_id: Option<&'a str>,
+    pub product_id: Option<&'a str>,
+    pub name: &'a str,
+    pub email: &'a str,
+    pub body: &'a str,
+}
+
+pub async fn insert_request(tx: &mut Tx, channel_id: &str, id: &str, request: &NewRequest<'_>, now: i64) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO product_requests (id, channel_id, user_id, product_id, name, email, body, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    )
+    .bind(id)
+    .bind(channel_id)
+    .bind(request.user_id)
+    .bind(request.product_id)
+    .bind(request.name)
+    .bind(request.email)
+    .bind(request.body)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+#[derive(Debug, sqlx::FromRow)]
+pub struct RequestRow {
+    pub product_id: Option<String>,
+    pub user_id: Option<String>,
+    pub name: String,
+    pub email: String,
+    pub body: String,
+}
+
+pub async fn find_request(db: &Db, channel_id: &str, id: &str) -> sqlx::Result<Option<RequestRow>> {
+    sqlx::query_as::<_, RequestRow>("SELECT product_id, user_id, name, email, body FROM product_requests WHERE channel_id = $1 AND id = $2")
+        .bind(channel_id)
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await
+}
+
+/// The id of a published product of the channel, by key.
+pub async fn find_product_id_by_key(db: &Db, channel_id: &str, key: &str) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar("SELECT id FROM products WHERE channel_id = $1 AND product_key = $2 AND is_published = 1")
+        .bind(channel_id)
+        .bind(key)
+        .fetch_optional(&db.pool)
+        .await
+}
+
+/// Whether `id` is a published product of the channel.
+pub async fn product_exists(db: &Db, channel_id: &str, id: &str) -> sqlx::Result<bool> {
+    let found: Option<String> = sqlx::query_scalar("SELECT id FROM products WHERE channel_id = $1 AND id = $2 AND is_published = 1")
+        .bind(channel_id)
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await?;
+    Ok(found.is_some())
+}
+
+/// Records a view: a new row, or the existing one moved to the front.
+pub async fn upsert_view(tx: &mut Tx, channel_id: &str, user_id: &str, product_id: &str, now: i64) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO product_histories (channel_id, user_id, product_id, view_id, viewed_at) VALUES ($1, $2, $3, $4, $5) \
+         ON CONFLICT (channel_id, user_id, product_id) DO UPDATE SET view_id = excluded.view_id, viewed_at = excluded.viewed_at",
+    )
+    .bind(channel_id)
+    .bind(user_id)
+    .bind(product_id)
+    .bind(new_id())
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Keeps a member's `keep` most recent views and forgets older ones, so the table stays small.
+pub async fn delete_old_views(tx: &mut Tx, channel_id: &str, user_id: &str, keep: i64) -> sqlx::Result<()> {
+    sqlx::query(
+        "DELETE FROM product_histories WHERE channel_id = $1 AND user_id = $2 AND view_id NOT IN ( \
+             SELECT view_id FROM product_histories WHERE channel_id = $1 AND user_id = $2 ORDER BY view_id DESC LIMIT $3)",
+    )
+    .bind(channel_id)
+    .bind(user_id)
+    .bind(keep)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// A member's most recently viewed listable products, newest first.
+pub async fn list_viewed_products(db: &Db, channel_id: &str, user_id: &str, now: i64, limit: i64) -> sqlx::Result<Vec<ProductRow>> {
+    sqlx::query_as::<_, ProductRow>(sqlx::AssertSqlSafe(format!(
+        "SELECT {PRODUCT_COLUMNS} FROM {PRODUCT_FROM} JOIN product_histories h ON h.product_id = p.id \
+         WHERE {LISTABLE} AND h.channel_id = $1 AND h.user_id = $3 ORDER BY h.view_id DESC LIMIT $4"
+    )))
+    .bind(channel_id)
+    .bind(now)
+    .bind(user_id)
+    .bind(limit)
+    .fetch_all(&db.pool)
+    .await
+}
+
+/// The listable products of the channel among `ids`, in no particular order.
+pub async fn list_listable_products_by_ids(db: &Db, channel_id: &str, ids: &[String], now: i64) -> sqlx::Result<Vec<ProductRow>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let placeholders: Vec<String> = (0..ids.len()).map(|i| format!("${}", i + 3)).collect();
+    let sql = format!("SELECT {PRODUCT_COLUMNS} FROM {PRODUCT_FROM} WHERE {LISTABLE} AND p.id IN ({})", placeholders.join(", "));
+    let mut arguments = AnyArguments::default();
+    arguments.add(channel_id.to_owned()).map_err(sqlx::Error::Encode)?;
+    arguments.add(now).map_err(sqlx::Error::Encode)?;
+    for id in ids {
+        arguments.add(id.clone()).map_err(sqlx::Error::Encode)?;
+    }
+    sqlx::query_as_with::<_, ProductRow, _>(sqlx::AssertSqlSafe(sql), arguments).fetch_all(&db.pool).await
+}
