@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { keepScreenshot } from './support';
+import type { Locator, Page } from '@playwright/test';
+import { expect, keepScreenshot, test } from './support';
 
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) <= 767;
 

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { keepScreenshot, onHost, shopCommand } from './support';
+import { expect, keepScreenshot, onHost, shopCommand, test } from './support';
 
 test('an unknown path shows the 404 page with a way back to the top', async ({ page }, testInfo) => {
   const answer = await page.goto('/no/such/page');

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { keepScreenshot } from './support';
+import { expect, keepScreenshot, test } from './support';
 
 test('the news list pages through all announcements and opens one', async ({ page }, testInfo) => {
   await page.goto('/news');

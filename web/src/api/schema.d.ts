@@ -20,6 +20,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/images/catalogs/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["catalog_picture"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public.json": {
         parameters: {
             query?: never;
@@ -132,6 +148,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/catalog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_catalogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/categories/hierarchy": {
         parameters: {
             query?: never;
@@ -148,6 +180,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/collections/{alias}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["show_collection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/colorschemes/selected/front": {
         parameters: {
             query?: never;
@@ -156,6 +204,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["selected_color_scheme"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/files-contents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["file_contents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -188,6 +252,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["show_free_area"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/guest/product-histories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_guest_history"];
         put?: never;
         post?: never;
         delete?: never;
@@ -404,6 +484,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/postal-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["find_address"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/postal-codes/prefectures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_prefectures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/product-histories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["record_product_view"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/product-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["create_product_request"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/product-search-histories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["record_search_word"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/products": {
         parameters: {
             query?: never;
@@ -584,6 +744,25 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description The address a postal code stands for. */
+        Address: {
+            /** @description 市区町村. */
+            city: string;
+            city_kana: string;
+            /** @description `100-0001`. */
+            formatted_postal_code: string;
+            /** @description Seven digits. */
+            postal_code: string;
+            prefecture: string;
+            /** @description JIS code, `01`–`47`. */
+            prefecture_code: string;
+            prefecture_kana: string;
+            /** @description Block and building of a business's own postal code; empty otherwise. */
+            street: string;
+            /** @description 町域; empty when Japan Post lists none for the code. */
+            town: string;
+            town_kana: string;
+        };
         /**
          * @description Who sees a block.
          * @enum {string}
@@ -658,16 +837,50 @@ export interface components {
              */
             weekday: number;
         };
+        Catalog: {
+            /** @description Site path of the cover picture. */
+            cover_image: string;
+            description: string;
+            id: string;
+            /** @description Whether a printed copy can be ordered. */
+            is_orderable: boolean;
+            /** Format: int64 */
+            page_count: number;
+            /** @description The pages of the flip-book viewer, in order. */
+            pages: components["schemas"]["CatalogPage"][];
+            published_at: components["schemas"]["Timestamp"];
+            title: string;
+        };
+        CatalogPage: {
+            /** @description Site path of the page picture. */
+            image: string;
+            /**
+             * Format: int64
+             * @description 1-based.
+             */
+            number: number;
+        };
         CategoryNode: {
             children: components["schemas"]["CategoryNode"][];
             id: string;
             key: string;
             name: string;
         };
+        Collection: {
+            alias: string;
+            /** @description This page of the collection's products, in the curated order. */
+            data: components["schemas"]["ProductItem"][];
+            description: string;
+            id: string;
+            title: string;
+        };
         ColorScheme: {
             colors: components["schemas"]["Palette"];
             id: string;
             name: string;
+        };
+        CreatedRequest: {
+            id: string;
         };
         /**
          * @description On which screens a block shows: sp = phone, pc = tablet and desktop.
@@ -713,6 +926,11 @@ export interface components {
         };
         HeaderPart: {
             navigation: components["schemas"]["NavLink"][];
+        };
+        /** @description One entry of a product history. */
+        HistoryEntry: {
+            product: components["schemas"]["ProductItem"];
+            product_id: string;
         };
         Image: {
             alt: string;
@@ -809,6 +1027,22 @@ export interface components {
                 weekday: number;
             }[];
         };
+        ListBody_Catalog: {
+            data: {
+                /** @description Site path of the cover picture. */
+                cover_image: string;
+                description: string;
+                id: string;
+                /** @description Whether a printed copy can be ordered. */
+                is_orderable: boolean;
+                /** Format: int64 */
+                page_count: number;
+                /** @description The pages of the flip-book viewer, in order. */
+                pages: components["schemas"]["CatalogPage"][];
+                published_at: components["schemas"]["Timestamp"];
+                title: string;
+            }[];
+        };
         ListBody_CategoryNode: {
             data: {
                 children: components["schemas"]["CategoryNode"][];
@@ -825,6 +1059,12 @@ export interface components {
                 device: components["schemas"]["Device"];
                 title: string;
                 visible_for: components["schemas"]["Audience"];
+            }[];
+        };
+        ListBody_HistoryEntry: {
+            data: {
+                product: components["schemas"]["ProductItem"];
+                product_id: string;
             }[];
         };
         ListBody_LandingPageLink: {
@@ -880,6 +1120,14 @@ export interface components {
                 link: string;
                 starts_at?: components["schemas"]["Timestamp"] | null;
                 title: string;
+            }[];
+        };
+        ListBody_Prefecture: {
+            data: {
+                /** @description JIS code, `01`–`47`. */
+                code: string;
+                kana: string;
+                name: string;
             }[];
         };
         ListBody_ProductItem: {
@@ -1059,6 +1307,12 @@ export interface components {
         };
         /** @enum {string} */
         PopupDisplay: "once" | "always";
+        Prefecture: {
+            /** @description JIS code, `01`–`47`. */
+            code: string;
+            kana: string;
+            name: string;
+        };
         ProductDetail: components["schemas"]["ProductItem"] & {
             /** @description Plain text; paragraphs are separated by blank lines. */
             description: string;
@@ -1101,6 +1355,16 @@ export interface components {
         };
         ProductModel: {
             products: components["schemas"]["Variation"][];
+        };
+        ProductRequestInput: {
+            body?: string | null;
+            email?: string | null;
+            name?: string | null;
+            /** @description Key of the product asked about (a restock request); absent for a product we do not sell yet. */
+            product_key?: string | null;
+        };
+        ProductViewInput: {
+            product_id: string;
         };
         PublicConfig: {
             /** @description Base address of the API; empty means the same origin. */
@@ -1219,6 +1483,37 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description the picture of a shown banner */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    catalog_picture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `<catalog id>-cover.svg` or `<catalog id>-<page>.svg` */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description a cover or page picture */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1529,6 +1824,35 @@ export interface operations {
             };
         };
     };
+    list_catalogs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description published catalogues in the shop's order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_Catalog"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
     show_category_hierarchy: {
         parameters: {
             query?: {
@@ -1570,6 +1894,66 @@ export interface operations {
             };
         };
     };
+    show_collection: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: string;
+                /** @description Page size (default 15). */
+                per?: string;
+                /** @description Upper bound on the page size; the single-item variant sends 1. */
+                max_page_size?: string;
+            };
+            header?: never;
+            path: {
+                /** @description collection alias, e.g. `new-arrivals` */
+                alias: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the collection with one page of its listable products */
+            200: {
+                headers: {
+                    "x-current-page"?: number;
+                    "x-last-page"?: number;
+                    "x-per-page"?: number;
+                    "x-total"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Collection"];
+                };
+            };
+            /** @description no such collection in this channel */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
     selected_color_scheme: {
         parameters: {
             query?: never;
@@ -1587,6 +1971,50 @@ export interface operations {
                     "application/json": components["schemas"]["ColorScheme"];
                 };
             };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    file_contents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Site path of one of the shop's own files: `/images/products/…`, `/images/banners/…`
+                 *     or `/images/catalogs/…`. Absolute URLs are not fetched.
+                 */
+                url?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the file's bytes with its content type */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            /** @description not one of this shop's files (other URLs are never fetched) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1672,6 +2100,46 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    list_guest_history: {
+        parameters: {
+            query?: {
+                /** @description product ids from the browser's history, newest first */
+                "ids[]"?: string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description those products in the given order, unknown or unlistable ones skipped, at most 10 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_HistoryEntry"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2192,6 +2660,224 @@ export interface operations {
             };
             /** @description unknown, or its window is closed */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    find_address: {
+        parameters: {
+            query?: {
+                /** @description `1000001` or `100-0001`. */
+                code?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Address"];
+                };
+            };
+            /** @description no such postal code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not seven half-width digits (optional hyphen) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    list_prefectures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the 47 prefectures in JIS order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_Prefecture"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    record_product_view: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductViewInput"];
+            };
+        };
+        responses: {
+            /** @description the member's history after this view: newest first, each product once, at most 10 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_HistoryEntry"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such product in this channel */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    create_product_request: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductRequestInput"];
+            };
+        };
+        responses: {
+            /** @description the request was stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedRequest"];
+                };
+            };
+            /** @description a field is missing or malformed; `errors` names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    record_search_word: {
+        parameters: {
+            query?: {
+                /** @description The search word as typed. */
+                word?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description kept in a logged-in member's history; nothing is stored for a visitor */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description a token was sent but is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description blank after trimming, or too long */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

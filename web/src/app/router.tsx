@@ -4,6 +4,7 @@
  */
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
+import { contentFrame } from '../features/pages/content-route';
 import { withChunkReload } from '../lib/chunk-reload';
 import { queryClient } from '../lib/query-client';
 import { bootSite } from './boot';
@@ -37,11 +38,19 @@ const productDetail = screen(() => import('../features/catalog/product-detail-pa
 const makerList = screen(() => import('../features/catalog/maker-list-page'));
 const makerDetail = screen(() => import('../features/catalog/maker-detail-page'));
 const brandList = screen(() => import('../features/catalog/brand-list-page'));
+const blogList = screen(() => import('../features/blog/blog-list-page'));
+const blogDetail = screen(() => import('../features/blog/blog-detail-page'));
+const faq = screen(() => import('../features/faq/faq-page'));
+const sitemap = screen(() => import('../features/pages/sitemap-page'));
+const popupList = screen(() => import('../features/popup/popup-list-page'));
+/** Landing pages (`/lp/<slug>`) and static pages by path, else 404: see content-route.ts. */
+const contentPage = screen(() => import('../features/pages/content-page'));
 const maintenance = screen(() => import('./maintenance-page'));
 
 const homeHandle: RouteHandle = { layoutPage: 'home' };
 const newsHandle: RouteHandle = { layoutPage: 'news' };
 const productHandle: RouteHandle = { layoutPage: 'product' };
+const contentHandle: RouteHandle = { frame: contentFrame };
 
 const at = (path: string, lazy: Lazy = notBuilt, handle?: RouteHandle): RouteObject =>
   handle ? { path, lazy, handle } : { path, lazy };
@@ -52,17 +61,17 @@ export const siteScreens: RouteObject[] = [
   { index: true, lazy: home, handle: homeHandle },
   at('ec', home, homeHandle),
   // Content
-  at('blog'),
-  at('blog/:key'),
+  at('blog', blogList),
+  at('blog/:key', blogDetail),
   at('brand', brandList),
-  at('faq'),
+  at('faq', faq),
   at('flip-book'),
   at('maker', makerList),
   at('maker/:key', makerDetail),
   at('news', newsList, newsHandle),
   at('news/:key', newsDetail, newsHandle),
-  at('popup'),
-  at('sitemap'),
+  at('popup', popupList),
+  at('sitemap', sitemap),
   at('stylist'),
   at('stylist/:key'),
   at('catalog-order'),
@@ -137,8 +146,8 @@ export const siteScreens: RouteObject[] = [
   at('mypage/product_search_history'),
   at('mypage/user_info'),
   at('mypage/user_info/edit'),
-  // Anything else
-  { path: '*', Component: NotFoundPage },
+  // Anything else: a landing or static page the server knows, or the 404 page.
+  { path: '*', lazy: contentPage, handle: contentHandle },
 ];
 
 export const routes: RouteObject[] = [

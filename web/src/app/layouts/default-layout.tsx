@@ -4,19 +4,19 @@ import { FlashBanner, NavigationProgress, SkipLink } from './layout-parts';
 import styles from './layout.module.css';
 
 /** The usual frame: theme header and footer around the page. */
-export function DefaultLayout({ shopName, headerNavigation, footerNavigation, copyright, children }: LayoutProps) {
+export function DefaultLayout({ shopName, headerNavigation, footerNavigation, copyright, showHeader = true, showFooter = true, children }: LayoutProps) {
   const Header = useThemeComponent('Header');
   const Footer = useThemeComponent('Footer');
   return (
     <>
       <SkipLink />
-      <Header shopName={shopName} navigation={headerNavigation} />
+      {showHeader ? <Header shopName={shopName} navigation={headerNavigation} /> : null}
       <NavigationProgress />
       <main id="main" tabIndex={-1} className={styles.main}>
         <FlashBanner />
         {children}
       </main>
-      <Footer shopName={shopName} navigation={footerNavigation} copyright={copyright} />
+      {showFooter ? <Footer shopName={shopName} navigation={footerNavigation} copyright={copyright} /> : null}
     </>
   );
 }

@@ -7,5 +7,9 @@ export interface LayoutProps {
   headerNavigation: NavLink[];
   footerNavigation: NavLink[];
   copyright: string;
+  /** False on a landing page that hides the header. */
+  showHeader?: boolean;
+  /** False on a landing page that hides the footer. */
+  showFooter?: boolean;
   children: ReactNode;
 }

@@ -4,23 +4,27 @@ import { FlashBanner, NavigationProgress, SkipLink } from './layout-parts';
 import styles from './layout.module.css';
 
 /** A reduced frame (checkout-like pages): the shop name only, no menus. */
-export function SimpleLayout({ shopName, copyright, children }: LayoutProps) {
+export function SimpleLayout({ shopName, copyright, showHeader = true, showFooter = true, children }: LayoutProps) {
   return (
     <>
       <SkipLink />
-      <header className={styles.bareHeader}>
-        <div className={styles.bareHeaderInner}>
-          <Link to="/">{shopName}</Link>
-        </div>
-      </header>
+      {showHeader ? (
+        <header className={styles.bareHeader}>
+          <div className={styles.bareHeaderInner}>
+            <Link to="/">{shopName}</Link>
+          </div>
+        </header>
+      ) : null}
       <NavigationProgress />
       <main id="main" tabIndex={-1} className={styles.main}>
         <FlashBanner />
         {children}
       </main>
-      <footer className={styles.bareFooter}>
-        <small>{copyright || `© ${shopName}`}</small>
-      </footer>
+      {showFooter ? (
+        <footer className={styles.bareFooter}>
+          <small>{copyright || `© ${shopName}`}</small>
+        </footer>
+      ) : null}
     </>
   );
 }

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Outlet, useMatches } from 'react-router';
 import { siteLayoutQuery, useSettings } from '../../api/site-queries';
+import { PopupHost } from '../../features/popup/popup-dialog';
 import { DefaultLayout } from './default-layout';
 import type { LayoutProps } from './layout-props';
 import { SampleLayout } from './sample-layout';
@@ -10,6 +11,8 @@ import { SimpleLayout } from './simple-layout';
 /** Route `handle` of a screen: which `/v1/layouts/{page}` entry frames it. */
 export interface RouteHandle {
   layoutPage?: string;
+  /** Header and footer from the route's loader data (landing pages may hide them). */
+  frame?: (loaderData: unknown) => { header: boolean; footer: boolean } | undefined;
 }
 
 export const SITE_LAYOUTS: Record<string, ComponentType<LayoutProps>> = {
@@ -18,11 +21,12 @@ export const SITE_LAYOUTS: Record<string, ComponentType<LayoutProps>> = {
   sample: SampleLayout,
 };
 
-/** Frames the site's screens with the layout the server names for the current page. */
+/** Frames the site's screens with the layout the server names for the current page, and shows the shop's popup. */
 export function SiteLayout() {
   const matches = useMatches();
-  const page =
-    [...matches].reverse().map((m) => (m.handle as RouteHandle | undefined)?.layoutPage).find(Boolean) ?? 'default';
+  const handles = [...matches].reverse().map((m) => ({ handle: m.handle as RouteHandle | undefined, data: m.data }));
+  const page = handles.map((m) => m.handle?.layoutPage).find(Boolean) ?? 'default';
+  const frame = handles.map((m) => m.handle?.frame?.(m.data)).find(Boolean);
   const { data } = useQuery({ ...siteLayoutQuery(page), placeholderData: keepPreviousData });
   const settings = useSettings();
   const Layout = SITE_LAYOUTS[data?.layout ?? 'default'] ?? DefaultLayout;
@@ -32,8 +36,11 @@ export function SiteLayout() {
       headerNavigation={data?.header.navigation ?? []}
       footerNavigation={data?.footer.navigation ?? []}
       copyright={data?.footer.copyright ?? ''}
+      showHeader={frame?.header ?? true}
+      showFooter={frame?.footer ?? true}
     >
       <Outlet />
+      <PopupHost />
     </Layout>
   );
 }

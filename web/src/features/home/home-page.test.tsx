@@ -125,3 +125,91 @@ describe('home page', () => {
     expect(new URL(fake.callsTo('/v1/news')[0]!.url).searchParams.get('per')).toBe('5');
   });
 });
+
+describe('home page content from the content API', () => {
+  const banner = (id: string, area: string, title: string) => ({
+    id,
+    area,
+    title,
+    alt: `${title}の画像`,
+    image: `/images/banners/${id}.svg`,
+    link: `/lp/${id}`,
+    position: 0,
+    is_show: true,
+    starts_at: null,
+    ends_at: null,
+  });
+
+  function contentFake() {
+    return homeFake()
+      .on('GET', '/v1/banners', (req) => {
+        const url = new URL(req.url);
+        expect(url.searchParams.getAll('area[]')).toEqual(['top_main', 'sidebar']);
+        expect(url.searchParams.get('is_show')).toBe('1');
+        return new Response(
+          JSON.stringify({
+            data: [banner('m1', 'top_main', '冬の特集'), banner('m2', 'top_main', 'LEDバルブ'), banner('s1', 'sidebar', '会員登録')],
+          }),
+          { headers: { 'content-type': 'application/json' } },
+        );
+      })
+      .on('GET', '/v1/free-areas', {
+        data: [
+          { code: 'all', title: '休業のお知らせ', body: '年末年始は休みます。', visible_for: 'all', device: 'all' },
+          { code: 'mem', title: '会員様限定', body: 'ポイント2倍。', visible_for: 'member', device: 'all' },
+          { code: 'sp', title: 'スマホの方へ', body: '送料無料ライン。', visible_for: 'all', device: 'sp' },
+        ],
+      })
+      .on('GET', '/v1/business-dates/monthly/calendar/front', (req) => {
+        const url = new URL(req.url);
+        const start = url.searchParams.get('startDate')!;
+        return new Response(
+          JSON.stringify({
+            data: [{ date: start, weekday: new Date(`${start}T00:00:00Z`).getUTCDay(), is_holiday: true, holiday_name: 'テストの日', is_closed: true }],
+          }),
+          { headers: { 'content-type': 'application/json' } },
+        );
+      });
+  }
+
+  it('shows the main banners as a carousel, sidebar banners, free areas and the calendar', async () => {
+    window.innerWidth = 1280;
+    const user = userEvent.setup();
+    const { fake } = await renderApp('/', contentFake());
+
+    const carousel = await screen.findByRole('region', { name: 'おすすめ特集' });
+    expect(within(carousel).getByRole('img', { name: '冬の特集の画像' }).closest('a')).toHaveAttribute('href', '/lp/m1');
+    expect(within(carousel).queryByRole('img', { name: 'LEDバルブの画像' })).not.toBeInTheDocument();
+    await user.click(within(carousel).getByRole('button', { name: '次のスライド' }));
+    expect(within(carousel).getByRole('img', { name: 'LEDバルブの画像' })).toBeInTheDocument();
+    expect(within(carousel).getByRole('button', { name: 'スライド2：LEDバルブ' })).toHaveAttribute('aria-current', 'true');
+    // Arrow keys move between slides while focus is inside.
+    await user.keyboard('{ArrowRight}');
+    expect(within(carousel).getByRole('img', { name: '冬の特集の画像' })).toBeInTheDocument();
+
+    const aside = screen.getByRole('complementary', { name: 'バナー' });
+    expect(within(aside).getByRole('img', { name: '会員登録の画像' })).toBeInTheDocument();
+
+    expect(screen.getByRole('heading', { name: '休業のお知らせ' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: '会員様限定' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'スマホの方へ' })).not.toBeInTheDocument();
+    expect(new URL(fake.callsTo('/v1/free-areas')[0]!.url).searchParams.get('per')).toBe('all');
+
+    const calendar = screen.getByRole('region', { name: '営業日カレンダー' });
+    expect(await within(calendar).findAllByRole('table')).toHaveLength(2);
+    expect(within(calendar).getByText(/1日（.） テストの日 休業日/)).toBeInTheDocument();
+    expect(within(calendar).getByRole('list', { name: '凡例' })).toHaveTextContent('休業日');
+    const query = new URL(fake.callsTo('/v1/business-dates/monthly/calendar/front')[0]!.url).searchParams;
+    expect(query.get('startDate')).toMatch(/^\d{4}-\d{2}-01$/);
+    expect(query.get('endDate')).toMatch(/^\d{4}-\d{2}-(28|29|30|31)$/);
+  });
+
+  it('leaves the sidebar banners out on a phone', async () => {
+    window.innerWidth = 375;
+    await renderApp('/', contentFake());
+
+    expect(await screen.findByRole('region', { name: 'おすすめ特集' })).toBeInTheDocument();
+    expect(screen.queryByRole('complementary', { name: 'バナー' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'スマホの方へ' })).toBeInTheDocument();
+  });
+});

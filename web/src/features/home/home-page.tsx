@@ -1,35 +1,79 @@
 import { useSettings, breakpointsOf } from '../../api/site-queries';
+import type { FreeArea } from '../../api/types';
 import { useDocumentTitle } from '../../lib/document-title';
 import { queryClient } from '../../lib/query-client';
 import { useScreenClass } from '../../lib/screen';
 import { useSession } from '../../lib/session';
 import { NoticeSlot } from '../../ui/notice-slot';
+import { Paragraphs } from '../../ui/paragraphs';
+import { BusinessCalendar } from './business-calendar';
+import { BannerCarousel, SidebarBanners } from './home-banners';
 import { HomeBlock, isBlockVisible } from './home-blocks';
-import { homePageQuery, useHomePage } from './home-queries';
+import { HOME_BANNER_AREAS, bannersQuery, freeAreasQuery, homePageQuery, useBanners, useFreeAreas, useHomePage } from './home-queries';
+import styles from './home.module.css';
 
 export async function loader() {
-  await queryClient.ensureQueryData(homePageQuery());
+  // Banners and free areas come with the page (no layout shift), but a failure only hides them.
+  await Promise.all([
+    queryClient.ensureQueryData(homePageQuery()),
+    queryClient.ensureQueryData(bannersQuery(HOME_BANNER_AREAS)).catch(() => null),
+    queryClient.ensureQueryData(freeAreasQuery()).catch(() => null),
+  ]);
   return null;
 }
 
-/** The top page (`/`, and `/ec` for members): the shop's page blocks in order. */
+function FreeAreaBlock({ area }: { area: FreeArea }) {
+  const titleId = `free-area-${area.code}`;
+  return (
+    <section className={styles.block} aria-labelledby={area.title ? titleId : undefined}>
+      {area.title ? (
+        <h2 id={titleId} className={styles.blockTitle}>
+          {area.title}
+        </h2>
+      ) : null}
+      <Paragraphs text={area.body} className={styles.text} />
+    </section>
+  );
+}
+
+/**
+ * The top page (`/`, and `/ec` for members): the main banners, the shop's page blocks in order,
+ * the free areas and the business calendar, with the sidebar banners beside them on larger
+ * screens. Blocks and free areas follow login state and device.
+ */
 export function HomePage() {
   const page = useHomePage();
   const settings = useSettings();
   const { isLogin } = useSession();
   const screen = useScreenClass(breakpointsOf(settings));
+  const banners = useBanners(HOME_BANNER_AREAS).data ?? [];
+  const freeAreas = useFreeAreas().data ?? [];
   const shopName = settings['SITE.NAME'];
+  const viewer = { isLogin, screen };
+  const sidebar = screen === 'phone' ? [] : banners.filter((b) => b.area === 'sidebar');
   useDocumentTitle(null);
 
   return (
     <>
       <h1 className="visually-hidden">{page.title || shopName}</h1>
       <NoticeSlot code="caution" />
-      {page.blocks
-        .filter((block) => isBlockVisible(block, { isLogin, screen }))
-        .map((block) => (
-          <HomeBlock key={block.id} block={block} />
-        ))}
+      <BannerCarousel banners={banners.filter((b) => b.area === 'top_main')} />
+      <div className={sidebar.length > 0 ? styles.columns : undefined}>
+        <div className={styles.mainColumn}>
+          {page.blocks
+            .filter((block) => isBlockVisible(block, viewer))
+            .map((block) => (
+              <HomeBlock key={block.id} block={block} />
+            ))}
+          {freeAreas
+            .filter((area) => isBlockVisible(area, viewer))
+            .map((area) => (
+              <FreeAreaBlock key={area.code} area={area} />
+            ))}
+          <BusinessCalendar />
+        </div>
+        {sidebar.length > 0 ? <SidebarBanners banners={sidebar} /> : null}
+      </div>
     </>
   );
 }

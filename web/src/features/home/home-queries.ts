@@ -1,5 +1,6 @@
 import { queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { api, load } from '../../api/client';
+import type { Banner, CalendarDay, FreeArea } from '../../api/types';
 
 export const HOME_PAGE = 'home';
 
@@ -7,7 +8,14 @@ export const homeKeys = {
   all: ['home'] as const,
   page: () => [...homeKeys.all, 'page'] as const,
   latestNews: (count: number) => [...homeKeys.all, 'latest-news', count] as const,
+  banners: (areas: readonly string[]) => [...homeKeys.all, 'banners', [...areas]] as const,
+  freeAreas: () => [...homeKeys.all, 'free-areas'] as const,
+  calendar: (startDate: string, endDate: string) => [...homeKeys.all, 'calendar', { startDate, endDate }] as const,
 };
+
+/** The banner areas the top page draws. */
+export const HOME_BANNER_AREAS = ['top_main', 'sidebar'] as const;
+const CONTENT_STALE = 5 * 60_000;
 
 /** The page blocks of the top page (`/v1/pages/front/layout/home`). */
 export const homePageQuery = () =>
@@ -26,5 +34,43 @@ export const latestNewsQuery = (count: number) =>
       (await load(api().GET('/v1/news', { params: { query: { per: String(count) } }, signal }))).data.data,
   });
 
+/** Banners showing now in `areas`, in the shop's order (area, then position). */
+export const bannersQuery = (areas: readonly string[]) =>
+  queryOptions({
+    queryKey: homeKeys.banners(areas),
+    queryFn: async ({ signal }): Promise<Banner[]> =>
+      (
+        await load(
+          api().GET('/v1/banners', { params: { query: { 'area[]': [...areas], is_show: 1 } }, signal }),
+        )
+      ).data.data,
+    staleTime: CONTENT_STALE,
+  });
+
+/** Every free area (`per=all`); which ones show depends on the viewer. */
+export const freeAreasQuery = () =>
+  queryOptions({
+    queryKey: homeKeys.freeAreas(),
+    queryFn: async ({ signal }): Promise<FreeArea[]> =>
+      (await load(api().GET('/v1/free-areas', { params: { query: { per: 'all' } }, signal }))).data.data,
+    staleTime: CONTENT_STALE,
+  });
+
+/** The shop's days (closed, public holidays) from `startDate` to `endDate`, both `YYYY-MM-DD`. */
+export const calendarQuery = (startDate: string, endDate: string) =>
+  queryOptions({
+    queryKey: homeKeys.calendar(startDate, endDate),
+    queryFn: async ({ signal }): Promise<CalendarDay[]> =>
+      (
+        await load(
+          api().GET('/v1/business-dates/monthly/calendar/front', { params: { query: { startDate, endDate } }, signal }),
+        )
+      ).data.data,
+    staleTime: 30 * 60_000,
+  });
+
 export const useHomePage = () => useSuspenseQuery(homePageQuery()).data;
 export const useLatestNews = (count: number) => useQuery(latestNewsQuery(count));
+export const useBanners = (areas: readonly string[]) => useQuery(bannersQuery(areas));
+export const useFreeAreas = () => useQuery(freeAreasQuery());
+export const useCalendar = (startDate: string, endDate: string) => useQuery(calendarQuery(startDate, endDate));

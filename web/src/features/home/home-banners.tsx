@@ -1,0 +1,106 @@
+import { useId, useState, type KeyboardEvent } from 'react';
+import type { Banner } from '../../api/types';
+import { SmartLink } from '../../ui/smart-link';
+import styles from './home-banners.module.css';
+
+/**
+ * The `top_main` banners as a carousel that never moves by itself: previous/next buttons, one
+ * button per slide, and the arrow keys while focus is inside. Only the current slide is exposed
+ * to assistive technology and the tab order.
+ */
+export function BannerCarousel({ banners }: { banners: Banner[] }) {
+  const [index, setIndex] = useState(0);
+  const id = useId();
+  if (banners.length === 0) return null;
+  const count = banners.length;
+  const current = Math.min(index, count - 1);
+  const go = (next: number) => setIndex((next + count) % count);
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (count < 2) return;
+    if (event.key === 'ArrowRight') {
+      event.preventDefault();
+      go(current + 1);
+    } else if (event.key === 'ArrowLeft') {
+      event.preventDefault();
+      go(current - 1);
+    }
+  };
+
+  return (
+    <section
+      className={styles.carousel}
+      aria-roledescription="カルーセル"
+      aria-label="おすすめ特集"
+      onKeyDown={onKeyDown}
+    >
+      <div className={styles.viewport} id={`${id}-slides`} aria-live="polite">
+        {banners.map((banner, i) => (
+          <div
+            key={banner.id}
+            role="group"
+            aria-roledescription="スライド"
+            aria-label={`${i + 1} / ${count}：${banner.title}`}
+            className={styles.slide}
+            hidden={i !== current}
+          >
+            <SmartLink to={banner.link} className={styles.slideLink}>
+              <img
+                src={banner.image}
+                alt={banner.alt || banner.title}
+                width={1200}
+                height={400}
+                className={styles.slideImage}
+                loading={i === 0 ? 'eager' : 'lazy'}
+                fetchPriority={i === 0 ? 'high' : undefined}
+              />
+            </SmartLink>
+          </div>
+        ))}
+      </div>
+      {count > 1 ? (
+        <div className={styles.controls}>
+          <button type="button" className={styles.step} aria-controls={`${id}-slides`} onClick={() => go(current - 1)}>
+            <span aria-hidden="true">‹</span>
+            <span className="visually-hidden">前のスライド</span>
+          </button>
+          <ul className={styles.dots}>
+            {banners.map((banner, i) => (
+              <li key={banner.id}>
+                <button
+                  type="button"
+                  className={styles.dot}
+                  aria-controls={`${id}-slides`}
+                  aria-current={i === current ? 'true' : undefined}
+                  aria-label={`スライド${i + 1}：${banner.title}`}
+                  onClick={() => go(i)}
+                />
+              </li>
+            ))}
+          </ul>
+          <button type="button" className={styles.step} aria-controls={`${id}-slides`} onClick={() => go(current + 1)}>
+            <span aria-hidden="true">›</span>
+            <span className="visually-hidden">次のスライド</span>
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/** The `sidebar` banners, stacked (desktop and tablet only). */
+export function SidebarBanners({ banners }: { banners: Banner[] }) {
+  if (banners.length === 0) return null;
+  return (
+    <aside className={styles.sidebar} aria-label="バナー">
+      <ul className={styles.sidebarList}>
+        {banners.map((banner) => (
+          <li key={banner.id}>
+            <SmartLink to={banner.link} className={styles.sidebarLink}>
+              <img src={banner.image} alt={banner.alt || banner.title} width={600} height={500} loading="lazy" />
+            </SmartLink>
+          </li>
+        ))}
+      </ul>
+    </aside>
+  );
+}

@@ -1,0 +1,83 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import { useLocation } from 'react-router';
+import type { Popup } from '../../api/types';
+import { PopupBody } from './popup-content';
+import { pickPopup, rememberPopup } from './popup-memory';
+import { popupsQuery } from './popup-queries';
+import styles from './popup.module.css';
+
+/** Pages where a popup would only get in the way: the popup list itself. */
+const QUIET_PATHS = /^\/popup\/?$/;
+
+/**
+ * A modal `<dialog>`: the rest of the page is inert while it is open, focus moves into it and
+ * returns afterwards, Escape and the close button close it, as does a click on the backdrop.
+ */
+function PopupDialog({ popup, onClose }: { popup: Popup; onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog || dialog.open) return;
+    // jsdom has no showModal: there the dialog is merely open.
+    if (typeof dialog.showModal === 'function') dialog.showModal();
+    else dialog.setAttribute('open', '');
+    return () => {
+      if (typeof dialog.close === 'function' && dialog.open) dialog.close();
+    };
+  }, []);
+
+  const onBackdrop = (event: MouseEvent<HTMLDialogElement>) => {
+    if (event.target === event.currentTarget) onClose();
+  };
+
+  return (
+    <dialog
+      ref={ref}
+      className={styles.dialog}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={onBackdrop}
+    >
+      <div className={styles.panel}>
+        <button type="button" className={styles.close} onClick={onClose}>
+          <span aria-hidden="true">×</span>
+          <span className="visually-hidden">閉じる</span>
+        </button>
+        <h2 id={titleId} className={styles.title}>
+          {popup.title}
+        </h2>
+        <PopupBody popup={popup} onFollow={onClose} />
+      </div>
+    </dialog>
+  );
+}
+
+/**
+ * Shows the shop's current popup once per visitor (see popup-memory). The list is fetched once
+ * per visit, after the page itself, and the choice is made once per page load.
+ */
+export function PopupHost() {
+  const { pathname } = useLocation();
+  const quiet = QUIET_PATHS.test(pathname);
+  const { data } = useQuery({ ...popupsQuery(), enabled: !quiet });
+  const [active, setActive] = useState<Popup | null>(null);
+  const decided = useRef(false);
+
+  useEffect(() => {
+    if (decided.current || quiet || !data) return;
+    decided.current = true;
+    const popup = pickPopup(data);
+    if (popup) {
+      rememberPopup(popup);
+      setActive(popup);
+    }
+  }, [data, quiet]);
+
+  return active ? <PopupDialog popup={active} onClose={() => setActive(null)} /> : null;
+}
