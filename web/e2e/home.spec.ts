@@ -5,7 +5,7 @@ test('the home page shows the shop and its content from the API', async ({ page 
   await expect(page.getByRole('banner')).toContainText('ライドパーツ本舗');
   await expect(page.getByRole('heading', { name: '走りを変える、確かなパーツを。' })).toBeVisible();
   // A visitor sees the guest block, not the member one (a guest free area has the same title).
-  await expect(page.getByRole('heading', { name: 'はじめての方へ' }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'はじめての方へ' })).toBeVisible();
   await expect(page.getByText('会員様へのお知らせ')).toHaveCount(0);
   // The latest news from the news API.
   await expect(page.getByRole('link', { name: /年末年始の営業日と発送スケジュールのご案内/ })).toBeVisible();

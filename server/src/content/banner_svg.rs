@@ -1,6 +1,7 @@
 //! The pictures of banners, drawn as SVG from the banner's title, caption and two colours.
 //! Deterministic (the same input gives the same bytes), so the demo looks intentional and
 //! tests can rely on it. Text is XML-escaped: a title can never inject markup or script.
+use crate::infra::escape::escape;
 
 pub struct BannerArt<'a> {
     pub title: &'a str,
@@ -16,8 +17,10 @@ pub fn render(art: &BannerArt<'_>) -> String {
     let (w, h) = (art.width, art.height);
     let background = colour(art.background, "#263238");
     let foreground = colour(art.foreground, "#ffffff");
-    let title_size = (h / 6).max(14);
-    let caption_size = (title_size * 3 / 5).max(10);
+    // Text stops short of the right edge; long titles get smaller rather than clipped.
+    let available = w - 2 * (w / 16);
+    let title_size = fitting_size(art.title, (h / 6).max(14), available);
+    let caption_size = fitting_size(art.caption, (title_size * 3 / 5).max(10), available);
     format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" role=\"img\" aria-label=\"{label}\">\
 <rect width=\"{w}\" height=\"{h}\" fill=\"{background}\"/>\
@@ -42,20 +45,15 @@ fn colour<'a>(value: &'a str, fallback: &'a str) -> &'a str {
     if valid { value } else { fallback }
 }
 
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c if c.is_control() => {}
-            c => out.push(c),
-        }
-    }
-    out
+/// Roughly how many ems a line takes: full-width characters one, narrow ones about 0.6.
+fn width_in_ems(text: &str) -> f64 {
+    text.chars().map(|c| if c.is_ascii() { 0.6 } else { 1.0 }).sum()
+}
+
+/// The largest size up to `preferred` at which `text` fits in `available` pixels.
+fn fitting_size(text: &str, preferred: u32, available: u32) -> u32 {
+    let ems = width_in_ems(text).max(1.0);
+    ((f64::from(available) / ems).floor() as u32).clamp(10, preferred)
 }
 
 #[cfg(test)]
@@ -64,6 +62,14 @@ mod tests {
 
     fn art<'a>(title: &'a str, background: &'a str) -> BannerArt<'a> {
         BannerArt { title, caption: "最大20%オフ", background, foreground: "#ffffff", width: 1200, height: 400 }
+    }
+
+    #[test]
+    fn long_titles_shrink_to_fit_the_banner() {
+        assert_eq!(fitting_size("短い", 66, 1050), 66);
+        let long = "LEDヘッドライトバルブ 車検対応モデル";
+        let size = fitting_size(long, 66, 1050);
+        assert!(size < 66 && f64::from(size) * width_in_ems(long) <= 1050.0);
     }
 
     #[test]

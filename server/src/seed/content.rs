@@ -168,7 +168,7 @@ static DEMO_QAS: &[(&str, &str, &str)] = &[
 
 static DEMO_FREE_AREAS: &[FreeArea] = &[
     FreeArea { code: "top_notice", title: "年末年始休業のお知らせ", body: "12月29日(火)〜1月4日(月)は休業いたします。\n\n期間中のご注文は1月5日(火)より順次発送いたします。", visible_for: "all", device: "all" },
-    FreeArea { code: "guest_signup", title: "はじめての方へ", body: "会員登録でお買い物金額の1%をポイント還元。\n\n今なら新規登録で500円クーポンをプレゼント中です。", visible_for: "guest", device: "all" },
+    FreeArea { code: "guest_signup", title: "会員登録のご案内", body: "会員登録でお買い物金額の1%をポイント還元。\n\n今なら新規登録で500円クーポンをプレゼント中です。", visible_for: "guest", device: "all" },
     FreeArea { code: "member_point", title: "ポイント2倍デー", body: "会員様限定で、毎月5日・15日・25日のご注文はポイントが2倍になります。", visible_for: "member", device: "all" },
     FreeArea { code: "sp_shipping", title: "送料無料ライン", body: "税込5,500円以上で送料無料。", visible_for: "all", device: "sp" },
     FreeArea { code: "pc_support", title: "お問い合わせ窓口", body: "お電話でのお問い合わせは平日10:00〜17:00に承ります。\n\nメールでのお問い合わせは24時間受け付けております。", visible_for: "all", device: "pc" },

@@ -89,12 +89,22 @@ fn demo_shop() -> Shop {
         maintenance_message: "システムメンテナンスのため、一時的にサービスを停止しております。\nご不便をおかけいたしますが、再開まで今しばらくお待ちください。",
         header: json!({ "navigation": [
             { "label": "ホーム", "path": "/" },
+            { "label": "商品一覧", "path": "/product" },
+            { "label": "メーカー", "path": "/maker" },
+            { "label": "ブランド", "path": "/brand" },
+            { "label": "ブログ", "path": "/blog" },
             { "label": "ニュース", "path": "/news" }
         ]}),
         footer: json!({
             "navigation": [
                 { "label": "ホーム", "path": "/" },
-                { "label": "ニュース", "path": "/news" }
+                { "label": "ニュース", "path": "/news" },
+                { "label": "ご利用ガイド", "path": "/guide" },
+                { "label": "よくあるご質問", "path": "/faq" },
+                { "label": "特定商取引法に基づく表記", "path": "/law" },
+                { "label": "プライバシーポリシー", "path": "/privacy" },
+                { "label": "利用規約", "path": "/terms" },
+                { "label": "サイトマップ", "path": "/sitemap" }
             ],
             "copyright": "© 2026 ライドパーツ本舗 (RideCraft株式会社)"
         }),
@@ -186,12 +196,20 @@ fn corporate_shop() -> Shop {
         maintenance_message: "業販サイトは現在メンテナンス中です。\nお急ぎのご注文は担当営業までご連絡ください。",
         header: json!({ "navigation": [
             { "label": "ホーム", "path": "/" },
+            { "label": "商品一覧", "path": "/product" },
+            { "label": "ブログ", "path": "/blog" },
             { "label": "お知らせ", "path": "/news" }
         ]}),
         footer: json!({
             "navigation": [
                 { "label": "ホーム", "path": "/" },
-                { "label": "お知らせ", "path": "/news" }
+                { "label": "お知らせ", "path": "/news" },
+                { "label": "ご利用ガイド", "path": "/guide" },
+                { "label": "よくあるご質問", "path": "/faq" },
+                { "label": "特定商取引法に基づく表記", "path": "/law" },
+                { "label": "プライバシーポリシー", "path": "/privacy" },
+                { "label": "利用規約", "path": "/terms" },
+                { "label": "サイトマップ", "path": "/sitemap" }
             ],
             "copyright": "© 2026 RideCraft株式会社 業販事業部"
         }),
