@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Starts the release server on a fresh SQLite database with the demo shops and the built
 # storefront, runs the Playwright journeys against it in the system Chromium, and stops it.
+# Arguments go to `playwright test` (e.g. a spec file); E2E_PORT picks the port (18080).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
@@ -28,7 +29,7 @@ for _ in $(seq 1 100); do
 done
 curl -fs "http://127.0.0.1:$port/healthz" > /dev/null || { cat "$work/server.log"; exit 1; }
 
-if ! (cd web && E2E_BASE_PORT="$port" SHOP_BIN="$SHOP_BIN" CHROMIUM_PATH="$CHROMIUM" npx playwright test); then
+if ! (cd web && E2E_BASE_PORT="$port" SHOP_BIN="$SHOP_BIN" CHROMIUM_PATH="$CHROMIUM" npx playwright test "$@"); then
   echo "--- server log ---"; tail -50 "$work/server.log"
   exit 1
 fi
