@@ -39,3 +39,6 @@ export type StaticPageLink = JsonOf<'/v1/static-pages/urls'>['data'][number];
 export type LandingPage = JsonOf<'/v1/lp/{slug}'>;
 export type LandingBlock = LandingPage['layout'][number];
 export type Popup = JsonOf<'/v1/popups/{id}'>;
+export type HistoryEntry = JsonOf<'/v1/guest/product-histories'>['data'][number];
+export type Collection = JsonOf<'/v1/collections/{alias}'>;
+export type PrintCatalog = JsonOf<'/v1/catalog'>['data'][number];

@@ -43,6 +43,8 @@ const blogDetail = screen(() => import('../features/blog/blog-detail-page'));
 const faq = screen(() => import('../features/faq/faq-page'));
 const sitemap = screen(() => import('../features/pages/sitemap-page'));
 const popupList = screen(() => import('../features/popup/popup-list-page'));
+const catalogOrder = screen(() => import('../features/print-catalog/catalog-order-page'));
+const flipBook = screen(() => import('../features/print-catalog/flip-book-page'));
 /** Landing pages (`/lp/<slug>`) and static pages by path, else 404: see content-route.ts. */
 const contentPage = screen(() => import('../features/pages/content-page'));
 const maintenance = screen(() => import('./maintenance-page'));
@@ -65,7 +67,7 @@ export const siteScreens: RouteObject[] = [
   at('blog/:key', blogDetail),
   at('brand', brandList),
   at('faq', faq),
-  at('flip-book'),
+  at('flip-book', flipBook),
   at('maker', makerList),
   at('maker/:key', makerDetail),
   at('news', newsList, newsHandle),
@@ -74,7 +76,7 @@ export const siteScreens: RouteObject[] = [
   at('sitemap', sitemap),
   at('stylist'),
   at('stylist/:key'),
-  at('catalog-order'),
+  at('catalog-order', catalogOrder),
   at('coupon'),
   // Catalogue
   at('product', productList, productHandle),

@@ -1,6 +1,7 @@
 import { errorStore, invalidChannelStore, maintenanceStore } from '../lib/app-state';
 import { emptySession, sessionStore } from '../lib/session';
 import { flashStore } from '../lib/flash';
+import { productHistoryStore } from '../lib/product-history';
 
 /** Puts every module-level store back to its first value between tests. */
 export function resetAppState(): void {
@@ -11,4 +12,5 @@ export function resetAppState(): void {
   invalidChannelStore.set(false);
   errorStore.set(null);
   flashStore.set({ current: null, next: null });
+  productHistoryStore.set([]);
 }

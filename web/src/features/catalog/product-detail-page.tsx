@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import type { ProductDetail, ProductItem, Variation } from '../../api/types';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatDateTime } from '../../lib/format';
+import { recordViewedProduct } from '../../lib/product-history';
 import { queryClient } from '../../lib/query-client';
+import { useSession } from '../../lib/session';
 import { Breadcrumbs, type Crumb } from '../../ui/breadcrumbs';
 import { Paragraphs } from '../../ui/paragraphs';
 import { LoadingBlock } from '../../ui/spinner';
@@ -18,12 +20,15 @@ import {
   useRecommendations,
 } from './catalog-queries';
 import { deepestPath } from './category-path';
-import { ProductGrid } from './product-card';
+import { recordMemberView } from './history-queries';
+import { ProductGrid } from '../../ui/product-card';
 import { EMPTY_FILTERS, hrefWithFilters } from './product-filters';
 import { ProductGallery } from './product-gallery';
-import { ProductPrice } from './product-price';
+import { ProductPrice } from '../../ui/product-price';
+import { ProductRequestForm } from './product-request-form';
 import { ProductReviews } from './product-reviews';
-import { StockBadge } from './stock-badge';
+import { RecentProducts } from './recent-products';
+import { StockBadge } from '../../ui/stock-badge';
 import { initialVariation } from './variation-choice';
 import { VariationSelector } from './variation-selector';
 import styles from './product-detail.module.css';
@@ -64,6 +69,25 @@ function RelatedProducts({ title, query }: { title: string; query: { data?: Prod
   );
 }
 
+/** 入荷リクエスト is offered while the chosen item is out of stock or its sale has not started. */
+export function acceptsRequest(
+  product: Pick<ProductDetail, 'is_on_sale' | 'sale_start'>,
+  stock: ProductDetail['stock_status'],
+  now = Date.now(),
+): boolean {
+  if (stock === 'out_of_stock') return true;
+  return !product.is_on_sale && product.sale_start !== null && product.sale_start !== undefined && Date.parse(product.sale_start) > now;
+}
+
+/** Remembers the view in the browser; a member's view is also recorded on the server. */
+function useRecordView(productId: string) {
+  const { isLogin } = useSession();
+  useEffect(() => {
+    recordViewedProduct(productId);
+    if (isLogin) void recordMemberView(productId);
+  }, [productId, isLogin]);
+}
+
 /** Keyed by product, so another product starts from its own first variation. */
 function ProductView({ product }: { product: ProductDetail }) {
   const variations = product.product_model.products;
@@ -72,6 +96,7 @@ function ProductView({ product }: { product: ProductDetail }) {
   const accessories = useAccessories(product.key);
   const recommendations = useRecommendations(product.key);
   useDocumentTitle(product.name);
+  useRecordView(product.id);
 
   const path = deepestPath(
     categories,
@@ -152,6 +177,7 @@ function ProductView({ product }: { product: ProductDetail }) {
                 {CART_NOT_READY_TEXT}
               </p>
             </div>
+            {acceptsRequest(product, stock) ? <ProductRequestForm key={selected?.key ?? product.key} productKey={product.key} /> : null}
           </div>
         </div>
       </div>
@@ -186,6 +212,7 @@ function ProductView({ product }: { product: ProductDetail }) {
       <RelatedProducts title="関連パーツ・アクセサリー" query={accessories} />
       <ProductReviews product={product} pathname={`/product/${encodeURIComponent(product.key)}`} />
       <RelatedProducts title="おすすめ商品" query={recommendations} />
+      <RecentProducts excludeId={product.id} />
     </article>
   );
 }

@@ -1,6 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import type { ProductImage as ProductImageData } from '../../api/types';
-import { ProductImage } from './product-image';
+import { ProductImage } from '../../ui/product-image';
 import styles from './product-detail.module.css';
 
 /**

@@ -22,6 +22,7 @@ import { FilterDrawer } from './filter-drawer';
 import { CategoryTree, FilterForm, KeywordSearch, type FilterNames } from './product-list-parts';
 import { EMPTY_FILTERS, filtersFromSearch, hrefWithFilters, type ProductFilters } from './product-filters';
 import { ProductResults } from './product-results';
+import { RecentProducts } from './recent-products';
 import styles from './product-list.module.css';
 
 const PATH = '/product';
@@ -128,6 +129,7 @@ export function ProductListPage() {
           }
         />
       </div>
+      <RecentProducts />
       {phone ? (
         <FilterDrawer open={drawerOpen} onClose={closeDrawer}>
           {panel(closeDrawer)}

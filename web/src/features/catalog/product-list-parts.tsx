@@ -7,6 +7,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import type { Brand, CategoryNode, Maker, Tag } from '../../api/types';
 import type { Pagination } from '../../api/client';
 import { Price } from '../../ui/price';
+import { recordSearchWord } from './history-queries';
 import {
   changeFilters,
   EMPTY_FILTERS,
@@ -26,6 +27,7 @@ export function KeywordSearch({ filters, pathname = '/product' }: { filters: Pro
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const keyword = normalizeKeyword(new FormData(event.currentTarget).get('keyword') as string | null);
+    void recordSearchWord(keyword);
     void navigate(hrefWithFilters(pathname, changeFilters(filters, { keyword })));
   };
   return (

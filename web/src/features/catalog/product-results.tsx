@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Pagination } from '../../ui/pagination';
 import type { ProductPage } from './catalog-queries';
-import { ProductGrid } from './product-card';
+import { ProductGrid } from '../../ui/product-card';
 import { ActiveFilters, ResultSummary, SortLinks, type FilterNames } from './product-list-parts';
 import { hasNarrowing, hrefWithFilters, type ProductFilters } from './product-filters';
 import styles from './product-list.module.css';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { Variation } from '../../api/types';
-import { STOCK_LABELS } from './stock-badge';
+import { STOCK_LABELS } from '../../ui/stock-badge';
 import { axesOf, findVariation, pickVariation } from './variation-choice';
 import styles from './product-detail.module.css';
 

@@ -4,8 +4,9 @@ import type { ScreenClass } from '../../lib/screen';
 import { DateText } from '../../ui/date-text';
 import { Paragraphs } from '../../ui/paragraphs';
 import { SmartLink } from '../../ui/smart-link';
+import { ProductGrid } from '../../ui/product-card';
 import { LoadingBlock } from '../../ui/spinner';
-import { useLatestNews } from './home-queries';
+import { COLLECTION_COUNT, useCollection, useLatestNews } from './home-queries';
 import styles from './home.module.css';
 
 /** Blocks for members only, guests only, phones (sp) or larger screens (pc). */
@@ -115,6 +116,27 @@ function LinksBlock({ block }: { block: PageBlock }) {
         ))}
       </ul>
     </nav>
+  );
+}
+
+/**
+ * A curated collection (新着商品, スタッフおすすめ …) as product cards, with a link to the whole
+ * list when there is more. Hidden when the shop has no such collection or it is empty.
+ */
+export function CollectionSection({ alias, per = COLLECTION_COUNT, title }: { alias: string; per?: number; title?: string }) {
+  const { data, isPending } = useCollection(alias, per);
+  const headingId = `collection-${alias}`;
+  if (isPending) return <LoadingBlock label="商品を読み込み中" />;
+  if (!data || data.data.length === 0) return null;
+  const heading = title || data.title;
+  return (
+    <section className={styles.block} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.blockTitle}>
+        {heading}
+      </h2>
+      {data.description ? <p className={styles.collectionLead}>{data.description}</p> : null}
+      <ProductGrid products={data.data} label={heading} compact />
+    </section>
   );
 }
 

@@ -8,11 +8,24 @@ import { NoticeSlot } from '../../ui/notice-slot';
 import { Paragraphs } from '../../ui/paragraphs';
 import { BusinessCalendar } from './business-calendar';
 import { BannerCarousel, SidebarBanners } from './home-banners';
-import { HomeBlock, isBlockVisible } from './home-blocks';
-import { HOME_BANNER_AREAS, bannersQuery, freeAreasQuery, homePageQuery, useBanners, useFreeAreas, useHomePage } from './home-queries';
+import { CollectionSection, HomeBlock, isBlockVisible } from './home-blocks';
+import {
+  COLLECTION_COUNT,
+  HOME_BANNER_AREAS,
+  HOME_COLLECTIONS,
+  bannersQuery,
+  collectionQuery,
+  freeAreasQuery,
+  homePageQuery,
+  useBanners,
+  useFreeAreas,
+  useHomePage,
+} from './home-queries';
 import styles from './home.module.css';
 
 export async function loader() {
+  // Collections sit below the fold: started now, awaited by nobody.
+  for (const alias of HOME_COLLECTIONS) void queryClient.prefetchQuery(collectionQuery(alias, COLLECTION_COUNT));
   // Banners and free areas come with the page (no layout shift), but a failure only hides them.
   await Promise.all([
     queryClient.ensureQueryData(homePageQuery()),
@@ -50,6 +63,7 @@ export function HomePage() {
   const freeAreas = useFreeAreas().data ?? [];
   const shopName = settings['SITE.NAME'];
   const viewer = { isLogin, screen };
+  const blocks = page.blocks.filter((block) => isBlockVisible(block, viewer));
   const sidebar = screen === 'phone' ? [] : banners.filter((b) => b.area === 'sidebar');
   useDocumentTitle(null);
 
@@ -60,11 +74,12 @@ export function HomePage() {
       <BannerCarousel banners={banners.filter((b) => b.area === 'top_main')} />
       <div className={sidebar.length > 0 ? styles.columns : undefined}>
         <div className={styles.mainColumn}>
-          {page.blocks
-            .filter((block) => isBlockVisible(block, viewer))
-            .map((block) => (
-              <HomeBlock key={block.id} block={block} />
-            ))}
+          {blocks.map((block) => (
+            <HomeBlock key={block.id} block={block} />
+          ))}
+          {HOME_COLLECTIONS.map((alias) => (
+            <CollectionSection key={alias} alias={alias} />
+          ))}
           {freeAreas
             .filter((area) => isBlockVisible(area, viewer))
             .map((area) => (

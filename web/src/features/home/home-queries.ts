@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { api, load } from '../../api/client';
-import type { Banner, CalendarDay, FreeArea } from '../../api/types';
+import { ApiError, api, load } from '../../api/client';
+import type { Banner, CalendarDay, Collection, FreeArea } from '../../api/types';
 
 export const HOME_PAGE = 'home';
 
@@ -10,6 +10,7 @@ export const homeKeys = {
   latestNews: (count: number) => [...homeKeys.all, 'latest-news', count] as const,
   banners: (areas: readonly string[]) => [...homeKeys.all, 'banners', [...areas]] as const,
   freeAreas: () => [...homeKeys.all, 'free-areas'] as const,
+  collection: (alias: string, per: number) => [...homeKeys.all, 'collection', alias, per] as const,
   calendar: (startDate: string, endDate: string) => [...homeKeys.all, 'calendar', { startDate, endDate }] as const,
 };
 
@@ -56,6 +57,33 @@ export const freeAreasQuery = () =>
     staleTime: CONTENT_STALE,
   });
 
+/** The curated collections under the top page's blocks (a shop without one simply skips it). */
+export const HOME_COLLECTIONS = ['new-arrivals', 'staff-picks'] as const;
+/** Products shown per collection on the top page. */
+export const COLLECTION_COUNT = 10;
+
+/**
+ * One page of a curated collection (`/v1/collections/{alias}`); null when this shop has no such
+ * collection, so the block just stays away.
+ */
+export const collectionQuery = (alias: string, per: number) =>
+  queryOptions({
+    queryKey: homeKeys.collection(alias, per),
+    queryFn: async ({ signal }): Promise<Collection | null> => {
+      try {
+        return (
+          await load(
+            api().GET('/v1/collections/{alias}', { params: { path: { alias }, query: { per: String(per) } }, signal }),
+          )
+        ).data;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    staleTime: CONTENT_STALE,
+  });
+
 /** The shop's days (closed, public holidays) from `startDate` to `endDate`, both `YYYY-MM-DD`. */
 export const calendarQuery = (startDate: string, endDate: string) =>
   queryOptions({
@@ -73,4 +101,5 @@ export const useHomePage = () => useSuspenseQuery(homePageQuery()).data;
 export const useLatestNews = (count: number) => useQuery(latestNewsQuery(count));
 export const useBanners = (areas: readonly string[]) => useQuery(bannersQuery(areas));
 export const useFreeAreas = () => useQuery(freeAreasQuery());
+export const useCollection = (alias: string, per: number) => useQuery(collectionQuery(alias, per));
 export const useCalendar = (startDate: string, endDate: string) => useQuery(calendarQuery(startDate, endDate));

@@ -1,4 +1,4 @@
-import type { StockStatus } from '../../api/types';
+import type { StockStatus } from '../api/types';
 import styles from './product-card.module.css';
 
 export const STOCK_LABELS: Record<StockStatus, string> = {

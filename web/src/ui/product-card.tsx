@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { ProductItem } from '../../api/types';
+import type { ProductItem } from '../api/types';
 import { ProductImage } from './product-image';
 import { ProductPrice } from './product-price';
 import { StockBadge } from './stock-badge';

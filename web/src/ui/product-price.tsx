@@ -1,4 +1,4 @@
-import { Price } from '../../ui/price';
+import { Price } from './price';
 import styles from './product-card.module.css';
 
 export interface ProductPriceProps {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ProductImage as ProductImageData } from '../../api/types';
+import type { ProductImage as ProductImageData } from '../api/types';
 import styles from './product-card.module.css';
 
 export interface ProductImageProps {
