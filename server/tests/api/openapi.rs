@@ -20,7 +20,7 @@ fn every_route_is_documented_with_its_responses() {
                  "/v1/pages/front/layout/{page}", "/v1/messages", "/v1/messages/{code}", "/v1/news",
                  "/v1/news/{key}", "/v1/news/readables", "/v1/products", "/v1/products/{key}",
                  "/v1/products/{key}/recommend", "/v1/products/{key}/accessories", "/v1/products/{key}/reviews",
-                 "/v1/categories/hierarchy", "/v1/makers", "/v1/makers/{key}", "/v1/brands", "/v1/tags",
+                 "/v1/categories/hierarchy", "/v1/makers", "/v1/makers/{key}", "/v1/brands", "/v1/tags", "/v1/tags/password",
                  "/v1/blogs", "/v1/blogs/{key}", "/v1/qas", "/v1/qa-categories", "/v1/static-pages/urls",
                  "/v1/static-pages/url/{path}", "/v1/lp", "/v1/lp/{slug}", "/v1/free-areas", "/v1/free-areas/{code}",
                  "/v1/banners", "/v1/banners/{id}/download", "/images/banners/{file}", "/v1/popups", "/v1/popups/{id}",
