@@ -32,3 +32,19 @@ fn every_route_is_documented_with_its_responses() {
         }
     }
 }
+
+#[test]
+fn protected_tags_are_described_for_the_client() {
+    let document: serde_json::Value = serde_json::from_str(&shop::openapi::document_json()).unwrap();
+    let list = &document["paths"]["/v1/products"]["get"];
+    assert!(list["responses"]["403"].is_object(), "a protected tag without a grant");
+    let params = list["parameters"].as_array().unwrap();
+    assert!(params.iter().any(|p| p["name"] == "X-Tag-Grant" && p["in"] == "header"));
+    let unlock = &document["paths"]["/v1/tags/password"]["post"]["responses"];
+    for status in ["200", "404", "422"] {
+        assert!(unlock[status].is_object(), "POST /v1/tags/password documents {status}");
+    }
+    let schemas = &document["components"]["schemas"];
+    assert!(schemas["Tag"]["properties"]["is_protected"].is_object());
+    assert!(schemas["TagGrant"]["properties"]["grant_token"].is_object());
+}
