@@ -1,5 +1,5 @@
 //! Handlers of the catalogue: products (list, detail, links, reviews), the category tree,
-//! makers, brands and tags.
+//! makers, brands and tags (some protected by a password that opens their product list).
 use std::collections::HashMap;
 
 use axum::extract::State;
@@ -12,11 +12,12 @@ use super::availability::{is_on_sale, StockStatus};
 use super::category_tree::{self, CategoryNode, FlatCategory};
 use super::filter::{ProductFilter, ProductListQuery};
 use super::store::{self, Link, ProductRow, PRODUCTS_TABLE};
+use super::tag_password::{self, TagPasswordAttempt, TagPasswordInput, GRANT_REQUIRED_CODE, GRANT_REQUIRED_MESSAGE, WRONG_PASSWORD};
 use crate::app::AppState;
 use crate::channel::Channel;
 use crate::infra::db::Db;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
-use crate::infra::extract::{ApiPath, ApiQuery};
+use crate::infra::extract::{ApiJson, ApiPath, ApiQuery};
 use crate::infra::read_cache::CachedAnswer;
 use crate::infra::pagination::{AllowAll, ListBody, Page, PageQuery, Paginated, DEFAULT_PER};
 use crate::infra::time::Timestamp;
@@ -67,7 +68,11 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(show_maker))
         .routes(routes!(list_brands))
         .routes(routes!(list_tags))
+        .routes(routes!(unlock_tag))
 }
+
+/// The header that carries a grant from `POST /v1/tags/password`.
+pub const TAG_GRANT_HEADER: &str = "x-tag-grant";
 
 /// A maker, brand or category as a product names it.
 #[derive(Serialize, utoipa::ToSchema)]
@@ -159,20 +164,28 @@ pub struct ProductDetail {
     pub review: ReviewSummary,
 }
 
-#[utoipa::path(get, path = "/v1/products", tag = "catalog", params(ProductListQuery),
+#[utoipa::path(get, path = "/v1/products", tag = "catalog", params(ProductListQuery,
+        ("X-Tag-Grant" = Option<String>, Header, description = "a grant from `POST /v1/tags/password`; needed when `tag` is a protected tag")),
     responses(
         (status = 200, body = ListBody<ProductItem>, description = "published products in their sale period", headers(
             ("x-total" = i64), ("x-per-page" = i64), ("x-last-page" = i64), ("x-current-page" = i64))),
+        (status = 403, body = ErrorBody, description = "`tag` is a protected tag and no valid grant for it was sent"),
         (status = 422, body = ErrorBody, description = "a parameter is malformed; `errors` names it"),
     ))]
 async fn list_products(
     State(state): State<AppState>,
     channel: Channel,
     uri: axum::http::Uri,
+    headers: axum::http::HeaderMap,
     ApiQuery(query): ApiQuery<ProductListQuery>,
 ) -> ApiResult<CachedAnswer> {
     // Bad input is answered before the cache, so only real pages are kept.
     let (filter, page) = ProductFilter::parse(&query)?;
+    // The cache answers everyone alike: a protected tag's page is shown only after the grant
+    // is checked here, so the cached page reaches grant holders only.
+    if let Some(tag) = &filter.tag {
+        check_tag_grant(&state, &channel, &headers, tag).await?;
+    }
     let key = format!("{}|list|{}", channel.id, uri.query().unwrap_or(""));
     let cache = state.catalog_cache.clone();
     cache
@@ -181,6 +194,25 @@ async fn list_products(
             async move { CachedAnswer::capture(load_product_list(&state, &channel, &filter, page).await?).await }
         })
         .await
+}
+
+/// Passes when `tag_key` is not protected (or unknown: its list is empty anyway), or when the
+/// request carries a valid grant for exactly this tag of this channel.
+async fn check_tag_grant(state: &AppState, channel: &Channel, headers: &axum::http::HeaderMap, tag_key: &str) -> ApiResult<()> {
+    let Some(tag) = store::find_tag_by_key(&state.db, &channel.id, tag_key).await? else { return Ok(()) };
+    if tag.password_hash.is_none() {
+        return Ok(());
+    }
+    let granted = headers
+        .get(TAG_GRANT_HEADER)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|token| state.tokens.verify_tag_grant(token.trim()).ok())
+        .is_some_and(|claims| claims.chn == channel.id && claims.tag == tag.id);
+    if granted {
+        Ok(())
+    } else {
+        Err(ApiError::Rule { status: axum::http::StatusCode::FORBIDDEN, code: Some(GRANT_REQUIRED_CODE), message: GRANT_REQUIRED_MESSAGE.into() })
+    }
 }
 
 async fn load_product_list(state: &AppState, channel: &Channel, filter: &ProductFilter, page: Page) -> ApiResult<Paginated<ProductItem>> {
@@ -422,6 +454,8 @@ pub struct Tag {
     pub id: String,
     pub key: String,
     pub name: String,
+    /// True when the tag's product list needs a password (`POST /v1/tags/password`).
+    pub is_protected: bool,
 }
 
 #[utoipa::path(get, path = "/v1/tags", tag = "catalog", params(PageQuery),
@@ -437,7 +471,50 @@ async fn list_tags(
 ) -> ApiResult<Paginated<Tag>> {
     let page = Page::parse(&query, DEFAULT_PER, AllowAll::No)?;
     let (rows, total) = store::list_tags(&state.db, &channel.id, page).await?;
-    Ok(Paginated::new(rows.into_iter().map(|r| Tag { id: r.id, key: r.tag_key, name: r.name }).collect(), total, page))
+    let tags = rows
+        .into_iter()
+        .map(|r| Tag { is_protected: r.password_hash.is_some(), id: r.id, key: r.tag_key, name: r.name })
+        .collect();
+    Ok(Paginated::new(tags, total, page))
+}
+
+/// What the right password of a protected tag gives.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct TagGrant {
+    pub tag: NamedRef,
+    /// Send it as `X-Tag-Grant` with `/v1/products?tag=<key>`. It opens only this tag and
+    /// is not an access token.
+    pub grant_token: String,
+    pub expires_at: Timestamp,
+}
+
+#[utoipa::path(post, path = "/v1/tags/password", tag = "catalog", request_body = TagPasswordInput,
+    responses(
+        (status = 200, body = TagGrant, description = "the password is right: a short-lived grant for the tag's product list"),
+        (status = 404, body = ErrorBody, description = "no such tag, or the tag has no password"),
+        (status = 422, body = ErrorBody, description = "a field is blank, or the password is wrong (`errors.password`)"),
+    ))]
+async fn unlock_tag(
+    State(state): State<AppState>,
+    channel: Channel,
+    ApiJson(input): ApiJson<TagPasswordInput>,
+) -> ApiResult<Json<TagGrant>> {
+    let attempt = TagPasswordAttempt::try_from(input)?;
+    let tag = store::find_tag_by_key(&state.db, &channel.id, &attempt.tag_key).await?.ok_or_else(ApiError::not_found)?;
+    let stored = tag.password_hash.ok_or_else(ApiError::not_found)?;
+    // argon2 is deliberately slow: keep it off the async workers.
+    let right = tokio::task::spawn_blocking(move || tag_password::matches(&attempt.password, &stored))
+        .await
+        .map_err(|e| ApiError::Internal(e.into()))?;
+    if !right {
+        return Err(ApiError::field("password", WRONG_PASSWORD));
+    }
+    let issued = state.tokens.issue_tag_grant(&tag.id, &channel.id, Timestamp::now().0 / 1000)?;
+    Ok(Json(TagGrant {
+        tag: NamedRef { key: tag.tag_key, name: tag.name },
+        grant_token: issued.access_token,
+        expires_at: Timestamp(issued.expires_at * 1000),
+    }))
 }
 
 /// Product rows with their categories and main image, fetched for the whole page at once.

@@ -1,6 +1,7 @@
 //! The catalogue: products with their sellable variations, images, accessories,
-//! recommendations and reviews; the category tree, makers, brands and tags; and the keyword
-//! search that finds Japanese product names however they are typed.
+//! recommendations and reviews; the category tree, makers, brands and tags (with password-
+//! protected tag pages); and the keyword search that finds Japanese product names however
+//! they are typed.
 pub mod availability;
 pub mod category_tree;
 pub mod filter;
@@ -8,5 +9,6 @@ pub mod http;
 pub mod picture;
 pub mod search_text;
 pub mod store;
+pub mod tag_password;
 
 pub use http::routes;

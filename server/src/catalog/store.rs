@@ -461,11 +461,13 @@ pub async fn list_brands(db: &Db, channel_id: &str, page: Page) -> sqlx::Result<
     Ok((rows, total))
 }
 
+/// A tag; `password_hash` (argon2id PHC string) is set when its product list is protected.
 #[derive(Debug, sqlx::FromRow)]
 pub struct TagRow {
     pub id: String,
     pub tag_key: String,
     pub name: String,
+    pub password_hash: Option<String>,
 }
 
 pub async fn list_tags(db: &Db, channel_id: &str, page: Page) -> sqlx::Result<(Vec<TagRow>, i64)> {
@@ -474,7 +476,7 @@ pub async fn list_tags(db: &Db, channel_id: &str, page: Page) -> sqlx::Result<(V
         .fetch_one(&db.pool)
         .await?;
     let rows = sqlx::query_as::<_, TagRow>(
-        "SELECT id, tag_key, name FROM tags WHERE channel_id = $1 ORDER BY position, tag_key LIMIT $2 OFFSET $3",
+        "SELECT id, tag_key, name, password_hash FROM tags WHERE channel_id = $1 ORDER BY position, tag_key LIMIT $2 OFFSET $3",
     )
     .bind(channel_id)
     .bind(page.per)
@@ -482,6 +484,14 @@ pub async fn list_tags(db: &Db, channel_id: &str, page: Page) -> sqlx::Result<(V
     .fetch_all(&db.pool)
     .await?;
     Ok((rows, total))
+}
+
+pub async fn find_tag_by_key(db: &Db, channel_id: &str, key: &str) -> sqlx::Result<Option<TagRow>> {
+    sqlx::query_as::<_, TagRow>("SELECT id, tag_key, name, password_hash FROM tags WHERE channel_id = $1 AND tag_key = $2")
+        .bind(channel_id)
+        .bind(key)
+        .fetch_optional(&db.pool)
+        .await
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -576,6 +586,17 @@ pub async fn insert_tag(tx: &mut Tx, channel_id: &str, id: &str, key: &str, name
         .bind(key)
         .bind(name)
         .bind(position)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// Protects a tag's product list with a password (`None` opens it again).
+pub async fn update_tag_password(tx: &mut Tx, channel_id: &str, key: &str, password_hash: Option<&str>) -> sqlx::Result<()> {
+    sqlx::query("UPDATE tags SET password_hash = $1 WHERE channel_id = $2 AND tag_key = $3")
+        .bind(password_hash)
+        .bind(channel_id)
+        .bind(key)
         .execute(&mut **tx)
         .await?;
     Ok(())

@@ -64,6 +64,19 @@ pub async fn find_blog_by_key(db: &Db, channel_id: &str, key: &str, now: i64) ->
         .await
 }
 
+/// Keys of the published blogs, newest first (the sitemap).
+pub async fn list_blog_keys(db: &Db, channel_id: &str, now: i64, limit: i64) -> sqlx::Result<Vec<String>> {
+    sqlx::query_scalar(
+        "SELECT blog_key FROM blogs WHERE channel_id = $1 AND is_published = 1 AND published_at <= $2 \
+         ORDER BY published_at DESC, id DESC LIMIT $3",
+    )
+    .bind(channel_id)
+    .bind(now)
+    .bind(limit)
+    .fetch_all(&db.pool)
+    .await
+}
+
 /// The keys of the published blogs just before (older) and after (newer) `blog`, in the
 /// list's order (published_at, then id).
 pub async fn find_adjacent_blog_keys(db: &Db, channel_id: &str, blog: &BlogRow, now: i64) -> sqlx::Result<(Option<String>, Option<String>)> {

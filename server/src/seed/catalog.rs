@@ -25,6 +25,8 @@ pub struct Catalogue {
     pub brands: &'static [Brand],
     /// (key, name)
     pub tags: &'static [(&'static str, &'static str)],
+    /// (tag key, password): tags whose product list opens only with the password.
+    pub protected_tags: &'static [(&'static str, &'static str)],
     pub lines: &'static [Line],
     /// Leaf category → the leaf categories whose first items are offered as accessories.
     pub accessories: &'static [(&'static str, &'static [&'static str])],
@@ -207,7 +209,10 @@ static DEMO_CATALOGUE: Catalogue = Catalogue {
         ("staff-pick", "スタッフおすすめ"),
         ("long-seller", "ロングセラー"),
         ("limited", "期間限定"),
+        ("members-sale", "会員限定セール"),
     ],
+    // The password is in the README under the demo data.
+    protected_tags: &[("members-sale", "ride-members")],
     lines: &[
         // --- バイク用品 > 電装パーツ
         Line { category: "bike-led-bulb", maker: "daytona", brand: "daytona", code: "DT-995", noun: "LEDヘッドライトバルブ",
@@ -461,6 +466,7 @@ static CORPORATE_CATALOGUE: Catalogue = Catalogue {
         Brand { key: "ktc", name: "KTC", maker: "ktc", description: "KTCのハンドツール。" },
     ],
     tags: &[("bulk", "まとめ買い"), ("new", "新商品"), ("sale", "特価")],
+    protected_tags: &[],
     lines: &[
         Line { category: "b-brake-pad", maker: "vesrah", brand: "vesrah", code: "VS-B10", noun: "ブレーキパッド 10セット",
             models: &[("SD-953", 34800), ("SD-955", 34800), ("SD-960", 31800), ("SD-968", 36800), ("SD-1013", 38800), ("VD-156", 19800), ("VD-353", 19800), ("RJL", 20800)],
@@ -597,6 +603,9 @@ fn product(catalogue: &Catalogue, line_index: usize, line: &Line, model_index: u
     };
     if sale_end_offset.is_some_and(|end| end > 0) {
         tags.push("limited");
+    }
+    if n % 29 == 13 {
+        tags.push("members-sale");
     }
     tags.retain(|tag| catalogue.tags.iter().any(|(key, _)| key == tag));
     tags.sort_unstable();
@@ -835,6 +844,10 @@ pub async fn insert(tx: &mut Tx, channel_id: &str, code: &str, now: i64, scale_t
         let id = new_id();
         store::insert_tag(tx, channel_id, &id, key, name, position as i64).await?;
         tag_ids.insert(key, id);
+    }
+    for (key, password) in catalogue.protected_tags {
+        let hash = crate::catalog::tag_password::hash(password)?;
+        store::update_tag_password(tx, channel_id, key, Some(&hash)).await?;
     }
 
     let mut products = products(catalogue);

@@ -1,6 +1,6 @@
 //! What search engines and link previews see: `/robots.txt`, `/sitemap.xml` per channel, and
-//! the `<head>` of each page filled in by the server (with HTTP 404 for a missing product or
-//! news item, not a 200 page that only says so).
+//! the `<head>` of each page filled in by the server (with HTTP 404 for a missing product,
+//! news item or blog post, not a 200 page that only says so).
 pub mod meta;
 
 use axum::extract::State;
@@ -20,6 +20,10 @@ use crate::infra::time::Timestamp;
 
 /// Sitemaps hold at most 50,000 URLs.
 const SITEMAP_LIMIT: i64 = 49_000;
+/// Blog posts listed in the sitemap; the rest of the 50,000 is left to products.
+const SITEMAP_BLOG_LIMIT: i64 = 500;
+/// Longest path looked up as a static page; longer ones cannot be one.
+const MAX_STATIC_PATH_LEN: usize = 500;
 
 pub fn routes() -> Router<AppState> {
     Router::new().route("/robots.txt", get(robots)).route("/sitemap.xml", get(sitemap))
@@ -50,8 +54,15 @@ async fn sitemap(State(state): State<AppState>, headers: HeaderMap) -> ApiResult
     let channel = crate::channel::find_for_request(&state, &headers).await?;
     let base = base_url(&headers);
     let now = Timestamp::now().0;
-    let mut paths = vec!["/".to_owned(), "/news".to_owned(), "/product".to_owned()];
+    let mut paths = vec!["/".to_owned(), "/news".to_owned(), "/product".to_owned(), "/blog".to_owned(), "/faq".to_owned()];
+    paths.extend(crate::content::store::list_static_page_urls(&state.db, &channel.id).await?.into_iter().map(|page| page.url));
     paths.extend(crate::news::store::list_news_keys(&state.db, &channel.id, SITEMAP_LIMIT).await?.into_iter().map(|k| format!("/news/{k}")));
+    paths.extend(
+        crate::content::store::list_blog_keys(&state.db, &channel.id, now, SITEMAP_BLOG_LIMIT)
+            .await?
+            .into_iter()
+            .map(|k| format!("/blog/{k}")),
+    );
     paths.extend(
         crate::catalog::store::list_listable_product_keys(&state.db, &channel.id, now, SITEMAP_LIMIT)
             .await?
@@ -76,7 +87,13 @@ pub async fn page_meta(state: &AppState, channel: &Channel, headers: &HeaderMap,
         ["product", key] => product_meta(state, channel, &base, key, &canonical).await?,
         ["news", key] => news_meta(state, channel, key, &canonical).await?,
         ["news"] => Some(PageMeta { title: "ニュース".into(), description: format!("{}からのお知らせ", channel.name), canonical, og_type: "website", ..Default::default() }),
-        _ => Some(home_meta(state, channel, canonical).await?),
+        ["blog", key] => blog_meta(state, channel, &base, key, &canonical).await?,
+        ["blog"] => Some(PageMeta { title: "ブログ".into(), description: format!("{}のスタッフブログ", channel.name), canonical, og_type: "website", ..Default::default() }),
+        ["faq"] => Some(PageMeta { title: "よくあるご質問".into(), description: format!("{}のよくあるご質問", channel.name), canonical, og_type: "website", ..Default::default() }),
+        _ => match static_page_meta(state, channel, path, &canonical).await? {
+            Some(meta) => Some(meta),
+            None => Some(home_meta(state, channel, canonical).await?),
+        },
     };
     Ok(match found {
         Some(meta) => (StatusCode::OK, meta),
@@ -111,6 +128,44 @@ async fn news_meta(state: &AppState, channel: &Channel, key: &str, canonical: &s
         og_type: "article",
         image: None,
     }))
+}
+
+async fn blog_meta(state: &AppState, channel: &Channel, base: &str, key: &str, canonical: &str) -> ApiResult<Option<PageMeta>> {
+    let Some(blog) = crate::content::store::find_blog_by_key(&state.db, &channel.id, key, Timestamp::now().0).await? else { return Ok(None) };
+    let description = summarise(blog.body.split("\n\n").next().unwrap_or_default(), 120);
+    let image = blog.eyecatch.as_ref().map(|path| format!("{base}{path}"));
+    Ok(Some(PageMeta {
+        json_ld: Some(json!({
+            "@context": "https://schema.org", "@type": "Article", "headline": blog.title,
+            "datePublished": Timestamp(blog.published_at).to_rfc3339(), "url": canonical,
+            "author": {"@type": "Person", "name": blog.author}, "image": image, "description": description,
+        })),
+        description,
+        title: blog.title,
+        canonical: canonical.to_owned(),
+        og_type: "article",
+        image,
+    }))
+}
+
+/// A stored static page at `path` (e.g. `/law`, `/guide/shipping`): its title, and its first
+/// section as the description.
+async fn static_page_meta(state: &AppState, channel: &Channel, path: &str, canonical: &str) -> ApiResult<Option<PageMeta>> {
+    let url = format!("/{}", path.trim_matches('/'));
+    if url == "/" || url.len() > MAX_STATIC_PATH_LEN {
+        return Ok(None);
+    }
+    let Some(page) = crate::content::store::find_static_page_by_url(&state.db, &channel.id, &url).await? else { return Ok(None) };
+    let sections: Vec<crate::content::pages::Section> = serde_json::from_str(&page.sections).unwrap_or_else(|e| {
+        // The page still gets its title; the bad data shows in the log, not to the visitor.
+        tracing::warn!(url = %page.url, error = %e, "stored static page sections are malformed");
+        Vec::new()
+    });
+    let description = match sections.first() {
+        Some(first) => summarise(&format!("{} {}", first.heading, first.body), 120),
+        None => page.title.clone(),
+    };
+    Ok(Some(PageMeta { title: page.title, description, canonical: canonical.to_owned(), og_type: "website", ..Default::default() }))
 }
 
 async fn product_meta(state: &AppState, channel: &Channel, base: &str, key: &str, canonical: &str) -> ApiResult<Option<PageMeta>> {

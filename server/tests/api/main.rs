@@ -16,4 +16,5 @@ mod openapi;
 mod postal;
 mod print_catalogs;
 mod seo;
+mod tag_passwords;
 mod web;

@@ -20,7 +20,7 @@ fn every_route_is_documented_with_its_responses() {
                  "/v1/pages/front/layout/{page}", "/v1/messages", "/v1/messages/{code}", "/v1/news",
                  "/v1/news/{key}", "/v1/news/readables", "/v1/products", "/v1/products/{key}",
                  "/v1/products/{key}/recommend", "/v1/products/{key}/accessories", "/v1/products/{key}/reviews",
-                 "/v1/categories/hierarchy", "/v1/makers", "/v1/makers/{key}", "/v1/brands", "/v1/tags",
+                 "/v1/categories/hierarchy", "/v1/makers", "/v1/makers/{key}", "/v1/brands", "/v1/tags", "/v1/tags/password",
                  "/v1/blogs", "/v1/blogs/{key}", "/v1/qas", "/v1/qa-categories", "/v1/static-pages/urls",
                  "/v1/static-pages/url/{path}", "/v1/lp", "/v1/lp/{slug}", "/v1/free-areas", "/v1/free-areas/{code}",
                  "/v1/banners", "/v1/banners/{id}/download", "/images/banners/{file}", "/v1/popups", "/v1/popups/{id}",
@@ -31,4 +31,20 @@ fn every_route_is_documented_with_its_responses() {
             assert!(operation["responses"].as_object().is_some_and(|r| !r.is_empty()), "{path} has no responses");
         }
     }
+}
+
+#[test]
+fn protected_tags_are_described_for_the_client() {
+    let document: serde_json::Value = serde_json::from_str(&shop::openapi::document_json()).unwrap();
+    let list = &document["paths"]["/v1/products"]["get"];
+    assert!(list["responses"]["403"].is_object(), "a protected tag without a grant");
+    let params = list["parameters"].as_array().unwrap();
+    assert!(params.iter().any(|p| p["name"] == "X-Tag-Grant" && p["in"] == "header"));
+    let unlock = &document["paths"]["/v1/tags/password"]["post"]["responses"];
+    for status in ["200", "404", "422"] {
+        assert!(unlock[status].is_object(), "POST /v1/tags/password documents {status}");
+    }
+    let schemas = &document["components"]["schemas"];
+    assert!(schemas["Tag"]["properties"]["is_protected"].is_object());
+    assert!(schemas["TagGrant"]["properties"]["grant_token"].is_object());
 }

@@ -42,6 +42,52 @@ async fn the_home_and_news_pages_have_the_shops_head(mut app: TestApp) {
     assert!(news.text().contains(r#""@type":"NewsArticle""#));
 }
 
+async fn a_blog_post_page_carries_its_article_data(mut app: TestApp) {
+    write_site(&mut app);
+    let page = app.get("/blog/b-chain-care").send().await;
+    page.assert_status(StatusCode::OK);
+    let html = page.text();
+    assert!(html.contains("<title>冬こそ差がつく、ドライブチェーンの清掃と注油 | ライドパーツ本舗</title>"), "{html}");
+    assert!(html.contains(r#"<meta property="og:type" content="article">"#));
+    assert!(html.contains(r#"<link rel="canonical" href="http://localhost:8080/blog/b-chain-care">"#));
+    assert!(html.contains(r#""@type":"Article""#) && html.contains(r#""name":"整備士 田中""#));
+    assert!(html.contains(r#"<meta name="description" content="気温が下がるとチェーンオイルが硬くなり"#), "the first paragraph describes it");
+    assert!(html.contains(r#"<meta property="og:image" content="http://localhost:8080/"#), "its eye-catch picture");
+    // Missing, not yet published, or another shop's post: 404.
+    let corporate = app.get("/v1/blogs?per=1").channel("corporate").send().await.json();
+    let foreign = corporate["data"][0]["key"].as_str().unwrap().to_owned();
+    for path in ["/blog/no-such-post".to_owned(), "/blog/b-new-year-plan".to_owned(), format!("/blog/{foreign}")] {
+        let missing = app.get(&path).send().await;
+        missing.assert_status(StatusCode::NOT_FOUND);
+        assert!(missing.text().contains("<div id=\"root\">"), "{path}: the app still renders its 404 page");
+    }
+    let list = app.get("/blog").send().await;
+    list.assert_status(StatusCode::OK);
+    assert!(list.text().contains("<title>ブログ | ライドパーツ本舗</title>"));
+    assert!(app.get("/faq").send().await.text().contains("<title>よくあるご質問 | ライドパーツ本舗</title>"));
+}
+
+async fn a_static_page_has_its_title_and_first_section_as_description(mut app: TestApp) {
+    write_site(&mut app);
+    let law = app.get("/law").send().await;
+    law.assert_status(StatusCode::OK);
+    let html = law.text();
+    assert!(html.contains("<title>特定商取引法に基づく表記 | ライドパーツ本舗</title>"), "{html}");
+    assert!(html.contains(r#"<meta name="description" content="販売業者 RideCraft株式会社">"#), "{html}");
+    assert!(html.contains(r#"<link rel="canonical" href="http://localhost:8080/law">"#));
+    let nested = app.get("/guide/shipping").send().await;
+    nested.assert_status(StatusCode::OK);
+    assert!(nested.text().contains("<title>配送について | ライドパーツ本舗</title>"));
+    assert!(nested.text().contains("配送業者 ヤマト運輸または佐川急便でお届けします。"));
+    // Each shop has its own pages.
+    let corporate = app.get("/law").header("host", "corporate.localhost").send().await.text();
+    assert!(corporate.contains("販売業者 瀧本商事株式会社"), "{corporate}");
+    // Paths that are no static page keep the shop's defaults.
+    let other = app.get("/guide/nothing").send().await;
+    other.assert_status(StatusCode::OK);
+    assert!(other.text().contains("<title>バイク・自転車パーツの専門店 | ライドパーツ本舗</title>"));
+}
+
 async fn the_sitemap_lists_the_shops_own_pages(app: TestApp) {
     let sitemap = app.get("/sitemap.xml").send().await;
     sitemap.assert_status(StatusCode::OK);
@@ -52,6 +98,11 @@ async fn the_sitemap_lists_the_shops_own_pages(app: TestApp) {
     let products = app.get("/v1/products").send().await;
     let listable: usize = products.header("x-total").parse().unwrap();
     assert_eq!(xml.matches("/product/").count(), listable);
+    for path in ["/blog", "/faq", "/blog/b-chain-care", "/blog/b-bottle-cage-review", "/law", "/privacy", "/terms", "/guide", "/guide/shipping"] {
+        assert!(xml.contains(&format!("<loc>http://localhost:8080{path}</loc>")), "{path} in {xml}");
+    }
+    assert_eq!(xml.matches("/blog/").count(), 12, "every published post, no scheduled one");
+    assert!(!xml.contains("/blog/b-new-year-plan"));
     let corporate = app.get("/sitemap.xml").header("host", "corporate.localhost").send().await.text();
     assert!(corporate.contains("http://corporate.localhost/news/b0001"));
     assert!(!corporate.contains("/news/n0024"));
@@ -68,6 +119,8 @@ on_both_databases!(
     a_product_page_carries_its_title_description_and_product_data,
     a_missing_product_or_news_item_is_an_http_404,
     the_home_and_news_pages_have_the_shops_head,
+    a_blog_post_page_carries_its_article_data,
+    a_static_page_has_its_title_and_first_section_as_description,
     the_sitemap_lists_the_shops_own_pages,
     robots_points_at_the_sitemap_and_keeps_private_pages_out,
 );
