@@ -740,6 +740,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/tags/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["unlock_tag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1206,6 +1222,8 @@ export interface components {
         ListBody_Tag: {
             data: {
                 id: string;
+                /** @description True when the tag's product list needs a password (`POST /v1/tags/password`). */
+                is_protected: boolean;
                 key: string;
                 name: string;
             }[];
@@ -1443,8 +1461,24 @@ export interface components {
         StockStatus: "in_stock" | "few" | "out_of_stock";
         Tag: {
             id: string;
+            /** @description True when the tag's product list needs a password (`POST /v1/tags/password`). */
+            is_protected: boolean;
             key: string;
             name: string;
+        };
+        /** @description What the right password of a protected tag gives. */
+        TagGrant: {
+            expires_at: components["schemas"]["Timestamp"];
+            /**
+             * @description Send it as `X-Tag-Grant` with `/v1/products?tag=<key>`. It opens only this tag and
+             *     is not an access token.
+             */
+            grant_token: string;
+            tag: components["schemas"]["NamedRef"];
+        };
+        TagPasswordInput: {
+            password?: string | null;
+            tag_key?: string | null;
         };
         /** Format: date-time */
         Timestamp: string;
@@ -2927,7 +2961,10 @@ export interface operations {
                  */
                 sort?: string;
             };
-            header?: never;
+            header?: {
+                /** @description a grant from `POST /v1/tags/password`; needed when `tag` is a protected tag */
+                "X-Tag-Grant"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2944,6 +2981,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ListBody_ProductItem"];
+                };
+            };
+            /** @description `tag` is a protected tag and no valid grant for it was sent */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description a parameter is malformed; `errors` names it */
@@ -3343,6 +3389,57 @@ export interface operations {
                     "application/json": components["schemas"]["ListBody_Tag"];
                 };
             };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    unlock_tag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TagPasswordInput"];
+            };
+        };
+        responses: {
+            /** @description the password is right: a short-lived grant for the tag's product list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TagGrant"];
+                };
+            };
+            /** @description no such tag, or the tag has no password */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a field is blank, or the password is wrong (`errors.password`) */
             422: {
                 headers: {
                     [name: string]: unknown;
