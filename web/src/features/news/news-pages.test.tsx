@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { EXPIRY_KEY, TOKEN_KEY } from '../../lib/session';
 import { json } from '../../test/fake-fetch';
@@ -26,7 +26,8 @@ describe('/news', () => {
     expect(within(items[0]!).getByText('概要1')).toBeInTheDocument();
     // One page only: no page navigation.
     expect(screen.queryByRole('navigation', { name: 'ニュースのページ送り' })).not.toBeInTheDocument();
-    expect(document.title).toBe('ニュース｜モトバイクパーツ');
+    // The title follows the page in an effect, after the content may already be on screen.
+    await waitFor(() => expect(document.title).toBe('ニュース｜モトバイクパーツ'));
   });
 
   it('asks for the page in ?page= and paginates from the headers', async () => {
