@@ -23,7 +23,7 @@ use crate::infra::config::Config;
 use crate::infra::db::Db;
 use crate::infra::error::{ApiError, ErrorBody, INTERNAL_MESSAGE};
 use crate::infra::read_cache::ReadCache;
-use crate::{catalog, channel, collections, content, files, histories, layout, messages, news, openapi, postal, print_catalogs, seo, web};
+use crate::{catalog, channel, collections, content, files, histories, layout, messages, news, openapi, postal, print_catalogs, seo, stylists, web};
 
 /// How long a catalogue answer is served before it is reloaded in the background: stock and
 /// prices shown in lists may lag this much behind; the cart checks them again at every step.
@@ -67,6 +67,7 @@ fn v1_routes() -> OpenApiRouter<AppState> {
         .merge(files::routes())
         .merge(postal::routes())
         .merge(histories::routes())
+        .merge(stylists::routes())
 }
 
 /// Every documented route, for the OpenAPI document.
@@ -75,6 +76,7 @@ pub fn documented_routes() -> OpenApiRouter<AppState> {
         .merge(channel::http::public_routes())
         .merge(content::public_routes())
         .merge(print_catalogs::picture_routes())
+        .merge(stylists::picture_routes())
         .merge(v1_routes())
 }
 
@@ -92,6 +94,7 @@ pub fn router(state: AppState) -> Router {
         .merge(v1)
         .merge(catalog::http::picture_routes())
         .merge(print_catalogs::picture_routes().split_for_parts().0)
+        .merge(stylists::picture_routes().split_for_parts().0)
         .merge(seo::routes())
         .route("/healthz", get(healthz))
         .route("/v1/{*rest}", any(unknown_api_path))

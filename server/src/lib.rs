@@ -16,4 +16,5 @@ pub mod postal;
 pub mod print_catalogs;
 pub mod seed;
 pub mod seo;
+pub mod stylists;
 pub mod web;

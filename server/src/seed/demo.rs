@@ -99,6 +99,7 @@ fn demo_shop() -> Shop {
             "navigation": [
                 { "label": "ホーム", "path": "/" },
                 { "label": "ニュース", "path": "/news" },
+                { "label": "スタッフのおすすめ", "path": "/stylist" },
                 { "label": "ご利用ガイド", "path": "/guide" },
                 { "label": "よくあるご質問", "path": "/faq" },
                 { "label": "特定商取引法に基づく表記", "path": "/law" },

@@ -8,6 +8,7 @@ mod content;
 mod demo;
 mod print_catalogs;
 mod store;
+mod stylists;
 
 use crate::infra::db::Db;
 use crate::infra::time::Timestamp;
@@ -33,6 +34,7 @@ pub async fn seed_demo_scaled(db: &Db, demo_products: usize) -> anyhow::Result<(
         content::insert(&mut tx, &channel_id, shop.code, now).await?;
         collections::insert(&mut tx, &channel_id, shop.code).await?;
         print_catalogs::insert(&mut tx, &channel_id, shop.code, now).await?;
+        stylists::insert(&mut tx, &channel_id, shop.code).await?;
     }
     tx.commit().await?;
     Ok(())

@@ -146,3 +146,16 @@ pub async fn list_product_ids_by_tag(tx: &mut Tx, channel_id: &str, tag_key: &st
     .fetch_all(&mut **tx)
     .await
 }
+
+/// Ids of the channel's products in the leaf category `category_key`, most popular first,
+/// whatever their sale state (the stylist endpoint decides what it may show).
+pub async fn list_product_ids_by_category(tx: &mut Tx, channel_id: &str, category_key: &str) -> sqlx::Result<Vec<String>> {
+    sqlx::query_scalar(
+        "SELECT p.id FROM products p JOIN product_categories pc ON pc.product_id = p.id JOIN categories c ON c.id = pc.category_id \
+         WHERE p.channel_id = $1 AND c.channel_id = $1 AND c.category_key = $2 ORDER BY p.popularity DESC, p.id DESC",
+    )
+    .bind(channel_id)
+    .bind(category_key)
+    .fetch_all(&mut **tx)
+    .await
+}

@@ -16,5 +16,6 @@ mod openapi;
 mod postal;
 mod print_catalogs;
 mod seo;
+mod stylists;
 mod tag_passwords;
 mod web;

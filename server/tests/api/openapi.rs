@@ -24,7 +24,7 @@ fn every_route_is_documented_with_its_responses() {
                  "/v1/blogs", "/v1/blogs/{key}", "/v1/qas", "/v1/qa-categories", "/v1/static-pages/urls",
                  "/v1/static-pages/url/{path}", "/v1/lp", "/v1/lp/{slug}", "/v1/free-areas", "/v1/free-areas/{code}",
                  "/v1/banners", "/v1/banners/{id}/download", "/images/banners/{file}", "/v1/popups", "/v1/popups/{id}",
-                 "/v1/business-dates/monthly/calendar/front", "/v1/collections/{alias}", "/v1/catalog", "/images/catalogs/{file}", "/v1/files-contents", "/v1/postal-code", "/v1/postal-codes/prefectures",
+                 "/v1/business-dates/monthly/calendar/front", "/v1/collections/{alias}", "/v1/catalog", "/images/catalogs/{file}", "/v1/stylists", "/v1/stylists/{key}", "/images/stylists/{file}", "/v1/files-contents", "/v1/postal-code", "/v1/postal-codes/prefectures",
                  "/v1/product-search-histories", "/v1/product-requests", "/v1/product-histories", "/v1/guest/product-histories"] {
         let item = paths.get(path).unwrap_or_else(|| panic!("{path} undocumented"));
         for (_, operation) in item.as_object().unwrap() {

@@ -36,6 +36,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/images/stylists/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["stylist_avatar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public.json": {
         parameters: {
             query?: never;
@@ -724,6 +740,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/stylists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_stylists"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/stylists/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["show_stylist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/tags": {
         parameters: {
             query?: never;
@@ -1219,6 +1267,21 @@ export interface components {
                 url: string;
             }[];
         };
+        ListBody_Stylist: {
+            data: {
+                /** @description Site path of the avatar picture. */
+                avatar: string;
+                key: string;
+                name: string;
+                /** @description Reading of the name in hiragana. */
+                name_kana: string;
+                profile: string;
+                /** @description How they ride (ツーリング, 街乗り, ロードバイク…). */
+                riding_style: string;
+                /** @description e.g. 整備士, ライダー, 店長. */
+                role: string;
+            }[];
+        };
         ListBody_Tag: {
             data: {
                 id: string;
@@ -1459,6 +1522,28 @@ export interface components {
         };
         /** @enum {string} */
         StockStatus: "in_stock" | "few" | "out_of_stock";
+        Stylist: {
+            /** @description Site path of the avatar picture. */
+            avatar: string;
+            key: string;
+            name: string;
+            /** @description Reading of the name in hiragana. */
+            name_kana: string;
+            profile: string;
+            /** @description How they ride (ツーリング, 街乗り, ロードバイク…). */
+            riding_style: string;
+            /** @description e.g. 整備士, ライダー, 店長. */
+            role: string;
+        };
+        StylistDetail: components["schemas"]["Stylist"] & {
+            /** @description Listable picks in the stylist's order. */
+            picks: components["schemas"]["StylistPick"][];
+        };
+        /** @description A recommended product: the catalogue's product card and the stylist's comment on it. */
+        StylistPick: {
+            comment: string;
+            product: components["schemas"]["ProductItem"];
+        };
         Tag: {
             id: string;
             /** @description True when the tag's product list needs a password (`POST /v1/tags/password`). */
@@ -1548,6 +1633,37 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description a cover or page picture */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    stylist_avatar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `<stylist key>.svg` */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the stylist's avatar */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3350,6 +3466,93 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ListBody_StaticPageLink"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    list_stylists: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: string;
+                /** @description Page size, or `all` where the endpoint allows it. */
+                per?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the shop's stylists in its order */
+            200: {
+                headers: {
+                    "x-current-page"?: number;
+                    "x-last-page"?: number;
+                    "x-per-page"?: number;
+                    "x-total"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_Stylist"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    show_stylist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description stylist key */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the profile with the listable picks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StylistDetail"];
+                };
+            };
+            /** @description no such stylist in this channel */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description the shop is in maintenance */

@@ -42,3 +42,6 @@ export type Popup = JsonOf<'/v1/popups/{id}'>;
 export type HistoryEntry = JsonOf<'/v1/guest/product-histories'>['data'][number];
 export type Collection = JsonOf<'/v1/collections/{alias}'>;
 export type PrintCatalog = JsonOf<'/v1/catalog'>['data'][number];
+export type Stylist = JsonOf<'/v1/stylists'>['data'][number];
+export type StylistDetail = JsonOf<'/v1/stylists/{key}'>;
+export type StylistPick = StylistDetail['picks'][number];

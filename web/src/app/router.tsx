@@ -45,6 +45,8 @@ const sitemap = screen(() => import('../features/pages/sitemap-page'));
 const popupList = screen(() => import('../features/popup/popup-list-page'));
 const catalogOrder = screen(() => import('../features/print-catalog/catalog-order-page'));
 const flipBook = screen(() => import('../features/print-catalog/flip-book-page'));
+const stylistList = screen(() => import('../features/stylist/stylist-list-page'));
+const stylistDetail = screen(() => import('../features/stylist/stylist-detail-page'));
 /** Landing pages (`/lp/<slug>`) and static pages by path, else 404: see content-route.ts. */
 const contentPage = screen(() => import('../features/pages/content-page'));
 const maintenance = screen(() => import('./maintenance-page'));
@@ -74,8 +76,8 @@ export const siteScreens: RouteObject[] = [
   at('news/:key', newsDetail, newsHandle),
   at('popup', popupList),
   at('sitemap', sitemap),
-  at('stylist'),
-  at('stylist/:key'),
+  at('stylist', stylistList),
+  at('stylist/:key', stylistDetail),
   at('catalog-order', catalogOrder),
   at('coupon'),
   // Catalogue

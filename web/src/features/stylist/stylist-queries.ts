@@ -1,0 +1,51 @@
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import { api, load, type Pagination } from '../../api/client';
+import type { Stylist } from '../../api/types';
+
+export const STYLISTS_PER_PAGE = 20;
+
+export const stylistKeys = {
+  all: ['stylists'] as const,
+  list: (page: number, per: number) => [...stylistKeys.all, 'list', { page, per }] as const,
+  detail: (key: string) => [...stylistKeys.all, 'detail', key] as const,
+};
+
+export interface StylistPage {
+  items: Stylist[];
+  pagination: Pagination;
+}
+
+/** `?page=` as a page number: a positive integer, otherwise 1. */
+export function parsePage(value: string | null): number {
+  if (value === null || !/^\d{1,6}$/.test(value)) return 1;
+  const page = Number(value);
+  return page >= 1 ? page : 1;
+}
+
+export function stylistHref(key: string): string {
+  return `/stylist/${encodeURIComponent(key)}`;
+}
+
+export const stylistListQuery = (page: number, per: number = STYLISTS_PER_PAGE) =>
+  queryOptions({
+    queryKey: stylistKeys.list(page, per),
+    queryFn: async ({ signal }): Promise<StylistPage> => {
+      const { data, pagination } = await load(
+        api().GET('/v1/stylists', { params: { query: { page: String(page), per: String(per) } }, signal }),
+      );
+      return {
+        items: data.data,
+        pagination: pagination ?? { total: data.data.length, per, last: 1, current: page },
+      };
+    },
+  });
+
+export const stylistDetailQuery = (key: string) =>
+  queryOptions({
+    queryKey: stylistKeys.detail(key),
+    queryFn: async ({ signal }) =>
+      (await load(api().GET('/v1/stylists/{key}', { params: { path: { key } }, signal }))).data,
+  });
+
+export const useStylistList = (page: number) => useSuspenseQuery(stylistListQuery(page)).data;
+export const useStylistDetail = (key: string) => useSuspenseQuery(stylistDetailQuery(key)).data;
