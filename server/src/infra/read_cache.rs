@@ -1,5 +1,6 @@
 //! A read-through cache for hot, public, read-only answers (catalogue lists and product
-//! pages): answers are kept as finished JSON bytes; an answer older than `fresh_for` is still
+//! pages): answers are kept as finished JSON bytes; an answer older than `fresh_for` (longer
+//! for answers that were slow to load) is still
 //! served while one background task reloads it (stale-while-revalidate), so a busy page never
 //! waits on the database, and concurrent first requests for one key share a single load.
 //!
@@ -47,9 +48,22 @@ impl IntoResponse for CachedAnswer {
 
 struct Entry {
     answer: CachedAnswer,
-    loaded_at: Instant,
+    /// When a reload is due: `fresh_for` after loading, longer for answers that were slow to
+    /// load, so a hot but expensive page (a keyword search) spends at most about a tenth of
+    /// a core on being kept fresh.
+    stale_at: Instant,
     refreshing: AtomicBool,
 }
+
+impl Entry {
+    fn new(answer: CachedAnswer, started: Instant, fresh_for: Duration) -> Arc<Entry> {
+        let now = Instant::now();
+        let stale_at = now + fresh_for.max((now - started) * SLOW_LOAD_FACTOR);
+        Arc::new(Entry { answer, stale_at, refreshing: AtomicBool::new(false) })
+    }
+}
+
+const SLOW_LOAD_FACTOR: u32 = 10;
 
 #[derive(Clone)]
 pub struct ReadCache {
@@ -75,15 +89,17 @@ impl ReadCache {
         Fut: Future<Output = Result<CachedAnswer, ApiError>> + Send + 'static,
     {
         if let Some(entry) = self.entries.get(&key).await {
-            if entry.loaded_at.elapsed() >= self.fresh_for && !entry.refreshing.swap(true, Ordering::AcqRel) {
+            if Instant::now() >= entry.stale_at && !entry.refreshing.swap(true, Ordering::AcqRel) {
                 self.refresh_in_background(key, entry.clone(), load);
             }
             return Ok(entry.answer.clone());
         }
+        let fresh_for = self.fresh_for;
         let loaded = self
             .entries
             .try_get_with(key, async move {
-                load().await.map(|answer| Arc::new(Entry { answer, loaded_at: Instant::now(), refreshing: AtomicBool::new(false) }))
+                let started = Instant::now();
+                load().await.map(|answer| Entry::new(answer, started, fresh_for))
             })
             .await;
         match loaded {
@@ -97,13 +113,11 @@ impl ReadCache {
         F: Fn() -> Fut + Send + Sync + 'static,
         Fut: Future<Output = Result<CachedAnswer, ApiError>> + Send + 'static,
     {
-        let entries = self.entries.clone();
+        let (entries, fresh_for) = (self.entries.clone(), self.fresh_for);
         tokio::spawn(async move {
+            let started = Instant::now();
             match load().await {
-                Ok(answer) => {
-                    let fresh = Arc::new(Entry { answer, loaded_at: Instant::now(), refreshing: AtomicBool::new(false) });
-                    entries.insert(key, fresh).await;
-                }
+                Ok(answer) => entries.insert(key, Entry::new(answer, started, fresh_for)).await,
                 // The item is gone (404) or the database failed: drop the stale answer so the
                 // next request asks again and sees the real outcome.
                 Err(_) => {
@@ -169,6 +183,27 @@ mod tests {
         assert_eq!(cache.get_or_load("k".into(), load.clone()).await.unwrap().body, "old", "stale while reloading");
         tokio::time::sleep(Duration::from_millis(50)).await;
         assert_eq!(cache.get_or_load("k".into(), load).await.unwrap().body, "new");
+    }
+
+    #[tokio::test]
+    async fn a_slow_answer_stays_fresh_ten_times_as_long_as_it_took() {
+        let cache = ReadCache::new(100, Duration::from_millis(0));
+        let loads = Arc::new(AtomicUsize::new(0));
+        let load = {
+            let loads = loads.clone();
+            move || {
+                let loads = loads.clone();
+                async move {
+                    loads.fetch_add(1, Ordering::SeqCst);
+                    tokio::time::sleep(Duration::from_millis(30)).await;
+                    Ok(answer("slow"))
+                }
+            }
+        };
+        cache.get_or_load("k".into(), load.clone()).await.unwrap();
+        cache.get_or_load("k".into(), load.clone()).await.unwrap();
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        assert_eq!(loads.load(Ordering::SeqCst), 1, "still fresh: no reload within 10 × 30 ms");
     }
 
     #[tokio::test]
