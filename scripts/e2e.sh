@@ -16,6 +16,8 @@ work=$(mktemp -d)
 port="${E2E_PORT:-18080}"
 export DATABASE_URL="sqlite://$work/shop.db"
 export SHOP_DATA_DIR="$work/data"
+# Mail goes to .eml files here (no SMTP configured); journeys read one-time codes from it.
+export E2E_OUTBOX_DIR="$SHOP_DATA_DIR/outbox"
 export SHOP_WEB_DIR="$PWD/web/dist"
 export SHOP_ADDR="127.0.0.1:$port"
 
