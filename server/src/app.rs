@@ -22,6 +22,7 @@ use crate::auth::token::TokenKeys;
 use crate::infra::config::Config;
 use crate::infra::db::Db;
 use crate::infra::error::{ApiError, ErrorBody, INTERNAL_MESSAGE};
+use crate::infra::mail::Mailer;
 use crate::infra::read_cache::ReadCache;
 use crate::{catalog, channel, collections, content, files, histories, layout, messages, news, openapi, postal, print_catalogs, seo, stylists, web};
 
@@ -37,15 +38,18 @@ pub struct AppState {
     /// Finished catalogue answers (lists, product pages), fresh for a second.
     pub catalog_cache: ReadCache,
     pub channels: channel::ChannelCache,
+    pub mailer: Mailer,
 }
 
 impl AppState {
     pub async fn start(config: Config) -> anyhow::Result<AppState> {
         let db = Db::connect(&config.database_url, config.db_max_connections).await?;
         let tokens = TokenKeys::load(config.jwt_secret.as_deref(), &config.data_dir)?;
+        let mailer = Mailer::from_config(&config)?;
         Ok(AppState {
             db,
             tokens,
+            mailer,
             config: Arc::new(config),
             catalog_cache: ReadCache::new(20_000, CATALOG_FRESH_FOR),
             channels: channel::ChannelCache::new(),

@@ -1,6 +1,7 @@
 //! Access tokens and the extractors that read them. Tokens are short-lived HS256 JWTs bound
 //! to one channel; the members feature issues them, every feature reads them through
 //! [`Member`] / [`OptionalMember`].
+pub mod password;
 pub mod token;
 
 use axum::extract::FromRequestParts;

@@ -1,7 +1,5 @@
-//! Passwords of protected tags: the request checked into a tag key and a password, and the
-//! argon2id hashing that stores and checks them (the PHC string keeps salt and parameters).
-use argon2::password_hash::{PasswordHasher, PasswordVerifier};
-use argon2::Argon2;
+//! Passwords of protected tags: the request checked into a tag key and a password, stored and
+//! checked with the shared argon2id hashing of [`crate::auth::password`].
 use serde::Deserialize;
 
 use crate::infra::error::{ApiError, FieldErrors};
@@ -45,16 +43,7 @@ impl TryFrom<TagPasswordInput> for TagPasswordAttempt {
     }
 }
 
-/// The argon2id PHC string of `password` with a fresh random salt.
-pub fn hash(password: &str) -> anyhow::Result<String> {
-    let hashed = Argon2::default().hash_password(password.as_bytes()).map_err(|e| anyhow::anyhow!("hashing a tag password: {e}"))?;
-    Ok(hashed.to_string())
-}
-
-/// Whether `password` matches the stored PHC string; a malformed one matches nothing.
-pub fn matches(password: &str, stored: &str) -> bool {
-    Argon2::default().verify_password(password.as_bytes(), stored).is_ok()
-}
+pub use crate::auth::password::{hash, matches};
 
 #[cfg(test)]
 mod tests {
@@ -62,16 +51,6 @@ mod tests {
 
     fn attempt(tag_key: Option<&str>, password: Option<&str>) -> Result<TagPasswordAttempt, ApiError> {
         TagPasswordAttempt::try_from(TagPasswordInput { tag_key: tag_key.map(str::to_owned), password: password.map(str::to_owned) })
-    }
-
-    #[test]
-    fn a_hash_is_argon2id_and_matches_only_its_password() {
-        let stored = hash("ride2026").unwrap();
-        assert!(stored.starts_with("$argon2id$"));
-        assert!(matches("ride2026", &stored));
-        assert!(!matches("ride2027", &stored));
-        assert!(!matches("ride2026", "not a hash"));
-        assert_ne!(stored, hash("ride2026").unwrap(), "every hash has its own salt");
     }
 
     #[test]

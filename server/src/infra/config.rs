@@ -35,6 +35,29 @@ pub struct Config {
     /// `json` for structured logs, `pretty` for a terminal.
     #[arg(long, env = "SHOP_LOG_FORMAT", default_value = "pretty")]
     pub log_format: String,
+
+    /// SMTP server for outgoing mail, e.g. `smtps://user:pass@smtp.example.jp:465` or
+    /// `smtp://smtp.example.jp:587?tls=required`. Unset: mail goes to the outbox folder.
+    #[arg(long, env = "SHOP_SMTP_URL", hide_env_values = true)]
+    pub smtp_url: Option<String>,
+
+    /// Sender address of outgoing mail; the display name is the shop's name.
+    #[arg(long, env = "SHOP_MAIL_FROM", default_value = "no-reply@shop.localhost")]
+    pub mail_from: String,
+
+    /// Where mail is written as .eml files when no SMTP server is set (default <data dir>/outbox).
+    #[arg(long, env = "SHOP_OUTBOX_DIR")]
+    pub outbox_dir: Option<PathBuf>,
+
+    /// Behind a reverse proxy: take the client address from the last X-Forwarded-For entry
+    /// (the one our proxy appended) instead of the connection's peer address.
+    #[arg(long, env = "SHOP_TRUST_FORWARDED_FOR", default_value_t = false)]
+    pub trust_forwarded_for: bool,
+
+    /// Multiplies every per-address rate limit (login, verify, reminder, registration);
+    /// browser test runs from one address raise it.
+    #[arg(long, env = "SHOP_RATE_LIMIT_FACTOR", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    pub rate_limit_factor: u32,
 }
 
 impl Config {
@@ -49,6 +72,11 @@ impl Config {
             jwt_secret: Some("test-secret-test-secret-test-secret".into()),
             db_max_connections: 8,
             log_format: "pretty".into(),
+            smtp_url: None,
+            mail_from: "no-reply@shop.localhost".into(),
+            outbox_dir: None,
+            trust_forwarded_for: false,
+            rate_limit_factor: 1,
         }
     }
 }

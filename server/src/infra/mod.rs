@@ -6,6 +6,7 @@ pub mod error;
 pub mod escape;
 pub mod extract;
 pub mod ids;
+pub mod mail;
 pub mod pagination;
 pub mod read_cache;
 pub mod time;
