@@ -24,7 +24,7 @@ use crate::infra::db::Db;
 use crate::infra::error::{ApiError, ErrorBody, INTERNAL_MESSAGE};
 use crate::infra::mail::Mailer;
 use crate::infra::read_cache::ReadCache;
-use crate::{catalog, channel, collections, content, files, histories, layout, messages, news, openapi, postal, print_catalogs, seo, stylists, web};
+use crate::{catalog, channel, collections, content, files, histories, layout, members, messages, news, openapi, postal, print_catalogs, seo, stylists, web};
 
 /// How long a catalogue answer is served before it is reloaded in the background: stock and
 /// prices shown in lists may lag this much behind; the cart checks them again at every step.
@@ -72,6 +72,7 @@ fn v1_routes() -> OpenApiRouter<AppState> {
         .merge(postal::routes())
         .merge(histories::routes())
         .merge(stylists::routes())
+        .merge(members::routes())
 }
 
 /// Every documented route, for the OpenAPI document.

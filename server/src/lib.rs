@@ -9,6 +9,7 @@ pub mod files;
 pub mod histories;
 pub mod infra;
 pub mod layout;
+pub mod members;
 pub mod messages;
 pub mod news;
 pub mod openapi;

@@ -36,6 +36,12 @@ pub struct FrontSettings {
     pub no_member_use: bool,
     #[serde(rename = "AUTH.IS_VERIFY_EMAIL_AT_FIRST_LOGIN")]
     pub verify_email_at_first_login: bool,
+    /// Every password login also needs a 6-digit code sent by mail.
+    #[serde(rename = "AUTH.IS_MFA")]
+    pub is_mfa: bool,
+    /// A password older than this many days is reported as expired at login (none: never).
+    #[serde(rename = "AUTH.PASSWORD_EXPIRE_DAYS")]
+    pub password_expire_days: Option<i64>,
     #[serde(rename = "RECAPTCHA.VERSION")]
     pub recaptcha_version: i64,
 }
@@ -61,6 +67,8 @@ impl FrontSettings {
             temporary_stop_selling_is_selling: get(stored, "PLUGIN.TEMPORARY_STOP_SELLING.IS_SELLING", true),
             no_member_use: get(stored, "NO_MEMBER_USE", false),
             verify_email_at_first_login: get(stored, "AUTH.IS_VERIFY_EMAIL_AT_FIRST_LOGIN", false),
+            is_mfa: get(stored, "AUTH.IS_MFA", false),
+            password_expire_days: get(stored, "AUTH.PASSWORD_EXPIRE_DAYS", None),
             recaptcha_version: get(stored, "RECAPTCHA.VERSION", 3),
         }
     }

@@ -100,6 +100,14 @@ impl TestApp {
         self.call(Method::POST, path)
     }
 
+    pub fn put(&self, path: &str) -> Call<'_> {
+        self.call(Method::PUT, path)
+    }
+
+    pub fn delete(&self, path: &str) -> Call<'_> {
+        self.call(Method::DELETE, path)
+    }
+
     pub fn call(&self, method: Method, path: &str) -> Call<'_> {
         let builder = Request::builder().method(method).uri(path).header("host", "localhost:8080");
         Call { app: self, builder, body: Body::empty() }
@@ -107,6 +115,21 @@ impl TestApp {
 
     pub async fn channel_id(&self, code: &str) -> String {
         shop::channel::store::find_channel_by_code(&self.state.db, code).await.unwrap().expect("channel exists").id
+    }
+
+    /// The newest mail to `address` in the outbox (subject and body decoded), if any.
+    pub fn latest_mail_to(&self, address: &str) -> Option<Mail> {
+        self.mails_to(address).pop()
+    }
+
+    /// Every mail to `address` in the outbox, oldest first.
+    pub fn mails_to(&self, address: &str) -> Vec<Mail> {
+        let dir = self.state.mailer.outbox_dir().expect("tests write mail to the outbox");
+        let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
+        let mut names: Vec<std::path::PathBuf> =
+            entries.map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|x| x == "eml")).collect();
+        names.sort();
+        names.iter().map(|path| Mail::parse(&std::fs::read_to_string(path).unwrap())).filter(|m| m.to.eq_ignore_ascii_case(address)).collect()
     }
 
     /// An access token as the members feature will issue it.
@@ -142,6 +165,11 @@ impl Call<'_> {
         self.header("authorization", &format!("Bearer {token}"))
     }
 
+    /// Sends the refresh cookie as the browser would.
+    pub fn refresh_cookie(self, token: &str) -> Self {
+        self.header("cookie", &format!("shop_refresh={token}"))
+    }
+
     pub fn json(mut self, value: &Value) -> Self {
         self.builder = self.builder.header("content-type", "application/json");
         self.body = Body::from(value.to_string());
@@ -164,6 +192,54 @@ impl Call<'_> {
     }
 }
 
+/// A mail of the outbox: headers as sent, subject and body decoded.
+#[derive(Debug, Clone)]
+pub struct Mail {
+    pub to: String,
+    pub from: String,
+    pub subject: String,
+    pub body: String,
+}
+
+impl Mail {
+    fn parse(raw: &str) -> Mail {
+        use base64::Engine;
+        let (head, body) = raw.split_once("\r\n\r\n").expect("a mail has headers and a body");
+        // Unfold continuation lines, then read `Name: value` pairs.
+        let unfolded = head.replace("\r\n ", " ").replace("\r\n\t", " ");
+        let header = |name: &str| {
+            unfolded.lines().find_map(|l| l.split_once(": ").filter(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.to_owned())).unwrap_or_default()
+        };
+        assert!(header("Content-Transfer-Encoding").eq_ignore_ascii_case("base64"), "bodies are base64");
+        let compact: String = body.chars().filter(|c| !c.is_whitespace()).collect();
+        let body = String::from_utf8(base64::engine::general_purpose::STANDARD.decode(compact).unwrap()).unwrap();
+        let decode_words = |value: String| -> String {
+            value.split(' ').map(|word| {
+                match word.strip_prefix("=?utf-8?b?").and_then(|w| w.strip_suffix("?=")) {
+                    Some(encoded) => String::from_utf8(base64::engine::general_purpose::STANDARD.decode(encoded).unwrap()).unwrap(),
+                    None => format!(" {word}"),
+                }
+            }).collect::<String>().trim().to_owned()
+        };
+        let to = header("To");
+        let to = to.rsplit_once('<').map_or(to.clone(), |(_, a)| a.trim_end_matches('>').to_owned());
+        Mail { to, from: decode_words(header("From")), subject: decode_words(header("Subject")), body }
+    }
+
+    /// The 6-digit code after 「確認コード: 」.
+    pub fn code(&self) -> String {
+        let at = self.body.find("確認コード: ").expect("the mail carries a code") + "確認コード: ".len();
+        self.body[at..at + 6].to_owned()
+    }
+
+    /// The token of the link to `path` (`…/path?token=…`).
+    pub fn link_token(&self, path: &str) -> String {
+        let marker = format!("{path}?token=");
+        let at = self.body.find(&marker).unwrap_or_else(|| panic!("no {marker} link in: {}", self.body)) + marker.len();
+        self.body[at..].chars().take_while(char::is_ascii_hexdigit).collect()
+    }
+}
+
 pub struct Answer {
     pub status: StatusCode,
     pub headers: HeaderMap,
@@ -182,6 +258,21 @@ impl Answer {
 
     pub fn header(&self, name: &str) -> &str {
         self.headers.get(name).and_then(|v| v.to_str().ok()).unwrap_or("")
+    }
+
+    /// The value the answer's `Set-Cookie` gives the cookie `name` ("" when it clears it).
+    pub fn cookie(&self, name: &str) -> Option<String> {
+        self.set_cookie(name).map(|line| line.split(';').next().unwrap().split_once('=').unwrap().1.to_owned())
+    }
+
+    /// The whole `Set-Cookie` line of the cookie `name`.
+    pub fn set_cookie(&self, name: &str) -> Option<String> {
+        self.headers
+            .get_all("set-cookie")
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .find(|v| v.starts_with(&format!("{name}=")))
+            .map(str::to_owned)
     }
 
     #[track_caller]

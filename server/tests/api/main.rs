@@ -10,6 +10,7 @@ mod errors;
 mod files;
 mod histories;
 mod layout;
+mod members;
 mod messages;
 mod news;
 mod openapi;

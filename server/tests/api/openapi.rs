@@ -25,7 +25,12 @@ fn every_route_is_documented_with_its_responses() {
                  "/v1/static-pages/url/{path}", "/v1/lp", "/v1/lp/{slug}", "/v1/free-areas", "/v1/free-areas/{code}",
                  "/v1/banners", "/v1/banners/{id}/download", "/images/banners/{file}", "/v1/popups", "/v1/popups/{id}",
                  "/v1/business-dates/monthly/calendar/front", "/v1/collections/{alias}", "/v1/catalog", "/images/catalogs/{file}", "/v1/stylists", "/v1/stylists/{key}", "/images/stylists/{file}", "/v1/files-contents", "/v1/postal-code", "/v1/postal-codes/prefectures",
-                 "/v1/product-search-histories", "/v1/product-requests", "/v1/product-histories", "/v1/guest/product-histories"] {
+                 "/v1/product-search-histories", "/v1/product-requests", "/v1/product-histories", "/v1/guest/product-histories",
+                 "/v1/users", "/v1/auth/login", "/v1/auth/verify", "/v1/auth/refresh", "/v1/auth/logout",
+                 "/v1/auth/login-sync-channel", "/v1/auth/unlock/{token}", "/v1/email-verify/request", "/v1/email-verify/check",
+                 "/v1/reminder/request", "/v1/reminder/check", "/v1/reminder/reset", "/v1/reminder/username/request",
+                 "/v1/reminder/username/check", "/v1/reminder/username/reset", "/v1/me/user", "/v1/me/password",
+                 "/v1/me/login-histories"] {
         let item = paths.get(path).unwrap_or_else(|| panic!("{path} undocumented"));
         for (_, operation) in item.as_object().unwrap() {
             assert!(operation["responses"].as_object().is_some_and(|r| !r.is_empty()), "{path} has no responses");

@@ -1,0 +1,481 @@
+//! Registration, login (with its code step), refresh, logout, login sync and unlock.
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::{Deserialize, Serialize};
+
+use super::{
+    link, link_origin, new_link_token, new_refresh_token, now_ms, send_mail, settings_of, start_code_step, start_session,
+    taken_error, unauthorized_clearing_cookie, usable_link, Done, LoginAnswer, Method, User, WithCookie,
+};
+use crate::app::AppState;
+use crate::auth::password;
+use crate::channel::settings::FrontSettings;
+use crate::channel::Channel;
+use crate::infra::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
+use crate::infra::extract::{ApiJson, ApiPath};
+use crate::infra::ids::new_id;
+use crate::members::client::Client;
+use crate::members::login::{self, LoginResponse};
+use crate::members::one_time_code::{self, Purpose};
+use crate::members::profile::{self, Checks, Loose, Profile, ProfileInput};
+use crate::members::store::{self, NewUser, UserRow};
+use crate::members::{mails, rate_limit, refresh, security_answer, USERNAME_TAKEN};
+
+pub const LOGIN_FAILED_CODE: &str = "auth.login.failed";
+pub const LOGIN_FAILED_MESSAGE: &str = "メールアドレスまたはパスワードが正しくありません";
+pub const LOCKED_CODE: &str = "auth.login.locked";
+pub const LOCKED_MESSAGE: &str = "アカウントがロックされています。メールでお送りしたリンクからロックを解除してください。";
+pub const CODE_WRONG_MESSAGE: &str = "確認コードが正しくないか、有効期限が切れています。";
+pub const SYNC_EXISTS_CODE: &str = "auth.sync.exists";
+
+fn login_failed() -> ApiError {
+    ApiError::Rule { status: StatusCode::UNPROCESSABLE_ENTITY, code: Some(LOGIN_FAILED_CODE), message: LOGIN_FAILED_MESSAGE.into() }
+}
+
+fn locked() -> ApiError {
+    ApiError::Rule { status: StatusCode::UNPROCESSABLE_ENTITY, code: Some(LOCKED_CODE), message: LOCKED_MESSAGE.into() }
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct RegisterInput {
+    #[serde(flatten)]
+    pub profile: ProfileInput,
+    /// Login id; the e-mail when absent.
+    pub username: Option<String>,
+    pub password: Option<String>,
+    pub password_confirmation: Option<String>,
+    /// Security question 1..4 (with `answer`).
+    #[schema(value_type = Option<i64>)]
+    pub question_ct: Option<Loose>,
+    pub answer: Option<String>,
+    /// Log in (or start the code step) right away; default true.
+    pub is_login: Option<bool>,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct Registered {
+    pub user: User,
+    /// null when `is_login` was false.
+    pub login: Option<LoginResponse>,
+}
+
+struct Registration {
+    profile: Profile,
+    username: String,
+    password: String,
+    question: Option<(i64, String)>,
+}
+
+fn check_registration(input: RegisterInput, corporate: bool) -> Result<Registration, ApiError> {
+    let mut checks = Checks::default();
+    let profile = Profile::check(input.profile, corporate, &mut checks);
+    let username = match input.username.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some(_) => profile::check_username(&mut checks, "username", input.username),
+    };
+    let password = profile::check_new_password(&mut checks, input.password, input.password_confirmation);
+    let question = profile::check_question(&mut checks, input.question_ct, input.answer);
+    match (profile, password) {
+        (Some(profile), Some(password)) if checks.errors.is_empty() => {
+            let username = username.unwrap_or_else(|| profile.email.clone());
+            Ok(Registration { profile, username, password, question })
+        }
+        _ => Err(ApiError::Invalid(checks.errors)),
+    }
+}
+
+#[utoipa::path(post, path = "/v1/users", tag = "members", request_body = RegisterInput,
+    responses(
+        (status = 201, body = Registered, description = "registered; `login` tells whether a code was mailed (`is_verify`) or the member is logged in (access token, refresh cookie set)"),
+        (status = 422, body = ErrorBody, description = "field errors in Japanese (`errors` by field); e-mail or login id already taken"),
+        (status = 429, body = ErrorBody, description = "too many registrations from this address"),
+    ))]
+pub async fn register(
+    State(state): State<AppState>,
+    channel: Channel,
+    client: Client,
+    ApiJson(input): ApiJson<RegisterInput>,
+) -> ApiResult<WithCookie<Json<Registered>>> {
+    let now = now_ms();
+    rate_limit::enforce(&state, rate_limit::REGISTER, &channel.id, &client.ip, now).await?;
+    let settings = settings_of(&state, &channel).await?;
+    let is_login = input.is_login.unwrap_or(true);
+    let registration = check_registration(input, settings.is_corporate)?;
+    let password_hash = password::hash_off_thread(&registration.password).await?;
+    let answer_hash = match &registration.question {
+        Some((_, answer)) => Some(security_answer::hash(answer).await?),
+        None => None,
+    };
+
+    let mut tx = state.db.begin_write().await?;
+    let (email_taken, username_taken) =
+        store::find_taken(&mut tx, &channel.id, &registration.profile.email, &registration.username, "").await?;
+    if email_taken || username_taken {
+        let mut errors = FieldErrors::new();
+        if email_taken {
+            errors.insert("email".into(), vec![crate::members::EMAIL_TAKEN.into()]);
+        }
+        if username_taken {
+            errors.insert("username".into(), vec![USERNAME_TAKEN.into()]);
+        }
+        return Err(ApiError::Invalid(errors));
+    }
+    let user_id = new_id();
+    let code = format!("{:08}", store::next_member_number(&mut tx, &channel.id).await?);
+    let new_user = NewUser {
+        id: &user_id,
+        channel_id: &channel.id,
+        code: &code,
+        username: &registration.username,
+        password_hash: &password_hash,
+        is_registered_member: false,
+        question_ct: registration.question.as_ref().map(|(q, _)| *q),
+        answer_hash: answer_hash.as_deref(),
+        synced_from_user_id: None,
+        profile: &registration.profile,
+    };
+    store::insert_user(&mut tx, &new_user, now).await.map_err(taken_error)?;
+    let user = store::find_user(&mut *tx, &channel.id, &user_id).await?.ok_or_else(|| anyhow::anyhow!("the new member vanished"))?;
+    let (login, cookie, mail) = if !is_login {
+        (None, None, None)
+    } else if login::registration_needs_code(&settings) {
+        let (login, mail) = start_code_step(&mut tx, &channel, &settings, &user, now).await?;
+        (Some(login), None, Some(mail))
+    } else {
+        let (login, cookie) = start_session(&state, &mut tx, &settings, &user, &client, Method::Password, now).await?;
+        (Some(login), Some(cookie), None)
+    };
+    tx.commit().await?;
+    if let Some(mail) = mail {
+        send_mail(&state, mail).await?;
+    }
+    Ok(WithCookie { status: StatusCode::CREATED, cookie, body: Json(Registered { user: User::from(user), login }) })
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct LoginInput {
+    /// The login id or the e-mail address.
+    pub username: Option<String>,
+    pub password: Option<String>,
+}
+
+struct Credentials {
+    login: String,
+    password: String,
+}
+
+fn check_credentials(input: LoginInput) -> Result<Credentials, ApiError> {
+    let mut checks = Checks::default();
+    let login = checks.text("username", "ログインIDまたはメールアドレス", input.username, true, 254).to_lowercase();
+    let password = input.password.unwrap_or_default();
+    if password.is_empty() {
+        checks.fail("password", "パスワードを入力してください。");
+    }
+    if checks.errors.is_empty() { Ok(Credentials { login, password }) } else { Err(ApiError::Invalid(checks.errors)) }
+}
+
+/// Checks the password of `user` (or wastes the same time when there is none) with lockout:
+/// a wrong one is counted (and may lock, mailing the unlock link); a right one on a locked
+/// account is refused as locked; a right one clears this source's count.
+async fn check_password(
+    state: &AppState,
+    channel: &Channel,
+    headers: &HeaderMap,
+    client: &Client,
+    user: Option<&UserRow>,
+    password: &str,
+    now: i64,
+) -> ApiResult<()> {
+    let right = password::check(password, user.and_then(|u| u.password_hash.as_deref())).await?;
+    let Some(user) = user else { return Err(login_failed()) };
+    if !right {
+        let mut tx = state.db.begin_write().await?;
+        let failures = store::upsert_failure(&mut tx, &user.id, &client.ip, now).await?;
+        let unlock_token = match failures.just_locked() {
+            true => Some(new_link_token(&mut tx, &user.id, Purpose::UnlockLink, now).await?),
+            false => None,
+        };
+        tx.commit().await?;
+        if let Some(token) = unlock_token {
+            let origin = link_origin(state, channel, &user.channel_id, headers, client.https).await?;
+            let shop = user_channel_name(state, channel, user).await?;
+            send_mail(state, mails::unlock(&shop, &user.profile.email, &link(&origin, "/login/unlock", &token))).await?;
+        }
+        return Err(login_failed());
+    }
+    if store::find_failures(&state.db, &user.id, &client.ip).await?.is_locked() {
+        return Err(locked());
+    }
+    let mut tx = state.db.begin_write().await?;
+    store::delete_failures_from(&mut tx, &user.id, &client.ip).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// The shop a member belongs to, for the sender name of their mails (login sync checks a
+/// sibling channel's member from this one).
+async fn user_channel_name(state: &AppState, channel: &Channel, user: &UserRow) -> ApiResult<String> {
+    if user.channel_id == channel.id {
+        return Ok(channel.name.clone());
+    }
+    let siblings = store::list_sibling_channels(&state.db, &channel.id, &channel.company_code).await?;
+    Ok(siblings.into_iter().find(|c| c.id == user.channel_id).map_or_else(|| channel.name.clone(), |c| c.name))
+}
+
+/// After the password: the code step when the channel or the member needs it, else a session.
+async fn finish_login(
+    state: &AppState,
+    channel: &Channel,
+    settings: &FrontSettings,
+    client: &Client,
+    user: &UserRow,
+    method: Method,
+    now: i64,
+) -> ApiResult<(LoginResponse, Option<axum::http::HeaderValue>)> {
+    let mut tx = state.db.begin_write().await?;
+    if login::needs_code(settings, user.is_registered()) {
+        let (login, mail) = start_code_step(&mut tx, channel, settings, user, now).await?;
+        tx.commit().await?;
+        send_mail(state, mail).await?;
+        return Ok((login, None));
+    }
+    let (login, cookie) = start_session(state, &mut tx, settings, user, client, method, now).await?;
+    tx.commit().await?;
+    Ok((login, Some(cookie)))
+}
+
+#[utoipa::path(post, path = "/v1/auth/login", tag = "members", request_body = LoginInput,
+    responses(
+        (status = 200, body = LoginResponse, description = "logged in (access token; refresh cookie set), or `is_verify` with a code mailed"),
+        (status = 422, body = ErrorBody, description = "`auth.login.failed` (the same for an unknown account), `auth.login.locked` (right password, locked account), or blank fields"),
+        (status = 429, body = ErrorBody, description = "too many attempts from this address"),
+    ))]
+pub async fn login(
+    State(state): State<AppState>,
+    channel: Channel,
+    client: Client,
+    headers: HeaderMap,
+    ApiJson(input): ApiJson<LoginInput>,
+) -> ApiResult<LoginAnswer> {
+    let now = now_ms();
+    rate_limit::enforce(&state, rate_limit::LOGIN, &channel.id, &client.ip, now).await?;
+    let credentials = check_credentials(input)?;
+    let user = store::find_user_by_login(&state.db, &channel.id, &credentials.login).await?;
+    check_password(&state, &channel, &headers, &client, user.as_ref(), &credentials.password, now).await?;
+    let user = user.ok_or_else(login_failed)?;
+    let settings = settings_of(&state, &channel).await?;
+    let (login, cookie) = finish_login(&state, &channel, &settings, &client, &user, Method::Password, now).await?;
+    Ok(WithCookie { status: StatusCode::OK, cookie, body: Json(login) })
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct VerifyInput {
+    /// The 6-digit code the member typed (from the mail).
+    pub verify_code: Option<String>,
+    pub user_id: Option<String>,
+    /// Echoed in the answer: the login came through login sync.
+    pub is_sync_user_channel: Option<bool>,
+}
+
+#[utoipa::path(post, path = "/v1/auth/verify", tag = "members", request_body = VerifyInput,
+    responses(
+        (status = 200, body = LoginResponse, description = "the code was right: logged in (refresh cookie set), the member is now registered"),
+        (status = 422, body = ErrorBody, description = "wrong, expired, used or too often tried code (`errors.verify_code`)"),
+        (status = 429, body = ErrorBody, description = "too many attempts from this address"),
+    ))]
+pub async fn verify(
+    State(state): State<AppState>,
+    channel: Channel,
+    client: Client,
+    ApiJson(input): ApiJson<VerifyInput>,
+) -> ApiResult<LoginAnswer> {
+    let now = now_ms();
+    rate_limit::enforce(&state, rate_limit::VERIFY, &channel.id, &client.ip, now).await?;
+    let code = input.verify_code.as_deref().and_then(one_time_code::typed_code);
+    let Some(code) = code else {
+        return Err(ApiError::field("verify_code", "確認コードは6桁の数字で入力してください。"));
+    };
+    let user_id = input.user_id.unwrap_or_default();
+    let user = store::find_user(&state.db.pool, &channel.id, user_id.trim()).await?;
+    let Some(user) = user else { return Err(code_wrong("verify_code")) };
+    use_code(&state, &user, Purpose::LoginCode, &code, now, "verify_code").await?;
+    let synced = input.is_sync_user_channel.unwrap_or(false);
+    let settings = settings_of(&state, &channel).await?;
+    let mut tx = state.db.begin_write().await?;
+    if !user.is_registered() {
+        // The code arrived at the address: it is verified.
+        store::update_registered(&mut tx, &user.id, now).await?;
+    }
+    let user = store::find_user(&mut *tx, &channel.id, &user.id).await?.ok_or_else(|| code_wrong("verify_code"))?;
+    let method = if synced { Method::Sync } else { Method::Code };
+    let (login, cookie) = start_session(&state, &mut tx, &settings, &user, &client, method, now).await?;
+    tx.commit().await?;
+    Ok(WithCookie { status: StatusCode::OK, cookie: Some(cookie), body: Json(login.synced(synced)) })
+}
+
+pub fn code_wrong(field: &str) -> ApiError {
+    let mut errors = FieldErrors::new();
+    errors.insert(field.into(), vec![CODE_WRONG_MESSAGE.into()]);
+    ApiError::Invalid(errors)
+}
+
+/// Checks `code` against the member's newest code of `purpose` and uses it up; a wrong one
+/// costs one of its tries.
+pub async fn use_code(state: &AppState, user: &UserRow, purpose: Purpose, code: &str, now: i64, field: &str) -> ApiResult<()> {
+    let secret = store::find_latest_secret(&state.db, &user.id, purpose).await?.ok_or_else(|| code_wrong(field))?;
+    if !one_time_code::is_usable(secret.used_at, secret.expires_at, secret.attempts, now) {
+        return Err(code_wrong(field));
+    }
+    if !one_time_code::same_hash(&one_time_code::code_hash(&secret.id, code), &secret.secret_hash) {
+        store::update_secret_attempt(&state.db, &secret.id).await?;
+        return Err(code_wrong(field));
+    }
+    let mut tx = state.db.begin_write().await?;
+    let first = store::update_secret_used(&mut tx, &secret.id, now).await?;
+    tx.commit().await?;
+    if first { Ok(()) } else { Err(code_wrong(field)) }
+}
+
+#[utoipa::path(post, path = "/v1/auth/refresh", tag = "members",
+    params(("shop_refresh" = String, Cookie, description = "the refresh token (httpOnly cookie set at login)")),
+    responses(
+        (status = 200, body = LoginResponse, description = "a new access token; the cookie is rotated"),
+        (status = 401, body = ErrorBody, description = "no, expired, revoked or reused token (a reused one revokes its whole family); the cookie is cleared"),
+        (status = 429, body = ErrorBody, description = "too many refreshes from this address"),
+    ))]
+pub async fn refresh_session(State(state): State<AppState>, channel: Channel, client: Client, headers: HeaderMap) -> ApiResult<Response> {
+    let now = now_ms();
+    rate_limit::enforce(&state, rate_limit::REFRESH, &channel.id, &client.ip, now).await?;
+    let Some(token) = refresh::from_cookies(&headers) else { return Ok(unauthorized_clearing_cookie(client.https)) };
+    let Some(row) = store::find_refresh_token(&state.db, &refresh::token_hash(&token)).await? else {
+        return Ok(unauthorized_clearing_cookie(client.https));
+    };
+    if row.revoked_at.is_some() || row.expires_at <= now {
+        return Ok(unauthorized_clearing_cookie(client.https));
+    }
+    let mut tx = state.db.begin_write().await?;
+    // Rotated already (now or by a concurrent request): the token was used twice, so a copy
+    // exists somewhere; end every session of this login.
+    if row.rotated_at.is_some() || !store::update_refresh_rotated(&mut tx, &row.id, now).await? {
+        store::update_family_revoked(&mut tx, &row.family_id, now).await?;
+        tx.commit().await?;
+        tracing::warn!(family = row.family_id, "a rotated refresh token was reused; its family is revoked");
+        return Ok(unauthorized_clearing_cookie(client.https));
+    }
+    let Some(user) = store::find_user(&mut *tx, &channel.id, &row.user_id).await? else {
+        return Ok(unauthorized_clearing_cookie(client.https));
+    };
+    let next = new_refresh_token(&mut tx, &user.id, &row.family_id, now).await?;
+    tx.commit().await?;
+    let settings = settings_of(&state, &channel).await?;
+    let issued = state.tokens.issue(&user.id, &channel.id, now / 1000)?;
+    let body = login::base(&user, &settings, now).with_token(issued);
+    Ok(WithCookie { status: StatusCode::OK, cookie: Some(refresh::set_cookie(&next, client.https)), body: Json(body) }.into_response())
+}
+
+#[utoipa::path(post, path = "/v1/auth/logout", tag = "members",
+    params(("shop_refresh" = Option<String>, Cookie, description = "the refresh token, when there is one")),
+    responses((status = 204, description = "the session (refresh-token family) is revoked and the cookie cleared; answered even without a session")))]
+pub async fn logout(State(state): State<AppState>, client: Client, headers: HeaderMap) -> ApiResult<WithCookie<()>> {
+    if let Some(token) = refresh::from_cookies(&headers) {
+        if let Some(row) = store::find_refresh_token(&state.db, &refresh::token_hash(&token)).await? {
+            let mut tx = state.db.begin_write().await?;
+            store::update_family_revoked(&mut tx, &row.family_id, now_ms()).await?;
+            tx.commit().await?;
+        }
+    }
+    Ok(WithCookie { status: StatusCode::NO_CONTENT, cookie: Some(refresh::clear_cookie(client.https)), body: () })
+}
+
+#[utoipa::path(post, path = "/v1/auth/login-sync-channel", tag = "members", request_body = LoginInput,
+    responses(
+        (status = 200, body = LoginResponse, description = "logged in to this shop's account linked to the sibling shop's account (made on first use as a copy of its profile); `is_sync_user_channel` true"),
+        (status = 422, body = ErrorBody, description = "`auth.login.failed` (no such sibling account or wrong password), `auth.login.locked`, or `auth.sync.exists` (the address already has an account here: log in to it)"),
+        (status = 429, body = ErrorBody, description = "too many attempts from this address"),
+    ))]
+pub async fn login_sync_channel(
+    State(state): State<AppState>,
+    channel: Channel,
+    client: Client,
+    headers: HeaderMap,
+    ApiJson(input): ApiJson<LoginInput>,
+) -> ApiResult<LoginAnswer> {
+    let now = now_ms();
+    rate_limit::enforce(&state, rate_limit::LOGIN, &channel.id, &client.ip, now).await?;
+    let credentials = check_credentials(input)?;
+    let mut source = None;
+    for sibling in store::list_sibling_channels(&state.db, &channel.id, &channel.company_code).await? {
+        source = store::find_user_by_login(&state.db, &sibling.id, &credentials.login).await?;
+        if source.is_some() {
+            break;
+        }
+    }
+    // The sibling account's own password: an e-mail match alone never links accounts.
+    check_password(&state, &channel, &headers, &client, source.as_ref(), &credentials.password, now).await?;
+    let source = source.ok_or_else(login_failed)?;
+    let user = match store::find_user_synced_from(&state.db, &channel.id, &source.id).await? {
+        Some(user) => user,
+        None => copy_synced_user(&state, &channel, &source, now).await?,
+    };
+    let settings = settings_of(&state, &channel).await?;
+    let (login, cookie) = finish_login(&state, &channel, &settings, &client, &user, Method::Sync, now).await?;
+    Ok(WithCookie { status: StatusCode::OK, cookie, body: Json(login.synced(true)) })
+}
+
+/// This channel's copy of a sibling account: same profile, password and question, linked by
+/// `synced_from_user_id`. Refused when the address already has its own account here.
+async fn copy_synced_user(state: &AppState, channel: &Channel, source: &UserRow, now: i64) -> ApiResult<UserRow> {
+    let exists = || ApiError::Rule {
+        status: StatusCode::UNPROCESSABLE_ENTITY,
+        code: Some(SYNC_EXISTS_CODE),
+        message: "このメールアドレスは既にこのショップに登録されています。ログインしてください。".into(),
+    };
+    let profile = source.profile.clone();
+    let mut tx = state.db.begin_write().await?;
+    let (email_taken, username_taken) = store::find_taken(&mut tx, &channel.id, &profile.email, &source.username, "").await?;
+    if email_taken {
+        return Err(exists());
+    }
+    let username = if username_taken { profile.email.clone() } else { source.username.clone() };
+    if username_taken && store::find_taken(&mut tx, &channel.id, "", &username, "").await?.1 {
+        return Err(exists());
+    }
+    let user_id = new_id();
+    let code = format!("{:08}", store::next_member_number(&mut tx, &channel.id).await?);
+    let new_user = NewUser {
+        id: &user_id,
+        channel_id: &channel.id,
+        code: &code,
+        username: &username,
+        password_hash: source.password_hash.as_deref().unwrap_or(""),
+        is_registered_member: source.is_registered(),
+        question_ct: source.question_ct,
+        answer_hash: source.answer_hash.as_deref(),
+        synced_from_user_id: Some(&source.id),
+        profile: &profile,
+    };
+    store::insert_user(&mut tx, &new_user, now).await.map_err(taken_error)?;
+    let user = store::find_user(&mut *tx, &channel.id, &user_id).await?.ok_or_else(|| anyhow::anyhow!("the copied member vanished"))?;
+    tx.commit().await?;
+    Ok(user)
+}
+
+#[utoipa::path(get, path = "/v1/auth/unlock/{token}", tag = "members",
+    params(("token" = String, Path, description = "the token of the mailed unlock link")),
+    responses(
+        (status = 200, body = Done, description = "the account is unlocked (every failure count cleared)"),
+        (status = 404, body = ErrorBody, description = "unknown, expired or used link"),
+    ))]
+pub async fn unlock(State(state): State<AppState>, channel: Channel, ApiPath(token): ApiPath<String>) -> ApiResult<Json<Done>> {
+    let now = now_ms();
+    let (secret, user) = usable_link(&state, &channel, Purpose::UnlockLink, &token, now).await?;
+    let mut tx = state.db.begin_write().await?;
+    if !store::update_secret_used(&mut tx, &secret.id, now).await? {
+        return Err(ApiError::NotFound(crate::members::LINK_INVALID_MESSAGE));
+    }
+    store::delete_failures(&mut tx, &user.id).await?;
+    tx.commit().await?;
+    Ok(Json(Done { result: true }))
+}

@@ -1,0 +1,26 @@
+//! Members (issue 4): registration, password login with the mailed-code step (MFA, first
+//! verification), rotating refresh tokens in an httpOnly cookie, logout, lockout with a
+//! mailed unlock link, rate limits, password and username reminders, e-mail verification,
+//! login sync from a sibling channel, the profile, password change, login history and leaving.
+//! Social login is added beside this (it reuses [`http::start_session`]).
+//!
+//! Rules live in their own files (lockout, one_time_code, refresh, rate_limit, login,
+//! security_answer, profile), SQL in `store.rs`, handlers in `http/`.
+pub mod client;
+pub mod http;
+mod interim_rules;
+pub mod lockout;
+pub mod login;
+pub mod mails;
+pub mod one_time_code;
+pub mod profile;
+pub mod rate_limit;
+pub mod refresh;
+pub mod security_answer;
+pub mod store;
+
+pub use http::routes;
+
+pub const EMAIL_TAKEN: &str = "このメールアドレスは既に登録されています。";
+pub const USERNAME_TAKEN: &str = "このログインIDは既に使用されています。";
+pub const LINK_INVALID_MESSAGE: &str = "リンクが無効か期限切れです";

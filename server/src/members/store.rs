@@ -1,0 +1,534 @@
+//! Every SQL statement of the members feature.
+use sqlx::any::AnyArguments;
+use sqlx::{Any, Arguments};
+
+use super::lockout::Failures;
+use super::one_time_code::Purpose;
+use super::profile::Profile;
+use crate::infra::db::{flag, Db, Tx};
+use crate::infra::ids::new_id;
+
+const USER_COLUMNS: &str = "id, channel_id, code, email, username, password_hash, password_changed_at, \
+     is_registered_member, is_receive_newsletter, last_name, first_name, last_name_kana, first_name_kana, \
+     gender_ct, birthday, postal_code, prefecture, city, address1, address2, phone_number, cell_phone_number, \
+     question_ct, answer_hash, corporation, department, business_type, store_name, url, mail_error_count, \
+     synced_from_user_id, created_at";
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct UserRow {
+    pub id: String,
+    pub channel_id: String,
+    pub code: String,
+    pub username: String,
+    pub password_hash: Option<String>,
+    pub password_changed_at: i64,
+    pub is_registered_member: i64,
+    pub question_ct: Option<i64>,
+    pub answer_hash: Option<String>,
+    pub mail_error_count: i64,
+    pub synced_from_user_id: Option<String>,
+    pub created_at: i64,
+    #[sqlx(flatten)]
+    pub profile: Profile,
+}
+
+impl UserRow {
+    pub fn is_registered(&self) -> bool {
+        self.is_registered_member != 0
+    }
+}
+
+/// The next member number of the channel (1, 2, …), taken atomically on both databases.
+pub async fn next_member_number(tx: &mut Tx, channel_id: &str) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "INSERT INTO member_numbers (channel_id, last_number) VALUES ($1, 1) \
+         ON CONFLICT (channel_id) DO UPDATE SET last_number = member_numbers.last_number + 1 RETURNING last_number",
+    )
+    .bind(channel_id)
+    .fetch_one(&mut **tx)
+    .await
+}
+
+pub struct NewUser<'a> {
+    pub id: &'a str,
+    pub channel_id: &'a str,
+    pub code: &'a str,
+    pub username: &'a str,
+    pub password_hash: &'a str,
+    pub is_registered_member: bool,
+    pub question_ct: Option<i64>,
+    pub answer_hash: Option<&'a str>,
+    pub synced_from_user_id: Option<&'a str>,
+    pub profile: &'a Profile,
+}
+
+/// The account; its profile is written by [`update_profile`] in the same transaction.
+pub async fn insert_user(tx: &mut Tx, user: &NewUser<'_>, now: i64) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO users (id, channel_id, code, email, username, password_hash, password_changed_at, is_registered_member, \
+         question_ct, answer_hash, synced_from_user_id, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $7, $7)",
+    )
+    .bind(user.id)
+    .bind(user.channel_id)
+    .bind(user.code)
+    .bind(&user.profile.email)
+    .bind(user.username)
+    .bind(user.password_hash)
+    .bind(now)
+    .bind(flag(user.is_registered_member))
+    .bind(user.question_ct)
+    .bind(user.answer_hash)
+    .bind(user.synced_from_user_id)
+    .execute(&mut **tx)
+    .await?;
+    update_profile(tx, user.id, user.profile, now).await?;
+    Ok(())
+}
+
+/// An active (not left) member of the channel; `executor` is the pool or a transaction.
+pub async fn find_user<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, channel_id: &str, user_id: &str) -> sqlx::Result<Option<UserRow>> {
+    sqlx::query_as::<_, UserRow>(sqlx::AssertSqlSafe(format!(
+        "SELECT {USER_COLUMNS} FROM users WHERE channel_id = $1 AND id = $2 AND left_at IS NULL"
+    )))
+    .bind(channel_id)
+    .bind(user_id)
+    .fetch_optional(executor)
+    .await
+}
+
+/// The active member whose login id, else whose e-mail, is `login` (both stored lower-cased).
+pub async fn find_user_by_login(db: &Db, channel_id: &str, login: &str) -> sqlx::Result<Option<UserRow>> {
+    sqlx::query_as::<_, UserRow>(sqlx::AssertSqlSafe(format!(
+        "SELECT {USER_COLUMNS} FROM users WHERE channel_id = $1 AND left_at IS NULL AND (username = $2 OR email = $2) \
+         ORDER BY CASE WHEN username = $2 THEN 0 ELSE 1 END LIMIT 1"
+    )))
+    .bind(channel_id)
+    .bind(login)
+    .fetch_optional(&db.pool)
+    .await
+}
+
+pub async fn find_user_by_email(db: &Db, channel_id: &str, email: &str) -> sqlx::Result<Option<UserRow>> {
+    sqlx::query_as::<_, UserRow>(sqlx::AssertSqlSafe(format!(
+        "SELECT {USER_COLUMNS} FROM users WHERE channel_id = $1 AND email = $2 AND left_at IS NULL"
+    )))
+    .bind(channel_id)
+    .bind(email)
+    .fetch_optional(&db.pool)
+    .await
+}
+
+/// The account of this channel copied from `source_user_id` by login sync.
+pub async fn find_user_synced_from(db: &Db, channel_id: &str, source_user_id: &str) -> sqlx::Result<Option<UserRow>> {
+    sqlx::query_as::<_, UserRow>(sqlx::AssertSqlSafe(format!(
+        "SELECT {USER_COLUMNS} FROM users WHERE channel_id = $1 AND synced_from_user_id = $2 AND left_at IS NULL"
+    )))
+    .bind(channel_id)
+    .bind(source_user_id)
+    .fetch_optional(&db.pool)
+    .await
+}
+
+/// Which of the e-mail and the login id an active member other than `except_user_id` holds.
+pub async fn find_taken(tx: &mut Tx, channel_id: &str, email: &str, username: &str, except_user_id: &str) -> sqlx::Result<(bool, bool)> {
+    let rows: Vec<(String, String)> = sqlx::query_as(
+        "SELECT email, username FROM users WHERE channel_id = $1 AND left_at IS NULL AND id <> $4 AND (email = $2 OR username = $3)",
+    )
+    .bind(channel_id)
+    .bind(email)
+    .bind(username)
+    .bind(except_user_id)
+    .fetch_all(&mut **tx)
+    .await?;
+    Ok((rows.iter().any(|(e, _)| e == email), rows.iter().any(|(_, u)| u == username)))
+}
+
+/// Every profile field except login id, password and security question.
+pub async fn update_profile(tx: &mut Tx, user_id: &str, p: &Profile, now: i64) -> sqlx::Result<bool> {
+    let done = sqlx::query(
+        "UPDATE users SET email = $2, is_receive_newsletter = $3, last_name = $4, first_name = $5, last_name_kana = $6, \
+         first_name_kana = $7, gender_ct = $8, birthday = $9, postal_code = $10, prefecture = $11, city = $12, address1 = $13, \
+         address2 = $14, phone_number = $15, cell_phone_number = $16, corporation = $17, department = $18, business_type = $19, \
+         store_name = $20, url = $21, updated_at = $22 WHERE id = $1 AND left_at IS NULL",
+    )
+    .bind(user_id)
+    .bind(&p.email)
+    .bind(p.is_receive_newsletter)
+    .bind(&p.last_name)
+    .bind(&p.first_name)
+    .bind(&p.last_name_kana)
+    .bind(&p.first_name_kana)
+    .bind(p.gender_ct)
+    .bind(p.birthday.as_deref())
+    .bind(&p.postal_code)
+    .bind(&p.prefecture)
+    .bind(&p.city)
+    .bind(&p.address1)
+    .bind(&p.address2)
+    .bind(&p.phone_number)
+    .bind(&p.cell_phone_number)
+    .bind(p.corporation.as_deref())
+    .bind(p.department.as_deref())
+    .bind(p.business_type.as_deref())
+    .bind(p.store_name.as_deref())
+    .bind(p.url.as_deref())
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+pub async fn update_password(tx: &mut Tx, user_id: &str, password_hash: &str, now: i64) -> sqlx::Result<()> {
+    sqlx::query("UPDATE users SET password_hash = $2, password_changed_at = $3, updated_at = $3 WHERE id = $1")
+        .bind(user_id)
+        .bind(password_hash)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+pub async fn update_username(tx: &mut Tx, user_id: &str, username: &str, now: i64) -> sqlx::Result<()> {
+    sqlx::query("UPDATE users SET username = $2, updated_at = $3 WHERE id = $1")
+        .bind(user_id)
+        .bind(username)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+pub async fn update_registered(tx: &mut Tx, user_id: &str, now: i64) -> sqlx::Result<()> {
+    sqlx::query("UPDATE users SET is_registered_member = 1, updated_at = $2 WHERE id = $1")
+        .bind(user_id)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// Leaving: the row stays (orders refer to it) but nothing personal remains: the e-mail and
+/// login id become unusable placeholders (so the address can register again), the password
+/// and answer hashes and the profile are cleared.
+pub async fn update_left(tx: &mut Tx, user_id: &str, reason: Option<&str>, now: i64) -> sqlx::Result<bool> {
+    let done = sqlx::query(
+        "UPDATE users SET email = $2, username = $3, password_hash = NULL, answer_hash = NULL, question_ct = NULL, \
+         last_name = '', first_name = '', last_name_kana = '', first_name_kana = '', gender_ct = NULL, birthday = NULL, \
+         postal_code = '', prefecture = '', city = '', address1 = '', address2 = '', phone_number = '', cell_phone_number = '', \
+         corporation = NULL, department = NULL, business_type = NULL, store_name = NULL, url = NULL, \
+         left_at = $4, leave_reason = $5, updated_at = $4 WHERE id = $1 AND left_at IS NULL",
+    )
+    .bind(user_id)
+    .bind(format!("left-{user_id}@invalid"))
+    .bind(format!("left-{user_id}"))
+    .bind(now)
+    .bind(reason)
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+// ---- refresh tokens
+
+pub async fn insert_refresh_token(tx: &mut Tx, user_id: &str, family_id: &str, token_hash: &str, now: i64, expires_at: i64) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO refresh_tokens (id, user_id, family_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(new_id())
+    .bind(user_id)
+    .bind(family_id)
+    .bind(token_hash)
+    .bind(now)
+    .bind(expires_at)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+#[derive(Debug, sqlx::FromRow)]
+pub struct RefreshRow {
+    pub id: String,
+    pub user_id: String,
+    pub family_id: String,
+    pub expires_at: i64,
+    pub rotated_at: Option<i64>,
+    pub revoked_at: Option<i64>,
+}
+
+pub async fn find_refresh_token(db: &Db, token_hash: &str) -> sqlx::Result<Option<RefreshRow>> {
+    sqlx::query_as::<_, RefreshRow>(
+        "SELECT id, user_id, family_id, expires_at, rotated_at, revoked_at FROM refresh_tokens WHERE token_hash = $1",
+    )
+    .bind(token_hash)
+    .fetch_optional(&db.pool)
+    .await
+}
+
+/// Marks the token rotated; false when it already was (or was revoked) — a concurrent use.
+pub async fn update_refresh_rotated(tx: &mut Tx, id: &str, now: i64) -> sqlx::Result<bool> {
+    let done = sqlx::query("UPDATE refresh_tokens SET rotated_at = $2 WHERE id = $1 AND rotated_at IS NULL AND revoked_at IS NULL")
+        .bind(id)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+pub async fn update_family_revoked(tx: &mut Tx, family_id: &str, now: i64) -> sqlx::Result<()> {
+    sqlx::query("UPDATE refresh_tokens SET revoked_at = $2 WHERE family_id = $1 AND revoked_at IS NULL")
+        .bind(family_id)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// Ends every session of the member (password change or reset, leaving).
+pub async fn update_user_tokens_revoked(tx: &mut Tx, user_id: &str, now: i64) -> sqlx::Result<()> {
+    sqlx::query("UPDATE refresh_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL")
+        .bind(user_id)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+// ---- one-time secrets
+
+pub async fn insert_secret(tx: &mut Tx, id: &str, user_id: &str, purpose: Purpose, secret_hash: &str, now: i64) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO one_time_secrets (id, user_id, purpose, secret_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(id)
+    .bind(user_id)
+    .bind(purpose.as_str())
+    .bind(secret_hash)
+    .bind(now)
+    .bind(now + purpose.lifetime_ms())
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+#[derive(Debug, sqlx::FromRow)]
+pub struct SecretRow {
+    pub id: String,
+    pub user_id: String,
+    pub secret_hash: String,
+    pub expires_at: i64,
+    pub used_at: Option<i64>,
+    pub attempts: i64,
+}
+
+/// The member's newest secret of this purpose (a new code makes older ones useless).
+pub async fn find_latest_secret(db: &Db, user_id: &str, purpose: Purpose) -> sqlx::Result<Option<SecretRow>> {
+    sqlx::query_as::<_, SecretRow>(
+        "SELECT id, user_id, secret_hash, expires_at, used_at, attempts FROM one_time_secrets \
+         WHERE user_id = $1 AND purpose = $2 ORDER BY created_at DESC, id DESC LIMIT 1",
+    )
+    .bind(user_id)
+    .bind(purpose.as_str())
+    .fetch_optional(&db.pool)
+    .await
+}
+
+pub async fn find_secret_by_hash(db: &Db, purpose: Purpose, secret_hash: &str) -> sqlx::Result<Option<SecretRow>> {
+    sqlx::query_as::<_, SecretRow>(
+        "SELECT id, user_id, secret_hash, expires_at, used_at, attempts FROM one_time_secrets WHERE purpose = $1 AND secret_hash = $2",
+    )
+    .bind(purpose.as_str())
+    .bind(secret_hash)
+    .fetch_optional(&db.pool)
+    .await
+}
+
+/// One more wrong try; outside the caller's transaction so it counts even when the answer is
+/// an error.
+pub async fn update_secret_attempt(db: &Db, id: &str) -> sqlx::Result<()> {
+    sqlx::query("UPDATE one_time_secrets SET attempts = attempts + 1 WHERE id = $1")
+        .bind(id)
+        .execute(&db.pool)
+        .await?;
+    Ok(())
+}
+
+/// Uses the secret; false when another request used it first.
+pub async fn update_secret_used(tx: &mut Tx, id: &str, now: i64) -> sqlx::Result<bool> {
+    let done = sqlx::query("UPDATE one_time_secrets SET used_at = $2 WHERE id = $1 AND used_at IS NULL")
+        .bind(id)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Uses up every open secret of these purposes (the code and the link of one mail).
+pub async fn update_secrets_used(tx: &mut Tx, user_id: &str, purposes: &[Purpose], now: i64) -> sqlx::Result<()> {
+    let mut args = AnyArguments::default();
+    args.add(user_id).map_err(sqlx::Error::Encode)?;
+    args.add(now).map_err(sqlx::Error::Encode)?;
+    let mut placeholders = Vec::new();
+    for purpose in purposes {
+        args.add(purpose.as_str()).map_err(sqlx::Error::Encode)?;
+        placeholders.push(format!("${}", placeholders.len() + 3));
+    }
+    let sql = format!(
+        "UPDATE one_time_secrets SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL AND purpose IN ({})",
+        placeholders.join(", ")
+    );
+    sqlx::query_with(sqlx::AssertSqlSafe(sql), args).execute(&mut **tx).await?;
+    Ok(())
+}
+
+// ---- login history
+
+pub struct NewLogin<'a> {
+    pub user_id: &'a str,
+    pub ip_address: &'a str,
+    pub user_agent: &'a str,
+    pub method: &'a str,
+}
+
+pub async fn insert_login_history(tx: &mut Tx, login: &NewLogin<'_>, now: i64) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO login_histories (id, user_id, logged_in_at, ip_address, user_agent, method) VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(new_id())
+    .bind(login.user_id)
+    .bind(now)
+    .bind(login.ip_address)
+    .bind(login.user_agent)
+    .bind(login.method)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+#[derive(Debug, sqlx::FromRow)]
+pub struct LoginHistoryRow {
+    pub id: String,
+    pub logged_in_at: i64,
+    pub ip_address: String,
+    pub user_agent: String,
+    pub method: String,
+}
+
+/// A page of the member's logins, newest first, and their total.
+pub async fn list_login_histories(db: &Db, user_id: &str, limit: i64, offset: i64) -> sqlx::Result<(Vec<LoginHistoryRow>, i64)> {
+    let rows = sqlx::query_as::<_, LoginHistoryRow>(
+        "SELECT id, logged_in_at, ip_address, user_agent, method FROM login_histories WHERE user_id = $1 \
+         ORDER BY logged_in_at DESC, id DESC LIMIT $2 OFFSET $3",
+    )
+    .bind(user_id)
+    .bind(limit)
+    .bind(offset)
+    .fetch_all(&db.pool)
+    .await?;
+    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM login_histories WHERE user_id = $1")
+        .bind(user_id)
+        .fetch_one(&db.pool)
+        .await?;
+    Ok((rows, total))
+}
+
+// ---- lockout
+
+/// The account's failures from `$2` and from every source.
+const FAILURE_COUNTS: &str = "SELECT COALESCE(SUM(CASE WHEN source = $2 THEN failures ELSE 0 END), 0), \
+     COALESCE(SUM(failures), 0) FROM login_failures WHERE user_id = $1";
+
+pub async fn find_failures(db: &Db, user_id: &str, source: &str) -> sqlx::Result<Failures> {
+    let (from_source, total): (i64, i64) = sqlx::query_as(FAILURE_COUNTS)
+    .bind(user_id)
+    .bind(source)
+    .fetch_one(&db.pool)
+    .await?;
+    Ok(Failures { from_source, total })
+}
+
+/// Counts one wrong password and returns the counts after it.
+pub async fn upsert_failure(tx: &mut Tx, user_id: &str, source: &str, now: i64) -> sqlx::Result<Failures> {
+    sqlx::query(
+        "INSERT INTO login_failures (user_id, source, failures, updated_at) VALUES ($1, $2, 1, $3) \
+         ON CONFLICT (user_id, source) DO UPDATE SET failures = login_failures.failures + 1, updated_at = $3",
+    )
+    .bind(user_id)
+    .bind(source)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    let (from_source, total): (i64, i64) = sqlx::query_as(FAILURE_COUNTS)
+    .bind(user_id)
+    .bind(source)
+    .fetch_one(&mut **tx)
+    .await?;
+    Ok(Failures { from_source, total })
+}
+
+pub async fn delete_failures_from(tx: &mut Tx, user_id: &str, source: &str) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM login_failures WHERE user_id = $1 AND source = $2")
+        .bind(user_id)
+        .bind(source)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+pub async fn delete_failures(tx: &mut Tx, user_id: &str) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM login_failures WHERE user_id = $1").bind(user_id).execute(&mut **tx).await?;
+    Ok(())
+}
+
+// ---- rate limits
+
+/// Counts one hit in the bucket's window and returns the window's count. A new window also
+/// sweeps windows that ended before `stale_before`, of every bucket.
+pub async fn upsert_rate_limit_hit(db: &Db, bucket: &str, window_start: i64, stale_before: i64) -> sqlx::Result<i64> {
+    let hits: i64 = sqlx::query_scalar(
+        "INSERT INTO rate_limit_hits (bucket, window_start, hits) VALUES ($1, $2, 1) \
+         ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limit_hits.hits + 1 RETURNING hits",
+    )
+    .bind(bucket)
+    .bind(window_start)
+    .fetch_one(&db.pool)
+    .await?;
+    if hits == 1 {
+        sqlx::query("DELETE FROM rate_limit_hits WHERE window_start < $1").bind(stale_before).execute(&db.pool).await?;
+    }
+    Ok(hits)
+}
+
+// ---- channels (login sync, mail links)
+
+#[derive(Debug, sqlx::FromRow)]
+pub struct SiblingChannel {
+    pub id: String,
+    pub name: String,
+}
+
+/// The other channels of the same company: their members may log in here by login sync.
+pub async fn list_sibling_channels(db: &Db, channel_id: &str, company_code: &str) -> sqlx::Result<Vec<SiblingChannel>> {
+    sqlx::query_as::<_, SiblingChannel>("SELECT id, name FROM channels WHERE company_code = $1 AND id <> $2 ORDER BY created_at, id")
+        .bind(company_code)
+        .bind(channel_id)
+        .fetch_all(&db.pool)
+        .await
+}
+
+/// The channel's host names, in a stable order (the first one builds links by default).
+pub async fn list_channel_hosts(db: &Db, channel_id: &str) -> sqlx::Result<Vec<String>> {
+    sqlx::query_scalar("SELECT host FROM channel_hosts WHERE channel_id = $1 ORDER BY host")
+        .bind(channel_id)
+        .fetch_all(&db.pool)
+        .await
+}
+
+/// Whether the host name is one of ours (any channel's).
+pub async fn find_host_known(db: &Db, host: &str) -> sqlx::Result<bool> {
+    let found: Option<String> = sqlx::query_scalar("SELECT channel_id FROM channel_hosts WHERE host = $1")
+        .bind(host)
+        .fetch_optional(&db.pool)
+        .await?;
+    Ok(found.is_some())
+}

@@ -1,0 +1,546 @@
+//! Members as the storefront drives them: registration, the mailed code, login, refresh,
+//! logout, lockout, reminders, profile and leaving — on the demo shop and the corporate one.
+use axum::http::StatusCode;
+use serde_json::{json, Value};
+
+use crate::helpers::{Answer, TestApp};
+use crate::on_both_databases;
+
+pub const PASSWORD: &str = "ride2026pass";
+
+pub fn demo_profile(email: &str) -> Value {
+    json!({
+        "email": email, "password": PASSWORD, "password_confirmation": PASSWORD,
+        "last_name": "山田", "first_name": "太郎", "last_name_kana": "ヤマダ", "first_name_kana": "タロウ",
+        "gender_ct": 1, "birthday": "1990-04-01", "is_receive_newsletter": 1,
+        "postal_code": "150-0001", "prefecture": "東京都", "city": "渋谷区", "address1": "神宮前1-2-3",
+        "phone_number": "03-1234-5678"
+    })
+}
+
+pub fn corporate_profile(email: &str) -> Value {
+    json!({
+        "email": email, "password": PASSWORD, "password_confirmation": PASSWORD,
+        "last_name": "佐藤", "first_name": "花子",
+        "corporation": "株式会社ライド商会", "department": "購買部",
+        "postal_code": "5300001", "prefecture": "大阪府", "city": "大阪市北区", "address1": "梅田1-1-1",
+        "phone_number": "0612345678"
+    })
+}
+
+/// A logged-in member: the access token and the refresh cookie.
+pub struct Session {
+    pub user_id: String,
+    pub access_token: String,
+    pub refresh: String,
+}
+
+fn session_of(answer: &Answer) -> Session {
+    answer.assert_status(StatusCode::OK);
+    let body = answer.json();
+    Session {
+        user_id: body["user_id"].as_str().unwrap().to_owned(),
+        access_token: body["access_token"].as_str().expect("an access token").to_owned(),
+        refresh: answer.cookie("shop_refresh").expect("a refresh cookie"),
+    }
+}
+
+/// Registers on the demo shop and types the mailed code: a registered, logged-in member.
+pub async fn registered_demo_member(app: &TestApp, email: &str) -> Session {
+    let answer = app.post("/v1/users").json(&demo_profile(email)).send().await;
+    answer.assert_status(StatusCode::CREATED);
+    let user_id = answer.json()["user"]["id"].as_str().unwrap().to_owned();
+    let code = app.latest_mail_to(email).expect("a code mail").code();
+    session_of(&app.post("/v1/auth/verify").json(&json!({ "verify_code": code, "user_id": user_id })).send().await)
+}
+
+async fn login(app: &TestApp, channel: &str, username: &str, password: &str) -> Answer {
+    app.post("/v1/auth/login").channel(channel).json(&json!({ "username": username, "password": password })).send().await
+}
+
+async fn a_demo_member_registers_types_the_code_and_stays_logged_in(app: TestApp) {
+    let answer = app.post("/v1/users").json(&demo_profile("Taro@Example.jp")).send().await;
+    answer.assert_status(StatusCode::CREATED);
+    let body = answer.json();
+    let user = &body["user"];
+    assert_eq!(user["email"], "taro@example.jp", "stored lower-cased");
+    assert_eq!(user["username"], "taro@example.jp", "the e-mail is the default login id");
+    assert_eq!((user["is_registered_member"].clone(), user["postal_code"].clone()), (json!(false), json!("1500001")));
+    assert_eq!(user["corporation"], Value::Null);
+    let pending = &body["login"];
+    assert_eq!(pending["is_verify"], true);
+    assert!(pending.get("access_token").is_none(), "no token before the code: {pending}");
+    assert!(answer.cookie("shop_refresh").is_none());
+
+    let mail = app.latest_mail_to("taro@example.jp").expect("the code is mailed");
+    assert_eq!(mail.subject, "【ライドパーツ本舗】確認コードのお知らせ");
+    assert!(mail.from.contains("ライドパーツ本舗"), "{}", mail.from);
+    let code = mail.code();
+    assert_ne!(pending["verify_code"], code.as_str(), "verify_code is a pending id, never the code");
+
+    let user_id = user["id"].as_str().unwrap();
+    let wrong = if code == "000000" { "111111" } else { "000000" };
+    let answer = app.post("/v1/auth/verify").json(&json!({ "verify_code": wrong, "user_id": user_id })).send().await;
+    answer.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(answer.json()["errors"]["verify_code"][0], "確認コードが正しくないか、有効期限が切れています。");
+
+    let answer = app.post("/v1/auth/verify").json(&json!({ "verify_code": code, "user_id": user_id })).send().await;
+    let session = session_of(&answer);
+    let body = answer.json();
+    assert_eq!((body["token_type"].as_str(), body["expires_in"].as_i64()), (Some("Bearer"), Some(900)));
+    assert_eq!((body["is_registered_member"].clone(), body["is_verify"].clone()), (json!(true), json!(false)));
+    assert_eq!((body["has_password_expired"].clone(), body["has_mail_error_count_over"].clone()), (json!(false), json!(false)));
+    let cookie = answer.set_cookie("shop_refresh").unwrap();
+    for part in ["Path=/v1/auth", "HttpOnly", "SameSite=Lax"] {
+        assert!(cookie.contains(part), "{cookie}");
+    }
+    assert!(!cookie.contains("Secure"), "plain HTTP: {cookie}");
+    // The code is single use.
+    app.post("/v1/auth/verify").json(&json!({ "verify_code": code, "user_id": user_id })).send().await.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+
+    let me = app.get("/v1/me/user").bearer(&session.access_token).send().await;
+    me.assert_status(StatusCode::OK);
+    assert_eq!((me.json()["id"].as_str(), me.json()["is_registered_member"].clone()), (Some(user_id), json!(true)));
+
+    // Registered now: the demo shop (no MFA) logs in with the password alone, by e-mail or login id.
+    let answer = login(&app, "demo", " TARO@example.jp ", PASSWORD).await;
+    let again = session_of(&answer);
+    assert_eq!(again.user_id, user_id);
+
+    let refreshed = app.post("/v1/auth/refresh").refresh_cookie(&again.refresh).send().await;
+    let next = session_of(&refreshed);
+    assert_ne!(next.refresh, again.refresh, "the cookie rotates");
+    app.get("/v1/me/user").bearer(&next.access_token).send().await.assert_status(StatusCode::OK);
+
+    let out = app.post("/v1/auth/logout").refresh_cookie(&next.refresh).send().await;
+    out.assert_status(StatusCode::NO_CONTENT);
+    assert_eq!(out.cookie("shop_refresh").as_deref(), Some(""), "the cookie is cleared");
+    app.post("/v1/auth/refresh").refresh_cookie(&next.refresh).send().await.assert_status(StatusCode::UNAUTHORIZED);
+    // Logging out needs no session at all.
+    app.post("/v1/auth/logout").send().await.assert_status(StatusCode::NO_CONTENT);
+}
+
+async fn registering_without_login_starts_nothing_until_the_first_login(app: TestApp) {
+    let mut body = demo_profile("hanako@example.jp");
+    body["is_login"] = json!(false);
+    body["username"] = json!("Hanako-2026");
+    let answer = app.post("/v1/users").json(&body).send().await;
+    answer.assert_status(StatusCode::CREATED);
+    assert_eq!(answer.json()["login"], Value::Null);
+    assert_eq!(answer.json()["user"]["username"], "hanako-2026");
+    assert!(app.latest_mail_to("hanako@example.jp").is_none());
+    // Not verified yet: the first login asks for the mailed code.
+    let answer = login(&app, "demo", "hanako-2026", PASSWORD).await;
+    answer.assert_status(StatusCode::OK);
+    assert_eq!(answer.json()["is_verify"], true);
+    assert!(answer.cookie("shop_refresh").is_none());
+    let code = app.latest_mail_to("hanako@example.jp").unwrap().code();
+    let user_id = answer.json()["user_id"].as_str().unwrap().to_owned();
+    session_of(&app.post("/v1/auth/verify").json(&json!({ "verify_code": code, "user_id": user_id })).send().await);
+    // The same address and login id cannot register twice.
+    let mut again = demo_profile("HANAKO@example.jp");
+    again["username"] = json!("hanako-2026");
+    let answer = app.post("/v1/users").json(&again).send().await;
+    answer.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    let errors = &answer.json()["errors"];
+    assert_eq!(errors["email"][0], "このメールアドレスは既に登録されています。");
+    assert_eq!(errors["username"][0], "このログインIDは既に使用されています。");
+}
+
+async fn a_corporate_buyer_is_logged_in_at_once_verifies_by_mail_and_logs_in_with_a_code(app: TestApp) {
+    let answer = app.post("/v1/users").channel("corporate").json(&corporate_profile("buyer@ride-shokai.co.jp")).send().await;
+    answer.assert_status(StatusCode::CREATED);
+    let body = answer.json();
+    assert_eq!(body["user"]["corporation"], "株式会社ライド商会");
+    assert_eq!(body["login"]["is_registered_member"], false);
+    let token = body["login"]["access_token"].as_str().expect("logged in right away").to_owned();
+    assert!(answer.cookie("shop_refresh").is_some());
+    // A demo-shop token is refused by the corporate shop and the other way round.
+    app.get("/v1/me/user").bearer(&token).send().await.assert_status(StatusCode::UNAUTHORIZED);
+
+    app.post("/v1/email-verify/request").channel("corporate").bearer(&token).send().await.assert_status(StatusCode::ACCEPTED);
+    let mail = app.latest_mail_to("buyer@ride-shokai.co.jp").unwrap();
+    assert!(mail.subject.contains("ライドパーツ 業販サイト"), "{}", mail.subject);
+    let wrong = if mail.code() == "000000" { "111111" } else { "000000" };
+    let answer = app.post("/v1/email-verify/check").channel("corporate").bearer(&token).json(&json!({ "code": wrong })).send().await;
+    answer.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(answer.json()["errors"]["code"].is_array());
+    // The code needs the member's session; the link does not.
+    app.post("/v1/email-verify/check").channel("corporate").json(&json!({ "code": mail.code() })).send().await.assert_status(StatusCode::UNAUTHORIZED);
+    let token_of_link = mail.link_token("/verify/email");
+    let answer = app.post("/v1/email-verify/check").channel("corporate").json(&json!({ "token": token_of_link })).send().await;
+    answer.assert_status(StatusCode::OK);
+    assert_eq!(answer.json()["is_registered_member"], true);
+    // Link and code of that mail are used up.
+    app.post("/v1/email-verify/check").channel("corporate").json(&json!({ "token": token_of_link })).send().await.assert_status(StatusCode::NOT_FOUND);
+    app.post("/v1/email-verify/check").channel("corporate").bearer(&token).json(&json!({ "code": mail.code() })).send().await.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    let me = app.get("/v1/me/user").channel("corporate").bearer(&token).send().await.json();
+    assert_eq!(me["is_registered_member"], true);
+
+    // AUTH.IS_MFA: every password login goes through a mailed code.
+    let answer = login(&app, "corporate", "buyer@ride-shokai.co.jp", PASSWORD).await;
+    answer.assert_status(StatusCode::OK);
+    assert_eq!((answer.json()["is_verify"].clone(), answer.json().get("access_token")), (json!(true), None));
+    let code = app.latest_mail_to("buyer@ride-shokai.co.jp").unwrap().code();
+    let user_id = answer.json()["user_id"].as_str().unwrap().to_owned();
+    let answer = app.post("/v1/auth/verify").channel("corporate").json(&json!({ "verify_code": code, "user_id": user_id })).send().await;
+    let session = session_of(&answer);
+    app.get("/v1/me/user").channel("corporate").bearer(&session.access_token).send().await.assert_status(StatusCode::OK);
+}
+
+async fn five_wrong_passwords_lock_the_account_until_the_mailed_link_opens_it(app: TestApp) {
+    let member = registered_demo_member(&app, "jiro@example.jp").await;
+    for _ in 0..5 {
+        let answer = login(&app, "demo", "jiro@example.jp", "wrong-pass1").await;
+        answer.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(answer.json()["code"], "auth.login.failed");
+    }
+    let locked = login(&app, "demo", "jiro@example.jp", PASSWORD).await;
+    locked.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(locked.json()["code"], "auth.login.locked");
+    // Without the right password a locked account looks like any failure.
+    assert_eq!(login(&app, "demo", "jiro@example.jp", "wrong-pass1").await.json()["code"], "auth.login.failed");
+
+    let mail = app.latest_mail_to("jiro@example.jp").unwrap();
+    assert_eq!(mail.subject, "【ライドパーツ本舗】アカウントロックのお知らせ");
+    assert_eq!(app.mails_to("jiro@example.jp").iter().filter(|m| m.subject == mail.subject).count(), 1, "mailed once per lock");
+    let token = mail.link_token("/login/unlock");
+    assert!(mail.body.contains("http://localhost:8080/login/unlock?token="), "{}", mail.body);
+    let answer = app.get(&format!("/v1/auth/unlock/{token}")).send().await;
+    answer.assert_status(StatusCode::OK);
+    assert_eq!(answer.json(), json!({ "result": true }));
+    let again = app.get(&format!("/v1/auth/unlock/{token}")).send().await;
+    again.assert_status(StatusCode::NOT_FOUND);
+    assert_eq!(again.json()["message"], "リンクが無効か期限切れです");
+    app.get("/v1/auth/unlock/not-a-token").send().await.assert_status(StatusCode::NOT_FOUND);
+
+    let answer = login(&app, "demo", "jiro@example.jp", PASSWORD).await;
+    assert_eq!(session_of(&answer).user_id, member.user_id);
+}
+
+async fn unknown_addresses_get_exactly_the_answers_of_known_ones(app: TestApp) {
+    registered_demo_member(&app, "saburo@example.jp").await;
+    let known = login(&app, "demo", "saburo@example.jp", "wrong-pass1").await;
+    let unknown = login(&app, "demo", "nobody@example.jp", "wrong-pass1").await;
+    assert_eq!((known.status, known.text()), (unknown.status, unknown.text()));
+    assert_eq!(known.json(), json!({ "message": "メールアドレスまたはパスワードが正しくありません", "code": "auth.login.failed" }));
+
+    for path in ["/v1/reminder/request", "/v1/reminder/username/request"] {
+        let known = app.post(path).json(&json!({ "email": "saburo@example.jp" })).send().await;
+        let unknown = app.post(path).json(&json!({ "email": "nobody@example.jp" })).send().await;
+        known.assert_status(StatusCode::ACCEPTED);
+        assert_eq!((known.status, known.text()), (unknown.status, unknown.text()), "{path}");
+    }
+    assert_eq!(app.mails_to("saburo@example.jp").len(), 3, "the code, then one mail per reminder");
+    assert!(app.mails_to("nobody@example.jp").is_empty());
+}
+
+async fn a_password_reminder_asks_the_security_question_after_the_link(app: TestApp) {
+    let mut body = demo_profile("shiro@example.jp");
+    body["question_ct"] = json!(1);
+    body["answer"] = json!("ポチ");
+    app.post("/v1/users").json(&body).send().await.assert_status(StatusCode::CREATED);
+
+    app.post("/v1/reminder/request").json(&json!({ "email": "SHIRO@example.jp" })).send().await.assert_status(StatusCode::ACCEPTED);
+    let mail = app.latest_mail_to("shiro@example.jp").unwrap();
+    assert_eq!(mail.subject, "【ライドパーツ本舗】パスワード再設定のご案内");
+    let token = mail.link_token("/reminder/reset");
+    let check = app.post("/v1/reminder/check").json(&json!({ "token": token })).send().await;
+    check.assert_status(StatusCode::OK);
+    assert_eq!(check.json(), json!({ "question_ct": 1 }));
+    app.post("/v1/reminder/check").json(&json!({ "token": "0".repeat(64) })).send().await.assert_status(StatusCode::NOT_FOUND);
+
+    let new_password = "newpass2027";
+    let reset = |answer: Value| json!({ "token": token, "password": new_password, "password_confirmation": new_password, "answer": answer });
+    let answer = app.post("/v1/reminder/reset").json(&reset(Value::Null)).send().await;
+    answer.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(answer.json()["errors"]["answer"][0], "秘密の質問の答えを入力してください。");
+    let answer = app.post("/v1/reminder/reset").json(&reset(json!("タマ"))).send().await;
+    answer.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(answer.json()["errors"]["answer"][0], "秘密の質問の答えが正しくありません。");
+    // Width, kana and spaces do not matter.
+    let answer = app.post("/v1/reminder/reset").json(&reset(json!(" ぽち "))).send().await;
+    let session = session_of(&answer);
+    assert_eq!(answer.json()["is_registered_member"], true, "the link proved the address");
+    app.get("/v1/me/user").bearer(&session.access_token).send().await.assert_status(StatusCode::OK);
+    app.post("/v1/reminder/reset").json(&reset(json!("ぽち"))).send().await.assert_status(StatusCode::NOT_FOUND);
+    assert_eq!(login(&app, "demo", "shiro@example.jp", PASSWORD).await.json()["code"], "auth.login.failed");
+    session_of(&login(&app, "demo", "shiro@example.jp", new_password).await);
+}
+
+async fn a_username_reminder_shows_the_login_id_and_can_change_it(app: TestApp) {
+    registered_demo_member(&app, "goro@example.jp").await;
+    let mut other = demo_profile("rokuro@example.jp");
+    other["username"] = json!("rokuro");
+    app.post("/v1/users").json(&other).send().await.assert_status(StatusCode::CREATED);
+
+    app.post("/v1/reminder/username/request").json(&json!({ "email": "goro@example.jp" })).send().await.assert_status(StatusCode::ACCEPTED);
+    let token = app.latest_mail_to("goro@example.jp").unwrap().link_token("/reminder/username/reset");
+    let check = app.post("/v1/reminder/username/check").json(&json!({ "token": token })).send().await;
+    assert_eq!(check.json(), json!({ "username": "goro@example.jp" }));
+    let taken = app.post("/v1/reminder/username/reset").json(&json!({ "token": token, "username": "ROKURO" })).send().await;
+    taken.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(taken.json()["errors"]["username"][0], "このログインIDは既に使用されています。");
+    let bad = app.post("/v1/reminder/username/reset").json(&json!({ "token": token, "username": "ご" })).send().await;
+    bad.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    let done = app.post("/v1/reminder/username/reset").json(&json!({ "token": token, "username": "goro_2026" })).send().await;
+    done.assert_status(StatusCode::OK);
+    assert_eq!(done.json(), json!({ "username": "goro_2026" }));
+    session_of(&login(&app, "demo", "goro_2026", PASSWORD).await);
+    app.post("/v1/reminder/username/check").json(&json!({ "token": token })).send().await.assert_status(StatusCode::NOT_FOUND);
+}
+
+async fn reusing_a_rotated_refresh_token_ends_the_whole_session(app: TestApp) {
+    let member = registered_demo_member(&app, "hachi@example.jp").await;
+    let second = session_of(&app.post("/v1/auth/refresh").refresh_cookie(&member.refresh).send().await);
+    // The first cookie again: someone copied it. Both it and its successor stop working.
+    let reused = app.post("/v1/auth/refresh").refresh_cookie(&member.refresh).send().await;
+    reused.assert_status(StatusCode::UNAUTHORIZED);
+    assert_eq!(reused.cookie("shop_refresh").as_deref(), Some(""));
+    app.post("/v1/auth/refresh").refresh_cookie(&second.refresh).send().await.assert_status(StatusCode::UNAUTHORIZED);
+    // Other logins (families) of the member are not touched.
+    let other = session_of(&login(&app, "demo", "hachi@example.jp", PASSWORD).await);
+    session_of(&app.post("/v1/auth/refresh").refresh_cookie(&other.refresh).send().await);
+    // No cookie, a malformed one, or a cookie sent to the wrong shop.
+    app.post("/v1/auth/refresh").send().await.assert_status(StatusCode::UNAUTHORIZED);
+    app.post("/v1/auth/refresh").header("cookie", "shop_refresh=abc").send().await.assert_status(StatusCode::UNAUTHORIZED);
+}
+
+async fn a_refresh_cookie_is_secure_behind_https(app: TestApp) {
+    let member = registered_demo_member(&app, "kyu@example.jp").await;
+    let answer = app.post("/v1/auth/refresh").refresh_cookie(&member.refresh).header("x-forwarded-proto", "https").send().await;
+    answer.assert_status(StatusCode::OK);
+    assert!(answer.set_cookie("shop_refresh").unwrap().ends_with("; Secure"));
+    assert_eq!(answer.header("cache-control"), "no-store");
+}
+
+async fn member_calls_need_a_valid_token_of_this_shop(app: TestApp) {
+    let member = registered_demo_member(&app, "ju@example.jp").await;
+    app.get("/v1/me/user").send().await.assert_status(StatusCode::UNAUTHORIZED);
+    app.get("/v1/me/user").bearer("not-a-token").send().await.assert_status(StatusCode::UNAUTHORIZED);
+    let channel_id = app.channel_id("demo").await;
+    let past = time::OffsetDateTime::now_utc().unix_timestamp() - 3600;
+    let expired = app.state.tokens.issue(&member.user_id, &channel_id, past).unwrap().access_token;
+    app.get("/v1/me/user").bearer(&expired).send().await.assert_status(StatusCode::UNAUTHORIZED);
+    app.get("/v1/me/user").channel("corporate").bearer(&member.access_token).send().await.assert_status(StatusCode::UNAUTHORIZED);
+    app.get("/v1/me/login-histories").send().await.assert_status(StatusCode::UNAUTHORIZED);
+}
+
+async fn a_member_sees_only_their_own_data(app: TestApp) {
+    let ichiro = registered_demo_member(&app, "ichiro@example.jp").await;
+    let niro = registered_demo_member(&app, "niro@example.jp").await;
+    session_of(&login(&app, "demo", "niro@example.jp", PASSWORD).await);
+    let mine = app.get("/v1/me/user").bearer(&ichiro.access_token).send().await.json();
+    assert_eq!(mine["email"], "ichiro@example.jp");
+    let history = app.get("/v1/me/login-histories").bearer(&ichiro.access_token).send().await;
+    assert_eq!(history.header("x-total"), "1");
+    let history = app.get("/v1/me/login-histories").bearer(&niro.access_token).send().await;
+    assert_eq!(history.header("x-total"), "2");
+    // A token naming a member who does not exist opens nothing.
+    let stranger = app.member_token("00000000-0000-7000-8000-000000000000", "demo").await;
+    app.get("/v1/me/user").bearer(&stranger).send().await.assert_status(StatusCode::UNAUTHORIZED);
+}
+
+async fn the_login_history_is_paginated_newest_first(app: TestApp) {
+    let member = registered_demo_member(&app, "juichi@example.jp").await;
+    for _ in 0..2 {
+        session_of(&login(&app, "demo", "juichi@example.jp", PASSWORD).await);
+    }
+    let answer = app.get("/v1/me/login-histories?per=2").bearer(&member.access_token).header("user-agent", "Test/1.0").send().await;
+    answer.assert_status(StatusCode::OK);
+    assert_eq!((answer.header("x-total"), answer.header("x-per-page"), answer.header("x-last-page"), answer.header("x-current-page")), ("3", "2", "2", "1"));
+    let rows = answer.json()["data"].as_array().unwrap().clone();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0]["method"], "password");
+    assert!(rows[0]["logged_in_at"].as_str().unwrap().ends_with('Z'));
+    assert_eq!(rows[0]["ip_address"], "unknown", "in-process requests have no peer address");
+    let last = app.get("/v1/me/login-histories?per=2&page=2").bearer(&member.access_token).send().await.json();
+    assert_eq!(last["data"][0]["method"], "code", "the registration's code step came first");
+    app.get("/v1/me/login-histories?page=0").bearer(&member.access_token).send().await.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+}
+
+async fn login_attempts_from_one_address_are_rate_limited(app: TestApp) {
+    for _ in 0..30 {
+        login(&app, "demo", "nobody@example.jp", "wrong-pass1").await.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    }
+    let answer = login(&app, "demo", "nobody@example.jp", "wrong-pass1").await;
+    answer.assert_status(StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(answer.json()["code"], "auth.rate_limited");
+    assert_eq!(answer.json()["message"], "試行回数が多すぎます。しばらく時間をおいてから再度お試しください。");
+    // Counted per shop: the corporate shop still answers.
+    login(&app, "corporate", "nobody@example.jp", "wrong-pass1").await.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+}
+
+async fn registration_is_rate_limited(app: TestApp) {
+    for i in 0..10 {
+        let mut body = demo_profile(&format!("bulk{i}@example.jp"));
+        body["is_login"] = json!(false);
+        app.post("/v1/users").json(&body).send().await.assert_status(StatusCode::CREATED);
+    }
+    let answer = app.post("/v1/users").json(&demo_profile("bulk10@example.jp")).send().await;
+    answer.assert_status(StatusCode::TOO_MANY_REQUESTS);
+}
+
+async fn registration_errors_are_japanese_field_messages_and_change_nothing(app: TestApp) {
+    let answer = app.post("/v1/users").json(&json!({})).send().await;
+    answer.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    let errors = answer.json()["errors"].clone();
+    assert_eq!(errors["email"][0], "メールアドレスを入力してください。");
+    assert_eq!(errors["password"][0], "パスワードを入力してください。");
+    assert_eq!(errors["last_name"][0], "姓を入力してください。");
+    assert_eq!(errors["last_name_kana"][0], "セイを入力してください。");
+
+    let mut body = demo_profile("kana@example.jp");
+    body["last_name_kana"] = json!("やまだ");
+    body["postal_code"] = json!("15-00001");
+    body["password_confirmation"] = json!("something9");
+    body["gender_ct"] = json!(7);
+    let answer = app.post("/v1/users").json(&body).send().await;
+    answer.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    let errors = answer.json()["errors"].clone();
+    assert!(errors["last_name_kana"].is_array(), "{errors}");
+    assert_eq!(errors["postal_code"][0], "郵便番号の形式で入力してください 例：123-4567");
+    assert_eq!(errors["password_confirmation"][0], "パスワードが一致しません");
+    assert!(errors["gender_ct"].is_array());
+    let mut body = demo_profile("weak@example.jp");
+    body["password"] = json!("onlyletters");
+    body["password_confirmation"] = json!("onlyletters");
+    let answer = app.post("/v1/users").json(&body).send().await;
+    assert!(answer.json()["errors"]["password"].is_array(), "letters and digits both");
+
+    // Corporate: company required, phone digits only, postal code 7 digits, names full-width.
+    let mut body = corporate_profile("corp@example.jp");
+    body["corporation"] = json!("");
+    body["phone_number"] = json!("06-1234-5678");
+    body["postal_code"] = json!("530-0001");
+    body["last_name"] = json!("Sato");
+    let answer = app.post("/v1/users").channel("corporate").json(&body).send().await;
+    answer.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    let errors = answer.json()["errors"].clone();
+    assert_eq!(errors["corporation"][0], "会社名を入力してください。");
+    for field in ["phone_number", "postal_code", "last_name"] {
+        assert!(errors[field].is_array(), "{field}: {errors}");
+    }
+    let mut long = corporate_profile("corp@example.jp");
+    long["corporation"] = json!("株".repeat(251));
+    let answer = app.post("/v1/users").channel("corporate").json(&long).send().await;
+    assert_eq!(answer.json()["errors"]["corporation"][0], "会社名は250文字以内で入力してください。");
+
+    // Malformed bodies are 422 too, never a 500; nothing was stored.
+    for bad in ["{", "[]", "{\"email\": 5}"] {
+        app.post("/v1/users").raw_body("application/json", bad).send().await.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    }
+    for email in ["kana@example.jp", "weak@example.jp", "corp@example.jp"] {
+        assert!(app.latest_mail_to(email).is_none(), "{email}");
+        assert_eq!(login(&app, "demo", email, PASSWORD).await.json()["code"], "auth.login.failed");
+    }
+}
+
+async fn the_profile_is_updated_with_the_same_rules(app: TestApp) {
+    let member = registered_demo_member(&app, "profile@example.jp").await;
+    let mut profile = demo_profile("profile@example.jp");
+    profile["city"] = json!("目黒区");
+    profile["username"] = json!("ignored");
+    let answer = app.put("/v1/me/user").bearer(&member.access_token).json(&profile).send().await;
+    answer.assert_status(StatusCode::OK);
+    assert_eq!((answer.json()["city"].clone(), answer.json()["username"].clone()), (json!("目黒区"), json!("profile@example.jp")));
+    registered_demo_member(&app, "taken@example.jp").await;
+    profile["email"] = json!("taken@example.jp");
+    profile["city"] = json!("品川区");
+    let answer = app.put("/v1/me/user").bearer(&member.access_token).json(&profile).send().await;
+    answer.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(answer.json()["errors"]["email"][0], "このメールアドレスは既に登録されています。");
+    let me = app.get("/v1/me/user").bearer(&member.access_token).send().await.json();
+    assert_eq!(me["city"], "目黒区", "nothing changed");
+}
+
+async fn changing_the_password_ends_other_sessions(app: TestApp) {
+    let member = registered_demo_member(&app, "pw@example.jp").await;
+    let change = |current: &str| json!({ "current_password": current, "password": "changed2027", "password_confirmation": "changed2027" });
+    let answer = app.put("/v1/me/password").bearer(&member.access_token).json(&change("wrong-pass1")).send().await;
+    answer.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(answer.json()["errors"]["current_password"], json!(["現在のパスワードが正しくありません"]));
+    let answer = app.put("/v1/me/password").bearer(&member.access_token).json(&change(PASSWORD)).send().await;
+    answer.assert_status(StatusCode::NO_CONTENT);
+    let fresh = answer.cookie("shop_refresh").expect("this browser keeps a session");
+    app.post("/v1/auth/refresh").refresh_cookie(&member.refresh).send().await.assert_status(StatusCode::UNAUTHORIZED);
+    session_of(&app.post("/v1/auth/refresh").refresh_cookie(&fresh).send().await);
+    assert_eq!(login(&app, "demo", "pw@example.jp", PASSWORD).await.json()["code"], "auth.login.failed");
+    session_of(&login(&app, "demo", "pw@example.jp", "changed2027").await);
+}
+
+async fn a_member_who_leaves_is_anonymised_and_the_address_is_free_again(app: TestApp) {
+    let member = registered_demo_member(&app, "leave@example.jp").await;
+    let answer = app.delete("/v1/me/user").bearer(&member.access_token).json(&json!({ "password": "wrong-pass1" })).send().await;
+    answer.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(answer.json()["errors"]["password"].is_array());
+    let answer = app.delete("/v1/me/user").bearer(&member.access_token).json(&json!({ "password": PASSWORD, "reason": "利用しなくなったため" })).send().await;
+    answer.assert_status(StatusCode::NO_CONTENT);
+    assert_eq!(answer.cookie("shop_refresh").as_deref(), Some(""));
+    app.get("/v1/me/user").bearer(&member.access_token).send().await.assert_status(StatusCode::UNAUTHORIZED);
+    app.post("/v1/auth/refresh").refresh_cookie(&member.refresh).send().await.assert_status(StatusCode::UNAUTHORIZED);
+    assert_eq!(login(&app, "demo", "leave@example.jp", PASSWORD).await.json()["code"], "auth.login.failed");
+    let again = registered_demo_member(&app, "leave@example.jp").await;
+    assert_ne!(again.user_id, member.user_id);
+}
+
+async fn a_demo_member_logs_in_to_the_sibling_corporate_shop_by_login_sync(app: TestApp) {
+    let member = registered_demo_member(&app, "sync@example.jp").await;
+    let sync = |password: &str| json!({ "username": "sync@example.jp", "password": password });
+    let wrong = app.post("/v1/auth/login-sync-channel").channel("corporate").json(&sync("wrong-pass1")).send().await;
+    assert_eq!(wrong.json()["code"], "auth.login.failed");
+    let answer = app.post("/v1/auth/login-sync-channel").channel("corporate").json(&sync(PASSWORD)).send().await;
+    answer.assert_status(StatusCode::OK);
+    let body = answer.json();
+    // The corporate shop asks every login for a code (MFA).
+    assert_eq!((body["is_verify"].clone(), body["is_sync_user_channel"].clone()), (json!(true), json!(true)));
+    let linked_id = body["user_id"].as_str().unwrap().to_owned();
+    assert_ne!(linked_id, member.user_id, "a new account of the corporate shop");
+    let code = app.latest_mail_to("sync@example.jp").unwrap().code();
+    let verify = json!({ "verify_code": code, "user_id": linked_id, "is_sync_user_channel": true });
+    let answer = app.post("/v1/auth/verify").channel("corporate").json(&verify).send().await;
+    let session = session_of(&answer);
+    assert_eq!(answer.json()["is_sync_user_channel"], true);
+    let me = app.get("/v1/me/user").channel("corporate").bearer(&session.access_token).send().await.json();
+    assert_eq!((me["email"].clone(), me["last_name"].clone()), (json!("sync@example.jp"), json!("山田")));
+    let history = app.get("/v1/me/login-histories").channel("corporate").bearer(&session.access_token).send().await.json();
+    assert_eq!(history["data"][0]["method"], "sync");
+    // Again: the same linked account; and its own password works here from now on.
+    let again = app.post("/v1/auth/login-sync-channel").channel("corporate").json(&sync(PASSWORD)).send().await;
+    assert_eq!(again.json()["user_id"], linked_id.as_str());
+    assert_eq!(login(&app, "corporate", "sync@example.jp", PASSWORD).await.json()["user_id"], linked_id.as_str());
+}
+
+async fn login_sync_never_takes_over_an_existing_account(app: TestApp) {
+    registered_demo_member(&app, "both@example.jp").await;
+    app.post("/v1/users").channel("corporate").json(&corporate_profile("both@example.jp")).send().await.assert_status(StatusCode::CREATED);
+    let answer = app.post("/v1/auth/login-sync-channel").channel("corporate").json(&json!({ "username": "both@example.jp", "password": PASSWORD })).send().await;
+    answer.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(answer.json()["code"], "auth.sync.exists");
+    // Unknown on the sibling shop: the generic failure.
+    let answer = app.post("/v1/auth/login-sync-channel").channel("corporate").json(&json!({ "username": "nobody@example.jp", "password": PASSWORD })).send().await;
+    assert_eq!(answer.json()["code"], "auth.login.failed");
+}
+
+on_both_databases!(
+    a_demo_member_registers_types_the_code_and_stays_logged_in,
+    registering_without_login_starts_nothing_until_the_first_login,
+    a_corporate_buyer_is_logged_in_at_once_verifies_by_mail_and_logs_in_with_a_code,
+    five_wrong_passwords_lock_the_account_until_the_mailed_link_opens_it,
+    unknown_addresses_get_exactly_the_answers_of_known_ones,
+    a_password_reminder_asks_the_security_question_after_the_link,
+    a_username_reminder_shows_the_login_id_and_can_change_it,
+    reusing_a_rotated_refresh_token_ends_the_whole_session,
+    a_refresh_cookie_is_secure_behind_https,
+    member_calls_need_a_valid_token_of_this_shop,
+    a_member_sees_only_their_own_data,
+    the_login_history_is_paginated_newest_first,
+    login_attempts_from_one_address_are_rate_limited,
+    registration_is_rate_limited,
+    registration_errors_are_japanese_field_messages_and_change_nothing,
+    the_profile_is_updated_with_the_same_rules,
+    changing_the_password_ends_other_sessions,
+    a_member_who_leaves_is_anonymised_and_the_address_is_free_again,
+    a_demo_member_logs_in_to_the_sibling_corporate_shop_by_login_sync,
+    login_sync_never_takes_over_an_existing_account,
+);
