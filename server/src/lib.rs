@@ -17,4 +17,5 @@ pub mod print_catalogs;
 pub mod seed;
 pub mod seo;
 pub mod stylists;
+pub mod validation;
 pub mod web;
