@@ -18,4 +18,5 @@ pub mod print_catalogs;
 pub mod seed;
 pub mod seo;
 pub mod stylists;
+pub mod validation;
 pub mod web;

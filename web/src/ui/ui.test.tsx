@@ -1,6 +1,8 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { applyGrant, clearSession } from '../lib/session';
+import { AccountLink } from './account-link';
 import { DateText } from './date-text';
 import { Pagination, pageHref, pageWindow } from './pagination';
 import { Paragraphs, splitParagraphs } from './paragraphs';
@@ -120,5 +122,26 @@ describe('Paragraphs and SmartLink', () => {
     expect(screen.getByRole('link', { name: '外部' })).toHaveAttribute('rel', 'noopener noreferrer');
     expect(screen.queryByRole('link', { name: '危険' })).not.toBeInTheDocument();
     expect(screen.getByText('危険').tagName).toBe('SPAN');
+  });
+});
+
+describe('AccountLink', () => {
+  it('offers ログイン to a visitor and マイページ once logged in', () => {
+    clearSession({ keepCart: true });
+    const { rerender } = render(
+      <MemoryRouter>
+        <AccountLink />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('link', { name: 'ログイン' })).toHaveAttribute('href', '/login');
+
+    act(() => applyGrant({ access_token: 'abc', expires_in: 900 }));
+    rerender(
+      <MemoryRouter>
+        <AccountLink />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('link', { name: 'マイページ' })).toHaveAttribute('href', '/mypage');
+    act(() => clearSession({ keepCart: true }));
   });
 });

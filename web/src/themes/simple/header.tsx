@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { AccountLink } from '../../ui/account-link';
 import { SmartLink } from '../../ui/smart-link';
 import type { HeaderProps } from '../types';
 import styles from './header.module.css';
@@ -23,6 +24,7 @@ export function SimpleHeader({ shopName, navigation }: HeaderProps) {
             </ul>
           </nav>
         ) : null}
+        <AccountLink className={styles.account} />
       </div>
     </header>
   );

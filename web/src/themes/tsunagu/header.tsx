@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { AccountLink } from '../../ui/account-link';
 import { SmartLink } from '../../ui/smart-link';
 import type { HeaderProps } from '../types';
 import styles from './header.module.css';
@@ -11,6 +12,7 @@ export function TsunaguHeader({ shopName, navigation }: HeaderProps) {
         <Link to="/" className={styles.brand}>
           {shopName}
         </Link>
+        <AccountLink className={styles.account} />
       </div>
       {navigation.length > 0 ? (
         <nav aria-label="メインメニュー" className={styles.nav}>
