@@ -8,7 +8,6 @@
 //! security_answer, profile), SQL in `store.rs`, handlers in `http/`.
 pub mod client;
 pub mod http;
-mod interim_rules;
 pub mod lockout;
 pub mod login;
 pub mod mails;

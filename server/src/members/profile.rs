@@ -1,20 +1,18 @@
 //! A member's profile as the registration and profile forms send it, checked into a value
-//! that can be stored. The field rules are the shared ones of `crate::validation` (the same
+//! that can be stored. The field rules are the shared ones of [`crate::validation`] (the same
 //! vectors the storefront's forms run); this file decides which field needs which rule on
-//! which channel (corporate channels: Tsunagu rules and the company fields).
+//! which channel (corporate channels: Tsunagu rules and the company fields). Text is trimmed
+//! before the rules see it; passwords are kept as typed.
 use serde::{Deserialize, Deserializer, Serialize};
 
 use super::security_answer::ANSWER_MAX;
-use crate::infra::error::FieldErrors;
-// Until the shared rule set (crate::validation) lands from main.
-use super::interim_rules as rules;
+use crate::validation::{self as rules, optional, FieldCheck};
 
-pub const NAME_MAX: usize = 50;
-pub const CORPORATE_MAX: usize = 250;
 const ADDRESS_MAX: usize = 100;
 const PREFECTURE_MAX: usize = 10;
 const SHORT_MAX: usize = 100;
 const URL_MAX: usize = 250;
+const PHONE_MAX: usize = 13;
 
 /// 0/1, true/false, "0"/"1" and "" (none) all read as what they mean: form libraries send
 /// numbers as strings, and a wrong type should be a field error, not a malformed body.
@@ -111,111 +109,85 @@ pub struct Profile {
     pub url: Option<String>,
 }
 
-/// Collects the field errors of one form.
-#[derive(Default)]
-pub struct Checks {
-    pub errors: FieldErrors,
+/// Trimmed text, "" when absent; required and length checked.
+pub fn text(check: &mut FieldCheck, field: &str, value: Option<String>, required: bool, max: usize) -> String {
+    let value = value.unwrap_or_default().trim().to_owned();
+    if required {
+        check.field(field, rules::required(&value));
+    }
+    check.field(field, rules::max_length(&value, max));
+    value
 }
 
-impl Checks {
-    pub fn fail(&mut self, field: &str, message: impl Into<String>) {
-        self.errors.entry(field.to_owned()).or_default().push(message.into());
-    }
-
-    fn has(&self, field: &str) -> bool {
-        self.errors.contains_key(field)
-    }
-
-    /// Trimmed text, "" when absent; a field error when required and blank, or too long.
-    pub fn text(&mut self, field: &str, label: &str, value: Option<String>, required: bool, max: usize) -> String {
-        let value = value.unwrap_or_default().trim().to_owned();
-        if value.is_empty() {
-            if required {
-                self.fail(field, format!("{label}を入力してください。"));
-            }
-        } else if value.chars().count() > max {
-            self.fail(field, format!("{label}は{max}文字以内で入力してください。"));
-        }
-        value
-    }
-
-    /// Runs a shared rule on a non-blank value that passed the length checks.
-    fn rule(&mut self, field: &str, value: &str, rule: impl FnOnce(&str) -> Result<(), String>) {
-        if !value.is_empty() && !self.has(field) {
-            if let Err(message) = rule(value) {
-                self.fail(field, message);
-            }
-        }
-    }
-
-    fn choice(&mut self, field: &str, label: &str, value: Option<Loose>, range: std::ops::RangeInclusive<i64>) -> Option<i64> {
-        match value {
-            None => None,
-            Some(Loose::Text(t)) if t.trim().is_empty() => None,
-            Some(Loose::Int(n)) if range.contains(&n) => Some(n),
-            Some(_) => {
-                self.fail(field, format!("{label}の選択が正しくありません。"));
-                None
-            }
+/// One of a few numbered choices (gender, question, newsletter); blank is none.
+fn choice(check: &mut FieldCheck, field: &str, label: &str, value: Option<Loose>, range: std::ops::RangeInclusive<i64>) -> Option<i64> {
+    match value {
+        None => None,
+        Some(Loose::Text(t)) if t.trim().is_empty() => None,
+        Some(Loose::Int(n)) if range.contains(&n) => Some(n),
+        Some(_) => {
+            check.field(field, Err(format!("{label}の選択が正しくありません")));
+            None
         }
     }
 }
 
 impl Profile {
-    /// Checks every field; errors are added to `checks` (so a form's other fields can join).
-    pub fn check(input: ProfileInput, corporate: bool, checks: &mut Checks) -> Option<Profile> {
-        let before = checks.errors.len();
-        let email = checks.text("email", "メールアドレス", input.email, true, rules::EMAIL_MAX).to_lowercase();
-        checks.rule("email", &email, rules::email);
-        let is_receive_newsletter = checks.choice("is_receive_newsletter", "メールマガジン", input.is_receive_newsletter, 0..=1).unwrap_or(0);
+    /// Checks every field into `check`; the profile when all of them passed.
+    pub fn check(input: ProfileInput, corporate: bool, check: &mut FieldCheck) -> Option<Profile> {
+        let was_ok = check.is_ok();
+        let email = text(check, "email", input.email, true, rules::EMAIL_MAX).to_lowercase();
+        check.field("email", optional(&email, rules::email));
+        let is_receive_newsletter = choice(check, "is_receive_newsletter", "メールマガジン", input.is_receive_newsletter, 0..=1).unwrap_or(0);
 
-        let last_name = checks.text("last_name", "姓", input.last_name, true, NAME_MAX);
-        let first_name = checks.text("first_name", "名", input.first_name, true, NAME_MAX);
-        // Corporate (Tsunagu) forms take names in full-width characters only.
+        let last_name = text(check, "last_name", input.last_name, true, rules::NAME_MAX);
+        let first_name = text(check, "first_name", input.first_name, true, rules::NAME_MAX);
+        let last_name_kana = text(check, "last_name_kana", input.last_name_kana, !corporate, rules::NAME_MAX);
+        let first_name_kana = text(check, "first_name_kana", input.first_name_kana, !corporate, rules::NAME_MAX);
         if corporate {
-            checks.rule("last_name", &last_name, rules::full_width);
-            checks.rule("first_name", &first_name, rules::full_width);
+            check.field("last_name", rules::tsunagu_name(&last_name));
+            check.field("first_name", rules::tsunagu_name(&first_name));
+            check.field("last_name_kana", optional(&last_name_kana, rules::tsunagu_kana));
+            check.field("first_name_kana", optional(&first_name_kana, rules::tsunagu_kana));
+        } else {
+            check.field("last_name_kana", rules::kana(&last_name_kana));
+            check.field("first_name_kana", rules::kana(&first_name_kana));
         }
-        let last_name_kana = checks.text("last_name_kana", "セイ", input.last_name_kana, !corporate, NAME_MAX);
-        let first_name_kana = checks.text("first_name_kana", "メイ", input.first_name_kana, !corporate, NAME_MAX);
-        checks.rule("last_name_kana", &last_name_kana, rules::kana);
-        checks.rule("first_name_kana", &first_name_kana, rules::kana);
 
-        let gender_ct = checks.choice("gender_ct", "性別", input.gender_ct, 1..=4);
-        let birthday = checks.text("birthday", "生年月日", input.birthday, false, 10);
-        checks.rule("birthday", &birthday, rules::birth_date);
+        let gender_ct = choice(check, "gender_ct", "性別", input.gender_ct, 1..=4);
+        let birthday = text(check, "birthday", input.birthday, false, 10);
+        check.field("birthday", optional(&birthday, |b| rules::date_birth(b, rules::today_jst())));
 
-        let postal = checks.text("postal_code", "郵便番号", input.postal_code, false, 8);
-        let postal_rule = if corporate { rules::tsunagu_postal_code } else { rules::postal_code };
-        checks.rule("postal_code", &postal, postal_rule);
-        let postal_code = postal.replace('-', "");
-        let prefecture = checks.text("prefecture", "都道府県", input.prefecture, false, PREFECTURE_MAX);
-        let city = checks.text("city", "市区町村", input.city, false, ADDRESS_MAX);
-        let address1 = checks.text("address1", "番地", input.address1, false, ADDRESS_MAX);
-        let address2 = checks.text("address2", "建物名", input.address2, false, ADDRESS_MAX);
+        let postal = text(check, "postal_code", input.postal_code, false, 8);
+        check.field("postal_code", optional(&postal, if corporate { rules::tsunagu_postal } else { rules::post }));
+        let prefecture = text(check, "prefecture", input.prefecture, false, PREFECTURE_MAX);
+        let city = text(check, "city", input.city, false, ADDRESS_MAX);
+        let address1 = text(check, "address1", input.address1, false, ADDRESS_MAX);
+        let address2 = text(check, "address2", input.address2, false, ADDRESS_MAX);
 
-        let phone_rule = if corporate { rules::tsunagu_tel } else { rules::tel };
-        let phone_number = checks.text("phone_number", "電話番号", input.phone_number, false, 13);
-        checks.rule("phone_number", &phone_number, phone_rule);
-        let cell_phone_number = checks.text("cell_phone_number", "携帯電話番号", input.cell_phone_number, false, 13);
-        checks.rule("cell_phone_number", &cell_phone_number, phone_rule);
+        let phone_rule = if corporate { rules::tsunagu_phone } else { rules::tel };
+        let phone_number = text(check, "phone_number", input.phone_number, false, PHONE_MAX);
+        check.field("phone_number", optional(&phone_number, phone_rule));
+        let cell_phone_number = text(check, "cell_phone_number", input.cell_phone_number, false, PHONE_MAX);
+        check.field("cell_phone_number", optional(&cell_phone_number, phone_rule));
 
-        let mut optional = |field: &str, label: &str, value: Option<String>, required: bool, max: usize| {
-            let value = if corporate { checks.text(field, label, value, required, max) } else { String::new() };
+        // Company fields exist on corporate channels only; elsewhere they are ignored.
+        let mut company = |field: &str, value: Option<String>, required: bool, max: usize| {
+            let value = if corporate { text(check, field, value, required, max) } else { String::new() };
             (!value.is_empty()).then_some(value)
         };
-        let corporation = optional("corporation", "会社名", input.corporation, true, CORPORATE_MAX);
-        let department = optional("department", "部署名", input.department, false, CORPORATE_MAX);
-        let business_type = optional("business_type", "業種", input.business_type, false, SHORT_MAX);
-        let store_name = optional("store_name", "店舗名", input.store_name, false, CORPORATE_MAX);
-        let url = optional("url", "URL", input.url, false, URL_MAX);
+        let corporation = company("corporation", input.corporation, true, rules::COMPANY_MAX);
+        let department = company("department", input.department, false, rules::COMPANY_MAX);
+        let business_type = company("business_type", input.business_type, false, SHORT_MAX);
+        let store_name = company("store_name", input.store_name, false, rules::COMPANY_MAX);
+        let url = company("url", input.url, false, URL_MAX);
         if let Some(url) = &url {
             if !(url.starts_with("http://") || url.starts_with("https://")) || url.chars().any(char::is_whitespace) {
-                checks.fail("url", "URLはhttp://またはhttps://から始まる形式で入力してください。");
+                check.field("url", Err("URLはhttp://またはhttps://から始まる形式で入力してください"));
             }
         }
 
-        (checks.errors.len() == before).then(|| Profile {
+        (was_ok && check.is_ok()).then(|| Profile {
             email,
             is_receive_newsletter,
             last_name,
@@ -224,7 +196,7 @@ impl Profile {
             first_name_kana,
             gender_ct,
             birthday: (!birthday.is_empty()).then_some(birthday),
-            postal_code,
+            postal_code: postal.replace('-', ""),
             prefecture,
             city,
             address1,
@@ -240,36 +212,31 @@ impl Profile {
     }
 }
 
-/// The login id: lower-cased; 4–64 of letters, digits and `@ . _ -`.
-pub fn check_username(checks: &mut Checks, field: &str, value: Option<String>) -> Option<String> {
-    let username = checks.text(field, "ログインID", value, true, rules::USERNAME_MAX).to_lowercase();
-    checks.rule(field, &username, rules::username);
-    (!checks.has(field)).then_some(username)
+/// The login id: lower-cased, then the shared username rule.
+pub fn check_username(check: &mut FieldCheck, field: &str, value: Option<String>) -> Option<String> {
+    let username = text(check, field, value, true, rules::USERNAME_MAX).to_lowercase();
+    check.field(field, optional(&username, rules::username));
+    (!check.has(field)).then_some(username)
 }
 
 /// A new password and its confirmation (the Tsunagu rule, used on every channel).
-pub fn check_new_password(checks: &mut Checks, password: Option<String>, confirmation: Option<String>) -> Option<String> {
-    // Passwords are kept as typed: no trimming.
+pub fn check_new_password(check: &mut FieldCheck, password: Option<String>, confirmation: Option<String>) -> Option<String> {
     let password = password.unwrap_or_default();
-    if password.is_empty() {
-        checks.fail("password", "パスワードを入力してください。");
-    } else if let Err(message) = rules::password(&password) {
-        checks.fail("password", message);
+    check.field("password", rules::required(&password).and_then(|_| rules::password(&password)));
+    if !check.has("password") {
+        check.field("password_confirmation", rules::password_confirmation(&password, confirmation.as_deref().unwrap_or("")));
     }
-    if !checks.has("password") && confirmation.as_deref() != Some(password.as_str()) {
-        checks.fail("password_confirmation", "パスワードが一致しません");
-    }
-    (!checks.has("password") && !checks.has("password_confirmation")).then_some(password)
+    (!check.has("password") && !check.has("password_confirmation")).then_some(password)
 }
 
 /// A security question and its answer: both or neither.
-pub fn check_question(checks: &mut Checks, question_ct: Option<Loose>, answer: Option<String>) -> Option<(i64, String)> {
-    let question = checks.choice("question_ct", "秘密の質問", question_ct, 1..=4);
-    let answer = checks.text("answer", "秘密の質問の答え", answer, question.is_some(), ANSWER_MAX);
+pub fn check_question(check: &mut FieldCheck, question_ct: Option<Loose>, answer: Option<String>) -> Option<(i64, String)> {
+    let question = choice(check, "question_ct", "秘密の質問", question_ct, 1..=4);
+    let answer = text(check, "answer", answer, question.is_some(), ANSWER_MAX);
     match question {
-        Some(q) if !answer.is_empty() && !checks.has("answer") => Some((q, answer)),
+        Some(q) if !answer.is_empty() && !check.has("answer") => Some((q, answer)),
         None if !answer.is_empty() => {
-            checks.fail("question_ct", "秘密の質問を選択してください。");
+            check.field("question_ct", rules::required(""));
             None
         }
         _ => None,
@@ -279,6 +246,14 @@ pub fn check_question(checks: &mut Checks, question_ct: Option<Loose>, answer: O
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::infra::error::{ApiError, FieldErrors};
+
+    fn errors(check: FieldCheck) -> FieldErrors {
+        match check.finish() {
+            Err(ApiError::Invalid(errors)) => errors,
+            other => panic!("expected field errors, got {other:?}"),
+        }
+    }
 
     fn demo_input() -> ProfileInput {
         ProfileInput {
@@ -299,10 +274,22 @@ mod tests {
         }
     }
 
+    fn corporate_input() -> ProfileInput {
+        ProfileInput {
+            postal_code: Some("1500001".into()),
+            phone_number: Some("0312345678".into()),
+            last_name_kana: None,
+            first_name_kana: None,
+            corporation: Some("株式会社つなぐ商事".into()),
+            department: Some("購買部".into()),
+            ..demo_input()
+        }
+    }
+
     #[test]
     fn a_demo_profile_is_normalised() {
-        let mut checks = Checks::default();
-        let profile = Profile::check(demo_input(), false, &mut checks).expect("valid");
+        let mut check = FieldCheck::default();
+        let profile = Profile::check(demo_input(), false, &mut check).expect("valid");
         assert_eq!(profile.email, "taro@example.jp");
         assert_eq!(profile.postal_code, "1500001");
         assert_eq!(profile.is_receive_newsletter, 1);
@@ -310,86 +297,114 @@ mod tests {
     }
 
     #[test]
-    fn required_fields_are_named_in_japanese() {
-        let mut checks = Checks::default();
-        assert!(Profile::check(ProfileInput::default(), false, &mut checks).is_none());
-        assert_eq!(checks.errors["email"], ["メールアドレスを入力してください。"]);
-        assert_eq!(checks.errors["last_name"], ["姓を入力してください。"]);
-        assert_eq!(checks.errors["first_name_kana"], ["メイを入力してください。"]);
+    fn required_fields_get_the_shared_message() {
+        let mut check = FieldCheck::default();
+        assert!(Profile::check(ProfileInput::default(), false, &mut check).is_none());
+        let errors = errors(check);
+        for field in ["email", "last_name", "first_name", "last_name_kana", "first_name_kana"] {
+            assert_eq!(errors[field], [rules::REQUIRED], "{field}");
+        }
+        assert!(!errors.contains_key("postal_code"), "the address is optional");
     }
 
     #[test]
-    fn corporate_needs_the_company_and_refuses_hyphenated_phones() {
-        let mut input = demo_input();
-        input.postal_code = Some("1500001".into());
-        let mut checks = Checks::default();
-        assert!(Profile::check(input, true, &mut checks).is_none());
-        assert_eq!(checks.errors["corporation"], ["会社名を入力してください。"]);
-        assert!(checks.errors.contains_key("phone_number"), "{:?}", checks.errors);
-        assert!(!checks.errors.contains_key("postal_code"));
+    fn demo_rules_check_kana_postal_code_phone_and_birthday() {
+        let input = ProfileInput {
+            last_name_kana: Some("やまだ".into()),
+            postal_code: Some("15-00001".into()),
+            phone_number: Some("1234".into()),
+            birthday: Some("2990-01-01".into()),
+            ..demo_input()
+        };
+        let mut check = FieldCheck::default();
+        assert!(Profile::check(input, false, &mut check).is_none());
+        let errors = errors(check);
+        assert_eq!(errors["last_name_kana"], [rules::KANA]);
+        assert_eq!(errors["postal_code"], [rules::POST]);
+        assert_eq!(errors["phone_number"], [rules::TEL]);
+        assert_eq!(errors["birthday"], [rules::DATE_FUTURE]);
     }
 
     #[test]
-    fn company_fields_are_ignored_outside_corporate_channels() {
-        let mut input = demo_input();
-        input.corporation = Some("株式会社つなぐ商事".into());
-        let mut checks = Checks::default();
-        assert_eq!(Profile::check(input, false, &mut checks).unwrap().corporation, None);
+    fn corporate_needs_the_company_and_takes_the_tsunagu_rules() {
+        let input = ProfileInput {
+            corporation: None,
+            last_name: Some("Yamada".into()),
+            phone_number: Some("03-1234-5678".into()),
+            postal_code: Some("150-0001".into()),
+            ..corporate_input()
+        };
+        let mut check = FieldCheck::default();
+        assert!(Profile::check(input, true, &mut check).is_none());
+        let errors = errors(check);
+        assert_eq!(errors["corporation"], [rules::REQUIRED]);
+        assert_eq!(errors["last_name"], [rules::TSUNAGU_NAME]);
+        assert_eq!(errors["phone_number"], [rules::TSUNAGU_PHONE]);
+        assert_eq!(errors["postal_code"], [rules::TSUNAGU_POSTAL]);
     }
 
     #[test]
     fn corporate_kana_is_optional_and_the_company_is_kept() {
-        let mut input = demo_input();
-        input.postal_code = Some("1500001".into());
-        input.phone_number = Some("0312345678".into());
-        input.last_name_kana = None;
-        input.first_name_kana = None;
-        input.corporation = Some("株式会社つなぐ商事".into());
-        input.department = Some("購買部".into());
-        let mut checks = Checks::default();
-        let profile = Profile::check(input, true, &mut checks).unwrap_or_else(|| panic!("{:?}", checks.errors));
+        let mut check = FieldCheck::default();
+        let profile = Profile::check(corporate_input(), true, &mut check).unwrap_or_else(|| panic!("{:?}", check.finish()));
         assert_eq!(profile.corporation.as_deref(), Some("株式会社つなぐ商事"));
         assert_eq!(profile.last_name_kana, "");
+        let long = ProfileInput { corporation: Some("株".repeat(251)), ..corporate_input() };
+        let mut check = FieldCheck::default();
+        assert!(Profile::check(long, true, &mut check).is_none());
+        assert_eq!(errors(check)["corporation"], ["250文字以内で入力してください"]);
+    }
+
+    #[test]
+    fn company_fields_are_ignored_outside_corporate_channels() {
+        let mut check = FieldCheck::default();
+        let input = ProfileInput { corporation: Some("株式会社つなぐ商事".into()), ..demo_input() };
+        assert_eq!(Profile::check(input, false, &mut check).unwrap().corporation, None);
     }
 
     #[test]
     fn choices_accept_numbers_as_text_and_refuse_others() {
-        let mut input = demo_input();
-        input.gender_ct = Some(Loose::Text("".into()));
-        input.is_receive_newsletter = Some(Loose::Int(0));
-        let mut checks = Checks::default();
-        let profile = Profile::check(input, false, &mut checks).unwrap();
+        let input = ProfileInput { gender_ct: Some(Loose::Text("".into())), is_receive_newsletter: Some(Loose::Int(0)), ..demo_input() };
+        let mut check = FieldCheck::default();
+        let profile = Profile::check(input, false, &mut check).unwrap();
         assert_eq!((profile.gender_ct, profile.is_receive_newsletter), (None, 0));
-        let mut input = demo_input();
-        input.gender_ct = Some(Loose::Int(9));
-        let mut checks = Checks::default();
-        assert!(Profile::check(input, false, &mut checks).is_none());
-        assert_eq!(checks.errors["gender_ct"], ["性別の選択が正しくありません。"]);
+        let mut check = FieldCheck::default();
+        assert!(Profile::check(ProfileInput { gender_ct: Some(Loose::Int(9)), ..demo_input() }, false, &mut check).is_none());
+        assert_eq!(errors(check)["gender_ct"], ["性別の選択が正しくありません"]);
         let parsed: ProfileInput = serde_json::from_str(r#"{"gender_ct": "2", "is_receive_newsletter": true}"#).unwrap();
         assert_eq!((parsed.gender_ct, parsed.is_receive_newsletter), (Some(Loose::Int(2)), Some(Loose::Int(1))));
     }
 
     #[test]
     fn a_new_password_must_follow_the_rule_and_match() {
-        let mut checks = Checks::default();
-        assert_eq!(check_new_password(&mut checks, Some("ride2026demo".into()), Some("ride2026demo".into())).as_deref(), Some("ride2026demo"));
-        let mut checks = Checks::default();
-        assert!(check_new_password(&mut checks, Some("ride2026demo".into()), Some("ride2026dem".into())).is_none());
-        assert_eq!(checks.errors["password_confirmation"], ["パスワードが一致しません"]);
-        let mut checks = Checks::default();
-        assert!(check_new_password(&mut checks, Some("short1".into()), Some("short1".into())).is_none());
-        assert!(checks.errors.contains_key("password"));
+        let mut check = FieldCheck::default();
+        assert_eq!(check_new_password(&mut check, Some("ride2026demo".into()), Some("ride2026demo".into())).as_deref(), Some("ride2026demo"));
+        let mut check = FieldCheck::default();
+        assert!(check_new_password(&mut check, Some("ride2026demo".into()), Some("ride2026dem".into())).is_none());
+        assert_eq!(errors(check)["password_confirmation"], [rules::PASSWORD_CONFIRMATION]);
+        let mut check = FieldCheck::default();
+        assert!(check_new_password(&mut check, Some("short1".into()), Some("short1".into())).is_none());
+        assert_eq!(errors(check)["password"], [rules::PASSWORD]);
     }
 
     #[test]
     fn a_question_needs_its_answer() {
-        let mut checks = Checks::default();
-        assert_eq!(check_question(&mut checks, Some(Loose::Int(1)), Some(" ポチ ".into())), Some((1, "ポチ".into())));
-        let mut checks = Checks::default();
-        assert_eq!(check_question(&mut checks, Some(Loose::Int(1)), None), None);
-        assert_eq!(checks.errors["answer"], ["秘密の質問の答えを入力してください。"]);
-        let mut checks = Checks::default();
-        assert_eq!(check_question(&mut checks, None, None), None);
-        assert!(checks.errors.is_empty());
+        let mut check = FieldCheck::default();
+        assert_eq!(check_question(&mut check, Some(Loose::Int(1)), Some(" ポチ ".into())), Some((1, "ポチ".into())));
+        let mut check = FieldCheck::default();
+        assert_eq!(check_question(&mut check, Some(Loose::Int(1)), None), None);
+        assert_eq!(errors(check)["answer"], [rules::REQUIRED]);
+        let mut check = FieldCheck::default();
+        assert_eq!(check_question(&mut check, None, None), None);
+        assert!(check.is_ok());
+    }
+
+    #[test]
+    fn login_ids_are_lower_cased_and_follow_the_shared_rule() {
+        let mut check = FieldCheck::default();
+        assert_eq!(check_username(&mut check, "username", Some(" Demo-Member ".into())).as_deref(), Some("demo-member"));
+        let mut check = FieldCheck::default();
+        assert_eq!(check_username(&mut check, "username", Some("ご".into())), None);
+        assert_eq!(errors(check)["username"], [rules::USERNAME]);
     }
 }

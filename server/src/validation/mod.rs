@@ -307,6 +307,11 @@ impl FieldCheck {
         self.errors.is_empty()
     }
 
+    /// Whether the field already has its error (a later rule of it would not be shown).
+    pub fn has(&self, name: &str) -> bool {
+        self.errors.contains_key(name)
+    }
+
     /// `ApiError::Invalid` (422) with every collected error, or `Ok`.
     pub fn finish(self) -> Result<(), ApiError> {
         if self.errors.is_empty() { Ok(()) } else { Err(ApiError::Invalid(self.errors)) }

@@ -15,7 +15,8 @@ use crate::infra::ids::new_id;
 use crate::infra::pagination::{AllowAll, ListBody, Page, PageQuery, Paginated, DEFAULT_PER};
 use crate::infra::time::Timestamp;
 use crate::members::client::Client;
-use crate::members::profile::{self, Checks, Profile, ProfileInput};
+use crate::members::profile::{self, Profile, ProfileInput};
+use crate::validation::{self as rules, FieldCheck};
 use crate::members::store::{self, UserRow};
 use crate::members::{refresh, EMAIL_TAKEN};
 
@@ -49,8 +50,8 @@ pub async fn update_user(
 ) -> ApiResult<Json<User>> {
     let user = current_user(&state, &channel, &member).await?;
     let settings = settings_of(&state, &channel).await?;
-    let mut checks = Checks::default();
-    let profile = Profile::check(input, settings.is_corporate, &mut checks).ok_or(ApiError::Invalid(checks.errors))?;
+    let mut check = FieldCheck::default();
+    let Some(profile) = Profile::check(input, settings.is_corporate, &mut check) else { return Err(check.finish().unwrap_err()) };
     let now = now_ms();
     let mut tx = state.db.begin_write().await?;
     if store::find_taken(&mut tx, &channel.id, &profile.email, "", &user.id).await?.0 {
@@ -84,7 +85,7 @@ pub async fn leave(
     let user = current_user(&state, &channel, &member).await?;
     let typed = input.password.unwrap_or_default();
     if typed.is_empty() {
-        return Err(ApiError::field("password", "パスワードを入力してください。"));
+        return Err(ApiError::field("password", rules::REQUIRED));
     }
     if !password::check(&typed, user.password_hash.as_deref()).await? {
         return Err(ApiError::field("password", "パスワードが正しくありません"));
@@ -119,13 +120,12 @@ pub async fn change_password(
     ApiJson(input): ApiJson<PasswordInput>,
 ) -> ApiResult<WithCookie<()>> {
     let user = current_user(&state, &channel, &member).await?;
-    let mut checks = Checks::default();
+    let mut check = FieldCheck::default();
     let current = input.current_password.unwrap_or_default();
-    if current.is_empty() {
-        checks.fail("current_password", "現在のパスワードを入力してください。");
-    }
-    let new_password = profile::check_new_password(&mut checks, input.password, input.password_confirmation);
-    let Some(new_password) = new_password.filter(|_| checks.errors.is_empty()) else { return Err(ApiError::Invalid(checks.errors)) };
+    check.field("current_password", rules::required(&current));
+    let new_password = profile::check_new_password(&mut check, input.password, input.password_confirmation);
+    check.finish()?;
+    let new_password = new_password.unwrap_or_default();
     if !password::check(&current, user.password_hash.as_deref()).await? {
         return Err(ApiError::field("current_password", "現在のパスワードが正しくありません"));
     }

@@ -19,7 +19,8 @@ use crate::infra::extract::ApiJson;
 use crate::infra::mail::OutgoingMail;
 use crate::members::client::Client;
 use crate::members::one_time_code::{self, Purpose};
-use crate::members::profile::{self, Checks};
+use crate::members::profile;
+use crate::validation::FieldCheck;
 use crate::members::store::{self, UserRow};
 use crate::members::{mails, rate_limit, security_answer, LINK_INVALID_MESSAGE, USERNAME_TAKEN};
 
@@ -49,11 +50,9 @@ async fn mail_link_if_member(
 ) -> ApiResult<()> {
     let now = now_ms();
     rate_limit::enforce(state, rate_limit::REMINDER, &channel.id, &client.ip, now).await?;
-    let mut checks = Checks::default();
-    let email = checks.text("email", "メールアドレス", input.email, true, 254).to_lowercase();
-    if !checks.errors.is_empty() {
-        return Err(ApiError::Invalid(checks.errors));
-    }
+    let mut check = FieldCheck::default();
+    let email = profile::text(&mut check, "email", input.email, true, crate::validation::EMAIL_MAX).to_lowercase();
+    check.finish()?;
     let Some(user) = store::find_user_by_email(&state.db, &channel.id, &email).await? else { return Ok(()) };
     if !rate_limit::is_allowed(&state.db, rate_limit::REMINDER_PER_EMAIL, &channel.id, &user.id, 1, now).await? {
         return Ok(());
@@ -138,10 +137,11 @@ pub async fn reset_password(
     ApiJson(input): ApiJson<ResetInput>,
 ) -> ApiResult<LoginAnswer> {
     let (secret, user) = checked_link(&state, &channel, &client, Purpose::ReminderLink, input.token).await?;
-    let mut checks = Checks::default();
-    let new_password = profile::check_new_password(&mut checks, input.password, input.password_confirmation);
-    let answer = checks.text("answer", "秘密の質問の答え", input.answer, user.answer_hash.is_some(), security_answer::ANSWER_MAX);
-    let Some(new_password) = new_password.filter(|_| checks.errors.is_empty()) else { return Err(ApiError::Invalid(checks.errors)) };
+    let mut check = FieldCheck::default();
+    let new_password = profile::check_new_password(&mut check, input.password, input.password_confirmation);
+    let answer = profile::text(&mut check, "answer", input.answer, user.answer_hash.is_some(), security_answer::ANSWER_MAX);
+    check.finish()?;
+    let new_password = new_password.unwrap_or_default();
     if let Some(stored) = &user.answer_hash {
         if !security_answer::matches(&answer, stored).await? {
             store::update_secret_attempt(&state.db, &secret.id).await?;
@@ -226,10 +226,10 @@ pub async fn reset_username(
     ApiJson(input): ApiJson<UsernameResetInput>,
 ) -> ApiResult<Json<UsernameAnswer>> {
     let (secret, user) = checked_link(&state, &channel, &client, Purpose::UsernameLink, input.token).await?;
-    let mut checks = Checks::default();
-    let Some(username) = profile::check_username(&mut checks, "username", input.username) else {
-        return Err(ApiError::Invalid(checks.errors));
-    };
+    let mut check = FieldCheck::default();
+    let username = profile::check_username(&mut check, "username", input.username);
+    check.finish()?;
+    let username = username.unwrap_or_default();
     let now = now_ms();
     let mut tx = state.db.begin_write().await?;
     if store::find_taken(&mut tx, &channel.id, "", &username, &user.id).await?.1 {

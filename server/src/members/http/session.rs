@@ -19,7 +19,8 @@ use crate::infra::ids::new_id;
 use crate::members::client::Client;
 use crate::members::login::{self, LoginResponse};
 use crate::members::one_time_code::{self, Purpose};
-use crate::members::profile::{self, Checks, Loose, Profile, ProfileInput};
+use crate::members::profile::{self, Loose, Profile, ProfileInput};
+use crate::validation::{self as rules, FieldCheck};
 use crate::members::store::{self, NewUser, UserRow};
 use crate::members::{mails, rate_limit, refresh, security_answer, USERNAME_TAKEN};
 
@@ -69,20 +70,21 @@ struct Registration {
 }
 
 fn check_registration(input: RegisterInput, corporate: bool) -> Result<Registration, ApiError> {
-    let mut checks = Checks::default();
-    let profile = Profile::check(input.profile, corporate, &mut checks);
+    let mut check = FieldCheck::default();
+    let profile = Profile::check(input.profile, corporate, &mut check);
     let username = match input.username.as_deref().map(str::trim) {
         None | Some("") => None,
-        Some(_) => profile::check_username(&mut checks, "username", input.username),
+        Some(_) => profile::check_username(&mut check, "username", input.username),
     };
-    let password = profile::check_new_password(&mut checks, input.password, input.password_confirmation);
-    let question = profile::check_question(&mut checks, input.question_ct, input.answer);
+    let password = profile::check_new_password(&mut check, input.password, input.password_confirmation);
+    let question = profile::check_question(&mut check, input.question_ct, input.answer);
+    check.finish()?;
     match (profile, password) {
-        (Some(profile), Some(password)) if checks.errors.is_empty() => {
+        (Some(profile), Some(password)) => {
             let username = username.unwrap_or_else(|| profile.email.clone());
             Ok(Registration { profile, username, password, question })
         }
-        _ => Err(ApiError::Invalid(checks.errors)),
+        _ => Err(ApiError::Internal(anyhow::anyhow!("a checked registration without its values"))),
     }
 }
 
@@ -167,13 +169,12 @@ struct Credentials {
 }
 
 fn check_credentials(input: LoginInput) -> Result<Credentials, ApiError> {
-    let mut checks = Checks::default();
-    let login = checks.text("username", "ログインIDまたはメールアドレス", input.username, true, 254).to_lowercase();
+    let mut check = FieldCheck::default();
+    let login = profile::text(&mut check, "username", input.username, true, rules::EMAIL_MAX).to_lowercase();
     let password = input.password.unwrap_or_default();
-    if password.is_empty() {
-        checks.fail("password", "パスワードを入力してください。");
-    }
-    if checks.errors.is_empty() { Ok(Credentials { login, password }) } else { Err(ApiError::Invalid(checks.errors)) }
+    check.field("password", rules::required(&password));
+    check.finish()?;
+    Ok(Credentials { login, password })
 }
 
 /// Checks the password of `user` (or wastes the same time when there is none) with lockout:
