@@ -1,11 +1,13 @@
 //! Demo data: two shops with realistic Japanese content so every built screen has something
 //! real to show. `shop serve` runs it when the database has no channel yet; `shop seed --demo`
 //! runs it on demand (it refuses to seed a channel code twice). Each shop gets its catalogue
-//! from `catalog.rs` and its blogs, FAQ, pages, banners and calendar from `content.rs`.
+//! from `catalog.rs`, its blogs, FAQ, pages, banners and calendar from `content.rs`, and one
+//! demo member from `members.rs`.
 mod catalog;
 mod collections;
 mod content;
 mod demo;
+mod members;
 mod print_catalogs;
 mod store;
 mod stylists;
@@ -35,6 +37,7 @@ pub async fn seed_demo_scaled(db: &Db, demo_products: usize) -> anyhow::Result<(
         collections::insert(&mut tx, &channel_id, shop.code).await?;
         print_catalogs::insert(&mut tx, &channel_id, shop.code, now).await?;
         stylists::insert(&mut tx, &channel_id, shop.code).await?;
+        members::insert(&mut tx, &channel_id, shop.code, now).await?;
     }
     tx.commit().await?;
     Ok(())

@@ -521,7 +521,25 @@ async fn login_sync_never_takes_over_an_existing_account(app: TestApp) {
     assert_eq!(answer.json()["code"], "auth.login.failed");
 }
 
+async fn the_documented_demo_members_log_in(app: TestApp) {
+    let member = session_of(&login(&app, "demo", "demo-member", "ride2026demo").await);
+    let me = app.get("/v1/me/user").bearer(&member.access_token).send().await.json();
+    assert_eq!((me["email"].clone(), me["last_name"].clone(), me["question_ct"].clone()), (json!("member@example.com"), json!("山田"), json!(1)));
+    assert_eq!(me["is_registered_member"], true);
+    session_of(&login(&app, "demo", "member@example.com", "ride2026demo").await);
+    // The corporate buyer: registered, and the shop asks for the mailed code.
+    let answer = login(&app, "corporate", "buyer@example.co.jp", "tsunagu2026").await;
+    answer.assert_status(StatusCode::OK);
+    assert_eq!((answer.json()["is_verify"].clone(), answer.json()["is_registered_member"].clone()), (json!(true), json!(true)));
+    let code = app.latest_mail_to("buyer@example.co.jp").unwrap().code();
+    let verify = json!({ "verify_code": code, "user_id": answer.json()["user_id"] });
+    let buyer = session_of(&app.post("/v1/auth/verify").channel("corporate").json(&verify).send().await);
+    let me = app.get("/v1/me/user").channel("corporate").bearer(&buyer.access_token).send().await.json();
+    assert_eq!(me["corporation"], "株式会社つなぐ商事");
+}
+
 on_both_databases!(
+    the_documented_demo_members_log_in,
     a_demo_member_registers_types_the_code_and_stays_logged_in,
     registering_without_login_starts_nothing_until_the_first_login,
     a_corporate_buyer_is_logged_in_at_once_verifies_by_mail_and_logs_in_with_a_code,
