@@ -18,6 +18,9 @@ export DATABASE_URL="sqlite://$work/shop.db"
 export SHOP_DATA_DIR="$work/data"
 # Mail goes to .eml files here (no SMTP configured); journeys read one-time codes from it.
 export E2E_OUTBOX_DIR="$SHOP_DATA_DIR/outbox"
+# Every journey comes from 127.0.0.1: widen the per-address limits on login, codes, reminders
+# and registration so a full run never meets a 429 (a journey that tests 429 needs its own server).
+export SHOP_RATE_LIMIT_FACTOR=50
 export SHOP_WEB_DIR="$PWD/web/dist"
 export SHOP_ADDR="127.0.0.1:$port"
 

@@ -371,6 +371,20 @@ async fn login_attempts_from_one_address_are_rate_limited(app: TestApp) {
     login(&app, "corporate", "nobody@example.jp", "wrong-pass1").await.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
 }
 
+async fn code_checks_and_reminders_are_rate_limited(app: TestApp) {
+    let verify = json!({ "verify_code": "123456", "user_id": "nobody" });
+    for _ in 0..30 {
+        app.post("/v1/auth/verify").json(&verify).send().await.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    }
+    app.post("/v1/auth/verify").json(&verify).send().await.assert_status(StatusCode::TOO_MANY_REQUESTS);
+    for _ in 0..10 {
+        app.post("/v1/reminder/request").json(&json!({ "email": "nobody@example.jp" })).send().await.assert_status(StatusCode::ACCEPTED);
+    }
+    let answer = app.post("/v1/reminder/username/request").json(&json!({ "email": "nobody@example.jp" })).send().await;
+    answer.assert_status(StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(answer.json()["code"], "auth.rate_limited");
+}
+
 async fn registration_is_rate_limited(app: TestApp) {
     for i in 0..10 {
         let mut body = demo_profile(&format!("bulk{i}@example.jp"));
@@ -553,6 +567,7 @@ on_both_databases!(
     a_member_sees_only_their_own_data,
     the_login_history_is_paginated_newest_first,
     login_attempts_from_one_address_are_rate_limited,
+    code_checks_and_reminders_are_rate_limited,
     registration_is_rate_limited,
     registration_errors_are_japanese_field_messages_and_change_nothing,
     the_profile_is_updated_with_the_same_rules,
