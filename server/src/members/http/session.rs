@@ -77,14 +77,9 @@ fn check_registration(input: RegisterInput, corporate: bool) -> Result<Registrat
     };
     let password = profile::check_new_password(&mut check, input.password, input.password_confirmation);
     let question = profile::check_question(&mut check, input.question_ct, input.answer);
-    check.finish()?;
-    match (profile, password) {
-        (Some(profile), Some(password)) => {
-            let username = username.unwrap_or_else(|| profile.email.clone());
-            Ok(Registration { profile, username, password, question })
-        }
-        _ => Err(ApiError::Internal(anyhow::anyhow!("a checked registration without its values"))),
-    }
+    let (profile, password) = profile::checked(profile.zip(password), check)?;
+    let username = username.unwrap_or_else(|| profile.email.clone());
+    Ok(Registration { profile, username, password, question })
 }
 
 #[utoipa::path(post, path = "/v1/users", tag = "members", request_body = RegisterInput,
