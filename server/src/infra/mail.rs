@@ -87,7 +87,10 @@ fn build_message(from: &str, mail: &OutgoingMail) -> anyhow::Result<Message> {
     let to: Mailbox = mail.to.parse().with_context(|| "recipient address".to_owned())?;
     let body = Body::new_with_encoding(mail.body.clone(), ContentTransferEncoding::Base64)
         .map_err(|_| anyhow::anyhow!("encoding a mail body"))?;
+    // Message-ID on the sender's domain: mail without one is often treated as spam.
+    let message_id = format!("<{}@{}>", uuid::Uuid::now_v7().simple(), from.email.domain());
     Message::builder()
+        .message_id(Some(message_id))
         .from(from)
         .to(to)
         .subject(mail.subject.clone())
@@ -143,6 +146,7 @@ mod tests {
         assert!(formatted.contains("Content-Transfer-Encoding: base64"));
         assert!(formatted.contains("Content-Type: text/plain; charset=utf-8"));
         assert!(formatted.contains("To: taro@example.jp"));
+        assert!(formatted.contains("@shop.localhost>"), "a Message-ID on the sender's domain: {formatted}");
     }
 
     #[tokio::test]

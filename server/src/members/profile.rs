@@ -6,6 +6,7 @@
 use serde::{Deserialize, Deserializer, Serialize};
 
 use super::security_answer::ANSWER_MAX;
+use crate::infra::error::ApiError;
 use crate::validation::{self as rules, optional, FieldCheck};
 
 const ADDRESS_MAX: usize = 100;
@@ -107,6 +108,13 @@ pub struct Profile {
     pub business_type: Option<String>,
     pub store_name: Option<String>,
     pub url: Option<String>,
+}
+
+/// The checked value once every field passed: 422 with the collected errors otherwise. The
+/// checks above give `None` only together with an error.
+pub fn checked<T>(value: Option<T>, check: FieldCheck) -> Result<T, ApiError> {
+    check.finish()?;
+    value.ok_or_else(|| ApiError::Internal(anyhow::anyhow!("a form passed its checks without a value")))
 }
 
 /// Trimmed text, "" when absent; required and length checked.
@@ -246,7 +254,7 @@ pub fn check_question(check: &mut FieldCheck, question_ct: Option<Loose>, answer
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::infra::error::{ApiError, FieldErrors};
+    use crate::infra::error::FieldErrors;
 
     fn errors(check: FieldCheck) -> FieldErrors {
         match check.finish() {

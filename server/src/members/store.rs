@@ -39,7 +39,7 @@ impl UserRow {
 }
 
 /// The next member number of the channel (1, 2, …), taken atomically on both databases.
-pub async fn next_member_number(tx: &mut Tx, channel_id: &str) -> sqlx::Result<i64> {
+async fn next_member_number(tx: &mut Tx, channel_id: &str) -> sqlx::Result<i64> {
     sqlx::query_scalar(
         "INSERT INTO member_numbers (channel_id, last_number) VALUES ($1, 1) \
          ON CONFLICT (channel_id) DO UPDATE SET last_number = member_numbers.last_number + 1 RETURNING last_number",
@@ -50,9 +50,7 @@ pub async fn next_member_number(tx: &mut Tx, channel_id: &str) -> sqlx::Result<i
 }
 
 pub struct NewUser<'a> {
-    pub id: &'a str,
     pub channel_id: &'a str,
-    pub code: &'a str,
     pub username: &'a str,
     pub password_hash: &'a str,
     pub is_registered_member: bool,
@@ -62,16 +60,18 @@ pub struct NewUser<'a> {
     pub profile: &'a Profile,
 }
 
-/// The account; its profile is written by [`update_profile`] in the same transaction.
-pub async fn insert_user(tx: &mut Tx, user: &NewUser<'_>, now: i64) -> sqlx::Result<()> {
+/// A new member with the channel's next member number; returns the stored row.
+pub async fn insert_user(tx: &mut Tx, user: &NewUser<'_>, now: i64) -> sqlx::Result<UserRow> {
+    let id = new_id();
+    let code = format!("{:08}", next_member_number(tx, user.channel_id).await?);
     sqlx::query(
         "INSERT INTO users (id, channel_id, code, email, username, password_hash, password_changed_at, is_registered_member, \
          question_ct, answer_hash, synced_from_user_id, created_at, updated_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $7, $7)",
     )
-    .bind(user.id)
+    .bind(&id)
     .bind(user.channel_id)
-    .bind(user.code)
+    .bind(&code)
     .bind(&user.profile.email)
     .bind(user.username)
     .bind(user.password_hash)
@@ -82,8 +82,8 @@ pub async fn insert_user(tx: &mut Tx, user: &NewUser<'_>, now: i64) -> sqlx::Res
     .bind(user.synced_from_user_id)
     .execute(&mut **tx)
     .await?;
-    update_profile(tx, user.id, user.profile, now).await?;
-    Ok(())
+    update_profile(tx, &id, user.profile, now).await?;
+    find_user(&mut **tx, user.channel_id, &id).await?.ok_or(sqlx::Error::RowNotFound)
 }
 
 /// An active (not left) member of the channel; `executor` is the pool or a transaction.

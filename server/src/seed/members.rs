@@ -6,10 +6,9 @@ use std::sync::Mutex;
 use super::{CORPORATE, DEMO};
 use crate::auth::password;
 use crate::infra::db::Tx;
-use crate::infra::ids::new_id;
 use crate::members::profile::Profile;
 use crate::members::security_answer;
-use crate::members::store::{insert_user, next_member_number, NewUser};
+use crate::members::store::{insert_user, NewUser};
 
 pub struct DemoMember {
     pub username: &'static str,
@@ -93,11 +92,8 @@ pub async fn insert(tx: &mut Tx, channel_id: &str, shop: &str, now: i64) -> anyh
     let Some(member) = demo_member(shop) else { return Ok(()) };
     let password_hash = hashed_once(member.password)?;
     let answer_hash = member.answer.map(|answer| hashed_once(&security_answer::normalise(answer))).transpose()?;
-    let code = format!("{:08}", next_member_number(tx, channel_id).await?);
     let user = NewUser {
-        id: &new_id(),
         channel_id,
-        code: &code,
         username: member.username,
         password_hash: &password_hash,
         is_registered_member: true,

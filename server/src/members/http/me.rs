@@ -51,7 +51,7 @@ pub async fn update_user(
     let user = current_user(&state, &channel, &member).await?;
     let settings = settings_of(&state, &channel).await?;
     let mut check = FieldCheck::default();
-    let Some(profile) = Profile::check(input, settings.is_corporate, &mut check) else { return Err(check.finish().unwrap_err()) };
+    let profile = profile::checked(Profile::check(input, settings.is_corporate, &mut check), check)?;
     let now = now_ms();
     let mut tx = state.db.begin_write().await?;
     if store::find_taken(&mut tx, &channel.id, &profile.email, "", &user.id).await?.0 {
@@ -124,8 +124,7 @@ pub async fn change_password(
     let current = input.current_password.unwrap_or_default();
     check.field("current_password", rules::required(&current));
     let new_password = profile::check_new_password(&mut check, input.password, input.password_confirmation);
-    check.finish()?;
-    let new_password = new_password.unwrap_or_default();
+    let new_password = profile::checked(new_password, check)?;
     if !password::check(&current, user.password_hash.as_deref()).await? {
         return Err(ApiError::field("current_password", "現在のパスワードが正しくありません"));
     }

@@ -140,8 +140,7 @@ pub async fn reset_password(
     let mut check = FieldCheck::default();
     let new_password = profile::check_new_password(&mut check, input.password, input.password_confirmation);
     let answer = profile::text(&mut check, "answer", input.answer, user.answer_hash.is_some(), security_answer::ANSWER_MAX);
-    check.finish()?;
-    let new_password = new_password.unwrap_or_default();
+    let new_password = profile::checked(new_password, check)?;
     if let Some(stored) = &user.answer_hash {
         if !security_answer::matches(&answer, stored).await? {
             store::update_secret_attempt(&state.db, &secret.id).await?;
@@ -227,9 +226,7 @@ pub async fn reset_username(
 ) -> ApiResult<Json<UsernameAnswer>> {
     let (secret, user) = checked_link(&state, &channel, &client, Purpose::UsernameLink, input.token).await?;
     let mut check = FieldCheck::default();
-    let username = profile::check_username(&mut check, "username", input.username);
-    check.finish()?;
-    let username = username.unwrap_or_default();
+    let username = profile::checked(profile::check_username(&mut check, "username", input.username), check)?;
     let now = now_ms();
     let mut tx = state.db.begin_write().await?;
     if store::find_taken(&mut tx, &channel.id, "", &username, &user.id).await?.1 {

@@ -15,14 +15,13 @@ use crate::channel::settings::FrontSettings;
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
 use crate::infra::extract::{ApiJson, ApiPath};
-use crate::infra::ids::new_id;
 use crate::members::client::Client;
 use crate::members::login::{self, LoginResponse};
 use crate::members::one_time_code::{self, Purpose};
 use crate::members::profile::{self, Loose, Profile, ProfileInput};
 use crate::validation::{self as rules, FieldCheck};
 use crate::members::store::{self, NewUser, UserRow};
-use crate::members::{mails, rate_limit, refresh, security_answer, USERNAME_TAKEN};
+use crate::members::{mails, rate_limit, refresh, security_answer, EMAIL_TAKEN, USERNAME_TAKEN};
 
 pub const LOGIN_FAILED_CODE: &str = "auth.login.failed";
 pub const LOGIN_FAILED_MESSAGE: &str = "メールアドレスまたはパスワードが正しくありません";
@@ -78,14 +77,9 @@ fn check_registration(input: RegisterInput, corporate: bool) -> Result<Registrat
     };
     let password = profile::check_new_password(&mut check, input.password, input.password_confirmation);
     let question = profile::check_question(&mut check, input.question_ct, input.answer);
-    check.finish()?;
-    match (profile, password) {
-        (Some(profile), Some(password)) => {
-            let username = username.unwrap_or_else(|| profile.email.clone());
-            Ok(Registration { profile, username, password, question })
-        }
-        _ => Err(ApiError::Internal(anyhow::anyhow!("a checked registration without its values"))),
-    }
+    let (profile, password) = profile::checked(profile.zip(password), check)?;
+    let username = username.unwrap_or_else(|| profile.email.clone());
+    Ok(Registration { profile, username, password, question })
 }
 
 #[utoipa::path(post, path = "/v1/users", tag = "members", request_body = RegisterInput,
@@ -114,22 +108,16 @@ pub async fn register(
     let mut tx = state.db.begin_write().await?;
     let (email_taken, username_taken) =
         store::find_taken(&mut tx, &channel.id, &registration.profile.email, &registration.username, "").await?;
-    if email_taken || username_taken {
-        let mut errors = FieldErrors::new();
-        if email_taken {
-            errors.insert("email".into(), vec![crate::members::EMAIL_TAKEN.into()]);
-        }
-        if username_taken {
-            errors.insert("username".into(), vec![USERNAME_TAKEN.into()]);
-        }
-        return Err(ApiError::Invalid(errors));
+    let mut check = FieldCheck::default();
+    if email_taken {
+        check.field("email", Err(EMAIL_TAKEN));
     }
-    let user_id = new_id();
-    let code = format!("{:08}", store::next_member_number(&mut tx, &channel.id).await?);
+    if username_taken {
+        check.field("username", Err(USERNAME_TAKEN));
+    }
+    check.finish()?;
     let new_user = NewUser {
-        id: &user_id,
         channel_id: &channel.id,
-        code: &code,
         username: &registration.username,
         password_hash: &password_hash,
         is_registered_member: false,
@@ -138,8 +126,7 @@ pub async fn register(
         synced_from_user_id: None,
         profile: &registration.profile,
     };
-    store::insert_user(&mut tx, &new_user, now).await.map_err(taken_error)?;
-    let user = store::find_user(&mut *tx, &channel.id, &user_id).await?.ok_or_else(|| anyhow::anyhow!("the new member vanished"))?;
+    let user = store::insert_user(&mut tx, &new_user, now).await.map_err(taken_error)?;
     let (login, cookie, mail) = if !is_login {
         (None, None, None)
     } else if login::registration_needs_code(&settings) {
@@ -443,12 +430,8 @@ async fn copy_synced_user(state: &AppState, channel: &Channel, source: &UserRow,
     if username_taken && store::find_taken(&mut tx, &channel.id, "", &username, "").await?.1 {
         return Err(exists());
     }
-    let user_id = new_id();
-    let code = format!("{:08}", store::next_member_number(&mut tx, &channel.id).await?);
     let new_user = NewUser {
-        id: &user_id,
         channel_id: &channel.id,
-        code: &code,
         username: &username,
         password_hash: source.password_hash.as_deref().unwrap_or(""),
         is_registered_member: source.is_registered(),
@@ -457,8 +440,7 @@ async fn copy_synced_user(state: &AppState, channel: &Channel, source: &UserRow,
         synced_from_user_id: Some(&source.id),
         profile: &profile,
     };
-    store::insert_user(&mut tx, &new_user, now).await.map_err(taken_error)?;
-    let user = store::find_user(&mut *tx, &channel.id, &user_id).await?.ok_or_else(|| anyhow::anyhow!("the copied member vanished"))?;
+    let user = store::insert_user(&mut tx, &new_user, now).await.map_err(taken_error)?;
     tx.commit().await?;
     Ok(user)
 }
