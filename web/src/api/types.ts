@@ -45,3 +45,7 @@ export type PrintCatalog = JsonOf<'/v1/catalog'>['data'][number];
 export type Stylist = JsonOf<'/v1/stylists'>['data'][number];
 export type StylistDetail = JsonOf<'/v1/stylists/{key}'>;
 export type StylistPick = StylistDetail['picks'][number];
+/** The answer of every call that logs in or starts the code step (login, verify, reset, refresh). */
+export type LoginResponse = JsonOf<'/v1/auth/login', 'post'>;
+export type PostalAddress = JsonOf<'/v1/postal-code'>;
+export type Prefecture = JsonOf<'/v1/postal-codes/prefectures'>['data'][number];

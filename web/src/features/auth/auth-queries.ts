@@ -5,23 +5,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, apiInstance, load } from '../../api/client';
-
-/** The login response (contract "Login response (200)"). */
-export interface LoginResponse {
-  access_token?: string;
-  token_type?: 'Bearer';
-  expires_in?: number;
-  /** Epoch seconds. */
-  expires_at?: number;
-  user_id: string;
-  is_verify: boolean;
-  /** An opaque id of the pending verification — never the code itself. */
-  verify_code?: string;
-  is_registered_member: boolean;
-  has_password_expired: boolean;
-  has_mail_error_count_over: boolean;
-  is_sync_user_channel?: boolean;
-}
+import type { LoginResponse } from '../../api/types';
 
 export type GenderCt = 1 | 2 | 3 | 4;
 export type QuestionCt = 1 | 2 | 3 | 4;
@@ -108,17 +92,17 @@ export const authKeys = {
 
 /** POST /v1/auth/login: `username` is the username or the e-mail address. */
 export async function loginWithPassword(input: Credentials): Promise<LoginResponse> {
-  return (await load(api().POST('/v1/auth/login', { body: input }))).data as LoginResponse;
+  return (await load(api().POST('/v1/auth/login', { body: input }))).data;
 }
 
 /** POST /v1/auth/login-sync-channel: an account of a sibling shop, by its own credentials. */
 export async function loginWithSiblingAccount(input: Credentials): Promise<LoginResponse> {
-  return (await load(api().POST('/v1/auth/login-sync-channel', { body: input }))).data as LoginResponse;
+  return (await load(api().POST('/v1/auth/login-sync-channel', { body: input }))).data;
 }
 
 /** POST /v1/auth/verify: the mailed one-time code of a login or registration. */
 export async function verifyOneTimeCode(input: VerifyInput): Promise<LoginResponse> {
-  return (await load(api().POST('/v1/auth/verify', { body: input }))).data as LoginResponse;
+  return (await load(api().POST('/v1/auth/verify', { body: input }))).data;
 }
 
 /** POST /v1/users (201 `{user, login}`). */
@@ -223,15 +207,5 @@ export async function lookupPostalCode(code: string, signal?: AbortSignal): Prom
     return (await load(api().GET('/v1/postal-code', { params: { query: { code } }, signal }))).data;
   } catch {
     return null;
-  }
-}
-
-/** POST /v1/product-histories for one product; false when it did not go through. */
-export async function recordProductView(productId: string): Promise<boolean> {
-  try {
-    await load(api().POST('/v1/product-histories', { body: { product_id: productId } }));
-    return true;
-  } catch {
-    return false;
   }
 }

@@ -4,7 +4,7 @@ import { useDocumentTitle } from '../../lib/document-title';
 import { patchSession, safeRedirectPath, sessionStore } from '../../lib/session';
 import { Breadcrumbs } from '../../ui/breadcrumbs';
 import { buttonClass } from '../../ui/form-field';
-import { MYPAGE_PATH } from './auth-flow';
+import { MYPAGE_PATH } from '../../lib/login-complete';
 import { socialLoginUrl, useProviders } from './auth-queries';
 import { PasswordLogin } from './password-login';
 import { rememberSocialRedirect } from './social-redirect';

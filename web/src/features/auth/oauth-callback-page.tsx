@@ -3,13 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useSettings } from '../../api/site-queries';
+import type { LoginResponse } from '../../api/types';
 import { useDocumentTitle } from '../../lib/document-title';
 import { safeRedirectPath } from '../../lib/session';
 import { Breadcrumbs } from '../../ui/breadcrumbs';
 import { buttonClass } from '../../ui/form-field';
 import { LoadingBlock } from '../../ui/spinner';
-import { acceptLoginResponse, VERIFY_PATH } from './auth-flow';
-import { socialCallbackQuery, type LoginResponse } from './auth-queries';
+import { acceptLoginResponse, VERIFY_PATH } from '../../lib/login-complete';
+import { socialCallbackQuery } from './auth-queries';
 import { takeSocialRedirect } from './social-redirect';
 import styles from './auth.module.css';
 

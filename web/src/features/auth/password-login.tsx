@@ -3,16 +3,12 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { useSettings } from '../../api/site-queries';
+import type { LoginResponse } from '../../api/types';
 import { applyServerErrors } from '../../lib/form-errors';
 import { setMfa } from '../../lib/session';
 import { FormAlert, FormField, SubmitButton } from '../../ui/form-field';
-import { acceptLoginResponse } from './auth-flow';
-import {
-  loginWithPassword,
-  loginWithSiblingAccount,
-  verifyOneTimeCode,
-  type LoginResponse,
-} from './auth-queries';
+import { acceptLoginResponse } from '../../lib/login-complete';
+import { loginWithPassword, loginWithSiblingAccount, verifyOneTimeCode } from './auth-queries';
 import { loginSchema, type LoginFields } from './auth-schema';
 import { CodeForm } from './code-form';
 import styles from './auth.module.css';

@@ -3,7 +3,7 @@ import { useDocumentTitle } from '../../lib/document-title';
 import { useSession } from '../../lib/session';
 import { Breadcrumbs } from '../../ui/breadcrumbs';
 import { buttonClass } from '../../ui/form-field';
-import { MYPAGE_PATH } from './auth-flow';
+import { MYPAGE_PATH } from '../../lib/login-complete';
 import styles from './auth.module.css';
 
 /** /register/complete: the end of registration (after the code or e-mail check). */

@@ -7,11 +7,11 @@ import { useDocumentTitle } from '../../lib/document-title';
 import { setFlash } from '../../lib/flash';
 import { applyServerErrors } from '../../lib/form-errors';
 import { GENDER_LABELS, NEWSLETTER_LABELS, SECURITY_QUESTIONS } from '../../lib/member-labels';
-import { setMfa } from '../../lib/session';
 import { normalizePostal, postDisplay } from '../../lib/validators';
 import { Breadcrumbs } from '../../ui/breadcrumbs';
 import { controlClass, FieldGroup, FormAlert, FormField, SubmitButton } from '../../ui/form-field';
-import { completeLogin, REGISTER_COMPLETE_PATH, VERIFY_PATH } from './auth-flow';
+import { acceptLoginResponse, VERIFY_PATH } from '../../lib/login-complete';
+import { REGISTER_COMPLETE_PATH } from './auth-flow';
 import { lookupPostalCode, registerMember, usePrefectures } from './auth-queries';
 import {
   REGISTER_DEFAULTS,
@@ -150,16 +150,8 @@ export function RegisterPage() {
         navigate('/login', { replace: true });
         return;
       }
-      if (login.is_verify || !login.access_token) {
-        setMfa(login.user_id);
-        navigate(`${VERIFY_PATH}?from=register`, { replace: true });
-        return;
-      }
-      const to = completeLogin({ ...login, access_token: login.access_token }, settings, {
-        after: REGISTER_COMPLETE_PATH,
-        from: 'register',
-      });
-      navigate(to, { replace: true });
+      const step = acceptLoginResponse(login, settings, { after: REGISTER_COMPLETE_PATH, from: 'register' });
+      navigate(step.kind === 'code' ? `${VERIFY_PATH}?from=register` : step.to, { replace: true });
     } catch (error) {
       setFormError(applyServerErrors(error, setError, REGISTER_FIELD_NAMES));
     }

@@ -7,7 +7,7 @@ import { markRegisteredMember, useSession } from '../../lib/session';
 import { Breadcrumbs } from '../../ui/breadcrumbs';
 import { buttonClass } from '../../ui/form-field';
 import { LoadingBlock } from '../../ui/spinner';
-import { MYPAGE_PATH } from './auth-flow';
+import { MYPAGE_PATH } from '../../lib/login-complete';
 import { emailTokenQuery } from './auth-queries';
 import styles from './auth.module.css';
 

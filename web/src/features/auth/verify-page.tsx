@@ -9,7 +9,8 @@ import { markRegisteredMember, safeRedirectPath, sessionStore, setMfa, useSessio
 import { Breadcrumbs } from '../../ui/breadcrumbs';
 import { buttonClass, FormAlert } from '../../ui/form-field';
 import { NoticeSlot } from '../../ui/notice-slot';
-import { acceptLoginResponse, MYPAGE_PATH, REGISTER_COMPLETE_PATH } from './auth-flow';
+import { acceptLoginResponse, MYPAGE_PATH } from '../../lib/login-complete';
+import { REGISTER_COMPLETE_PATH } from './auth-flow';
 import { checkEmailVerification, requestEmailVerification, verifyOneTimeCode } from './auth-queries';
 import { CodeForm } from './code-form';
 import styles from './auth.module.css';

@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { MAIL_ERROR_MESSAGE } from '../../lib/login-complete';
+import { PRODUCT_HISTORY_KEY, productHistoryStore } from '../../lib/product-history';
 import { sessionStore, TOKEN_KEY } from '../../lib/session';
 import { json, type FakeFetch } from '../../test/fake-fetch';
 import { createSiteFake, renderApp } from '../../test/render-app';
@@ -133,6 +135,35 @@ describe('/reminder/reset', () => {
     expect(sessionStore.get().isLogin).toBe(true);
     expect(localStorage.getItem(TOKEN_KEY)).toBe('new-token');
     expect(await screen.findByText('パスワードを再設定しました。')).toBeInTheDocument();
+  });
+
+  it('ends like every login: the view history is flushed and a server warning takes the flash', async () => {
+    localStorage.setItem(PRODUCT_HISTORY_KEY, JSON.stringify(['p2', 'p1']));
+    productHistoryStore.set(['p2', 'p1']);
+    const fake = createSiteFake()
+      .on('POST', '/v1/reminder/check', { question_ct: null })
+      .on('POST', '/v1/reminder/reset', {
+        access_token: 'new-token',
+        expires_in: 900,
+        user_id: 'u1',
+        is_verify: false,
+        is_registered_member: true,
+        has_password_expired: false,
+        has_mail_error_count_over: true,
+      })
+      .on('POST', '/v1/product-histories', () => new Response(null, { status: 204 }))
+      .on('GET', '/v1/me/user', profile);
+    const { router } = await renderApp('/reminder/reset?token=tok-5', fake);
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByLabelText(/^新しいパスワード必須/), 'fresh2026pass');
+    await user.type(screen.getByLabelText(/新しいパスワード（確認）/), 'fresh2026pass');
+    await user.click(screen.getByRole('button', { name: 'パスワードを再設定する' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/mypage'));
+    await waitFor(() => expect(fake.callsTo('/v1/product-histories')).toHaveLength(2));
+    await waitFor(() => expect(productHistoryStore.get()).toEqual([]));
+    expect(await screen.findByText(MAIL_ERROR_MESSAGE)).toBeInTheDocument();
   });
 
   it('asks the security question when the member set one, and shows field errors', async () => {

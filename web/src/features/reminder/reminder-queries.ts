@@ -5,8 +5,7 @@
  */
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api, load } from '../../api/client';
-import { dropViewerData } from '../../lib/logout';
-import { applyGrant, setMfa } from '../../lib/session';
+import type { LoginResponse } from '../../api/types';
 import { queryClient as appQueryClient } from '../../lib/query-client';
 
 export const reminderKeys = {
@@ -16,21 +15,6 @@ export const reminderKeys = {
 };
 
 export type QuestionCt = 1 | 2 | 3 | 4;
-
-/** The login response of the contract (POST /v1/reminder/reset answers one). */
-export interface LoginResponse {
-  access_token?: string;
-  token_type?: 'Bearer';
-  expires_in?: number;
-  expires_at?: number;
-  user_id: string;
-  is_verify: boolean;
-  verify_code?: string;
-  is_registered_member: boolean;
-  has_password_expired: boolean;
-  has_mail_error_count_over: boolean;
-  is_sync_user_channel?: boolean;
-}
 
 export interface ReminderCheck {
   question_ct: QuestionCt | null;
@@ -86,31 +70,11 @@ export const useUsernameRequest = () =>
       (await load(api().POST('/v1/reminder/username/request', { body: { email } }))).data as RequestAccepted,
   });
 
-export type SignInResult = 'logged-in' | 'verify' | 'logged-out';
-
-/**
- * Takes a login response into the session: a token logs the member in; without one, a pending
- * code verification keeps the user id in `mfa` (spec 000 §4).
- */
-export function signInWith(response: LoginResponse): SignInResult {
-  if (response.access_token) {
-    // What was cached for the visitor (favourite marks, …) is not the member's.
-    dropViewerData();
-    applyGrant({ ...response, access_token: response.access_token });
-    return 'logged-in';
-  }
-  if (response.is_verify) {
-    setMfa(response.user_id, { isSyncUserChannel: response.is_sync_user_channel === true });
-    return 'verify';
-  }
-  return 'logged-out';
-}
-
-/** POST /v1/reminder/reset → login response (the screen then leaves for /mypage). */
+/** POST /v1/reminder/reset → login response: the member is logged in (lib/login-complete). */
 export const useReminderReset = () =>
   useMutation({
     mutationFn: async (input: ReminderResetInput): Promise<LoginResponse> =>
-      (await load(api().POST('/v1/reminder/reset', { body: input }))).data as LoginResponse,
+      (await load(api().POST('/v1/reminder/reset', { body: input }))).data,
   });
 
 /** POST /v1/reminder/username/reset → the new username (422 on `username` when taken). */

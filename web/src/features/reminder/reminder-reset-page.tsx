@@ -2,23 +2,24 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useSettings } from '../../api/site-queries';
 import { useDocumentTitle } from '../../lib/document-title';
-import { setFlash } from '../../lib/flash';
+import { acceptLoginResponse, VERIFY_PATH } from '../../lib/login-complete';
 import { questionLabel } from '../../lib/member-labels';
 import { FormAlert, FormField, SubmitButton } from '../../ui/form-field';
 import { NoticeSlot } from '../../ui/notice-slot';
 import { LoadingBlock } from '../../ui/spinner';
 import { InvalidLink } from './invalid-link';
 import { formMessage } from './reminder-errors';
-import { signInWith, useReminderCheck, useReminderReset, type QuestionCt } from './reminder-queries';
+import { useReminderCheck, useReminderReset, type QuestionCt } from './reminder-queries';
 import { resetSchema, type ResetFields } from './reminder-schema';
 import styles from './reminder.module.css';
 
 export const RESET_DONE_MESSAGE = 'パスワードを再設定しました。';
-export const RESET_LOGIN_MESSAGE = 'パスワードを再設定しました。新しいパスワードでログインしてください。';
 
 function ResetForm({ token, question }: { token: string; question: QuestionCt | null }) {
   const navigate = useNavigate();
+  const settings = useSettings();
   const reset = useReminderReset();
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -40,16 +41,9 @@ function ResetForm({ token, question }: { token: string; question: QuestionCt | 
         password_confirmation: fields.password_confirmation,
         ...(question !== null ? { answer: fields.answer } : {}),
       });
-      const outcome = signInWith(answer);
-      if (outcome === 'logged-in') {
-        setFlash(RESET_DONE_MESSAGE);
-        navigate('/mypage', { replace: true });
-      } else if (outcome === 'verify') {
-        navigate('/verify', { replace: true });
-      } else {
-        setFlash(RESET_LOGIN_MESSAGE);
-        navigate('/login', { replace: true });
-      }
+      // The same end as every login: warnings, the flushed view history, the wanted page.
+      const step = acceptLoginResponse(answer, settings, { message: RESET_DONE_MESSAGE });
+      navigate(step.kind === 'code' ? VERIFY_PATH : step.to, { replace: true });
     } catch (error) {
       setFormError(formMessage(error, setError, ['password', 'password_confirmation', 'answer']));
     }
