@@ -18,9 +18,9 @@ import { MFA_KEY, TOKEN_KEY, patchSession, sessionStore } from './session';
 const demo = { 'AUTH.IS_VERIFY_EMAIL_AT_FIRST_LOGIN': false };
 const corporate = { 'AUTH.IS_VERIFY_EMAIL_AT_FIRST_LOGIN': true };
 
-function response(overrides: Partial<LoginResponse> = {}): LoginResponse {
+function response<T extends Partial<LoginResponse>>(overrides: T = {} as T) {
   return {
-    access_token: 'tok',
+    access_token: 'tok' as string,
     expires_in: 900,
     user_id: 'u1',
     is_verify: false,
@@ -28,7 +28,7 @@ function response(overrides: Partial<LoginResponse> = {}): LoginResponse {
     has_password_expired: false,
     has_mail_error_count_over: false,
     ...overrides,
-  };
+  } satisfies LoginResponse;
 }
 
 function server(views: (request: Request) => Response = () => new Response(null, { status: 204 })): FakeFetch {

@@ -1,12 +1,11 @@
 /**
  * The member area's calls (spec 001 §7, /work/members-contract.md §10–12): profile, password,
- * login history, leaving and logging out, plus the postal-code lookup of the profile form.
+ * login history, leaving and logging out.
  * Types follow the contract until the generated schema names these paths.
  */
-import { queryOptions, useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { api, load, type Pagination } from '../../api/client';
 import { logout } from '../../lib/logout';
-import { queryClient as appQueryClient } from '../../lib/query-client';
 
 export const LOGIN_HISTORY_PER_PAGE = 10;
 
@@ -14,8 +13,6 @@ export const accountKeys = {
   all: ['me'] as const,
   user: () => [...accountKeys.all, 'user'] as const,
   loginHistories: (page: number) => [...accountKeys.all, 'login-histories', { page }] as const,
-  postal: (code: string) => ['postal-code', code] as const,
-  prefectures: () => ['postal-codes', 'prefectures'] as const,
 };
 
 export type GenderCt = 1 | 2 | 3 | 4;
@@ -104,20 +101,6 @@ export interface LoginHistoryPage {
   pagination: Pagination;
 }
 
-/** The address a postal code stands for (GET /v1/postal-code). */
-export interface PostalAddress {
-  postal_code: string;
-  prefecture: string;
-  city: string;
-  town: string;
-  street: string;
-}
-
-export interface Prefecture {
-  code: string;
-  name: string;
-}
-
 export const meUserQuery = () =>
   queryOptions({
     queryKey: accountKeys.user(),
@@ -140,38 +123,8 @@ export const loginHistoriesQuery = (page: number) =>
     },
   });
 
-export const prefecturesQuery = () =>
-  queryOptions({
-    queryKey: accountKeys.prefectures(),
-    queryFn: async ({ signal }): Promise<Prefecture[]> =>
-      (await load(api().GET('/v1/postal-codes/prefectures', { signal }))).data.data,
-    staleTime: Infinity,
-  });
-
 export const useMeUser = () => useSuspenseQuery(meUserQuery()).data;
 export const useLoginHistories = (page: number) => useSuspenseQuery(loginHistoriesQuery(page)).data;
-/** The 47 prefectures for the select; the form still works (free text) if they fail to load. */
-export const usePrefectures = () => useQuery(prefecturesQuery());
-
-/**
- * The address of a postal code, or null when there is none. Asked on demand (the autofill
- * button), so a miss is the form's business, not an error toast.
- */
-export async function lookupPostalCode(code: string): Promise<PostalAddress | null> {
-  try {
-    const data = await appQueryClient.fetchQuery({
-      queryKey: accountKeys.postal(code),
-      queryFn: async ({ signal }) =>
-        (await load(api().GET('/v1/postal-code', { params: { query: { code } }, signal }))).data,
-      staleTime: Infinity,
-      retry: false,
-    });
-    return data;
-  } catch {
-    return null;
-  }
-}
-
 /** PUT /v1/me/user; the answer replaces the cached profile. */
 export const useUpdateProfile = () => {
   const client = useQueryClient();

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
+import { lookupPostalCode, usePrefectures } from '../../api/postal-queries';
 import { useSettings } from '../../api/site-queries';
 import { setFlash } from '../../lib/flash';
 import { GENDER_LABELS, NEWSLETTER_LABELS } from '../../lib/member-labels';
@@ -9,7 +10,7 @@ import { queryClient } from '../../lib/query-client';
 import { sessionStore } from '../../lib/session';
 import { FieldGroup, FormAlert, FormField, SubmitButton, buttonClass, controlClass } from '../../ui/form-field';
 import { formMessage } from './account-errors';
-import { lookupPostalCode, meUserQuery, useMeUser, usePrefectures, useUpdateProfile } from './account-queries';
+import { meUserQuery, useMeUser, useUpdateProfile } from './account-queries';
 import {
   POSTAL_NOT_FOUND,
   PROFILE_FIELDS,

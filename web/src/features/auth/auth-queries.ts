@@ -71,23 +71,12 @@ export interface SocialProvider {
   name: string;
 }
 
-/** The address of a postal code (GET /v1/postal-code). */
-export interface PostalAddress {
-  postal_code: string;
-  prefecture: string;
-  city: string;
-  town: string;
-  street: string;
-}
-
 export const authKeys = {
   all: ['auth'] as const,
   unlock: (token: string) => [...authKeys.all, 'unlock', token] as const,
   emailToken: (token: string) => [...authKeys.all, 'email-verify', token] as const,
   providers: () => [...authKeys.all, 'providers'] as const,
   social: (type: string, search: string) => [...authKeys.all, 'social', type, search] as const,
-  prefectures: () => ['postal-codes', 'prefectures'] as const,
-  postal: (code: string) => ['postal-code', code] as const,
 };
 
 /** POST /v1/auth/login: `username` is the username or the e-mail address. */
@@ -190,22 +179,3 @@ export const socialCallbackQuery = (type: string, search: string) =>
     gcTime: Infinity,
     retry: false,
   });
-
-export const prefecturesQuery = () =>
-  queryOptions({
-    queryKey: authKeys.prefectures(),
-    queryFn: async ({ signal }) => (await load(api().GET('/v1/postal-codes/prefectures', { signal }))).data.data,
-    staleTime: Infinity,
-  });
-
-/** The 47 prefectures for the select; the form still works (free text) if they fail to load. */
-export const usePrefectures = () => useQuery(prefecturesQuery());
-
-/** The address of a 7-digit postal code, or null when there is none (or the lookup failed). */
-export async function lookupPostalCode(code: string, signal?: AbortSignal): Promise<PostalAddress | null> {
-  try {
-    return (await load(api().GET('/v1/postal-code', { params: { query: { code } }, signal }))).data;
-  } catch {
-    return null;
-  }
-}

@@ -2,6 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
+import { lookupPostalCode, usePrefectures } from '../../api/postal-queries';
 import { useSettings } from '../../api/site-queries';
 import { useDocumentTitle } from '../../lib/document-title';
 import { setFlash } from '../../lib/flash';
@@ -12,7 +13,7 @@ import { Breadcrumbs } from '../../ui/breadcrumbs';
 import { controlClass, FieldGroup, FormAlert, FormField, SubmitButton } from '../../ui/form-field';
 import { acceptLoginResponse, VERIFY_PATH } from '../../lib/login-complete';
 import { REGISTER_COMPLETE_PATH } from './auth-flow';
-import { lookupPostalCode, registerMember, usePrefectures } from './auth-queries';
+import { registerMember } from './auth-queries';
 import {
   REGISTER_DEFAULTS,
   REGISTER_FIELD_NAMES,
