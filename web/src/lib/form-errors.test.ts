@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkIgnoredError } from '../api/client';
-import { GENERIC_ERROR_MESSAGE, applyServerErrors } from './form-errors';
+import { GENERIC_ERROR_MESSAGE, applyMutationErrors, applyServerErrors, errorMessage, hasFieldErrors } from './form-errors';
 
 type Fields = { email: string; code: string; password: string };
 
@@ -52,5 +52,47 @@ describe('applyServerErrors', () => {
     expect(applyServerErrors<Fields>(new ApiError(401, { message: '認証' }, true), setError, ['email'])).toBeNull();
     expect(applyServerErrors<Fields>(new DOMException('x', 'AbortError'), setError, ['email'])).toBeNull();
     expect(applyServerErrors<Fields>(new Error('boom'), setError, ['email'])).toBe(GENERIC_ERROR_MESSAGE);
+  });
+});
+
+describe('applyMutationErrors', () => {
+  const fieldError = new ApiError(422, { message: '入力内容をご確認ください', errors: { password: ['必須項目です'], other: ['別の項目です'] } });
+
+  it('leaves the form silent for every failure the query client toasts', () => {
+    const setError = vi.fn();
+    for (const error of [
+      new ApiError(422, { message: 'メールアドレスまたはパスワードが正しくありません', code: 'auth.login.failed' }),
+      new ApiError(429, { message: 'しばらく時間をおいてから再度お試しください' }),
+      new ApiError(500, { message: 'エラーが発生しました' }),
+      new Error('boom'),
+      new NetworkIgnoredError(),
+    ]) {
+      expect(hasFieldErrors(error)).toBe(false);
+      expect(applyMutationErrors<Fields>(error, setError, ['password'])).toBeNull();
+    }
+  });
+
+  it('puts field errors on the fields and says what no field can', () => {
+    const setError = vi.fn();
+    expect(hasFieldErrors(fieldError)).toBe(true);
+    expect(applyMutationErrors<Fields>(fieldError, setError, ['password'])).toBe('別の項目です');
+    expect(setError).toHaveBeenCalledWith('password', { type: 'server', message: '必須項目です' }, { shouldFocus: true });
+  });
+
+  it('adds the 422\'s own message on request, unless it repeats a field\'s', () => {
+    const setError = vi.fn();
+    const onField = new ApiError(422, { message: '入力内容をご確認ください', errors: { password: ['必須項目です'] } });
+    expect(applyMutationErrors<Fields>(onField, setError, ['password'])).toBeNull();
+    expect(applyMutationErrors<Fields>(onField, setError, ['password'], { headline: true })).toBe('入力内容をご確認ください');
+    const same = new ApiError(422, { message: '必須項目です', errors: { password: ['必須項目です'] } });
+    expect(applyMutationErrors<Fields>(same, setError, ['password'], { headline: true })).toBeNull();
+  });
+});
+
+describe('errorMessage', () => {
+  it('is the server\'s message, a generic one for the unknown, and nothing for what the client handled', () => {
+    expect(errorMessage(new ApiError(404, { message: 'リンクが無効か期限切れです' }))).toBe('リンクが無効か期限切れです');
+    expect(errorMessage(new TypeError('x'))).toBe(GENERIC_ERROR_MESSAGE);
+    expect(errorMessage(new ApiError(503, { message: 'メンテナンス中' }, true))).toBeNull();
   });
 });

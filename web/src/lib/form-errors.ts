@@ -8,6 +8,20 @@ import { ApiError, isSilentError } from '../api/client';
 
 export const GENERIC_ERROR_MESSAGE = 'エラーが発生しました。時間をおいて再度お試しください。';
 
+/** A failure in words for the screen, or null when the client already acted on it. */
+export function errorMessage(error: unknown): string | null {
+  if (isSilentError(error)) return null;
+  return error instanceof ApiError && error.message ? error.message : GENERIC_ERROR_MESSAGE;
+}
+
+/**
+ * A 422 whose `errors` name fields: the one failed mutation the query client leaves to the form
+ * (lib/query-client.ts toasts every other one).
+ */
+export function hasFieldErrors(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 422 && Object.keys(error.errors).length > 0;
+}
+
 /**
  * Puts `error`'s field messages on the form's fields and returns the message for the form as a
  * whole, or null when there is nothing more to say (all shown on fields, or the client already
@@ -21,8 +35,7 @@ export function applyServerErrors<T extends FieldValues>(
   setError: UseFormSetError<T>,
   fields: readonly Path<T>[] | Readonly<Record<string, Path<T>>>,
 ): string | null {
-  if (isSilentError(error)) return null;
-  if (!(error instanceof ApiError)) return GENERIC_ERROR_MESSAGE;
+  if (!(error instanceof ApiError) || isSilentError(error)) return errorMessage(error);
   const known = new Map<string, Path<T>>(
     Array.isArray(fields)
       ? (fields as readonly Path<T>[]).map((name) => [name, name])
@@ -45,5 +58,23 @@ export function applyServerErrors<T extends FieldValues>(
   }
   if (leftover.length > 0) return leftover.join('\n');
   if (!first) return null;
-  return error.message || GENERIC_ERROR_MESSAGE;
+  return errorMessage(error);
+}
+
+/**
+ * `applyServerErrors` for a form sent through a mutation, whose failures the query client has
+ * already toasted — all but a 422 with field errors. The form's alert then says only what no
+ * field shows and no toast has said. With `headline`, a 422's own message stands above its
+ * field messages too (unless it merely repeats one of them).
+ */
+export function applyMutationErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly Path<T>[] | Readonly<Record<string, Path<T>>>,
+  options: { headline?: boolean } = {},
+): string | null {
+  const leftover = applyServerErrors(error, setError, fields);
+  if (!hasFieldErrors(error)) return null;
+  if (leftover !== null || !options.headline) return leftover;
+  return error.message && !Object.values(error.errors).flat().includes(error.message) ? error.message : null;
 }

@@ -4,6 +4,7 @@
  */
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { ApiError, NetworkIgnoredError, isSilentError } from '../api/client';
+import { hasFieldErrors } from './form-errors';
 import { showError } from './toast';
 
 export function createQueryClient(): QueryClient {
@@ -11,8 +12,8 @@ export function createQueryClient(): QueryClient {
     mutationCache: new MutationCache({
       onError: (error) => {
         if (isSilentError(error)) return;
-        // Field errors are shown by the form from the error store; anything else as a toast.
-        if (error instanceof ApiError && error.status === 422 && Object.keys(error.errors).length > 0) return;
+        // Field errors are shown by the form (lib/form-errors); anything else as a toast.
+        if (hasFieldErrors(error)) return;
         showError(error instanceof ApiError ? error.message : 'エラーが発生しました');
       },
     }),

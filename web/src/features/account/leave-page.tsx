@@ -3,9 +3,9 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
 import { setFlash } from '../../lib/flash';
+import { applyMutationErrors } from '../../lib/form-errors';
 import { FormAlert, FormField, SubmitButton, buttonClass, controlClass } from '../../ui/form-field';
 import { NoticeSlot } from '../../ui/notice-slot';
-import { formMessage } from './account-errors';
 import { useLeave } from './account-queries';
 import {
   LEAVE_REASON_MAX,
@@ -92,7 +92,7 @@ function PasswordStep({ reason, onBack }: { reason: string; onBack: () => void }
       setFlash(LEFT_MESSAGE);
       navigate('/', { replace: true });
     } catch (error) {
-      setFormError(formMessage(error, setError, ['password']));
+      setFormError(applyMutationErrors(error, setError, ['password']));
     }
   });
 

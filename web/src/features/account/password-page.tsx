@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ApiError, isSilentError } from '../../api/client';
-import { applyServerErrors } from '../../lib/form-errors';
+import { applyMutationErrors } from '../../lib/form-errors';
 import { FormAlert, FormField, SubmitButton } from '../../ui/form-field';
-import { isToasted } from './account-errors';
 import { useChangePassword } from './account-queries';
 import { passwordSchema, type PasswordFields } from './account-schema';
 import { MypageFrame } from './mypage-frame';
@@ -35,13 +33,9 @@ export function PasswordPage() {
       reset(EMPTY);
       setDone(true);
     } catch (error) {
-      if (isSilentError(error)) return;
-      const leftover = applyServerErrors(error, setError, ['current_password', 'password', 'password_confirmation']);
-      // The server's own message as well as its field messages, unless a toast already said it.
-      const serverMessage = error instanceof ApiError ? error.message : null;
-      const fieldTexts = error instanceof ApiError ? Object.values(error.errors).flat() : [];
-      const headline = serverMessage && !fieldTexts.includes(serverMessage) ? serverMessage : null;
-      setFormError(isToasted(error) ? null : (leftover ?? headline));
+      // The server's own message as well as its field messages (spec 001 §8), unless a toast said it.
+      const fields = ['current_password', 'password', 'password_confirmation'] as const;
+      setFormError(applyMutationErrors(error, setError, fields, { headline: true }));
     }
   });
 

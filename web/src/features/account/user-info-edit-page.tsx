@@ -8,8 +8,8 @@ import { setFlash } from '../../lib/flash';
 import { GENDER_LABELS, NEWSLETTER_LABELS } from '../../lib/member-labels';
 import { queryClient } from '../../lib/query-client';
 import { sessionStore } from '../../lib/session';
+import { applyMutationErrors } from '../../lib/form-errors';
 import { FieldGroup, FormAlert, FormField, SubmitButton, buttonClass, controlClass } from '../../ui/form-field';
-import { formMessage } from './account-errors';
 import { meUserQuery, useMeUser, useUpdateProfile } from './account-queries';
 import {
   POSTAL_NOT_FOUND,
@@ -64,7 +64,7 @@ export function UserInfoEditPage() {
       setFlash(PROFILE_SAVED_MESSAGE);
       navigate('/mypage/user_info');
     } catch (error) {
-      setFormError(formMessage(error, setError, PROFILE_FIELDS));
+      setFormError(applyMutationErrors(error, setError, PROFILE_FIELDS));
     }
   });
 

@@ -3,8 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useSettings } from '../../api/site-queries';
 import { useDocumentTitle } from '../../lib/document-title';
 import { setFlash } from '../../lib/flash';
-import { GENERIC_ERROR_MESSAGE } from '../../lib/form-errors';
-import { ApiError, isSilentError } from '../../api/client';
+import { errorMessage } from '../../lib/form-errors';
 import { markRegisteredMember, safeRedirectPath, sessionStore, setMfa, useSession } from '../../lib/session';
 import { Breadcrumbs } from '../../ui/breadcrumbs';
 import { buttonClass, FormAlert } from '../../ui/form-field';
@@ -19,11 +18,6 @@ export const EMAIL_VERIFIED_MESSAGE = 'メールアドレスの確認が完了�
 export const EMAIL_CODE_SENT = 'ご登録のメールアドレスに確認コードと確認用のリンクを送信しました。';
 export const NOTHING_TO_VERIFY =
   '確認コードの入力を始めるには、ログインしてください。確認コードの入力中にページを閉じた場合も、もう一度ログインからお進みください。';
-
-function messageOf(error: unknown): string | null {
-  if (isSilentError(error)) return null;
-  return error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE;
-}
 
 /** The mailed code of a login or registration (`mfa` holds the user id): POST /v1/auth/verify. */
 function OneTimeCodeStep({ userId, sync, fromRegister }: { userId: string; sync: boolean; fromRegister: boolean }) {
@@ -81,7 +75,7 @@ function EmailCodeStep({ fromRegister }: { fromRegister: boolean }) {
       setSent('sent');
     } catch (error) {
       setSent('failed');
-      setSendError(messageOf(error));
+      setSendError(errorMessage(error));
     }
   };
 

@@ -3,9 +3,9 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../lib/document-title';
+import { applyMutationErrors } from '../../lib/form-errors';
 import { FormAlert, FormField, SubmitButton } from '../../ui/form-field';
 import { NoticeSlot } from '../../ui/notice-slot';
-import { formMessage } from './reminder-errors';
 import { useReminderRequest } from './reminder-queries';
 import { emailSchema, type EmailFields } from './reminder-schema';
 import styles from './reminder.module.css';
@@ -32,7 +32,7 @@ export function ReminderRequestPage() {
       const answer = await request.mutateAsync(email.trim());
       setSent(answer?.message || REQUEST_SENT_FALLBACK);
     } catch (error) {
-      setFormError(formMessage(error, setError, ['email']));
+      setFormError(applyMutationErrors(error, setError, ['email']));
     }
   });
 

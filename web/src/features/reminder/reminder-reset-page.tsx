@@ -6,11 +6,11 @@ import { useSettings } from '../../api/site-queries';
 import { useDocumentTitle } from '../../lib/document-title';
 import { acceptLoginResponse, VERIFY_PATH } from '../../lib/login-complete';
 import { questionLabel } from '../../lib/member-labels';
+import { applyMutationErrors } from '../../lib/form-errors';
 import { FormAlert, FormField, SubmitButton } from '../../ui/form-field';
 import { NoticeSlot } from '../../ui/notice-slot';
 import { LoadingBlock } from '../../ui/spinner';
 import { InvalidLink } from './invalid-link';
-import { formMessage } from './reminder-errors';
 import { useReminderCheck, useReminderReset, type QuestionCt } from './reminder-queries';
 import { resetSchema, type ResetFields } from './reminder-schema';
 import styles from './reminder.module.css';
@@ -45,7 +45,7 @@ function ResetForm({ token, question }: { token: string; question: QuestionCt | 
       const step = acceptLoginResponse(answer, settings, { message: RESET_DONE_MESSAGE });
       navigate(step.kind === 'code' ? VERIFY_PATH : step.to, { replace: true });
     } catch (error) {
-      setFormError(formMessage(error, setError, ['password', 'password_confirmation', 'answer']));
+      setFormError(applyMutationErrors(error, setError, ['password', 'password_confirmation', 'answer']));
     }
   });
 

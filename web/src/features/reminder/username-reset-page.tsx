@@ -3,11 +3,11 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../lib/document-title';
+import { applyMutationErrors } from '../../lib/form-errors';
 import { FormAlert, FormField, SubmitButton } from '../../ui/form-field';
 import { NoticeSlot } from '../../ui/notice-slot';
 import { LoadingBlock } from '../../ui/spinner';
 import { InvalidLink } from './invalid-link';
-import { formMessage } from './reminder-errors';
 import { useUsernameCheck, useUsernameReset } from './reminder-queries';
 import { usernameSchema, type UsernameFields } from './reminder-schema';
 import styles from './reminder.module.css';
@@ -32,7 +32,7 @@ function UsernameForm({ token, onChanged }: { token: string; onChanged: () => vo
       clearForm();
       onChanged();
     } catch (error) {
-      setFormError(formMessage(error, setError, ['username']));
+      setFormError(applyMutationErrors(error, setError, ['username']));
     }
   });
 
