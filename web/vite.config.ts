@@ -28,5 +28,8 @@ export default defineConfig({
     css: { modules: { classNameStrategy: 'non-scoped' } },
     restoreMocks: true,
     unstubGlobals: true,
+    // A whole form journey (typing twenty fields) takes 2–3 s alone and over 5 s, vitest's
+    // default limit, when the 2-core machine is busy with other builds.
+    testTimeout: 15_000,
   },
 });

@@ -201,6 +201,24 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
 }
 
+test('a social login that failed, or left no session, says so and leads back to the login page', async ({ page }) => {
+  // The provider round trip itself is the server's tests' (no provider is reachable here); the
+  // storefront's part is what the server's redirect to /oauth/callback says.
+  await page.goto('/oauth/callback?error=account_exists');
+  await expect(page.getByRole('alert')).toHaveText(
+    'このメールアドレスは既に会員登録されています。メールアドレスとパスワードでログインしてください。',
+  );
+  await page.getByRole('link', { name: 'ログイン画面へ' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // Without the refresh cookie a callback has no session to take: nothing is logged in.
+  const refresh = page.waitForResponse((r) => r.url().endsWith('/v1/auth/refresh'));
+  await page.goto('/oauth/callback?redirect=%2Fmypage');
+  expect((await refresh).status()).toBe(401);
+  await expect(page.getByRole('alert')).toContainText('ログインできませんでした');
+  expect(await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY)).toBeNull();
+});
+
 test.describe('accessibility of the auth screens', () => {
   test.use({ bypassCSP: true });
 
@@ -211,6 +229,7 @@ test.describe('accessibility of the auth screens', () => {
     ['corporate registration', onHost('corporate.localhost', '/register'), '新規会員登録'],
     ['verification', '/verify', '認証'],
     ['unlock', '/login/unlock', 'アカウントのロック解除'],
+    ['social login failure', '/oauth/callback?error=provider_error', 'ログイン'],
   ];
 
   for (const [name, path, heading] of screens) {

@@ -1,3 +1,4 @@
+import { StrictMode } from 'react';
 import { render } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { vi } from 'vitest';
@@ -73,8 +74,11 @@ export function createSiteFake(): FakeFetch {
     );
 }
 
-/** Boots like main.tsx (public.json, client, session) and renders the app at `path`. */
-export async function renderApp(path: string, fake: FakeFetch = createSiteFake()) {
+/**
+ * Boots like main.tsx (public.json, client, session) and renders the app at `path`; `strict`
+ * wraps it in StrictMode as main.tsx does (effects run twice on mount).
+ */
+export async function renderApp(path: string, fake: FakeFetch = createSiteFake(), options: { strict?: boolean } = {}) {
   queryClient.clear();
   const reload = vi.fn();
   const boot = await bootChannel(queryClient, { fetch: fake.fetch, reload, navigationType: () => 'navigate' });
@@ -82,10 +86,11 @@ export async function renderApp(path: string, fake: FakeFetch = createSiteFake()
   setNavigator((to, options) => {
     void router.navigate(to, options);
   });
-  const view = render(
+  const app = (
     <Providers>
       <RouterProvider router={router} />
-    </Providers>,
+    </Providers>
   );
+  const view = render(options.strict ? <StrictMode>{app}</StrictMode> : app);
   return { ...view, router, boot, fake, reload };
 }

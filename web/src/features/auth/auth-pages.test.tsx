@@ -1,12 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { MAIL_ERROR_MESSAGE } from '../../lib/login-complete';
 import { PRODUCT_HISTORY_KEY, productHistoryStore } from '../../lib/product-history';
 import { EXPIRY_KEY, REGISTERED_KEY, TOKEN_KEY, patchSession, sessionStore, setMfa } from '../../lib/session';
 import { json, type FakeFetch } from '../../test/fake-fetch';
 import { createSiteFake, demoSettings, renderApp } from '../../test/render-app';
 import { normalizeCode } from './auth-flow';
-import { grantFromFragment } from './oauth-callback-page';
+import { SOCIAL_ERROR_MESSAGES, SOCIAL_LOGIN_FAILED } from './oauth-callback-page';
 
 const corporateSettings = {
   ...demoSettings,
@@ -189,14 +190,6 @@ describe('/login', () => {
     expect(sent.map((b) => b.product_id)).toEqual(['p1', 'p2', 'p3']);
     expect(fake.callsTo('/v1/product-histories')[0]!.headers.get('authorization')).toBe('Bearer tok-new');
     await waitFor(() => expect(productHistoryStore.get()).toEqual([]));
-  });
-
-  it('offers the social logins the server lists', async () => {
-    const fake = createSiteFake().on('GET', '/v1/auth/providers', { data: [{ type: 'line', name: 'LINE' }] });
-    await renderApp('/login', fake);
-
-    const link = await screen.findByRole('link', { name: 'LINEでログイン' });
-    expect(link.getAttribute('href')).toMatch(/\/v1\/auth\/line\/redirect\?redirect=%2Fmypage$/);
   });
 });
 
@@ -485,39 +478,136 @@ describe('/login/unlock', () => {
 });
 
 describe('/oauth/callback', () => {
-  it('logs in with the token in the fragment and leaves the URL', async () => {
-    const { router } = await renderApp('/oauth/callback#access_token=tok-social&expires_in=900&user_id=u3&is_registered_member=true');
+  const refreshed = (overrides: Record<string, unknown> = {}) =>
+    createSiteFake().on('POST', '/v1/auth/refresh', json(loginResponse({ access_token: 'tok-social', ...overrides })));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/mypage'));
-    expect(router.state.location.hash).toBe('');
+  it('trades the refresh cookie for a token once and ends the login on the page asked for', async () => {
+    localStorage.setItem(PRODUCT_HISTORY_KEY, JSON.stringify(['p1']));
+    productHistoryStore.set(['p1']);
+    const fake = refreshed().on('POST', '/v1/product-histories', () => new Response(null, { status: 204 }));
+    const { router } = await renderApp('/oauth/callback?redirect=%2Fnews%3Fpage%3D2', fake, { strict: true });
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/news'));
+    expect(router.state.location.search).toBe('?page=2');
+    const refresh = fake.callsTo('/v1/auth/refresh');
+    expect(refresh).toHaveLength(1);
+    expect(refresh[0]!.credentials).toBe('include');
     expect(sessionStore.get()).toMatchObject({ isLogin: true, accessToken: 'tok-social' });
+    await waitFor(() => expect(fake.callsTo('/v1/product-histories')).toHaveLength(1));
   });
 
-  it('asks the server with the provider\'s code and state', async () => {
-    const fake = createSiteFake().on('GET', '/v1/auth/line/callback', json(loginResponse({ access_token: 'tok-line' })));
-    const { router } = await renderApp('/oauth/callback?type=line&code=abc&state=xyz', fake);
-
+  it('goes to the mypage for a redirect that is not a path of this site', async () => {
+    const { router } = await renderApp('/oauth/callback?redirect=%2F%2Fevil.example%2F', refreshed());
     await waitFor(() => expect(router.state.location.pathname).toBe('/mypage'));
-    const query = new URL(fake.callsTo('/v1/auth/line/callback')[0]!.url).searchParams;
-    expect(Object.fromEntries(query)).toEqual({ code: 'abc', state: 'xyz' });
-    expect(sessionStore.get().accessToken).toBe('tok-line');
   });
 
-  it('shows a clear message when the login failed', async () => {
-    await renderApp('/oauth/callback?error=access_denied');
-    expect(await screen.findByRole('alert')).toHaveTextContent('ソーシャルログインに失敗しました');
+  it('passes on the server\'s warnings like every login', async () => {
+    await renderApp('/oauth/callback?redirect=%2Fnews', refreshed({ has_mail_error_count_over: true }));
+    expect(await screen.findByText(MAIL_ERROR_MESSAGE)).toBeInTheDocument();
+  });
+
+  it('never takes a token from the URL', async () => {
+    const fake = createSiteFake().on('POST', '/v1/auth/refresh', json({ message: '認証が必要です' }, { status: 401 }));
+    await renderApp('/oauth/callback#access_token=tok-fragment&expires_in=900&user_id=u3', fake);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(SOCIAL_LOGIN_FAILED);
+    expect(sessionStore.get()).toMatchObject({ isLogin: false, accessToken: null });
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
+  it('says the login failed when the cookie gives no session, with the way back to /login', async () => {
+    const fake = createSiteFake().on('POST', '/v1/auth/refresh', json({ message: '認証が必要です' }, { status: 401 }));
+    const { router } = await renderApp('/oauth/callback?redirect=%2Fnews', fake);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(SOCIAL_LOGIN_FAILED);
     expect(screen.getByRole('link', { name: 'ログイン画面へ' })).toHaveAttribute('href', '/login');
+    expect(router.state.location.pathname).toBe('/oauth/callback');
+    expect(fake.callsTo('/v1/auth/refresh')).toHaveLength(1);
+  });
+
+  it.each([
+    ['account_exists', 'このメールアドレスは既に会員登録されています。メールアドレスとパスワードでログインしてください。'],
+    ['email_unverified', SOCIAL_ERROR_MESSAGES.email_unverified!],
+    ['invalid_state', SOCIAL_ERROR_MESSAGES.invalid_state!],
+    ['provider_error', SOCIAL_ERROR_MESSAGES.provider_error!],
+    ['server_error', SOCIAL_LOGIN_FAILED],
+    ['something_new', SOCIAL_LOGIN_FAILED],
+  ])('explains the error %s without asking the server', async (code, message) => {
+    const { fake } = await renderApp(`/oauth/callback?error=${code}`);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByRole('link', { name: 'ログイン画面へ' })).toHaveAttribute('href', '/login');
+    expect(fake.callsTo('/v1/auth/refresh')).toHaveLength(0);
     expect(sessionStore.get().isLogin).toBe(false);
   });
 
-  it('reads flags and numbers from the fragment', () => {
-    expect(grantFromFragment('#access_token=t&expires_at=1800000000&is_registered_member=0')).toMatchObject({
-      access_token: 't',
-      expires_at: 1800000000,
-      is_registered_member: false,
-      is_verify: false,
+  it('offers the password reminder to a member whose address already has an account', async () => {
+    await renderApp('/oauth/callback?error=account_exists');
+    expect(await screen.findByRole('link', { name: 'パスワードをお忘れの方' })).toHaveAttribute('href', '/reminder');
+  });
+
+  it('continues with the mailed code where the shop asks for it, then goes to the page asked for', async () => {
+    const user = userEvent.setup();
+    const fake = createSiteFake().on('POST', '/v1/auth/verify', json(loginResponse({ access_token: 'tok-coded' })));
+    const { router } = await renderApp('/oauth/callback?is_verify=true&user_id=u7&redirect=%2Fnews', fake);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/verify'));
+    expect(sessionStore.get()).toMatchObject({ isLogin: false, mfa: 'u7', redirectUrl: '/news' });
+    expect(fake.callsTo('/v1/auth/refresh')).toHaveLength(0);
+
+    await user.type(await screen.findByRole('textbox', { name: /^確認コード/ }), '123456');
+    await user.click(screen.getByRole('button', { name: '認証する' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/news'));
+    expect(await bodyOf(fake.callsTo('/v1/auth/verify')[0]!)).toEqual({ verify_code: '123456', user_id: 'u7' });
+    expect(sessionStore.get()).toMatchObject({ isLogin: true, accessToken: 'tok-coded' });
+  });
+});
+
+describe('social login buttons', () => {
+  const providers = { data: [{ type: 'google', name: 'Google' }, { type: 'line', name: 'LINE' }] };
+
+  it('start each provider\'s login as a page load to the server, with the page to come back to', async () => {
+    const fake = createSiteFake().on('GET', '/v1/auth/providers', providers);
+    // A member page sends the visitor to /login and remembers itself.
+    await renderApp('/mypage/point?tab=2', fake);
+
+    const google = await screen.findByRole('link', { name: 'Googleでログイン' });
+    expect(google.getAttribute('href')).toBe(
+      `${window.location.origin}/v1/auth/google/redirect?redirect=%2Fmypage%2Fpoint%3Ftab%3D2`,
+    );
+    expect(screen.getByRole('link', { name: 'LINEでログイン' }).getAttribute('href')).toMatch(
+      /\/v1\/auth\/line\/redirect\?redirect=/,
+    );
+    expect(screen.getByRole('heading', { name: '外部サービスでログイン' })).toBeInTheDocument();
+  });
+
+  it('go back to the mypage when no page was remembered', async () => {
+    await renderApp('/login', createSiteFake().on('GET', '/v1/auth/providers', { data: [{ type: 'line', name: 'LINE' }] }));
+    const link = await screen.findByRole('link', { name: 'LINEでログイン' });
+    expect(link.getAttribute('href')).toMatch(/\/v1\/auth\/line\/redirect\?redirect=%2Fmypage$/);
+  });
+
+  it('stand on the registration page too', async () => {
+    await renderApp('/register', createSiteFake().on('GET', '/v1/auth/providers', providers));
+    expect(await screen.findByRole('heading', { level: 2, name: '外部サービスのアカウントで登録・ログイン' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Googleでログイン' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['the shop offers none', json({ data: [] })],
+    ['the list cannot be had', json({ message: 'エラーが発生しました' }, { status: 500 })],
+  ])('are not shown when %s', async (_, answer) => {
+    const fake = createSiteFake().on('GET', '/v1/auth/providers', answer);
+    await renderApp('/login', fake);
+
+    expect(await screen.findByRole('form', { name: 'ログイン' })).toBeInTheDocument();
+    await waitFor(() => expect(fake.callsTo('/v1/auth/providers')).toHaveLength(1));
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
     });
-    expect(grantFromFragment('#state=x')).toBeNull();
+    expect(screen.queryByRole('heading', { name: '外部サービスでログイン' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('link').filter((a) => a.getAttribute('href')?.includes('/v1/auth/'))).toEqual([]);
   });
 });
 

@@ -1,11 +1,13 @@
 /**
  * The auth screens' calls (spec 000 §7 Auth, /work/members-contract.md flows 1–6, 9, 13). Every
  * typed call of the feature lives here, so when the generated schema learns the member paths
- * (`npm run gen:api`) this is the one file to adjust. The shapes below are the contract's.
+ * (`npm run gen:api`) this is the one file to adjust. Answers are typed by the generated schema;
+ * the request shapes below are the contract's.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, apiInstance, load } from '../../api/client';
 import type { LoginResponse } from '../../api/types';
+import type { TokenGrant } from '../../lib/session';
 
 export type GenderCt = 1 | 2 | 3 | 4;
 export type QuestionCt = 1 | 2 | 3 | 4;
@@ -76,7 +78,7 @@ export const authKeys = {
   unlock: (token: string) => [...authKeys.all, 'unlock', token] as const,
   emailToken: (token: string) => [...authKeys.all, 'email-verify', token] as const,
   providers: () => [...authKeys.all, 'providers'] as const,
-  social: (type: string, search: string) => [...authKeys.all, 'social', type, search] as const,
+  socialSession: (landing: string) => [...authKeys.all, 'social-session', landing] as const,
 };
 
 /** POST /v1/auth/login: `username` is the username or the e-mail address. */
@@ -138,44 +140,47 @@ export const emailTokenQuery = (token: string) =>
     retry: false,
   });
 
-/** GET /v1/auth/providers: the social logins this shop offers (none when the call fails). */
+/** A provider `type` as a path segment of ours: anything else is not offered. */
+const PROVIDER_TYPE = /^[a-z0-9_-]{1,40}$/i;
+
+/**
+ * GET /v1/auth/providers: the social logins this shop offers (`{data: [{type, name}]}`, empty
+ * when none is configured). A failure shows no buttons rather than an error.
+ * The one call of this file that needs the `oauth` server branch's schema (`npm run gen:api`).
+ */
 export const providersQuery = () =>
   queryOptions({
     queryKey: authKeys.providers(),
-    queryFn: async ({ signal }): Promise<SocialProvider[]> => {
-      const data = (await load(api().GET('/v1/auth/providers', { signal }))).data as unknown;
-      const list = Array.isArray(data) ? data : (data as { data?: unknown } | null)?.data;
-      if (!Array.isArray(list)) return [];
-      return list.flatMap((item: unknown): SocialProvider[] => {
-        const entry = item as { type?: unknown; name?: unknown; label?: unknown };
-        if (typeof entry?.type !== 'string' || !/^[a-z0-9_-]{1,40}$/i.test(entry.type)) return [];
-        const name = typeof entry.name === 'string' ? entry.name : typeof entry.label === 'string' ? entry.label : entry.type;
-        return [{ type: entry.type, name }];
-      });
-    },
+    queryFn: async ({ signal }): Promise<SocialProvider[]> =>
+      (await load(api().GET('/v1/auth/providers', { signal }))).data.data.filter((p: SocialProvider) => PROVIDER_TYPE.test(p.type)),
     staleTime: 5 * 60_000,
     retry: false,
   });
 
 export const useProviders = () => useQuery(providersQuery());
 
-/** Where the browser goes to start a social login (the server redirects on to the provider). */
+/**
+ * Where the browser goes (a full page load, not a fetch) to start a social login; the server
+ * sends it on to the provider and, afterwards, to /oauth/callback?redirect=<path>.
+ */
 export function socialLoginUrl(type: string, redirectPath: string): string {
   const base = apiInstance().deps.baseUrl;
   return `${base}/v1/auth/${encodeURIComponent(type)}/redirect?redirect=${encodeURIComponent(redirectPath)}`;
 }
 
-/** GET /v1/auth/{type}/callback with the provider's query (code, state): the login response. */
-export const socialCallbackQuery = (type: string, search: string) =>
+/**
+ * The session a finished social login left in the refresh cookie, as an access token:
+ * POST /v1/auth/refresh through the client's own refresh. Once per landing URL — a second
+ * refresh with the same cookie would look like a stolen one to the server — so never refetched.
+ */
+export const socialSessionQuery = (landing: string) =>
   queryOptions({
-    queryKey: authKeys.social(type, search),
-    queryFn: async ({ signal }): Promise<LoginResponse> => {
-      const query = Object.fromEntries(new URLSearchParams(search));
-      return (
-        await load(api().GET('/v1/auth/{type}/callback', { params: { path: { type }, query }, signal }))
-      ).data as LoginResponse;
-    },
+    queryKey: authKeys.socialSession(landing),
+    queryFn: (): Promise<TokenGrant> => apiInstance().requestRefresh(),
     staleTime: Infinity,
     gcTime: Infinity,
     retry: false,
+    refetchOnMount: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
   });

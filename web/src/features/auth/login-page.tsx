@@ -1,43 +1,14 @@
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../lib/document-title';
-import { patchSession, safeRedirectPath, sessionStore } from '../../lib/session';
+import { patchSession, sessionStore } from '../../lib/session';
 import { Breadcrumbs } from '../../ui/breadcrumbs';
 import { buttonClass } from '../../ui/form-field';
-import { MYPAGE_PATH } from '../../lib/login-complete';
-import { socialLoginUrl, useProviders } from './auth-queries';
 import { PasswordLogin } from './password-login';
-import { rememberSocialRedirect } from './social-redirect';
+import { SocialLogins } from './social-logins';
 import styles from './auth.module.css';
 
 export const SESSION_EXPIRED_MESSAGE = 'セッションの有効期限が切れました。再度ログインしてください。';
-
-/** 「外部サービスでログイン」: one link per provider the server offers; nothing when none. */
-function SocialLogins() {
-  const { data: providers } = useProviders();
-  if (!providers || providers.length === 0) return null;
-  const after = safeRedirectPath(sessionStore.get().redirectUrl) ?? MYPAGE_PATH;
-  return (
-    <section className={styles.section} aria-labelledby="social-login-title">
-      <h3 id="social-login-title" className={styles.panelTitle}>
-        外部サービスでログイン
-      </h3>
-      <ul className={styles.providers}>
-        {providers.map((provider) => (
-          <li key={provider.type}>
-            <a
-              className={buttonClass.secondary}
-              href={socialLoginUrl(provider.type, after)}
-              onClick={() => rememberSocialRedirect(provider.type, after)}
-            >
-              {provider.name}でログイン
-            </a>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
 
 /**
  * /login: username or e-mail and password, the one-time code when the shop asks for it, links to

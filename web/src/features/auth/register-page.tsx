@@ -21,6 +21,7 @@ import {
   toRegisterInput,
   type RegisterFields,
 } from './register-schema';
+import { SocialLogins } from './social-logins';
 import styles from './auth.module.css';
 
 type Form = UseFormReturn<RegisterFields>;
@@ -183,6 +184,7 @@ export function RegisterPage() {
       <p className={styles.lead}>
         すでに会員の方は<Link to="/login">ログイン</Link>してください。
       </p>
+      <SocialLogins title="外部サービスのアカウントで登録・ログイン" level={2} />
       <form noValidate onSubmit={onSubmit} aria-label="会員登録" className={styles.panel}>
         <FormAlert message={formError} />
 
