@@ -68,6 +68,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/login-sync-channel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["login_sync_channel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["refresh_session"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/unlock/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["unlock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/banners": {
         parameters: {
             query?: never;
@@ -228,6 +324,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/email-verify/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["check_email_verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/email-verify/request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["request_email_verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/files-contents": {
         parameters: {
             query?: never;
@@ -367,6 +495,54 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/login-histories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_login_histories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["change_password"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["show_user"];
+        put: operations["update_user"];
+        post?: never;
+        delete: operations["leave"];
         options?: never;
         head?: never;
         patch?: never;
@@ -692,6 +868,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/reminder/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["check_reminder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/reminder/request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["request_reminder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/reminder/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["reset_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/reminder/username/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["check_username_reminder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/reminder/username/request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["request_username_reminder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/reminder/username/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["reset_username"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/settings/front": {
         parameters: {
             query?: never;
@@ -804,10 +1076,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description `{message}`: the answer of calls whose outcome must not be told (reminder requests). */
+        Accepted: {
+            message: string;
+        };
         /** @description The address a postal code stands for. */
         Address: {
             /** @description 市区町村. */
@@ -951,6 +1243,23 @@ export interface components {
          * @enum {string}
          */
         Device: "all" | "sp" | "pc";
+        /** @description `{result: true}`: the answer of calls that only succeed or fail. */
+        Done: {
+            result: boolean;
+        };
+        EmailInput: {
+            email?: string | null;
+        };
+        EmailVerified: {
+            is_registered_member: boolean;
+            result: boolean;
+        };
+        EmailVerifyInput: {
+            /** @description The 6-digit code from the mail (needs the member's access token). */
+            code?: string | null;
+            /** @description The token of the mailed link (no login needed). */
+            token?: string | null;
+        };
         ErrorBody: {
             code?: string | null;
             errors?: components["schemas"]["BTreeMap"] | null;
@@ -969,7 +1278,14 @@ export interface components {
             visible_for: components["schemas"]["Audience"];
         };
         FrontSettings: {
+            /** @description Every password login also needs a 6-digit code sent by mail. */
+            "AUTH.IS_MFA": boolean;
             "AUTH.IS_VERIFY_EMAIL_AT_FIRST_LOGIN": boolean;
+            /**
+             * Format: int64
+             * @description A password older than this many days is reported as expired at login (none: never).
+             */
+            "AUTH.PASSWORD_EXPIRE_DAYS"?: number | null;
             NO_MEMBER_USE: boolean;
             "ORDER.SHIPPING.IS_ALLOW_MULTIPLE": boolean;
             "PLUGIN.TEMPORARY_STOP_SELLING.IS_SELLING": boolean;
@@ -1033,6 +1349,10 @@ export interface components {
             props: {
                 [key: string]: unknown;
             };
+        };
+        LeaveInput: {
+            password?: string | null;
+            reason?: string | null;
         };
         ListBody_Banner: {
             data: {
@@ -1135,6 +1455,16 @@ export interface components {
             data: {
                 slug: string;
                 title: string;
+            }[];
+        };
+        ListBody_LoginHistoryItem: {
+            data: {
+                id: string;
+                ip_address: string;
+                logged_in_at: components["schemas"]["Timestamp"];
+                /** @description `password`, `code`, `reminder`, `social` or `sync`. */
+                method: string;
+                user_agent: string;
             }[];
         };
         ListBody_Maker: {
@@ -1291,6 +1621,49 @@ export interface components {
                 name: string;
             }[];
         };
+        /** @description One login of the member. */
+        LoginHistoryItem: {
+            id: string;
+            ip_address: string;
+            logged_in_at: components["schemas"]["Timestamp"];
+            /** @description `password`, `code`, `reminder`, `social` or `sync`. */
+            method: string;
+            user_agent: string;
+        };
+        LoginInput: {
+            password?: string | null;
+            /** @description The login id or the e-mail address. */
+            username?: string | null;
+        };
+        /**
+         * @description The answer of every call that logs in (or starts the code step). `verify_code` is never the
+         *     code itself: it is the opaque id of the pending verification; the code travels by mail only.
+         */
+        LoginResponse: {
+            access_token?: string | null;
+            /**
+             * Format: int64
+             * @description When the access token expires, epoch seconds.
+             */
+            expires_at?: number | null;
+            /**
+             * Format: int64
+             * @description Seconds the access token lives.
+             */
+            expires_in?: number | null;
+            has_mail_error_count_over: boolean;
+            has_password_expired: boolean;
+            is_registered_member: boolean;
+            /** @description The account was reached through login sync from a sibling shop. */
+            is_sync_user_channel?: boolean | null;
+            /** @description A 6-digit code was mailed; call `POST /v1/auth/verify` with it. */
+            is_verify: boolean;
+            /** @description `Bearer` whenever an access token is given. */
+            token_type?: string | null;
+            user_id: string;
+            /** @description Opaque id of the pending verification (present when `is_verify`). */
+            verify_code?: string | null;
+        };
         MaintenanceBody: {
             message: string;
             title: string;
@@ -1373,6 +1746,11 @@ export interface components {
             text: string;
             text_muted: string;
         };
+        PasswordInput: {
+            current_password?: string | null;
+            password?: string | null;
+            password_confirmation?: string | null;
+        };
         Popup: {
             /** @description Plain text; paragraphs are separated by blank lines. */
             body: string;
@@ -1447,6 +1825,76 @@ export interface components {
         ProductViewInput: {
             product_id: string;
         };
+        /**
+         * @description A checked profile: e-mail lower-cased, postal code as 7 digits, blanks as "". It is also
+         *     the profile part of a stored member (`UserRow`) and of the `User` answer.
+         */
+        Profile: {
+            address1: string;
+            address2: string;
+            /** @description YYYY-MM-DD */
+            birthday?: string | null;
+            business_type?: string | null;
+            cell_phone_number: string;
+            city: string;
+            /** @description Corporate channels only (null elsewhere). */
+            corporation?: string | null;
+            department?: string | null;
+            email: string;
+            first_name: string;
+            first_name_kana: string;
+            /**
+             * Format: int64
+             * @description 1 male, 2 female, 3 other, 4 no answer.
+             */
+            gender_ct?: number | null;
+            /**
+             * Format: int64
+             * @description 1 receive, 0 do not.
+             */
+            is_receive_newsletter: number;
+            last_name: string;
+            last_name_kana: string;
+            phone_number: string;
+            /** @description Seven digits. */
+            postal_code: string;
+            prefecture: string;
+            store_name?: string | null;
+            url?: string | null;
+        };
+        /** @description The profile fields of the registration and profile forms (spec 001 §3, the contract's User). */
+        ProfileInput: {
+            address1?: string | null;
+            address2?: string | null;
+            /** @description YYYY-MM-DD */
+            birthday?: string | null;
+            business_type?: string | null;
+            cell_phone_number?: string | null;
+            city?: string | null;
+            /** @description Corporate channels only (ignored elsewhere). */
+            corporation?: string | null;
+            department?: string | null;
+            email?: string | null;
+            first_name?: string | null;
+            first_name_kana?: string | null;
+            /**
+             * Format: int64
+             * @description 1 male, 2 female, 3 other, 4 no answer.
+             */
+            gender_ct?: number | null;
+            /**
+             * Format: int64
+             * @description 1 receive, 0 do not.
+             */
+            is_receive_newsletter?: number | null;
+            last_name?: string | null;
+            last_name_kana?: string | null;
+            phone_number?: string | null;
+            postal_code?: string | null;
+            prefecture?: string | null;
+            store_name?: string | null;
+            url?: string | null;
+        };
         PublicConfig: {
             /** @description Base address of the API; empty means the same origin. */
             api_base_url: string;
@@ -1479,6 +1927,38 @@ export interface components {
         ReadableInput: {
             /** @description The id of the news item that was read. */
             readable_id?: string | null;
+        };
+        RegisterInput: components["schemas"]["ProfileInput"] & {
+            answer?: string | null;
+            /** @description Log in (or start the code step) right away; default true. */
+            is_login?: boolean | null;
+            password?: string | null;
+            password_confirmation?: string | null;
+            /**
+             * Format: int64
+             * @description Security question 1..4 (with `answer`).
+             */
+            question_ct?: number | null;
+            /** @description Login id; the e-mail when absent. */
+            username?: string | null;
+        };
+        Registered: {
+            login?: components["schemas"]["LoginResponse"] | null;
+            user: components["schemas"]["User"];
+        };
+        ReminderCheck: {
+            /**
+             * Format: int64
+             * @description The member's security question (1..4), asked on the reset form; null when none is set.
+             */
+            question_ct?: number | null;
+        };
+        ResetInput: {
+            /** @description The security question's answer, when the member set one. */
+            answer?: string | null;
+            password?: string | null;
+            password_confirmation?: string | null;
+            token?: string | null;
         };
         Review: {
             body: string;
@@ -1567,6 +2047,32 @@ export interface components {
         };
         /** Format: date-time */
         Timestamp: string;
+        TokenInput: {
+            /** @description The token of the mailed link. */
+            token?: string | null;
+        };
+        /** @description A member as the storefront shows it (GET /v1/me/user, `user` of POST /v1/users). */
+        User: components["schemas"]["Profile"] & {
+            /** @description The member number. */
+            code: string;
+            created_at: components["schemas"]["Timestamp"];
+            id: string;
+            is_registered_member: boolean;
+            /**
+             * Format: int64
+             * @description The security question (1..4), if one is set.
+             */
+            question_ct?: number | null;
+            username: string;
+        };
+        UsernameAnswer: {
+            username: string;
+        };
+        UsernameResetInput: {
+            token?: string | null;
+            /** @description The new login id. */
+            username?: string | null;
+        };
         /** @description One sellable item of a product (a size/colour, or the product itself when it has none). */
         Variation: {
             color?: string | null;
@@ -1579,6 +2085,13 @@ export interface components {
             price: number;
             size?: string | null;
             stock_status: components["schemas"]["StockStatus"];
+        };
+        VerifyInput: {
+            /** @description Echoed in the answer: the login came through login sync. */
+            is_sync_user_channel?: boolean | null;
+            user_id?: string | null;
+            /** @description The 6-digit code the member typed (from the mail). */
+            verify_code?: string | null;
         };
     };
     responses: never;
@@ -1709,6 +2222,280 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginInput"];
+            };
+        };
+        responses: {
+            /** @description logged in (access token; refresh cookie set), or `is_verify` with a code mailed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginResponse"];
+                };
+            };
+            /** @description `auth.login.failed` (the same for an unknown account), `auth.login.locked` (right password, locked account), or blank fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too many attempts from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    login_sync_channel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginInput"];
+            };
+        };
+        responses: {
+            /** @description logged in to this shop's account linked to the sibling shop's account (made on first use as a copy of its profile); `is_sync_user_channel` true */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginResponse"];
+                };
+            };
+            /** @description `auth.login.failed` (no such sibling account or wrong password), `auth.login.locked`, or `auth.sync.exists` (the address already has an account here: log in to it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too many attempts from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: {
+                /** @description the refresh token, when there is one */
+                shop_refresh?: string | null;
+            };
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the session (refresh-token family) is revoked and the cookie cleared; answered even without a session */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    refresh_session: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie: {
+                /** @description the refresh token (httpOnly cookie set at login) */
+                shop_refresh: string;
+            };
+        };
+        requestBody?: never;
+        responses: {
+            /** @description a new access token; the cookie is rotated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginResponse"];
+                };
+            };
+            /** @description no, expired, revoked or reused token (a reused one revokes its whole family); the cookie is cleared */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too many refreshes from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    unlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the token of the mailed unlock link */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the account is unlocked (every failure count cleared) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description unknown, expired or used link */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    verify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyInput"];
+            };
+        };
+        responses: {
+            /** @description the code was right: logged in (refresh cookie set), the member is now registered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginResponse"];
+                };
+            };
+            /** @description wrong, expired, used or too often tried code (`errors.verify_code`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too many attempts from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
                 };
             };
         };
@@ -2140,6 +2927,120 @@ export interface operations {
             };
         };
     };
+    check_email_verify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailVerifyInput"];
+            };
+        };
+        responses: {
+            /** @description the address is verified: the member is registered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailVerified"];
+                };
+            };
+            /** @description a code without the member's access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description unknown, expired or used link */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description wrong or expired code (`errors.code`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    request_email_verify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description a code and a link (/verify/email?token=…) were mailed to the member's address (nothing when already verified) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Accepted"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too many mails asked */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
     file_contents: {
         parameters: {
             query?: {
@@ -2483,6 +3384,240 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    list_login_histories: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: string;
+                /** @description Page size, or `all` where the endpoint allows it. */
+                per?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description newest first; x-total, x-per-page, x-last-page, x-current-page headers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_LoginHistoryItem"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description bad page or per */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    change_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordInput"];
+            };
+        };
+        responses: {
+            /** @description changed; every other session is ended and this browser gets a new refresh cookie */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description wrong current password (`errors.current_password`) or a new password against the rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    show_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description no, invalid or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    update_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfileInput"];
+            };
+        };
+        responses: {
+            /** @description the updated profile (login id and password are changed elsewhere) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description field errors in Japanese; nothing was changed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    leave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeaveInput"];
+            };
+        };
+        responses: {
+            /** @description left: sessions revoked, the refresh cookie cleared, the profile emptied; the e-mail can register again */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description wrong password (`errors.password`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3383,6 +4518,325 @@ export interface operations {
             };
         };
     };
+    check_reminder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenInput"];
+            };
+        };
+        responses: {
+            /** @description the link is valid */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReminderCheck"];
+                };
+            };
+            /** @description unknown, expired or used link */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    request_reminder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailInput"];
+            };
+        };
+        responses: {
+            /** @description always the same answer; a member with this address gets a reset link (/reminder/reset?token=…, 30 minutes) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Accepted"];
+                };
+            };
+            /** @description blank e-mail */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too many requests from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    reset_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetInput"];
+            };
+        };
+        responses: {
+            /** @description the password is reset, other sessions ended, the member logged in (refresh cookie set) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginResponse"];
+                };
+            };
+            /** @description unknown, expired or used link (also after 5 wrong answers) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description password against the rule, not confirmed, or a wrong answer (`errors.answer`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    check_username_reminder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenInput"];
+            };
+        };
+        responses: {
+            /** @description the member's login id */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsernameAnswer"];
+                };
+            };
+            /** @description unknown, expired or used link */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    request_username_reminder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailInput"];
+            };
+        };
+        responses: {
+            /** @description always the same answer; a member with this address gets a link (/reminder/username/reset?token=…, 30 minutes) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Accepted"];
+                };
+            };
+            /** @description blank e-mail */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    reset_username: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UsernameResetInput"];
+            };
+        };
+        responses: {
+            /** @description the new login id is set (the link is used up) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsernameAnswer"];
+                };
+            };
+            /** @description unknown, expired or used link */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a login id against the rule or already taken (`errors.username`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
     front_settings: {
         parameters: {
             query?: never;
@@ -3644,6 +5098,57 @@ export interface operations {
             };
             /** @description a field is blank, or the password is wrong (`errors.password`) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    register: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterInput"];
+            };
+        };
+        responses: {
+            /** @description registered; `login` tells whether a code was mailed (`is_verify`) or the member is logged in (access token, refresh cookie set) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Registered"];
+                };
+            };
+            /** @description field errors in Japanese (`errors` by field); e-mail or login id already taken */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too many registrations from this address */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -9,6 +9,7 @@ import { withChunkReload } from '../lib/chunk-reload';
 import { queryClient } from '../lib/query-client';
 import { bootSite } from './boot';
 import { NotFoundPage, RouteErrorPage } from './error-page';
+import { withGuards, type AccessHandle } from './route-guard';
 import { SiteLayout, type RouteHandle } from './layouts/site-layout';
 import { BootFallback, RootShell } from './root-shell';
 
@@ -50,11 +51,33 @@ const stylistDetail = screen(() => import('../features/stylist/stylist-detail-pa
 /** Landing pages (`/lp/<slug>`) and static pages by path, else 404: see content-route.ts. */
 const contentPage = screen(() => import('../features/pages/content-page'));
 const maintenance = screen(() => import('./maintenance-page'));
+const login = screen(() => import('../features/auth/login-page'));
+const loginSync = screen(() => import('../features/auth/login-sync-page'));
+const unlock = screen(() => import('../features/auth/unlock-page'));
+const registerForm = screen(() => import('../features/auth/register-page'));
+const registerComplete = screen(() => import('../features/auth/register-complete-page'));
+const verify = screen(() => import('../features/auth/verify-page'));
+const verifyEmail = screen(() => import('../features/auth/verify-email-page'));
+const oauthCallback = screen(() => import('../features/auth/oauth-callback-page'));
+const reminderRequest = screen(() => import('../features/reminder/reminder-request-page'));
+const reminderReset = screen(() => import('../features/reminder/reminder-reset-page'));
+const usernameRequest = screen(() => import('../features/reminder/username-request-page'));
+const usernameReset = screen(() => import('../features/reminder/username-reset-page'));
+const mypageHome = screen(() => import('../features/account/mypage-home-page'));
+const userInfo = screen(() => import('../features/account/user-info-page'));
+const userInfoEdit = screen(() => import('../features/account/user-info-edit-page'));
+const passwordChange = screen(() => import('../features/account/password-page'));
+const loginHistory = screen(() => import('../features/account/login-history-page'));
+const logoutScreen = screen(() => import('../features/account/logout-page'));
+const leave = screen(() => import('../features/account/leave-page'));
 
 const homeHandle: RouteHandle = { layoutPage: 'home' };
 const newsHandle: RouteHandle = { layoutPage: 'news' };
 const productHandle: RouteHandle = { layoutPage: 'product' };
 const contentHandle: RouteHandle = { frame: contentFrame };
+/** Pages for visitors only (login and similar) and for members only (spec 000 §6; route-guard.ts). */
+const guestOnly: AccessHandle = { access: 'guest' };
+const memberOnly: AccessHandle = { access: 'member' };
 
 const at = (path: string, lazy: Lazy = notBuilt, handle?: RouteHandle): RouteObject =>
   handle ? { path, lazy, handle } : { path, lazy };
@@ -99,57 +122,67 @@ export const siteScreens: RouteObject[] = [
   at('contact/confirm'),
   at('contact/complete'),
   // Auth and registration
-  at('login'),
-  at('login/unlock'),
-  at('login_sync'),
-  at('register'),
-  at('register/complete'),
-  at('reminder'),
-  at('reminder/reset'),
-  at('reminder/username'),
-  at('reminder/username/reset'),
-  at('verify'),
-  at('verify/email'),
-  at('oauth/callback'),
+  {
+    handle: guestOnly,
+    children: [
+      at('login', login),
+      at('login_sync', loginSync),
+      at('register', registerForm),
+      at('reminder', reminderRequest),
+      at('reminder/reset', reminderReset),
+      at('reminder/username', usernameRequest),
+      at('reminder/username/reset', usernameReset),
+    ],
+  },
+  at('login/unlock', unlock),
+  at('register/complete', registerComplete),
+  at('verify', verify),
+  at('verify/email', verifyEmail),
+  at('oauth/callback', oauthCallback),
   // Social gift
   at('social-gift'),
   at('social-gift/:key?/complete'),
   at('social-gift/confirm'),
   at('social-gift/delivery'),
   at('social-gift/shipping'),
-  // Mypage
-  at('mypage'),
-  at('mypage/address'),
-  at('mypage/address/add'),
-  at('mypage/address/:key/edit'),
-  at('mypage/bookmark'),
-  at('mypage/card'),
-  at('mypage/card/add'),
-  at('mypage/inquiry_history'),
-  at('mypage/inquiry_history/:key'),
-  at('mypage/leave'),
-  at('mypage/list'),
-  at('mypage/list/:key'),
-  at('mypage/login_history'),
-  at('mypage/logout'),
-  at('mypage/measurement'),
-  at('mypage/measurement/edit'),
-  at('mypage/memorial'),
-  at('mypage/memorial/add'),
-  at('mypage/memorial/:key/edit'),
-  at('mypage/message-center'),
-  at('mypage/message-center/:key'),
-  at('mypage/name-embroidery'),
-  at('mypage/name-embroidery/edit'),
-  at('mypage/order_history'),
-  at('mypage/order_history/:key'),
-  at('mypage/password'),
-  at('mypage/point'),
-  at('mypage/product_history'),
-  at('mypage/product_request_history'),
-  at('mypage/product_search_history'),
-  at('mypage/user_info'),
-  at('mypage/user_info/edit'),
+  // Mypage: members only.
+  {
+    handle: memberOnly,
+    children: [
+      at('mypage', mypageHome),
+      at('mypage/address'),
+      at('mypage/address/add'),
+      at('mypage/address/:key/edit'),
+      at('mypage/bookmark'),
+      at('mypage/card'),
+      at('mypage/card/add'),
+      at('mypage/inquiry_history'),
+      at('mypage/inquiry_history/:key'),
+      at('mypage/leave', leave),
+      at('mypage/list'),
+      at('mypage/list/:key'),
+      at('mypage/login_history', loginHistory),
+      at('mypage/logout', logoutScreen),
+      at('mypage/measurement'),
+      at('mypage/measurement/edit'),
+      at('mypage/memorial'),
+      at('mypage/memorial/add'),
+      at('mypage/memorial/:key/edit'),
+      at('mypage/message-center'),
+      at('mypage/message-center/:key'),
+      at('mypage/name-embroidery'),
+      at('mypage/name-embroidery/edit'),
+      at('mypage/order_history'),
+      at('mypage/order_history/:key'),
+      at('mypage/password', passwordChange),
+      at('mypage/point'),
+      at('mypage/product_history'),
+      at('mypage/product_request_history'),
+      at('mypage/product_search_history'),
+      at('mypage/user_info', userInfo),
+      at('mypage/user_info/edit', userInfoEdit),
+    ],
+  },
   // Anything else: a landing or static page the server knows, or the 404 page.
   { path: '*', lazy: contentPage, handle: contentHandle },
 ];
@@ -169,7 +202,7 @@ export const routes: RouteObject[] = [
         loader: () => bootSite(queryClient),
         shouldRevalidate: () => false,
         // Screen errors render inside the layout, with header and footer.
-        children: [{ errorElement: <RouteErrorPage />, children: siteScreens }],
+        children: [{ errorElement: <RouteErrorPage />, children: withGuards(siteScreens) }],
       },
     ],
   },

@@ -3,12 +3,17 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   CART_TOKEN_KEY,
   EXPIRY_KEY,
+  MFA_KEY,
+  REGISTERED_KEY,
   TOKEN_KEY,
   applyGrant,
   clearSession,
   expiryFromGrant,
   hasValidToken,
+  markRegisteredMember,
+  safeRedirectPath,
   sessionStore,
+  setMfa,
   startSession,
   useSession,
 } from './session';
@@ -115,6 +120,89 @@ describe('startup rules', () => {
     expect(refresh).not.toHaveBeenCalled();
     expect(sessionStore.get().isLogin).toBe(false);
     expect(localStorage.getItem(CART_TOKEN_KEY)).toBe('cart');
+  });
+});
+
+describe('login response flags', () => {
+  it('takes is_registered_member and the warning flags from the grant and keeps the first across a reload', async () => {
+    applyGrant(
+      {
+        access_token: 'abc',
+        expires_in: 900,
+        is_registered_member: false,
+        has_password_expired: true,
+        has_mail_error_count_over: false,
+        is_sync_user_channel: true,
+      },
+      NOW,
+    );
+    expect(sessionStore.get()).toMatchObject({
+      isRegisteredMember: false,
+      hasPasswordExpired: true,
+      hasMailErrorCountOver: false,
+      isSyncUserChannel: true,
+    });
+    expect(localStorage.getItem(REGISTERED_KEY)).toBe('0');
+
+    sessionStore.set({ ...sessionStore.get(), isRegisteredMember: null });
+    await startSession({ refresh: vi.fn(), now: () => NOW });
+    expect(sessionStore.get().isRegisteredMember).toBe(false);
+
+    markRegisteredMember();
+    expect(sessionStore.get().isRegisteredMember).toBe(true);
+    expect(localStorage.getItem(REGISTERED_KEY)).toBe('1');
+  });
+
+  it('leaves the flags alone when a refresh answer does not carry them', () => {
+    applyGrant({ access_token: 'a', expires_in: 900, is_registered_member: true }, NOW);
+    applyGrant({ access_token: 'b', expires_in: 900 }, NOW);
+    expect(sessionStore.get()).toMatchObject({ accessToken: 'b', isRegisteredMember: true });
+  });
+
+  it('forgets the flag on logout', () => {
+    applyGrant({ access_token: 'a', expires_in: 900, is_registered_member: true }, NOW);
+    clearSession();
+    expect(sessionStore.get().isRegisteredMember).toBeNull();
+    expect(localStorage.getItem(REGISTERED_KEY)).toBeNull();
+  });
+});
+
+describe('the one-time-code wait (mfa)', () => {
+  it('survives a reload of the tab and ends with the login', async () => {
+    setMfa('u-42', { isSyncUserChannel: true });
+    expect(sessionStore.get()).toMatchObject({ mfa: 'u-42', isSyncUserChannel: true });
+    expect(sessionStorage.getItem(MFA_KEY)).not.toBeNull();
+
+    sessionStore.set({ ...sessionStore.get(), mfa: null, isSyncUserChannel: false });
+    await expect(startSession({ refresh: vi.fn(), now: () => NOW })).resolves.toBe('logged-out');
+    expect(sessionStore.get()).toMatchObject({ mfa: 'u-42', isSyncUserChannel: true });
+
+    applyGrant({ access_token: 'abc', expires_in: 900 }, NOW);
+    expect(sessionStore.get().mfa).toBeNull();
+    expect(sessionStorage.getItem(MFA_KEY)).toBeNull();
+  });
+
+  it('is dropped by setMfa(null) and by logout', () => {
+    setMfa('u-1');
+    setMfa(null);
+    expect(sessionStorage.getItem(MFA_KEY)).toBeNull();
+    setMfa('u-1');
+    clearSession();
+    expect(sessionStore.get().mfa).toBeNull();
+    expect(sessionStorage.getItem(MFA_KEY)).toBeNull();
+  });
+});
+
+describe('safeRedirectPath', () => {
+  it('keeps same-site paths only', () => {
+    expect(safeRedirectPath('/mypage/point?tab=2#x')).toBe('/mypage/point?tab=2#x');
+    expect(safeRedirectPath('/')).toBe('/');
+    const bad = ['//evil.example', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)', 'mypage', ''];
+    // Browsers drop tabs and new lines from URLs: `/\t/evil.example` would become `//evil.example`.
+    bad.push('/\t/evil.example', '/\n/evil.example');
+    for (const target of [...bad, null, undefined]) {
+      expect(safeRedirectPath(target), String(target)).toBeNull();
+    }
   });
 });
 

@@ -4,7 +4,7 @@
  * the refresh token is an httpOnly cookie the SPA never sees.
  */
 import { createStore, useStore } from './store';
-import { local, readStorage, writeStorage } from './storage';
+import { local, readStorage, session, writeStorage } from './storage';
 
 export interface SessionState {
   isLogin: boolean;
@@ -19,6 +19,11 @@ export interface SessionState {
   isSyncUserChannel: boolean;
   warningMessage: string | null;
   redirectUrl: string | null;
+  /**
+   * The login response's `is_registered_member` (spec 000 §6): false until the member's e-mail
+   * is verified. Null when not known (logged out, or a token stored before the flag was).
+   */
+  isRegisteredMember: boolean | null;
 }
 
 /** What `/v1/auth/refresh` and `/v1/auth/login` answer about the access token. */
@@ -27,12 +32,21 @@ export interface TokenGrant {
   expires_in?: number | null;
   /** Epoch seconds (or milliseconds) or an RFC 3339 instant. */
   expires_at?: number | string | null;
+  /** The login response's flags; each one given updates the session. */
+  is_registered_member?: boolean | null;
+  has_password_expired?: boolean | null;
+  has_mail_error_count_over?: boolean | null;
+  is_sync_user_channel?: boolean | null;
 }
 
 export const TOKEN_MARGIN_MS = 5_000;
 export const TOKEN_KEY = 'shop.accessToken';
 export const EXPIRY_KEY = 'shop.tokenExpiresAt';
 export const CART_TOKEN_KEY = 'shop.cartToken';
+/** '1' or '0': whether the logged-in user is a registered member (kept with the token). */
+export const REGISTERED_KEY = 'shop.isRegisteredMember';
+/** sessionStorage: the user id waiting for a one-time code, so /verify survives a reload. */
+export const MFA_KEY = 'shop.mfa';
 
 export const emptySession: SessionState = {
   isLogin: false,
@@ -45,6 +59,7 @@ export const emptySession: SessionState = {
   isSyncUserChannel: false,
   warningMessage: null,
   redirectUrl: null,
+  isRegisteredMember: null,
 };
 
 export const sessionStore = createStore<SessionState>(emptySession);
@@ -78,18 +93,90 @@ export function hasValidToken(state: SessionState, now: number = Date.now()): bo
   return state.accessToken !== null && state.tokenExpiresAt !== null && state.tokenExpiresAt > now;
 }
 
-/** Stores a new access token (login, verification or refresh) and marks the user logged in. */
+function flag(value: boolean | null | undefined): boolean | undefined {
+  return typeof value === 'boolean' ? value : undefined;
+}
+
+function storeRegistered(value: boolean | null): void {
+  writeStorage(local(), REGISTERED_KEY, value === null ? null : value ? '1' : '0');
+}
+
+/**
+ * Stores a new access token (login, verification or refresh) and marks the user logged in.
+ * The login response's flags, when the grant carries them, update the session too.
+ */
 export function applyGrant(grant: TokenGrant, now: number = Date.now()): void {
   const tokenExpiresAt = expiryFromGrant(grant, now);
   writeStorage(local(), TOKEN_KEY, grant.access_token);
   writeStorage(local(), EXPIRY_KEY, tokenExpiresAt === null ? null : String(tokenExpiresAt));
+  writeStorage(session(), MFA_KEY, null);
+  const flags: Partial<SessionState> = {};
+  const registered = flag(grant.is_registered_member);
+  if (registered !== undefined) {
+    flags.isRegisteredMember = registered;
+    storeRegistered(registered);
+  }
+  const passwordExpired = flag(grant.has_password_expired);
+  if (passwordExpired !== undefined) flags.hasPasswordExpired = passwordExpired;
+  const mailErrors = flag(grant.has_mail_error_count_over);
+  if (mailErrors !== undefined) flags.hasMailErrorCountOver = mailErrors;
+  const sync = flag(grant.is_sync_user_channel);
+  if (sync !== undefined) flags.isSyncUserChannel = sync;
   patchSession({
+    ...flags,
     isLogin: true,
     accessToken: grant.access_token,
     tokenExpiresAt,
     isRefreshFailed: false,
     mfa: null,
   });
+}
+
+/** The e-mail check succeeded (spec 000 §4): the user is now a registered member. */
+export function markRegisteredMember(): void {
+  storeRegistered(true);
+  patchSession({ isRegisteredMember: true });
+}
+
+/**
+ * A login or registration waits for the mailed one-time code of `userId` (null: nothing waits).
+ * Kept in sessionStorage for this tab so the code step survives a reload.
+ */
+export function setMfa(userId: string | null, options: { isSyncUserChannel?: boolean } = {}): void {
+  writeStorage(
+    session(),
+    MFA_KEY,
+    userId === null ? null : JSON.stringify({ userId, sync: options.isSyncUserChannel === true }),
+  );
+  patchSession(
+    userId === null ? { mfa: null } : { mfa: userId, isSyncUserChannel: options.isSyncUserChannel === true },
+  );
+}
+
+function storedMfa(): { userId: string; sync: boolean } | null {
+  const raw = readStorage(session(), MFA_KEY);
+  if (!raw) return null;
+  try {
+    const parsed = JSON.parse(raw) as { userId?: unknown; sync?: unknown };
+    return typeof parsed.userId === 'string' && parsed.userId !== ''
+      ? { userId: parsed.userId, sync: parsed.sync === true }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A path the app may send the user to after login: a same-site path only (never `//host`,
+ * `/\host` or a URL), so `redirectUrl` cannot become an open redirect.
+ */
+export function safeRedirectPath(target: string | null | undefined): string | null {
+  if (typeof target !== 'string') return null;
+  const value = target.trim();
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  // Control characters (tabs, new lines) are dropped by URL parsing and could hide a `//`.
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return null;
+  return value;
 }
 
 /**
@@ -99,6 +186,8 @@ export function applyGrant(grant: TokenGrant, now: number = Date.now()): void {
 export function clearSession(options: { keepCart?: boolean } = {}): void {
   writeStorage(local(), TOKEN_KEY, null);
   writeStorage(local(), EXPIRY_KEY, null);
+  writeStorage(local(), REGISTERED_KEY, null);
+  writeStorage(session(), MFA_KEY, null);
   if (!options.keepCart) writeStorage(local(), CART_TOKEN_KEY, null);
   sessionStore.set(emptySession);
 }
@@ -129,15 +218,29 @@ export async function startSession(deps: {
   const expiry = expiryText === null ? Number.NaN : Number(expiryText);
 
   if (token === null || token === '') {
+    // A one-time code this tab was waiting for still waits (the /verify screen was reloaded).
+    const mfa = storedMfa();
     clearSession({ keepCart: true });
+    if (mfa) setMfa(mfa.userId, { isSyncUserChannel: mfa.sync });
     return 'logged-out';
   }
+  const registered = readStorage(local(), REGISTERED_KEY);
   if (Number.isFinite(expiry) && expiry > now()) {
-    patchSession({ isLogin: true, accessToken: token, tokenExpiresAt: expiry });
+    patchSession({
+      isLogin: true,
+      accessToken: token,
+      tokenExpiresAt: expiry,
+      isRegisteredMember: registered === null ? null : registered === '1',
+    });
     return 'logged-in';
   }
   // Put the stale token in place so the refresh failure path can clear it consistently.
-  patchSession({ accessToken: token, tokenExpiresAt: null, isLogin: false });
+  patchSession({
+    accessToken: token,
+    tokenExpiresAt: null,
+    isLogin: false,
+    isRegisteredMember: registered === null ? null : registered === '1',
+  });
   try {
     const grant = await deps.refresh();
     applyGrant(grant, now());

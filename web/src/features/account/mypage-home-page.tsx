@@ -1,0 +1,68 @@
+import { Link } from 'react-router';
+import { queryClient } from '../../lib/query-client';
+import { sessionStore } from '../../lib/session';
+import { meUserQuery, useMeUser, type MemberUser } from './account-queries';
+import { MypageFrame } from './mypage-frame';
+import styles from './account.module.css';
+
+export async function loader() {
+  // Visitors are the route guard's business; only a member's profile is worth fetching.
+  if (sessionStore.get().isLogin) await queryClient.ensureQueryData(meUserQuery());
+  return null;
+}
+
+const SHORTCUTS = [
+  { to: '/mypage/user_info', label: '会員情報', text: 'ご登録内容の確認・変更' },
+  { to: '/mypage/password', label: 'パスワード変更', text: 'ログインパスワードの変更' },
+  { to: '/mypage/login_history', label: 'ログイン履歴', text: '最近のログインの日時と端末' },
+  { to: '/mypage/logout', label: 'ログアウト', text: 'この端末からログアウト' },
+  { to: '/mypage/leave', label: '退会', text: '会員登録の取り消し' },
+] as const;
+
+export function memberName(user: Pick<MemberUser, 'last_name' | 'first_name'>): string {
+  return [user.last_name, user.first_name].filter((part) => part && part.trim() !== '').join(' ');
+}
+
+/** マイページ top: greeting, member code, registration status and the member areas. */
+export function MypageHomePage() {
+  const user = useMeUser();
+  const name = memberName(user);
+  return (
+    <MypageFrame title="マイページ">
+      <p className={styles.greeting}>
+        {name ? `ようこそ、${name} 様` : 'ようこそ'}
+        {user.corporation ? <span className={styles.greetingSub}>{user.corporation}</span> : null}
+      </p>
+      <dl className={styles.summary}>
+        <div className={styles.summaryRow}>
+          <dt>会員コード</dt>
+          <dd>{user.code}</dd>
+        </div>
+        <div className={styles.summaryRow}>
+          <dt>会員ステータス</dt>
+          <dd>{user.is_registered_member ? '本会員' : '仮会員（メールアドレス未認証）'}</dd>
+        </div>
+      </dl>
+      {user.is_registered_member ? null : (
+        <div className={styles.callout} role="note" aria-label="本会員登録のお願い">
+          <p>メールアドレスの認証が完了していません。認証を済ませると本会員としてご利用いただけます。</p>
+          <Link to="/verify" className={styles.calloutLink}>
+            メールアドレスを認証する
+          </Link>
+        </div>
+      )}
+      <ul className={styles.shortcuts} aria-label="マイページのメニュー">
+        {SHORTCUTS.map((item) => (
+          <li key={item.to}>
+            <Link to={item.to} className={styles.shortcut}>
+              <span className={styles.shortcutLabel}>{item.label}</span>
+              <span className={styles.shortcutText}>{item.text}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </MypageFrame>
+  );
+}
+
+export { MypageHomePage as Component };

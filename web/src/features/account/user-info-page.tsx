@@ -1,0 +1,99 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useSettings } from '../../api/site-queries';
+import { queryClient } from '../../lib/query-client';
+import { sessionStore } from '../../lib/session';
+import { postDisplay } from '../../lib/validators';
+import { NEWSLETTER_LABELS, genderLabel, questionLabel } from '../../lib/member-labels';
+import { meUserQuery, useMeUser, type MemberUser } from './account-queries';
+import { MypageFrame } from './mypage-frame';
+import styles from './account.module.css';
+
+export async function loader() {
+  if (sessionStore.get().isLogin) await queryClient.ensureQueryData(meUserQuery());
+  return null;
+}
+
+/** A calendar date `YYYY-MM-DD` as `YYYY.MM.DD`: no instant, so no time zone to shift it. */
+export function formatBirthday(value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return match ? `${match[1]}.${match[2]}.${match[3]}` : value;
+}
+
+const NOT_SET = '未登録';
+
+function text(value: string | null | undefined): string {
+  return value && value.trim() !== '' ? value : NOT_SET;
+}
+
+function rowsOf(user: MemberUser, corporate: boolean): [string, ReactNode][] {
+  const name = [user.last_name, user.first_name].filter(Boolean).join(' ');
+  const kana = [user.last_name_kana, user.first_name_kana].filter(Boolean).join(' ');
+  const address = [user.prefecture, user.city, user.address1].filter(Boolean).join('');
+  const rows: [string, ReactNode][] = [
+    ['会員コード', user.code],
+    ['ログインID', user.username],
+    ['メールアドレス', user.email],
+  ];
+  if (corporate) {
+    rows.push(['会社名', text(user.corporation)], ['部署名', text(user.department)]);
+  }
+  rows.push(
+    ['お名前', text(name)],
+    ['フリガナ', text(kana)],
+    ['性別', genderLabel(user.gender_ct) ?? NOT_SET],
+    ['生年月日', user.birthday ? formatBirthday(user.birthday) : NOT_SET],
+    ['郵便番号', user.postal_code ? `〒${postDisplay(user.postal_code)}` : NOT_SET],
+    [
+      '住所',
+      address ? (
+        <>
+          {address}
+          {user.address2 ? (
+            <>
+              <br />
+              {user.address2}
+            </>
+          ) : null}
+        </>
+      ) : (
+        NOT_SET
+      ),
+    ],
+    ['電話番号', text(user.phone_number)],
+    ['携帯電話番号', text(user.cell_phone_number)],
+  );
+  if (corporate) {
+    rows.push(['業種', text(user.business_type)], ['店舗名', text(user.store_name)], ['URL', text(user.url)]);
+  }
+  rows.push(
+    ['メールマガジン', NEWSLETTER_LABELS[user.is_receive_newsletter === 1 ? 1 : 0]],
+    ['秘密の質問', questionLabel(user.question_ct) ?? NOT_SET],
+  );
+  return rows;
+}
+
+/** 会員情報: the member's profile as registered. */
+export function UserInfoPage() {
+  const user = useMeUser();
+  const corporate = useSettings()['SITE.IS_CORPORATE'];
+  return (
+    <MypageFrame title="会員情報">
+      <dl className={styles.details}>
+        {rowsOf(user, corporate).map(([term, value]) => (
+          <div key={term} className={styles.detailsRow}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className={styles.actions}>
+        <Link to="/mypage/user_info/edit" className={styles.primaryLink}>
+          会員情報を変更する
+        </Link>
+      </p>
+    </MypageFrame>
+  );
+}
+
+export { UserInfoPage as Component };
