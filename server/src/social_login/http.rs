@@ -131,7 +131,7 @@ pub struct CallbackQuery {
 
 #[utoipa::path(get, path = "/v1/auth/{type}/callback", tag = "members",
     params(("type" = String, Path, description = "the provider `type`"), CallbackQuery,
-        ("shop_oauth_state" = String, Cookie, description = "set by the redirect step; must hold the same `state`")),
+        ("shop_oauth_state" = Option<String>, Cookie, description = "httpOnly, set by the redirect step and sent by the browser: without it, or with another `state`, the login fails with `invalid_state`")),
     responses(
         (status = 302, description = "to `/oauth/callback?redirect=<path>` when logged in (the refresh cookie `shop_refresh` is set; the storefront gets its access token from `POST /v1/auth/refresh` — no token in the URL); to `/oauth/callback#is_verify=true&user_id=…&redirect=<path>` (a fragment) when the shop asks for the mailed code (MFA), which `POST /v1/auth/verify` takes; to `/oauth/callback?error=<code>` on failure: `invalid_state` (unknown, used, expired or another browser's state), `provider_error` (declined, or the provider failed — details only in the server log), `account_exists` (the e-mail belongs to a member who has not linked this provider: log in with the password), `email_unverified` (a new account needs an e-mail the provider has verified), `server_error`",
             headers(("location" = String), ("set-cookie" = String))),
