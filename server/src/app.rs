@@ -24,7 +24,7 @@ use crate::infra::db::Db;
 use crate::infra::error::{ApiError, ErrorBody, INTERNAL_MESSAGE};
 use crate::infra::mail::Mailer;
 use crate::infra::read_cache::ReadCache;
-use crate::{catalog, channel, collections, content, files, histories, layout, members, messages, news, openapi, postal, print_catalogs, seo, stylists, web};
+use crate::{catalog, channel, collections, content, files, histories, layout, members, messages, news, openapi, postal, print_catalogs, seo, social_login, stylists, web};
 
 /// How long a catalogue answer is served before it is reloaded in the background: stock and
 /// prices shown in lists may lag this much behind; the cart checks them again at every step.
@@ -39,6 +39,8 @@ pub struct AppState {
     pub catalog_cache: ReadCache,
     pub channels: channel::ChannelCache,
     pub mailer: Mailer,
+    /// Social login providers from `SHOP_OAUTH_PROVIDERS` (none by default).
+    pub social_providers: Arc<social_login::Providers>,
 }
 
 impl AppState {
@@ -46,10 +48,12 @@ impl AppState {
         let db = Db::connect(&config.database_url, config.db_max_connections).await?;
         let tokens = TokenKeys::load(config.jwt_secret.as_deref(), &config.data_dir)?;
         let mailer = Mailer::from_config(&config)?;
+        let social_providers = Arc::new(social_login::Providers::load(config.oauth_providers.as_deref())?);
         Ok(AppState {
             db,
             tokens,
             mailer,
+            social_providers,
             config: Arc::new(config),
             catalog_cache: ReadCache::new(20_000, CATALOG_FRESH_FOR),
             channels: channel::ChannelCache::new(),
@@ -73,6 +77,7 @@ fn v1_routes() -> OpenApiRouter<AppState> {
         .merge(histories::routes())
         .merge(stylists::routes())
         .merge(members::routes())
+        .merge(social_login::routes())
 }
 
 /// Every documented route, for the OpenAPI document.

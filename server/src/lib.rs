@@ -17,6 +17,7 @@ pub mod postal;
 pub mod print_catalogs;
 pub mod seed;
 pub mod seo;
+pub mod social_login;
 pub mod stylists;
 pub mod validation;
 pub mod web;

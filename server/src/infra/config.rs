@@ -58,6 +58,11 @@ pub struct Config {
     /// browser test runs from one address raise it.
     #[arg(long, env = "SHOP_RATE_LIMIT_FACTOR", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     pub rate_limit_factor: u32,
+
+    /// A JSON file listing the social login providers (README, "Social login"); it holds
+    /// their client secrets, so keep it out of the repository. Unset: no social login.
+    #[arg(long, env = "SHOP_OAUTH_PROVIDERS")]
+    pub oauth_providers: Option<PathBuf>,
 }
 
 impl Config {
@@ -77,6 +82,7 @@ impl Config {
             outbox_dir: None,
             trust_forwarded_for: false,
             rate_limit_factor: 1,
+            oauth_providers: None,
         }
     }
 }

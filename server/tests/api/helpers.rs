@@ -92,6 +92,17 @@ impl TestApp {
         self.router = app::router(self.state.clone());
     }
 
+    /// Configures social login providers as `SHOP_OAUTH_PROVIDERS` would: `json` is written
+    /// to a providers file in the app's folder, loaded the way the server loads it, and the
+    /// router rebuilt.
+    pub fn use_oauth_providers(&mut self, json: &str) {
+        let path = self._dir.path().join("oauth-providers.json");
+        std::fs::write(&path, json).expect("write the providers file");
+        let providers = shop::social_login::Providers::load(Some(&path)).expect("a valid providers file");
+        self.state.social_providers = std::sync::Arc::new(providers);
+        self.reload();
+    }
+
     pub fn get(&self, path: &str) -> Call<'_> {
         self.call(Method::GET, path)
     }

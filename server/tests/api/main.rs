@@ -17,6 +17,7 @@ mod openapi;
 mod postal;
 mod print_catalogs;
 mod seo;
+mod social_login;
 mod stylists;
 mod tag_passwords;
 mod web;

@@ -116,6 +116,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/auth/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_social_providers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/auth/refresh": {
         parameters: {
             query?: never;
@@ -158,6 +174,38 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/{type}/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["social_callback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/{type}/redirect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["social_redirect"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1895,6 +1943,15 @@ export interface components {
             store_name?: string | null;
             url?: string | null;
         };
+        ProviderItem: {
+            /** @description The button label (Japanese). */
+            name: string;
+            /** @description The `{type}` of `/v1/auth/{type}/redirect`. */
+            type: string;
+        };
+        ProviderList: {
+            data: components["schemas"]["ProviderItem"][];
+        };
         PublicConfig: {
             /** @description Base address of the API; empty means the same origin. */
             api_base_url: string;
@@ -2358,6 +2415,35 @@ export interface operations {
             };
         };
     };
+    list_social_providers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the social login providers this shop offers (empty when none is configured) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderList"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
     refresh_session: {
         parameters: {
             query?: never;
@@ -2481,6 +2567,113 @@ export interface operations {
                 };
             };
             /** @description too many attempts from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    social_callback: {
+        parameters: {
+            query?: {
+                /** @description The authorization code (on success). */
+                code?: string;
+                /** @description The `state` of the redirect step. */
+                state?: string;
+                /** @description The provider's error (`access_denied` when the person declined). */
+                error?: string;
+            };
+            header?: never;
+            path: {
+                /** @description the provider `type` */
+                type: string;
+            };
+            cookie?: {
+                /** @description httpOnly, set by the redirect step and sent by the browser: without it, or with another `state`, the login fails with `invalid_state` */
+                shop_oauth_state?: string | null;
+            };
+        };
+        requestBody?: never;
+        responses: {
+            /** @description to `/oauth/callback?redirect=<path>` when logged in (the refresh cookie `shop_refresh` is set; the storefront gets its access token from `POST /v1/auth/refresh` — no token in the URL); to `/oauth/callback#is_verify=true&user_id=…&redirect=<path>` (a fragment) when the shop asks for the mailed code (MFA), which `POST /v1/auth/verify` takes; to `/oauth/callback?error=<code>` on failure: `invalid_state` (unknown, used, expired or another browser's state), `provider_error` (declined, or the provider failed — details only in the server log), `account_exists` (the e-mail belongs to a member who has not linked this provider: log in with the password), `email_unverified` (a new account needs an e-mail the provider has verified), `server_error` */
+            302: {
+                headers: {
+                    location?: string;
+                    "set-cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no such provider for this shop */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    social_redirect: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Where the storefront goes after the login: a path of this site (`/cart`); anything
+                 *     else (`//host`, `https://…`) is replaced by `/mypage`.
+                 */
+                redirect?: string;
+            };
+            header?: never;
+            path: {
+                /** @description a provider `type` from `GET /v1/auth/providers` */
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description to the provider's authorize URL (response_type=code, client_id, redirect_uri = this shop's callback, scope, state, PKCE S256 code_challenge); sets the httpOnly cookie `shop_oauth_state` that the callback checks */
+            302: {
+                headers: {
+                    location?: string;
+                    "set-cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no such provider for this shop */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too many logins started from this address */
             429: {
                 headers: {
                     [name: string]: unknown;

@@ -131,6 +131,7 @@ pub enum Method {
     Password,
     Code,
     Reminder,
+    Social,
     Sync,
 }
 
@@ -140,6 +141,7 @@ impl Method {
             Method::Password => "password",
             Method::Code => "code",
             Method::Reminder => "reminder",
+            Method::Social => "social",
             Method::Sync => "sync",
         }
     }
