@@ -3,9 +3,17 @@ import type { paths } from './schema';
 
 type JsonContent<R> = R extends { content: { 'application/json': infer T } } ? T : never;
 
-/** The JSON body of a path's 200 answer. */
+/** The JSON body of a path's 200 answer (201 where the call creates). */
 export type JsonOf<P extends keyof paths, M extends keyof paths[P] = 'get' & keyof paths[P]> =
-  paths[P][M] extends { responses: { 200: infer R } } ? JsonContent<R> : never;
+  paths[P][M] extends { responses: { 200: infer R } }
+    ? JsonContent<R>
+    : paths[P][M] extends { responses: { 201: infer R } }
+      ? JsonContent<R>
+      : never;
+
+/** The JSON body a path's call sends. */
+export type BodyOf<P extends keyof paths, M extends keyof paths[P]> =
+  paths[P][M] extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
 
 export type PublicConfig = JsonOf<'/public.json'>;
 export type FrontSettings = JsonOf<'/v1/settings/front'>;
@@ -49,3 +57,8 @@ export type StylistPick = StylistDetail['picks'][number];
 export type LoginResponse = JsonOf<'/v1/auth/login', 'post'>;
 export type PostalAddress = JsonOf<'/v1/postal-code'>;
 export type Prefecture = JsonOf<'/v1/postal-codes/prefectures'>['data'][number];
+/** A member as GET /v1/me/user shows them (also `user` of a registration). */
+export type Member = JsonOf<'/v1/me/user'>;
+export type ProfileInput = BodyOf<'/v1/me/user', 'put'>;
+export type RegisterInput = BodyOf<'/v1/users', 'post'>;
+export type Registered = JsonOf<'/v1/users', 'post'>;

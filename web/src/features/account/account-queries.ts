@@ -1,10 +1,11 @@
 /**
  * The member area's calls (spec 001 §7, /work/members-contract.md §10–12): profile, password,
- * login history, leaving and logging out.
- * Types follow the contract until the generated schema names these paths.
+ * login history, leaving and logging out. The member and profile types are the generated schema's
+ * (api/types.ts).
  */
 import { queryOptions, useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { api, load, type Pagination } from '../../api/client';
+import type { Member, ProfileInput } from '../../api/types';
 import { logout } from '../../lib/logout';
 
 export const LOGIN_HISTORY_PER_PAGE = 10;
@@ -14,66 +15,6 @@ export const accountKeys = {
   user: () => [...accountKeys.all, 'user'] as const,
   loginHistories: (page: number) => [...accountKeys.all, 'login-histories', { page }] as const,
 };
-
-export type GenderCt = 1 | 2 | 3 | 4;
-export type QuestionCt = 1 | 2 | 3 | 4;
-
-/** GET /v1/me/user (contract: User). Corporate fields are null outside the corporate channel. */
-export interface MemberUser {
-  id: string;
-  code: string;
-  email: string;
-  username: string;
-  is_receive_newsletter: 0 | 1;
-  is_registered_member: boolean;
-  last_name: string;
-  first_name: string;
-  last_name_kana: string;
-  first_name_kana: string;
-  gender_ct: GenderCt | null;
-  birthday: string | null;
-  postal_code: string;
-  prefecture: string;
-  city: string;
-  address1: string;
-  address2: string;
-  phone_number: string;
-  cell_phone_number: string;
-  question_ct: QuestionCt | null;
-  created_at: string;
-  corporation: string | null;
-  department: string | null;
-  business_type: string | null;
-  store_name: string | null;
-  url: string | null;
-}
-
-/**
- * PUT /v1/me/user: every profile field except username and password. The security question is
- * not among them (the server keeps it; it is set at registration).
- */
-export interface ProfileInput {
-  email: string;
-  is_receive_newsletter: 0 | 1;
-  last_name: string;
-  first_name: string;
-  last_name_kana: string;
-  first_name_kana: string;
-  gender_ct: GenderCt | null;
-  birthday: string | null;
-  postal_code: string;
-  prefecture: string;
-  city: string;
-  address1: string;
-  address2: string;
-  phone_number: string;
-  cell_phone_number: string;
-  corporation?: string | null;
-  department?: string | null;
-  business_type?: string | null;
-  store_name?: string | null;
-  url?: string | null;
-}
 
 export interface PasswordInput {
   current_password: string;
@@ -104,8 +45,7 @@ export interface LoginHistoryPage {
 export const meUserQuery = () =>
   queryOptions({
     queryKey: accountKeys.user(),
-    queryFn: async ({ signal }): Promise<MemberUser> =>
-      (await load(api().GET('/v1/me/user', { signal }))).data as MemberUser,
+    queryFn: async ({ signal }): Promise<Member> => (await load(api().GET('/v1/me/user', { signal }))).data,
   });
 
 export const loginHistoriesQuery = (page: number) =>
@@ -129,8 +69,8 @@ export const useLoginHistories = (page: number) => useSuspenseQuery(loginHistori
 export const useUpdateProfile = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (input: ProfileInput): Promise<MemberUser> =>
-      (await load(api().PUT('/v1/me/user', { body: input }))).data as MemberUser,
+    mutationFn: async (input: ProfileInput): Promise<Member> =>
+      (await load(api().PUT('/v1/me/user', { body: input }))).data,
     onSuccess: (user) => {
       client.setQueryData(accountKeys.user(), user);
       void client.invalidateQueries({ queryKey: accountKeys.user() });

@@ -27,7 +27,7 @@ import {
   zTsunaguPostal,
   type Message,
 } from '../../lib/validators';
-import type { GenderCt, MemberUser, ProfileInput } from './account-queries';
+import type { Member, ProfileInput } from '../../api/types';
 
 /** The first message of several rules (a format, then a length). */
 const both =
@@ -153,7 +153,7 @@ export function profileSchema(corporate: boolean) {
 }
 
 /** The form's first values: the stored profile as text (postal code with its hyphen on demo). */
-export function profileDefaults(user: MemberUser, corporate: boolean): ProfileFields {
+export function profileDefaults(user: Member, corporate: boolean): ProfileFields {
   const postal = corporate ? user.postal_code : postDisplay(user.postal_code ?? '');
   return {
     email: user.email,
@@ -161,7 +161,7 @@ export function profileDefaults(user: MemberUser, corporate: boolean): ProfileFi
     first_name: user.first_name,
     last_name_kana: user.last_name_kana ?? '',
     first_name_kana: user.first_name_kana ?? '',
-    gender_ct: user.gender_ct === null ? '' : String(user.gender_ct),
+    gender_ct: user.gender_ct == null ? '' : String(user.gender_ct),
     birthday: user.birthday ?? '',
     postal_code: postal ?? '',
     prefecture: user.prefecture ?? '',
@@ -191,7 +191,7 @@ export function toProfileInput(fields: ProfileFields, corporate: boolean): Profi
     first_name: fields.first_name.trim(),
     last_name_kana: fields.last_name_kana.trim(),
     first_name_kana: fields.first_name_kana.trim(),
-    gender_ct: code4(fields.gender_ct) as GenderCt | null,
+    gender_ct: code4(fields.gender_ct),
     birthday: fields.birthday === '' ? null : fields.birthday,
     postal_code: normalizePostalInput(fields.postal_code) ?? fields.postal_code.trim(),
     prefecture: fields.prefecture,

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
+import type { Member } from '../../api/types';
 import { queryClient } from '../../lib/query-client';
 import { sessionStore } from '../../lib/session';
-import { meUserQuery, useMeUser, type MemberUser } from './account-queries';
+import { meUserQuery, useMeUser } from './account-queries';
 import { MypageFrame } from './mypage-frame';
 import styles from './account.module.css';
 
@@ -19,7 +20,7 @@ const SHORTCUTS = [
   { to: '/mypage/leave', label: '退会', text: '会員登録の取り消し' },
 ] as const;
 
-export function memberName(user: Pick<MemberUser, 'last_name' | 'first_name'>): string {
+export function memberName(user: Pick<Member, 'last_name' | 'first_name'>): string {
   return [user.last_name, user.first_name].filter((part) => part && part.trim() !== '').join(' ');
 }
 

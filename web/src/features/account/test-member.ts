@@ -1,10 +1,10 @@
 /** A logged-in demo member and the fake server answers the member screens' tests share. */
+import type { Member } from '../../api/types';
 import { EXPIRY_KEY, TOKEN_KEY } from '../../lib/session';
 import { json, type FakeFetch } from '../../test/fake-fetch';
 import { createSiteFake, demoSettings } from '../../test/render-app';
-import type { MemberUser } from './account-queries';
 
-export const member: MemberUser = {
+export const member: Member = {
   id: 'u1',
   code: 'M000123',
   email: 'member@example.com',
@@ -44,7 +44,7 @@ export const prefectures = [
 ];
 
 /** The demo site plus a member's profile; `corporate` switches the channel to the B2B rules. */
-export function memberFake(user: Partial<MemberUser> = {}, options: { corporate?: boolean } = {}): FakeFetch {
+export function memberFake(user: Partial<Member> = {}, options: { corporate?: boolean } = {}): FakeFetch {
   const fake = createSiteFake()
     .on('GET', '/v1/me/user', { ...member, ...user })
     .on('GET', '/v1/postal-codes/prefectures', { data: prefectures });

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useSettings } from '../../api/site-queries';
+import type { Member } from '../../api/types';
 import { queryClient } from '../../lib/query-client';
 import { sessionStore } from '../../lib/session';
 import { postDisplay } from '../../lib/validators';
 import { NEWSLETTER_LABELS, genderLabel, questionLabel } from '../../lib/member-labels';
-import { meUserQuery, useMeUser, type MemberUser } from './account-queries';
+import { meUserQuery, useMeUser } from './account-queries';
 import { MypageFrame } from './mypage-frame';
 import styles from './account.module.css';
 
@@ -26,7 +27,7 @@ function text(value: string | null | undefined): string {
   return value && value.trim() !== '' ? value : NOT_SET;
 }
 
-function rowsOf(user: MemberUser, corporate: boolean): [string, ReactNode][] {
+function rowsOf(user: Member, corporate: boolean): [string, ReactNode][] {
   const name = [user.last_name, user.first_name].filter(Boolean).join(' ');
   const kana = [user.last_name_kana, user.first_name_kana].filter(Boolean).join(' ');
   const address = [user.prefecture, user.city, user.address1].filter(Boolean).join('');

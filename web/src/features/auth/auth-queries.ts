@@ -6,55 +6,8 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, apiInstance, load } from '../../api/client';
-import type { LoginResponse } from '../../api/types';
+import type { JsonOf, LoginResponse, RegisterInput, Registered } from '../../api/types';
 import type { TokenGrant } from '../../lib/session';
-
-export type GenderCt = 1 | 2 | 3 | 4;
-export type QuestionCt = 1 | 2 | 3 | 4;
-
-/** The profile fields of `POST /v1/users` (contract "User"); corporate fields only there. */
-export interface RegisterInput {
-  email: string;
-  username?: string;
-  password: string;
-  password_confirmation: string;
-  is_receive_newsletter: 0 | 1;
-  last_name: string;
-  first_name: string;
-  last_name_kana: string;
-  first_name_kana: string;
-  gender_ct: GenderCt | null;
-  birthday: string | null;
-  postal_code: string;
-  prefecture: string;
-  city: string;
-  address1: string;
-  address2: string;
-  phone_number: string;
-  cell_phone_number: string;
-  question_ct: QuestionCt | null;
-  answer?: string;
-  corporation?: string;
-  department?: string;
-  business_type?: string;
-  store_name?: string;
-  url?: string;
-  /** Default true: the new member is logged in (or the code flow starts). */
-  is_login?: boolean;
-}
-
-export interface RegisteredUser {
-  id: string;
-  email: string;
-  username: string;
-  is_registered_member: boolean;
-}
-
-/** 201 of `POST /v1/users`; `login` is absent when `is_login` was false. */
-export interface RegisterResult {
-  user: RegisteredUser;
-  login?: LoginResponse | null;
-}
 
 export interface Credentials {
   username: string;
@@ -68,10 +21,7 @@ export interface VerifyInput {
   is_sync_user_channel?: boolean;
 }
 
-export interface SocialProvider {
-  type: string;
-  name: string;
-}
+export type SocialProvider = JsonOf<'/v1/auth/providers'>['data'][number];
 
 export const authKeys = {
   all: ['auth'] as const,
@@ -96,9 +46,9 @@ export async function verifyOneTimeCode(input: VerifyInput): Promise<LoginRespon
   return (await load(api().POST('/v1/auth/verify', { body: input }))).data;
 }
 
-/** POST /v1/users (201 `{user, login}`). */
-export async function registerMember(input: RegisterInput): Promise<RegisterResult> {
-  return (await load(api().POST('/v1/users', { body: input }))).data as RegisterResult;
+/** POST /v1/users (201 `{user, login}`; no `login` when `is_login` was false). */
+export async function registerMember(input: RegisterInput): Promise<Registered> {
+  return (await load(api().POST('/v1/users', { body: input }))).data;
 }
 
 /** POST /v1/email-verify/request: mails a code and a `/verify/email?token=` link to the member. */
@@ -152,7 +102,7 @@ export const providersQuery = () =>
   queryOptions({
     queryKey: authKeys.providers(),
     queryFn: async ({ signal }): Promise<SocialProvider[]> =>
-      (await load(api().GET('/v1/auth/providers', { signal }))).data.data.filter((p: SocialProvider) => PROVIDER_TYPE.test(p.type)),
+      (await load(api().GET('/v1/auth/providers', { signal }))).data.data.filter((p) => PROVIDER_TYPE.test(p.type)),
     staleTime: 5 * 60_000,
     retry: false,
   });

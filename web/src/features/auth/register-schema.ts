@@ -26,7 +26,7 @@ import {
   zRule,
   type Message,
 } from '../../lib/validators';
-import type { GenderCt, QuestionCt, RegisterInput } from './auth-queries';
+import type { RegisterInput } from '../../api/types';
 
 export interface RegisterFields {
   email: string;
@@ -142,8 +142,8 @@ export function registerSchema(corporate: boolean) {
 
 /** The body of POST /v1/users from the checked form: codes as numbers, postal code as 7 digits. */
 export function toRegisterInput(fields: RegisterFields, corporate: boolean): RegisterInput {
-  const code = <T extends number>(value: string) => (value === '' ? null : (Number(value) as T));
-  const question = code<QuestionCt>(fields.question_ct);
+  const code = (value: string) => (value === '' ? null : Number(value));
+  const question = code(fields.question_ct);
   const input: RegisterInput = {
     email: fields.email,
     password: fields.password,
@@ -153,7 +153,7 @@ export function toRegisterInput(fields: RegisterFields, corporate: boolean): Reg
     first_name: fields.first_name.trim(),
     last_name_kana: fields.last_name_kana.trim(),
     first_name_kana: fields.first_name_kana.trim(),
-    gender_ct: code<GenderCt>(fields.gender_ct),
+    gender_ct: code(fields.gender_ct),
     birthday: fields.birthday === '' ? null : fields.birthday,
     postal_code: normalizePostal(fields.postal_code) ?? fields.postal_code,
     prefecture: fields.prefecture,
