@@ -6,20 +6,14 @@ import { lookupPostalCode, usePrefectures } from '../../api/postal-queries';
 import { useSettings } from '../../api/site-queries';
 import { setFlash } from '../../lib/flash';
 import { GENDER_LABELS, NEWSLETTER_LABELS } from '../../lib/member-labels';
+import { PROFILE_FIELD_NAMES, profileFieldsOf, toProfileInput, type ProfileFields } from '../../lib/profile-form';
 import { queryClient } from '../../lib/query-client';
 import { sessionStore } from '../../lib/session';
+import { normalizePostal } from '../../lib/validators';
 import { applyMutationErrors } from '../../lib/form-errors';
 import { FieldGroup, FormAlert, FormField, SubmitButton, buttonClass, controlClass } from '../../ui/form-field';
 import { meUserQuery, useMeUser, useUpdateProfile } from './account-queries';
-import {
-  POSTAL_NOT_FOUND,
-  PROFILE_FIELDS,
-  normalizePostalInput,
-  profileDefaults,
-  profileSchema,
-  toProfileInput,
-  type ProfileFields,
-} from './account-schema';
+import { POSTAL_NOT_FOUND, profileSchema } from './account-schema';
 import { MypageFrame } from './mypage-frame';
 import styles from './account.module.css';
 
@@ -53,7 +47,7 @@ export function UserInfoEditPage() {
     formState: { errors },
   } = useForm<ProfileFields>({
     resolver: zodResolver(profileSchema(corporate)),
-    defaultValues: profileDefaults(user, corporate),
+    defaultValues: profileFieldsOf(user, corporate),
   });
   const prefecture = watch('prefecture');
 
@@ -64,14 +58,14 @@ export function UserInfoEditPage() {
       setFlash(PROFILE_SAVED_MESSAGE);
       navigate('/mypage/user_info');
     } catch (error) {
-      setFormError(applyMutationErrors(error, setError, PROFILE_FIELDS));
+      setFormError(applyMutationErrors(error, setError, PROFILE_FIELD_NAMES));
     }
   });
 
   const fillAddress = async () => {
     setPostalStatus(null);
     clearErrors('postal_code');
-    const code = normalizePostalInput(getValues('postal_code'));
+    const code = normalizePostal(getValues('postal_code'));
     if (code === null) {
       setError('postal_code', { type: 'lookup', message: POSTAL_NOT_FOUND.format }, { shouldFocus: true });
       return;
