@@ -18,6 +18,7 @@ use tower_http::trace::TraceLayer;
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 
+use crate::auth::sessions::SessionVersions;
 use crate::auth::token::TokenKeys;
 use crate::infra::config::Config;
 use crate::infra::db::Db;
@@ -39,6 +40,8 @@ pub struct AppState {
     pub catalog_cache: ReadCache,
     pub channels: channel::ChannelCache,
     pub mailer: Mailer,
+    /// Members' session versions, fresh for two seconds (auth/sessions.rs).
+    pub sessions: SessionVersions,
 }
 
 impl AppState {
@@ -53,6 +56,7 @@ impl AppState {
             config: Arc::new(config),
             catalog_cache: ReadCache::new(20_000, CATALOG_FRESH_FOR),
             channels: channel::ChannelCache::new(),
+            sessions: SessionVersions::new(),
         })
     }
 }
