@@ -18,6 +18,7 @@ use tower_http::trace::TraceLayer;
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 
+use crate::auth::sessions::SessionVersions;
 use crate::auth::token::TokenKeys;
 use crate::infra::config::Config;
 use crate::infra::db::Db;
@@ -41,6 +42,8 @@ pub struct AppState {
     pub mailer: Mailer,
     /// Social login providers from `SHOP_OAUTH_PROVIDERS` (none by default).
     pub social_providers: Arc<social_login::Providers>,
+    /// Members' session versions, fresh for two seconds (auth/sessions.rs).
+    pub sessions: SessionVersions,
 }
 
 impl AppState {
@@ -57,6 +60,7 @@ impl AppState {
             config: Arc::new(config),
             catalog_cache: ReadCache::new(20_000, CATALOG_FRESH_FOR),
             channels: channel::ChannelCache::new(),
+            sessions: SessionVersions::new(),
         })
     }
 }

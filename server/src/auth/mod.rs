@@ -2,6 +2,7 @@
 //! to one channel; the members feature issues them, every feature reads them through
 //! [`Member`] / [`OptionalMember`].
 pub mod password;
+pub mod sessions;
 pub mod token;
 
 use axum::extract::FromRequestParts;
@@ -11,14 +12,19 @@ use crate::app::AppState;
 use crate::channel::Channel;
 use crate::infra::error::ApiError;
 
-/// A logged-in member of the request's channel.
+/// A logged-in member of the request's channel, whose sessions were not ended since the token
+/// was issued (password change or reset, leaving: see [`sessions`]). Use it for anything that
+/// reads or changes the member's own data.
 #[derive(Debug, Clone)]
 pub struct Member {
     pub user_id: String,
 }
 
 /// A member when a token is sent, nobody when none is; a bad token is still a 401 so the
-/// storefront refreshes it instead of silently browsing as a visitor.
+/// storefront refreshes it instead of silently browsing as a visitor. Only the token itself
+/// is checked (no session-version lookup), so answers that merely personalise stay free of
+/// database reads; a token issued before the member's sessions ended is taken until it
+/// expires.
 #[derive(Debug, Clone)]
 pub struct OptionalMember(pub Option<Member>);
 
@@ -28,13 +34,14 @@ fn bearer(parts: &Parts) -> Option<&str> {
     (!token.is_empty()).then_some(token)
 }
 
-fn member_from(parts: &Parts, state: &AppState, token: &str) -> Result<Member, ApiError> {
+/// The claims of a valid access token of the request's channel.
+fn claims_of(parts: &Parts, state: &AppState, token: &str) -> Result<token::Claims, ApiError> {
     let channel = parts.extensions.get::<Channel>().ok_or(ApiError::Unauthorized)?;
     let claims = state.tokens.verify(token).map_err(|_| ApiError::Unauthorized)?;
     if claims.chn != channel.id {
         return Err(ApiError::Unauthorized);
     }
-    Ok(Member { user_id: claims.sub })
+    Ok(claims)
 }
 
 impl FromRequestParts<AppState> for Member {
@@ -42,7 +49,12 @@ impl FromRequestParts<AppState> for Member {
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
         let token = bearer(parts).ok_or(ApiError::Unauthorized)?;
-        member_from(parts, state, token)
+        let claims = claims_of(parts, state, token)?;
+        let current = state.sessions.current(&state.db, &claims.sub).await?;
+        if !sessions::is_current(claims.ver, current) {
+            return Err(ApiError::Unauthorized);
+        }
+        Ok(Member { user_id: claims.sub })
     }
 }
 
@@ -52,7 +64,7 @@ impl FromRequestParts<AppState> for OptionalMember {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
         match bearer(parts) {
             None => Ok(OptionalMember(None)),
-            Some(token) => member_from(parts, state, token).map(|m| OptionalMember(Some(m))),
+            Some(token) => claims_of(parts, state, token).map(|c| OptionalMember(Some(Member { user_id: c.sub }))),
         }
     }
 }

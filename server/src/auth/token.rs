@@ -16,6 +16,10 @@ pub struct Claims {
     pub sub: String,
     /// The channel id the token was issued for.
     pub chn: String,
+    /// The member's session version when the token was issued (auth/sessions.rs); tokens
+    /// issued before the field existed read as 0.
+    #[serde(default)]
+    pub ver: i64,
     pub iat: i64,
     pub exp: i64,
 }
@@ -68,10 +72,12 @@ impl TokenKeys {
         Ok(Self::from_secret(secret.trim().as_bytes()))
     }
 
-    pub fn issue(&self, user_id: &str, channel_id: &str, now_seconds: i64) -> anyhow::Result<IssuedToken> {
+    /// An access token of the member `user_id` at `session_version`.
+    pub fn issue(&self, user_id: &str, channel_id: &str, session_version: i64, now_seconds: i64) -> anyhow::Result<IssuedToken> {
         let claims = Claims {
             sub: user_id.to_owned(),
             chn: channel_id.to_owned(),
+            ver: session_version,
             iat: now_seconds,
             exp: now_seconds + ACCESS_TOKEN_SECONDS,
         };
@@ -127,19 +133,28 @@ mod tests {
     #[test]
     fn an_issued_token_verifies_with_its_claims() {
         let keys = TokenKeys::from_secret(b"0123456789abcdef0123456789abcdef");
-        let issued = keys.issue("user-1", "channel-1", now()).unwrap();
+        let issued = keys.issue("user-1", "channel-1", 3, now()).unwrap();
         let claims = keys.verify(&issued.access_token).unwrap();
-        assert_eq!((claims.sub.as_str(), claims.chn.as_str()), ("user-1", "channel-1"));
+        assert_eq!((claims.sub.as_str(), claims.chn.as_str(), claims.ver), ("user-1", "channel-1", 3));
     }
 
     #[test]
     fn expired_or_foreign_tokens_are_refused() {
         let keys = TokenKeys::from_secret(b"0123456789abcdef0123456789abcdef");
-        let old = keys.issue("user-1", "channel-1", now() - 2 * ACCESS_TOKEN_SECONDS).unwrap();
+        let old = keys.issue("user-1", "channel-1", 0, now() - 2 * ACCESS_TOKEN_SECONDS).unwrap();
         assert!(keys.verify(&old.access_token).is_err());
         let other = TokenKeys::from_secret(b"another-secret-another-secret-xx");
-        let foreign = other.issue("user-1", "channel-1", now()).unwrap();
+        let foreign = other.issue("user-1", "channel-1", 0, now()).unwrap();
         assert!(keys.verify(&foreign.access_token).is_err());
+    }
+
+    #[test]
+    fn a_token_without_a_session_version_reads_as_version_zero() {
+        // Tokens issued before `ver` existed stay valid until they expire.
+        let keys = TokenKeys::from_secret(b"0123456789abcdef0123456789abcdef");
+        let old = serde_json::json!({ "sub": "user-1", "chn": "channel-1", "iat": now(), "exp": now() + 60 });
+        let token = encode(&Header::new(Algorithm::HS256), &old, &keys.encoding).unwrap();
+        assert_eq!(keys.verify(&token).unwrap().ver, 0);
     }
 
     #[test]
@@ -156,7 +171,7 @@ mod tests {
         let keys = TokenKeys::from_secret(b"0123456789abcdef0123456789abcdef");
         let grant = keys.issue_tag_grant("tag-1", "channel-1", now()).unwrap();
         assert!(keys.verify(&grant.access_token).is_err(), "a grant is refused as an access token");
-        let access = keys.issue("user-1", "channel-1", now()).unwrap();
+        let access = keys.issue("user-1", "channel-1", 0, now()).unwrap();
         assert!(keys.verify_tag_grant(&access.access_token).is_err(), "an access token is refused as a grant");
     }
 
@@ -174,7 +189,7 @@ mod tests {
     fn the_secret_is_made_once_and_kept() {
         let dir = tempfile::tempdir().unwrap();
         let first = TokenKeys::load(None, dir.path()).unwrap();
-        let token = first.issue("u", "c", now()).unwrap();
+        let token = first.issue("u", "c", 0, now()).unwrap();
         let again = TokenKeys::load(None, dir.path()).unwrap();
         assert!(again.verify(&token.access_token).is_ok());
     }

@@ -33,6 +33,42 @@ pub fn email_verify(shop: &str, to: &str, code: &str, link: &str) -> OutgoingMai
     ])
 }
 
+/// To the new address of an e-mail change: the link that completes it.
+pub fn email_change(shop: &str, to: &str, link: &str) -> OutgoingMail {
+    mail(shop, to, "メールアドレス変更のご確認", &[
+        "メールアドレスの変更のお申し込みを受け付けました。",
+        "次のリンクを開くと、このメールアドレスへの変更が完了します。",
+        "",
+        link,
+        "",
+        "リンクの有効期限は24時間です。リンクを開くまでは、これまでのメールアドレスが使われます。",
+    ])
+}
+
+/// To the old address of an e-mail change: a notice, with nothing to click.
+pub fn email_change_notice(shop: &str, to: &str) -> OutgoingMail {
+    mail(shop, to, "メールアドレス変更のお申し込みについて", &[
+        "ご登録のメールアドレスを変更するお申し込みを受け付けました。",
+        "新しいメールアドレスにお送りした確認メールのリンクが開かれると、変更が完了します。",
+        "",
+        "お心当たりのない場合は、確認メールのリンクは開かれませんので変更は行われません。",
+        "念のため、パスワードの変更をおすすめします。",
+    ])
+}
+
+/// The code a member without a password types to leave.
+pub fn leave_code(shop: &str, to: &str, code: &str) -> OutgoingMail {
+    let code_line = format!("確認コード: {code}");
+    mail(shop, to, "退会手続きの確認コード", &[
+        "退会手続きのための確認コードをお送りします。",
+        "退会画面に次の6桁のコードを入力してください。",
+        "",
+        &code_line,
+        "",
+        "このコードの有効期限は10分です。お心当たりのない場合は、このメールを破棄してください。",
+    ])
+}
+
 pub fn unlock(shop: &str, to: &str, link: &str) -> OutgoingMail {
     mail(shop, to, "アカウントロックのお知らせ", &[
         "パスワードの入力誤りが続いたため、アカウントへのログインを一時的に停止しました。",
@@ -87,5 +123,14 @@ mod tests {
         assert!(username_reminder("店", "a@example.jp", link).body.contains(link));
         let verify = email_verify("店", "a@example.jp", "123456", link);
         assert!(verify.body.contains(link) && verify.body.contains("123456"));
+        assert!(email_change("店", "new@example.jp", link).body.contains(link));
+    }
+
+    #[test]
+    fn the_old_address_gets_a_notice_without_a_link() {
+        let notice = email_change_notice("店", "old@example.jp");
+        assert_eq!(notice.subject, "【店】メールアドレス変更のお申し込みについて");
+        assert!(!notice.body.contains("http"), "nothing to click in a mail that may reach the wrong person");
+        assert!(leave_code("店", "a@example.jp", "654321").body.contains("確認コード: 654321"));
     }
 }

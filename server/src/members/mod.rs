@@ -5,8 +5,9 @@
 //! Social login is added beside this (it reuses [`http::start_session`]).
 //!
 //! Rules live in their own files (lockout, one_time_code, refresh, rate_limit, login,
-//! security_answer, profile), SQL in `store.rs`, handlers in `http/`.
+//! security_answer, profile, email_change), SQL in `store.rs`, handlers in `http/`.
 pub mod client;
+pub mod email_change;
 pub mod http;
 pub mod lockout;
 pub mod login;

@@ -25,6 +25,8 @@ pub enum Purpose {
     UsernameLink,
     /// /login/unlock?token=…
     UnlockLink,
+    /// Typed to leave by a member who has no password (made by social login).
+    LeaveCode,
 }
 
 impl Purpose {
@@ -36,13 +38,14 @@ impl Purpose {
             Purpose::ReminderLink => "reminder_link",
             Purpose::UsernameLink => "username_link",
             Purpose::UnlockLink => "unlock_link",
+            Purpose::LeaveCode => "leave_code",
         }
     }
 
     /// How long the secret can be used: codes 10 minutes, reminders 30, links a day.
     pub fn lifetime_ms(self) -> i64 {
         match self {
-            Purpose::LoginCode | Purpose::EmailCode => 10 * MINUTE_MS,
+            Purpose::LoginCode | Purpose::EmailCode | Purpose::LeaveCode => 10 * MINUTE_MS,
             Purpose::ReminderLink | Purpose::UsernameLink => 30 * MINUTE_MS,
             Purpose::EmailLink | Purpose::UnlockLink => 24 * 60 * MINUTE_MS,
         }
@@ -148,5 +151,6 @@ mod tests {
     fn codes_expire_in_ten_minutes() {
         assert_eq!(Purpose::LoginCode.lifetime_ms(), 600_000);
         assert_eq!(Purpose::EmailCode.lifetime_ms(), 600_000);
+        assert_eq!(Purpose::LeaveCode.lifetime_ms(), 600_000);
     }
 }

@@ -251,6 +251,25 @@ pub fn check_question(check: &mut FieldCheck, question_ct: Option<Loose>, answer
     }
 }
 
+/// A replacement security question: unlike registration, both the question and its answer
+/// are required.
+pub fn check_new_question(check: &mut FieldCheck, question_ct: Option<Loose>, answer: Option<String>) -> Option<(i64, String)> {
+    let blank_question = match &question_ct {
+        None => true,
+        Some(Loose::Text(t)) => t.trim().is_empty(),
+        Some(Loose::Int(_)) => false,
+    };
+    if blank_question {
+        check.field("question_ct", rules::required(""));
+    }
+    let answer_given = answer.as_deref().is_some_and(|a| !a.trim().is_empty());
+    let question = check_question(check, question_ct, answer);
+    if !answer_given && !check.has("answer") {
+        check.field("answer", rules::required(""));
+    }
+    question
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -405,6 +424,23 @@ mod tests {
         let mut check = FieldCheck::default();
         assert_eq!(check_question(&mut check, None, None), None);
         assert!(check.is_ok());
+    }
+
+    #[test]
+    fn a_new_question_needs_both_the_question_and_the_answer() {
+        let mut check = FieldCheck::default();
+        assert_eq!(check_new_question(&mut check, Some(Loose::Int(2)), Some(" タマ ".into())), Some((2, "タマ".into())));
+        assert!(check.is_ok());
+        let mut check = FieldCheck::default();
+        assert_eq!(check_new_question(&mut check, None, None), None);
+        let both = errors(check);
+        assert_eq!((both["question_ct"].clone(), both["answer"].clone()), (vec![rules::REQUIRED.to_owned()], vec![rules::REQUIRED.to_owned()]));
+        let mut check = FieldCheck::default();
+        assert_eq!(check_new_question(&mut check, Some(Loose::Int(2)), Some("  ".into())), None);
+        assert_eq!(errors(check)["answer"], [rules::REQUIRED]);
+        let mut check = FieldCheck::default();
+        assert_eq!(check_new_question(&mut check, Some(Loose::Int(9)), Some("タマ".into())), None);
+        assert_eq!(errors(check)["question_ct"], ["秘密の質問の選択が正しくありません"]);
     }
 
     #[test]

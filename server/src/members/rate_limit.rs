@@ -34,8 +34,12 @@ pub const REMINDER_PER_EMAIL: Limit = Limit { name: "reminder-mail", max: 3, win
 pub const REGISTER: Limit = Limit { name: "register", max: 10, window_ms: 60 * MINUTE_MS };
 /// Token refreshes from one address (every open tab refreshes every 15 minutes).
 pub const REFRESH: Limit = Limit { name: "refresh", max: 120, window_ms: 10 * MINUTE_MS };
-/// Verification mails a logged-in member can ask for.
+/// Verification mails a logged-in member can ask for (first verification, e-mail changes,
+/// leave codes: each counts).
 pub const EMAIL_VERIFY_MAIL: Limit = Limit { name: "email-verify-mail", max: 5, window_ms: 10 * MINUTE_MS };
+/// Current-password checks of one logged-in member (password and security-question changes,
+/// leaving): a stolen session must not become a password-guessing oracle.
+pub const CURRENT_PASSWORD: Limit = Limit { name: "current-password", max: 10, window_ms: 10 * MINUTE_MS };
 
 impl Limit {
     pub fn window_start(self, now: i64) -> i64 {

@@ -12,7 +12,7 @@ const USER_COLUMNS: &str = "id, channel_id, code, email, username, password_hash
      is_registered_member, is_receive_newsletter, last_name, first_name, last_name_kana, first_name_kana, \
      gender_ct, birthday, postal_code, prefecture, city, address1, address2, phone_number, cell_phone_number, \
      question_ct, answer_hash, corporation, department, business_type, store_name, url, mail_error_count, \
-     synced_from_user_id, created_at";
+     synced_from_user_id, created_at, session_version, pending_email, pending_email_until";
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct UserRow {
@@ -28,6 +28,11 @@ pub struct UserRow {
     pub mail_error_count: i64,
     pub synced_from_user_id: Option<String>,
     pub created_at: i64,
+    /// Access tokens issued under an older version are refused (auth/sessions.rs).
+    pub session_version: i64,
+    /// A new address waiting for its mailed link (email_change.rs).
+    pub pending_email: Option<String>,
+    pub pending_email_until: Option<i64>,
     #[sqlx(flatten)]
     pub profile: Profile,
 }
@@ -35,6 +40,12 @@ pub struct UserRow {
 impl UserRow {
     pub fn is_registered(&self) -> bool {
         self.is_registered_member != 0
+    }
+
+    /// Whether the member can log in with a password. An account made by social login has none
+    /// (NULL, or "" where it was stored as an empty hash).
+    pub fn has_password(&self) -> bool {
+        self.password_hash.as_deref().is_some_and(|hash| !hash.is_empty())
     }
 }
 
@@ -199,6 +210,55 @@ pub async fn update_username(tx: &mut Tx, user_id: &str, username: &str, now: i6
     Ok(())
 }
 
+/// Replaces the security question and its hashed answer.
+pub async fn update_security_question(tx: &mut Tx, user_id: &str, question_ct: i64, answer_hash: &str, now: i64) -> sqlx::Result<()> {
+    sqlx::query("UPDATE users SET question_ct = $2, answer_hash = $3, updated_at = $4 WHERE id = $1")
+        .bind(user_id)
+        .bind(question_ct)
+        .bind(answer_hash)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// Records the new address the member asked for (until its link expires).
+pub async fn update_pending_email(tx: &mut Tx, user_id: &str, email: &str, until: i64, now: i64) -> sqlx::Result<()> {
+    sqlx::query("UPDATE users SET pending_email = $2, pending_email_until = $3, updated_at = $4 WHERE id = $1")
+        .bind(user_id)
+        .bind(email)
+        .bind(until)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+pub async fn delete_pending_email(tx: &mut Tx, user_id: &str, now: i64) -> sqlx::Result<()> {
+    sqlx::query("UPDATE users SET pending_email = NULL, pending_email_until = NULL, updated_at = $2 WHERE id = $1")
+        .bind(user_id)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// The proven new address replaces the old one (and the login id, when given); nothing is
+/// pending any more.
+pub async fn update_email(tx: &mut Tx, user_id: &str, email: &str, username: &str, now: i64) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE users SET email = $2, username = $3, pending_email = NULL, pending_email_until = NULL, updated_at = $4 \
+         WHERE id = $1 AND left_at IS NULL",
+    )
+    .bind(user_id)
+    .bind(email)
+    .bind(username)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
 pub async fn update_registered(tx: &mut Tx, user_id: &str, now: i64) -> sqlx::Result<()> {
     sqlx::query("UPDATE users SET is_registered_member = 1, updated_at = $2 WHERE id = $1")
         .bind(user_id)
@@ -214,7 +274,7 @@ pub async fn update_registered(tx: &mut Tx, user_id: &str, now: i64) -> sqlx::Re
 pub async fn update_left(tx: &mut Tx, user_id: &str, reason: Option<&str>, now: i64) -> sqlx::Result<bool> {
     let done = sqlx::query(
         "UPDATE users SET email = $2, username = $3, password_hash = NULL, answer_hash = NULL, question_ct = NULL, \
-         last_name = '', first_name = '', last_name_kana = '', first_name_kana = '', gender_ct = NULL, birthday = NULL, \
+         pending_email = NULL, pending_email_until = NULL, last_name = '', first_name = '', last_name_kana = '', first_name_kana = '', gender_ct = NULL, birthday = NULL, \
          postal_code = '', prefecture = '', city = '', address1 = '', address2 = '', phone_number = '', cell_phone_number = '', \
          corporation = NULL, department = NULL, business_type = NULL, store_name = NULL, url = NULL, \
          left_at = $4, leave_reason = $5, updated_at = $4 WHERE id = $1 AND left_at IS NULL",
@@ -256,12 +316,13 @@ pub struct RefreshRow {
     pub revoked_at: Option<i64>,
 }
 
-pub async fn find_refresh_token(db: &Db, token_hash: &str) -> sqlx::Result<Option<RefreshRow>> {
+/// `executor` is the pool or a transaction.
+pub async fn find_refresh_token<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, token_hash: &str) -> sqlx::Result<Option<RefreshRow>> {
     sqlx::query_as::<_, RefreshRow>(
         "SELECT id, user_id, family_id, expires_at, rotated_at, revoked_at FROM refresh_tokens WHERE token_hash = $1",
     )
     .bind(token_hash)
-    .fetch_optional(&db.pool)
+    .fetch_optional(executor)
     .await
 }
 
@@ -284,26 +345,41 @@ pub async fn update_family_revoked(tx: &mut Tx, family_id: &str, now: i64) -> sq
     Ok(())
 }
 
-/// Ends every session of the member (password change or reset, leaving).
-pub async fn update_user_tokens_revoked(tx: &mut Tx, user_id: &str, now: i64) -> sqlx::Result<()> {
+/// Ends every session of the member (password change or reset, leaving): the refresh tokens
+/// are revoked and the session version raised, so access tokens issued before stop working.
+pub async fn update_sessions_ended(tx: &mut Tx, user_id: &str, now: i64) -> sqlx::Result<()> {
     sqlx::query("UPDATE refresh_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL")
         .bind(user_id)
         .bind(now)
         .execute(&mut **tx)
         .await?;
+    sqlx::query("UPDATE users SET session_version = session_version + 1 WHERE id = $1")
+        .bind(user_id)
+        .execute(&mut **tx)
+        .await?;
     Ok(())
+}
+
+/// The member's session version (any member, left or not: leaving raises it too).
+pub async fn find_session_version(db: &Db, user_id: &str) -> sqlx::Result<Option<i64>> {
+    sqlx::query_scalar("SELECT session_version FROM users WHERE id = $1")
+        .bind(user_id)
+        .fetch_optional(&db.pool)
+        .await
 }
 
 // ---- one-time secrets
 
-pub async fn insert_secret(tx: &mut Tx, id: &str, user_id: &str, purpose: Purpose, secret_hash: &str, now: i64) -> sqlx::Result<()> {
+/// A mailed secret; `sent_to` is the address it goes to.
+pub async fn insert_secret(tx: &mut Tx, id: &str, user_id: &str, purpose: Purpose, secret_hash: &str, sent_to: &str, now: i64) -> sqlx::Result<()> {
     sqlx::query(
-        "INSERT INTO one_time_secrets (id, user_id, purpose, secret_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)",
+        "INSERT INTO one_time_secrets (id, user_id, purpose, secret_hash, sent_to, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
     )
     .bind(id)
     .bind(user_id)
     .bind(purpose.as_str())
     .bind(secret_hash)
+    .bind(sent_to)
     .bind(now)
     .bind(now + purpose.lifetime_ms())
     .execute(&mut **tx)
@@ -316,6 +392,7 @@ pub struct SecretRow {
     pub id: String,
     pub user_id: String,
     pub secret_hash: String,
+    pub sent_to: Option<String>,
     pub expires_at: i64,
     pub used_at: Option<i64>,
     pub attempts: i64,
@@ -324,7 +401,7 @@ pub struct SecretRow {
 /// The member's newest secret of this purpose (a new code makes older ones useless).
 pub async fn find_latest_secret(db: &Db, user_id: &str, purpose: Purpose) -> sqlx::Result<Option<SecretRow>> {
     sqlx::query_as::<_, SecretRow>(
-        "SELECT id, user_id, secret_hash, expires_at, used_at, attempts FROM one_time_secrets \
+        "SELECT id, user_id, secret_hash, sent_to, expires_at, used_at, attempts FROM one_time_secrets \
          WHERE user_id = $1 AND purpose = $2 ORDER BY created_at DESC, id DESC LIMIT 1",
     )
     .bind(user_id)
@@ -335,7 +412,8 @@ pub async fn find_latest_secret(db: &Db, user_id: &str, purpose: Purpose) -> sql
 
 pub async fn find_secret_by_hash(db: &Db, purpose: Purpose, secret_hash: &str) -> sqlx::Result<Option<SecretRow>> {
     sqlx::query_as::<_, SecretRow>(
-        "SELECT id, user_id, secret_hash, expires_at, used_at, attempts FROM one_time_secrets WHERE purpose = $1 AND secret_hash = $2",
+        "SELECT id, user_id, secret_hash, sent_to, expires_at, used_at, attempts FROM one_time_secrets \
+         WHERE purpose = $1 AND secret_hash = $2",
     )
     .bind(purpose.as_str())
     .bind(secret_hash)
@@ -378,6 +456,23 @@ pub async fn update_secrets_used(tx: &mut Tx, user_id: &str, purposes: &[Purpose
         placeholders.join(", ")
     );
     sqlx::query_with(sqlx::AssertSqlSafe(sql), args).execute(&mut **tx).await?;
+    Ok(())
+}
+
+/// Uses up the open e-mail codes and links mailed to `address` (and those older than
+/// `sent_to`): the address is verified, but a link to a pending new address stays usable.
+pub async fn update_email_secrets_used_to(tx: &mut Tx, user_id: &str, address: &str, now: i64) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE one_time_secrets SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL \
+         AND purpose IN ($4, $5) AND (sent_to IS NULL OR sent_to = $3)",
+    )
+    .bind(user_id)
+    .bind(now)
+    .bind(address)
+    .bind(Purpose::EmailCode.as_str())
+    .bind(Purpose::EmailLink.as_str())
+    .execute(&mut **tx)
+    .await?;
     Ok(())
 }
 

@@ -143,11 +143,22 @@ impl TestApp {
         names.iter().map(|path| Mail::parse(&std::fs::read_to_string(path).unwrap())).filter(|m| m.to.eq_ignore_ascii_case(address)).collect()
     }
 
-    /// An access token as the members feature will issue it.
+    /// An access token as the members feature issues it (session version 0: a member whose
+    /// sessions were never ended).
     pub async fn member_token(&self, user_id: &str, channel: &str) -> String {
         let channel_id = self.channel_id(channel).await;
         let now = time::OffsetDateTime::now_utc().unix_timestamp();
-        self.state.tokens.issue(user_id, &channel_id, now).unwrap().access_token
+        self.state.tokens.issue(user_id, &channel_id, 0, now).unwrap().access_token
+    }
+
+    /// Moves every refresh-token rotation `ms` milliseconds into the past, as if the member
+    /// came back that much later (the reuse interval is a constant of the server).
+    pub async fn age_refresh_rotations(&self, ms: i64) {
+        sqlx::query("UPDATE refresh_tokens SET rotated_at = rotated_at - $1 WHERE rotated_at IS NOT NULL")
+            .bind(ms)
+            .execute(&self.state.db.pool)
+            .await
+            .expect("aging rotations");
     }
 }
 

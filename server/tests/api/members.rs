@@ -1,5 +1,6 @@
 //! Members as the storefront drives them: registration, the mailed code, login, refresh,
-//! logout, lockout, reminders, profile and leaving — on the demo shop and the corporate one.
+//! logout, lockout, reminders, profile (e-mail changes, security question) and leaving — on
+//! the demo shop and the corporate one.
 use axum::http::StatusCode;
 use serde_json::{json, Value};
 
@@ -293,17 +294,42 @@ async fn a_username_reminder_shows_the_login_id_and_can_change_it(app: TestApp) 
 async fn reusing_a_rotated_refresh_token_ends_the_whole_session(app: TestApp) {
     let member = registered_demo_member(&app, "hachi@example.jp").await;
     let second = session_of(&app.post("/v1/auth/refresh").refresh_cookie(&member.refresh).send().await);
-    // The first cookie again: someone copied it. Both it and its successor stop working.
+    // Moments later the same cookie again (another tab): a sibling token, not a reuse.
+    let sibling = session_of(&app.post("/v1/auth/refresh").refresh_cookie(&member.refresh).send().await);
+    // Half a minute later the first cookie again: someone copied it. It, its successor and
+    // the sibling all stop working.
+    app.age_refresh_rotations(30_000).await;
     let reused = app.post("/v1/auth/refresh").refresh_cookie(&member.refresh).send().await;
     reused.assert_status(StatusCode::UNAUTHORIZED);
     assert_eq!(reused.cookie("shop_refresh").as_deref(), Some(""));
     app.post("/v1/auth/refresh").refresh_cookie(&second.refresh).send().await.assert_status(StatusCode::UNAUTHORIZED);
+    app.post("/v1/auth/refresh").refresh_cookie(&sibling.refresh).send().await.assert_status(StatusCode::UNAUTHORIZED);
     // Other logins (families) of the member are not touched.
     let other = session_of(&login(&app, "demo", "hachi@example.jp", PASSWORD).await);
     session_of(&app.post("/v1/auth/refresh").refresh_cookie(&other.refresh).send().await);
     // No cookie, a malformed one, or a cookie sent to the wrong shop.
     app.post("/v1/auth/refresh").send().await.assert_status(StatusCode::UNAUTHORIZED);
     app.post("/v1/auth/refresh").header("cookie", "shop_refresh=abc").send().await.assert_status(StatusCode::UNAUTHORIZED);
+}
+
+async fn two_tabs_refreshing_at_the_same_moment_both_stay_logged_in(app: TestApp) {
+    let member = registered_demo_member(&app, "tabs@example.jp").await;
+    // Both tabs send the one cookie at once.
+    let (first, second) = tokio::join!(
+        app.post("/v1/auth/refresh").refresh_cookie(&member.refresh).send(),
+        app.post("/v1/auth/refresh").refresh_cookie(&member.refresh).send(),
+    );
+    let (first, second) = (session_of(&first), session_of(&second));
+    assert_ne!(first.refresh, second.refresh, "each tab gets its own new token");
+    // A third tab a few seconds later still finds the session.
+    let third = session_of(&app.post("/v1/auth/refresh").refresh_cookie(&member.refresh).send().await);
+    for session in [&first, &second, &third] {
+        app.get("/v1/me/user").bearer(&session.access_token).send().await.assert_status(StatusCode::OK);
+        session_of(&app.post("/v1/auth/refresh").refresh_cookie(&session.refresh).send().await);
+    }
+    // The siblings belong to the login: logging out of one ends them all.
+    app.post("/v1/auth/logout").refresh_cookie(&first.refresh).send().await.assert_status(StatusCode::NO_CONTENT);
+    app.post("/v1/auth/refresh").refresh_cookie(&member.refresh).send().await.assert_status(StatusCode::UNAUTHORIZED);
 }
 
 async fn a_refresh_cookie_is_secure_behind_https(app: TestApp) {
@@ -320,7 +346,7 @@ async fn member_calls_need_a_valid_token_of_this_shop(app: TestApp) {
     app.get("/v1/me/user").bearer("not-a-token").send().await.assert_status(StatusCode::UNAUTHORIZED);
     let channel_id = app.channel_id("demo").await;
     let past = time::OffsetDateTime::now_utc().unix_timestamp() - 3600;
-    let expired = app.state.tokens.issue(&member.user_id, &channel_id, past).unwrap().access_token;
+    let expired = app.state.tokens.issue(&member.user_id, &channel_id, 0, past).unwrap().access_token;
     app.get("/v1/me/user").bearer(&expired).send().await.assert_status(StatusCode::UNAUTHORIZED);
     app.get("/v1/me/user").channel("corporate").bearer(&member.access_token).send().await.assert_status(StatusCode::UNAUTHORIZED);
     app.get("/v1/me/login-histories").send().await.assert_status(StatusCode::UNAUTHORIZED);
@@ -469,6 +495,7 @@ async fn the_profile_is_updated_with_the_same_rules(app: TestApp) {
 
 async fn changing_the_password_ends_other_sessions(app: TestApp) {
     let member = registered_demo_member(&app, "pw@example.jp").await;
+    let elsewhere = session_of(&login(&app, "demo", "pw@example.jp", PASSWORD).await);
     let change = |current: &str| json!({ "current_password": current, "password": "changed2027", "password_confirmation": "changed2027" });
     let answer = app.put("/v1/me/password").bearer(&member.access_token).json(&change("wrong-pass1")).send().await;
     answer.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
@@ -477,9 +504,50 @@ async fn changing_the_password_ends_other_sessions(app: TestApp) {
     answer.assert_status(StatusCode::NO_CONTENT);
     let fresh = answer.cookie("shop_refresh").expect("this browser keeps a session");
     app.post("/v1/auth/refresh").refresh_cookie(&member.refresh).send().await.assert_status(StatusCode::UNAUTHORIZED);
-    session_of(&app.post("/v1/auth/refresh").refresh_cookie(&fresh).send().await);
+    app.post("/v1/auth/refresh").refresh_cookie(&elsewhere.refresh).send().await.assert_status(StatusCode::UNAUTHORIZED);
+    // Access tokens issued before the change stop working at once, even where the handler
+    // never reads the member row (marking news read).
+    let news = app.get("/v1/news").send().await.json()["data"][0]["id"].clone();
+    for token in [&elsewhere.access_token, &member.access_token] {
+        app.get("/v1/me/user").bearer(token).send().await.assert_status(StatusCode::UNAUTHORIZED);
+        app.post("/v1/news/readables").bearer(token).json(&json!({ "readable_id": news })).send().await.assert_status(StatusCode::UNAUTHORIZED);
+    }
+    // Answers that only personalise (OptionalMember) do not look the version up: they take the
+    // token until it expires.
+    app.get("/v1/news").bearer(&elsewhere.access_token).send().await.assert_status(StatusCode::OK);
+    // This browser refreshes with its new cookie and goes on.
+    let renewed = session_of(&app.post("/v1/auth/refresh").refresh_cookie(&fresh).send().await);
+    app.get("/v1/me/user").bearer(&renewed.access_token).send().await.assert_status(StatusCode::OK);
+    app.post("/v1/news/readables").bearer(&renewed.access_token).json(&json!({ "readable_id": news })).send().await.assert_status(StatusCode::NO_CONTENT);
     assert_eq!(login(&app, "demo", "pw@example.jp", PASSWORD).await.json()["code"], "auth.login.failed");
-    session_of(&login(&app, "demo", "pw@example.jp", "changed2027").await);
+    let after = session_of(&login(&app, "demo", "pw@example.jp", "changed2027").await);
+    app.get("/v1/me/user").bearer(&after.access_token).send().await.assert_status(StatusCode::OK);
+}
+
+async fn a_password_reset_by_mail_ends_the_access_tokens_of_every_session(app: TestApp) {
+    let member = registered_demo_member(&app, "reset@example.jp").await;
+    app.post("/v1/reminder/request").json(&json!({ "email": "reset@example.jp" })).send().await.assert_status(StatusCode::ACCEPTED);
+    let token = app.latest_mail_to("reset@example.jp").unwrap().link_token("/reminder/reset");
+    let reset = json!({ "token": token, "password": "newpass2027", "password_confirmation": "newpass2027" });
+    let after = session_of(&app.post("/v1/reminder/reset").json(&reset).send().await);
+    app.get("/v1/me/user").bearer(&member.access_token).send().await.assert_status(StatusCode::UNAUTHORIZED);
+    app.get("/v1/me/user").bearer(&after.access_token).send().await.assert_status(StatusCode::OK);
+    session_of(&app.post("/v1/auth/refresh").refresh_cookie(&after.refresh).send().await);
+}
+
+async fn current_password_checks_are_limited_per_account(app: TestApp) {
+    let member = registered_demo_member(&app, "guess@example.jp").await;
+    let change = json!({ "current_password": "wrong-pass1", "password": "changed2027", "password_confirmation": "changed2027" });
+    for _ in 0..10 {
+        app.put("/v1/me/password").bearer(&member.access_token).json(&change).send().await.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    }
+    let answer = app.put("/v1/me/password").bearer(&member.access_token).json(&change).send().await;
+    answer.assert_status(StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(answer.json()["code"], "auth.rate_limited");
+    // The same count guards the other checks of the current password.
+    let question = json!({ "current_password": PASSWORD, "question_ct": 2, "answer": "タマ" });
+    app.put("/v1/me/security-question").bearer(&member.access_token).json(&question).send().await.assert_status(StatusCode::TOO_MANY_REQUESTS);
+    app.delete("/v1/me/user").bearer(&member.access_token).json(&json!({ "password": PASSWORD })).send().await.assert_status(StatusCode::TOO_MANY_REQUESTS);
 }
 
 async fn a_member_who_leaves_is_anonymised_and_the_address_is_free_again(app: TestApp) {
@@ -491,10 +559,213 @@ async fn a_member_who_leaves_is_anonymised_and_the_address_is_free_again(app: Te
     answer.assert_status(StatusCode::NO_CONTENT);
     assert_eq!(answer.cookie("shop_refresh").as_deref(), Some(""));
     app.get("/v1/me/user").bearer(&member.access_token).send().await.assert_status(StatusCode::UNAUTHORIZED);
+    // The token opens nothing else either.
+    let news = app.get("/v1/news").send().await.json()["data"][0]["id"].clone();
+    app.post("/v1/news/readables").bearer(&member.access_token).json(&json!({ "readable_id": news })).send().await.assert_status(StatusCode::UNAUTHORIZED);
     app.post("/v1/auth/refresh").refresh_cookie(&member.refresh).send().await.assert_status(StatusCode::UNAUTHORIZED);
     assert_eq!(login(&app, "demo", "leave@example.jp", PASSWORD).await.json()["code"], "auth.login.failed");
     let again = registered_demo_member(&app, "leave@example.jp").await;
     assert_ne!(again.user_id, member.user_id);
+}
+
+/// A member as social login makes them (server/src/social_login on its branch): no password.
+async fn member_without_password(app: &TestApp, email: &str) -> (String, String) {
+    use shop::members::profile::{Profile, ProfileInput};
+    use shop::members::store::{insert_user, NewUser};
+    let input: ProfileInput = serde_json::from_value(demo_profile(email)).unwrap();
+    let mut check = shop::validation::FieldCheck::default();
+    let profile = Profile::check(input, false, &mut check).expect("a valid profile");
+    let channel_id = app.channel_id("demo").await;
+    let user = NewUser {
+        channel_id: &channel_id,
+        username: email,
+        password_hash: "",
+        is_registered_member: true,
+        question_ct: None,
+        answer_hash: None,
+        synced_from_user_id: None,
+        profile: &profile,
+    };
+    let mut tx = app.state.db.begin_write().await.unwrap();
+    let now = time::OffsetDateTime::now_utc().unix_timestamp() * 1000;
+    let row = insert_user(&mut tx, &user, now).await.unwrap();
+    tx.commit().await.unwrap();
+    let token = app.member_token(&row.id, "demo").await;
+    (row.id, token)
+}
+
+async fn a_member_without_a_password_leaves_with_a_mailed_code(app: TestApp) {
+    let (_, token) = member_without_password(&app, "social@example.jp").await;
+    let me = app.get("/v1/me/user").bearer(&token).send().await.json();
+    assert_eq!(me["has_password"], false);
+    // No password to type: the code is asked for instead.
+    let answer = app.delete("/v1/me/user").bearer(&token).json(&json!({ "password": "anything1" })).send().await;
+    answer.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(answer.json()["errors"]["code"][0], "必須項目です");
+    let answer = app.post("/v1/me/leave-code").bearer(&token).send().await;
+    answer.assert_status(StatusCode::ACCEPTED);
+    assert_eq!(answer.json()["message"], "退会手続きの確認コードをメールでお送りしました。");
+    let mail = app.latest_mail_to("social@example.jp").expect("the code is mailed");
+    assert_eq!(mail.subject, "【ライドパーツ本舗】退会手続きの確認コード");
+    let code = mail.code();
+    let wrong = if code == "000000" { "111111" } else { "000000" };
+    let answer = app.delete("/v1/me/user").bearer(&token).json(&json!({ "code": wrong })).send().await;
+    answer.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(answer.json()["errors"]["code"][0], "確認コードが正しくないか、有効期限が切れています。");
+    let answer = app.delete("/v1/me/user").bearer(&token).json(&json!({ "code": code, "reason": "不要になったため" })).send().await;
+    answer.assert_status(StatusCode::NO_CONTENT);
+    assert_eq!(answer.cookie("shop_refresh").as_deref(), Some(""));
+    app.get("/v1/me/user").bearer(&token).send().await.assert_status(StatusCode::UNAUTHORIZED);
+    registered_demo_member(&app, "social@example.jp").await;
+
+    // Members with a password leave with it; they get no code.
+    let member = registered_demo_member(&app, "haspw@example.jp").await;
+    assert_eq!(app.get("/v1/me/user").bearer(&member.access_token).send().await.json()["has_password"], true);
+    let answer = app.post("/v1/me/leave-code").bearer(&member.access_token).send().await;
+    answer.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(answer.json()["code"], "members.leave.password");
+    let answer = app.delete("/v1/me/user").bearer(&member.access_token).json(&json!({ "code": "123456" })).send().await;
+    answer.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(answer.json()["errors"]["password"][0], "必須項目です");
+}
+
+async fn only_the_newest_leave_code_counts(app: TestApp) {
+    let (_, token) = member_without_password(&app, "social2@example.jp").await;
+    app.post("/v1/me/leave-code").bearer(&token).send().await.assert_status(StatusCode::ACCEPTED);
+    let older = app.latest_mail_to("social2@example.jp").unwrap().code();
+    app.post("/v1/me/leave-code").bearer(&token).send().await.assert_status(StatusCode::ACCEPTED);
+    let newer = app.latest_mail_to("social2@example.jp").unwrap().code();
+    if older != newer {
+        app.delete("/v1/me/user").bearer(&token).json(&json!({ "code": older })).send().await.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    }
+    app.delete("/v1/me/user").bearer(&token).json(&json!({ "code": newer })).send().await.assert_status(StatusCode::NO_CONTENT);
+}
+
+async fn the_security_question_changes_only_with_the_current_password(app: TestApp) {
+    let member = registered_demo_member(&app, "question@example.jp").await;
+    let change = |current: Value, question: Value, answer: Value| json!({ "current_password": current, "question_ct": question, "answer": answer });
+    let answer = app.put("/v1/me/security-question").bearer(&member.access_token).json(&change(Value::Null, json!(2), Value::Null)).send().await;
+    answer.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    let errors = answer.json()["errors"].clone();
+    assert_eq!((errors["current_password"][0].clone(), errors["answer"][0].clone()), (json!("必須項目です"), json!("必須項目です")));
+    let answer = app.put("/v1/me/security-question").bearer(&member.access_token).json(&change(json!("wrong-pass1"), json!(2), json!("タマ"))).send().await;
+    answer.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(answer.json()["errors"]["current_password"], json!(["現在のパスワードが正しくありません"]));
+    assert_eq!(app.get("/v1/me/user").bearer(&member.access_token).send().await.json()["question_ct"], Value::Null, "nothing changed");
+
+    let answer = app.put("/v1/me/security-question").bearer(&member.access_token).json(&change(json!(PASSWORD), json!("2"), json!(" タマ "))).send().await;
+    answer.assert_status(StatusCode::OK);
+    assert_eq!(answer.json()["question_ct"], 2);
+    assert_eq!(app.get("/v1/me/user").bearer(&member.access_token).send().await.json()["question_ct"], 2);
+
+    // The reminder now asks the new question and takes its answer in any width or kana.
+    app.post("/v1/reminder/request").json(&json!({ "email": "question@example.jp" })).send().await.assert_status(StatusCode::ACCEPTED);
+    let token = app.latest_mail_to("question@example.jp").unwrap().link_token("/reminder/reset");
+    assert_eq!(app.post("/v1/reminder/check").json(&json!({ "token": token })).send().await.json()["question_ct"], 2);
+    let reset = |answer: &str| json!({ "token": token, "password": "newpass2027", "password_confirmation": "newpass2027", "answer": answer });
+    let wrong = app.post("/v1/reminder/reset").json(&reset("ポチ")).send().await;
+    assert_eq!(wrong.json()["errors"]["answer"][0], "秘密の質問の答えが正しくありません。");
+    session_of(&app.post("/v1/reminder/reset").json(&reset("ﾀﾏ")).send().await);
+
+    // A member without a password has no current password to prove.
+    let (_, token) = member_without_password(&app, "social3@example.jp").await;
+    let answer = app.put("/v1/me/security-question").bearer(&token).json(&change(json!("anything1"), json!(1), json!("ポチ"))).send().await;
+    answer.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(answer.json()["errors"]["current_password"][0], "パスワードが設定されていないため、秘密の質問は変更できません。");
+}
+
+const PENDING_MESSAGE: &str = "新しいメールアドレスに確認メールをお送りしました。メールに記載のリンクを開くと、メールアドレスの変更が完了します。";
+
+async fn a_new_email_replaces_the_old_one_only_when_its_link_is_opened(app: TestApp) {
+    let member = registered_demo_member(&app, "before@example.jp").await;
+    let mut profile = demo_profile("After@Example.jp");
+    profile["city"] = json!("目黒区");
+    let answer = app.put("/v1/me/user").bearer(&member.access_token).json(&profile).send().await;
+    answer.assert_status(StatusCode::OK);
+    let body = answer.json();
+    assert_eq!((body["email"].clone(), body["pending_email"].clone()), (json!("before@example.jp"), json!("after@example.jp")));
+    assert_eq!(body["message"], PENDING_MESSAGE);
+    assert_eq!(body["city"], "目黒区", "the other fields change at once");
+    let me = app.get("/v1/me/user").bearer(&member.access_token).send().await.json();
+    assert_eq!((me["email"].clone(), me["pending_email"].clone()), (json!("before@example.jp"), json!("after@example.jp")));
+    assert!(me.get("message").is_none());
+
+    let confirm = app.latest_mail_to("after@example.jp").expect("a link to the new address");
+    assert_eq!(confirm.subject, "【ライドパーツ本舗】メールアドレス変更のご確認");
+    let token = confirm.link_token("/verify/email");
+    let notice = app.latest_mail_to("before@example.jp").expect("a notice to the old address");
+    assert_eq!(notice.subject, "【ライドパーツ本舗】メールアドレス変更のお申し込みについて");
+    assert!(!notice.body.contains("token="), "the old address gets no link: {}", notice.body);
+    // Until the link is opened the old address is the member's.
+    assert_eq!(login(&app, "demo", "after@example.jp", PASSWORD).await.json()["code"], "auth.login.failed");
+    session_of(&login(&app, "demo", "before@example.jp", PASSWORD).await);
+    // Saving the profile again with the address shown (the old one) keeps the change pending.
+    let mut again = demo_profile("before@example.jp");
+    again["city"] = json!("目黒区");
+    let answer = app.put("/v1/me/user").bearer(&member.access_token).json(&again).send().await;
+    assert_eq!((answer.json()["pending_email"].clone(), answer.json().get("message").cloned()), (json!("after@example.jp"), None));
+
+    let answer = app.post("/v1/email-verify/check").json(&json!({ "token": token })).send().await;
+    answer.assert_status(StatusCode::OK);
+    assert_eq!(answer.json(), json!({ "result": true, "is_registered_member": true, "email_changed": true }));
+    let me = app.get("/v1/me/user").bearer(&member.access_token).send().await.json();
+    assert_eq!((me["email"].clone(), me["pending_email"].clone()), (json!("after@example.jp"), Value::Null));
+    assert_eq!(me["username"], "after@example.jp", "the login id was the address: it follows");
+    session_of(&login(&app, "demo", "after@example.jp", PASSWORD).await);
+    assert_eq!(login(&app, "demo", "before@example.jp", PASSWORD).await.json()["code"], "auth.login.failed");
+    app.post("/v1/email-verify/check").json(&json!({ "token": token })).send().await.assert_status(StatusCode::NOT_FOUND);
+    // The old address is free again.
+    registered_demo_member(&app, "before@example.jp").await;
+}
+
+async fn an_email_change_names_a_taken_address_as_registration_does_and_old_links_die(app: TestApp) {
+    let member = registered_demo_member(&app, "mover@example.jp").await;
+    registered_demo_member(&app, "occupied@example.jp").await;
+    let mails_before = app.mails_to("occupied@example.jp").len();
+    let answer = app.put("/v1/me/user").bearer(&member.access_token).json(&demo_profile("OCCUPIED@example.jp")).send().await;
+    answer.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(answer.json()["errors"], json!({ "email": ["このメールアドレスは既に登録されています。"] }));
+    let registering = app.post("/v1/users").json(&demo_profile("occupied@example.jp")).send().await;
+    assert_eq!(answer.json()["errors"]["email"], registering.json()["errors"]["email"], "no more than registration says");
+    assert_eq!(app.mails_to("occupied@example.jp").len(), mails_before, "nothing is mailed to a taken address");
+    assert_eq!(app.get("/v1/me/user").bearer(&member.access_token).send().await.json()["pending_email"], Value::Null);
+
+    // A newer change replaces the older one: the first link dies.
+    app.put("/v1/me/user").bearer(&member.access_token).json(&demo_profile("first@example.jp")).send().await.assert_status(StatusCode::OK);
+    let first = app.latest_mail_to("first@example.jp").unwrap().link_token("/verify/email");
+    app.put("/v1/me/user").bearer(&member.access_token).json(&demo_profile("second@example.jp")).send().await.assert_status(StatusCode::OK);
+    let second = app.latest_mail_to("second@example.jp").unwrap().link_token("/verify/email");
+    app.post("/v1/email-verify/check").json(&json!({ "token": first })).send().await.assert_status(StatusCode::NOT_FOUND);
+    // Someone registers the new address before the member opens the link: the change is dropped.
+    let mut body = demo_profile("second@example.jp");
+    body["is_login"] = json!(false);
+    app.post("/v1/users").json(&body).send().await.assert_status(StatusCode::CREATED);
+    let answer = app.post("/v1/email-verify/check").json(&json!({ "token": second })).send().await;
+    answer.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(answer.json()["errors"]["email"][0], "このメールアドレスは既に登録されています。");
+    let me = app.get("/v1/me/user").bearer(&member.access_token).send().await.json();
+    assert_eq!((me["email"].clone(), me["pending_email"].clone()), (json!("mover@example.jp"), Value::Null));
+    app.post("/v1/email-verify/check").json(&json!({ "token": second })).send().await.assert_status(StatusCode::NOT_FOUND);
+}
+
+async fn a_corporate_buyer_not_yet_verified_can_change_the_address_before_verifying(app: TestApp) {
+    let answer = app.post("/v1/users").channel("corporate").json(&corporate_profile("typo@ride-shokai.co.jp")).send().await;
+    let token = answer.json()["login"]["access_token"].as_str().unwrap().to_owned();
+    app.post("/v1/email-verify/request").channel("corporate").bearer(&token).send().await.assert_status(StatusCode::ACCEPTED);
+    let verify_old = app.latest_mail_to("typo@ride-shokai.co.jp").unwrap().link_token("/verify/email");
+    let answer = app.put("/v1/me/user").channel("corporate").bearer(&token).json(&corporate_profile("right@ride-shokai.co.jp")).send().await;
+    answer.assert_status(StatusCode::OK);
+    assert_eq!(answer.json()["is_registered_member"], false);
+    let change = app.latest_mail_to("right@ride-shokai.co.jp").unwrap().link_token("/verify/email");
+    // The verification link of the old address still verifies the old address, and leaves
+    // the change pending.
+    let answer = app.post("/v1/email-verify/check").channel("corporate").json(&json!({ "token": verify_old })).send().await;
+    assert_eq!(answer.json()["email_changed"], false);
+    let me = app.get("/v1/me/user").channel("corporate").bearer(&token).send().await.json();
+    assert_eq!((me["is_registered_member"].clone(), me["pending_email"].clone()), (json!(true), json!("right@ride-shokai.co.jp")));
+    let answer = app.post("/v1/email-verify/check").channel("corporate").json(&json!({ "token": change })).send().await;
+    assert_eq!(answer.json()["email_changed"], true);
+    assert_eq!(app.get("/v1/me/user").channel("corporate").bearer(&token).send().await.json()["email"], "right@ride-shokai.co.jp");
 }
 
 async fn a_demo_member_logs_in_to_the_sibling_corporate_shop_by_login_sync(app: TestApp) {
@@ -562,6 +833,7 @@ on_both_databases!(
     a_password_reminder_asks_the_security_question_after_the_link,
     a_username_reminder_shows_the_login_id_and_can_change_it,
     reusing_a_rotated_refresh_token_ends_the_whole_session,
+    two_tabs_refreshing_at_the_same_moment_both_stay_logged_in,
     a_refresh_cookie_is_secure_behind_https,
     member_calls_need_a_valid_token_of_this_shop,
     a_member_sees_only_their_own_data,
@@ -572,6 +844,14 @@ on_both_databases!(
     registration_errors_are_japanese_field_messages_and_change_nothing,
     the_profile_is_updated_with_the_same_rules,
     changing_the_password_ends_other_sessions,
+    a_password_reset_by_mail_ends_the_access_tokens_of_every_session,
+    current_password_checks_are_limited_per_account,
+    a_member_without_a_password_leaves_with_a_mailed_code,
+    only_the_newest_leave_code_counts,
+    the_security_question_changes_only_with_the_current_password,
+    a_new_email_replaces_the_old_one_only_when_its_link_is_opened,
+    an_email_change_names_a_taken_address_as_registration_does_and_old_links_die,
+    a_corporate_buyer_not_yet_verified_can_change_the_address_before_verifying,
     a_member_who_leaves_is_anonymised_and_the_address_is_free_again,
     a_demo_member_logs_in_to_the_sibling_corporate_shop_by_login_sync,
     login_sync_never_takes_over_an_existing_account,

@@ -30,6 +30,7 @@ fn every_route_is_documented_with_its_responses() {
                  "/v1/auth/login-sync-channel", "/v1/auth/unlock/{token}", "/v1/email-verify/request", "/v1/email-verify/check",
                  "/v1/reminder/request", "/v1/reminder/check", "/v1/reminder/reset", "/v1/reminder/username/request",
                  "/v1/reminder/username/check", "/v1/reminder/username/reset", "/v1/me/user", "/v1/me/password",
+                 "/v1/me/security-question", "/v1/me/leave-code",
                  "/v1/me/login-histories", "/v1/auth/providers", "/v1/auth/{type}/redirect", "/v1/auth/{type}/callback"] {
         let item = paths.get(path).unwrap_or_else(|| panic!("{path} undocumented"));
         for (_, operation) in item.as_object().unwrap() {

@@ -548,6 +548,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/me/leave-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["request_leave_code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/me/login-histories": {
         parameters: {
             query?: never;
@@ -573,6 +589,22 @@ export interface paths {
         };
         get?: never;
         put: operations["change_password"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/security-question": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["change_security_question"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1299,6 +1331,11 @@ export interface components {
             email?: string | null;
         };
         EmailVerified: {
+            /**
+             * @description true when the link confirmed a change: the new address replaced the old one (and the
+             *     login id, when it was the old address).
+             */
+            email_changed: boolean;
             is_registered_member: boolean;
             result: boolean;
         };
@@ -1399,6 +1436,9 @@ export interface components {
             };
         };
         LeaveInput: {
+            /** @description The 6-digit code mailed by `POST /v1/me/leave-code` (members without a password). */
+            code?: string | null;
+            /** @description The member's password (members with `has_password`). */
             password?: string | null;
             reason?: string | null;
         };
@@ -2046,6 +2086,16 @@ export interface components {
             body: string;
             heading: string;
         };
+        SecurityQuestionInput: {
+            /** @description Its answer (compared later ignoring width, kana and case). */
+            answer?: string | null;
+            current_password?: string | null;
+            /**
+             * Format: int64
+             * @description The new question, 1..4.
+             */
+            question_ct?: number | null;
+        };
         StaticPage: {
             sections: components["schemas"]["Section"][];
             title: string;
@@ -2113,14 +2163,35 @@ export interface components {
             /** @description The member number. */
             code: string;
             created_at: components["schemas"]["Timestamp"];
+            /**
+             * @description false for an account made by social login: it leaves with a mailed code
+             *     (`POST /v1/me/leave-code`) and cannot change password or security question.
+             */
+            has_password: boolean;
             id: string;
             is_registered_member: boolean;
+            /**
+             * @description A new e-mail address waiting for the member to open the link mailed to it; `email`
+             *     stays the old address until then. null when no change is pending (or its link expired).
+             */
+            pending_email?: string | null;
             /**
              * Format: int64
              * @description The security question (1..4), if one is set.
              */
             question_ct?: number | null;
             username: string;
+        };
+        /**
+         * @description The answer of `PUT /v1/me/user`: the User, and a message when an e-mail change now waits
+         *     for its link.
+         */
+        UserUpdated: components["schemas"]["User"] & {
+            /**
+             * @description Present only when the e-mail was changed: the new address (`pending_email`) must be
+             *     confirmed with the link mailed to it; `email` stays the old one until then.
+             */
+            message?: string | null;
         };
         UsernameAnswer: {
             username: string;
@@ -2456,7 +2527,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description a new access token; the cookie is rotated */
+            /** @description a new access token; the cookie is rotated. A token rotated less than 20 s ago (a second tab refreshing at the same moment) also gets a new token of the same session */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2465,7 +2536,7 @@ export interface operations {
                     "application/json": components["schemas"]["LoginResponse"];
                 };
             };
-            /** @description no, expired, revoked or reused token (a reused one revokes its whole family); the cookie is cleared */
+            /** @description no, expired or revoked token, or one rotated more than 20 s ago (that reuse revokes the whole session family); the cookie is cleared */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3133,7 +3204,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description the address is verified: the member is registered */
+            /** @description the address is verified: the member is registered; `email_changed` when the link was the one of an e-mail change (the new address is now the member's) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3151,7 +3222,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description unknown, expired or used link */
+            /** @description unknown, expired or used link, or the link of a change replaced by a newer one */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3160,7 +3231,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description wrong or expired code (`errors.code`) */
+            /** @description wrong or expired code (`errors.code`); the new address of a change was registered by someone else meanwhile (`errors.email`, the change is dropped) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3595,6 +3666,61 @@ export interface operations {
             };
         };
     };
+    request_leave_code: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description a 6-digit code (10 minutes) was mailed to the member's address; send it as `code` with `DELETE /v1/me/user` */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Accepted"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `members.leave.password`: the member has a password and leaves with it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too many mails asked */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
     list_login_histories: {
         parameters: {
             query?: {
@@ -3659,7 +3785,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description changed; every other session is ended and this browser gets a new refresh cookie */
+            /** @description changed; every session is ended, access tokens included — this one too: this browser gets a new refresh cookie, so refresh (`POST /v1/auth/refresh`) before the next member call (or let its 401 do it) */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -3676,6 +3802,74 @@ export interface operations {
             };
             /** @description wrong current password (`errors.current_password`) or a new password against the rule */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too many current-password tries */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    change_security_question: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecurityQuestionInput"];
+            };
+        };
+        responses: {
+            /** @description the question and answer are replaced (the answer is stored hashed, normalised as at registration) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description missing question or answer (`errors.question_ct`, `errors.answer`), wrong current password or a member without one (`errors.current_password`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too many current-password tries */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3744,13 +3938,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description the updated profile (login id and password are changed elsewhere) */
+            /** @description the updated profile (login id, password and security question are changed elsewhere). A new `email` is not applied: it becomes `pending_email`, a link (/verify/email?token=…, 24 hours) is mailed to it and a notice to the old address, and `message` says so; the link (`POST /v1/email-verify/check {token}`) makes it the member's address */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["User"];
+                    "application/json": components["schemas"]["UserUpdated"];
                 };
             };
             401: {
@@ -3761,8 +3955,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description field errors in Japanese; nothing was changed */
+            /** @description field errors in Japanese (a new e-mail already registered: `errors.email`, the registration message); nothing was changed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too many e-mail changes asked (the verification-mail limit) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3794,7 +3997,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description left: sessions revoked, the refresh cookie cleared, the profile emptied; the e-mail can register again */
+            /** @description left: sessions revoked (access tokens too), the refresh cookie cleared, the profile emptied; the e-mail can register again */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -3809,8 +4012,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description wrong password (`errors.password`) */
+            /** @description wrong or missing password (`errors.password`); for a member without a password, a wrong, expired or missing code (`errors.code`) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too many password tries */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4825,7 +5037,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description the password is reset, other sessions ended, the member logged in (refresh cookie set) */
+            /** @description the password is reset, other sessions ended (their access tokens stop working too), the member logged in (refresh cookie set) */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -16,7 +16,7 @@ use super::login::{self, LoginResponse};
 use super::one_time_code::{self, Purpose};
 use super::profile::Profile;
 use super::store::{self, NewLogin, UserRow};
-use super::{refresh, LINK_INVALID_MESSAGE};
+use super::{email_change, refresh, LINK_INVALID_MESSAGE};
 use crate::app::AppState;
 use crate::channel::settings::FrontSettings;
 use crate::channel::Channel;
@@ -36,7 +36,9 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(session::login_sync_channel))
         .routes(routes!(session::unlock))
         .routes(routes!(me::show_user, me::update_user, me::leave))
+        .routes(routes!(me::request_leave_code))
         .routes(routes!(me::change_password))
+        .routes(routes!(me::change_security_question))
         .routes(routes!(me::list_login_histories))
         .routes(routes!(recovery::request_reminder))
         .routes(routes!(recovery::check_reminder))
@@ -58,6 +60,12 @@ pub struct User {
     pub is_registered_member: bool,
     /// The security question (1..4), if one is set.
     pub question_ct: Option<i64>,
+    /// A new e-mail address waiting for the member to open the link mailed to it; `email`
+    /// stays the old address until then. null when no change is pending (or its link expired).
+    pub pending_email: Option<String>,
+    /// false for an account made by social login: it leaves with a mailed code
+    /// (`POST /v1/me/leave-code`) and cannot change password or security question.
+    pub has_password: bool,
     pub created_at: Timestamp,
     #[serde(flatten)]
     pub profile: Profile,
@@ -67,6 +75,8 @@ impl From<UserRow> for User {
     fn from(row: UserRow) -> Self {
         User {
             is_registered_member: row.is_registered(),
+            has_password: row.has_password(),
+            pending_email: email_change::visible_pending(row.pending_email.as_deref(), row.pending_email_until, now_ms()),
             id: row.id,
             code: row.code,
             username: row.username,
@@ -161,7 +171,7 @@ pub async fn start_session(
     let token = new_refresh_token(tx, &user.id, &new_id(), now).await?;
     let login = NewLogin { user_id: &user.id, ip_address: &client.ip, user_agent: &client.user_agent, method: method.as_str() };
     store::insert_login_history(tx, &login, now).await?;
-    let issued = state.tokens.issue(&user.id, &user.channel_id, now / 1000)?;
+    let issued = state.tokens.issue(&user.id, &user.channel_id, user.session_version, now / 1000)?;
     Ok((login::base(user, settings, now).with_token(issued), refresh::set_cookie(&token, client.https)))
 }
 
@@ -173,19 +183,20 @@ pub async fn new_refresh_token(tx: &mut Tx, user_id: &str, family_id: &str, now:
     Ok(token)
 }
 
-/// A fresh code of `purpose` inside `tx`: returns the pending id and the code to mail after
-/// the commit. Older codes of the purpose stop counting (only the newest is checked).
-pub async fn new_code(tx: &mut Tx, user_id: &str, purpose: Purpose, now: i64) -> ApiResult<(String, String)> {
+/// A fresh code of `purpose` inside `tx`, to mail to `sent_to` after the commit: returns the
+/// pending id and the code. Older codes of the purpose stop counting (only the newest is
+/// checked).
+pub async fn new_code(tx: &mut Tx, user_id: &str, purpose: Purpose, sent_to: &str, now: i64) -> ApiResult<(String, String)> {
     let id = new_id();
     let code = one_time_code::new_code();
-    store::insert_secret(tx, &id, user_id, purpose, &one_time_code::code_hash(&id, &code), now).await?;
+    store::insert_secret(tx, &id, user_id, purpose, &one_time_code::code_hash(&id, &code), sent_to, now).await?;
     Ok((id, code))
 }
 
-/// A fresh link token of `purpose` inside `tx`, to mail after the commit.
-pub async fn new_link_token(tx: &mut Tx, user_id: &str, purpose: Purpose, now: i64) -> ApiResult<String> {
+/// A fresh link token of `purpose` inside `tx`, to mail to `sent_to` after the commit.
+pub async fn new_link_token(tx: &mut Tx, user_id: &str, purpose: Purpose, sent_to: &str, now: i64) -> ApiResult<String> {
     let token = one_time_code::new_link_token();
-    store::insert_secret(tx, &new_id(), user_id, purpose, &one_time_code::link_hash(&token), now).await?;
+    store::insert_secret(tx, &new_id(), user_id, purpose, &one_time_code::link_hash(&token), sent_to, now).await?;
     Ok(token)
 }
 
@@ -197,7 +208,7 @@ pub async fn start_code_step(
     user: &UserRow,
     now: i64,
 ) -> ApiResult<(LoginResponse, OutgoingMail)> {
-    let (pending_id, code) = new_code(tx, &user.id, Purpose::LoginCode, now).await?;
+    let (pending_id, code) = new_code(tx, &user.id, Purpose::LoginCode, &user.profile.email, now).await?;
     let mail = super::mails::login_code(&channel.name, &user.profile.email, &code);
     Ok((login::base(user, settings, now).with_pending_code(pending_id), mail))
 }

@@ -22,7 +22,8 @@ use crate::members::one_time_code::{self, Purpose};
 use crate::members::profile;
 use crate::validation::FieldCheck;
 use crate::members::store::{self, UserRow};
-use crate::members::{mails, rate_limit, security_answer, LINK_INVALID_MESSAGE, USERNAME_TAKEN};
+use crate::members::email_change::{self, LinkTarget};
+use crate::members::{mails, rate_limit, security_answer, EMAIL_TAKEN, LINK_INVALID_MESSAGE, USERNAME_TAKEN};
 
 pub const REMINDER_ACCEPTED: &str = "ご入力のメールアドレスが登録されている場合は、パスワード再設定のご案内をお送りしました。";
 pub const USERNAME_REMINDER_ACCEPTED: &str = "ご入力のメールアドレスが登録されている場合は、ログインIDのご案内をお送りしました。";
@@ -58,7 +59,7 @@ async fn mail_link_if_member(
         return Ok(());
     }
     let mut tx = state.db.begin_write().await?;
-    let token = new_link_token(&mut tx, &user.id, purpose, now).await?;
+    let token = new_link_token(&mut tx, &user.id, purpose, &user.profile.email, now).await?;
     tx.commit().await?;
     let origin = link_origin(state, channel, &channel.id, headers, client.https).await?;
     let mail = match purpose {
@@ -125,7 +126,7 @@ pub struct ResetInput {
 
 #[utoipa::path(post, path = "/v1/reminder/reset", tag = "members", request_body = ResetInput,
     responses(
-        (status = 200, body = crate::members::login::LoginResponse, description = "the password is reset, other sessions ended, the member logged in (refresh cookie set)"),
+        (status = 200, body = crate::members::login::LoginResponse, description = "the password is reset, other sessions ended (their access tokens stop working too), the member logged in (refresh cookie set)"),
         (status = 404, body = ErrorBody, description = "unknown, expired or used link (also after 5 wrong answers)"),
         (status = 422, body = ErrorBody, description = "password against the rule, not confirmed, or a wrong answer (`errors.answer`)"),
         (status = 429, body = ErrorBody),
@@ -156,13 +157,14 @@ pub async fn reset_password(
     }
     store::update_secrets_used(&mut tx, &user.id, &[Purpose::ReminderLink], now).await?;
     store::update_password(&mut tx, &user.id, &hash, now).await?;
-    store::update_user_tokens_revoked(&mut tx, &user.id, now).await?;
+    store::update_sessions_ended(&mut tx, &user.id, now).await?;
     // The link proved the mailbox: that clears a lock and verifies the address.
     store::delete_failures(&mut tx, &user.id).await?;
     store::update_registered(&mut tx, &user.id, now).await?;
     let user = store::find_user(&mut *tx, &channel.id, &user.id).await?.ok_or_else(|| ApiError::NotFound(LINK_INVALID_MESSAGE))?;
     let (login, cookie) = start_session(&state, &mut tx, &settings, &user, &client, Method::Reminder, now).await?;
     tx.commit().await?;
+    state.sessions.forget(&user.id).await;
     Ok(WithCookie { status: StatusCode::OK, cookie: Some(cookie), body: Json(login) })
 }
 
@@ -244,6 +246,9 @@ pub async fn reset_username(
 pub struct EmailVerified {
     pub result: bool,
     pub is_registered_member: bool,
+    /// true when the link confirmed a change: the new address replaced the old one (and the
+    /// login id, when it was the old address).
+    pub email_changed: bool,
 }
 
 #[utoipa::path(post, path = "/v1/email-verify/request", tag = "members", security(("bearer" = [])),
@@ -271,8 +276,8 @@ pub async fn request_email_verify(
 
 async fn email_verify_mail(state: &AppState, channel: &Channel, headers: &HeaderMap, client: &Client, user: &UserRow, now: i64) -> ApiResult<OutgoingMail> {
     let mut tx = state.db.begin_write().await?;
-    let (_, code) = new_code(&mut tx, &user.id, Purpose::EmailCode, now).await?;
-    let token = new_link_token(&mut tx, &user.id, Purpose::EmailLink, now).await?;
+    let (_, code) = new_code(&mut tx, &user.id, Purpose::EmailCode, &user.profile.email, now).await?;
+    let token = new_link_token(&mut tx, &user.id, Purpose::EmailLink, &user.profile.email, now).await?;
     tx.commit().await?;
     let origin = link_origin(state, channel, &channel.id, headers, client.https).await?;
     Ok(mails::email_verify(&channel.name, &user.profile.email, &code, &link(&origin, "/verify/email", &token)))
@@ -288,10 +293,10 @@ pub struct EmailVerifyInput {
 
 #[utoipa::path(post, path = "/v1/email-verify/check", tag = "members", security((), ("bearer" = [])), request_body = EmailVerifyInput,
     responses(
-        (status = 200, body = EmailVerified, description = "the address is verified: the member is registered"),
+        (status = 200, body = EmailVerified, description = "the address is verified: the member is registered; `email_changed` when the link was the one of an e-mail change (the new address is now the member's)"),
         (status = 401, body = ErrorBody, description = "a code without the member's access token"),
-        (status = 404, body = ErrorBody, description = "unknown, expired or used link"),
-        (status = 422, body = ErrorBody, description = "wrong or expired code (`errors.code`)"),
+        (status = 404, body = ErrorBody, description = "unknown, expired or used link, or the link of a change replaced by a newer one"),
+        (status = 422, body = ErrorBody, description = "wrong or expired code (`errors.code`); the new address of a change was registered by someone else meanwhile (`errors.email`, the change is dropped)"),
         (status = 429, body = ErrorBody),
     ))]
 pub async fn check_email_verify(
@@ -306,6 +311,11 @@ pub async fn check_email_verify(
     let user = match (input.token.filter(|t| !t.trim().is_empty()), input.code) {
         (Some(token), _) => {
             let (secret, user) = usable_link(&state, &channel, Purpose::EmailLink, &token, now).await?;
+            match email_change::link_target(secret.sent_to.as_deref(), &user.profile.email, user.pending_email.as_deref()) {
+                LinkTarget::Current => {}
+                LinkTarget::Stale => return Err(ApiError::NotFound(LINK_INVALID_MESSAGE)),
+                LinkTarget::Pending(new_email) => return confirm_email_change(&state, &channel, &secret, &user, &new_email, now).await,
+            }
             let mut tx = state.db.begin_write().await?;
             if !store::update_secret_used(&mut tx, &secret.id, now).await? {
                 return Err(ApiError::NotFound(LINK_INVALID_MESSAGE));
@@ -322,8 +332,38 @@ pub async fn check_email_verify(
         }
     };
     let mut tx = state.db.begin_write().await?;
+    // The code and link of the verification mail are used up; a pending change's link is not.
+    store::update_email_secrets_used_to(&mut tx, &user.id, &user.profile.email, now).await?;
+    store::update_registered(&mut tx, &user.id, now).await?;
+    tx.commit().await?;
+    Ok(Json(EmailVerified { result: true, is_registered_member: true, email_changed: false }))
+}
+
+/// The link mailed to a pending new address was opened: the address is proven and replaces
+/// the old one, unless another member registered it meanwhile (then the change is dropped).
+async fn confirm_email_change(
+    state: &AppState,
+    channel: &Channel,
+    secret: &store::SecretRow,
+    user: &UserRow,
+    new_email: &str,
+    now: i64,
+) -> ApiResult<Json<EmailVerified>> {
+    let mut tx = state.db.begin_write().await?;
+    if !store::update_secret_used(&mut tx, &secret.id, now).await? {
+        return Err(ApiError::NotFound(LINK_INVALID_MESSAGE));
+    }
+    let (email_taken, username_taken) = store::find_taken(&mut tx, &channel.id, new_email, new_email, &user.id).await?;
+    if email_taken {
+        store::delete_pending_email(&mut tx, &user.id, now).await?;
+        tx.commit().await?;
+        return Err(ApiError::field("email", EMAIL_TAKEN));
+    }
+    let username = email_change::username_after_change(&user.username, &user.profile.email, new_email, username_taken);
+    store::update_email(&mut tx, &user.id, new_email, &username, now).await.map_err(taken_error)?;
+    // Every open verification code or link is moot now (the new address is the proven one).
     store::update_secrets_used(&mut tx, &user.id, &[Purpose::EmailCode, Purpose::EmailLink], now).await?;
     store::update_registered(&mut tx, &user.id, now).await?;
     tx.commit().await?;
-    Ok(Json(EmailVerified { result: true, is_registered_member: true }))
+    Ok(Json(EmailVerified { result: true, is_registered_member: true, email_changed: true }))
 }

@@ -21,6 +21,7 @@ use crate::members::one_time_code::{self, Purpose};
 use crate::members::profile::{self, Loose, Profile, ProfileInput};
 use crate::validation::{self as rules, FieldCheck};
 use crate::members::store::{self, NewUser, UserRow};
+use crate::members::refresh::Presented;
 use crate::members::{mails, rate_limit, refresh, security_answer, EMAIL_TAKEN, USERNAME_TAKEN};
 
 pub const LOGIN_FAILED_CODE: &str = "auth.login.failed";
@@ -182,7 +183,7 @@ async fn check_password(
         let mut tx = state.db.begin_write().await?;
         let failures = store::upsert_failure(&mut tx, &user.id, &client.ip, now).await?;
         let unlock_token = match failures.just_locked() {
-            true => Some(new_link_token(&mut tx, &user.id, Purpose::UnlockLink, now).await?),
+            true => Some(new_link_token(&mut tx, &user.id, Purpose::UnlockLink, &user.profile.email, now).await?),
             false => None,
         };
         tx.commit().await?;
@@ -329,36 +330,54 @@ pub async fn use_code(state: &AppState, user: &UserRow, purpose: Purpose, code: 
 #[utoipa::path(post, path = "/v1/auth/refresh", tag = "members",
     params(("shop_refresh" = String, Cookie, description = "the refresh token (httpOnly cookie set at login)")),
     responses(
-        (status = 200, body = LoginResponse, description = "a new access token; the cookie is rotated"),
-        (status = 401, body = ErrorBody, description = "no, expired, revoked or reused token (a reused one revokes its whole family); the cookie is cleared"),
+        (status = 200, body = LoginResponse, description = "a new access token; the cookie is rotated. A token rotated less than 20 s ago (a second tab refreshing at the same moment) also gets a new token of the same session"),
+        (status = 401, body = ErrorBody, description = "no, expired or revoked token, or one rotated more than 20 s ago (that reuse revokes the whole session family); the cookie is cleared"),
         (status = 429, body = ErrorBody, description = "too many refreshes from this address"),
     ))]
 pub async fn refresh_session(State(state): State<AppState>, channel: Channel, client: Client, headers: HeaderMap) -> ApiResult<Response> {
     let now = now_ms();
     rate_limit::enforce(&state, rate_limit::REFRESH, &channel.id, &client.ip, now).await?;
     let Some(token) = refresh::from_cookies(&headers) else { return Ok(unauthorized_clearing_cookie(client.https)) };
-    let Some(row) = store::find_refresh_token(&state.db, &refresh::token_hash(&token)).await? else {
+    let hash = refresh::token_hash(&token);
+    // Read inside the write transaction: on SQLite it serialises concurrent refreshes; on
+    // PostgreSQL a lost race is seen by the re-read below.
+    let mut tx = state.db.begin_write().await?;
+    let Some(row) = store::find_refresh_token(&mut *tx, &hash).await? else {
         return Ok(unauthorized_clearing_cookie(client.https));
     };
-    if row.revoked_at.is_some() || row.expires_at <= now {
-        return Ok(unauthorized_clearing_cookie(client.https));
+    let mut presented = refresh::judge(row.rotated_at, row.revoked_at, row.expires_at, now);
+    if presented == Presented::Current && !store::update_refresh_rotated(&mut tx, &row.id, now).await? {
+        // A concurrent refresh rotated (or a logout revoked) it since our read: judge it as it is now.
+        let now_row = store::find_refresh_token(&mut *tx, &hash).await?;
+        presented = match now_row {
+            Some(r) => match refresh::judge(r.rotated_at, r.revoked_at, r.expires_at, now) {
+                Presented::Current => Presented::Dead,
+                other => other,
+            },
+            None => Presented::Dead,
+        };
     }
-    let mut tx = state.db.begin_write().await?;
-    // Rotated already (now or by a concurrent request): the token was used twice, so a copy
-    // exists somewhere; end every session of this login.
-    if row.rotated_at.is_some() || !store::update_refresh_rotated(&mut tx, &row.id, now).await? {
-        store::update_family_revoked(&mut tx, &row.family_id, now).await?;
-        tx.commit().await?;
-        tracing::warn!(family = row.family_id, "a rotated refresh token was reused; its family is revoked");
-        return Ok(unauthorized_clearing_cookie(client.https));
+    match presented {
+        Presented::Current | Presented::JustRotated => {}
+        Presented::Dead => return Ok(unauthorized_clearing_cookie(client.https)),
+        Presented::Reused => {
+            // Rotated a while ago and presented again: a copy exists somewhere; end every
+            // session of this login.
+            store::update_family_revoked(&mut tx, &row.family_id, now).await?;
+            tx.commit().await?;
+            tracing::warn!(family = row.family_id, "a rotated refresh token was reused; its family is revoked");
+            return Ok(unauthorized_clearing_cookie(client.https));
+        }
     }
     let Some(user) = store::find_user(&mut *tx, &channel.id, &row.user_id).await? else {
         return Ok(unauthorized_clearing_cookie(client.https));
     };
+    // A rotated token (JustRotated) keeps its first rotation time, so the interval never
+    // stretches; the new token is a sibling in the same family.
     let next = new_refresh_token(&mut tx, &user.id, &row.family_id, now).await?;
     tx.commit().await?;
     let settings = settings_of(&state, &channel).await?;
-    let issued = state.tokens.issue(&user.id, &channel.id, now / 1000)?;
+    let issued = state.tokens.issue(&user.id, &channel.id, user.session_version, now / 1000)?;
     let body = login::base(&user, &settings, now).with_token(issued);
     Ok(WithCookie { status: StatusCode::OK, cookie: Some(refresh::set_cookie(&next, client.https)), body: Json(body) }.into_response())
 }
@@ -368,7 +387,7 @@ pub async fn refresh_session(State(state): State<AppState>, channel: Channel, cl
     responses((status = 204, description = "the session (refresh-token family) is revoked and the cookie cleared; answered even without a session")))]
 pub async fn logout(State(state): State<AppState>, client: Client, headers: HeaderMap) -> ApiResult<WithCookie<()>> {
     if let Some(token) = refresh::from_cookies(&headers) {
-        if let Some(row) = store::find_refresh_token(&state.db, &refresh::token_hash(&token)).await? {
+        if let Some(row) = store::find_refresh_token(&state.db.pool, &refresh::token_hash(&token)).await? {
             let mut tx = state.db.begin_write().await?;
             store::update_family_revoked(&mut tx, &row.family_id, now_ms()).await?;
             tx.commit().await?;
