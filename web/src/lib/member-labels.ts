@@ -21,6 +21,13 @@ export const NEWSLETTER_LABELS = {
   0: '受け取らない',
 } as const satisfies Record<0 | 1, string>;
 
+/** The radio choices of forms, as [value, label] in the order shown. */
+export const GENDER_CHOICES = Object.entries(GENDER_LABELS);
+export const NEWSLETTER_CHOICES = [
+  ['1', NEWSLETTER_LABELS[1]],
+  ['0', NEWSLETTER_LABELS[0]],
+] as const;
+
 export type GenderCode = keyof typeof GENDER_LABELS;
 export type QuestionCode = keyof typeof SECURITY_QUESTIONS;
 

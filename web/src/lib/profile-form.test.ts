@@ -10,6 +10,7 @@ const stored: Member = {
   username: 'member@example.com',
   is_receive_newsletter: 0,
   is_registered_member: true,
+  has_password: true,
   last_name: '山田',
   first_name: '太郎',
   last_name_kana: 'ヤマダ',

@@ -4,6 +4,7 @@
  * that says it is sending. The control itself stays the caller's (input, select, textarea).
  */
 import { useId, type ReactNode } from 'react';
+import type { FieldValues, Path, UseFormRegister } from 'react-hook-form';
 import styles from './form-field.module.css';
 
 export interface FieldControlProps {
@@ -114,6 +115,30 @@ export function FieldGroup({ legend, required, hint, error, children }: FieldGro
         </p>
       ) : null}
     </fieldset>
+  );
+}
+
+export interface RadioGroupProps<T extends FieldValues> extends Omit<FieldGroupProps, 'children'> {
+  /** Value and label of each choice, in the order shown. */
+  choices: readonly (readonly [value: string, label: string])[];
+  /** The form's `register` and the field's name (registered as it renders, in the form's order). */
+  register: UseFormRegister<T>;
+  name: Path<T>;
+}
+
+/** One radio button per choice in a FieldGroup (性別, メールマガジン …). */
+export function RadioGroup<T extends FieldValues>({ choices, register, name, ...group }: RadioGroupProps<T>) {
+  return (
+    <FieldGroup {...group}>
+      <div className={controlClass.choices}>
+        {choices.map(([value, label]) => (
+          <label key={value} className={controlClass.choice}>
+            <input type="radio" value={value} {...register(name)} />
+            {label}
+          </label>
+        ))}
+      </div>
+    </FieldGroup>
   );
 }
 

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { applyMutationErrors } from '../../lib/form-errors';
 import { FormAlert, FormField, SubmitButton } from '../../ui/form-field';
+import { NewPasswordFields } from '../../ui/new-password-fields';
 import { useChangePassword } from './account-queries';
 import { passwordSchema, type PasswordFields } from './account-schema';
 import { MypageFrame } from './mypage-frame';
@@ -55,19 +56,10 @@ export function PasswordPage() {
             <input {...control} {...register('current_password')} type="password" autoComplete="current-password" />
           )}
         </FormField>
-        <FormField
-          label="新しいパスワード"
-          required
-          error={errors.password?.message}
-          hint="半角英字と数字を組み合わせて8文字以上（記号は - _ . が使えます）"
-        >
-          {(control) => <input {...control} {...register('password')} type="password" autoComplete="new-password" />}
-        </FormField>
-        <FormField label="新しいパスワード（確認）" required error={errors.password_confirmation?.message}>
-          {(control) => (
-            <input {...control} {...register('password_confirmation')} type="password" autoComplete="new-password" />
-          )}
-        </FormField>
+        <NewPasswordFields
+          register={register}
+          errors={{ password: errors.password?.message, confirmation: errors.password_confirmation?.message }}
+        />
         <SubmitButton pending={change.isPending}>パスワードを変更する</SubmitButton>
       </form>
     </MypageFrame>

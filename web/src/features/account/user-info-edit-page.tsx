@@ -5,13 +5,13 @@ import { Link, useNavigate } from 'react-router';
 import { lookupPostalCode, usePrefectures } from '../../api/postal-queries';
 import { useSettings } from '../../api/site-queries';
 import { setFlash } from '../../lib/flash';
-import { GENDER_LABELS, NEWSLETTER_LABELS } from '../../lib/member-labels';
+import { GENDER_CHOICES, NEWSLETTER_CHOICES } from '../../lib/member-labels';
 import { PROFILE_FIELD_NAMES, profileFieldsOf, toProfileInput, type ProfileFields } from '../../lib/profile-form';
 import { queryClient } from '../../lib/query-client';
 import { sessionStore } from '../../lib/session';
 import { normalizePostal } from '../../lib/validators';
 import { applyMutationErrors } from '../../lib/form-errors';
-import { FieldGroup, FormAlert, FormField, SubmitButton, buttonClass, controlClass } from '../../ui/form-field';
+import { FormAlert, FormField, RadioGroup, SubmitButton, buttonClass, controlClass } from '../../ui/form-field';
 import { meUserQuery, useMeUser, useUpdateProfile } from './account-queries';
 import { POSTAL_NOT_FOUND, profileSchema } from './account-schema';
 import { MypageFrame } from './mypage-frame';
@@ -137,16 +137,13 @@ export function UserInfoEditPage() {
               {(control) => <input {...control} {...register('first_name_kana')} type="text" />}
             </FormField>
           </div>
-          <FieldGroup legend="性別" error={errors.gender_ct?.message}>
-            <div className={controlClass.choices}>
-              {Object.entries(GENDER_LABELS).map(([value, label]) => (
-                <label key={value} className={controlClass.choice}>
-                  <input type="radio" value={value} {...register('gender_ct')} />
-                  {label}
-                </label>
-              ))}
-            </div>
-          </FieldGroup>
+          <RadioGroup
+            legend="性別"
+            error={errors.gender_ct?.message}
+            choices={GENDER_CHOICES}
+            register={register}
+            name="gender_ct"
+          />
           <FormField label="生年月日" error={errors.birthday?.message}>
             {(control) => <input {...control} {...register('birthday')} type="date" autoComplete="bday" />}
           </FormField>
@@ -244,16 +241,14 @@ export function UserInfoEditPage() {
           <h2 id="profile-other" className={styles.sectionTitle}>
             その他
           </h2>
-          <FieldGroup legend="メールマガジン" required error={errors.is_receive_newsletter?.message}>
-            <div className={controlClass.choices}>
-              {(['1', '0'] as const).map((value) => (
-                <label key={value} className={controlClass.choice}>
-                  <input type="radio" value={value} {...register('is_receive_newsletter')} />
-                  {NEWSLETTER_LABELS[value === '1' ? 1 : 0]}
-                </label>
-              ))}
-            </div>
-          </FieldGroup>
+          <RadioGroup
+            legend="メールマガジン"
+            required
+            error={errors.is_receive_newsletter?.message}
+            choices={NEWSLETTER_CHOICES}
+            register={register}
+            name="is_receive_newsletter"
+          />
         </section>
 
         <div className={styles.actions}>

@@ -7,10 +7,11 @@ import { useSettings } from '../../api/site-queries';
 import { useDocumentTitle } from '../../lib/document-title';
 import { setFlash } from '../../lib/flash';
 import { applyServerErrors } from '../../lib/form-errors';
-import { GENDER_LABELS, NEWSLETTER_LABELS, SECURITY_QUESTIONS } from '../../lib/member-labels';
+import { GENDER_CHOICES, NEWSLETTER_CHOICES, SECURITY_QUESTIONS } from '../../lib/member-labels';
 import { normalizePostal, postDisplay } from '../../lib/validators';
 import { Breadcrumbs } from '../../ui/breadcrumbs';
-import { controlClass, FieldGroup, FormAlert, FormField, SubmitButton } from '../../ui/form-field';
+import { controlClass, FormAlert, FormField, RadioGroup, SubmitButton } from '../../ui/form-field';
+import { NewPasswordFields } from '../../ui/new-password-fields';
 import { acceptLoginResponse, VERIFY_PATH } from '../../lib/login-complete';
 import { REGISTER_COMPLETE_PATH } from './auth-flow';
 import { registerMember } from './auth-queries';
@@ -27,8 +28,6 @@ import styles from './auth.module.css';
 type Form = UseFormReturn<RegisterFields>;
 
 export const REGISTERED_LOG_IN_MESSAGE = '会員登録を受け付けました。ログインしてください。';
-
-const PASSWORD_HINT = '8〜128文字。半角英字と数字を両方含めてください（記号は - _ . が使えます）。';
 
 /** 郵便番号 with 住所を自動入力 (GET /v1/postal-code): fills 都道府県 and 市区町村, and 番地 when empty. */
 function PostalCodeField({ form, corporate }: { form: Form; corporate: boolean }) {
@@ -195,8 +194,11 @@ export function RegisterPage() {
             hint: '未入力の場合はメールアドレスがユーザー名になります。4〜64文字の半角英数字と @ . _ - が使えます。',
             autoComplete: 'username',
           })}
-          {textField('password', 'パスワード', { required: true, type: 'password', hint: PASSWORD_HINT, autoComplete: 'new-password' })}
-          {textField('password_confirmation', 'パスワード（確認）', { required: true, type: 'password', autoComplete: 'new-password' })}
+          <NewPasswordFields
+            label="パスワード"
+            register={register}
+            errors={{ password: errors.password?.message, confirmation: errors.password_confirmation?.message }}
+          />
         </fieldset>
 
         {corporate ? (
@@ -228,16 +230,13 @@ export function RegisterPage() {
             {textField('last_name_kana', 'フリガナ（セイ）', { required: !corporate, hint: '全角カタカナ' })}
             {textField('first_name_kana', 'フリガナ（メイ）', { required: !corporate, hint: '全角カタカナ' })}
           </div>
-          <FieldGroup legend="性別" error={errors.gender_ct?.message}>
-            <div className={controlClass.choices}>
-              {Object.entries(GENDER_LABELS).map(([value, label]) => (
-                <label key={value} className={controlClass.choice}>
-                  <input type="radio" value={value} {...register('gender_ct')} />
-                  {label}
-                </label>
-              ))}
-            </div>
-          </FieldGroup>
+          <RadioGroup
+            legend="性別"
+            error={errors.gender_ct?.message}
+            choices={GENDER_CHOICES}
+            register={register}
+            name="gender_ct"
+          />
           {textField('birthday', '生年月日', { type: 'date', autoComplete: 'bday' })}
         </fieldset>
 
@@ -279,16 +278,13 @@ export function RegisterPage() {
 
         <fieldset className={styles.section}>
           <legend className={styles.sectionTitle}>メールマガジン</legend>
-          <FieldGroup legend="お得な情報をメールで受け取る" error={errors.is_receive_newsletter?.message}>
-            <div className={controlClass.choices}>
-              {(['1', '0'] as const).map((value) => (
-                <label key={value} className={controlClass.choice}>
-                  <input type="radio" value={value} {...register('is_receive_newsletter')} />
-                  {NEWSLETTER_LABELS[value]}
-                </label>
-              ))}
-            </div>
-          </FieldGroup>
+          <RadioGroup
+            legend="お得な情報をメールで受け取る"
+            error={errors.is_receive_newsletter?.message}
+            choices={NEWSLETTER_CHOICES}
+            register={register}
+            name="is_receive_newsletter"
+          />
         </fieldset>
 
         <SubmitButton pending={isSubmitting} pendingLabel="登録しています…">

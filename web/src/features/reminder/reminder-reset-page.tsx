@@ -8,6 +8,7 @@ import { acceptLoginResponse, VERIFY_PATH } from '../../lib/login-complete';
 import { questionLabel } from '../../lib/member-labels';
 import { applyMutationErrors } from '../../lib/form-errors';
 import { FormAlert, FormField, SubmitButton } from '../../ui/form-field';
+import { NewPasswordFields } from '../../ui/new-password-fields';
 import { NoticeSlot } from '../../ui/notice-slot';
 import { LoadingBlock } from '../../ui/spinner';
 import { InvalidLink } from './invalid-link';
@@ -52,19 +53,10 @@ function ResetForm({ token, question }: { token: string; question: QuestionCt | 
   return (
     <form noValidate onSubmit={onSubmit} aria-label="新しいパスワードの設定" className={styles.form}>
       <FormAlert message={formError} />
-      <FormField
-        label="新しいパスワード"
-        required
-        error={errors.password?.message}
-        hint="半角英字と数字を組み合わせて8文字以上（記号は - _ . が使えます）"
-      >
-        {(control) => <input {...control} {...register('password')} type="password" autoComplete="new-password" />}
-      </FormField>
-      <FormField label="新しいパスワード（確認）" required error={errors.password_confirmation?.message}>
-        {(control) => (
-          <input {...control} {...register('password_confirmation')} type="password" autoComplete="new-password" />
-        )}
-      </FormField>
+      <NewPasswordFields
+        register={register}
+        errors={{ password: errors.password?.message, confirmation: errors.password_confirmation?.message }}
+      />
       {question !== null ? (
         <FormField
           label="秘密の質問の答え"
