@@ -24,7 +24,7 @@ use crate::infra::db::Db;
 use crate::infra::error::{ApiError, ErrorBody, INTERNAL_MESSAGE};
 use crate::infra::mail::Mailer;
 use crate::infra::read_cache::ReadCache;
-use crate::{catalog, channel, collections, content, files, histories, layout, members, messages, news, openapi, postal, print_catalogs, seo, stylists, web};
+use crate::{addresses, catalog, channel, collections, content, files, histories, layout, members, messages, news, openapi, postal, print_catalogs, seo, stylists, web};
 
 /// How long a catalogue answer is served before it is reloaded in the background: stock and
 /// prices shown in lists may lag this much behind; the cart checks them again at every step.
@@ -73,6 +73,7 @@ fn v1_routes() -> OpenApiRouter<AppState> {
         .merge(histories::routes())
         .merge(stylists::routes())
         .merge(members::routes())
+        .merge(addresses::routes())
 }
 
 /// Every documented route, for the OpenAPI document.

@@ -71,7 +71,7 @@ pub struct LeaveInput {
 
 #[utoipa::path(delete, path = "/v1/me/user", tag = "members", security(("bearer" = [])), request_body = LeaveInput,
     responses(
-        (status = 204, description = "left: sessions revoked, the refresh cookie cleared, the profile emptied; the e-mail can register again"),
+        (status = 204, description = "left: sessions revoked, the refresh cookie cleared, the profile and address book emptied; the e-mail can register again"),
         (status = 401, body = ErrorBody),
         (status = 422, body = ErrorBody, description = "wrong password (`errors.password`)"),
     ))]
@@ -94,6 +94,7 @@ pub async fn leave(
     let now = now_ms();
     let mut tx = state.db.begin_write().await?;
     store::update_left(&mut tx, &user.id, reason.as_deref(), now).await?;
+    crate::addresses::store::delete_book(&mut tx, &user.id).await?;
     store::update_user_tokens_revoked(&mut tx, &user.id, now).await?;
     tx.commit().await?;
     Ok(WithCookie { status: StatusCode::NO_CONTENT, cookie: Some(refresh::clear_cookie(client.https)), body: () })
