@@ -223,6 +223,39 @@ async fn exactly_one_default_and_one_sender_default(app: TestApp) {
     assert_eq!((items[0]["id"].as_str(), items[0]["is_default"].clone(), items[0]["is_sender_default"].clone()), (Some(own.as_str()), json!(true), json!(true)));
 }
 
+async fn concurrent_writes_keep_one_default_and_the_limit(app: TestApp) {
+    with_postal_data(&app).await;
+    let token = demo_member(&app).await;
+    for n in 0..15 {
+        let mut entry = osaka();
+        entry["address1"] = json!(format!("梅田2-2-{n}"));
+        app.post(BOOK).bearer(&token).json(&entry).send().await.assert_status(StatusCode::CREATED);
+    }
+    let (_, items) = list(&app, &token).await;
+    assert_eq!(items.len(), 18);
+    // Six entries made the default and the sender default at the same time.
+    let ids: Vec<String> = items[..6].iter().map(|a| a["id"].as_str().unwrap().to_owned()).collect();
+    let set = |id: &str, flag: &str| app.patch(&format!("{BOOK}/{id}/{flag}")).bearer(&token).send();
+    let answers = tokio::join!(
+        set(&ids[0], "use"), set(&ids[1], "use-sender"), set(&ids[2], "use"),
+        set(&ids[3], "use-sender"), set(&ids[4], "use"), set(&ids[5], "use-sender"),
+    );
+    for answer in [answers.0, answers.1, answers.2, answers.3, answers.4, answers.5] {
+        answer.assert_status(StatusCode::OK);
+    }
+    let (_, items) = list(&app, &token).await;
+    assert_eq!(flagged(&items, "is_default").len(), 1);
+    assert_eq!(flagged(&items, "is_sender_default").len(), 1);
+    // Two places left, five added at once: exactly two get in.
+    let add = || app.post(BOOK).bearer(&token).json(&osaka()).send();
+    let answers = tokio::join!(add(), add(), add(), add(), add());
+    let statuses = [answers.0.status, answers.1.status, answers.2.status, answers.3.status, answers.4.status];
+    assert_eq!(statuses.iter().filter(|s| **s == StatusCode::CREATED).count(), 2, "{statuses:?}");
+    assert_eq!(statuses.iter().filter(|s| **s == StatusCode::UNPROCESSABLE_ENTITY).count(), 3, "{statuses:?}");
+    let (answer, _) = list(&app, &token).await;
+    assert_eq!(answer.header("x-total"), "20");
+}
+
 async fn editing_the_own_address_edits_the_profile_and_the_other_way_round(app: TestApp) {
     with_postal_data(&app).await;
     let token = demo_member(&app).await;
@@ -485,6 +518,7 @@ on_both_databases!(
     bad_fields_are_japanese_field_errors_and_change_nothing,
     one_more_than_the_limit_is_refused_with_the_limit_named,
     exactly_one_default_and_one_sender_default,
+    concurrent_writes_keep_one_default_and_the_limit,
     editing_the_own_address_edits_the_profile_and_the_other_way_round,
     a_new_member_gets_the_own_address_as_the_default,
     the_corporate_shop_takes_the_tsunagu_rules_and_its_own_limit,
