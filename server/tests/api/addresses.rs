@@ -193,8 +193,8 @@ async fn exactly_one_default_and_one_sender_default(app: TestApp) {
     sender.assert_status(StatusCode::OK);
     let (_, items) = list(&app, &token).await;
     let ids = |flag| items.iter().filter(|a| a[flag] == true).map(|a| a["id"].as_str().unwrap().to_owned()).collect::<Vec<_>>();
-    assert_eq!(ids("is_default"), [home.clone()]);
-    assert_eq!(ids("is_sender_default"), [office.clone()]);
+    assert_eq!(ids("is_default"), std::slice::from_ref(&home));
+    assert_eq!(ids("is_sender_default"), std::slice::from_ref(&office));
     // Setting it again changes nothing; the other flag stays where it is.
     app.patch(&format!("{BOOK}/{home}/use")).bearer(&token).send().await.assert_status(StatusCode::OK);
     app.patch(&format!("{BOOK}/{office}/use")).bearer(&token).send().await.assert_status(StatusCode::OK);
