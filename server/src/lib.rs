@@ -1,4 +1,5 @@
 //! The shop server: a Japanese storefront API plus the single-page app it serves.
+pub mod addresses;
 pub mod app;
 pub mod auth;
 pub mod catalog;

@@ -44,6 +44,10 @@ pub struct FrontSettings {
     pub password_expire_days: Option<i64>,
     #[serde(rename = "RECAPTCHA.VERSION")]
     pub recaptcha_version: i64,
+    /// How many entries a member's address book may hold, the own address included (the
+    /// list answers it as `x-limit`).
+    #[serde(rename = "MEMBER.ADDRESS_LIMIT")]
+    pub address_limit: i64,
 }
 
 impl FrontSettings {
@@ -70,6 +74,7 @@ impl FrontSettings {
             is_mfa: get(stored, "AUTH.IS_MFA", false),
             password_expire_days: get(stored, "AUTH.PASSWORD_EXPIRE_DAYS", None),
             recaptcha_version: get(stored, "RECAPTCHA.VERSION", 3),
+            address_limit: get(stored, "MEMBER.ADDRESS_LIMIT", 20),
         }
     }
 

@@ -9,11 +9,11 @@ use super::security_answer::ANSWER_MAX;
 use crate::infra::error::ApiError;
 use crate::validation::{self as rules, optional, FieldCheck};
 
-const ADDRESS_MAX: usize = 100;
-const PREFECTURE_MAX: usize = 10;
+pub const ADDRESS_MAX: usize = 100;
+pub const PREFECTURE_MAX: usize = 10;
 const SHORT_MAX: usize = 100;
 const URL_MAX: usize = 250;
-const PHONE_MAX: usize = 13;
+pub const PHONE_MAX: usize = 13;
 
 /// 0/1, true/false, "0"/"1" and "" (none) all read as what they mean: form libraries send
 /// numbers as strings, and a wrong type should be a field error, not a malformed body.

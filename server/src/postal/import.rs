@@ -13,6 +13,12 @@ pub static POSTAL_CODES_TSV_GZ: &[u8] = include_bytes!("../../data/postal_codes.
 /// `server/data/prefectures.tsv`: code, name, kana in JIS order.
 pub static PREFECTURES_TSV: &str = include_str!("../../data/prefectures.tsv");
 
+/// Whether `name` is one of the 47 prefectures as Japan Post writes them (東京都, 北海道 …).
+/// Read from the shipped file, so it holds before any data is loaded into the database.
+pub fn is_prefecture(name: &str) -> bool {
+    PREFECTURES_TSV.lines().any(|line| line.split('\t').nth(1) == Some(name))
+}
+
 /// How many rows were loaded.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Loaded {
@@ -73,5 +79,11 @@ mod tests {
         assert!(codes.len() > 100_000, "{}", codes.len());
         assert!(codes.iter().all(|row| row[0].len() == 7 && row[0].bytes().all(|b| b.is_ascii_digit())));
         assert!(codes.iter().any(|row| row[..4] == ["1000001", "13", "千代田区", "千代田"]));
+    }
+
+    #[test]
+    fn prefectures_are_known_by_their_full_name() {
+        assert!(is_prefecture("東京都") && is_prefecture("北海道") && is_prefecture("沖縄県"));
+        assert!(!is_prefecture("東京") && !is_prefecture("") && !is_prefecture("13"));
     }
 }

@@ -40,6 +40,13 @@ pub async fn list_prefectures(db: &Db) -> sqlx::Result<Vec<PrefectureRow>> {
     sqlx::query_as::<_, PrefectureRow>("SELECT code, name, kana FROM prefectures ORDER BY code").fetch_all(&db.pool).await
 }
 
+/// Whether any postal code is loaded (a database that was never loaded cannot tell a real
+/// code from a made-up one).
+pub async fn has_postal_codes(db: &Db) -> sqlx::Result<bool> {
+    let one: Option<String> = sqlx::query_scalar("SELECT postal_code FROM postal_codes LIMIT 1").fetch_optional(&db.pool).await?;
+    Ok(one.is_some())
+}
+
 pub async fn count_postal_codes(db: &Db) -> sqlx::Result<i64> {
     sqlx::query_scalar("SELECT COUNT(*) FROM postal_codes").fetch_one(&db.pool).await
 }

@@ -79,6 +79,7 @@ fn demo_shop() -> Shop {
             ("AUTH.IS_VERIFY_EMAIL_AT_FIRST_LOGIN", json!(false)),
             ("AUTH.IS_MFA", json!(false)),
             ("RECAPTCHA.VERSION", json!(3)),
+            ("MEMBER.ADDRESS_LIMIT", json!(20)),
         ],
         palette_name: "ガレージレッド",
         palette: json!({
@@ -188,6 +189,7 @@ fn corporate_shop() -> Shop {
             ("AUTH.IS_VERIFY_EMAIL_AT_FIRST_LOGIN", json!(true)),
             ("AUTH.IS_MFA", json!(true)),
             ("RECAPTCHA.VERSION", json!(3)),
+            ("MEMBER.ADDRESS_LIMIT", json!(50)),
         ],
         palette_name: "ビジネスネイビー",
         palette: json!({

@@ -88,8 +88,9 @@ fn hashed_once(secret: &str) -> anyhow::Result<String> {
     Ok(hash)
 }
 
-pub async fn insert(tx: &mut Tx, channel_id: &str, shop: &str, now: i64) -> anyhow::Result<()> {
-    let Some(member) = demo_member(shop) else { return Ok(()) };
+/// The shop's demo member, if it has one; returns the new member's id.
+pub async fn insert(tx: &mut Tx, channel_id: &str, shop: &str, now: i64) -> anyhow::Result<Option<String>> {
+    let Some(member) = demo_member(shop) else { return Ok(None) };
     let password_hash = hashed_once(member.password)?;
     let answer_hash = member.answer.map(|answer| hashed_once(&security_answer::normalise(answer))).transpose()?;
     let user = NewUser {
@@ -102,8 +103,7 @@ pub async fn insert(tx: &mut Tx, channel_id: &str, shop: &str, now: i64) -> anyh
         synced_from_user_id: None,
         profile: &member.profile,
     };
-    insert_user(tx, &user, now).await?;
-    Ok(())
+    Ok(Some(insert_user(tx, &user, now).await?.id))
 }
 
 #[cfg(test)]

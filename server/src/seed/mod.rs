@@ -2,7 +2,8 @@
 //! real to show. `shop serve` runs it when the database has no channel yet; `shop seed --demo`
 //! runs it on demand (it refuses to seed a channel code twice). Each shop gets its catalogue
 //! from `catalog.rs`, its blogs, FAQ, pages, banners and calendar from `content.rs`, and one
-//! demo member from `members.rs`.
+//! demo member from `members.rs` with an address book from `addresses.rs`.
+mod addresses;
 mod catalog;
 mod collections;
 mod content;
@@ -37,7 +38,9 @@ pub async fn seed_demo_scaled(db: &Db, demo_products: usize) -> anyhow::Result<(
         collections::insert(&mut tx, &channel_id, shop.code).await?;
         print_catalogs::insert(&mut tx, &channel_id, shop.code, now).await?;
         stylists::insert(&mut tx, &channel_id, shop.code).await?;
-        members::insert(&mut tx, &channel_id, shop.code, now).await?;
+        if let Some(user_id) = members::insert(&mut tx, &channel_id, shop.code, now).await? {
+            addresses::insert(&mut tx, &channel_id, &user_id, shop.code, now).await?;
+        }
     }
     tx.commit().await?;
     Ok(())

@@ -119,6 +119,10 @@ impl TestApp {
         self.call(Method::DELETE, path)
     }
 
+    pub fn patch(&self, path: &str) -> Call<'_> {
+        self.call(Method::PATCH, path)
+    }
+
     pub fn call(&self, method: Method, path: &str) -> Call<'_> {
         let builder = Request::builder().method(method).uri(path).header("host", "localhost:8080");
         Call { app: self, builder, body: Body::empty() }
@@ -200,6 +204,20 @@ impl Call<'_> {
 
     pub fn raw_body(mut self, content_type: &str, body: &'static str) -> Self {
         self.builder = self.builder.header("content-type", content_type);
+        self.body = Body::from(body);
+        self
+    }
+
+    /// A `multipart/form-data` body with one file field, as a browser's file input sends it.
+    pub fn file(mut self, field: &str, file_name: &str, content_type: &str, bytes: &[u8]) -> Self {
+        const BOUNDARY: &str = "----shop-test-boundary-7MA4YWxkTrZu0gW";
+        let mut body = format!(
+            "--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"{field}\"; filename=\"{file_name}\"\r\nContent-Type: {content_type}\r\n\r\n"
+        )
+        .into_bytes();
+        body.extend_from_slice(bytes);
+        body.extend_from_slice(format!("\r\n--{BOUNDARY}--\r\n").as_bytes());
+        self.builder = self.builder.header("content-type", format!("multipart/form-data; boundary={BOUNDARY}"));
         self.body = Body::from(body);
         self
     }

@@ -2,6 +2,7 @@
 //! TEST_DATABASE_URL is set), requests and answers as the storefront sends and reads them.
 mod helpers;
 
+mod addresses;
 mod catalog;
 mod channel;
 mod collections;

@@ -31,7 +31,10 @@ fn every_route_is_documented_with_its_responses() {
                  "/v1/reminder/request", "/v1/reminder/check", "/v1/reminder/reset", "/v1/reminder/username/request",
                  "/v1/reminder/username/check", "/v1/reminder/username/reset", "/v1/me/user", "/v1/me/password",
                  "/v1/me/security-question", "/v1/me/leave-code",
-                 "/v1/me/login-histories", "/v1/auth/providers", "/v1/auth/{type}/redirect", "/v1/auth/{type}/callback"] {
+                 "/v1/me/login-histories", "/v1/auth/providers", "/v1/auth/{type}/redirect", "/v1/auth/{type}/callback",
+                 "/v1/me/user-addresses", "/v1/me/user-addresses/{id}",
+                 "/v1/me/user-addresses-all", "/v1/me/user-addresses/{id}/use", "/v1/me/user-addresses/{id}/use-sender",
+                 "/v1/me/user-addresses/import", "/v1/me/user-addresses/export"] {
         let item = paths.get(path).unwrap_or_else(|| panic!("{path} undocumented"));
         for (_, operation) in item.as_object().unwrap() {
             assert!(operation["responses"].as_object().is_some_and(|r| !r.is_empty()), "{path} has no responses");

@@ -628,6 +628,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/me/user-addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_addresses"];
+        put?: never;
+        post: operations["create_address"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/user-addresses-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["delete_all_addresses"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/user-addresses/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["export_addresses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/user-addresses/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["import_addresses"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/user-addresses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["show_address"];
+        put: operations["update_address"];
+        post?: never;
+        delete: operations["delete_address"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/user-addresses/{id}/use": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["use_address"];
+        trace?: never;
+    };
+    "/v1/me/user-addresses/{id}/use-sender": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["use_sender_address"];
+        trace?: never;
+    };
     "/v1/messages": {
         parameters: {
             query?: never;
@@ -1199,6 +1311,26 @@ export interface components {
             town: string;
             town_kana: string;
         };
+        /** @description The fields of the add and edit forms (and of one CSV row). Absent means empty. */
+        AddressInput: {
+            /** @description 番地. */
+            address1?: string | null;
+            /** @description 建物名・部屋番号 (optional). */
+            address2?: string | null;
+            cell_phone_number?: string | null;
+            city?: string | null;
+            /** @description At least one of the two phone numbers is required. */
+            phone_number?: string | null;
+            /** @description `123-4567` or `1234567` (corporate channels: seven digits, no hyphen). */
+            postal_code?: string | null;
+            /** @description One of the 47, written in full (東京都, 北海道 …). */
+            prefecture?: string | null;
+            shipping_first_name?: string | null;
+            shipping_first_name_kana?: string | null;
+            shipping_last_name?: string | null;
+            /** @description Required on the demo shop (full-width katakana); optional on corporate channels. */
+            shipping_last_name_kana?: string | null;
+        };
         /**
          * @description Who sees a block.
          * @enum {string}
@@ -1315,6 +1447,11 @@ export interface components {
             id: string;
             name: string;
         };
+        /** @description How many entries a call removed or added. */
+        Counted: {
+            /** Format: int64 */
+            count: number;
+        };
         CreatedRequest: {
             id: string;
         };
@@ -1350,6 +1487,10 @@ export interface components {
             errors?: components["schemas"]["BTreeMap"] | null;
             message: string;
         };
+        /** @description The answer instead of a file when the export would be produced later. */
+        ExportDeferred: {
+            message: string;
+        };
         FooterPart: {
             copyright: string;
             navigation: components["schemas"]["NavLink"][];
@@ -1371,6 +1512,12 @@ export interface components {
              * @description A password older than this many days is reported as expired at login (none: never).
              */
             "AUTH.PASSWORD_EXPIRE_DAYS"?: number | null;
+            /**
+             * Format: int64
+             * @description How many entries a member's address book may hold, the own address included (the
+             *     list answers it as `x-limit`).
+             */
+            "MEMBER.ADDRESS_LIMIT": number;
             NO_MEMBER_USE: boolean;
             "ORDER.SHIPPING.IS_ALLOW_MULTIPLE": boolean;
             "PLUGIN.TEMPORARY_STOP_SELLING.IS_SELLING": boolean;
@@ -1401,6 +1548,16 @@ export interface components {
             alt: string;
             /** @description Site-relative path of the picture. */
             url: string;
+        };
+        /** @description The import form (documents the multipart body). */
+        ImportForm: {
+            /**
+             * Format: binary
+             * @description A CSV file (Shift_JIS, or UTF-8 with or without BOM) of at most 1 MiB whose first row
+             *     names the columns: お届け先名(姓), お届け先名(名), フリガナ(姓), フリガナ(名), 郵便番号,
+             *     都道府県, 市区町村, 番地, 建物名, 電話番号, 携帯電話番号 (any order; more are ignored).
+             */
+            file: string;
         };
         LandingPage: {
             extend: components["schemas"]["LandingPageExtend"];
@@ -1707,6 +1864,45 @@ export interface components {
                 is_protected: boolean;
                 key: string;
                 name: string;
+            }[];
+        };
+        ListBody_UserAddress: {
+            data: {
+                address1: string;
+                address2: string;
+                cell_phone_number: string;
+                city: string;
+                /** @description `東京都渋谷区神宮前1-2-3 ライドマンション101`. */
+                combined_address: string;
+                created_at: components["schemas"]["Timestamp"];
+                /**
+                 * Format: int64
+                 * @description 1: the member's own address (its fields are the profile's; it cannot be deleted);
+                 *     2: any other entry.
+                 */
+                division_ct: number;
+                /** @description `150-0001`. */
+                formatted_postal_code: string;
+                /** @description `〒150-0001 東京都渋谷区神宮前1-2-3 ライドマンション101`. */
+                full_address: string;
+                id: string;
+                /** @description The default delivery address (exactly one entry has it). */
+                is_default: boolean;
+                /** @description The default sender (exactly one entry has it). */
+                is_sender_default: boolean;
+                phone_number: string;
+                /** @description Seven digits. */
+                postal_code: string;
+                prefecture: string;
+                shipping_first_name: string;
+                shipping_first_name_kana: string;
+                /** @description `ヤマダ タロウ`. */
+                shipping_kana: string;
+                shipping_last_name: string;
+                shipping_last_name_kana: string;
+                /** @description `山田 太郎`. */
+                shipping_name: string;
+                updated_at: components["schemas"]["Timestamp"];
             }[];
         };
         /** @description One login of the member. */
@@ -2181,6 +2377,44 @@ export interface components {
              */
             question_ct?: number | null;
             username: string;
+        };
+        /** @description One address-book entry as the storefront shows it (spec 001 §3). */
+        UserAddress: {
+            address1: string;
+            address2: string;
+            cell_phone_number: string;
+            city: string;
+            /** @description `東京都渋谷区神宮前1-2-3 ライドマンション101`. */
+            combined_address: string;
+            created_at: components["schemas"]["Timestamp"];
+            /**
+             * Format: int64
+             * @description 1: the member's own address (its fields are the profile's; it cannot be deleted);
+             *     2: any other entry.
+             */
+            division_ct: number;
+            /** @description `150-0001`. */
+            formatted_postal_code: string;
+            /** @description `〒150-0001 東京都渋谷区神宮前1-2-3 ライドマンション101`. */
+            full_address: string;
+            id: string;
+            /** @description The default delivery address (exactly one entry has it). */
+            is_default: boolean;
+            /** @description The default sender (exactly one entry has it). */
+            is_sender_default: boolean;
+            phone_number: string;
+            /** @description Seven digits. */
+            postal_code: string;
+            prefecture: string;
+            shipping_first_name: string;
+            shipping_first_name_kana: string;
+            /** @description `ヤマダ タロウ`. */
+            shipping_kana: string;
+            shipping_last_name: string;
+            shipping_last_name_kana: string;
+            /** @description `山田 太郎`. */
+            shipping_name: string;
+            updated_at: components["schemas"]["Timestamp"];
         };
         /**
          * @description The answer of `PUT /v1/me/user`: the User, and a message when an e-mail change now waits
@@ -3997,7 +4231,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description left: sessions revoked (access tokens too), the refresh cookie cleared, the profile emptied; the e-mail can register again */
+            /** @description left: sessions revoked (access tokens too), the refresh cookie cleared, the profile and address book emptied; the e-mail can register again */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -4023,6 +4257,520 @@ export interface operations {
             };
             /** @description too many password tries */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    list_addresses: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: string;
+                /** @description Page size, or `all` where the endpoint allows it. */
+                per?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the own address (division_ct 1) first, then the others in the order added; x-total, x-per-page, x-last-page, x-current-page */
+            200: {
+                headers: {
+                    /** @description how many entries the book may hold, the own address included (MEMBER.ADDRESS_LIMIT) */
+                    "x-limit"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_UserAddress"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description bad page or per */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    create_address: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddressInput"];
+            };
+        };
+        responses: {
+            /** @description added (not default: use PATCH …/use for that) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserAddress"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description field errors in Japanese, or code `user_addresses.limit_exceeded` with a message naming the limit */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    delete_all_addresses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description every entry except the own address (division_ct 1) deleted; the own address becomes the default and the sender default */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Counted"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    export_addresses: {
+        parameters: {
+            query?: {
+                /** @description `sjis` (default: what Excel opens in Japan) or `utf8` (with a BOM). */
+                encoding?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description アドレス帳.csv (Content-Disposition with filename*=UTF-8''…, x-suggested-filename): every entry, the own address first, in the import's columns */
+            200: {
+                headers: {
+                    /** @description the RFC 5987-encoded file name */
+                    "x-suggested-filename"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description the book is larger than an export made at once (1000 entries; the count limit keeps books below it): `遅延処理中なのでしばらくお待ちください`. No file follows yet: there is no export queue */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportDeferred"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description unknown encoding */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    import_addresses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImportForm"];
+            };
+        };
+        responses: {
+            /** @description every row added (none becomes a default) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Counted"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the file is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description nothing was added: `errors.file` (not a readable CSV, header missing a column, no rows), `errors["rows.3.postal_code"]` (row 3 of the file, as a spreadsheet numbers it, with the message `3行目「郵便番号」: …`), or code `user_addresses.limit_exceeded` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    show_address: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserAddress"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such entry of this member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    update_address: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddressInput"];
+            };
+        };
+        responses: {
+            /** @description updated; for division_ct 1 the member's own name, kana, postal code, address and phones (the profile) are updated too */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserAddress"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description field errors in Japanese; nothing was changed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    delete_address: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted; a default or sender default it held goes back to the own address */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description code `user_addresses.own_address`: the own address (division_ct 1) cannot be deleted */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    use_address: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description now the only default delivery address */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserAddress"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    use_sender_address: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description now the only default sender */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserAddress"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

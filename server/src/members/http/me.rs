@@ -118,7 +118,7 @@ pub struct LeaveInput {
 
 #[utoipa::path(delete, path = "/v1/me/user", tag = "members", security(("bearer" = [])), request_body = LeaveInput,
     responses(
-        (status = 204, description = "left: sessions revoked (access tokens too), the refresh cookie cleared, the profile emptied; the e-mail can register again"),
+        (status = 204, description = "left: sessions revoked (access tokens too), the refresh cookie cleared, the profile and address book emptied; the e-mail can register again"),
         (status = 401, body = ErrorBody),
         (status = 422, body = ErrorBody, description = "wrong or missing password (`errors.password`); for a member without a password, a wrong, expired or missing code (`errors.code`)"),
         (status = 429, body = ErrorBody, description = "too many password tries"),
@@ -153,6 +153,7 @@ pub async fn leave(
     let reason = input.reason.map(|r| r.trim().chars().take(LEAVE_REASON_MAX).collect::<String>()).filter(|r| !r.is_empty());
     let mut tx = state.db.begin_write().await?;
     store::update_left(&mut tx, &user.id, reason.as_deref(), now).await?;
+    crate::addresses::store::delete_book(&mut tx, &user.id).await?;
     store::update_sessions_ended(&mut tx, &user.id, now).await?;
     tx.commit().await?;
     state.sessions.forget(&user.id).await;
