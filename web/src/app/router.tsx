@@ -70,6 +70,9 @@ const passwordChange = screen(() => import('../features/account/password-page'))
 const loginHistory = screen(() => import('../features/account/login-history-page'));
 const logoutScreen = screen(() => import('../features/account/logout-page'));
 const leave = screen(() => import('../features/account/leave-page'));
+const addressList = screen(() => import('../features/account/address-list-page'));
+const addressAdd = screen(() => import('../features/account/address-add-page'));
+const addressEdit = screen(() => import('../features/account/address-edit-page'));
 
 const homeHandle: RouteHandle = { layoutPage: 'home' };
 const newsHandle: RouteHandle = { layoutPage: 'news' };
@@ -150,9 +153,9 @@ export const siteScreens: RouteObject[] = [
     handle: memberOnly,
     children: [
       at('mypage', mypageHome),
-      at('mypage/address'),
-      at('mypage/address/add'),
-      at('mypage/address/:key/edit'),
+      at('mypage/address', addressList),
+      at('mypage/address/add', addressAdd),
+      at('mypage/address/:key/edit', addressEdit),
       at('mypage/bookmark'),
       at('mypage/card'),
       at('mypage/card/add'),

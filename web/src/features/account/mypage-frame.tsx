@@ -10,6 +10,7 @@ import styles from './account.module.css';
 export const MYPAGE_AREAS = [
   { to: '/mypage', label: 'マイページトップ', end: true },
   { to: '/mypage/user_info', label: '会員情報', end: false },
+  { to: '/mypage/address', label: 'アドレス帳', end: false },
   { to: '/mypage/password', label: 'パスワード変更', end: true },
   { to: '/mypage/login_history', label: 'ログイン履歴', end: true },
   { to: '/mypage/logout', label: 'ログアウト', end: true },

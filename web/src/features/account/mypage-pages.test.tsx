@@ -7,7 +7,7 @@ import { renderApp } from '../../test/render-app';
 import { logIn, memberFake, withMessages } from './test-member';
 import { formatBirthday } from './user-info-page';
 
-const menuLabels = ['マイページトップ', '会員情報', 'パスワード変更', 'ログイン履歴', 'ログアウト', '退会'];
+const menuLabels = ['マイページトップ', '会員情報', 'アドレス帳', 'パスワード変更', 'ログイン履歴', 'ログアウト', '退会'];
 
 describe('/mypage', () => {
   it('greets the member by name with the member code and the areas that exist', async () => {
