@@ -62,3 +62,9 @@ export type Member = JsonOf<'/v1/me/user'>;
 export type ProfileInput = BodyOf<'/v1/me/user', 'put'>;
 export type RegisterInput = BodyOf<'/v1/users', 'post'>;
 export type Registered = JsonOf<'/v1/users', 'post'>;
+/** PUT /v1/me/user: the member plus `message` when an e-mail change now waits for its link. */
+export type UserUpdated = JsonOf<'/v1/me/user', 'put'>;
+export type LeaveInput = BodyOf<'/v1/me/user', 'delete'>;
+export type SecurityQuestionInput = BodyOf<'/v1/me/security-question', 'put'>;
+/** POST /v1/email-verify/check: `email_changed` when the link confirmed an e-mail change. */
+export type EmailVerified = JsonOf<'/v1/email-verify/check', 'post'>;

@@ -15,21 +15,27 @@ function deferred(response: () => Response) {
   return { handler: async () => (await gate, response()), release: () => release() };
 }
 
+/** The password form of /mypage/password (the security question form has its own 現在のパスワード). */
+async function passwordForm() {
+  return within(await screen.findByRole('form', { name: 'パスワード変更' }));
+}
+
 describe('/mypage/password', () => {
   it('checks the fields in the browser first', async () => {
     logIn();
     const { fake } = await renderApp('/mypage/password', memberFake());
     const user = userEvent.setup();
+    const pw = await passwordForm();
 
-    await user.click(await screen.findByRole('button', { name: 'パスワードを変更する' }));
-    expect(await screen.findAllByText('必須項目です')).toHaveLength(3);
-    expect(screen.getByLabelText(/現在のパスワード/)).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByLabelText(/現在のパスワード/)).toHaveFocus();
+    await user.click(pw.getByRole('button', { name: 'パスワードを変更する' }));
+    expect(await pw.findAllByText('必須項目です')).toHaveLength(3);
+    expect(pw.getByLabelText(/現在のパスワード/)).toHaveAttribute('aria-invalid', 'true');
+    expect(pw.getByLabelText(/現在のパスワード/)).toHaveFocus();
 
-    await user.type(screen.getByLabelText(/現在のパスワード/), 'old-pass1');
-    await user.type(screen.getByLabelText(/^新しいパスワード必須/), 'abcdefgh');
-    await user.type(screen.getByLabelText(/新しいパスワード（確認）/), 'abcdefgX');
-    await user.click(screen.getByRole('button', { name: 'パスワードを変更する' }));
+    await user.type(pw.getByLabelText(/現在のパスワード/), 'old-pass1');
+    await user.type(pw.getByLabelText(/^新しいパスワード必須/), 'abcdefgh');
+    await user.type(pw.getByLabelText(/新しいパスワード（確認）/), 'abcdefgX');
+    await user.click(pw.getByRole('button', { name: 'パスワードを変更する' }));
     expect(
       await screen.findByText('パスワードは8〜128文字で、半角英字と数字を両方含めてください（記号は - _ . のみ使えます）'),
     ).toBeInTheDocument();
@@ -40,16 +46,19 @@ describe('/mypage/password', () => {
   it('sends the change, is disabled while sending and says when it is done', async () => {
     logIn();
     const answer = deferred(() => new Response(null, { status: 204 }));
-    const fake = memberFake().on('PUT', '/v1/me/password', answer.handler);
+    const fake = memberFake()
+      .on('PUT', '/v1/me/password', answer.handler)
+      .on('POST', '/v1/auth/refresh', json({ access_token: 'fresh-token', expires_in: 600 }));
     await renderApp('/mypage/password', fake);
     const user = userEvent.setup();
+    const pw = await passwordForm();
 
-    await user.type(await screen.findByLabelText(/現在のパスワード/), 'ride2026demo');
-    await user.type(screen.getByLabelText(/^新しいパスワード必須/), 'newpass2026');
-    await user.type(screen.getByLabelText(/新しいパスワード（確認）/), 'newpass2026');
-    await user.click(screen.getByRole('button', { name: 'パスワードを変更する' }));
+    await user.type(pw.getByLabelText(/現在のパスワード/), 'ride2026demo');
+    await user.type(pw.getByLabelText(/^新しいパスワード必須/), 'newpass2026');
+    await user.type(pw.getByLabelText(/新しいパスワード（確認）/), 'newpass2026');
+    await user.click(pw.getByRole('button', { name: 'パスワードを変更する' }));
 
-    expect(await screen.findByRole('button', { name: '送信中…' })).toBeDisabled();
+    expect(await pw.findByRole('button', { name: '送信中…' })).toBeDisabled();
     answer.release();
     expect(await screen.findByRole('status')).toHaveTextContent('パスワードを変更しました。');
     expect(await fake.callsTo('/v1/me/password')[0]!.json()).toEqual({
@@ -57,8 +66,13 @@ describe('/mypage/password', () => {
       password: 'newpass2026',
       password_confirmation: 'newpass2026',
     });
-    expect(screen.getByLabelText(/現在のパスワード/)).toHaveValue('');
-    expect(screen.getByRole('button', { name: 'パスワードを変更する' })).toBeEnabled();
+    expect(pw.getByLabelText(/現在のパスワード/)).toHaveValue('');
+    // The server ended this access token too: it is refreshed at once, not after a 401.
+    expect(fake.callsTo('/v1/auth/refresh')).toHaveLength(1);
+    expect(sessionStore.get().accessToken).toBe('fresh-token');
+    expect(localStorage.getItem(TOKEN_KEY)).toBe('fresh-token');
+    expect(sessionStore.get().isLogin).toBe(true);
+    expect(pw.getByRole('button', { name: 'パスワードを変更する' })).toBeEnabled();
   });
 
   it('shows the server message on the current password when it is wrong', async () => {
@@ -73,16 +87,92 @@ describe('/mypage/password', () => {
     );
     await renderApp('/mypage/password', fake);
     const user = userEvent.setup();
+    const pw = await passwordForm();
 
-    await user.type(await screen.findByLabelText(/現在のパスワード/), 'wrong-pass1');
-    await user.type(screen.getByLabelText(/^新しいパスワード必須/), 'newpass2026');
-    await user.type(screen.getByLabelText(/新しいパスワード（確認）/), 'newpass2026');
-    await user.click(screen.getByRole('button', { name: 'パスワードを変更する' }));
+    await user.type(pw.getByLabelText(/現在のパスワード/), 'wrong-pass1');
+    await user.type(pw.getByLabelText(/^新しいパスワード必須/), 'newpass2026');
+    await user.type(pw.getByLabelText(/新しいパスワード（確認）/), 'newpass2026');
+    await user.click(pw.getByRole('button', { name: 'パスワードを変更する' }));
 
     expect(await screen.findByText('現在のパスワードが正しくありません')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByLabelText(/現在のパスワード/)).toHaveFocus());
-    expect(screen.getByLabelText(/現在のパスワード/)).toHaveAccessibleDescription('現在のパスワードが正しくありません');
+    await waitFor(() => expect(pw.getByLabelText(/現在のパスワード/)).toHaveFocus());
+    expect(pw.getByLabelText(/現在のパスワード/)).toHaveAccessibleDescription('現在のパスワードが正しくありません');
     expect(screen.getByRole('alert')).toHaveTextContent('入力内容をご確認ください');
+  });
+});
+
+describe('/mypage/password: security question and members without a password', () => {
+  it('changes the security question with the current password', async () => {
+    logIn();
+    const fake = memberFake().on('PUT', '/v1/me/security-question', json({ ...member, question_ct: 3 }));
+    await renderApp('/mypage/password', fake);
+    const user = userEvent.setup();
+    const form = within(await screen.findByRole('form', { name: '秘密の質問の変更' }));
+    expect(screen.getByText('現在の質問: 初めて飼ったペットの名前は？')).toBeInTheDocument();
+
+    await user.click(form.getByRole('button', { name: '秘密の質問を変更する' }));
+    expect(await form.findAllByText('必須項目です')).toHaveLength(3);
+    expect(fake.callsTo('/v1/me/security-question')).toHaveLength(0);
+
+    await user.type(form.getByLabelText(/現在のパスワード/), 'ride2026demo');
+    await user.selectOptions(form.getByLabelText(/新しい質問/), '卒業した小学校の名前は？');
+    await user.type(form.getByLabelText(/質問の答え/), '千代田小学校');
+    await user.click(form.getByRole('button', { name: '秘密の質問を変更する' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent('秘密の質問を変更しました。');
+    expect(await fake.callsTo('/v1/me/security-question')[0]!.json()).toEqual({
+      current_password: 'ride2026demo',
+      question_ct: 3,
+      answer: '千代田小学校',
+    });
+    expect(screen.getByText('現在の質問: 卒業した小学校の名前は？')).toBeInTheDocument();
+    expect(form.getByLabelText(/現在のパスワード/)).toHaveValue('');
+  });
+
+  it('puts a wrong current password on its field', async () => {
+    logIn();
+    const fake = memberFake().on(
+      'PUT',
+      '/v1/me/security-question',
+      json(
+        { message: '入力内容をご確認ください', errors: { current_password: ['現在のパスワードが正しくありません'] } },
+        { status: 422 },
+      ),
+    );
+    await renderApp('/mypage/password', fake);
+    const user = userEvent.setup();
+    const form = within(await screen.findByRole('form', { name: '秘密の質問の変更' }));
+
+    await user.type(form.getByLabelText(/現在のパスワード/), 'wrong-pass1');
+    await user.selectOptions(form.getByLabelText(/新しい質問/), '2');
+    await user.type(form.getByLabelText(/質問の答え/), '佐藤');
+    await user.click(form.getByRole('button', { name: '秘密の質問を変更する' }));
+
+    expect(await form.findByText('現在のパスワードが正しくありません')).toBeInTheDocument();
+    await waitFor(() => expect(form.getByLabelText(/現在のパスワード/)).toHaveFocus());
+    expect(form.getByLabelText(/現在のパスワード/)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('explains how a member without a password sets one, instead of both forms', async () => {
+    logIn();
+    const fake = memberFake({ has_password: false }).on('POST', '/v1/auth/logout', new Response(null, { status: 204 }));
+    const { router } = await renderApp('/mypage/password', fake);
+    const user = userEvent.setup();
+
+    expect(
+      await screen.findByText('パスワードが設定されていません。パスワード再設定メールから設定できます。'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'パスワード変更' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: '秘密の質問の変更' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/現在のパスワード/)).not.toBeInTheDocument();
+
+    const link = screen.getByRole('link', { name: 'ログアウトしてパスワード再設定へ' });
+    expect(link).toHaveAttribute('href', '/reminder');
+    await user.click(link);
+    // /reminder is for visitors: the member is logged out first, then lands there.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/reminder'));
+    expect(sessionStore.get().isLogin).toBe(false);
+    expect(fake.callsTo('/v1/auth/logout')).toHaveLength(1);
   });
 });
 
@@ -149,6 +239,59 @@ describe('/mypage/leave', () => {
     expect(await screen.findByText('パスワードが正しくありません')).toBeInTheDocument();
     expect(screen.getByLabelText(/パスワード/)).toHaveAttribute('aria-invalid', 'true');
     expect(await fake.callsTo('/v1/me/user').find((r) => r.method === 'DELETE')!.json()).toEqual({ password: 'wrong' });
+    expect(sessionStore.get().isLogin).toBe(true);
+  });
+});
+
+describe('/mypage/leave without a password', () => {
+  it('asks for the mailed code instead of the password and leaves with it', async () => {
+    logIn();
+    const fake = memberFake({ has_password: false })
+      .on('POST', '/v1/me/leave-code', json({ message: '退会手続きの確認コードをメールでお送りしました。' }, { status: 202 }))
+      .on('DELETE', '/v1/me/user', new Response(null, { status: 204 }))
+      .on('POST', '/v1/auth/logout', new Response(null, { status: 204 }));
+    const { router } = await renderApp('/mypage/leave', fake);
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByLabelText(/退会の理由/), '使わなくなったため');
+    await user.click(screen.getByRole('button', { name: '次へ進む' }));
+    expect(await screen.findByText('2. 確認コードの入力')).toHaveAttribute('aria-current', 'step');
+    expect(screen.queryByLabelText(/パスワード/)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: '確認コードを送信する' }));
+    expect(await screen.findByText('退会手続きの確認コードをメールでお送りしました。')).toBeInTheDocument();
+    expect(fake.callsTo('/v1/me/leave-code')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: '確認コードを再送信する' })).toBeEnabled();
+
+    await user.type(screen.getByLabelText(/確認コード/, { selector: 'input' }), '123456');
+    await user.click(screen.getByRole('button', { name: '退会する' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    const call = fake.callsTo('/v1/me/user').find((r) => r.method === 'DELETE')!;
+    expect(await call.json()).toEqual({ code: '123456', reason: '使わなくなったため' });
+    expect(sessionStore.get().isLogin).toBe(false);
+  });
+
+  it('keeps the member on step 2 with the error when the code is wrong', async () => {
+    logIn();
+    const fake = memberFake({ has_password: false }).on(
+      'DELETE',
+      '/v1/me/user',
+      json({ message: '入力内容をご確認ください', errors: { code: ['確認コードが正しくありません'] } }, { status: 422 }),
+    );
+    await renderApp('/mypage/leave', fake);
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: '次へ進む' }));
+    const code = await screen.findByLabelText(/確認コード/, { selector: 'input' });
+    await user.click(screen.getByRole('button', { name: '退会する' }));
+    expect(await screen.findByText('必須項目です')).toBeInTheDocument();
+
+    await user.type(code, '000000');
+    await user.click(screen.getByRole('button', { name: '退会する' }));
+    expect(await screen.findByText('確認コードが正しくありません')).toBeInTheDocument();
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    expect(await fake.callsTo('/v1/me/user').find((r) => r.method === 'DELETE')!.json()).toEqual({ code: '000000' });
     expect(sessionStore.get().isLogin).toBe(true);
   });
 });
@@ -344,5 +487,56 @@ describe('/mypage/user_info/edit', () => {
     // Field errors only: no form-level alert, no toast.
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(within(document.body).queryByText('入力内容をご確認ください')).not.toBeInTheDocument();
+  });
+});
+
+describe('e-mail changes waiting for their link', () => {
+  const PENDING = '新しいメールアドレスに確認メールをお送りしました。メールに記載のリンクを開くと、メールアドレスの変更が完了します。';
+
+  it('keeps the current address, says a link was mailed and shows the pending one on 会員情報', async () => {
+    logIn();
+    let stored = { ...member };
+    const fake = memberFake()
+      .on('GET', '/v1/me/user', () => json(stored))
+      .on('PUT', '/v1/me/user', async (req) => {
+        const body = (await req.clone().json()) as { email: string };
+        // The server keeps `email` and holds the new one as `pending_email`.
+        stored = { ...stored, pending_email: body.email };
+        return json({ ...stored, message: PENDING });
+      });
+    const { router } = await renderApp('/mypage/user_info/edit', fake);
+    const user = userEvent.setup();
+
+    const email = await screen.findByLabelText(/メールアドレス/);
+    await user.clear(email);
+    await user.type(email, 'new@example.com');
+    await user.click(screen.getByRole('button', { name: '変更を保存する' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/mypage/user_info'));
+    expect(await screen.findByText(`会員情報を変更しました。${PENDING}`)).toBeInTheDocument();
+    const value = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(value('メールアドレス')).toBe(
+      'member@example.com変更手続き中: new@example.com（確認メールのリンクを開くと変更されます）',
+    );
+
+    // Back on the form: the field holds the current address, the pending one is its hint.
+    await router.navigate('/mypage/user_info/edit');
+    const field = await screen.findByLabelText(/メールアドレス/);
+    expect(field).toHaveValue('member@example.com');
+    expect(field).toHaveAccessibleDescription('変更手続き中: new@example.com（確認メールのリンクを開くと変更されます）');
+  });
+
+  it('shows only the saved message when the e-mail stays the same, and no pending line', async () => {
+    logIn();
+    const fake = memberFake().on('PUT', '/v1/me/user', async (req) =>
+      json({ ...member, ...((await req.clone().json()) as object), pending_email: null }),
+    );
+    const { router } = await renderApp('/mypage/user_info/edit', fake);
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: '変更を保存する' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/mypage/user_info'));
+    expect(await screen.findByText('会員情報を変更しました。')).toBeInTheDocument();
+    expect(screen.queryByText(/変更手続き中/)).not.toBeInTheDocument();
   });
 });

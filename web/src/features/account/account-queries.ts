@@ -4,9 +4,10 @@
  * (api/types.ts).
  */
 import { queryOptions, useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { api, load, type Pagination } from '../../api/client';
-import type { Member, ProfileInput } from '../../api/types';
+import { api, apiInstance, load, type Pagination } from '../../api/client';
+import type { LeaveInput, Member, ProfileInput, SecurityQuestionInput, UserUpdated } from '../../api/types';
 import { logout } from '../../lib/logout';
+import { applyGrant } from '../../lib/session';
 
 export const LOGIN_HISTORY_PER_PAGE = 10;
 
@@ -22,10 +23,7 @@ export interface PasswordInput {
   password_confirmation: string;
 }
 
-export interface LeaveInput {
-  password: string;
-  reason?: string;
-}
+export type { LeaveInput, SecurityQuestionInput };
 
 export type LoginMethod = 'password' | 'code' | 'reminder' | 'social' | 'sync';
 
@@ -65,25 +63,55 @@ export const loginHistoriesQuery = (page: number) =>
 
 export const useMeUser = () => useSuspenseQuery(meUserQuery()).data;
 export const useLoginHistories = (page: number) => useSuspenseQuery(loginHistoriesQuery(page)).data;
-/** PUT /v1/me/user; the answer replaces the cached profile. */
+/**
+ * PUT /v1/me/user; the answer (without its `message`) replaces the cached profile. A new e-mail
+ * is not applied yet: it comes back as `pending_email`, with `message` saying a link was mailed.
+ */
 export const useUpdateProfile = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (input: ProfileInput): Promise<Member> =>
+    mutationFn: async (input: ProfileInput): Promise<UserUpdated> =>
       (await load(api().PUT('/v1/me/user', { body: input }))).data,
-    onSuccess: (user) => {
-      client.setQueryData(accountKeys.user(), user);
+    onSuccess: (answer) => {
+      const { message: _message, ...user } = answer;
+      client.setQueryData(accountKeys.user(), user as Member);
       void client.invalidateQueries({ queryKey: accountKeys.user() });
     },
   });
 };
 
-/** PUT /v1/me/password → 204; a wrong current password is a 422 on `current_password`. */
+/**
+ * PUT /v1/me/password → 204; a wrong current password is a 422 on `current_password`. The
+ * server ends every session, this access token included, and sets a new refresh cookie: the
+ * token is refreshed right away (as after a social login) so the next call needs no 401 detour.
+ * A failed refresh is left to the client's own 401 handling.
+ */
 export const useChangePassword = () =>
   useMutation({
     mutationFn: async (input: PasswordInput): Promise<void> => {
       await load(api().PUT('/v1/me/password', { body: input }));
+      try {
+        applyGrant(await apiInstance().requestRefresh());
+      } catch {
+        // The next member call's 401 tries the refresh again, or logs out.
+      }
     },
+  });
+
+/** PUT /v1/me/security-question → the member; a wrong password is a 422 on `current_password`. */
+export const useChangeSecurityQuestion = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: SecurityQuestionInput): Promise<Member> =>
+      (await load(api().PUT('/v1/me/security-question', { body: input }))).data,
+    onSuccess: (user) => client.setQueryData(accountKeys.user(), user),
+  });
+};
+
+/** POST /v1/me/leave-code → 202 `{message}`: mails the leave code to a member without a password. */
+export const useRequestLeaveCode = () =>
+  useMutation({
+    mutationFn: async (): Promise<string> => (await load(api().POST('/v1/me/leave-code'))).data.message,
   });
 
 /** Logout (spec 000 §4, lib/logout): local state goes whatever the server says. */

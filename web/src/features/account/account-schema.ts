@@ -3,10 +3,20 @@
  * shared/validation-vectors.json); demo and corporate channels differ as the contract says.
  */
 import { z } from 'zod';
-import { profileShape, refineProfile } from '../../lib/profile-form';
-import { MESSAGES, refinePasswordConfirmation, zMaxLength, zPassword, zRequired } from '../../lib/validators';
+import { ADDRESS_MAX, profileShape, refineProfile } from '../../lib/profile-form';
+import {
+  MESSAGES,
+  maxLength,
+  refinePasswordConfirmation,
+  zMaxLength,
+  zPassword,
+  zRequired,
+  zRule,
+} from '../../lib/validators';
 
 export const LEAVE_REASON_MAX = 1000;
+/** The security answer's limit (the registration form's). */
+export const ANSWER_MAX = ADDRESS_MAX;
 
 export const POSTAL_NOT_FOUND = {
   format: MESSAGES.post,
@@ -24,12 +34,25 @@ export const passwordSchema = z
 
 export type PasswordFields = z.input<typeof passwordSchema>;
 
+// ---- 秘密の質問の変更 ----
+export const securityQuestionSchema = z.object({
+  current_password: zRequired(),
+  /** '1'..'4' from the select ('' until one is chosen). */
+  question_ct: zRule(() => null),
+  answer: zRule((value) => maxLength(value, ANSWER_MAX)),
+});
+export type SecurityQuestionFields = z.input<typeof securityQuestionSchema>;
+
 // ---- 退会 ----
 export const leaveReasonSchema = z.object({ reason: zMaxLength(LEAVE_REASON_MAX) });
 export type LeaveReasonFields = z.input<typeof leaveReasonSchema>;
 
 export const leavePasswordSchema = z.object({ password: zRequired() });
 export type LeavePasswordFields = z.input<typeof leavePasswordSchema>;
+
+/** A member without a password leaves with the 6-digit code mailed by POST /v1/me/leave-code. */
+export const leaveCodeSchema = z.object({ code: zRequired() });
+export type LeaveCodeFields = z.input<typeof leaveCodeSchema>;
 
 // ---- 会員情報の変更: the profile of lib/profile-form ----
 export function profileSchema(corporate: boolean) {

@@ -15,6 +15,7 @@ import { FormAlert, FormField, RadioGroup, SubmitButton, buttonClass, controlCla
 import { meUserQuery, useMeUser, useUpdateProfile } from './account-queries';
 import { POSTAL_NOT_FOUND, profileSchema } from './account-schema';
 import { MypageFrame } from './mypage-frame';
+import { pendingEmailText } from './user-info-page';
 import styles from './account.module.css';
 
 export async function loader() {
@@ -54,8 +55,9 @@ export function UserInfoEditPage() {
   const onSubmit = handleSubmit(async (fields) => {
     setFormError(null);
     try {
-      await update.mutateAsync(toProfileInput(fields, corporate));
-      setFlash(PROFILE_SAVED_MESSAGE);
+      const answer = await update.mutateAsync(toProfileInput(fields, corporate));
+      // A new e-mail waits for its link: the server's message says so.
+      setFlash(answer.message ? `${PROFILE_SAVED_MESSAGE}${answer.message}` : PROFILE_SAVED_MESSAGE);
       navigate('/mypage/user_info');
     } catch (error) {
       setFormError(applyMutationErrors(error, setError, PROFILE_FIELD_NAMES));
@@ -108,7 +110,12 @@ export function UserInfoEditPage() {
               />
             )}
           </FormField>
-          <FormField label="メールアドレス" required error={errors.email?.message}>
+          <FormField
+            label="メールアドレス"
+            required
+            error={errors.email?.message}
+            hint={user.pending_email ? pendingEmailText(user.pending_email) : undefined}
+          >
             {(control) => <input {...control} {...register('email')} type="email" autoComplete="email" />}
           </FormField>
           {corporate ? (

@@ -23,6 +23,11 @@ export function formatBirthday(value: string): string {
 
 const NOT_SET = '未登録';
 
+/** A new e-mail address that waits for the link mailed to it. */
+export function pendingEmailText(email: string): string {
+  return `変更手続き中: ${email}（確認メールのリンクを開くと変更されます）`;
+}
+
 function text(value: string | null | undefined): string {
   return value && value.trim() !== '' ? value : NOT_SET;
 }
@@ -34,7 +39,18 @@ function rowsOf(user: Member, corporate: boolean): [string, ReactNode][] {
   const rows: [string, ReactNode][] = [
     ['会員コード', user.code],
     ['ログインID', user.username],
-    ['メールアドレス', user.email],
+    [
+      'メールアドレス',
+      user.pending_email ? (
+        <>
+          {user.email}
+          <br />
+          <span className={styles.pendingEmail}>{pendingEmailText(user.pending_email)}</span>
+        </>
+      ) : (
+        user.email
+      ),
+    ],
   ];
   if (corporate) {
     rows.push(['会社名', text(user.corporation)], ['部署名', text(user.department)]);

@@ -440,13 +440,30 @@ describe('/verify/email', () => {
     localStorage.setItem(TOKEN_KEY, 'tok');
     localStorage.setItem(EXPIRY_KEY, String(Date.now() + 600_000));
     localStorage.setItem(REGISTERED_KEY, '0');
-    const fake = createSiteFake().on('POST', '/v1/email-verify/check', json({ result: true }));
+    const fake = createSiteFake().on(
+      'POST',
+      '/v1/email-verify/check',
+      json({ result: true, is_registered_member: true, email_changed: false }),
+    );
     await renderApp('/verify/email?token=tok-abc', fake);
 
     expect(await screen.findByText('メールアドレスの確認が完了しました。')).toBeInTheDocument();
     expect(fake.callsTo('/v1/email-verify/check')).toHaveLength(1);
     expect(await bodyOf(fake.callsTo('/v1/email-verify/check')[0]!)).toEqual({ token: 'tok-abc' });
     await waitFor(() => expect(sessionStore.get().isRegisteredMember).toBe(true));
+  });
+
+  it('says the address was changed when the link was an e-mail change\'s', async () => {
+    const fake = createSiteFake().on(
+      'POST',
+      '/v1/email-verify/check',
+      json({ result: true, is_registered_member: true, email_changed: true }),
+    );
+    await renderApp('/verify/email?token=tok-change', fake);
+
+    expect(await screen.findByText('メールアドレスを変更しました。')).toHaveAttribute('role', 'status');
+    expect(screen.queryByText('メールアドレスの確認が完了しました。')).not.toBeInTheDocument();
+    expect(fake.callsTo('/v1/email-verify/check')).toHaveLength(1);
   });
 
   it('shows the server\'s message for a bad link', async () => {

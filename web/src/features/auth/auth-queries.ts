@@ -6,7 +6,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, apiInstance, load } from '../../api/client';
-import type { JsonOf, LoginResponse, RegisterInput, Registered } from '../../api/types';
+import type { EmailVerified, JsonOf, LoginResponse, RegisterInput, Registered } from '../../api/types';
 import type { TokenGrant } from '../../lib/session';
 
 export interface Credentials {
@@ -56,9 +56,12 @@ export async function requestEmailVerification(): Promise<void> {
   await load(api().POST('/v1/email-verify/request'));
 }
 
-/** POST /v1/email-verify/check with the typed code (logged in) or the link's token. */
-export async function checkEmailVerification(input: { code: string } | { token: string }): Promise<void> {
-  await load(api().POST('/v1/email-verify/check', { body: input }));
+/**
+ * POST /v1/email-verify/check with the typed code (logged in) or the link's token;
+ * `email_changed` when the link was the one of an e-mail change.
+ */
+export async function checkEmailVerification(input: { code: string } | { token: string }): Promise<EmailVerified> {
+  return (await load(api().POST('/v1/email-verify/check', { body: input }))).data;
 }
 
 /**
@@ -81,10 +84,7 @@ export const unlockQuery = (token: string) =>
 export const emailTokenQuery = (token: string) =>
   queryOptions({
     queryKey: authKeys.emailToken(token),
-    queryFn: async () => {
-      await checkEmailVerification({ token });
-      return true as const;
-    },
+    queryFn: () => checkEmailVerification({ token }),
     staleTime: Infinity,
     gcTime: Infinity,
     retry: false,

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useDocumentTitle } from '../../lib/document-title';
@@ -8,22 +8,35 @@ import { Breadcrumbs } from '../../ui/breadcrumbs';
 import { buttonClass } from '../../ui/form-field';
 import { LoadingBlock } from '../../ui/spinner';
 import { MYPAGE_PATH } from '../../lib/login-complete';
+import { accountKeys } from '../account/account-queries';
 import { emailTokenQuery } from './auth-queries';
 import styles from './auth.module.css';
 
 export const INVALID_LINK_MESSAGE = 'リンクが無効か期限切れです';
+export const VERIFIED_MESSAGE = 'メールアドレスの確認が完了しました。';
+export const EMAIL_CHANGED_MESSAGE = 'メールアドレスを変更しました。';
 
-/** /verify/email?token=: the link of the verification mail (POST /v1/email-verify/check {token}). */
+/**
+ * /verify/email?token=: the link of the verification mail, or of an e-mail change's mail
+ * (POST /v1/email-verify/check {token}; `email_changed` for the latter).
+ */
 export function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const { isLogin } = useSession();
+  const queryClient = useQueryClient();
   const check = useQuery({ ...emailTokenQuery(token), enabled: token !== '' });
+  const emailChanged = check.data?.email_changed === true;
   useDocumentTitle('メールアドレスの確認');
 
   useEffect(() => {
     if (check.isSuccess && isLogin) markRegisteredMember();
   }, [check.isSuccess, isLogin]);
+
+  useEffect(() => {
+    // The cached profile still shows the old address (and the pending one).
+    if (emailChanged) void queryClient.invalidateQueries({ queryKey: accountKeys.user() });
+  }, [emailChanged, queryClient]);
 
   let body;
   if (token === '' || check.isError) {
@@ -46,7 +59,7 @@ export function VerifyEmailPage() {
     body = (
       <section className={styles.panel}>
         <p role="status" className={styles.success}>
-          メールアドレスの確認が完了しました。
+          {emailChanged ? EMAIL_CHANGED_MESSAGE : VERIFIED_MESSAGE}
         </p>
         <Link to={isLogin ? MYPAGE_PATH : '/login'} className={buttonClass.primary}>
           {isLogin ? 'マイページへ' : 'ログイン画面へ'}
