@@ -30,3 +30,6 @@ export function createQueryClient(): QueryClient {
 }
 
 export const queryClient = createQueryClient();
+
+/** The root of every query about the logged-in member (`/v1/me/*`): features key under it so any of them can refresh the member's data. */
+export const MEMBER_QUERY_ROOT = ['me'] as const;

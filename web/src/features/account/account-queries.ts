@@ -8,11 +8,12 @@ import { api, apiInstance, load, type Pagination } from '../../api/client';
 import type { LeaveInput, Member, ProfileInput, SecurityQuestionInput, UserUpdated } from '../../api/types';
 import { logout } from '../../lib/logout';
 import { applyGrant } from '../../lib/session';
+import { MEMBER_QUERY_ROOT } from '../../lib/query-client';
 
 export const LOGIN_HISTORY_PER_PAGE = 10;
 
 export const accountKeys = {
-  all: ['me'] as const,
+  all: MEMBER_QUERY_ROOT,
   user: () => [...accountKeys.all, 'user'] as const,
   loginHistories: (page: number) => [...accountKeys.all, 'login-histories', { page }] as const,
 };

@@ -8,7 +8,7 @@ import { Breadcrumbs } from '../../ui/breadcrumbs';
 import { buttonClass } from '../../ui/form-field';
 import { LoadingBlock } from '../../ui/spinner';
 import { MYPAGE_PATH } from '../../lib/login-complete';
-import { accountKeys } from '../account/account-queries';
+import { MEMBER_QUERY_ROOT } from '../../lib/query-client';
 import { emailTokenQuery } from './auth-queries';
 import styles from './auth.module.css';
 
@@ -35,7 +35,7 @@ export function VerifyEmailPage() {
 
   useEffect(() => {
     // The cached profile still shows the old address (and the pending one).
-    if (emailChanged) void queryClient.invalidateQueries({ queryKey: accountKeys.user() });
+    if (emailChanged) void queryClient.invalidateQueries({ queryKey: MEMBER_QUERY_ROOT });
   }, [emailChanged, queryClient]);
 
   let body;
