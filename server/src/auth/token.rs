@@ -22,6 +22,10 @@ pub struct Claims {
     pub ver: i64,
     pub iat: i64,
     pub exp: i64,
+    /// A random id, so two tokens issued for the same member in the same second still differ
+    /// (a refresh right after login must hand out a new token, not the same string again).
+    #[serde(default)]
+    pub jti: String,
 }
 
 /// How long a tag grant lives: a browsing session, after which the password is asked again.
@@ -80,6 +84,7 @@ impl TokenKeys {
             ver: session_version,
             iat: now_seconds,
             exp: now_seconds + ACCESS_TOKEN_SECONDS,
+            jti: random_hex(16),
         };
         let access_token = encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)?;
         Ok(IssuedToken { access_token, expires_at: claims.exp })
@@ -136,6 +141,15 @@ mod tests {
         let issued = keys.issue("user-1", "channel-1", 3, now()).unwrap();
         let claims = keys.verify(&issued.access_token).unwrap();
         assert_eq!((claims.sub.as_str(), claims.chn.as_str(), claims.ver), ("user-1", "channel-1", 3));
+    }
+
+    #[test]
+    fn two_tokens_issued_in_the_same_second_differ() {
+        let keys = TokenKeys::from_secret(b"0123456789abcdef0123456789abcdef");
+        let at = now();
+        let first = keys.issue("user-1", "channel-1", 0, at).unwrap();
+        let second = keys.issue("user-1", "channel-1", 0, at).unwrap();
+        assert_ne!(first.access_token, second.access_token);
     }
 
     #[test]
