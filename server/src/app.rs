@@ -25,7 +25,7 @@ use crate::infra::db::Db;
 use crate::infra::error::{ApiError, ErrorBody, INTERNAL_MESSAGE};
 use crate::infra::mail::Mailer;
 use crate::infra::read_cache::ReadCache;
-use crate::{addresses, catalog, channel, collections, content, files, histories, layout, members, messages, news, openapi, postal, print_catalogs, seo, social_login, stylists, web};
+use crate::{addresses, catalog, channel, collections, content, files, histories, layout, members, messages, news, openapi, payments, postal, print_catalogs, seo, social_login, stylists, web};
 
 /// How long a catalogue answer is served before it is reloaded in the background: stock and
 /// prices shown in lists may lag this much behind; the cart checks them again at every step.
@@ -44,6 +44,8 @@ pub struct AppState {
     pub social_providers: Arc<social_login::Providers>,
     /// Members' session versions, fresh for two seconds (auth/sessions.rs).
     pub sessions: SessionVersions,
+    /// The card payment gateway (payments/): the in-process sandbox by default.
+    pub gateway: payments::Gateway,
 }
 
 impl AppState {
@@ -52,9 +54,11 @@ impl AppState {
         let tokens = TokenKeys::load(config.jwt_secret.as_deref(), &config.data_dir)?;
         let mailer = Mailer::from_config(&config)?;
         let social_providers = Arc::new(social_login::Providers::load(config.oauth_providers.as_deref())?);
+        let db_for_gateway = db.clone();
         Ok(AppState {
             db,
             tokens,
+            gateway: payments::Gateway::sandbox(db_for_gateway),
             mailer,
             social_providers,
             config: Arc::new(config),

@@ -14,6 +14,7 @@ pub mod members;
 pub mod messages;
 pub mod news;
 pub mod openapi;
+pub mod payments;
 pub mod postal;
 pub mod print_catalogs;
 pub mod seed;

@@ -1,0 +1,324 @@
+//! The sandbox gateway: an in-process stand-in for a card payment service, with the
+//! behaviours a shop must handle. Test card numbers pick the outcome:
+//!
+//! | number              | outcome                              |
+//! |---------------------|--------------------------------------|
+//! | 4000 0000 0000 0002 | declined (カードが承認されませんでした) |
+//! | 4000 0000 0000 9995 | declined, limit exceeded             |
+//! | any other valid one | approved                             |
+//!
+//! Its books are the `sandbox_*` tables; the shop's own tables never see a card number.
+use time::OffsetDateTime;
+
+use super::gateway::{Charge, ChargeRequest, Declined, SavedCard};
+use crate::auth::token::random_hex;
+use crate::infra::db::Db;
+use crate::infra::time::Timestamp;
+
+/// A checkout token is good for this long (like real tokenisers).
+pub const TOKEN_LIFETIME_MS: i64 = 30 * 60 * 1000;
+
+pub const DECLINED_MESSAGE: &str = "カードが承認されませんでした。別のカードをお使いいただくか、カード会社にお問い合わせください。";
+pub const LIMIT_MESSAGE: &str = "カードのご利用可能額を超えています。別のカードをお使いください。";
+pub const TOKEN_GONE_MESSAGE: &str = "カード情報の有効期限が切れました。もう一度カード情報を入力してください。";
+
+#[derive(Clone)]
+pub struct Sandbox {
+    db: Db,
+}
+
+/// What the browser sends to the tokeniser.
+#[derive(Debug, Clone)]
+pub struct CardInput {
+    pub number: String,
+    pub holder_name: String,
+    pub exp_month: u32,
+    pub exp_year: i32,
+    pub security_code: String,
+}
+
+/// What the tokeniser answers the browser (and the browser passes to the shop).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IssuedToken {
+    pub token: String,
+    pub brand: String,
+    pub masked_number: String,
+    pub expiration: String,
+    pub holder_name: String,
+}
+
+/// Which field of the card form is wrong, with its Japanese message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CardFieldError {
+    pub field: &'static str,
+    pub message: &'static str,
+}
+
+impl Sandbox {
+    pub fn new(db: Db) -> Sandbox {
+        Sandbox { db }
+    }
+
+    /// The tokeniser: checks the card like a gateway would and keeps it for 30 minutes.
+    pub async fn tokenize(&self, channel_id: &str, card: &CardInput, now: OffsetDateTime) -> anyhow::Result<Result<IssuedToken, Vec<CardFieldError>>> {
+        let digits = match check_card(card, now) {
+            Ok(digits) => digits,
+            Err(errors) => return Ok(Err(errors)),
+        };
+        let token = format!("tok_{}", random_hex(16));
+        let brand = brand_of(&digits).to_owned();
+        let last4 = digits[digits.len() - 4..].to_owned();
+        let expiration = format!("{:04}-{:02}", card.exp_year, card.exp_month);
+        let created = Timestamp::now().0;
+        sqlx::query(
+            "INSERT INTO sandbox_card_tokens (token, channel_id, brand, last4, expiration, holder_name, behaviour, kind, expires_at, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, 'once', $8, $9)",
+        )
+        .bind(&token)
+        .bind(channel_id)
+        .bind(&brand)
+        .bind(&last4)
+        .bind(&expiration)
+        .bind(card.holder_name.trim())
+        .bind(behaviour_of(&digits))
+        .bind(created + TOKEN_LIFETIME_MS)
+        .bind(created)
+        .execute(&self.db.pool)
+        .await?;
+        Ok(Ok(IssuedToken { token, masked_number: masked(&last4), brand, expiration, holder_name: card.holder_name.trim().to_owned() }))
+    }
+
+    pub async fn charge(&self, request: ChargeRequest<'_>) -> anyhow::Result<Result<Charge, Declined>> {
+        let existing: Option<(String, String)> = sqlx::query_as(
+            "SELECT c.id, t.last4 FROM sandbox_charges c JOIN sandbox_card_tokens t ON t.token = c.token
+             WHERE c.idempotency_key = $1 AND c.status = 'captured'",
+        )
+        .bind(request.idempotency_key)
+        .fetch_optional(&self.db.pool)
+        .await?;
+        if let Some((id, last4)) = existing {
+            return Ok(Ok(Charge { id, masked_number: masked(&last4) }));
+        }
+        let Some(card) = self.usable_token(request.channel_id, request.source).await? else {
+            return Ok(Err(Declined { message: TOKEN_GONE_MESSAGE.to_owned() }));
+        };
+        match card.behaviour.as_str() {
+            "decline" => return Ok(Err(Declined { message: DECLINED_MESSAGE.to_owned() })),
+            "insufficient" => return Ok(Err(Declined { message: LIMIT_MESSAGE.to_owned() })),
+            _ => {}
+        }
+        let id = format!("ch_{}", random_hex(12));
+        let now = Timestamp::now().0;
+        // A refunded charge of an earlier attempt frees the key for a new one.
+        sqlx::query("DELETE FROM sandbox_charges WHERE idempotency_key = $1 AND status = 'refunded'")
+            .bind(request.idempotency_key)
+            .execute(&self.db.pool)
+            .await?;
+        sqlx::query(
+            "INSERT INTO sandbox_charges (id, channel_id, token, amount, status, idempotency_key, created_at)
+             VALUES ($1, $2, $3, $4, 'captured', $5, $6)",
+        )
+        .bind(&id)
+        .bind(request.channel_id)
+        .bind(request.source)
+        .bind(request.amount)
+        .bind(request.idempotency_key)
+        .bind(now)
+        .execute(&self.db.pool)
+        .await?;
+        if card.kind == "once" {
+            sqlx::query("UPDATE sandbox_card_tokens SET used_at = $1 WHERE token = $2").bind(now).bind(request.source).execute(&self.db.pool).await?;
+        }
+        Ok(Ok(Charge { id, masked_number: masked(&card.last4) }))
+    }
+
+    pub async fn refund(&self, channel_id: &str, charge_id: &str) -> anyhow::Result<()> {
+        sqlx::query("UPDATE sandbox_charges SET status = 'refunded' WHERE id = $1 AND channel_id = $2")
+            .bind(charge_id)
+            .bind(channel_id)
+            .execute(&self.db.pool)
+            .await?;
+        Ok(())
+    }
+
+    pub async fn save_card(&self, channel_id: &str, token: &str) -> anyhow::Result<Result<SavedCard, Declined>> {
+        let Some(card) = self.usable_token(channel_id, token).await? else {
+            return Ok(Err(Declined { message: TOKEN_GONE_MESSAGE.to_owned() }));
+        };
+        if card.kind != "once" {
+            return Ok(Err(Declined { message: TOKEN_GONE_MESSAGE.to_owned() }));
+        }
+        let card_ref = format!("card_{}", random_hex(16));
+        let now = Timestamp::now().0;
+        let mut tx = self.db.begin_write().await?;
+        sqlx::query("UPDATE sandbox_card_tokens SET used_at = $1 WHERE token = $2").bind(now).bind(token).execute(&mut *tx).await?;
+        sqlx::query(
+            "INSERT INTO sandbox_card_tokens (token, channel_id, brand, last4, expiration, holder_name, behaviour, kind, expires_at, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, 'saved', $8, $9)",
+        )
+        .bind(&card_ref)
+        .bind(channel_id)
+        .bind(&card.brand)
+        .bind(&card.last4)
+        .bind(&card.expiration)
+        .bind(&card.holder_name)
+        .bind(&card.behaviour)
+        .bind(i64::MAX)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(Ok(SavedCard {
+            card_ref,
+            brand: card.brand,
+            masked_number: masked(&card.last4),
+            expiration: card.expiration,
+            holder_name: card.holder_name,
+        }))
+    }
+
+    pub async fn forget_card(&self, channel_id: &str, card_ref: &str) -> anyhow::Result<()> {
+        sqlx::query("DELETE FROM sandbox_card_tokens WHERE token = $1 AND channel_id = $2 AND kind = 'saved'")
+            .bind(card_ref)
+            .bind(channel_id)
+            .execute(&self.db.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// A token of this channel that can still be charged: a saved card, or a one-off token
+    /// neither used nor expired.
+    async fn usable_token(&self, channel_id: &str, token: &str) -> anyhow::Result<Option<TokenRow>> {
+        let row: Option<TokenRow> = sqlx::query_as(
+            "SELECT brand, last4, expiration, holder_name, behaviour, kind FROM sandbox_card_tokens
+             WHERE token = $1 AND channel_id = $2 AND used_at IS NULL AND expires_at > $3",
+        )
+        .bind(token)
+        .bind(channel_id)
+        .bind(Timestamp::now().0)
+        .fetch_optional(&self.db.pool)
+        .await?;
+        Ok(row)
+    }
+}
+
+#[derive(sqlx::FromRow)]
+struct TokenRow {
+    brand: String,
+    last4: String,
+    expiration: String,
+    holder_name: String,
+    behaviour: String,
+    kind: String,
+}
+
+pub fn masked(last4: &str) -> String {
+    format!("************{last4}")
+}
+
+/// The card form's checks, as a gateway's tokeniser makes them.
+pub fn check_card(card: &CardInput, now: OffsetDateTime) -> Result<String, Vec<CardFieldError>> {
+    let mut errors = Vec::new();
+    let digits: String = card.number.chars().filter(|c| !matches!(c, ' ' | '-')).collect();
+    if !(14..=16).contains(&digits.len()) || !digits.bytes().all(|b| b.is_ascii_digit()) || !luhn_ok(&digits) {
+        errors.push(CardFieldError { field: "number", message: "カード番号が正しくありません。" });
+    }
+    let holder = card.holder_name.trim();
+    if holder.is_empty() || holder.len() > 45 || !holder.chars().all(|c| c.is_ascii_alphabetic() || c == ' ' || c == '.' || c == '-') {
+        errors.push(CardFieldError { field: "holder_name", message: "カード名義はローマ字で入力してください。" });
+    }
+    let this_month = now.year() * 12 + i32::from(u8::from(now.month()));
+    let expiry = card.exp_year * 12 + card.exp_month as i32;
+    if !(1..=12).contains(&card.exp_month) || expiry < this_month || card.exp_year > now.year() + 20 {
+        errors.push(CardFieldError { field: "expiration", message: "有効期限が正しくありません。" });
+    }
+    let code = card.security_code.trim();
+    if !(3..=4).contains(&code.len()) || !code.bytes().all(|b| b.is_ascii_digit()) {
+        errors.push(CardFieldError { field: "security_code", message: "セキュリティコードは3桁または4桁の数字で入力してください。" });
+    }
+    if errors.is_empty() {
+        Ok(digits)
+    } else {
+        Err(errors)
+    }
+}
+
+fn luhn_ok(digits: &str) -> bool {
+    let sum: u32 = digits
+        .bytes()
+        .rev()
+        .enumerate()
+        .map(|(i, b)| {
+            let d = u32::from(b - b'0');
+            if i % 2 == 1 {
+                let doubled = d * 2;
+                if doubled > 9 { doubled - 9 } else { doubled }
+            } else {
+                d
+            }
+        })
+        .sum();
+    sum % 10 == 0
+}
+
+pub fn brand_of(digits: &str) -> &'static str {
+    let two: u32 = digits.get(..2).and_then(|p| p.parse().ok()).unwrap_or(0);
+    let four: u32 = digits.get(..4).and_then(|p| p.parse().ok()).unwrap_or(0);
+    match () {
+        _ if digits.starts_with('4') => "VISA",
+        _ if (51..=55).contains(&two) || (2221..=2720).contains(&four) => "MASTER",
+        _ if two == 35 => "JCB",
+        _ if two == 34 || two == 37 => "AMEX",
+        _ if two == 36 || two == 30 || two == 38 => "DINERS",
+        _ => "OTHER",
+    }
+}
+
+fn behaviour_of(digits: &str) -> &'static str {
+    match digits {
+        "4000000000000002" => "decline",
+        "4000000000009995" => "insufficient",
+        _ => "approve",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use time::macros::datetime;
+
+    use super::*;
+
+    fn card(number: &str) -> CardInput {
+        CardInput { number: number.into(), holder_name: "TARO YAMADA".into(), exp_month: 12, exp_year: 2028, security_code: "123".into() }
+    }
+
+    #[test]
+    fn test_numbers_pass_the_luhn_check_and_typos_do_not() {
+        let now = datetime!(2026-11-22 0:00 UTC);
+        assert_eq!(check_card(&card("4242 4242 4242 4242"), now), Ok("4242424242424242".into()));
+        assert!(check_card(&card("4000-0000-0000-0002"), now).is_ok());
+        assert_eq!(check_card(&card("4242424242424241"), now).unwrap_err()[0].field, "number");
+    }
+
+    #[test]
+    fn an_expired_month_and_a_kanji_holder_are_refused() {
+        let now = datetime!(2026-11-22 0:00 UTC);
+        let mut expired = card("4242424242424242");
+        expired.exp_year = 2026;
+        expired.exp_month = 10;
+        assert_eq!(check_card(&expired, now).unwrap_err()[0].field, "expiration");
+        expired.exp_month = 11;
+        assert!(check_card(&expired, now).is_ok(), "the current month is still valid");
+        let mut kanji = card("4242424242424242");
+        kanji.holder_name = "山田太郎".into();
+        assert_eq!(check_card(&kanji, now).unwrap_err()[0].field, "holder_name");
+    }
+
+    #[test]
+    fn brands_follow_the_number_ranges() {
+        assert_eq!(brand_of("4242424242424242"), "VISA");
+        assert_eq!(brand_of("5555555555554444"), "MASTER");
+        assert_eq!(brand_of("3530111333300000"), "JCB");
+        assert_eq!(brand_of("378282246310005"), "AMEX");
+    }
+}
