@@ -73,6 +73,13 @@ const leave = screen(() => import('../features/account/leave-page'));
 const addressList = screen(() => import('../features/account/address-list-page'));
 const addressAdd = screen(() => import('../features/account/address-add-page'));
 const addressEdit = screen(() => import('../features/account/address-edit-page'));
+const orderHistory = screen(() => import('../features/orders/order-history-page'));
+const orderDetail = screen(() => import('../features/orders/order-detail-page'));
+const guestReceipt = screen(() => import('../features/orders/guest-receipt-page'));
+const cardList = screen(() => import('../features/wallet/card-list-page'));
+const cardAdd = screen(() => import('../features/wallet/card-add-page'));
+const points = screen(() => import('../features/wallet/point-page'));
+const coupons = screen(() => import('../features/wallet/coupon-page'));
 
 const homeHandle: RouteHandle = { layoutPage: 'home' };
 const newsHandle: RouteHandle = { layoutPage: 'news' };
@@ -105,7 +112,7 @@ export const siteScreens: RouteObject[] = [
   at('stylist', stylistList),
   at('stylist/:key', stylistDetail),
   at('catalog-order', catalogOrder),
-  at('coupon'),
+  at('coupon', coupons),
   // Catalogue
   at('product', productList, productHandle),
   at('product/:key', productDetail, productHandle),
@@ -119,7 +126,7 @@ export const siteScreens: RouteObject[] = [
   at('cart/shipping-add'),
   at('cart/shipping-detail'),
   at('cart/shipping-select'),
-  at('orders/receipt'),
+  at('orders/receipt', guestReceipt),
   // Contact
   at('contact'),
   at('contact/confirm'),
@@ -157,8 +164,8 @@ export const siteScreens: RouteObject[] = [
       at('mypage/address/add', addressAdd),
       at('mypage/address/:key/edit', addressEdit),
       at('mypage/bookmark'),
-      at('mypage/card'),
-      at('mypage/card/add'),
+      at('mypage/card', cardList),
+      at('mypage/card/add', cardAdd),
       at('mypage/inquiry_history'),
       at('mypage/inquiry_history/:key'),
       at('mypage/leave', leave),
@@ -175,10 +182,10 @@ export const siteScreens: RouteObject[] = [
       at('mypage/message-center/:key'),
       at('mypage/name-embroidery'),
       at('mypage/name-embroidery/edit'),
-      at('mypage/order_history'),
-      at('mypage/order_history/:key'),
+      at('mypage/order_history', orderHistory),
+      at('mypage/order_history/:key', orderDetail),
       at('mypage/password', passwordChange),
-      at('mypage/point'),
+      at('mypage/point', points),
       at('mypage/product_history'),
       at('mypage/product_request_history'),
       at('mypage/product_search_history'),

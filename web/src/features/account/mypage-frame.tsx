@@ -1,60 +1,6 @@
-import type { ReactNode } from 'react';
-import { NavLink } from 'react-router';
-import { useDocumentTitle } from '../../lib/document-title';
-import styles from './account.module.css';
-
 /**
- * The member areas that have screens. Others of spec 001 §2 (注文履歴, お気に入り, …) join this
- * list when their screens exist, never before (no links to 404s).
+ * The mypage frame and its menu (注文履歴, カード情報 and ポイント included) now live in
+ * ui/mypage-frame.tsx, so the orders and wallet features share them without importing this
+ * feature; the account screens keep importing from here.
  */
-export const MYPAGE_AREAS = [
-  { to: '/mypage', label: 'マイページトップ', end: true },
-  { to: '/mypage/user_info', label: '会員情報', end: false },
-  { to: '/mypage/address', label: 'アドレス帳', end: false },
-  { to: '/mypage/password', label: 'パスワード変更', end: true },
-  { to: '/mypage/login_history', label: 'ログイン履歴', end: true },
-  { to: '/mypage/logout', label: 'ログアウト', end: true },
-  { to: '/mypage/leave', label: '退会', end: true },
-] as const;
-
-export interface MypageFrameProps {
-  /** The screen's heading (h1) and document title. */
-  title: string;
-  children: ReactNode;
-}
-
-/**
- * Every member screen: the menu of member areas (a scrollable row on phones, a side column on
- * desktop) beside the screen's own content.
- */
-export function MypageFrame({ title, children }: MypageFrameProps) {
-  useDocumentTitle(title);
-  return (
-    <div className={styles.frame}>
-      <nav aria-label="マイページメニュー" className={styles.menu}>
-        <p className={styles.menuTitle} aria-hidden="true">
-          マイページ
-        </p>
-        <ul className={styles.menuList}>
-          {MYPAGE_AREAS.map((area) => (
-            <li key={area.to}>
-              <NavLink
-                to={area.to}
-                end={area.end}
-                className={({ isActive }) => (isActive ? `${styles.menuLink} ${styles.menuActive}` : styles.menuLink)}
-              >
-                {area.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <section aria-labelledby="mypage-title" className={styles.content}>
-        <h1 id="mypage-title" className={styles.heading} tabIndex={-1}>
-          {title}
-        </h1>
-        {children}
-      </section>
-    </div>
-  );
-}
+export { MYPAGE_AREAS, MypageFrame, type MypageFrameProps } from '../../ui/mypage-frame';

@@ -14,7 +14,10 @@ export async function loader() {
 
 const SHORTCUTS = [
   { to: '/mypage/user_info', label: '会員情報', text: 'ご登録内容の確認・変更' },
+  { to: '/mypage/order_history', label: '注文履歴', text: 'ご注文の確認・キャンセル・領収書' },
   { to: '/mypage/address', label: 'アドレス帳', text: 'お届け先の登録・既定の設定・CSV入出力' },
+  { to: '/mypage/card', label: 'カード情報', text: 'お支払いに使うクレジットカードの登録・削除' },
+  { to: '/mypage/point', label: 'ポイント', text: 'ポイント残高と履歴' },
   { to: '/mypage/password', label: 'パスワード変更', text: 'ログインパスワードの変更' },
   { to: '/mypage/login_history', label: 'ログイン履歴', text: '最近のログインの日時と端末' },
   { to: '/mypage/logout', label: 'ログアウト', text: 'この端末からログアウト' },

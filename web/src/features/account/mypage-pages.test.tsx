@@ -7,7 +7,18 @@ import { renderApp } from '../../test/render-app';
 import { logIn, memberFake, withMessages } from './test-member';
 import { formatBirthday } from './user-info-page';
 
-const menuLabels = ['マイページトップ', '会員情報', 'アドレス帳', 'パスワード変更', 'ログイン履歴', 'ログアウト', '退会'];
+const menuLabels = [
+  'マイページトップ',
+  '会員情報',
+  '注文履歴',
+  'アドレス帳',
+  'カード情報',
+  'ポイント',
+  'パスワード変更',
+  'ログイン履歴',
+  'ログアウト',
+  '退会',
+];
 
 describe('/mypage', () => {
   it('greets the member by name with the member code and the areas that exist', async () => {
@@ -23,8 +34,8 @@ describe('/mypage', () => {
     const menu = screen.getByRole('navigation', { name: 'マイページメニュー' });
     expect(within(menu).getAllByRole('link').map((a) => a.textContent)).toEqual(menuLabels);
     expect(within(menu).getByRole('link', { name: 'マイページトップ' })).toHaveAttribute('aria-current', 'page');
-    // Only built areas: no order history or favourites yet.
-    expect(screen.queryByRole('link', { name: /注文履歴|お気に入り/ })).not.toBeInTheDocument();
+    // Only built areas: no favourites yet.
+    expect(screen.queryByRole('link', { name: /お気に入り/ })).not.toBeInTheDocument();
     const shortcuts = screen.getByRole('list', { name: 'マイページのメニュー' });
     expect(within(shortcuts).getByRole('link', { name: /会員情報/ })).toHaveAttribute('href', '/mypage/user_info');
     await waitFor(() => expect(document.title).toBe('マイページ｜モトバイクパーツ'));
