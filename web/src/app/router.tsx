@@ -80,6 +80,13 @@ const cardList = screen(() => import('../features/wallet/card-list-page'));
 const cardAdd = screen(() => import('../features/wallet/card-add-page'));
 const points = screen(() => import('../features/wallet/point-page'));
 const coupons = screen(() => import('../features/wallet/coupon-page'));
+const cartIndex = screen(() => import('../features/cart/cart-page'));
+const cartShippingSelect = screen(() => import('../features/cart/shipping-select-page'));
+const cartShippingAdd = screen(() => import('../features/cart/shipping-add-page'));
+const cartShippingDetail = screen(() => import('../features/cart/shipping-detail-page'));
+const cartPayment = screen(() => import('../features/cart/payment-page'));
+const cartConfirm = screen(() => import('../features/cart/confirm-page'));
+const cartComplete = screen(() => import('../features/cart/complete-page'));
 
 const homeHandle: RouteHandle = { layoutPage: 'home' };
 const newsHandle: RouteHandle = { layoutPage: 'news' };
@@ -119,13 +126,13 @@ export const siteScreens: RouteObject[] = [
   // The spec describes no content for it: 404 until it does.
   at('product/:key/uos'),
   // Cart and checkout
-  at('cart'),
-  at('cart/complete'),
-  at('cart/confirm'),
-  at('cart/payment'),
-  at('cart/shipping-add'),
-  at('cart/shipping-detail'),
-  at('cart/shipping-select'),
+  at('cart', cartIndex),
+  at('cart/complete', cartComplete),
+  at('cart/confirm', cartConfirm),
+  at('cart/payment', cartPayment),
+  at('cart/shipping-add', cartShippingAdd),
+  at('cart/shipping-detail', cartShippingDetail),
+  at('cart/shipping-select', cartShippingSelect),
   at('orders/receipt', guestReceipt),
   // Contact
   at('contact'),

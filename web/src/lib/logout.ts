@@ -5,6 +5,7 @@
  * logged in (member data, favourite marks) are dropped; the shop's settings stay.
  */
 import { apiInstance } from '../api/client';
+import { afterLogout } from './cart-store';
 import { queryClient } from './query-client';
 
 const viewerData = (query: { queryKey: readonly unknown[] }) => query.queryKey[0] !== 'site';
@@ -24,5 +25,6 @@ export async function logout(options: { keepCart?: boolean } = {}): Promise<void
     await apiInstance().logout(options);
   } finally {
     dropViewerData();
+    afterLogout();
   }
 }

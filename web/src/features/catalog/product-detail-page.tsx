@@ -1,11 +1,15 @@
 import { useEffect, useState } from 'react';
-import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLocation, useParams, type LoaderFunctionArgs } from 'react-router';
+import { ApiError } from '../../api/client';
+import { useSettings } from '../../api/site-queries';
 import type { ProductDetail, ProductItem, Variation } from '../../api/types';
+import { addToCart, handleCartError } from '../../lib/cart-store';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatDateTime } from '../../lib/format';
 import { recordViewedProduct } from '../../lib/product-history';
 import { queryClient } from '../../lib/query-client';
 import { useSession } from '../../lib/session';
+import { showToast } from '../../lib/toast';
 import { Breadcrumbs, type Crumb } from '../../ui/breadcrumbs';
 import { Paragraphs } from '../../ui/paragraphs';
 import { LoadingBlock } from '../../ui/spinner';
@@ -33,7 +37,88 @@ import { initialVariation } from './variation-choice';
 import { VariationSelector } from './variation-selector';
 import styles from './product-detail.module.css';
 
-export const CART_NOT_READY_TEXT = 'カート機能は準備中です';
+export const ADDED_TO_CART_TEXT = 'カートに商品を追加しました';
+export const SELLING_STOPPED_TEXT = 'ただいま販売を一時停止しております。';
+const MAX_ADD_QUANTITY = 10;
+
+/**
+ * カートに入れる: the chosen variation in the chosen quantity (PATCH /v1/carts/products/add
+ * through lib/cart-store, which keeps the cart token and the header count and applies the
+ * cart's error rules). Not offered while selling is stopped, before the sale or out of stock.
+ */
+function AddToCart({ variation, blockedReason }: { variation: Variation | undefined; blockedReason: string | null }) {
+  const settings = useSettings();
+  const { pathname } = useLocation();
+  const [quantity, setQuantity] = useState(1);
+  const [pending, setPending] = useState(false);
+  const [added, setAdded] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const stopped =
+    settings['PLUGIN.TEMPORARY_STOP_SELLING.IS_USE'] && !settings['PLUGIN.TEMPORARY_STOP_SELLING.IS_SELLING'];
+  const reason = stopped ? SELLING_STOPPED_TEXT : variation ? blockedReason : '商品を選択してください。';
+  const add = async () => {
+    if (!variation || reason) return;
+    setPending(true);
+    setError(null);
+    setAdded(false);
+    try {
+      await addToCart(variation.key, quantity);
+      setAdded(true);
+      showToast(ADDED_TO_CART_TEXT, 'success');
+    } catch (failure) {
+      const outcome = await handleCartError(failure, pathname);
+      if (outcome === 'field' && failure instanceof ApiError) setError(Object.values(failure.errors).flat().join('\n'));
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <div className={styles.cart}>
+      <label htmlFor="add-quantity" className={styles.cartNote}>
+        数量
+      </label>
+      <select
+        id="add-quantity"
+        value={quantity}
+        onChange={(event) => setQuantity(Number(event.target.value))}
+        disabled={reason !== null}
+      >
+        {Array.from({ length: MAX_ADD_QUANTITY }, (_, i) => i + 1).map((n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
+      </select>
+      <button
+        type="button"
+        className={styles.cartButton}
+        disabled={reason !== null || pending}
+        aria-busy={pending || undefined}
+        aria-describedby={reason ? 'cart-blocked' : undefined}
+        onClick={() => void add()}
+      >
+        {pending ? '追加中…' : 'カートに入れる'}
+      </button>
+      {reason ? (
+        <p id="cart-blocked" className={styles.cartNote}>
+          {reason}
+        </p>
+      ) : null}
+      {error ? (
+        <p role="alert" className={styles.cartNote}>
+          {error}
+        </p>
+      ) : null}
+      <p role="status" className={styles.cartNote}>
+        {added ? (
+          <>
+            {ADDED_TO_CART_TEXT}　<Link to="/cart">カートを見る</Link>
+          </>
+        ) : null}
+      </p>
+    </div>
+  );
+}
 
 /** The product is awaited (an unknown key answers 404 → the 404 page); the rest follows. */
 export async function loader({ params }: LoaderFunctionArgs) {
@@ -169,14 +254,7 @@ function ProductView({ product }: { product: ProductDetail }) {
               </p>
             ) : null}
             <VariationSelector variations={variations} selected={selected} onSelect={setSelected} />
-            <div className={styles.cart}>
-              <button type="button" className={styles.cartButton} disabled aria-describedby="cart-not-ready">
-                カートに入れる
-              </button>
-              <p id="cart-not-ready" className={styles.cartNote}>
-                {CART_NOT_READY_TEXT}
-              </p>
-            </div>
+            <AddToCart variation={selected} blockedReason={notice ?? (stock === 'out_of_stock' ? '在庫切れのためご購入いただけません。' : null)} />
             {acceptsRequest(product, stock) ? <ProductRequestForm key={selected?.key ?? product.key} productKey={product.key} /> : null}
           </div>
         </div>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { AccountLink } from '../../ui/account-link';
+import { CartLink } from '../../ui/cart-link';
 import { SmartLink } from '../../ui/smart-link';
 import type { HeaderProps } from '../types';
 import styles from './header.module.css';
@@ -24,7 +25,10 @@ export function SimpleHeader({ shopName, navigation }: HeaderProps) {
             </ul>
           </nav>
         ) : null}
-        <AccountLink className={styles.account} />
+        <div className={styles.tools}>
+          <CartLink className={styles.account} />
+          <AccountLink className={styles.account} />
+        </div>
       </div>
     </header>
   );

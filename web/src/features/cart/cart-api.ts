@@ -1,0 +1,173 @@
+/**
+ * The cart screens' calls (contract "Cart endpoints", S3 settings). The client is cast to
+ * `CartPaths` here only: once the generated schema has the cart, the cast goes. Every cart answer
+ * passes through lib/cart-store's `publishCart` (token, header count) and lands in the current
+ * cart query; failures follow the error catalogue (`handleCartError`) in `useCartAction`.
+ */
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { Client } from 'openapi-fetch';
+import { useLocation } from 'react-router';
+import { api, load } from '../../api/client';
+import type { JsonOf } from '../../api/types';
+import {
+  ensureCartToken,
+  handleCartError,
+  initCart,
+  onCartAnswer,
+  publishCart,
+} from '../../lib/cart-store';
+import { MEMBER_QUERY_ROOT, queryClient } from '../../lib/query-client';
+import { getCartToken, sessionStore } from '../../lib/session';
+import type {
+  Cart,
+  CartOrderSummary,
+  CartPaths,
+  CartPaymentOption,
+  DecisionData,
+  Decision,
+  Leadtime,
+  SavedCard,
+} from './cart-types';
+
+/** The one cast: the cart paths are not in api/schema.d.ts yet. */
+const cartClient = () => api() as unknown as Client<CartPaths>;
+
+export const cartKeys = {
+  all: ['cart'] as const,
+  current: () => ['cart', 'current'] as const,
+  payments: (token: string) => ['cart', 'payments', token] as const,
+  leadtimes: (token: string, keys: readonly string[]) => ['cart', 'leadtimes', token, ...keys] as const,
+  order: (orderNo: string) => ['cart', 'order', orderNo] as const,
+  addresses: () => [...MEMBER_QUERY_ROOT, 'user-addresses', 'cart'] as const,
+  cards: () => [...MEMBER_QUERY_ROOT, 'user-cards', 'cart'] as const,
+};
+
+// Every cart answer, from whichever call, becomes the current cart.
+onCartAnswer((cart) => {
+  queryClient.setQueryData(cartKeys.current(), cart as Cart);
+});
+
+type PatchPath = {
+  [P in keyof CartPaths]: CartPaths[P] extends { patch: unknown } ? P : never;
+}[keyof CartPaths];
+type PatchBody<P extends PatchPath> = CartPaths[P] extends {
+  patch: { requestBody: { content: { 'application/json': infer B } } };
+}
+  ? B
+  : never;
+
+/** A PATCH /v1/carts/… call; its answer is published. */
+export async function patchCart<P extends PatchPath>(path: P, body: PatchBody<P>): Promise<Cart> {
+  const { data } = await load(
+    cartClient().PATCH(path as '/v1/carts/reset', { body: body as PatchBody<'/v1/carts/reset'> }),
+  );
+  return publishCart(data);
+}
+
+/**
+ * The cart of this browser (or member), re-initialised with `invalid_product` on every screen
+ * visit so lines gone or no longer on sale drop out (their names come back in removed_products).
+ * Null when there is no cart yet: a visitor who never added anything.
+ */
+export const currentCartQuery = () =>
+  queryOptions({
+    queryKey: cartKeys.current(),
+    queryFn: async (): Promise<Cart | null> => {
+      if (getCartToken() === null && !sessionStore.get().isLogin) return null;
+      return (await initCart({ invalidProduct: true })) as Cart;
+    },
+    staleTime: 0,
+  });
+
+export const useCurrentCart = () => useQuery(currentCartQuery());
+
+export const paymentsQuery = (token: string) =>
+  queryOptions({
+    queryKey: cartKeys.payments(token),
+    queryFn: async ({ signal }): Promise<CartPaymentOption[]> =>
+      (await load(cartClient().GET('/v1/payments/carts/{token}', { params: { path: { token } }, signal }))).data,
+    staleTime: 0,
+  });
+
+export const leadtimesQuery = (token: string, keys: readonly string[]) =>
+  queryOptions({
+    queryKey: cartKeys.leadtimes(token, keys),
+    queryFn: async ({ signal }): Promise<Leadtime[]> =>
+      (
+        await load(
+          cartClient().GET('/v1/shipping-leadtime/carts/{token}', {
+            params: { path: { token }, query: { 'keys[]': [...keys], choiceMode: 'date' } },
+            signal,
+          }),
+        )
+      ).data,
+    staleTime: 60_000,
+  });
+
+export type CartAddress = JsonOf<'/v1/me/user-addresses'>['data'][number];
+
+/** The member's address book (first page of 100; the book's limit is smaller). */
+export const addressesQuery = () =>
+  queryOptions({
+    queryKey: cartKeys.addresses(),
+    queryFn: async ({ signal }): Promise<CartAddress[]> =>
+      (await load(api().GET('/v1/me/user-addresses', { params: { query: { page: '1', per: '100' } }, signal })))
+        .data.data,
+  });
+
+export const savedCardsQuery = () =>
+  queryOptions({
+    queryKey: cartKeys.cards(),
+    queryFn: async ({ signal }): Promise<SavedCard[]> => {
+      const { data } = await load(cartClient().GET('/v1/me/user-cards', { signal }));
+      return Array.isArray(data) ? data : data.data;
+    },
+  });
+
+export const orderSummaryQuery = (orderNo: string, token: string) =>
+  queryOptions({
+    queryKey: cartKeys.order(orderNo),
+    queryFn: async ({ signal }): Promise<CartOrderSummary> =>
+      (
+        await load(
+          cartClient().GET('/v1/carts/order/{order_no}', {
+            params: { path: { order_no: orderNo }, query: { token } },
+            signal,
+          }),
+        )
+      ).data,
+    retry: false,
+  });
+
+/** POST /v1/carts/{token}/decision. */
+export async function decide(token: string): Promise<Decision> {
+  return (await load(cartClient().POST('/v1/carts/{token}/decision', { params: { path: { token } }, body: {} }))).data;
+}
+
+/** GET /v1/ecommerce_events/{id}?token= (the purchase event's decision data). */
+export async function decisionData(id: string, token: string | null): Promise<DecisionData> {
+  return (
+    await load(
+      cartClient().GET('/v1/ecommerce_events/{id}', {
+        params: { path: { id }, query: token ? { token } : {} },
+      }),
+    )
+  ).data;
+}
+
+/**
+ * A cart change as a mutation: the token is the stored one (or a new cart's), failures go
+ * through the error catalogue with the screen's path (field errors stay with the form).
+ */
+export function useCartAction<V>(fn: (token: string, vars: V) => Promise<Cart>) {
+  const { pathname } = useLocation();
+  return useMutation({
+    mutationFn: async (vars: V) => fn(await ensureCartToken(), vars),
+    onError: (error) => {
+      void handleCartError(error, pathname);
+    },
+    onSuccess: (_cart, _vars) => {
+      void queryClient.invalidateQueries({ queryKey: ['cart', 'payments'] });
+    },
+  });
+}

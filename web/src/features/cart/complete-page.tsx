@@ -1,0 +1,134 @@
+/**
+ * /cart/complete?order_no=…: the order number, the bank details for a bank transfer, that a
+ * confirmation mail was sent, and for a guest the link to the receipt (/orders/receipt?no=…&t=…).
+ * The purchase data kept at the decision (30 minutes) is checked against the server's decision
+ * data; a 404 there clears it (spec 000 §8).
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ApiError } from '../../api/client';
+import { clearPurchaseData, readPurchaseData } from '../../lib/cart-store';
+import { formatDate } from '../../lib/format';
+import { useSession } from '../../lib/session';
+import { NoticeSlot } from '../../ui/notice-slot';
+import { Price } from '../../ui/price';
+import { decisionData, orderSummaryQuery } from './cart-api';
+import { CheckoutFrame, TaxBreakdown } from './cart-parts';
+import type { BankAccount } from './cart-types';
+import { recallDecision } from './decision-memory';
+import styles from './cart.module.css';
+
+function BankDetails({ account }: { account: BankAccount }) {
+  return (
+    <section className={`${styles.section} ${styles.box}`} aria-labelledby="bank-title">
+      <h2 id="bank-title" className={styles.sectionTitle}>
+        お振込先
+      </h2>
+      <dl className={styles.dl}>
+        <dt>銀行名</dt>
+        <dd>{account.bank_name}</dd>
+        <dt>支店名</dt>
+        <dd>{account.branch_name}</dd>
+        <dt>口座種別</dt>
+        <dd>{account.account_type}</dd>
+        <dt>口座番号</dt>
+        <dd>{account.account_number}</dd>
+        <dt>口座名義</dt>
+        <dd>{account.account_holder}</dd>
+        <dt>お振込期限</dt>
+        <dd>{formatDate(account.due_date) || account.due_date}</dd>
+      </dl>
+    </section>
+  );
+}
+
+/** The purchase data of this order, checked once against the server (404 → forgotten). */
+function usePurchaseCheck(orderNo: string, cartToken: string | null) {
+  useEffect(() => {
+    const data = readPurchaseData();
+    if (!data || data.order_no !== orderNo || !data.event_id) return;
+    decisionData(data.event_id, cartToken).catch((error: unknown) => {
+      if (error instanceof ApiError && error.status === 404) clearPurchaseData();
+    });
+  }, [orderNo, cartToken]);
+}
+
+export function CompletePage() {
+  const [params] = useSearchParams();
+  const orderNo = params.get('order_no') ?? '';
+  const { isLogin } = useSession();
+  const remembered = orderNo ? recallDecision(orderNo) : null;
+  const summary = useQuery({
+    ...orderSummaryQuery(orderNo, remembered?.cart_token ?? ''),
+    enabled: orderNo !== '' && remembered !== null,
+  });
+  usePurchaseCheck(orderNo, remembered?.cart_token ?? null);
+
+  const order = summary.data;
+  const bank = remembered?.bank_account ?? order?.bank_account ?? null;
+  const guestToken = remembered?.guest_token ?? null;
+
+  return (
+    <CheckoutFrame title="ご注文ありがとうございました" step="complete">
+      {orderNo === '' ? (
+        <p>ご注文番号がわかりません。ご注文の内容はご注文確認メールでご確認ください。</p>
+      ) : (
+        <>
+          <section className={styles.section} aria-labelledby="order-no-title">
+            <h2 id="order-no-title" className={styles.sectionTitle}>
+              ご注文番号
+            </h2>
+            <p className={styles.orderNo}>{orderNo}</p>
+            <p>
+              {order?.orderer.email
+                ? `ご注文確認メールを ${order.orderer.email} 宛にお送りしました。`
+                : 'ご注文確認メールをお送りしました。'}
+              メールが届かない場合は、迷惑メールフォルダをご確認ください。
+            </p>
+          </section>
+          {bank ? <BankDetails account={bank} /> : null}
+          {order ? (
+            <section className={`${styles.section} ${styles.box}`} aria-labelledby="paid-title">
+              <h2 id="paid-title" className={styles.sectionTitle}>
+                ご注文内容
+              </h2>
+              <dl className={styles.dl}>
+                <dt>お支払い方法</dt>
+                <dd>
+                  {order.payment_name}
+                  {order.card_masked_number ? `（${order.card_masked_number}）` : ''}
+                </dd>
+                <dt>お支払い合計</dt>
+                <dd>
+                  <Price value={order.total_payment} taxLabel />
+                </dd>
+              </dl>
+              <TaxBreakdown rates={order.amount_by_tax_rate} />
+            </section>
+          ) : null}
+          <NoticeSlot code="cart_complete" />
+          {guestToken ? (
+            <p>
+              <Link to={`/orders/receipt?no=${encodeURIComponent(orderNo)}&t=${encodeURIComponent(guestToken)}`}>
+                領収書の発行はこちら
+              </Link>
+            </p>
+          ) : null}
+          {isLogin ? (
+            <p>
+              <Link to="/mypage/order_history">ご注文履歴を見る</Link>
+            </p>
+          ) : null}
+        </>
+      )}
+      <div className={styles.actions}>
+        <Link to="/" className={styles.primaryLink}>
+          トップページへ戻る
+        </Link>
+      </div>
+    </CheckoutFrame>
+  );
+}
+
+export { CompletePage as Component };

@@ -1,0 +1,237 @@
+/**
+ * /cart/confirm: everything of the order — lines, orderer, shippings with date, slot and
+ * packing, payment (card), coupon, points, carriage, fees, the per-rate tax breakdown and the
+ * total — a note, and 「注文を確定する」: POST /v1/carts/{token}/decision behind the
+ * payment-in-progress cookie (no double submission), then /cart/complete?order_no=…. A declined
+ * card goes back to the payment step, where the cart shows the gateway's message.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { ApiError } from '../../api/client';
+import { useSettings } from '../../api/site-queries';
+import { formatDate } from '../../lib/format';
+import {
+  beginPayment,
+  finishPayment,
+  handleCartError,
+  postEcommerceEvent,
+  publishCart,
+  storePurchaseData,
+  type PurchaseData,
+} from '../../lib/cart-store';
+import { queryClient } from '../../lib/query-client';
+import { setCartToken } from '../../lib/session';
+import { showToast } from '../../lib/toast';
+import { FormField, SubmitButton, buttonClass } from '../../ui/form-field';
+import { NoticeSlot } from '../../ui/notice-slot';
+import { cartKeys, decide, leadtimesQuery, patchCart } from './cart-api';
+import { packingsOf } from './shipping-detail-page';
+import {
+  AddressText,
+  CheckoutFrame,
+  CheckoutGate,
+  OrderTotals,
+  OrdererText,
+  ReadOnlyLines,
+  useCheckoutCart,
+} from './cart-parts';
+import type { Cart, Decision } from './cart-types';
+import { rememberDecision } from './decision-memory';
+import styles from './cart.module.css';
+
+export const PAYMENT_DECLINED = 'cart.payment.declined';
+export const NOTE_MAX = 1000;
+
+const MISSING_LABELS: Record<string, [string, string]> = {
+  orderer: ['ご注文者情報', '/cart/shipping-add'],
+  shipping_address: ['お届け先', '/cart/shipping-select'],
+  payment_method: ['お支払い方法', '/cart/payment'],
+};
+
+export function purchaseDataOf(cart: Cart, decision: Decision, eventId: string | null): PurchaseData {
+  return {
+    order_no: decision.order_no,
+    total_payment: decision.total_payment,
+    event_id: eventId,
+    products: cart.detail.products.map((p) => ({
+      product_key: p.product_info.product_key,
+      name: p.product_info.name,
+      unit_price: p.unit_price,
+      quantity: p.quantity,
+    })),
+  };
+}
+
+function Summary({ cart }: { cart: Cart }) {
+  const order = cart.detail.order;
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [note, setNote] = useState(order.note ?? '');
+  const [pending, setPending] = useState(false);
+  const leadtimes = useQuery({ ...leadtimesQuery(cart.token, cart.detail.shippings.map((s) => s.key)), enabled: cart.detail.shippings.length > 0 });
+  const packings = packingsOf(useSettings() as unknown as Record<string, unknown>);
+  const timezoneLabel = (key: string | null) =>
+    key ? (leadtimes.data?.flatMap((l) => l.timezones).find((t) => t.key === key)?.label ?? key) : '指定なし';
+  const dateLabel = (date: string | null) =>
+    date ? (leadtimes.data?.flatMap((l) => l.dates).find((d) => d.date === date)?.label ?? formatDate(date)) : '指定なし';
+  const wrappingLabel = (key: string) => packings.wrappings.find((w) => w.key === key)?.label ?? 'あり';
+  const noshiLabel = (key: string) => packings.noshi.find((n) => n.key === key)?.label ?? 'あり';
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    if (!beginPayment()) {
+      showToast('ただいまお支払いを処理しています。しばらくお待ちください。', 'warning');
+      return;
+    }
+    setPending(true);
+    try {
+      if (note.trim() !== (order.note ?? '').trim()) {
+        await patchCart('/v1/carts/other/modify', { token: cart.token, note: note.trim() });
+      }
+      const decision = await decide(cart.token);
+      finishPayment();
+      const eventId = await postEcommerceEvent('purchase', {
+        order_no: decision.order_no,
+        total_payment: decision.total_payment,
+      });
+      storePurchaseData(purchaseDataOf(cart, decision, eventId));
+      rememberDecision(decision, cart.token);
+      // The cart became an order: the next purchase starts a new cart.
+      setCartToken(null);
+      publishCart({ token: '', detail: { products: [] } });
+      queryClient.removeQueries({ queryKey: cartKeys.all });
+      navigate(`/cart/complete?order_no=${encodeURIComponent(decision.order_no)}`);
+    } catch (error) {
+      finishPayment();
+      setPending(false);
+      if (error instanceof ApiError && error.code === PAYMENT_DECLINED) {
+        // The cart keeps its lines and carries the gateway's message (transaction_error).
+        await queryClient.invalidateQueries({ queryKey: cartKeys.current() });
+        navigate('/cart/payment');
+        return;
+      }
+      await handleCartError(error, pathname);
+    }
+  };
+
+  return (
+    <div className={styles.layout}>
+      <div>
+        <NoticeSlot code="cart_confirm_1" />
+        <section className={styles.section} aria-labelledby="confirm-lines">
+          <h2 id="confirm-lines" className={styles.sectionTitle}>
+            ご注文商品
+          </h2>
+          <ReadOnlyLines products={cart.detail.products} />
+          <p>
+            <Link to="/cart">カートの内容を変更する</Link>
+          </p>
+        </section>
+
+        <section className={styles.section} aria-labelledby="confirm-orderer">
+          <h2 id="confirm-orderer" className={styles.sectionTitle}>
+            ご注文者
+          </h2>
+          {order.orderer ? <OrdererText orderer={order.orderer} /> : <p className={styles.muted}>未入力です。</p>}
+        </section>
+
+        {cart.detail.shippings.map((shipping, i) => (
+          <section key={shipping.key} className={styles.section} aria-labelledby={`confirm-shipping-${i}`}>
+            <h2 id={`confirm-shipping-${i}`} className={styles.sectionTitle}>
+              お届け先{cart.detail.shippings.length > 1 ? i + 1 : ''}
+            </h2>
+            {shipping.address ? <AddressText address={shipping.address} /> : <p className={styles.muted}>未設定です。</p>}
+            <dl className={styles.dl}>
+              <dt>お届け希望日</dt>
+              <dd>{dateLabel(shipping.delivery_date)}</dd>
+              <dt>お届け時間帯</dt>
+              <dd>{timezoneLabel(shipping.delivery_timezone_key)}</dd>
+              {shipping.packing.wrapping_key ? (
+                <>
+                  <dt>ギフトラッピング</dt>
+                  <dd>{wrappingLabel(shipping.packing.wrapping_key)}</dd>
+                </>
+              ) : null}
+              {shipping.packing.noshi_key ? (
+                <>
+                  <dt>のし</dt>
+                  <dd>
+                    {noshiLabel(shipping.packing.noshi_key)}
+                    {shipping.packing.noshi_name ? `（名入れ：${shipping.packing.noshi_name}）` : ''}
+                  </dd>
+                </>
+              ) : null}
+            </dl>
+            <p>
+              <Link to="/cart/shipping-detail">お届け方法を変更する</Link>
+            </p>
+          </section>
+        ))}
+
+        <section className={styles.section} aria-labelledby="confirm-payment">
+          <h2 id="confirm-payment" className={styles.sectionTitle}>
+            お支払い方法
+          </h2>
+          <p>
+            {order.payment_method?.name ?? '未選択です。'}
+            {order.card ? `（${order.card.brand} ${order.card.masked_number}）` : ''}
+          </p>
+          {cart.detail.coupons.length > 0 ? (
+            <p>ご利用クーポン：{cart.detail.coupons.map((c) => `${c.name}（${c.code}）`).join('、')}</p>
+          ) : null}
+          {order.use_points > 0 ? <p>ご利用ポイント：{order.use_points.toLocaleString('ja-JP')}pt</p> : null}
+          {order.earn_points > 0 ? <p>今回のご注文で獲得予定のポイント：{order.earn_points.toLocaleString('ja-JP')}pt</p> : null}
+          <p>
+            <Link to="/cart/payment">お支払い方法を変更する</Link>
+          </p>
+        </section>
+
+        <form noValidate onSubmit={(e) => void submit(e)} aria-label="ご注文の確定">
+          <FormField label="備考" hint={`${NOTE_MAX}文字以内`}>
+            {(c) => (
+              <textarea {...c} rows={4} maxLength={NOTE_MAX} value={note} onChange={(e) => setNote(e.target.value)} />
+            )}
+          </FormField>
+          {!order.can_decide && order.missing.length > 0 ? (
+            <div role="alert" className={styles.alert}>
+              <p>ご注文を確定する前に、次の項目をご入力ください。</p>
+              <ul>
+                {order.missing.map((m) => {
+                  const [label, to] = MISSING_LABELS[m] ?? [m, '/cart'];
+                  return (
+                    <li key={m}>
+                      <Link to={to}>{label}</Link>
+                    </li>
+                  );
+                })}
+              </ul>
+            </div>
+          ) : null}
+          <NoticeSlot code="cart_confirm_2" />
+          <div className={styles.actions}>
+            <SubmitButton pending={pending} pendingLabel="処理中…">
+              注文を確定する
+            </SubmitButton>
+            <Link to="/cart/payment" className={buttonClass.secondary}>
+              戻る
+            </Link>
+          </div>
+        </form>
+      </div>
+      <OrderTotals totals={order} />
+    </div>
+  );
+}
+
+export function ConfirmPage() {
+  const state = useCheckoutCart();
+  return (
+    <CheckoutFrame title="ご注文内容の確認" step="confirm">
+      <CheckoutGate state={state}>{(cart) => <Summary cart={cart} />}</CheckoutGate>
+    </CheckoutFrame>
+  );
+}
+
+export { ConfirmPage as Component };

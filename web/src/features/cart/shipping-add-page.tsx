@@ -1,0 +1,370 @@
+/**
+ * /cart/shipping-add: a guest gives the orderer (name, kana, e-mail, phone, address with the
+ * postal-code autofill) and where the order goes — the orderer's address or another; a member
+ * gives a new delivery address (their orderer is the profile). The rules are the profile's
+ * (lib/profile-form), demo or corporate as the channel says.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { api, load } from '../../api/client';
+import { lookupPostalCode, usePrefectures } from '../../api/postal-queries';
+import { useSettings } from '../../api/site-queries';
+import { applyMutationErrors } from '../../lib/form-errors';
+import { profileShape } from '../../lib/profile-form';
+import { useSession } from '../../lib/session';
+import { normalizePostal, postDisplay, tel, tsunaguPhone, zRule } from '../../lib/validators';
+import { FormAlert, FormField, SubmitButton, buttonClass, controlClass } from '../../ui/form-field';
+import { ensureCartToken } from '../../lib/cart-store';
+import { patchCart, useCartAction } from './cart-api';
+import { CheckoutFrame, CheckoutGate, useCheckoutCart } from './cart-parts';
+import type { Cart, Orderer, ShippingAddress } from './cart-types';
+import { ordererOfMember } from './shipping-select-page';
+import styles from './cart.module.css';
+
+export interface PersonFields {
+  last_name: string;
+  first_name: string;
+  last_name_kana: string;
+  first_name_kana: string;
+  postal_code: string;
+  prefecture: string;
+  city: string;
+  address1: string;
+  address2: string;
+  phone_number: string;
+}
+
+export interface ShippingAddFields {
+  orderer: PersonFields & { email: string };
+  destination: 'same' | 'other';
+  shipping: PersonFields;
+}
+
+const EMPTY_PERSON: PersonFields = {
+  last_name: '',
+  first_name: '',
+  last_name_kana: '',
+  first_name_kana: '',
+  postal_code: '',
+  prefecture: '',
+  city: '',
+  address1: '',
+  address2: '',
+  phone_number: '',
+};
+
+export const POSTAL_FORMAT_MESSAGE = '郵便番号を正しく入力してください。';
+export const POSTAL_MISSING_MESSAGE = '該当する住所が見つかりませんでした。';
+
+function personSchema(corporate: boolean) {
+  const r = profileShape(corporate);
+  return z.object({
+    last_name: r.last_name,
+    first_name: r.first_name,
+    last_name_kana: r.last_name_kana,
+    first_name_kana: r.first_name_kana,
+    postal_code: r.postal_code,
+    prefecture: r.prefecture,
+    city: r.city,
+    address1: r.address1,
+    address2: r.address2,
+    phone_number: zRule(corporate ? tsunaguPhone : tel),
+  });
+}
+
+/** The rules for what this form asks: the orderer (guest), and the other address when chosen. */
+export function shippingAddSchema(corporate: boolean, guest: boolean, destination: 'same' | 'other') {
+  const person = personSchema(corporate);
+  const skip = z.any();
+  return z.object({
+    orderer: guest ? person.extend({ email: profileShape(corporate).email }) : skip,
+    destination: z.enum(['same', 'other']),
+    shipping: !guest || destination === 'other' ? person : skip,
+  });
+}
+
+const digits = (postal: string) => normalizePostal(postal) ?? postal.trim();
+
+export function ordererOf(fields: ShippingAddFields['orderer']): Orderer {
+  return {
+    last_name: fields.last_name.trim(),
+    first_name: fields.first_name.trim(),
+    last_name_kana: fields.last_name_kana.trim(),
+    first_name_kana: fields.first_name_kana.trim(),
+    email: fields.email.trim(),
+    postal_code: digits(fields.postal_code),
+    prefecture: fields.prefecture,
+    city: fields.city.trim(),
+    address1: fields.address1.trim(),
+    address2: fields.address2.trim(),
+    phone_number: fields.phone_number.trim(),
+  };
+}
+
+export function shippingAddressOf(fields: PersonFields): ShippingAddress {
+  return {
+    shipping_last_name: fields.last_name.trim(),
+    shipping_first_name: fields.first_name.trim(),
+    shipping_last_name_kana: fields.last_name_kana.trim(),
+    shipping_first_name_kana: fields.first_name_kana.trim(),
+    postal_code: digits(fields.postal_code),
+    prefecture: fields.prefecture,
+    city: fields.city.trim(),
+    address1: fields.address1.trim(),
+    address2: fields.address2.trim(),
+    phone_number: fields.phone_number.trim(),
+  };
+}
+
+function personOfOrderer(o: Orderer | null): PersonFields & { email: string } {
+  if (!o) return { ...EMPTY_PERSON, email: '' };
+  return {
+    last_name: o.last_name,
+    first_name: o.first_name,
+    last_name_kana: o.last_name_kana,
+    first_name_kana: o.first_name_kana,
+    postal_code: o.postal_code ? postDisplay(o.postal_code) : '',
+    prefecture: o.prefecture,
+    city: o.city,
+    address1: o.address1,
+    address2: o.address2,
+    phone_number: o.phone_number,
+    email: o.email,
+  };
+}
+
+function personOfAddress(a: ShippingAddress | null | undefined): PersonFields {
+  if (!a) return EMPTY_PERSON;
+  return {
+    last_name: a.shipping_last_name,
+    first_name: a.shipping_first_name,
+    last_name_kana: a.shipping_last_name_kana,
+    first_name_kana: a.shipping_first_name_kana,
+    postal_code: a.postal_code ? postDisplay(a.postal_code) : '',
+    prefecture: a.prefecture,
+    city: a.city,
+    address1: a.address1,
+    address2: a.address2,
+    phone_number: a.phone_number,
+  };
+}
+
+type Form = UseFormReturn<ShippingAddFields>;
+
+/** Name, kana, postal code (with autofill), prefecture, city, lines and phone of one person. */
+function PersonBlock({ form, prefix, label, withEmail }: { form: Form; prefix: 'orderer' | 'shipping'; label: string; withEmail?: boolean }) {
+  const prefectures = usePrefectures();
+  const [status, setStatus] = useState<string | null>(null);
+  const [lookingUp, setLookingUp] = useState(false);
+  const { register, formState, getValues, setValue, setError, clearErrors, setFocus, watch } = form;
+  const name = (field: keyof PersonFields | 'email') => `${prefix}.${field}` as Path<ShippingAddFields>;
+  const errorOf = (field: keyof PersonFields | 'email'): string | undefined => {
+    const group = formState.errors[prefix] as Record<string, { message?: string } | undefined> | undefined;
+    return group?.[field]?.message;
+  };
+  const prefecture = watch(name('prefecture')) as string;
+  const names = prefectures.data?.map((p) => p.name) ?? [];
+  if (prefecture && !names.includes(prefecture)) names.unshift(prefecture);
+
+  const fill = async () => {
+    setStatus(null);
+    clearErrors(name('postal_code'));
+    const code = normalizePostal(String(getValues(name('postal_code')) ?? ''));
+    if (code === null) {
+      setError(name('postal_code'), { type: 'lookup', message: POSTAL_FORMAT_MESSAGE }, { shouldFocus: true });
+      return;
+    }
+    setLookingUp(true);
+    const address = await lookupPostalCode(code);
+    setLookingUp(false);
+    if (!address) {
+      setStatus(POSTAL_MISSING_MESSAGE);
+      return;
+    }
+    const options = { shouldDirty: true, shouldValidate: true } as const;
+    setValue(name('prefecture'), address.prefecture, options);
+    setValue(name('city'), `${address.city}${address.town}`, options);
+    if (address.street) setValue(name('address1'), address.street, options);
+    setStatus(`${address.prefecture}${address.city}${address.town}${address.street} を入力しました。`);
+    setFocus(name('address1'));
+  };
+
+  return (
+    <fieldset className={styles.section}>
+      <legend className={styles.sectionTitle}>{label}</legend>
+      <div className={controlClass.row}>
+        <FormField label="お名前（姓）" required error={errorOf('last_name')}>
+          {(c) => <input {...c} {...register(name('last_name'))} type="text" autoComplete="family-name" />}
+        </FormField>
+        <FormField label="お名前（名）" required error={errorOf('first_name')}>
+          {(c) => <input {...c} {...register(name('first_name'))} type="text" autoComplete="given-name" />}
+        </FormField>
+      </div>
+      <div className={controlClass.row}>
+        <FormField label="フリガナ（セイ）" required error={errorOf('last_name_kana')}>
+          {(c) => <input {...c} {...register(name('last_name_kana'))} type="text" />}
+        </FormField>
+        <FormField label="フリガナ（メイ）" required error={errorOf('first_name_kana')}>
+          {(c) => <input {...c} {...register(name('first_name_kana'))} type="text" />}
+        </FormField>
+      </div>
+      {withEmail ? (
+        <FormField label="メールアドレス" required error={errorOf('email')} hint="ご注文確認メールをお送りします。">
+          {(c) => <input {...c} {...register(name('email'))} type="email" autoComplete="email" />}
+        </FormField>
+      ) : null}
+      <FormField label="電話番号" required error={errorOf('phone_number')} hint="例：03-1234-5678">
+        {(c) => <input {...c} {...register(name('phone_number'))} type="tel" autoComplete="tel" />}
+      </FormField>
+      <FormField
+        label="郵便番号"
+        required
+        error={errorOf('postal_code')}
+        hint="例：123-4567"
+        after={
+          <button type="button" className={buttonClass.secondary} onClick={() => void fill()} disabled={lookingUp}>
+            {lookingUp ? '検索中…' : '住所を自動入力'}
+          </button>
+        }
+      >
+        {(c) => (
+          <input {...c} {...register(name('postal_code'))} type="text" inputMode="numeric" autoComplete="postal-code" maxLength={8} />
+        )}
+      </FormField>
+      <p role="status" className={styles.muted}>
+        {status}
+      </p>
+      <FormField label="都道府県" required error={errorOf('prefecture')}>
+        {(c) =>
+          prefectures.isError ? (
+            <input {...c} {...register(name('prefecture'))} type="text" autoComplete="address-level1" />
+          ) : (
+            <select {...c} {...register(name('prefecture'))} className={controlClass.select} autoComplete="address-level1">
+              <option value="">選択してください</option>
+              {names.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          )
+        }
+      </FormField>
+      <FormField label="市区町村" required error={errorOf('city')}>
+        {(c) => <input {...c} {...register(name('city'))} type="text" autoComplete="address-level2" />}
+      </FormField>
+      <FormField label="番地" required error={errorOf('address1')}>
+        {(c) => <input {...c} {...register(name('address1'))} type="text" autoComplete="address-line1" />}
+      </FormField>
+      <FormField label="建物名・部屋番号" error={errorOf('address2')}>
+        {(c) => <input {...c} {...register(name('address2'))} type="text" autoComplete="address-line2" />}
+      </FormField>
+    </fieldset>
+  );
+}
+
+/** Server keys (orderer.x, address.shipping_x) → the form's fields. */
+function serverFieldMap(): Record<string, Path<ShippingAddFields>> {
+  const map: Record<string, Path<ShippingAddFields>> = {};
+  for (const key of Object.keys(EMPTY_PERSON) as (keyof PersonFields)[]) {
+    map[`orderer.${key}`] = `orderer.${key}`;
+    const shippingKey = key.startsWith('phone') || !key.includes('name') ? key : `shipping_${key}`;
+    map[`address.${shippingKey}`] = `shipping.${key}`;
+  }
+  map['orderer.email'] = 'orderer.email';
+  map.email = 'orderer.email';
+  return map;
+}
+
+function ShippingAddForm({ cart, guest }: { cart: Cart; guest: boolean }) {
+  const corporate = useSettings()['SITE.IS_CORPORATE'];
+  const navigate = useNavigate();
+  const [formError, setFormError] = useState<string | null>(null);
+  const shipping = cart.detail.shippings[0];
+  const defaults: ShippingAddFields = {
+    orderer: personOfOrderer(cart.detail.order.orderer),
+    destination: shipping?.address && shipping.address.postal_code !== cart.detail.order.orderer?.postal_code ? 'other' : 'same',
+    shipping: guest ? personOfAddress(shipping?.address) : EMPTY_PERSON,
+  };
+  if (!guest) defaults.destination = 'other';
+  const resolver: Resolver<ShippingAddFields> = (values, context, options) =>
+    zodResolver(shippingAddSchema(corporate, guest, values.destination))(values, context, options) as ReturnType<
+      Resolver<ShippingAddFields>
+    >;
+  const form = useForm<ShippingAddFields>({ resolver, defaultValues: defaults });
+  const destination = form.watch('destination');
+
+  const save = useCartAction(async (token, fields: ShippingAddFields) => {
+    let next = cart;
+    if (guest) next = await patchCart('/v1/carts/order/modify', { token, orderer: ordererOf(fields.orderer) });
+    const address = guest && fields.destination === 'same' ? shippingAddressOf(fields.orderer) : shippingAddressOf(fields.shipping);
+    const key = next.detail.shippings[0]?.key;
+    next = key
+      ? await patchCart('/v1/carts/shippings/modify', { token, key, address })
+      : await patchCart('/v1/carts/shippings/add', { token, address });
+    if (!guest && !next.detail.order.orderer) {
+      const member = (await load(api().GET('/v1/me/user'))).data;
+      next = await patchCart('/v1/carts/order/modify', { token: await ensureCartToken(), orderer: ordererOfMember(member) });
+    }
+    return next;
+  });
+
+  const onSubmit = form.handleSubmit(async (fields) => {
+    setFormError(null);
+    try {
+      await save.mutateAsync(fields);
+      navigate('/cart/shipping-detail');
+    } catch (error) {
+      setFormError(applyMutationErrors(error, form.setError, serverFieldMap(), { headline: true }));
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label={guest ? 'ご注文者とお届け先の入力' : 'お届け先の入力'}>
+      <FormAlert message={formError} />
+      {guest ? <PersonBlock form={form} prefix="orderer" label="ご注文者" withEmail /> : null}
+      {guest ? (
+        <fieldset className={styles.section}>
+          <legend className={styles.sectionTitle}>お届け先</legend>
+          <div className={controlClass.choices}>
+            <label className={controlClass.choice}>
+              <input type="radio" value="same" {...form.register('destination')} />
+              ご注文者と同じ
+            </label>
+            <label className={controlClass.choice}>
+              <input type="radio" value="other" {...form.register('destination')} />
+              別の住所に送る
+            </label>
+          </div>
+        </fieldset>
+      ) : null}
+      {!guest || destination === 'other' ? <PersonBlock form={form} prefix="shipping" label={guest ? 'お届け先の住所' : '新しいお届け先'} /> : null}
+      <div className={styles.actions}>
+        <SubmitButton pending={save.isPending}>次へ進む</SubmitButton>
+        <Link to={guest ? '/cart' : '/cart/shipping-select'} className={buttonClass.secondary}>
+          戻る
+        </Link>
+      </div>
+    </form>
+  );
+}
+
+export function ShippingAddPage() {
+  const { isLogin } = useSession();
+  const state = useCheckoutCart();
+  return (
+    <CheckoutFrame title={isLogin ? 'お届け先の入力' : 'ご注文者情報の入力'} step="shipping">
+      {!isLogin ? (
+        <p className={styles.muted}>
+          会員の方は<Link to="/login">ログイン</Link>するとアドレス帳からお届け先を選べます。
+        </p>
+      ) : null}
+      <CheckoutGate state={state}>{(cart) => <ShippingAddForm cart={cart} guest={!isLogin} />}</CheckoutGate>
+    </CheckoutFrame>
+  );
+}
+
+export { ShippingAddPage as Component };

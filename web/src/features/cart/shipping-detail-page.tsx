@@ -1,0 +1,257 @@
+/**
+ * /cart/shipping-detail: per shipping, the delivery date (from GET
+ * /v1/shipping-leadtime/carts/{token}: the earliest date on and 14 days), the time slot, and
+ * gift wrapping / noshi (the channel's ORDER.PACKINGS; the contract's demo list when the
+ * settings do not carry it).
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useSettings } from '../../api/site-queries';
+import { hasFieldErrors } from '../../lib/form-errors';
+import { FormAlert, FormField, SubmitButton, buttonClass, controlClass } from '../../ui/form-field';
+import { Price } from '../../ui/price';
+import { LoadingBlock } from '../../ui/spinner';
+import { leadtimesQuery, patchCart, useCartAction } from './cart-api';
+import { AddressText, CheckoutFrame, CheckoutGate, useCheckoutCart } from './cart-parts';
+import type { Cart, CartShipping, Choice, Leadtime, Wrapping } from './cart-types';
+import styles from './cart.module.css';
+
+export interface Packings {
+  wrappings: Wrapping[];
+  noshi: Choice[];
+}
+
+/** The contract's ORDER.PACKINGS of the demo shop. */
+export const DEFAULT_PACKINGS: Packings = {
+  wrappings: [{ key: 'gift', label: 'ギフトラッピング', price: 330 }],
+  noshi: [
+    { key: 'oiwai', label: '御祝' },
+    { key: 'orei', label: '御礼' },
+    { key: 'uchiiwai', label: '内祝' },
+  ],
+};
+
+/** ORDER.PACKINGS from the settings (an object or its JSON text), else the default. */
+export function packingsOf(settings: Record<string, unknown>): Packings {
+  let raw = settings['ORDER.PACKINGS'];
+  if (typeof raw === 'string') {
+    try {
+      raw = JSON.parse(raw) as unknown;
+    } catch {
+      raw = null;
+    }
+  }
+  if (raw && typeof raw === 'object') {
+    const value = raw as Partial<Packings>;
+    return {
+      wrappings: Array.isArray(value.wrappings) ? value.wrappings : [],
+      noshi: Array.isArray(value.noshi) ? value.noshi : [],
+    };
+  }
+  return DEFAULT_PACKINGS;
+}
+
+interface Choices {
+  date: string;
+  timezone: string;
+  wrapping: string;
+  noshi: string;
+  noshiName: string;
+}
+
+function choicesOf(shipping: CartShipping): Choices {
+  return {
+    date: shipping.delivery_date ?? '',
+    timezone: shipping.delivery_timezone_key ?? '',
+    wrapping: shipping.packing.wrapping_key ?? '',
+    noshi: shipping.packing.noshi_key ?? '',
+    noshiName: shipping.packing.noshi_name ?? '',
+  };
+}
+
+function ShippingChoices({
+  index,
+  shipping,
+  leadtime,
+  packings,
+  value,
+  onChange,
+}: {
+  index: number;
+  shipping: CartShipping;
+  leadtime: Leadtime | undefined;
+  packings: Packings;
+  value: Choices;
+  onChange: (next: Choices) => void;
+}) {
+  const set = (patch: Partial<Choices>) => onChange({ ...value, ...patch });
+  return (
+    <fieldset className={`${styles.section} ${styles.box}`}>
+      <legend className={styles.sectionTitle}>お届け先{index > 0 ? index + 1 : ''}</legend>
+      {shipping.address ? <AddressText address={shipping.address} /> : <p className={styles.muted}>お届け先が未設定です。</p>}
+      <FormField label="お届け希望日" hint={leadtime ? `最短のお届け日は${leadtime.dates[0]?.label ?? leadtime.earliest_date}です。` : undefined}>
+        {(c) => (
+          <select {...c} className={controlClass.select} value={value.date} onChange={(e) => set({ date: e.target.value })}>
+            <option value="">指定なし</option>
+            {(leadtime?.dates ?? []).map((d) => (
+              <option key={d.date} value={d.date}>
+                {d.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField label="お届け時間帯">
+        {(c) => (
+          <select {...c} className={controlClass.select} value={value.timezone} onChange={(e) => set({ timezone: e.target.value })}>
+            <option value="">指定なし</option>
+            {(leadtime?.timezones ?? []).map((t) => (
+              <option key={t.key} value={t.key}>
+                {t.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      {packings.wrappings.length > 0 ? (
+        <FormField label="ギフトラッピング">
+          {(c) => (
+            <select {...c} className={controlClass.select} value={value.wrapping} onChange={(e) => set({ wrapping: e.target.value })}>
+              <option value="">なし</option>
+              {packings.wrappings.map((w) => (
+                <option key={w.key} value={w.key}>
+                  {w.label}（¥{w.price.toLocaleString('ja-JP')}）
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+      ) : null}
+      {packings.noshi.length > 0 ? (
+        <>
+          <FormField label="のし">
+            {(c) => (
+              <select {...c} className={controlClass.select} value={value.noshi} onChange={(e) => set({ noshi: e.target.value })}>
+                <option value="">なし</option>
+                {packings.noshi.map((n) => (
+                  <option key={n.key} value={n.key}>
+                    {n.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          {value.noshi ? (
+            <FormField label="のしの名入れ" hint="例：山田">
+              {(c) => (
+                <input {...c} type="text" maxLength={50} value={value.noshiName} onChange={(e) => set({ noshiName: e.target.value })} />
+              )}
+            </FormField>
+          ) : null}
+        </>
+      ) : null}
+      <p className={styles.muted}>
+        送料 <Price value={shipping.carriage} />
+        {shipping.packing_fee > 0 ? (
+          <>
+            {' '}
+            ／ ラッピング料 <Price value={shipping.packing_fee} />
+          </>
+        ) : null}
+      </p>
+    </fieldset>
+  );
+}
+
+function DetailForm({ cart }: { cart: Cart }) {
+  const navigate = useNavigate();
+  const settings = useSettings() as unknown as Record<string, unknown>;
+  const packings = packingsOf(settings);
+  const shippings = cart.detail.shippings;
+  const keys = shippings.map((s) => s.key);
+  const leadtimes = useQuery({ ...leadtimesQuery(cart.token, keys), enabled: keys.length > 0 });
+  const [values, setValues] = useState<Choices[]>(() => shippings.map(choicesOf));
+  const [error, setError] = useState<string | null>(null);
+
+  const save = useCartAction(async (token, list: Choices[]) => {
+    let next = cart;
+    for (const [i, shipping] of shippings.entries()) {
+      const value = list[i] ?? choicesOf(shipping);
+      const before = choicesOf(shipping);
+      if (value.date !== before.date || value.timezone !== before.timezone) {
+        next = await patchCart('/v1/carts/shippings/modify', {
+          token,
+          key: shipping.key,
+          delivery_date: value.date || null,
+          delivery_timezone_key: value.timezone || null,
+        });
+      }
+      if (value.wrapping !== before.wrapping || value.noshi !== before.noshi || value.noshiName !== before.noshiName) {
+        next = await patchCart('/v1/carts/packings/modify', {
+          token,
+          shipping_key: shipping.key,
+          wrapping_key: value.wrapping || null,
+          noshi_key: value.noshi || null,
+          noshi_name: value.noshi ? value.noshiName.trim() : '',
+        });
+      }
+    }
+    return next;
+  });
+
+  if (shippings.length === 0 || shippings.every((s) => !s.address)) {
+    return (
+      <div className={styles.section}>
+        <p>お届け先を先にお選びください。</p>
+        <Link to="/cart/shipping-select" className={styles.primaryLink}>
+          お届け先の選択へ
+        </Link>
+      </div>
+    );
+  }
+  if (leadtimes.isPending) return <LoadingBlock label="お届け日を読み込み中" />;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    save.mutate(values, {
+      onSuccess: () => navigate('/cart/payment'),
+      onError: (failure) => setError(hasFieldErrors(failure) ? Object.values(failure.errors).flat().join('\n') : null),
+    });
+  };
+
+  return (
+    <form noValidate onSubmit={submit} aria-label="お届け方法の指定">
+      <FormAlert message={error} />
+      {shippings.map((shipping, i) => (
+        <ShippingChoices
+          key={shipping.key}
+          index={i}
+          shipping={shipping}
+          leadtime={leadtimes.data?.find((l) => l.shipping_key === shipping.key)}
+          packings={packings}
+          value={values[i] ?? choicesOf(shipping)}
+          onChange={(next) => setValues((prev) => prev.map((v, j) => (j === i ? next : v)))}
+        />
+      ))}
+      <div className={styles.actions}>
+        <SubmitButton pending={save.isPending}>お支払い方法の選択へ</SubmitButton>
+        <Link to="/cart/shipping-select" className={buttonClass.secondary}>
+          お届け先を変更する
+        </Link>
+      </div>
+    </form>
+  );
+}
+
+export function ShippingDetailPage() {
+  const state = useCheckoutCart();
+  return (
+    <CheckoutFrame title="お届け方法の指定" step="detail">
+      <CheckoutGate state={state}>{(cart) => <DetailForm cart={cart} />}</CheckoutGate>
+    </CheckoutFrame>
+  );
+}
+
+export { ShippingDetailPage as Component };

@@ -1,0 +1,141 @@
+/**
+ * /cart/shipping-select: a member chooses where the order goes from the address book
+ * (GET /v1/me/user-addresses), or goes to add a new address; a guest has no book and goes to
+ * the orderer form. The member's orderer is their profile: set from GET /v1/me/user when the
+ * cart has none yet.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { api, load } from '../../api/client';
+import type { Member } from '../../api/types';
+import { useSession } from '../../lib/session';
+import { FormAlert, buttonClass } from '../../ui/form-field';
+import { LoadingBlock } from '../../ui/spinner';
+import { addressesQuery, patchCart, useCartAction, type CartAddress } from './cart-api';
+import { CheckoutFrame, CheckoutGate, postalText, useCheckoutCart } from './cart-parts';
+import type { Cart, Orderer } from './cart-types';
+import styles from './cart.module.css';
+
+/** The member's profile as the order's orderer. */
+export function ordererOfMember(member: Member): Orderer {
+  return {
+    last_name: member.last_name ?? '',
+    first_name: member.first_name ?? '',
+    last_name_kana: member.last_name_kana ?? '',
+    first_name_kana: member.first_name_kana ?? '',
+    email: member.email ?? '',
+    postal_code: member.postal_code ?? '',
+    prefecture: member.prefecture ?? '',
+    city: member.city ?? '',
+    address1: member.address1 ?? '',
+    address2: member.address2 ?? '',
+    phone_number: member.phone_number || member.cell_phone_number || '',
+    company_name: member.corporation ?? '',
+  };
+}
+
+/** Puts the address on the cart's shipping (adds the shipping when there is none yet). */
+export async function chooseAddress(cart: Cart, token: string, userAddressId: string): Promise<Cart> {
+  const shipping = cart.detail.shippings[0];
+  let next = shipping
+    ? await patchCart('/v1/carts/shippings/modify', { token, key: shipping.key, user_address_id: userAddressId })
+    : await patchCart('/v1/carts/shippings/add', { token, user_address_id: userAddressId });
+  if (!next.detail.order.orderer) {
+    const member = (await load(api().GET('/v1/me/user'))).data;
+    next = await patchCart('/v1/carts/order/modify', { token, orderer: ordererOfMember(member) });
+  }
+  return next;
+}
+
+function AddressChoice({ cart, addresses }: { cart: Cart; addresses: CartAddress[] }) {
+  const current = cart.detail.shippings[0]?.user_address_id ?? null;
+  const fallback = addresses.find((a) => a.is_default)?.id ?? addresses[0]?.id ?? '';
+  const [selected, setSelected] = useState<string>(
+    current && addresses.some((a) => a.id === current) ? current : fallback,
+  );
+  const [error, setError] = useState<string | null>(null);
+  const navigate = useNavigate();
+  const choose = useCartAction((token, id: string) => chooseAddress(cart, token, id));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!selected) {
+      setError('お届け先を選択してください。');
+      return;
+    }
+    setError(null);
+    choose.mutate(selected, { onSuccess: () => navigate('/cart/shipping-detail') });
+  };
+
+  return (
+    <form noValidate onSubmit={submit} aria-label="お届け先の選択">
+      <FormAlert message={error} />
+      <fieldset className={styles.section}>
+        <legend className={styles.sectionTitle}>アドレス帳から選ぶ</legend>
+        <ul className={styles.choiceList}>
+          {addresses.map((address) => (
+            <li key={address.id}>
+              <label className={styles.choice}>
+                <input
+                  type="radio"
+                  name="user_address_id"
+                  value={address.id}
+                  checked={selected === address.id}
+                  onChange={() => setSelected(address.id)}
+                />
+                <span className={styles.choiceText}>
+                  <span>
+                    {address.shipping_name} 様{address.is_default ? '（既定のお届け先）' : ''}
+                    {address.division_ct === 1 ? '（ご本人の住所）' : ''}
+                  </span>
+                  <span>{address.full_address || `${postalText(address.postal_code)} ${address.prefecture}${address.city}${address.address1} ${address.address2}`}</span>
+                </span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+      <div className={styles.actions}>
+        <button type="submit" className={buttonClass.primary} disabled={choose.isPending} aria-busy={choose.isPending || undefined}>
+          {choose.isPending ? '送信中…' : 'このお届け先に送る'}
+        </button>
+        <Link to="/cart/shipping-add" className={buttonClass.secondary}>
+          新しいお届け先を入力する
+        </Link>
+        <Link to="/cart" className={buttonClass.secondary}>
+          カートに戻る
+        </Link>
+      </div>
+    </form>
+  );
+}
+
+export function ShippingSelectPage() {
+  const { isLogin } = useSession();
+  const state = useCheckoutCart();
+  const addresses = useQuery({ ...addressesQuery(), enabled: isLogin });
+  if (!isLogin) return <Navigate to="/cart/shipping-add" replace />;
+  return (
+    <CheckoutFrame title="お届け先の選択" step="shipping">
+      <CheckoutGate state={state}>
+        {(cart) =>
+          addresses.isPending ? (
+            <LoadingBlock label="アドレス帳を読み込み中" />
+          ) : addresses.data && addresses.data.length > 0 ? (
+            <AddressChoice cart={cart} addresses={addresses.data} />
+          ) : (
+            <div className={styles.section}>
+              <p>アドレス帳にお届け先がありません。</p>
+              <Link to="/cart/shipping-add" className={styles.primaryLink}>
+                新しいお届け先を入力する
+              </Link>
+            </div>
+          )
+        }
+      </CheckoutGate>
+    </CheckoutFrame>
+  );
+}
+
+export { ShippingSelectPage as Component };

@@ -1,0 +1,363 @@
+/**
+ * The cart's client rules (spec 000 §4 Cart, §8, §9), shared by the cart screens, the product
+ * page's カートに入れる and the header's cart link — so it lives in lib, not in a feature:
+ * - the cart token in localStorage (lib/session: logout removes it unless told to keep it);
+ * - `initCart`: POST /v1/carts/init, serialised — a caller arriving while an init runs waits for
+ *   it, except an init for product_not_found, which runs on its own; run at app start (when
+ *   there is a cart or a member) and at login, so a guest cart becomes the member's;
+ * - `handleCartError`: the error catalogue of §8 (expired → re-init + /cart/, unknown user
+ *   address → one shipping reset, product gone / not on sale → re-init, else a toast);
+ * - the payment-in-progress cookie, the purchase data kept 30 minutes, ecommerce events that
+ *   fail silently; the item count for the header.
+ *
+ * The cart paths are not in the generated schema yet: the few this module calls are typed below
+ * and the client is cast to them here (the screens' calls do the same in features/cart/cart-api).
+ */
+import type { Client } from 'openapi-fetch';
+import { ApiError, api, apiInstance, isSilentError, load } from '../api/client';
+import { navigateTo } from './navigation';
+import { getCartToken, sessionStore, setCartToken } from './session';
+import { createStore, useStore } from './store';
+import { local, readStorage, writeStorage } from './storage';
+import { showError, showToast } from './toast';
+
+/** What these rules need of a cart answer (the full shape: features/cart/cart-types.ts). */
+export interface CartCore {
+  token: string;
+  removed_products?: string[];
+  reason?: string | null;
+  detail: { products: { quantity: number; parent_key?: string | null }[] };
+}
+
+export const CART_EXPIRED = 'cart.common.is_expired';
+export const ADDRESS_NOT_FOUND = 'cart_detail.set_user_address.not_data';
+export const NOT_ON_SALE = 'cart.update_products.not_sale';
+export const PRODUCT_NOT_FOUND = 'product_not_found';
+
+export const CART_PATH = '/cart/';
+export const PURCHASE_DATA_KEY = 'shop.purchaseData';
+export const PURCHASE_DATA_TTL_MS = 1_800_000;
+export const PAYMENT_COOKIE = 'shop_payment_in_progress';
+/** The cookie outlives a closed tab only briefly: a payment answers within seconds. */
+const PAYMENT_COOKIE_SECONDS = 600;
+
+export const GENERIC_CART_ERROR = 'エラーが発生しました。時間をおいて再度お試しください。';
+
+type Json<T> = { headers: { [name: string]: unknown }; content: { 'application/json': T } };
+type NoParams = { query?: never; header?: never; path?: never; cookie?: never };
+interface CoreOp<Body, Status extends 200 | 201 = 200> {
+  parameters: NoParams;
+  requestBody: { content: { 'application/json': Body } };
+  responses: { [S in Status]: Json<CartCore> };
+}
+interface CorePaths {
+  '/v1/carts/init': { parameters: NoParams; post: CoreOp<{ token: string | null; invalid_product?: boolean }> };
+  '/v1/carts/products/add': {
+    parameters: NoParams;
+    patch: CoreOp<{ token: string; variation_key: string; quantity: number }>;
+  };
+  '/v1/carts/shippings/reset': {
+    parameters: NoParams;
+    patch: CoreOp<{ token: string; is_removing_address: boolean }>;
+  };
+}
+
+/** The one client, typed for the cart paths this module calls (see the module comment). */
+const cartCore = () => api() as unknown as Client<CorePaths>;
+
+// ---- The cart as the header and the screens see it -------------------------------------------
+
+/** Items in the cart (accessory lines included), null until a cart answer was seen. */
+export const cartCountStore = createStore<number | null>(null);
+/** Set when a shipping reset after ADDRESS_NOT_FOUND failed (spec 000 §4). */
+export const shippingResetFailedStore = createStore<boolean>(false);
+
+export const useCartCount = (): number | null => useStore(cartCountStore);
+
+type CartListener = (cart: CartCore) => void;
+const listeners = new Set<CartListener>();
+
+/** Called with every cart answer (the cart screens put it in their query cache). */
+export function onCartAnswer(listener: CartListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** A cart answer from any call: keep its token and count, tell the screens. */
+export function publishCart<C extends CartCore>(cart: C): C {
+  if (cart.token) setCartToken(cart.token);
+  cartCountStore.set(cart.detail.products.reduce((sum, p) => sum + p.quantity, 0));
+  for (const listener of [...listeners]) listener(cart);
+  return cart;
+}
+
+export const cartToken = getCartToken;
+
+// ---- Init, serialised ------------------------------------------------------------------------
+
+let running: Promise<CartCore> | null = null;
+
+export interface InitOptions {
+  /** Drop lines that are gone / not on sale (the server answers reason product_not_found). */
+  invalidProduct?: boolean;
+  /** Start a new cart (the stored one expired). */
+  fresh?: boolean;
+}
+
+/**
+ * POST /v1/carts/init. Concurrent callers share the running init (spec: "concurrent calls wait"),
+ * unless this one is for product_not_found, which must see the lines dropped now.
+ */
+export function initCart(options: InitOptions = {}): Promise<CartCore> {
+  if (running && !options.invalidProduct && !options.fresh) return running;
+  const token = options.fresh ? null : getCartToken();
+  if (options.fresh) setCartToken(null);
+  const call = (async () => {
+    const body = options.invalidProduct ? { token, invalid_product: true } : { token };
+    const { data } = await load(cartCore().POST('/v1/carts/init', { body }));
+    return publishCart(data);
+  })();
+  running = call;
+  const clear = () => {
+    if (running === call) running = null;
+  };
+  call.then(clear, clear);
+  return call;
+}
+
+/** The stored cart token, or a new cart's. */
+export async function ensureCartToken(): Promise<string> {
+  if (running) return (await running).token;
+  return getCartToken() ?? (await initCart()).token;
+}
+
+/**
+ * What an init's `reason` means for the screen (spec 000 §8): product_not_found on the confirm
+ * step with nothing left → back to /cart/; otherwise the removed names as a notice; any other
+ * reason as an error toast.
+ */
+export function applyInitReason(cart: CartCore, pathname: string): void {
+  const reason = cart.reason;
+  if (!reason) return;
+  if (reason === PRODUCT_NOT_FOUND) {
+    if (pathname.startsWith('/cart/confirm') && cart.detail.products.length === 0) {
+      navigateTo(CART_PATH);
+      return;
+    }
+    const names = cart.removed_products ?? [];
+    if (names.length > 0) {
+      showToast(`販売が終了した商品をカートから削除しました：${names.join('、')}`, 'warning');
+    }
+    return;
+  }
+  showError(reason);
+}
+
+// ---- The error catalogue ---------------------------------------------------------------------
+
+export type CartErrorOutcome = 'silent' | 'reinitialised' | 'shipping-reset' | 'field' | 'toast';
+
+let resetting: Promise<void> | null = null;
+
+/** PATCH /v1/carts/shippings/reset, once however many calls fail together. */
+function resetShippingOnce(): Promise<void> {
+  const token = getCartToken();
+  if (!token) return Promise.resolve();
+  resetting ??= (async () => {
+    try {
+      const { data } = await load(
+        cartCore().PATCH('/v1/carts/shippings/reset', { body: { token, is_removing_address: true } }),
+      );
+      publishCart(data);
+      shippingResetFailedStore.set(false);
+    } catch {
+      shippingResetFailedStore.set(true);
+    }
+  })().finally(() => {
+    resetting = null;
+  });
+  return resetting;
+}
+
+/**
+ * A failed cart call, by the rules of spec 000 §8. `pathname` is the screen's path. Resolves
+ * what was done; field errors (422 with `errors`) are left to the form.
+ */
+export async function handleCartError(error: unknown, pathname: string): Promise<CartErrorOutcome> {
+  if (isSilentError(error)) return 'silent';
+  if (!(error instanceof ApiError)) {
+    showError(GENERIC_CART_ERROR);
+    return 'toast';
+  }
+  const code = error.code ?? '';
+  if (code === CART_EXPIRED) {
+    showError(error.message);
+    try {
+      await initCart({ fresh: true });
+    } catch {
+      // The next screen asks again.
+    }
+    if (pathname.startsWith('/cart')) navigateTo(CART_PATH);
+    return 'reinitialised';
+  }
+  if (error.status === 422 && code === ADDRESS_NOT_FOUND) {
+    showError(error.message);
+    await resetShippingOnce();
+    return 'shipping-reset';
+  }
+  if (code.includes(PRODUCT_NOT_FOUND) || code === NOT_ON_SALE) {
+    showError(error.message);
+    try {
+      const cart = await initCart({ invalidProduct: true });
+      applyInitReason(cart, pathname);
+    } catch {
+      // Shown already.
+    }
+    return 'reinitialised';
+  }
+  if (error.status === 422 && Object.keys(error.errors).length > 0) return 'field';
+  showError(error.message || GENERIC_CART_ERROR);
+  return 'toast';
+}
+
+// ---- Add to cart (product page) --------------------------------------------------------------
+
+/** PATCH /v1/carts/products/add; an expired cart is replaced once and the line added to the new one. */
+export async function addToCart(variationKey: string, quantity: number): Promise<CartCore> {
+  const send = async () => {
+    const token = await ensureCartToken();
+    const { data } = await load(
+      cartCore().PATCH('/v1/carts/products/add', { body: { token, variation_key: variationKey, quantity } }),
+    );
+    return publishCart(data);
+  };
+  let cart: CartCore;
+  try {
+    cart = await send();
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== CART_EXPIRED) throw error;
+    await initCart({ fresh: true });
+    cart = await send();
+  }
+  void postEcommerceEvent('add_to_cart', { variation_key: variationKey, quantity });
+  return cart;
+}
+
+// ---- Start and login -------------------------------------------------------------------------
+
+let started = false;
+let wasLogin = false;
+
+/**
+ * Once per page load (the header calls it): init when there is a cart or a member, and again at
+ * every login so the guest cart becomes the member's. At logout the count goes with the token.
+ */
+export function startCart(): void {
+  if (started) return;
+  started = true;
+  wasLogin = sessionStore.get().isLogin;
+  if (getCartToken() !== null || wasLogin) void initCart().catch(() => undefined);
+  sessionStore.subscribe(() => {
+    const isLogin = sessionStore.get().isLogin;
+    if (isLogin && !wasLogin) void initCart().catch(() => undefined);
+    wasLogin = isLogin;
+  });
+}
+
+/** After logout (lib/logout): the count follows whether the cart token was kept. */
+export function afterLogout(): void {
+  if (getCartToken() === null) cartCountStore.set(null);
+}
+
+/** For tests: forget the module's memory. */
+export function resetCartStore(): void {
+  running = null;
+  resetting = null;
+  started = false;
+  wasLogin = false;
+  listeners.clear();
+  cartCountStore.set(null);
+  shippingResetFailedStore.set(false);
+}
+
+// ---- Payment in progress (cookie) ------------------------------------------------------------
+
+function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  const found = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
+  return found ? decodeURIComponent(found.slice(name.length + 1)) : null;
+}
+
+export function isPaymentInProgress(): boolean {
+  return readCookie(PAYMENT_COOKIE) !== null;
+}
+
+/** Marks the payment as started; false when one is already running (a double submission). */
+export function beginPayment(): boolean {
+  if (isPaymentInProgress()) return false;
+  document.cookie = `${PAYMENT_COOKIE}=1; path=/; max-age=${PAYMENT_COOKIE_SECONDS}; SameSite=Lax`;
+  return true;
+}
+
+/** The payment finished (success or failure): the flag is consumed. */
+export function finishPayment(): void {
+  document.cookie = `${PAYMENT_COOKIE}=; path=/; max-age=0; SameSite=Lax`;
+}
+
+// ---- Purchase data for analytics (30 minutes) ------------------------------------------------
+
+export interface PurchaseData {
+  order_no: string;
+  total_payment: number;
+  /** The ecommerce event's id, when the purchase event was recorded. */
+  event_id?: string | null;
+  products: { product_key: string; name: string; unit_price: number; quantity: number }[];
+}
+
+export function storePurchaseData(data: PurchaseData, now: number = Date.now()): void {
+  writeStorage(local(), PURCHASE_DATA_KEY, JSON.stringify({ saved_at: now, data }));
+}
+
+/** The stored purchase data while younger than 30 minutes; older data is removed. */
+export function readPurchaseData(now: number = Date.now()): PurchaseData | null {
+  const raw = readStorage(local(), PURCHASE_DATA_KEY);
+  if (!raw) return null;
+  try {
+    const parsed = JSON.parse(raw) as { saved_at?: unknown; data?: PurchaseData };
+    if (typeof parsed.saved_at === 'number' && now - parsed.saved_at < PURCHASE_DATA_TTL_MS && parsed.data) {
+      return parsed.data;
+    }
+  } catch {
+    // Unreadable: treated as absent.
+  }
+  clearPurchaseData();
+  return null;
+}
+
+export function clearPurchaseData(): void {
+  writeStorage(local(), PURCHASE_DATA_KEY, null);
+}
+
+// ---- Ecommerce events (fail silently) --------------------------------------------------------
+
+/**
+ * POST /v1/ecommerce_events {name, args, token}; its id, or null when it did not go through.
+ * Sent through the policy fetch without `load`, so a failure leaves no error behind.
+ */
+export async function postEcommerceEvent(name: string, args: unknown): Promise<string | null> {
+  try {
+    const { deps, fetch } = apiInstance();
+    const response = await fetch(
+      new Request(`${deps.baseUrl}/v1/ecommerce_events`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ name, args, token: getCartToken() }),
+      }),
+    );
+    if (!response.ok) return null;
+    const body = (await response.json()) as { id?: unknown };
+    return typeof body.id === 'string' ? body.id : null;
+  } catch {
+    return null;
+  }
+}
