@@ -265,12 +265,6 @@ function receiptBlock(order: Order): string | null {
   return null;
 }
 
-function defaultAddressee(order: Order): string {
-  if (order.receipt.addressee) return order.receipt.addressee;
-  const o = order.orderer;
-  return o ? `${o.last_name} ${o.first_name} 様`.trim() : '';
-}
-
 /** ご注文詳細: one order, its memo, the receipt and quotation, and the cancellation. */
 export function OrderDetailPage() {
   const { key = '' } = useParams();
@@ -342,7 +336,7 @@ export function OrderDetailPage() {
       <OrderMemoSection orderId={order.id} memo={order.memo} />
       <ReceiptForm
         key={`${order.id}-${order.status}`}
-        defaults={{ addressee: defaultAddressee(order), note: order.receipt.note || DEFAULT_RECEIPT_NOTE }}
+        defaults={{ addressee: order.receipt.addressee, note: order.receipt.note || DEFAULT_RECEIPT_NOTE }}
         issuedCount={order.receipt.issued_count}
         blockedReason={receiptBlock(order)}
         pending={receipt.isPending}

@@ -4,8 +4,9 @@ import { zMaxLength, zRule, maxLength } from '../../lib/validators';
 
 export const CANCEL_REASON_MAX = 500;
 export const MEMO_MAX = 1000;
-export const ADDRESSEE_MAX = 100;
-export const RECEIPT_NOTE_MAX = 100;
+/** The server's limits (orders/receipt.rs): 60 characters each. */
+export const ADDRESSEE_MAX = 60;
+export const RECEIPT_NOTE_MAX = 60;
 /** The 但し書き the server prints when none is given. */
 export const DEFAULT_RECEIPT_NOTE = 'お品代として';
 

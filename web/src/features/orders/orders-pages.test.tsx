@@ -390,9 +390,8 @@ describe('/mypage/order_history/{key}', () => {
     const user = userEvent.setup();
 
     const addressee = await screen.findByLabelText(/^宛名/);
-    expect(addressee).toHaveValue('山田 太郎 様');
+    expect(addressee).toHaveValue('');
     expect(screen.getByLabelText(/^但し書き/)).toHaveValue('お品代として');
-    await user.clear(addressee);
     await user.type(addressee, '株式会社ライド 御中');
     await user.click(screen.getByRole('button', { name: '領収書をダウンロード' }));
 
