@@ -2,8 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { cardDigits, cardServiceQuery } from '../../lib/card-tokenizer';
-import { applyMutationErrors } from '../../lib/form-errors';
+import { cardDigits, cardServiceQuery, tokenizeCard } from '../../lib/card-tokenizer';
+import { applyMutationErrors, applyServerErrors } from '../../lib/form-errors';
 import { queryClient } from '../../lib/query-client';
 import { sessionStore } from '../../lib/session';
 import { showToast } from '../../lib/toast';
@@ -37,30 +37,46 @@ export function CardAddPage() {
     handleSubmit,
     setError,
     reset,
+    setValue,
     formState: { errors },
   } = useForm<CardFields>({ resolver: zodResolver(cardSchema), defaultValues: EMPTY });
+
+  const [tokenizing, setTokenizing] = useState(false);
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     const expiry = parseExpiration(values.expiration);
     if (!expiry) return;
+    let token: string;
+    setTokenizing(true);
     try {
       const service = await queryClient.ensureQueryData(cardServiceQuery());
-      await add.mutateAsync({
-        card: {
+      const issued = await tokenizeCard(
+        {
           number: cardDigits(values.number),
           holder_name: values.holder_name.trim().toUpperCase(),
           exp_month: expiry.month,
           exp_year: expiry.year,
           security_code: cardDigits(values.security_code),
         },
-        tokenizeUrl: service.tokenize_url,
-      });
+        service.tokenize_url,
+      );
+      token = issued.token;
+    } catch (error) {
+      // The gateway refused (its field errors go on the fields): the security code is typed again.
+      setValue('security_code', '');
+      setFormError(applyServerErrors(error, setError, FIELDS));
+      return;
+    } finally {
+      setTokenizing(false);
+    }
+    try {
+      await add.mutateAsync(token);
       reset(EMPTY);
       showToast(CARD_ADDED_MESSAGE, 'success');
       void navigate('/mypage/card');
     } catch (error) {
-      // The security code is never kept after a failed try.
+      // Other failures (the limit) are toasted by the query client.
       setFormError(applyMutationErrors(error, setError, FIELDS, { headline: true }));
     }
   });
@@ -127,7 +143,7 @@ export function CardAddPage() {
           </FormField>
         </div>
         <div className={styles.actions}>
-          <SubmitButton pending={add.isPending} pendingLabel="登録中…">
+          <SubmitButton pending={tokenizing || add.isPending} pendingLabel="登録中…">
             登録する
           </SubmitButton>
           <Link to="/mypage/card">カード情報に戻る</Link>

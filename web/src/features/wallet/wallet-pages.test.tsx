@@ -186,6 +186,8 @@ describe('/mypage/card/add', () => {
     await user.click(screen.getByRole('button', { name: '登録する' }));
     expect(await screen.findByText('カード番号が正しくありません。')).toBeInTheDocument();
     expect(screen.getByLabelText(/^カード番号/)).toHaveAttribute('aria-invalid', 'true');
+    // A refused card: the security code has to be typed again.
+    expect(screen.getByLabelText(/^セキュリティコード/)).toHaveValue('');
     expect(fake.callsTo('/v1/me/user-cards').filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 });

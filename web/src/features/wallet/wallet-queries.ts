@@ -5,7 +5,6 @@
  */
 import { queryOptions, useMutation, useQueryClient, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
 import { load, type Pagination } from '../../api/client';
-import { tokenizeCard, type CardInput } from '../../lib/card-tokenizer';
 import { MEMBER_QUERY_ROOT } from '../../lib/query-client';
 import { listItems, walletApi, type Coupon, type PointBalance, type PointHistory, type UserCard } from './wallet-types';
 
@@ -50,16 +49,15 @@ function refetchCards(client: QueryClient): Promise<void> {
 }
 
 /**
- * The card form: the card goes to the gateway's tokeniser (never to /v1), then
- * POST /v1/me/user-cards {token}. Failures of either are ApiErrors (422 field errors).
+ * POST /v1/me/user-cards {token}: the token the gateway's tokeniser gave for the card
+ * (lib/card-tokenizer). The card itself never passes through here, so it is never kept in the
+ * query client's mutation cache either.
  */
 export const useAddCard = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ card, tokenizeUrl }: { card: CardInput; tokenizeUrl: string }): Promise<UserCard> => {
-      const issued = await tokenizeCard(card, tokenizeUrl);
-      return (await load(walletApi().POST('/v1/me/user-cards', { body: { token: issued.token } }))).data;
-    },
+    mutationFn: async (token: string): Promise<UserCard> =>
+      (await load(walletApi().POST('/v1/me/user-cards', { body: { token } }))).data,
     onSuccess: () => refetchCards(client),
   });
 };
