@@ -102,6 +102,8 @@ export interface InitOptions {
   invalidProduct?: boolean;
   /** Start a new cart (the stored one expired). */
   fresh?: boolean;
+  /** Run after the running init instead of sharing it (a login: the bearer token changed). */
+  after?: boolean;
 }
 
 /**
@@ -109,10 +111,12 @@ export interface InitOptions {
  * unless this one is for product_not_found, which must see the lines dropped now.
  */
 export function initCart(options: InitOptions = {}): Promise<CartCore> {
-  if (running && !options.invalidProduct && !options.fresh) return running;
-  const token = options.fresh ? null : getCartToken();
+  if (running && !options.invalidProduct && !options.fresh && !options.after) return running;
+  const before = options.after ? running : null;
   if (options.fresh) setCartToken(null);
   const call = (async () => {
+    if (before) await before.catch(() => undefined);
+    const token = options.fresh ? null : getCartToken();
     const body = options.invalidProduct ? { token, invalid_product: true } : { token };
     const { data } = await load(cartCore().POST('/v1/carts/init', { body }));
     return publishCart(data);
@@ -259,7 +263,7 @@ export function startCart(): void {
   if (getCartToken() !== null || wasLogin) void initCart().catch(() => undefined);
   sessionStore.subscribe(() => {
     const isLogin = sessionStore.get().isLogin;
-    if (isLogin && !wasLogin) void initCart().catch(() => undefined);
+    if (isLogin && !wasLogin) void initCart({ after: true }).catch(() => undefined);
     wasLogin = isLogin;
   });
 }
@@ -275,7 +279,6 @@ export function resetCartStore(): void {
   resetting = null;
   started = false;
   wasLogin = false;
-  listeners.clear();
   cartCountStore.set(null);
   shippingResetFailedStore.set(false);
 }

@@ -204,6 +204,30 @@ describe('/product/:key', () => {
     await within(crumbs).findByRole('link', { name: 'ライディングギア' });
   });
 
+  it('puts the chosen variation into the cart in the chosen quantity', async () => {
+    const answer = (quantity: number) => ({
+      token: 'cart-1',
+      order_no: null,
+      removed_products: [],
+      detail: { products: quantity ? [{ key: 'l1', parent_key: null, quantity }] : [], shippings: [], coupons: [] },
+    });
+    const fake = catalogFake()
+      .on('POST', '/v1/carts/init', answer(0))
+      .on('PATCH', '/v1/carts/products/add', answer(2))
+      .on('POST', '/v1/ecommerce_events', json({ id: 'e1', popup: null }, { status: 201 }));
+    await renderApp('/product/rp0130', fake);
+    fireEvent.click(await screen.findByRole('radio', { name: /レッド/ }));
+    fireEvent.change(screen.getByLabelText('数量'), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'カートに入れる' }));
+    expect(await screen.findByRole('link', { name: 'カートを見る' })).toHaveAttribute('href', '/cart');
+    expect(await fake.callsTo('/v1/carts/products/add')[0]!.json()).toEqual({ token: 'cart-1', variation_key: 'm-rd', quantity: 2 });
+    expect(screen.getByRole('link', { name: 'カート（2点）' })).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('radio', { name: /3L/ }));
+    expect(screen.getByRole('button', { name: 'カートに入れる' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'カートに入れる' })).toHaveAccessibleDescription('在庫切れのためご購入いただけません。');
+  });
+
   it('moves through the gallery with the arrow keys', async () => {
     await renderApp('/product/rp0130', catalogFake());
     const thumbs = within(await screen.findByRole('list', { name: '商品画像の一覧' })).getAllByRole('button');
