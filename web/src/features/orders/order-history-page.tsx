@@ -36,8 +36,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
+/** 「ジェットヘルメット 他2点」: the first product and how many more lines. */
+export function productSummary(order: Pick<Order, 'shippings'>): string {
+  const products = order.shippings.flatMap((shipping) => shipping.products).filter((p) => !p.is_accessory);
+  const first = products[0];
+  if (!first) return '';
+  return products.length > 1 ? `${first.name} 他${products.length - 1}点` : first.name;
+}
+
 function OrderItem({ order }: { order: Order }) {
   const titleId = useId();
+  const summary = productSummary(order);
   return (
     <article aria-labelledby={titleId} className={styles.order}>
       <div>
@@ -46,6 +55,12 @@ function OrderItem({ order }: { order: Order }) {
           <StatusBadge order={order} />
         </h2>
         <dl className={styles.facts}>
+          {summary ? (
+            <div>
+              <dt>商品</dt>
+              <dd>{summary}</dd>
+            </div>
+          ) : null}
           <div>
             <dt>ご注文日</dt>
             <dd>

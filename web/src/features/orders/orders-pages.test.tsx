@@ -229,6 +229,7 @@ describe('/mypage/order_history', () => {
     expect(within(first).getByText('ご注文受付')).toBeInTheDocument();
     expect(within(first).getByText('2026.11.20')).toBeInTheDocument();
     expect(within(first).getByText('¥10,510')).toBeInTheDocument();
+    expect(within(first).getByText('ジェットヘルメット')).toBeInTheDocument();
     expect(within(first).getByRole('link', { name: /詳細を見る/ })).toHaveAttribute('href', '/mypage/order_history/1');
     expect(within(orderCard('RP00000002')).getByText('お届け済み')).toBeInTheDocument();
     expect(
