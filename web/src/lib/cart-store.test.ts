@@ -44,13 +44,13 @@ async function bodyOf(request: Request): Promise<Record<string, unknown>> {
 }
 
 let fake: FakeFetch;
-let navigate: ReturnType<typeof vi.fn>;
+let navigate: ReturnType<typeof vi.fn<(to: string, options?: { replace?: boolean }) => void>>;
 
 beforeEach(() => {
   resetCartStore();
   fake = createFakeFetch();
   configureApi({ baseUrl: ORIGIN, channel: 'demo', fetch: fake.fetch });
-  navigate = vi.fn();
+  navigate = vi.fn<(to: string, options?: { replace?: boolean }) => void>();
   setNavigator(navigate);
   vi.mocked(showToast).mockClear();
   vi.mocked(showError).mockClear();

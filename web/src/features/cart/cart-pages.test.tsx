@@ -59,9 +59,7 @@ describe('/cart', () => {
   });
 
   it('applies a coupon, and shows the reason a code is refused on the field', async () => {
-    const withCoupon = cart({
-      coupons: [] as never,
-    });
+    const withCoupon = cart();
     withCoupon.detail.coupons = [{ id: 'cp1', code: 'WELCOME500', name: '新規会員500円引き', discount: 500 }];
     withCoupon.detail.order.coupon_discount = 500;
     const fake = cartFake(cart()).on('PATCH', '/v1/carts/coupons/add', async (request) =>
