@@ -117,6 +117,7 @@ function CouponBox({ cart }: { cart: Cart }) {
                 <span>
                   -<Price value={coupon.discount} />
                 </span>
+                {coupon.problem ? <span className={styles.muted}>{coupon.problem}</span> : null}
               </span>
               <button
                 type="button"

@@ -71,6 +71,8 @@ export interface CartCoupon {
   code: string;
   name: string;
   discount: number;
+  /** The server's reason the coupon gives nothing now (minimum not met …); not in the contract. */
+  problem?: string | null;
 }
 
 export interface TaxRateAmount {
@@ -106,7 +108,7 @@ export interface CartCard {
   brand: string;
 }
 
-/** 'shipping_address' | 'payment_method' | 'orderer' | … */
+/** products, shipping_address, payment_method, card, payment_unavailable, orderer, coupon (server). */
 export type MissingStep = string;
 
 export interface CartOrder {

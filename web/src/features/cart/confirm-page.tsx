@@ -44,9 +44,13 @@ export const PAYMENT_DECLINED = 'cart.payment.declined';
 export const NOTE_MAX = 1000;
 
 const MISSING_LABELS: Record<string, [string, string]> = {
+  products: ['ご注文商品', '/cart'],
   orderer: ['ご注文者情報', '/cart/shipping-add'],
   shipping_address: ['お届け先', '/cart/shipping-select'],
   payment_method: ['お支払い方法', '/cart/payment'],
+  card: ['お支払いに使うカード', '/cart/payment'],
+  payment_unavailable: ['ご利用いただけるお支払い方法', '/cart/payment'],
+  coupon: ['クーポン（ご利用条件を満たしていません）', '/cart'],
 };
 
 export function purchaseDataOf(cart: Cart, decision: Decision, eventId: string | null): PurchaseData {

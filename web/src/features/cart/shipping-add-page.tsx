@@ -266,16 +266,22 @@ function PersonBlock({ form, prefix, label, withEmail }: { form: Form; prefix: '
   );
 }
 
-/** Server keys (orderer.x, address.shipping_x) → the form's fields. */
-function serverFieldMap(): Record<string, Path<ShippingAddFields>> {
+/**
+ * Server keys → the form's fields: `orderer.<field>` from the orderer, and the address's own
+ * names (`shipping_last_name`, `postal_code` …, with or without `address.`) on the block the
+ * address came from — the orderer's when the order goes to the orderer.
+ */
+export function serverFieldMap(addressBlock: 'orderer' | 'shipping'): Record<string, Path<ShippingAddFields>> {
   const map: Record<string, Path<ShippingAddFields>> = {};
   for (const key of Object.keys(EMPTY_PERSON) as (keyof PersonFields)[]) {
     map[`orderer.${key}`] = `orderer.${key}`;
-    const shippingKey = key.startsWith('phone') || !key.includes('name') ? key : `shipping_${key}`;
-    map[`address.${shippingKey}`] = `shipping.${key}`;
+    const serverKey = key.includes('name') ? `shipping_${key}` : key;
+    map[serverKey] = `${addressBlock}.${key}`;
+    map[`address.${serverKey}`] = `${addressBlock}.${key}`;
   }
+  map.cell_phone_number = `${addressBlock}.phone_number`;
+  map['address.cell_phone_number'] = `${addressBlock}.phone_number`;
   map['orderer.email'] = 'orderer.email';
-  map.email = 'orderer.email';
   return map;
 }
 
@@ -318,7 +324,8 @@ function ShippingAddForm({ cart, guest }: { cart: Cart; guest: boolean }) {
       await save.mutateAsync(fields);
       navigate('/cart/shipping-detail');
     } catch (error) {
-      setFormError(applyMutationErrors(error, form.setError, serverFieldMap(), { headline: true }));
+      const block = guest && fields.destination === 'same' ? 'orderer' : 'shipping';
+      setFormError(applyMutationErrors(error, form.setError, serverFieldMap(block), { headline: true }));
     }
   });
 

@@ -183,8 +183,9 @@ function DetailForm({ cart }: { cart: Cart }) {
         next = await patchCart('/v1/carts/shippings/modify', {
           token,
           key: shipping.key,
-          delivery_date: value.date || null,
-          delivery_timezone_key: value.timezone || null,
+          // "" clears a choice (null would leave it as it was).
+          delivery_date: value.date,
+          delivery_timezone_key: value.timezone,
         });
       }
       if (value.wrapping !== before.wrapping || value.noshi !== before.noshi || value.noshiName !== before.noshiName) {
