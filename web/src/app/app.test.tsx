@@ -71,7 +71,7 @@ describe('route table', () => {
 
 describe('error pages', () => {
   it('shows a route without a screen yet as 404 inside the site layout', async () => {
-    await renderApp('/cart');
+    await renderApp('/contact');
 
     expect(await screen.findByRole('heading', { level: 1, name: '404 Not Found' })).toBeInTheDocument();
     expect(screen.getByText('お探しのページが見つかりませんでした。')).toBeInTheDocument();
