@@ -8,6 +8,8 @@
  *   cart keeps its products.
  * The products are found through the API (the demo catalogue's reduced-rate food and drink).
  */
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { expect, keepScreenshot, readMail, test } from './support';
 
@@ -232,4 +234,37 @@ test('a declined card shows its message on the payment page and the cart keeps i
 
   await page.goto('/cart');
   await expect(page.getByRole('list', { name: 'カートの商品' }).getByRole('listitem', { name: part.name })).toBeVisible();
+});
+
+// axe-core as a script of the test (the shop's CSP stays as it is for the shop's own code).
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    type Result = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<Result> } }).axe;
+    return (await axe.run(document)).violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
+test.describe('accessibility of the checkout', () => {
+  test.use({ bypassCSP: true });
+
+  test('the cart and the orderer form (with its errors) have no serious violations', async ({ page, request }) => {
+    const part = await findProduct(request, 10, 1000, 5000);
+    await addToCart(page, part);
+    await page.goto('/cart');
+    await expect(page.getByRole('list', { name: 'カートの商品' })).toBeVisible();
+    expect(await seriousViolations(page), 'cart').toEqual([]);
+
+    await page.getByRole('button', { name: 'レジに進む' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'ご注文者情報の入力' })).toBeVisible();
+    await page.getByRole('button', { name: '次へ進む' }).click();
+    await expect(page.getByLabel(/^お名前（姓）/)).toHaveAttribute('aria-invalid', 'true');
+    expect(await seriousViolations(page), 'orderer form').toEqual([]);
+  });
 });

@@ -14,7 +14,7 @@ import { lookupPostalCode, usePrefectures } from '../../api/postal-queries';
 import { useSettings } from '../../api/site-queries';
 import { applyMutationErrors } from '../../lib/form-errors';
 import { profileShape } from '../../lib/profile-form';
-import { useSession } from '../../lib/session';
+import { patchSession, useSession } from '../../lib/session';
 import { normalizePostal, postDisplay, tel, tsunaguPhone, zRule } from '../../lib/validators';
 import { FormAlert, FormField, SubmitButton, buttonClass, controlClass } from '../../ui/form-field';
 import { ensureCartToken } from '../../lib/cart-store';
@@ -366,7 +366,11 @@ export function ShippingAddPage() {
     <CheckoutFrame title={isLogin ? 'お届け先の入力' : 'ご注文者情報の入力'} step="shipping">
       {!isLogin ? (
         <p className={styles.muted}>
-          会員の方は<Link to="/login">ログイン</Link>するとアドレス帳からお届け先を選べます。
+          会員の方は
+          <Link to="/login" onClick={() => patchSession({ redirectUrl: '/cart/shipping-select' })}>
+            ログイン
+          </Link>
+          するとアドレス帳からお届け先を選べます。
         </p>
       ) : null}
       <CheckoutGate state={state}>{(cart) => <ShippingAddForm cart={cart} guest={!isLogin} />}</CheckoutGate>

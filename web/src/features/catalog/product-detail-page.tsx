@@ -79,6 +79,7 @@ function AddToCart({ variation, blockedReason }: { variation: Variation | undefi
       </label>
       <select
         id="add-quantity"
+        style={{ minHeight: '2.75rem' }}
         value={quantity}
         onChange={(event) => setQuantity(Number(event.target.value))}
         disabled={reason !== null}
