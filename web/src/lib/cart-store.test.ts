@@ -83,19 +83,34 @@ describe('cart init', () => {
     expect(cartCountStore.get()).toBe(3);
   });
 
-  it('runs an init for product_not_found on its own, with invalid_product', async () => {
+  it('runs an init for product_not_found at once, with invalid_product', async () => {
     setCartToken('tok-1');
     fake.on('POST', '/v1/carts/init', async (request) => {
       const body = await bodyOf(request);
       return json(cartOf('tok-1', body.invalid_product ? [1] : [1, 1]));
     });
     const plain = initCart();
-    const invalid = initCart({ invalidProduct: true });
+    const invalid = initCart({ invalidProduct: true, reason: 'product_not_found' });
+    expect(fake.callsTo('/v1/carts/init')).toHaveLength(2);
     await Promise.all([plain, invalid]);
     const calls = fake.callsTo('/v1/carts/init');
-    expect(calls).toHaveLength(2);
     expect(await bodyOf(calls[0]!)).toEqual({ token: 'tok-1' });
     expect(await bodyOf(calls[1]!)).toEqual({ token: 'tok-1', invalid_product: true });
+  });
+
+  it('a screen init waits for the running one and asks with the token it left', async () => {
+    setCartToken('guest');
+    fake.on('POST', '/v1/carts/init', async (request) => {
+      const body = await bodyOf(request);
+      return json(cartOf(body.token === 'guest' ? 'merged' : String(body.token), [1]));
+    });
+    const login = initCart({ after: true });
+    const screen = initCart({ invalidProduct: true });
+    expect(fake.callsTo('/v1/carts/init')).toHaveLength(1);
+    await Promise.all([login, screen]);
+    const calls = fake.callsTo('/v1/carts/init');
+    expect(calls).toHaveLength(2);
+    expect(await bodyOf(calls[1]!)).toEqual({ token: 'merged', invalid_product: true });
   });
 
   it('sends the stored token (a guest cart) with the member bearer at login', async () => {

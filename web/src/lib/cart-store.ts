@@ -104,15 +104,21 @@ export interface InitOptions {
   fresh?: boolean;
   /** Run after the running init instead of sharing it (a login: the bearer token changed). */
   after?: boolean;
+  /** Why: an init for product_not_found does not wait for a running one (spec 000 §4). */
+  reason?: typeof PRODUCT_NOT_FOUND;
 }
 
 /**
- * POST /v1/carts/init. Concurrent callers share the running init (spec: "concurrent calls wait"),
- * unless this one is for product_not_found, which must see the lines dropped now.
+ * POST /v1/carts/init, serialised (spec 000 §4: concurrent calls wait): a plain call shares the
+ * running init; one that needs its own answer (invalid_product, a login) waits for the running
+ * one and then asks with the token it left; an init for product_not_found or for an expired cart
+ * does not wait.
  */
 export function initCart(options: InitOptions = {}): Promise<CartCore> {
-  if (running && !options.invalidProduct && !options.fresh && !options.after) return running;
-  const before = options.after ? running : null;
+  const alone = options.reason === PRODUCT_NOT_FOUND || options.fresh === true;
+  const own = options.after === true || options.invalidProduct === true;
+  if (running && !alone && !own) return running;
+  const before = running && !alone ? running : null;
   if (options.fresh) setCartToken(null);
   const call = (async () => {
     if (before) await before.catch(() => undefined);
@@ -212,7 +218,7 @@ export async function handleCartError(error: unknown, pathname: string): Promise
   if (code.includes(PRODUCT_NOT_FOUND) || code === NOT_ON_SALE) {
     showError(error.message);
     try {
-      const cart = await initCart({ invalidProduct: true });
+      const cart = await initCart({ invalidProduct: true, reason: PRODUCT_NOT_FOUND });
       applyInitReason(cart, pathname);
     } catch {
       // Shown already.
