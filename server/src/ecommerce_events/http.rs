@@ -29,7 +29,6 @@ pub struct EventInput {
     /// The event's name (`purchase`, `add_to_cart`, …), 1–100 characters.
     pub name: Option<String>,
     /// Whatever the storefront attaches (at most 16 KiB as JSON).
-    #[schema(value_type = Object)]
     pub args: Option<Value>,
     /// The cart token, linking the event to that cart (an unknown token is ignored).
     pub token: Option<String>,
@@ -121,7 +120,6 @@ pub struct DecisionOrder {
 pub struct EventDetail {
     pub id: String,
     pub name: String,
-    #[schema(value_type = Object)]
     pub args: Value,
     /// Null until the cart became an order (or for an event without a cart).
     pub order: Option<DecisionOrder>,

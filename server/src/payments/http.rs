@@ -112,6 +112,7 @@ impl From<IssuedToken> for CardToken {
         (status = 404, body = ErrorBody, description = "unknown channel"),
         (status = 422, body = ErrorBody, description = "`errors.number`, `errors.holder_name`, `errors.expiration`, `errors.security_code` in Japanese"),
         (status = 429, body = ErrorBody, description = "too many cards tried from this address"),
+        (status = 503, body = crate::infra::error::MaintenanceBody, description = "the shop is in maintenance"),
     ))]
 async fn create_token(
     State(state): State<AppState>,

@@ -212,6 +212,34 @@ async fn another_members_cards_are_404_and_spent_or_foreign_tokens_are_refused(a
     app.get(CARDS).send().await.assert_status(StatusCode::UNAUTHORIZED);
 }
 
+async fn cards_added_at_once_never_pass_the_limit_nor_make_two_main_cards(app: TestApp) {
+    let other = registered_demo_member(&app, "shiro@example.jp").await.access_token;
+    set_setting(&app, "demo", "MEMBER.CARD_LIMIT", "2").await;
+    let mut tokens = Vec::new();
+    for _ in 0..4 {
+        tokens.push(tokenised(&app, "4242424242424242").await);
+    }
+    let add = |token: String| {
+        let (app, other) = (&app, &other);
+        async move { app.post(CARDS).bearer(other).json(&json!({ "token": token })).send().await.status }
+    };
+    let [a, b, c, d] = <[String; 4]>::try_from(tokens).unwrap();
+    let statuses = tokio::join!(add(a), add(b), add(c), add(d));
+    let statuses = [statuses.0, statuses.1, statuses.2, statuses.3];
+    assert_eq!(statuses.iter().filter(|s| **s == StatusCode::CREATED).count(), 2, "{statuses:?}");
+    assert!(statuses.iter().all(|s| *s == StatusCode::CREATED || *s == StatusCode::UNPROCESSABLE_ENTITY), "{statuses:?}");
+    let (answer, items) = cards(&app, &other).await;
+    assert_eq!(answer.header("x-total"), "2");
+    assert_eq!(items.iter().filter(|c| c["is_main"] == true).count(), 1);
+    // The gateway keeps only the saved cards that made it into the list.
+    let saved: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM sandbox_card_tokens WHERE kind = 'saved' AND token IN (SELECT card_ref FROM user_cards)")
+        .fetch_one(&app.state.db.pool)
+        .await
+        .unwrap();
+    let all_saved: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM sandbox_card_tokens WHERE kind = 'saved'").fetch_one(&app.state.db.pool).await.unwrap();
+    assert_eq!((saved, all_saved), (3, 3), "the demo member's card and these two; refused ones are forgotten");
+}
+
 fn codes(answer: &Answer) -> Vec<String> {
     answer.json()["data"].as_array().unwrap().iter().map(|c| c["code"].as_str().unwrap().to_owned()).collect()
 }
@@ -467,6 +495,7 @@ on_both_databases!(
     the_card_payment_settings_name_the_tokeniser_and_the_test_cards,
     the_demo_member_saves_cards_up_to_the_limit_and_keeps_one_main_card,
     another_members_cards_are_404_and_spent_or_foreign_tokens_are_refused,
+    cards_added_at_once_never_pass_the_limit_nor_make_two_main_cards,
     coupons_open_now_are_listed_and_members_take_them_once,
     points_show_the_balance_the_rate_and_the_history,
     the_fraud_notification_needs_the_gateway_signature_and_counts_once,
