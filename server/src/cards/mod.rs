@@ -20,6 +20,17 @@ pub const LIMIT_CODE: &str = "user_cards.limit_exceeded";
 /// 422 code of a token the gateway would not take (used, expired, unknown).
 pub const TOKEN_CODE: &str = "user_cards.invalid_token";
 
+/// After a member left (their rows deleted with `store::delete_all_cards` in the leaving
+/// transaction): the gateway forgets the cards too. A failure leaves an orphan at the
+/// gateway, never a card in the shop; it is logged.
+pub async fn forget_at_gateway(state: &crate::app::AppState, channel_id: &str, card_refs: &[String]) {
+    for card_ref in card_refs {
+        if let Err(error) = state.gateway.forget_card(channel_id, card_ref).await {
+            tracing::warn!(error = format!("{error:#}"), "the gateway did not forget a card of a member who left");
+        }
+    }
+}
+
 /// The limit a stored setting gives (missing or malformed: the default), kept within 1..=MAX.
 pub fn limit_of(stored: Option<&str>) -> i64 {
     stored.and_then(|raw| serde_json::from_str::<i64>(raw).ok()).unwrap_or(DEFAULT_LIMIT).clamp(1, MAX_LIMIT)

@@ -139,3 +139,10 @@ pub async fn update_main(tx: &mut Tx, channel_id: &str, user_id: &str, id: &str)
         .await?;
     Ok(done.rows_affected() == 1)
 }
+
+/// Deletes every card of the member (leaving); returns the gateway references to forget.
+pub async fn delete_all_cards(tx: &mut Tx, user_id: &str) -> sqlx::Result<Vec<String>> {
+    let refs = sqlx::query_scalar("SELECT card_ref FROM user_cards WHERE user_id = $1").bind(user_id).fetch_all(&mut **tx).await?;
+    sqlx::query("DELETE FROM user_cards WHERE user_id = $1").bind(user_id).execute(&mut **tx).await?;
+    Ok(refs)
+}

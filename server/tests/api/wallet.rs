@@ -240,6 +240,17 @@ async fn cards_added_at_once_never_pass_the_limit_nor_make_two_main_cards(app: T
     assert_eq!((saved, all_saved), (3, 3), "the demo member's card and these two; refused ones are forgotten");
 }
 
+async fn a_member_who_leaves_takes_their_cards_with_them(app: TestApp) {
+    let answer = app.post("/v1/auth/login").json(&json!({ "username": "demo-member", "password": "ride2026demo" })).send().await;
+    let bearer = answer.json()["access_token"].as_str().unwrap().to_owned();
+    add_card(&app, &bearer, "5555555555554444").await.assert_status(StatusCode::CREATED);
+    app.delete("/v1/me/user").bearer(&bearer).json(&json!({ "password": "ride2026demo" })).send().await.assert_status(StatusCode::NO_CONTENT);
+    let pool = &app.state.db.pool;
+    let cards: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM user_cards").fetch_one(pool).await.unwrap();
+    let saved: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM sandbox_card_tokens WHERE kind = 'saved'").fetch_one(pool).await.unwrap();
+    assert_eq!((cards, saved), (0, 0), "no card of theirs stays, here or at the gateway");
+}
+
 fn codes(answer: &Answer) -> Vec<String> {
     answer.json()["data"].as_array().unwrap().iter().map(|c| c["code"].as_str().unwrap().to_owned()).collect()
 }
@@ -496,6 +507,7 @@ on_both_databases!(
     the_demo_member_saves_cards_up_to_the_limit_and_keeps_one_main_card,
     another_members_cards_are_404_and_spent_or_foreign_tokens_are_refused,
     cards_added_at_once_never_pass_the_limit_nor_make_two_main_cards,
+    a_member_who_leaves_takes_their_cards_with_them,
     coupons_open_now_are_listed_and_members_take_them_once,
     points_show_the_balance_the_rate_and_the_history,
     the_fraud_notification_needs_the_gateway_signature_and_counts_once,
