@@ -286,3 +286,33 @@ async fn receive_fraud_detection(
     tx.commit().await?;
     Ok(Json(NotificationAnswer { result: "OK".into() }))
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn form(value: Value) -> CardInput {
+        serde_json::from_value::<CardForm>(value).unwrap().into_input()
+    }
+
+    #[test]
+    fn numbers_may_come_as_text_and_two_digit_years_are_this_century() {
+        let input = form(json!({ "number": 4242424242424242_i64, "holder_name": "TARO", "exp_month": "07", "exp_year": "30", "security_code": 123 }));
+        assert_eq!((input.number.as_str(), input.exp_month, input.exp_year, input.security_code.as_str()), ("4242424242424242", 7, 2030, "123"));
+        let input = form(json!({ "exp_month": "July", "exp_year": 2031 }));
+        assert_eq!((input.number.as_str(), input.exp_month, input.exp_year), ("", 0, 2031), "unreadable parts fail the gateway's checks");
+    }
+
+    #[test]
+    fn notifications_need_an_event_id_and_a_known_result() {
+        let ok = FraudNotification { event_id: "evt_1".into(), order_no: "R00000001".into(), result: "fraud".into() };
+        assert!(checked(&ok).is_ok());
+        let bad = FraudNotification { event_id: " ".into(), order_no: "R1".into(), result: "FRAUD".into() };
+        match checked(&bad) {
+            Err(ApiError::Invalid(errors)) => assert_eq!(errors.keys().collect::<Vec<_>>(), ["event_id", "result"]),
+            other => panic!("expected field errors, got {other:?}"),
+        }
+    }
+}
