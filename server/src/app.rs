@@ -25,7 +25,7 @@ use crate::infra::db::Db;
 use crate::infra::error::{ApiError, ErrorBody, INTERNAL_MESSAGE};
 use crate::infra::mail::Mailer;
 use crate::infra::read_cache::ReadCache;
-use crate::{addresses, catalog, channel, collections, content, files, histories, layout, members, messages, news, openapi, payments, postal, print_catalogs, seo, social_login, stylists, web};
+use crate::{addresses, cards, catalog, channel, coupons, ecommerce_events, points, collections, content, files, histories, layout, members, messages, news, openapi, payments, postal, print_catalogs, seo, social_login, stylists, web};
 
 /// How long a catalogue answer is served before it is reloaded in the background: stock and
 /// prices shown in lists may lag this much behind; the cart checks them again at every step.
@@ -46,12 +46,15 @@ pub struct AppState {
     pub sessions: SessionVersions,
     /// The card payment gateway (payments/): the in-process sandbox by default.
     pub gateway: payments::Gateway,
+    /// The secret the gateway signs its notifications with (`SHOP_GATEWAY_SECRET` or data/gateway.key).
+    pub gateway_secret: payments::GatewaySecret,
 }
 
 impl AppState {
     pub async fn start(config: Config) -> anyhow::Result<AppState> {
         let db = Db::connect(&config.database_url, config.db_max_connections).await?;
         let tokens = TokenKeys::load(config.jwt_secret.as_deref(), &config.data_dir)?;
+        let gateway_secret = payments::GatewaySecret::load(config.gateway_secret.as_deref(), &config.data_dir)?;
         let mailer = Mailer::from_config(&config)?;
         let social_providers = Arc::new(social_login::Providers::load(config.oauth_providers.as_deref())?);
         let db_for_gateway = db.clone();
@@ -59,6 +62,7 @@ impl AppState {
             db,
             tokens,
             gateway: payments::Gateway::sandbox(db_for_gateway),
+            gateway_secret,
             mailer,
             social_providers,
             config: Arc::new(config),
@@ -87,6 +91,11 @@ fn v1_routes() -> OpenApiRouter<AppState> {
         .merge(members::routes())
         .merge(social_login::routes())
         .merge(addresses::routes())
+        .merge(payments::routes())
+        .merge(cards::routes())
+        .merge(coupons::routes())
+        .merge(points::routes())
+        .merge(ecommerce_events::routes())
 }
 
 /// Every documented route, for the OpenAPI document.
@@ -96,12 +105,16 @@ pub fn documented_routes() -> OpenApiRouter<AppState> {
         .merge(content::public_routes())
         .merge(print_catalogs::picture_routes())
         .merge(stylists::picture_routes())
+        .merge(payments::http::tokeniser_routes())
         .merge(v1_routes())
 }
 
 pub fn router(state: AppState) -> Router {
     let (v1, _) = v1_routes().split_for_parts();
     let v1 = v1.route_layer(axum::middleware::from_fn_with_state(state.clone(), channel::resolve));
+    // The sandbox gateway's tokeniser is outside /v1 but names its shop the same way.
+    let (tokeniser, _) = payments::http::tokeniser_routes().split_for_parts();
+    let tokeniser = tokeniser.route_layer(axum::middleware::from_fn_with_state(state.clone(), channel::resolve));
     let (public, _) = channel::http::public_routes().split_for_parts();
     // Banner pictures live outside /v1: <img> requests name no channel.
     let (images, _) = content::public_routes().split_for_parts();
@@ -111,6 +124,7 @@ pub fn router(state: AppState) -> Router {
         .merge(public)
         .merge(images)
         .merge(v1)
+        .merge(tokeniser)
         .merge(catalog::http::picture_routes())
         .merge(print_catalogs::picture_routes().split_for_parts().0)
         .merge(stylists::picture_routes().split_for_parts().0)

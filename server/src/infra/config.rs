@@ -63,6 +63,12 @@ pub struct Config {
     /// their client secrets, so keep it out of the repository. Unset: no social login.
     #[arg(long, env = "SHOP_OAUTH_PROVIDERS")]
     pub oauth_providers: Option<PathBuf>,
+
+    /// Shared secret of the payment gateway's notifications (an HMAC-SHA256 of the body in
+    /// `x-sbps-signature`); generated once under SHOP_DATA_DIR when unset. Give the same
+    /// value to the gateway and to every instance.
+    #[arg(long, env = "SHOP_GATEWAY_SECRET", hide_env_values = true)]
+    pub gateway_secret: Option<String>,
 }
 
 impl Config {
@@ -83,6 +89,7 @@ impl Config {
             trust_forwarded_for: false,
             rate_limit_factor: 1,
             oauth_providers: None,
+            gateway_secret: Some("test-gateway-secret-test-gateway-secret".into()),
         }
     }
 }

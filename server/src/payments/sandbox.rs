@@ -202,6 +202,35 @@ impl Sandbox {
     }
 }
 
+/// A card the sandbox keeps for a member, written straight into its books (the demo seed's
+/// saved card: its test number approves). Returns the card reference.
+pub async fn insert_saved_card(
+    tx: &mut crate::infra::db::Tx,
+    channel_id: &str,
+    last4: &str,
+    expiration: &str,
+    holder_name: &str,
+    now: i64,
+) -> anyhow::Result<SavedCard> {
+    let card_ref = format!("card_{}", random_hex(16));
+    let brand = "VISA";
+    sqlx::query(
+        "INSERT INTO sandbox_card_tokens (token, channel_id, brand, last4, expiration, holder_name, behaviour, kind, expires_at, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, 'approve', 'saved', $7, $8)",
+    )
+    .bind(&card_ref)
+    .bind(channel_id)
+    .bind(brand)
+    .bind(last4)
+    .bind(expiration)
+    .bind(holder_name)
+    .bind(i64::MAX)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(SavedCard { card_ref, brand: brand.into(), masked_number: masked(last4), expiration: expiration.into(), holder_name: holder_name.into() })
+}
+
 #[derive(sqlx::FromRow)]
 struct TokenRow {
     brand: String,

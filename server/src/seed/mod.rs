@@ -12,6 +12,7 @@ mod members;
 mod print_catalogs;
 mod store;
 mod stylists;
+mod wallet;
 
 use crate::infra::db::Db;
 use crate::infra::time::Timestamp;
@@ -40,7 +41,9 @@ pub async fn seed_demo_scaled(db: &Db, demo_products: usize) -> anyhow::Result<(
         stylists::insert(&mut tx, &channel_id, shop.code).await?;
         if let Some(user_id) = members::insert(&mut tx, &channel_id, shop.code, now).await? {
             addresses::insert(&mut tx, &channel_id, &user_id, shop.code, now).await?;
+            wallet::insert_member(&mut tx, &channel_id, &user_id, shop.code, now).await?;
         }
+        wallet::insert_coupons(&mut tx, &channel_id, shop.code, now).await?;
     }
     tx.commit().await?;
     Ok(())

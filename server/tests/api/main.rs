@@ -21,4 +21,5 @@ mod seo;
 mod social_login;
 mod stylists;
 mod tag_passwords;
+mod wallet;
 mod web;

@@ -154,8 +154,10 @@ pub async fn leave(
     let mut tx = state.db.begin_write().await?;
     store::update_left(&mut tx, &user.id, reason.as_deref(), now).await?;
     crate::addresses::store::delete_book(&mut tx, &user.id).await?;
+    let card_refs = crate::cards::store::delete_all_cards(&mut tx, &user.id).await?;
     store::update_sessions_ended(&mut tx, &user.id, now).await?;
     tx.commit().await?;
+    crate::cards::forget_at_gateway(&state, &channel.id, &card_refs).await;
     state.sessions.forget(&user.id).await;
     Ok(WithCookie { status: StatusCode::NO_CONTENT, cookie: Some(refresh::clear_cookie(client.https)), body: () })
 }

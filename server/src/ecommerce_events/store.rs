@@ -1,0 +1,99 @@
+//! Every SQL statement of the ecommerce events, and the reads of the cart and order they
+//! point at (those tables belong to the cart and orders features).
+use crate::infra::db::{Db, Tx};
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct EventRow {
+    pub id: String,
+    pub name: String,
+    pub args_json: String,
+    pub cart_id: Option<String>,
+    pub user_id: Option<String>,
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct CartRef {
+    pub id: String,
+    pub order_id: Option<String>,
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct OrderSummaryRow {
+    pub order_no: String,
+    pub total_payment: i64,
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct OrderLineRow {
+    pub product_key: String,
+    pub product_name: String,
+    pub unit_price: i64,
+    pub quantity: i64,
+}
+
+/// The channel's cart whose token hashes to `token_hash`.
+pub async fn find_cart(db: &Db, channel_id: &str, token_hash: &str) -> sqlx::Result<Option<CartRef>> {
+    sqlx::query_as::<_, CartRef>("SELECT id, order_id FROM carts WHERE channel_id = $1 AND token_hash = $2")
+        .bind(channel_id)
+        .bind(token_hash)
+        .fetch_optional(&db.pool)
+        .await
+}
+
+pub async fn find_cart_by_id(db: &Db, channel_id: &str, id: &str) -> sqlx::Result<Option<CartRef>> {
+    sqlx::query_as::<_, CartRef>("SELECT id, order_id FROM carts WHERE channel_id = $1 AND id = $2")
+        .bind(channel_id)
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await
+}
+
+pub struct NewEvent<'a> {
+    pub id: &'a str,
+    pub name: &'a str,
+    pub args_json: &'a str,
+    pub cart_id: Option<&'a str>,
+    pub user_id: Option<&'a str>,
+}
+
+pub async fn insert_event(tx: &mut Tx, channel_id: &str, event: &NewEvent<'_>, now: i64) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO ecommerce_events (id, channel_id, name, args_json, cart_id, user_id, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    )
+    .bind(event.id)
+    .bind(channel_id)
+    .bind(event.name)
+    .bind(event.args_json)
+    .bind(event.cart_id)
+    .bind(event.user_id)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+pub async fn find_event(db: &Db, channel_id: &str, id: &str) -> sqlx::Result<Option<EventRow>> {
+    sqlx::query_as::<_, EventRow>("SELECT id, name, args_json, cart_id, user_id FROM ecommerce_events WHERE channel_id = $1 AND id = $2")
+        .bind(channel_id)
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await
+}
+
+pub async fn find_order_summary(db: &Db, channel_id: &str, order_id: &str) -> sqlx::Result<Option<OrderSummaryRow>> {
+    sqlx::query_as::<_, OrderSummaryRow>("SELECT order_no, total_payment FROM orders WHERE channel_id = $1 AND id = $2")
+        .bind(channel_id)
+        .bind(order_id)
+        .fetch_optional(&db.pool)
+        .await
+}
+
+/// The order's lines in their order (accessories included).
+pub async fn list_order_lines(db: &Db, order_id: &str) -> sqlx::Result<Vec<OrderLineRow>> {
+    sqlx::query_as::<_, OrderLineRow>(
+        "SELECT product_key, product_name, unit_price, CAST(quantity AS BIGINT) AS quantity FROM order_lines WHERE order_id = $1 ORDER BY position, id",
+    )
+    .bind(order_id)
+    .fetch_all(&db.pool)
+    .await
+}
