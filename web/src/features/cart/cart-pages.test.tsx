@@ -406,3 +406,18 @@ describe('/cart/complete', () => {
     expect(address.prefecture).toBe('東京都');
   });
 });
+
+describe('an expired cart on a checkout step', () => {
+  it('gets a new cart, says why and goes to /cart/', async () => {
+    const fake = cartFake(cart({ shipped: true })).on(
+      'GET',
+      `/v1/payments/carts/${TOKEN}`,
+      json({ message: 'カートの有効期限が切れました。もう一度商品をお選びください。', code: 'cart.common.is_expired' }, { status: 422 }),
+    );
+    const { router } = await renderApp('/cart/payment', fake);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cart/'));
+    expect(await screen.findByText('カートの有効期限が切れました。もう一度商品をお選びください。')).toBeInTheDocument();
+    const bodies = await Promise.all(fake.callsTo('/v1/carts/init').map((c) => bodyOf(c)));
+    expect(bodies).toContainEqual({ token: null });
+  });
+});

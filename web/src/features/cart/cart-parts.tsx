@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { applyInitReason } from '../../lib/cart-store';
+import { applyInitReason, handleCartError } from '../../lib/cart-store';
 import { useDocumentTitle } from '../../lib/document-title';
 import { Price } from '../../ui/price';
 import { LoadingBlock } from '../../ui/spinner';
@@ -214,6 +214,7 @@ export function OrdererText({ orderer }: { orderer: Orderer }) {
 export function useCheckoutCart(): { cart: Cart | null; isPending: boolean; isError: boolean } {
   const query = useCurrentCart();
   const { pathname } = useLocation();
+  useCartQueryError(query.error);
   const seen = useRef<Cart | null>(null);
   const cart = query.data ?? null;
   useEffect(() => {
@@ -222,6 +223,20 @@ export function useCheckoutCart(): { cart: Cart | null; isPending: boolean; isEr
     if (cart.reason) applyInitReason(cart, pathname);
   }, [cart, pathname]);
   return { cart, isPending: query.isPending, isError: query.isError };
+}
+
+/**
+ * A failed read of the cart's data (payment methods, lead times …) goes through the error
+ * catalogue once per failure, as a failed change does (expired cart → new cart and /cart/ …).
+ */
+export function useCartQueryError(error: unknown) {
+  const { pathname } = useLocation();
+  const seen = useRef<unknown>(null);
+  useEffect(() => {
+    if (!error || seen.current === error) return;
+    seen.current = error;
+    void handleCartError(error, pathname);
+  }, [error, pathname]);
 }
 
 /** Loading, failure and empty states shared by the steps after /cart. */

@@ -17,7 +17,7 @@ import { NoticeSlot } from '../../ui/notice-slot';
 import { Price } from '../../ui/price';
 import { LoadingBlock } from '../../ui/spinner';
 import { patchCart, paymentsQuery, savedCardsQuery, useCartAction } from './cart-api';
-import { CheckoutFrame, CheckoutGate, OrderTotals, useCheckoutCart } from './cart-parts';
+import { CheckoutFrame, CheckoutGate, OrderTotals, useCartQueryError, useCheckoutCart } from './cart-parts';
 import type { Cart, CartPaymentOption, SavedCard } from './cart-types';
 import styles from './cart.module.css';
 
@@ -335,6 +335,7 @@ function PaymentStep({ cart }: { cart: Cart }) {
   const methods = useQuery(paymentsQuery(cart.token));
   const cards = useQuery({ ...savedCardsQuery(), enabled: isLogin });
   const corporate = useSettings()['SITE.IS_CORPORATE'];
+  useCartQueryError(methods.error);
   if (methods.isPending || (isLogin && cards.isPending)) return <LoadingBlock label="お支払い方法を読み込み中" />;
   if (methods.isError) {
     return (

@@ -13,7 +13,7 @@ import { FormAlert, FormField, SubmitButton, buttonClass, controlClass } from '.
 import { Price } from '../../ui/price';
 import { LoadingBlock } from '../../ui/spinner';
 import { leadtimesQuery, patchCart, useCartAction } from './cart-api';
-import { AddressText, CheckoutFrame, CheckoutGate, useCheckoutCart } from './cart-parts';
+import { AddressText, CheckoutFrame, CheckoutGate, useCartQueryError, useCheckoutCart } from './cart-parts';
 import type { Cart, CartShipping, Choice, Leadtime, Wrapping } from './cart-types';
 import styles from './cart.module.css';
 
@@ -171,6 +171,7 @@ function DetailForm({ cart }: { cart: Cart }) {
   const shippings = cart.detail.shippings;
   const keys = shippings.map((s) => s.key);
   const leadtimes = useQuery({ ...leadtimesQuery(cart.token, keys), enabled: keys.length > 0 });
+  useCartQueryError(leadtimes.error);
   const [values, setValues] = useState<Choices[]>(() => shippings.map(choicesOf));
   const [error, setError] = useState<string | null>(null);
 
