@@ -349,8 +349,8 @@ function PaymentStep({ cart }: { cart: Cart }) {
       <div>
         <TransactionError cart={cart} />
         <NoticeSlot code="cart_payment" />
-        <PaymentForm cart={cart} methods={methods.data} cards={cards.data ?? []} />
         {isLogin && !corporate ? <PointsBox cart={cart} /> : null}
+        <PaymentForm cart={cart} methods={methods.data} cards={cards.data ?? []} />
       </div>
       <OrderTotals totals={cart.detail.order} />
     </div>
