@@ -9,6 +9,7 @@ mod collections;
 mod content;
 mod demo;
 mod members;
+mod orders;
 mod print_catalogs;
 mod store;
 mod stylists;
@@ -40,6 +41,7 @@ pub async fn seed_demo_scaled(db: &Db, demo_products: usize) -> anyhow::Result<(
         stylists::insert(&mut tx, &channel_id, shop.code).await?;
         if let Some(user_id) = members::insert(&mut tx, &channel_id, shop.code, now).await? {
             addresses::insert(&mut tx, &channel_id, &user_id, shop.code, now).await?;
+            orders::insert(&mut tx, &channel_id, &user_id, shop.code, now).await?;
         }
     }
     tx.commit().await?;
