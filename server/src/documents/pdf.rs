@@ -15,11 +15,28 @@ pub const PAGE_HEIGHT: f32 = 841.89;
 const FONT_NAME: &[u8] = b"HeiseiKakuGo-W5";
 const FONT_RESOURCE: &[u8] = b"F1";
 
-/// The width of a character in thousandths of the font size: half-width for Latin and
-/// half-width katakana (CIDs 1–99 and 231–632 of Adobe-Japan1, as the font's `/W` says),
-/// full-width for everything else.
+/// Widths of the proportional Latin glyphs, CIDs 1–95 of Adobe-Japan1 (ASCII 0x20–0x7E in
+/// order; 0x5C is the yen sign there), in thousandths of the font size. Gothic faces draw them
+/// like Helvetica; the font's `/W` gives viewers the same numbers, so text sits where
+/// [`text_width`] measured it.
+const LATIN: [u16; 95] = [
+    278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, // space … /
+    556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556, // 0 … ?
+    1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778, // @ … O
+    667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 556, 278, 469, 556, // P … _
+    333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, // ` … o
+    556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584, // p … ~
+];
+
+/// The width of a character in thousandths of the font size: the Latin table above (¥ is
+/// drawn with the yen glyph of CID 61), half-width kana 500, everything else full width.
 pub fn char_units(c: char) -> f32 {
-    if (c as u32) < 0x100 || ('\u{FF61}'..='\u{FF9F}').contains(&c) { 500.0 } else { 1000.0 }
+    match c {
+        ' '..='~' => f32::from(LATIN[c as usize - 0x20]),
+        '¥' => f32::from(LATIN[0x5C - 0x20]),
+        '\u{FF61}'..='\u{FF9F}' => 500.0,
+        _ => 1000.0,
+    }
 }
 
 /// The width of `text` at `size` points.
@@ -141,8 +158,8 @@ pub fn write(pages: Vec<Canvas>, title: &str) -> Vec<u8> {
         .system_info(pdf_writer::types::SystemInfo { registry: Str(b"Adobe"), ordering: Str(b"Japan1"), supplement: 6 })
         .font_descriptor(descriptor_id)
         .default_width(1000.0);
-    // Half-width Latin (CIDs 1–99) and half-width kana (231–632); everything else is DW.
-    cid_font.widths().same(1, 99, 500.0).same(231, 632, 500.0);
+    // Proportional Latin (CIDs 1–95) and half-width kana (231–632); everything else is DW.
+    cid_font.widths().consecutive(1, LATIN.iter().map(|w| f32::from(*w))).same(231, 632, 500.0);
     drop(cid_font);
     pdf.font_descriptor(descriptor_id)
         .name(Name(FONT_NAME))
@@ -177,7 +194,8 @@ mod tests {
 
     #[test]
     fn latin_is_half_as_wide_as_kanji() {
-        assert_eq!(text_width("AB", 10.0), 10.0);
+        assert_eq!(text_width("00", 10.0), 11.12);
+        assert_eq!(text_width("¥", 10.0), 5.56);
         assert_eq!(text_width("様", 10.0), 10.0);
         assert_eq!(fit("あいうえお", 10.0, 30.0), "あい…");
         assert_eq!(fit("あい", 10.0, 30.0), "あい");
