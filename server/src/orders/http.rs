@@ -56,7 +56,7 @@ async fn settings(state: &AppState, channel: &Channel) -> ApiResult<HashMap<Stri
 }
 
 /// The orders with their shippings, lines, memos and bank details, in the order given.
-async fn orders_answer(state: &AppState, channel: &Channel, rows: Vec<OrderRow>) -> ApiResult<Vec<Order>> {
+pub(super) async fn orders_answer(state: &AppState, channel: &Channel, rows: Vec<OrderRow>) -> ApiResult<Vec<Order>> {
     let ids: Vec<String> = rows.iter().map(|row| row.id.clone()).collect();
     let parts = Parts {
         shippings: store::list_shippings(&state.db, &ids).await?,
@@ -261,6 +261,12 @@ fn refuse_receipt(row: &OrderRow) -> ApiResult<()> {
     }
 }
 
+/// A PDF file (documents the binary answer).
+#[derive(utoipa::ToSchema)]
+#[schema(value_type = String, format = Binary)]
+#[allow(dead_code)]
+pub struct PdfFile(Vec<u8>);
+
 fn pdf_response(kind: Kind, order_no: &str, bytes: Vec<u8>) -> Response {
     let (name, fallback) = receipt::file_names(kind, order_no);
     let mut headers = attachment_headers("application/pdf", &name, &fallback);
@@ -283,7 +289,7 @@ async fn receipt_response(state: &AppState, channel: &Channel, row: &OrderRow) -
 #[utoipa::path(get, path = "/v1/me/orders/{id}/download/receipt", tag = "orders", security(("bearer" = [])),
     params(("id" = String, Path)),
     responses(
-        (status = 200, content_type = "application/pdf", body = Vec<u8>,
+        (status = 200, content_type = "application/pdf", body = PdfFile,
             description = "領収書_<order_no>.pdf (Content-Disposition with filename*=UTF-8''…): addressee, amount, 但し書き, the per-rate tax breakdown, the shop's registration number; 再発行 from the second download on",
             headers(("x-suggested-filename" = String, description = "the RFC 5987-encoded file name"))),
         (status = 401, body = ErrorBody),
@@ -322,7 +328,7 @@ async fn update_receipt(
 #[utoipa::path(get, path = "/v1/me/orders/{id}/download/quotation", tag = "orders", security(("bearer" = [])),
     params(("id" = String, Path)),
     responses(
-        (status = 200, content_type = "application/pdf", body = Vec<u8>,
+        (status = 200, content_type = "application/pdf", body = PdfFile,
             description = "御見積書_<order_no>.pdf: the lines (name, quantity, unit price, amount), charges, total and the per-rate tax breakdown",
             headers(("x-suggested-filename" = String, description = "the RFC 5987-encoded file name"))),
         (status = 401, body = ErrorBody),
@@ -539,7 +545,7 @@ async fn update_guest_receipt(
 
 #[utoipa::path(get, path = "/v1/orders/{no}/download/receipt", tag = "orders", params(("no" = String, Path), GuestQuery),
     responses(
-        (status = 200, content_type = "application/pdf", body = Vec<u8>, description = "領収書_<order_no>.pdf, as for members",
+        (status = 200, content_type = "application/pdf", body = PdfFile, description = "領収書_<order_no>.pdf, as for members",
             headers(("x-suggested-filename" = String, description = "the RFC 5987-encoded file name"))),
         (status = 404, body = ErrorBody, description = "no such order, or `t` missing or not the order's"),
         (status = 422, body = ErrorBody, description = "code `orders.receipt.not_issuable`"),

@@ -23,6 +23,18 @@ pub const RECEIPT_CANCELLED: &str = "キャンセルされたご注文の領収�
 /// 422 code of a receipt the order's status does not allow yet (or any more).
 pub const RECEIPT_CODE: &str = "orders.receipt.not_issuable";
 
+/// The order JSON (`view::Order`) of order `order_id` of the channel, whoever placed it: the
+/// cart's complete page (`GET /v1/carts/order/{order_no}`) answers the same shape. The caller
+/// checks who may see it; `store::find_order_by_no` finds the id of an order number.
+pub async fn order_json(
+    state: &crate::app::AppState,
+    channel: &crate::channel::Channel,
+    order_id: &str,
+) -> crate::infra::error::ApiResult<Option<view::Order>> {
+    let Some(row) = store::find_order(&state.db.pool, &channel.id, order_id).await? else { return Ok(None) };
+    Ok(http::orders_answer(state, channel, vec![row]).await?.pop())
+}
+
 /// Whether the guest's `t` is the one made for the order: its SHA-256 compared with the
 /// stored one in constant time. No stored hash (a member's order) never matches.
 pub fn guest_token_matches(stored_hash: Option<&str>, t: Option<&str>) -> bool {

@@ -39,7 +39,7 @@ pub struct Order {
     pub amount_by_tax_rate: Vec<TaxAmount>,
     pub coupon_code: Option<String>,
     pub note: String,
-    pub orderer: Orderer,
+    pub orderer: OrdererSnapshot,
     pub shippings: Vec<Shipping>,
     pub can_cancel: bool,
     pub cancel_reason: Option<String>,
@@ -49,7 +49,7 @@ pub struct Order {
     pub cancel_only_ecd_key: Option<String>,
     /// The member's own note on the order.
     pub memo: Option<Memo>,
-    pub receipt: ReceiptInfo,
+    pub receipt: OrderReceipt,
     /// Where to transfer the money (bank transfer orders only).
     pub bank_account: Option<BankAccount>,
 }
@@ -65,7 +65,7 @@ pub struct TaxAmount {
 /// The buyer as typed at checkout (a snapshot).
 #[derive(Debug, Clone, Default, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(default)]
-pub struct Orderer {
+pub struct OrdererSnapshot {
     pub last_name: String,
     pub first_name: String,
     pub last_name_kana: String,
@@ -80,7 +80,7 @@ pub struct Orderer {
     pub company_name: String,
 }
 
-impl Orderer {
+impl OrdererSnapshot {
     /// `山田 太郎`.
     pub fn name(&self) -> String {
         format!("{} {}", self.last_name.trim(), self.first_name.trim()).trim().to_owned()
@@ -138,11 +138,11 @@ pub struct Shipping {
     pub noshi_label: Option<String>,
     pub noshi_name: String,
     pub carriage: i64,
-    pub products: Vec<OrderProduct>,
+    pub products: Vec<OrderLine>,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct OrderProduct {
+pub struct OrderLine {
     pub id: String,
     pub product_key: String,
     pub variation_key: String,
@@ -168,14 +168,14 @@ pub struct Memo {
 /// What the member set for the receipt; empty strings mean the defaults (the orderer's
 /// name with 様 or 御中, and 「お品代として」).
 #[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct ReceiptInfo {
+pub struct OrderReceipt {
     pub addressee: String,
     pub note: String,
     /// How many times the receipt was downloaded (a later one is marked 再発行).
     pub issued_count: i64,
 }
 
-pub fn orderer_of(row: &OrderRow) -> Orderer {
+pub fn orderer_of(row: &OrderRow) -> OrdererSnapshot {
     serde_json::from_str(&row.orderer_json).unwrap_or_default()
 }
 
@@ -218,8 +218,8 @@ pub fn assemble(rows: Vec<OrderRow>, parts: Parts, bank: impl Fn(&OrderRow) -> O
         .collect()
 }
 
-fn product(line: LineRow) -> OrderProduct {
-    OrderProduct {
+fn product(line: LineRow) -> OrderLine {
+    OrderLine {
         subtotal: line.unit_price * line.quantity,
         is_accessory: line.is_accessory != 0,
         id: line.id,
@@ -285,7 +285,7 @@ fn order(row: OrderRow, shippings: Vec<ShippingRow>, lines: Vec<LineRow>, memo: 
         cancelled_at: row.cancelled_at.map(Timestamp),
         cancel_only_ecd_key: None,
         memo: memo.map(|m| Memo { id: m.id, body: m.body, updated_at: Timestamp(m.updated_at) }),
-        receipt: ReceiptInfo { addressee: row.receipt_addressee, note: row.receipt_note, issued_count: row.receipt_issued_count },
+        receipt: OrderReceipt { addressee: row.receipt_addressee, note: row.receipt_note, issued_count: row.receipt_issued_count },
         bank_account,
         shippings,
         id: row.id,

@@ -723,7 +723,32 @@ async fn a_guest_cannot_issue_a_receipt_before_paying(app: TestApp) {
     assert_eq!(answer.json()["message"], "お支払いの確認後に発行できます");
 }
 
+async fn the_payment_notice_cancels_a_guest_order_through_the_same_function(app: TestApp) {
+    let (gel, _, _, _) = variation(&app, "RF-GL01").await;
+    set_stock(&app, &gel, 10).await;
+    let placed = place(&app, NewOrder { user_id: None, guest_t: Some(GUEST_T), status: "paid", payment_code: "credit_card", card: true, lines: vec![("RF-GL01", 4)], ..NewOrder::member("") }).await;
+    assert_eq!(stock(&app, &gel).await, 6);
+    let channel = shop::channel::store::find_channel_by_code(&app.state.db, "demo").await.unwrap().unwrap();
+    let shown = shop::orders::order_json(&app.state, &channel, &placed.id).await.unwrap().expect("the order's JSON");
+    assert_eq!((shown.order_no.as_str(), shown.status.as_str(), shown.can_cancel), (placed.order_no.as_str(), "paid", true));
+
+    shop::orders::cancel::cancel_order(&app.state, &channel, &placed.id, "不正利用の疑いがあるため").await.unwrap();
+    assert_eq!(stock(&app, &gel).await, 10);
+    let shown = shop::orders::order_json(&app.state, &channel, &placed.id).await.unwrap().unwrap();
+    assert_eq!((shown.status_label.as_str(), shown.cancel_reason.as_deref()), ("キャンセル済み", Some("不正利用の疑いがあるため")));
+    let refunded: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM sandbox_charges WHERE status = 'refunded'").fetch_one(&app.state.db.pool).await.unwrap();
+    assert_eq!(refunded, 1);
+    // The guest's receipt page now says it cannot be issued.
+    let check = app.get(&format!("/v1/orders/{}/check/receipt?t={GUEST_T}", placed.order_no)).send().await;
+    assert_eq!(check.json()["can_issue"], false);
+    // Another channel, or an unknown id, is not found.
+    let corporate = shop::channel::store::find_channel_by_code(&app.state.db, "corporate").await.unwrap().unwrap();
+    assert!(shop::orders::order_json(&app.state, &corporate, &placed.id).await.unwrap().is_none());
+    assert!(shop::orders::cancel::cancel_order(&app.state, &corporate, &placed.id, "x").await.is_err());
+}
+
 on_both_databases!(
+    the_payment_notice_cancels_a_guest_order_through_the_same_function,
     the_demo_member_finds_the_two_seeded_orders_newest_first,
     the_history_pages_searches_and_totals_what_was_not_cancelled,
     one_order_shows_its_shipping_snapshot_memo_and_bank_details,
