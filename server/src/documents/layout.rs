@@ -21,7 +21,7 @@ fn wrap(text: &str, size: f32, width: f32) -> Vec<String> {
     for paragraph in text.lines() {
         let mut line = String::new();
         for word in paragraph.split_inclusive(' ') {
-            if text_width(&format!("{line}{word}").trim_end(), size) <= width {
+            if text_width(format!("{line}{word}").trim_end(), size) <= width {
                 line.push_str(word);
                 continue;
             }

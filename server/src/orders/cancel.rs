@@ -51,19 +51,19 @@ pub async fn cancel_order(state: &AppState, channel: &Channel, order_id: &str, r
             let description = format!("ご注文{}のキャンセル（ご利用ポイントの返却）", row.order_no);
             store::insert_point_history(&mut tx, &entry("cancel_use", row.used_points, description), now).await?;
         }
-        if row.earned_points > 0 {
-            if let Some(taken) = take_points(&mut tx, user_id, row.earned_points, now).await? {
-                let description = format!("ご注文{}のキャンセル（獲得ポイントの取り消し）", row.order_no);
-                store::insert_point_history(&mut tx, &entry("cancel_earn", -taken, description), now).await?;
-            }
+        if row.earned_points > 0
+            && let Some(taken) = take_points(&mut tx, user_id, row.earned_points, now).await?
+        {
+            let description = format!("ご注文{}のキャンセル（獲得ポイントの取り消し）", row.order_no);
+            store::insert_point_history(&mut tx, &entry("cancel_earn", -taken, description), now).await?;
         }
     }
     tx.commit().await?;
 
-    if let Some(charge_id) = row.gateway_charge_id.as_deref() {
-        if let Err(error) = state.gateway.refund(&channel.id, charge_id).await {
-            tracing::error!(order_no = row.order_no, charge_id, error = format!("{error:#}"), "refund of a cancelled order failed: settle it by hand");
-        }
+    if let Some(charge_id) = row.gateway_charge_id.as_deref()
+        && let Err(error) = state.gateway.refund(&channel.id, charge_id).await
+    {
+        tracing::error!(order_no = row.order_no, charge_id, error = format!("{error:#}"), "refund of a cancelled order failed: settle it by hand");
     }
     let orderer = orderer_of(&row);
     let to = if row.orderer_email.is_empty() { orderer.email.clone() } else { row.orderer_email.clone() };

@@ -120,10 +120,10 @@ fn search_of(query: &OrderSearchQuery) -> ApiResult<Search> {
     };
     let from = date("from", text(&query.from));
     let to = date("to", text(&query.to));
-    if let (Some(from), Some(to)) = (from, to) {
-        if to < from {
-            errors.insert("to".into(), vec![crate::validation::MIN_DATE.into()]);
-        }
+    if let (Some(from), Some(to)) = (from, to)
+        && to < from
+    {
+        errors.insert("to".into(), vec![crate::validation::MIN_DATE.into()]);
     }
     let status = match text(&query.status) {
         None => None,

@@ -78,12 +78,7 @@ async fn variation(tx: &mut Tx, channel_id: &str, code: &str) -> anyhow::Result<
 
 /// Cash-on-delivery fee tiers on the total before the fee (checkout contract).
 fn cod_fee(total: i64) -> i64 {
-    match total {
-        ..=10_000 => 330,
-        ..=30_000 => 440,
-        ..=100_000 => 660,
-        _ => 1_100,
-    }
+    [(10_000, 330), (30_000, 440), (100_000, 660)].into_iter().find(|(up_to, _)| total <= *up_to).map_or(1_100, |(_, fee)| fee)
 }
 
 pub async fn insert(tx: &mut Tx, channel_id: &str, user_id: &str, shop: &str, now: i64) -> anyhow::Result<()> {
