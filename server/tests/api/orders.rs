@@ -747,7 +747,24 @@ async fn the_payment_notice_cancels_a_guest_order_through_the_same_function(app:
     assert!(shop::orders::cancel::cancel_order(&app.state, &corporate, &placed.id, "x").await.is_err());
 }
 
+async fn two_cancels_at_once_return_the_stock_once(app: TestApp) {
+    let (user_id, _) = demo_member(&app).await;
+    let (bulb, _, _, _) = variation(&app, "DT-99501").await;
+    set_stock(&app, &bulb, 5).await;
+    let placed = place(&app, NewOrder { lines: vec![("DT-99501", 3)], used_points: 0, earned_points: 10, ..NewOrder::member(&user_id) }).await;
+    let points = balance(&app, &user_id).await;
+    let channel = shop::channel::store::find_channel_by_code(&app.state.db, "demo").await.unwrap().unwrap();
+    let (a, b) = tokio::join!(
+        shop::orders::cancel::cancel_order(&app.state, &channel, &placed.id, "一回目"),
+        shop::orders::cancel::cancel_order(&app.state, &channel, &placed.id, "二回目"),
+    );
+    assert_eq!([a.is_ok(), b.is_ok()].iter().filter(|ok| **ok).count(), 1, "{a:?} {b:?}");
+    assert_eq!(stock(&app, &bulb).await, 5);
+    assert_eq!(balance(&app, &user_id).await, points - 10);
+}
+
 on_both_databases!(
+    two_cancels_at_once_return_the_stock_once,
     the_payment_notice_cancels_a_guest_order_through_the_same_function,
     the_demo_member_finds_the_two_seeded_orders_newest_first,
     the_history_pages_searches_and_totals_what_was_not_cancelled,
