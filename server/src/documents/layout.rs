@@ -79,8 +79,9 @@ fn issuer(page: &mut Canvas, document: &Document, x: f32, mut y: f32) -> f32 {
     y
 }
 
-/// Per-rate lines, the reduced-rate legend and the remarks from (x, y); returns the y below.
-fn breakdown(page: &mut Canvas, document: &Document, x: f32, mut y: f32) -> f32 {
+/// Per-rate lines, the reduced-rate legend and the remarks (wrapped to `width`) from (x, y);
+/// returns the y below.
+fn breakdown(page: &mut Canvas, document: &Document, x: f32, mut y: f32, width: f32) -> f32 {
     page.text(x, y, 10.0, Align::Left, "内訳");
     y -= 15.0;
     for part in &document.tax_breakdown {
@@ -93,7 +94,7 @@ fn breakdown(page: &mut Canvas, document: &Document, x: f32, mut y: f32) -> f32 
     }
     y -= 4.0;
     for remark in &document.remarks {
-        for line in wrap(remark, 9.0, RIGHT - x) {
+        for line in wrap(remark, 9.0, width) {
             page.text(x, y, 9.0, Align::Left, &line);
             y -= 12.0;
         }
@@ -120,7 +121,8 @@ fn receipt(document: &Document) -> Canvas {
     page.text(LEFT + 18.0, y, 12.0, Align::Left, "上記正に領収いたしました");
     y -= 40.0;
 
-    breakdown(&mut page, document, LEFT, y);
+    // Left column; the issuer takes the right one from x = 340.
+    breakdown(&mut page, document, LEFT, y, 340.0 - LEFT - 14.0);
     let after_issuer = issuer(&mut page, document, 340.0, y);
     page.text(340.0, after_issuer - 6.0, 8.0, Align::Left, "電子発行のため収入印紙は不要です");
     page
@@ -211,7 +213,7 @@ fn quotation(document: &Document) -> Vec<Canvas> {
     let needed = 30.0 + 14.0 * document.tax_breakdown.len() as f32 + 13.0 + 24.0 * document.remarks.len() as f32;
     pages.room(document, needed, false);
     let y = pages.y;
-    breakdown(&mut pages.page, document, LEFT, y);
+    breakdown(&mut pages.page, document, LEFT, y, RIGHT - LEFT);
     pages.done.push(pages.page);
     pages.done
 }

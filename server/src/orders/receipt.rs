@@ -58,7 +58,7 @@ pub fn receipt(row: &OrderRow, channel: &Channel, settings: &HashMap<String, Str
     ];
     if row.used_points > 0 {
         remarks.push(format!(
-            "上記金額のほか、ポイント {} 分をご利用いただきました（内訳はポイント利用前の金額です）",
+            "上記金額のほか、ポイント{}分をご利用いただきました（内訳はポイント利用前の金額です）",
             yen(row.used_points)
         ));
     }
@@ -79,12 +79,26 @@ pub fn receipt(row: &OrderRow, channel: &Channel, settings: &HashMap<String, Str
     }
 }
 
+/// A line as printed: the catalogue's variation names already start with the product's name
+/// (`グローブ（M / ブラック）`, or the product's name alone), so they are printed as they are;
+/// a bare label gets the product's name in front.
+pub fn line_name(product_name: &str, variation_name: &str) -> String {
+    let variation = variation_name.trim();
+    if variation.is_empty() {
+        product_name.to_owned()
+    } else if variation.starts_with(product_name.trim()) {
+        variation.to_owned()
+    } else {
+        format!("{product_name}（{variation}）")
+    }
+}
+
 /// The quotation of the order's lines and charges (before points, which are a payment).
 pub fn quotation(row: &OrderRow, lines: &[LineRow], channel: &Channel, settings: &HashMap<String, String>, today: Date) -> Document {
     let lines = lines
         .iter()
         .map(|l| Line {
-            name: if l.variation_name.is_empty() { l.product_name.clone() } else { format!("{}（{}）", l.product_name, l.variation_name) },
+            name: line_name(&l.product_name, &l.variation_name),
             quantity: l.quantity,
             unit_price: l.unit_price,
             amount: l.unit_price * l.quantity,
@@ -122,5 +136,18 @@ pub fn file_names(kind: Kind, order_no: &str) -> (String, String) {
     match kind {
         Kind::Receipt => (format!("領収書_{order_no}.pdf"), format!("receipt_{order_no}.pdf")),
         Kind::Quotation => (format!("御見積書_{order_no}.pdf"), format!("quotation_{order_no}.pdf")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::line_name;
+
+    #[test]
+    fn a_line_names_the_product_once() {
+        assert_eq!(line_name("エナジージェル レモン味 40g", "エナジージェル レモン味 40g"), "エナジージェル レモン味 40g");
+        assert_eq!(line_name("ウインターグローブ", "ウインターグローブ（M / ブラック）"), "ウインターグローブ（M / ブラック）");
+        assert_eq!(line_name("ウインターグローブ", "M / ブラック"), "ウインターグローブ（M / ブラック）");
+        assert_eq!(line_name("ウインターグローブ", ""), "ウインターグローブ");
     }
 }
