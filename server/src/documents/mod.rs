@@ -3,7 +3,11 @@
 //! consumption tax per rate, once per rate, as the invoice rules ask.
 //!
 //! [`Document`] says what is printed; [`render`] draws it. Nothing here reads the database:
-//! orders (`orders::receipt`) and the cart's quotation fill a `Document` and render it.
+//! orders (`orders::receipt`) and the cart's quotation fill a `Document` and render it. A cart
+//! quotation: kind Quotation, its lines (name via `orders::receipt::line_name`), totals 小計 /
+//! クーポン割引 (negative) / 送料 / 手数料 / ラッピング, total = Σ amount_by_tax_rate, the
+//! breakdown from amount_by_tax_rate, issuer `orders::receipt::issuer(&channel, &settings)`,
+//! and a validity remark.
 mod layout;
 mod pdf;
 
