@@ -266,8 +266,15 @@ async fn receive_fraud_detection(
         serde_json::from_slice(&body).map_err(|_| ApiError::field("body", crate::infra::extract::MALFORMED_BODY))?;
     checked(&notification)?;
     let payload = String::from_utf8_lossy(&body);
+    // A fraud verdict cancels before the event is recorded: if the cancellation fails, the
+    // gateway's retry finds the event unrecorded and tries again. The cancel is guarded (an
+    // order is cancelled once), so a replay racing this one changes nothing more.
+    if notification.result == "fraud" && !store::notification_recorded(&state.db, &notification.event_id).await? {
+        tracing::warn!(order_no = %notification.order_no, event_id = %notification.event_id, "the gateway reported fraud: cancelling the order");
+        cancel_for_fraud(&state, &channel, &notification.order_no).await?;
+    }
     let mut tx = state.db.begin_write().await?;
-    let first_time = store::insert_notification(
+    store::insert_notification(
         &mut tx,
         &notification.event_id,
         &channel.id,
@@ -277,14 +284,29 @@ async fn receive_fraud_detection(
         Timestamp::now().0,
     )
     .await?;
-    if first_time && notification.result == "fraud" {
-        tracing::warn!(order_no = %notification.order_no, event_id = %notification.event_id, "the gateway reported fraud: order to be cancelled");
-        // In the same transaction as the record, so a failed cancellation leaves the event
-        // unrecorded and the gateway's retry tries again.
-        // lead wires orders::cancel::cancel_order here at merge
-    }
     tx.commit().await?;
     Ok(Json(NotificationAnswer { result: "OK".into() }))
+}
+
+/// The reason recorded on an order the gateway flagged.
+pub const FRAUD_CANCEL_REASON: &str = "決済代行会社の不正検知によりキャンセルされました";
+
+/// Cancels the flagged order (stock, coupon and points return; the charge is refunded). An
+/// unknown order number or an order already past cancelling is only logged: the gateway
+/// cannot act on our answer, and the shop staff sees the recorded notification.
+async fn cancel_for_fraud(state: &AppState, channel: &Channel, order_no: &str) -> ApiResult<()> {
+    let Some(order) = crate::orders::store::find_order_by_no(&state.db.pool, &channel.id, order_no).await? else {
+        tracing::warn!(order_no, "fraud notification for an unknown order");
+        return Ok(());
+    };
+    match crate::orders::cancel::cancel_order(state, channel, &order.id, FRAUD_CANCEL_REASON).await {
+        Ok(()) => Ok(()),
+        Err(ApiError::Rule { message, .. }) => {
+            tracing::warn!(order_no, message, "fraud notification for an order that cannot be cancelled");
+            Ok(())
+        }
+        Err(other) => Err(other),
+    }
 }
 
 #[cfg(test)]

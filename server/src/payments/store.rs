@@ -39,3 +39,12 @@ pub async fn list_enabled_method_codes(db: &Db, channel_id: &str) -> sqlx::Resul
 pub async fn count_methods(db: &Db, channel_id: &str) -> sqlx::Result<i64> {
     sqlx::query_scalar("SELECT COUNT(*) FROM payment_methods WHERE channel_id = $1").bind(channel_id).fetch_one(&db.pool).await
 }
+
+/// Whether the gateway's event was already handled (replays change nothing).
+pub async fn notification_recorded(db: &Db, event_id: &str) -> sqlx::Result<bool> {
+    let found: Option<(String,)> = sqlx::query_as("SELECT event_id FROM payment_notifications WHERE event_id = $1")
+        .bind(event_id)
+        .fetch_optional(&db.pool)
+        .await?;
+    Ok(found.is_some())
+}

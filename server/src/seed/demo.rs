@@ -80,6 +80,8 @@ fn demo_shop() -> Shop {
             ("AUTH.IS_MFA", json!(false)),
             ("RECAPTCHA.VERSION", json!(3)),
             ("MEMBER.ADDRESS_LIMIT", json!(20)),
+            ("SITE.INVOICE_REGISTRATION_NUMBER", json!("T1234567890123")),
+            ("SITE.COMPANY_ADDRESS", json!("〒460-0008 愛知県名古屋市中区栄三丁目1番1号 ライドビル5階 TEL 052-000-1234")),
         ],
         palette_name: "ガレージレッド",
         palette: json!({
@@ -190,6 +192,8 @@ fn corporate_shop() -> Shop {
             ("AUTH.IS_MFA", json!(true)),
             ("RECAPTCHA.VERSION", json!(3)),
             ("MEMBER.ADDRESS_LIMIT", json!(50)),
+            ("SITE.INVOICE_REGISTRATION_NUMBER", json!("T1234567890123")),
+            ("SITE.COMPANY_ADDRESS", json!("〒460-0008 愛知県名古屋市中区栄三丁目1番1号 ライドビル5階 TEL 052-000-1234")),
         ],
         palette_name: "ビジネスネイビー",
         palette: json!({

@@ -9,6 +9,7 @@ mod collections;
 mod content;
 mod demo;
 mod members;
+mod orders;
 mod print_catalogs;
 mod store;
 mod stylists;
@@ -42,6 +43,7 @@ pub async fn seed_demo_scaled(db: &Db, demo_products: usize) -> anyhow::Result<(
         if let Some(user_id) = members::insert(&mut tx, &channel_id, shop.code, now).await? {
             addresses::insert(&mut tx, &channel_id, &user_id, shop.code, now).await?;
             wallet::insert_member(&mut tx, &channel_id, &user_id, shop.code, now).await?;
+            orders::insert(&mut tx, &channel_id, &user_id, shop.code, now).await?;
         }
         wallet::insert_coupons(&mut tx, &channel_id, shop.code, now).await?;
     }

@@ -15,6 +15,7 @@ mod members;
 mod messages;
 mod news;
 mod openapi;
+mod orders;
 mod postal;
 mod print_catalogs;
 mod seo;

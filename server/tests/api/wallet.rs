@@ -366,7 +366,8 @@ async fn points_show_the_balance_the_rate_and_the_history(app: TestApp) {
     let (user_id, bearer) = demo_member(&app).await;
     let answer = app.get("/v1/me/points").bearer(&bearer).send().await;
     answer.assert_status(StatusCode::OK);
-    assert_eq!(answer.json(), json!({ "balance": 500, "earn_rate": 1, "is_enabled": true }));
+    // The sign-up grant of 500 and the 112 + 59 points the two seeded past orders earned.
+    assert_eq!(answer.json(), json!({ "balance": 671, "earn_rate": 1, "is_enabled": true }));
 
     let answer = app.get("/v1/me/point-histories").bearer(&bearer).send().await;
     answer.assert_status(StatusCode::OK);
@@ -394,7 +395,7 @@ async fn points_show_the_balance_the_rate_and_the_history(app: TestApp) {
             .unwrap();
     }
     let answer = app.get("/v1/me/point-histories?per=2").bearer(&bearer).send().await;
-    assert_eq!((answer.header("x-total"), answer.header("x-last-page")), ("3", "2"));
+    assert_eq!((answer.header("x-total"), answer.header("x-last-page")), ("5", "3"));
     let page = answer.json();
     let labels: Vec<(&str, &str)> = page["data"].as_array().unwrap().iter().map(|h| (h["kind_label"].as_str().unwrap(), h["order_no"].as_str().unwrap())).collect();
     assert_eq!(labels, [("獲得", "R00000001"), ("利用", "R00000001")]);
@@ -404,7 +405,7 @@ async fn points_show_the_balance_the_rate_and_the_history(app: TestApp) {
     assert_eq!(app.get("/v1/me/points").bearer(&other).send().await.json()["balance"], 0);
     assert_eq!(app.get("/v1/me/point-histories").bearer(&other).send().await.header("x-total"), "0");
     set_setting(&app, "demo", "POINT.EARN_RATE", "0").await;
-    assert_eq!(app.get("/v1/me/points").bearer(&bearer).send().await.json(), json!({ "balance": 500, "earn_rate": 0, "is_enabled": false }));
+    assert_eq!(app.get("/v1/me/points").bearer(&bearer).send().await.json(), json!({ "balance": 671, "earn_rate": 0, "is_enabled": false }));
     app.get("/v1/me/points").send().await.assert_status(StatusCode::UNAUTHORIZED);
 }
 
@@ -434,6 +435,19 @@ async fn the_fraud_notification_needs_the_gateway_signature_and_counts_once(app:
         .unwrap();
     assert_eq!((result.as_str(), order_no.as_str()), ("fraud", "R00000001"));
 
+    // A fraud verdict on an order of this shop cancels it, once, with the reason recorded.
+    let (order_id, _) = placed_order(&app, None, "R00000009").await;
+    const FLAGGED: &str = r#"{"event_id":"evt_0009","order_no":"R00000009","result":"fraud"}"#;
+    for _ in 0..2 {
+        app.post(NOTIFY).header("x-sbps-signature", &signed(&app, FLAGGED)).raw_body("application/json", FLAGGED).send().await.assert_status(StatusCode::OK);
+    }
+    let (status, reason): (String, Option<String>) = sqlx::query_as("SELECT status, cancel_reason FROM orders WHERE id = $1")
+        .bind(&order_id)
+        .fetch_one(&app.state.db.pool)
+        .await
+        .unwrap();
+    assert_eq!((status.as_str(), reason.as_deref()), ("cancelled", Some("決済代行会社の不正検知によりキャンセルされました")));
+
     // Unsigned, wrongly signed, signed for another body, signed with another secret: 401.
     const OTHER: &str = r#"{"event_id":"evt_0002","order_no":"R00000002","result":"fraud"}"#;
     let forged = {
@@ -448,7 +462,7 @@ async fn the_fraud_notification_needs_the_gateway_signature_and_counts_once(app:
         }
         call.send().await.assert_status(StatusCode::UNAUTHORIZED);
     }
-    assert_eq!(notifications(&app).await, 1);
+    assert_eq!(notifications(&app).await, 2);
 
     // Signed but not a notification.
     const BAD: &str = r#"{"event_id":"","order_no":"R1","result":"maybe"}"#;
@@ -457,7 +471,7 @@ async fn the_fraud_notification_needs_the_gateway_signature_and_counts_once(app:
     assert!(answer.json()["errors"]["event_id"].is_array() && answer.json()["errors"]["result"].is_array());
     const OK: &str = r#"{"event_id":"evt_0003","order_no":"R00000003","result":"ok"}"#;
     app.post(NOTIFY).header("x-sbps-signature", &signed(&app, OK).to_uppercase()).raw_body("application/json", OK).send().await.assert_status(StatusCode::OK);
-    assert_eq!(notifications(&app).await, 2);
+    assert_eq!(notifications(&app).await, 3);
 }
 
 async fn ecommerce_events_are_read_back_only_by_their_cart_or_member(app: TestApp) {

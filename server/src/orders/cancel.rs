@@ -1,0 +1,94 @@
+//! Cancelling an order: the member's cancel button, and the payment gateway's fraud notice.
+//!
+//! One transaction puts everything the order took back — stock, the coupon use, the points it
+//! used — and takes back the points it earned (never below a zero balance), then marks it
+//! cancelled. The status change is the first, guarded write, so two cancels racing restore
+//! things once. A card charge is refunded after the commit (a gateway call must not hold the
+//! database), then the cancellation mail goes out. Failures of either are logged, not undone:
+//! the order is cancelled, and staff settle a failed refund from the log.
+use axum::http::StatusCode;
+
+use super::mails;
+use super::status::Status;
+use super::store::{self, PointEntry};
+use super::view::{orderer_of, status_of};
+use crate::app::AppState;
+use crate::channel::Channel;
+use crate::infra::error::{ApiError, ApiResult};
+use crate::infra::time::Timestamp;
+
+/// 422 code of a cancel the order's status no longer allows.
+pub const NOT_CANCELLABLE_CODE: &str = "orders.cancel.not_cancellable";
+pub const NOT_CANCELLABLE_MESSAGE: &str = "この注文はキャンセルできません（発送準備に入っています）";
+pub const ALREADY_CANCELLED_MESSAGE: &str = "この注文はすでにキャンセルされています";
+
+/// Cancels order `order_id` of `channel` for `reason` (stored and shown to the member).
+/// 404 when the channel has no such order; 422 `orders.cancel.not_cancellable` when it is
+/// preparing, shipped, delivered or already cancelled. The caller checks who may cancel.
+pub async fn cancel_order(state: &AppState, channel: &Channel, order_id: &str, reason: &str) -> ApiResult<()> {
+    let now = Timestamp::now().0;
+    let mut tx = state.db.begin_write().await?;
+    let row = store::find_order(&mut *tx, &channel.id, order_id).await?.ok_or_else(ApiError::not_found)?;
+    if !store::update_cancelled(&mut tx, &channel.id, order_id, reason, now).await? {
+        let message = if status_of(&row) == Status::Cancelled { ALREADY_CANCELLED_MESSAGE } else { NOT_CANCELLABLE_MESSAGE };
+        return Err(ApiError::Rule { status: StatusCode::UNPROCESSABLE_ENTITY, code: Some(NOT_CANCELLABLE_CODE), message: message.into() });
+    }
+    for (variation_id, quantity) in store::list_line_quantities(&mut tx, order_id).await? {
+        store::update_stock_returned(&mut tx, &variation_id, quantity).await?;
+    }
+    store::delete_coupon_use(&mut tx, order_id).await?;
+    if let Some(user_id) = row.user_id.as_deref() {
+        let entry = |kind: &'static str, points: i64, description: String| PointEntry {
+            channel_id: &channel.id,
+            user_id,
+            order_id: Some(order_id),
+            kind,
+            points,
+            description,
+        };
+        if row.used_points > 0 {
+            store::update_points_added(&mut tx, &channel.id, user_id, row.used_points, now).await?;
+            let description = format!("ご注文{}のキャンセル（ご利用ポイントの返却）", row.order_no);
+            store::insert_point_history(&mut tx, &entry("cancel_use", row.used_points, description), now).await?;
+        }
+        if row.earned_points > 0
+            && let Some(taken) = take_points(&mut tx, user_id, row.earned_points, now).await?
+        {
+            let description = format!("ご注文{}のキャンセル（獲得ポイントの取り消し）", row.order_no);
+            store::insert_point_history(&mut tx, &entry("cancel_earn", -taken, description), now).await?;
+        }
+    }
+    tx.commit().await?;
+
+    if let Some(charge_id) = row.gateway_charge_id.as_deref()
+        && let Err(error) = state.gateway.refund(&channel.id, charge_id).await
+    {
+        tracing::error!(order_no = row.order_no, charge_id, error = format!("{error:#}"), "refund of a cancelled order failed: settle it by hand");
+    }
+    let orderer = orderer_of(&row);
+    let to = if row.orderer_email.is_empty() { orderer.email.clone() } else { row.orderer_email.clone() };
+    if !to.is_empty() {
+        let mail = mails::cancelled(&channel.name, &to, &orderer.name(), &row, reason);
+        if let Err(error) = state.mailer.send(mail).await {
+            tracing::error!(order_no = row.order_no, error = format!("{error:#}"), "cancellation mail not sent");
+        }
+    }
+    Ok(())
+}
+
+/// Takes up to `earned` points from the balance, never below zero; returns how many were
+/// taken (None: none to take). The guarded UPDATE is retried if the balance moved between
+/// reading and taking (PostgreSQL; SQLite's write transaction holds it still).
+async fn take_points(tx: &mut crate::infra::db::Tx, user_id: &str, earned: i64, now: i64) -> ApiResult<Option<i64>> {
+    for _ in 0..5 {
+        let balance = store::find_point_balance(tx, user_id).await?.unwrap_or(0);
+        let take = earned.min(balance);
+        if take <= 0 {
+            return Ok(None);
+        }
+        if store::update_points_taken(tx, user_id, take, now).await? {
+            return Ok(Some(take));
+        }
+    }
+    Err(ApiError::Internal(anyhow::anyhow!("the point balance kept changing while cancelling")))
+}

@@ -1,0 +1,62 @@
+//! A member's orders after checkout (spec 001 §2–§9): the history with its search and the
+//! total paid, one order, cancelling it (stock, coupon and points back, card refunded, mail),
+//! the receipt (領収書) with addressee and 但し書き and the quotation (御見積書) as PDF, the
+//! member's memo on an order; and for guests the receipt through order number plus the random
+//! `t` of their order (only its SHA-256 is stored; a wrong or missing `t` is a 404).
+//!
+//! The order JSON is `view.rs`; statuses `status.rs`; the cancel function (also called by the
+//! payment notification) `cancel.rs`; receipts and quotations `receipt.rs` over `documents`;
+//! bank details `bank.rs`; SQL `store.rs`; handlers `http.rs`.
+pub mod bank;
+pub mod cancel;
+pub mod http;
+pub mod mails;
+pub mod receipt;
+pub mod status;
+pub mod store;
+pub mod view;
+
+pub use http::routes;
+
+pub const RECEIPT_AWAITING_PAYMENT: &str = "お支払いの確認後に発行できます";
+pub const RECEIPT_CANCELLED: &str = "キャンセルされたご注文の領収書は発行できません";
+/// 422 code of a receipt the order's status does not allow yet (or any more).
+pub const RECEIPT_CODE: &str = "orders.receipt.not_issuable";
+
+/// The order JSON (`view::Order`) of order `order_id` of the channel, whoever placed it: the
+/// cart's complete page (`GET /v1/carts/order/{order_no}`) answers the same shape. The caller
+/// checks who may see it; `store::find_order_by_no` finds the id of an order number.
+pub async fn order_json(
+    state: &crate::app::AppState,
+    channel: &crate::channel::Channel,
+    order_id: &str,
+) -> crate::infra::error::ApiResult<Option<view::Order>> {
+    let Some(row) = store::find_order(&state.db.pool, &channel.id, order_id).await? else { return Ok(None) };
+    Ok(http::orders_answer(state, channel, vec![row]).await?.pop())
+}
+
+/// Whether the guest's `t` is the one made for the order: its SHA-256 compared with the
+/// stored one in constant time. No stored hash (a member's order) never matches.
+pub fn guest_token_matches(stored_hash: Option<&str>, t: Option<&str>) -> bool {
+    use crate::members::one_time_code::{same_hash, sha256_hex};
+    match (stored_hash, t.map(str::trim)) {
+        (Some(stored), Some(t)) if !t.is_empty() && !stored.is_empty() => same_hash(&sha256_hex(t), stored),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::members::one_time_code::sha256_hex;
+
+    #[test]
+    fn only_the_orders_own_t_opens_it() {
+        let hash = sha256_hex("0123456789abcdef0123456789abcdef");
+        assert!(guest_token_matches(Some(&hash), Some("0123456789abcdef0123456789abcdef")));
+        assert!(!guest_token_matches(Some(&hash), Some("0123456789abcdef0123456789abcdee")));
+        assert!(!guest_token_matches(Some(&hash), Some("")));
+        assert!(!guest_token_matches(Some(&hash), None));
+        assert!(!guest_token_matches(None, Some("anything")));
+    }
+}

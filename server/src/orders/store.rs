@@ -1,0 +1,445 @@
+//! Every SQL statement of orders, memos, receipts and the cancellation. A member's order is
+//! always reached through channel and member together, so another's answers `None`.
+use sqlx::Any;
+
+use crate::infra::db::{Db, Tx};
+use crate::infra::ids::new_id;
+
+const ORDER_COLUMNS: &str = "o.id, o.channel_id, o.order_no, o.user_id, o.guest_token_hash, o.status, o.payment_method_id, \
+     o.payment_code, o.payment_name, o.card_masked_number, o.gateway_charge_id, o.orderer_json, o.orderer_email, o.subtotal, \
+     o.total_carriage, o.payment_fee, o.packing_fee, o.coupon_discount, o.point_discount, o.total_payment, o.total_tax, \
+     o.amount_by_tax_rate, o.coupon_code, o.used_points, o.earned_points, o.note, o.cancel_reason, o.cancelled_at, \
+     o.receipt_addressee, o.receipt_note, o.receipt_issued_count, o.ordered_at, o.updated_at";
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct OrderRow {
+    pub id: String,
+    pub channel_id: String,
+    pub order_no: String,
+    pub user_id: Option<String>,
+    /// SHA-256 of the guest's `t`; never shown.
+    pub guest_token_hash: Option<String>,
+    pub status: String,
+    pub payment_method_id: Option<String>,
+    pub payment_code: String,
+    pub payment_name: String,
+    pub card_masked_number: Option<String>,
+    pub gateway_charge_id: Option<String>,
+    pub orderer_json: String,
+    pub orderer_email: String,
+    pub subtotal: i64,
+    pub total_carriage: i64,
+    pub payment_fee: i64,
+    pub packing_fee: i64,
+    pub coupon_discount: i64,
+    pub point_discount: i64,
+    pub total_payment: i64,
+    pub total_tax: i64,
+    pub amount_by_tax_rate: String,
+    pub coupon_code: Option<String>,
+    pub used_points: i64,
+    pub earned_points: i64,
+    pub note: String,
+    pub cancel_reason: Option<String>,
+    pub cancelled_at: Option<i64>,
+    pub receipt_addressee: String,
+    pub receipt_note: String,
+    pub receipt_issued_count: i64,
+    pub ordered_at: i64,
+    pub updated_at: i64,
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ShippingRow {
+    pub id: String,
+    pub order_id: String,
+    pub address_json: String,
+    pub delivery_date: Option<String>,
+    pub delivery_timezone_label: Option<String>,
+    pub wrapping_label: Option<String>,
+    pub noshi_label: Option<String>,
+    pub noshi_name: String,
+    pub carriage: i64,
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct LineRow {
+    pub id: String,
+    pub order_id: String,
+    pub shipping_id: Option<String>,
+    pub product_key: String,
+    pub variation_key: String,
+    pub code: String,
+    pub product_name: String,
+    pub variation_name: String,
+    pub unit_price: i64,
+    pub quantity: i64,
+    pub tax_rate: i64,
+    pub is_accessory: i64,
+    /// The product's first picture today (the order keeps no picture of its own).
+    pub image_url: Option<String>,
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct MemoRow {
+    pub id: String,
+    pub order_id: String,
+    pub body: String,
+    pub updated_at: i64,
+}
+
+/// The search of the order history; dates are already instants (ms).
+#[derive(Debug, Default, Clone)]
+pub struct Search {
+    /// Part of the order number.
+    pub order_no: Option<String>,
+    pub from_ms: Option<i64>,
+    /// Exclusive.
+    pub until_ms: Option<i64>,
+    pub status: Option<&'static str>,
+}
+
+enum Bind {
+    Text(String),
+    Int(i64),
+}
+
+/// `%`, `_` and the escape itself taken literally in a LIKE pattern.
+fn like_contains(text: &str) -> String {
+    let escaped: String = text.chars().flat_map(|c| if matches!(c, '%' | '_' | '\\') { vec!['\\', c] } else { vec![c] }).collect();
+    format!("%{escaped}%")
+}
+
+/// `WHERE …` of a member's search and its values ($1 channel, $2 member, then the filters).
+fn search_clause(channel_id: &str, user_id: &str, search: &Search) -> (String, Vec<Bind>) {
+    let mut sql = String::from("WHERE o.channel_id = $1 AND o.user_id = $2");
+    let mut binds = vec![Bind::Text(channel_id.to_owned()), Bind::Text(user_id.to_owned())];
+    let mut add = |sql: &mut String, condition: &str, bind: Bind| {
+        binds.push(bind);
+        sql.push_str(&condition.replace('?', &format!("${}", binds.len())));
+    };
+    if let Some(no) = &search.order_no {
+        add(&mut sql, " AND o.order_no LIKE ? ESCAPE '\\'", Bind::Text(like_contains(no)));
+    }
+    if let Some(from) = search.from_ms {
+        add(&mut sql, " AND o.ordered_at >= ?", Bind::Int(from));
+    }
+    if let Some(until) = search.until_ms {
+        add(&mut sql, " AND o.ordered_at < ?", Bind::Int(until));
+    }
+    if let Some(status) = search.status {
+        add(&mut sql, " AND o.status = ?", Bind::Text(status.to_owned()));
+    }
+    (sql, binds)
+}
+
+/// A page of the member's orders, newest first, and how many match.
+pub async fn list_member_orders(db: &Db, channel_id: &str, user_id: &str, search: &Search, limit: i64, offset: i64) -> sqlx::Result<(Vec<OrderRow>, i64)> {
+    let (clause, binds) = search_clause(channel_id, user_id, search);
+    let sql = format!(
+        "SELECT {ORDER_COLUMNS} FROM orders o {clause} ORDER BY o.ordered_at DESC, o.id DESC LIMIT ${} OFFSET ${}",
+        binds.len() + 1,
+        binds.len() + 2
+    );
+    let mut query = sqlx::query_as::<_, OrderRow>(sqlx::AssertSqlSafe(sql));
+    for bind in &binds {
+        query = match bind {
+            Bind::Text(text) => query.bind(text.clone()),
+            Bind::Int(n) => query.bind(*n),
+        };
+    }
+    let rows = query.bind(limit).bind(offset).fetch_all(&db.pool).await?;
+    let mut count = sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(format!("SELECT COUNT(*) FROM orders o {clause}")));
+    for bind in &binds {
+        count = match bind {
+            Bind::Text(text) => count.bind(text.clone()),
+            Bind::Int(n) => count.bind(*n),
+        };
+    }
+    let total = count.fetch_one(&db.pool).await?;
+    Ok((rows, total))
+}
+
+/// What the member has paid over every order not cancelled.
+pub async fn sum_member_total_payment(db: &Db, channel_id: &str, user_id: &str) -> sqlx::Result<i64> {
+    // CAST: PostgreSQL's SUM of BIGINT is NUMERIC, which the Any driver cannot decode.
+    sqlx::query_scalar(
+        "SELECT CAST(COALESCE(SUM(total_payment), 0) AS BIGINT) FROM orders \
+         WHERE channel_id = $1 AND user_id = $2 AND status <> 'cancelled'",
+    )
+    .bind(channel_id)
+    .bind(user_id)
+    .fetch_one(&db.pool)
+    .await
+}
+
+pub async fn find_member_order<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, channel_id: &str, user_id: &str, id: &str) -> sqlx::Result<Option<OrderRow>> {
+    sqlx::query_as::<_, OrderRow>(sqlx::AssertSqlSafe(format!(
+        "SELECT {ORDER_COLUMNS} FROM orders o WHERE o.channel_id = $1 AND o.user_id = $2 AND o.id = $3"
+    )))
+    .bind(channel_id)
+    .bind(user_id)
+    .bind(id)
+    .fetch_optional(executor)
+    .await
+}
+
+/// Any order of the channel (the cancel function, which also serves the gateway's notice).
+pub async fn find_order<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, channel_id: &str, id: &str) -> sqlx::Result<Option<OrderRow>> {
+    sqlx::query_as::<_, OrderRow>(sqlx::AssertSqlSafe(format!("SELECT {ORDER_COLUMNS} FROM orders o WHERE o.channel_id = $1 AND o.id = $2")))
+        .bind(channel_id)
+        .bind(id)
+        .fetch_optional(executor)
+        .await
+}
+
+pub async fn find_order_by_no<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, channel_id: &str, order_no: &str) -> sqlx::Result<Option<OrderRow>> {
+    sqlx::query_as::<_, OrderRow>(sqlx::AssertSqlSafe(format!(
+        "SELECT {ORDER_COLUMNS} FROM orders o WHERE o.channel_id = $1 AND o.order_no = $2"
+    )))
+    .bind(channel_id)
+    .bind(order_no)
+    .fetch_optional(executor)
+    .await
+}
+
+/// `$1, $2, …` for `count` values.
+fn placeholders(count: usize) -> String {
+    (1..=count).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ")
+}
+
+pub async fn list_shippings(db: &Db, order_ids: &[String]) -> sqlx::Result<Vec<ShippingRow>> {
+    if order_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let sql = format!(
+        "SELECT id, order_id, address_json, delivery_date, delivery_timezone_label, wrapping_label, noshi_label, noshi_name, carriage \
+         FROM order_shippings WHERE order_id IN ({}) ORDER BY order_id, position, id",
+        placeholders(order_ids.len())
+    );
+    let mut query = sqlx::query_as::<_, ShippingRow>(sqlx::AssertSqlSafe(sql));
+    for id in order_ids {
+        query = query.bind(id.clone());
+    }
+    query.fetch_all(&db.pool).await
+}
+
+pub async fn list_lines(db: &Db, order_ids: &[String]) -> sqlx::Result<Vec<LineRow>> {
+    if order_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let sql = format!(
+        "SELECT l.id, l.order_id, l.shipping_id, l.product_key, l.variation_key, l.code, l.product_name, l.variation_name, \
+           l.unit_price, l.quantity, l.tax_rate, l.is_accessory, \
+           (SELECT i.url FROM product_images i JOIN products p ON p.id = i.product_id \
+             WHERE p.channel_id = o.channel_id AND p.product_key = l.product_key ORDER BY i.position LIMIT 1) AS image_url \
+         FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE l.order_id IN ({}) ORDER BY l.order_id, l.position, l.id",
+        placeholders(order_ids.len())
+    );
+    let mut query = sqlx::query_as::<_, LineRow>(sqlx::AssertSqlSafe(sql));
+    for id in order_ids {
+        query = query.bind(id.clone());
+    }
+    query.fetch_all(&db.pool).await
+}
+
+pub async fn list_memos(db: &Db, order_ids: &[String]) -> sqlx::Result<Vec<MemoRow>> {
+    if order_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let sql = format!("SELECT id, order_id, body, updated_at FROM order_memos WHERE order_id IN ({})", placeholders(order_ids.len()));
+    let mut query = sqlx::query_as::<_, MemoRow>(sqlx::AssertSqlSafe(sql));
+    for id in order_ids {
+        query = query.bind(id.clone());
+    }
+    query.fetch_all(&db.pool).await
+}
+
+pub async fn update_receipt_info(tx: &mut Tx, order_id: &str, addressee: &str, note: &str, now: i64) -> sqlx::Result<()> {
+    sqlx::query("UPDATE orders SET receipt_addressee = $1, receipt_note = $2, updated_at = $3 WHERE id = $4")
+        .bind(addressee)
+        .bind(note)
+        .bind(now)
+        .bind(order_id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// Counts one more download; returns how many there were before this one.
+pub async fn update_receipt_issued(tx: &mut Tx, order_id: &str) -> sqlx::Result<i64> {
+    let after: i64 = sqlx::query_scalar(
+        "UPDATE orders SET receipt_issued_count = receipt_issued_count + 1 WHERE id = $1 RETURNING receipt_issued_count",
+    )
+    .bind(order_id)
+    .fetch_one(&mut **tx)
+    .await?;
+    Ok(after - 1)
+}
+
+// --- cancellation -------------------------------------------------------------------------
+
+/// Cancels the order if it is still in a cancellable status (one guarded UPDATE, so two
+/// concurrent cancels restore stock once). False: not cancellable (any more).
+pub async fn update_cancelled(tx: &mut Tx, channel_id: &str, order_id: &str, reason: &str, now: i64) -> sqlx::Result<bool> {
+    let done = sqlx::query(
+        "UPDATE orders SET status = 'cancelled', cancel_reason = $1, cancelled_at = $2, updated_at = $2 \
+         WHERE id = $3 AND channel_id = $4 AND status IN ('accepted', 'awaiting_payment', 'paid')",
+    )
+    .bind(reason)
+    .bind(now)
+    .bind(order_id)
+    .bind(channel_id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// (variation id, quantity) of every line whose variation still exists.
+pub async fn list_line_quantities(tx: &mut Tx, order_id: &str) -> sqlx::Result<Vec<(String, i64)>> {
+    sqlx::query_as("SELECT variation_id, quantity FROM order_lines WHERE order_id = $1 AND variation_id IS NOT NULL ORDER BY variation_id")
+        .bind(order_id)
+        .fetch_all(&mut **tx)
+        .await
+}
+
+pub async fn update_stock_returned(tx: &mut Tx, variation_id: &str, quantity: i64) -> sqlx::Result<()> {
+    sqlx::query("UPDATE product_variations SET stock_quantity = stock_quantity + $1 WHERE id = $2")
+        .bind(quantity)
+        .bind(variation_id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+pub async fn delete_coupon_use(tx: &mut Tx, order_id: &str) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM coupon_uses WHERE order_id = $1").bind(order_id).execute(&mut **tx).await?;
+    Ok(())
+}
+
+pub async fn find_point_balance(tx: &mut Tx, user_id: &str) -> sqlx::Result<Option<i64>> {
+    sqlx::query_scalar("SELECT balance FROM user_points WHERE user_id = $1").bind(user_id).fetch_optional(&mut **tx).await
+}
+
+/// Adds points to the balance (made at 0 when the member has none yet).
+pub async fn update_points_added(tx: &mut Tx, channel_id: &str, user_id: &str, points: i64, now: i64) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO user_points (user_id, channel_id, balance, updated_at) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT (user_id) DO UPDATE SET balance = user_points.balance + excluded.balance, updated_at = excluded.updated_at",
+    )
+    .bind(user_id)
+    .bind(channel_id)
+    .bind(points)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Takes `points` from the balance only if it holds them. False: it changed meanwhile.
+pub async fn update_points_taken(tx: &mut Tx, user_id: &str, points: i64, now: i64) -> sqlx::Result<bool> {
+    let done = sqlx::query("UPDATE user_points SET balance = balance - $1, updated_at = $2 WHERE user_id = $3 AND balance >= $1")
+        .bind(points)
+        .bind(now)
+        .bind(user_id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+pub struct PointEntry<'a> {
+    pub channel_id: &'a str,
+    pub user_id: &'a str,
+    pub order_id: Option<&'a str>,
+    /// earn, use, cancel_earn, cancel_use, grant
+    pub kind: &'static str,
+    /// Signed: what the balance changed by.
+    pub points: i64,
+    pub description: String,
+}
+
+pub async fn insert_point_history(tx: &mut Tx, entry: &PointEntry<'_>, now: i64) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO point_histories (id, channel_id, user_id, order_id, kind, points, description, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    )
+    .bind(new_id())
+    .bind(entry.channel_id)
+    .bind(entry.user_id)
+    .bind(entry.order_id)
+    .bind(entry.kind)
+    .bind(entry.points)
+    .bind(&entry.description)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+// --- memos --------------------------------------------------------------------------------
+
+/// The member's memo `id` (with its order's id); another member's is `None`.
+pub async fn find_memo<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, channel_id: &str, user_id: &str, id: &str) -> sqlx::Result<Option<MemoRow>> {
+    sqlx::query_as("SELECT id, order_id, body, updated_at FROM order_memos WHERE channel_id = $1 AND user_id = $2 AND id = $3")
+        .bind(channel_id)
+        .bind(user_id)
+        .bind(id)
+        .fetch_optional(executor)
+        .await
+}
+
+/// The order's memo: made, or replaced when it has one (one memo per order).
+pub async fn upsert_memo(tx: &mut Tx, channel_id: &str, user_id: &str, order_id: &str, body: &str, now: i64) -> sqlx::Result<String> {
+    sqlx::query_scalar(
+        "INSERT INTO order_memos (id, channel_id, order_id, user_id, body, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6) \
+         ON CONFLICT (order_id) DO UPDATE SET body = excluded.body, updated_at = excluded.updated_at RETURNING id",
+    )
+    .bind(new_id())
+    .bind(channel_id)
+    .bind(order_id)
+    .bind(user_id)
+    .bind(body)
+    .bind(now)
+    .fetch_one(&mut **tx)
+    .await
+}
+
+pub async fn update_memo(tx: &mut Tx, channel_id: &str, user_id: &str, id: &str, body: &str, now: i64) -> sqlx::Result<bool> {
+    let done = sqlx::query("UPDATE order_memos SET body = $1, updated_at = $2 WHERE channel_id = $3 AND user_id = $4 AND id = $5")
+        .bind(body)
+        .bind(now)
+        .bind(channel_id)
+        .bind(user_id)
+        .bind(id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+pub async fn delete_memo(tx: &mut Tx, channel_id: &str, user_id: &str, id: &str) -> sqlx::Result<bool> {
+    let done = sqlx::query("DELETE FROM order_memos WHERE channel_id = $1 AND user_id = $2 AND id = $3")
+        .bind(channel_id)
+        .bind(user_id)
+        .bind(id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn like_patterns_take_wildcards_literally() {
+        assert_eq!(like_contains("RP0_1%"), "%RP0\\_1\\%%");
+    }
+
+    #[test]
+    fn filters_number_their_placeholders_after_channel_and_member() {
+        let search = Search { order_no: Some("12".into()), from_ms: Some(1), until_ms: Some(2), status: Some("paid") };
+        let (sql, binds) = search_clause("c", "u", &search);
+        assert!(sql.ends_with("o.order_no LIKE $3 ESCAPE '\\' AND o.ordered_at >= $4 AND o.ordered_at < $5 AND o.status = $6"), "{sql}");
+        assert_eq!(binds.len(), 6);
+    }
+}
