@@ -68,6 +68,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sandbox-gateway/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["create_token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/auth/login": {
         parameters: {
             query?: never;
@@ -372,6 +388,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/coupons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_coupons"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/ecommerce_events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["create_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/ecommerce_events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["show_event"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/email-verify/check": {
         parameters: {
             query?: never;
@@ -548,6 +612,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/me/coupons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_member_coupons"];
+        put?: never;
+        post: operations["take_coupon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/me/leave-code": {
         parameters: {
             query?: never;
@@ -580,6 +660,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/me/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_orders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["show_order"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/orders/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["cancel_order"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/orders/{id}/download/quotation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["download_quotation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/orders/{id}/download/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["download_receipt"];
+        put: operations["update_receipt"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/me/password": {
         parameters: {
             query?: never;
@@ -589,6 +749,38 @@ export interface paths {
         };
         get?: never;
         put: operations["change_password"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/point-histories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_point_histories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/points": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["show_points"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -740,6 +932,86 @@ export interface paths {
         patch: operations["use_sender_address"];
         trace?: never;
     };
+    "/v1/me/user-cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_cards"];
+        put?: never;
+        post: operations["create_card"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/user-cards/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["delete_card"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/user-cards/{id}/use": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["use_card"];
+        trace?: never;
+    };
+    "/v1/memos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["create_memo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/memos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["delete_memo"];
+        options?: never;
+        head?: never;
+        patch: operations["update_memo"];
+        trace?: never;
+    };
     "/v1/messages": {
         parameters: {
             query?: never;
@@ -813,6 +1085,54 @@ export interface paths {
         };
         get: operations["show_news"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orders/{no}/check/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["check_guest_receipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orders/{no}/download/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["download_guest_receipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orders/{no}/guest/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["show_guest_receipt"];
+        put: operations["update_guest_receipt"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1156,6 +1476,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sbpayment/receive/fraud-detection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["receive_fraud_detection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/settings/front": {
         parameters: {
             query?: never;
@@ -1164,6 +1500,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["front_settings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/settings/payment-service/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["show_payment_service"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1339,6 +1691,17 @@ export interface components {
         BTreeMap: {
             [key: string]: string[];
         };
+        BankAccount: {
+            /** @description In katakana, as the bank shows it (`カ）ライドパーツ`). */
+            account_holder: string;
+            account_number: string;
+            /** @description 普通 or 当座. */
+            account_type: string;
+            bank_name: string;
+            branch_name: string;
+            /** @description `YYYY-MM-DD` (Japan). */
+            due_date: string;
+        };
         Banner: {
             alt: string;
             /** @description `top_main`, `top_sub`, `sidebar` or `footer`. */
@@ -1405,6 +1768,44 @@ export interface components {
              */
             weekday: number;
         };
+        CancelInput: {
+            /** @description Why (1–500 characters); shown in the order and the mail. */
+            cancel_reason?: string | null;
+        };
+        /** @description The card form as the browser sends it to the gateway. Numbers may come as text or numbers. */
+        CardForm: {
+            /**
+             * Format: int64
+             * @description 1–12.
+             */
+            exp_month?: number | null;
+            /**
+             * Format: int64
+             * @description Four digits (two are read as 20xx).
+             */
+            exp_year?: number | null;
+            /** @description In Latin letters, as printed on the card. */
+            holder_name?: string | null;
+            /**
+             * @description 14–16 digits; spaces and hyphens are ignored.
+             * @example 4242 4242 4242 4242
+             */
+            number?: string | null;
+            /** @description 3 or 4 digits. */
+            security_code?: string | null;
+        };
+        /** @description A one-off card token (30 minutes, single use) and what the card form may show of the card. */
+        CardToken: {
+            /** @description VISA, MASTER, JCB, AMEX, DINERS or OTHER. */
+            brand: string;
+            /** @description `YYYY-MM`. */
+            expiration: string;
+            holder_name: string;
+            /** @description `************4242`. */
+            masked_number: string;
+            /** @description `tok_…`: pass it to `POST /v1/me/user-cards` or the cart (`card_token`). */
+            token: string;
+        };
         Catalog: {
             /** @description Site path of the cover picture. */
             cover_image: string;
@@ -1452,8 +1853,50 @@ export interface components {
             /** Format: int64 */
             count: number;
         };
+        /** @description A coupon as the /coupon page and landing pages show it. */
+        Coupon: {
+            /** @description What the buyer types in the cart (`WELCOME500`). */
+            code: string;
+            description: string;
+            /** @description `amount` (yen off) or `percent` (of the items subtotal). */
+            discount_kind: string;
+            /** @description 「500円引き」 or 「10%OFF」. */
+            discount_label: string;
+            /** Format: int64 */
+            discount_value: number;
+            ends_at?: components["schemas"]["Timestamp"] | null;
+            id: string;
+            /** @description The asking member took it (always false for visitors). */
+            is_taken: boolean;
+            /** @description Only members may use it. */
+            member_only: boolean;
+            /**
+             * Format: int64
+             * @description The items subtotal (tax included) the cart needs; 0: none.
+             */
+            minimum_amount: number;
+            name: string;
+            /** @description The member takes it first (the take button); otherwise typing the code is enough. */
+            requires_take: boolean;
+            starts_at?: components["schemas"]["Timestamp"] | null;
+        };
         CreatedRequest: {
             id: string;
+        };
+        /** @description The order the event's cart became. */
+        DecisionOrder: {
+            order_no: string;
+            products: components["schemas"]["DecisionProduct"][];
+            /** Format: int64 */
+            total_payment: number;
+        };
+        DecisionProduct: {
+            name: string;
+            product_key: string;
+            /** Format: int64 */
+            quantity: number;
+            /** Format: int64 */
+            unit_price: number;
         };
         /**
          * @description On which screens a block shows: sp = phone, pc = tablet and desktop.
@@ -1487,6 +1930,26 @@ export interface components {
             errors?: components["schemas"]["BTreeMap"] | null;
             message: string;
         };
+        EventCreated: {
+            id: string;
+            popup?: components["schemas"]["Popup"] | null;
+        };
+        EventDetail: {
+            args: unknown;
+            id: string;
+            name: string;
+            order?: components["schemas"]["DecisionOrder"] | null;
+        };
+        EventInput: {
+            /** @description Whatever the storefront attaches (at most 16 KiB as JSON). */
+            args?: unknown;
+            /** @description The recommendation engine's click-through marker; accepted, not stored (no engine). */
+            logreco_rcmd_ct?: string | null;
+            /** @description The event's name (`purchase`, `add_to_cart`, …), 1–100 characters. */
+            name?: string | null;
+            /** @description The cart token, linking the event to that cart (an unknown token is ignored). */
+            token?: string | null;
+        };
         /** @description The answer instead of a file when the export would be produced later. */
         ExportDeferred: {
             message: string;
@@ -1494,6 +1957,14 @@ export interface components {
         FooterPart: {
             copyright: string;
             navigation: components["schemas"]["NavLink"][];
+        };
+        /** @description The gateway's verdict on a paid order. */
+        FraudNotification: {
+            /** @description The gateway's id of this notification; a repeated one is answered OK and not acted on. */
+            event_id: string;
+            order_no: string;
+            /** @description `ok` or `fraud` (the order is cancelled). */
+            result: string;
         };
         FreeArea: {
             /** @description Plain text; paragraphs are separated by blank lines. */
@@ -1535,6 +2006,27 @@ export interface components {
             "SITE.NAMESPACE": string;
             "SITE.TENANT"?: string | null;
             "SITE.THEME": string;
+        };
+        GuestReceipt: {
+            /** @description Empty: the orderer's name. */
+            addressee: string;
+            /** Format: int64 */
+            issued_count: number;
+            /** @description Empty: 「お品代として」. */
+            note: string;
+            order_no: string;
+            ordered_at: components["schemas"]["Timestamp"];
+            /** Format: int64 */
+            total_payment: number;
+        };
+        GuestReceiptCheck: {
+            /**
+             * @description Whether the receipt can be downloaded now (not while awaiting payment, never once
+             *     cancelled).
+             */
+            can_issue: boolean;
+            /** @description Always true (a wrong `t` answers 404). */
+            is_valid: boolean;
         };
         HeaderPart: {
             navigation: components["schemas"]["NavLink"][];
@@ -1680,6 +2172,34 @@ export interface components {
                 name: string;
             }[];
         };
+        ListBody_Coupon: {
+            data: {
+                /** @description What the buyer types in the cart (`WELCOME500`). */
+                code: string;
+                description: string;
+                /** @description `amount` (yen off) or `percent` (of the items subtotal). */
+                discount_kind: string;
+                /** @description 「500円引き」 or 「10%OFF」. */
+                discount_label: string;
+                /** Format: int64 */
+                discount_value: number;
+                ends_at?: components["schemas"]["Timestamp"] | null;
+                id: string;
+                /** @description The asking member took it (always false for visitors). */
+                is_taken: boolean;
+                /** @description Only members may use it. */
+                member_only: boolean;
+                /**
+                 * Format: int64
+                 * @description The items subtotal (tax included) the cart needs; 0: none.
+                 */
+                minimum_amount: number;
+                name: string;
+                /** @description The member takes it first (the take button); otherwise typing the code is enough. */
+                requires_take: boolean;
+                starts_at?: components["schemas"]["Timestamp"] | null;
+            }[];
+        };
         ListBody_FreeArea: {
             data: {
                 /** @description Plain text; paragraphs are separated by blank lines. */
@@ -1744,6 +2264,24 @@ export interface components {
                 published_at: components["schemas"]["Timestamp"];
                 summary: string;
                 title: string;
+            }[];
+        };
+        ListBody_PointHistory: {
+            data: {
+                created_at: components["schemas"]["Timestamp"];
+                description: string;
+                id: string;
+                /** @description earn, use, cancel_earn, cancel_use or grant. */
+                kind: string;
+                /** @description 獲得, 利用, 取消（獲得分）, 取消（利用分） or 付与. */
+                kind_label: string;
+                /** @description The order it came from, if any. */
+                order_no?: string | null;
+                /**
+                 * Format: int64
+                 * @description What the balance changed by (negative for use and cancel_earn).
+                 */
+                points: number;
             }[];
         };
         ListBody_Popup: {
@@ -1905,6 +2443,20 @@ export interface components {
                 updated_at: components["schemas"]["Timestamp"];
             }[];
         };
+        ListBody_UserCard: {
+            data: {
+                /** @description VISA, MASTER, JCB, AMEX, DINERS or OTHER. */
+                brand: string;
+                /** @description `YYYY-MM`. */
+                expiration: string;
+                holder_name: string;
+                id: string;
+                /** @description The card the checkout offers first (exactly one card has it). */
+                is_main: boolean;
+                /** @description `************4242`. */
+                masked_number: string;
+            }[];
+        };
         /** @description One login of the member. */
         LoginHistoryItem: {
             id: string;
@@ -1962,6 +2514,21 @@ export interface components {
             /** @description The maker's own site. */
             url?: string | null;
         };
+        Memo: {
+            body: string;
+            id: string;
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        MemoCreate: {
+            /** @description 1–1000 characters. */
+            body?: string | null;
+            /** @description One of the member's orders. */
+            order_id?: string | null;
+        };
+        MemoUpdate: {
+            /** @description 1–1000 characters. */
+            body?: string | null;
+        };
         Message: {
             /** @description Plain text; paragraphs are separated by blank lines. */
             body: string;
@@ -1978,6 +2545,19 @@ export interface components {
         NavLink: {
             label: string;
             path: string;
+        };
+        /**
+         * @description A card to save: the token the gateway's tokeniser gave the browser. The spec's form also
+         *     sends `token_key`, `name`, `masked_number` and `expiration`: they are accepted and ignored,
+         *     since what is stored comes from the gateway, not from the browser.
+         */
+        NewCardInput: {
+            expiration?: string | null;
+            masked_number?: string | null;
+            name?: string | null;
+            /** @description `tok_…` from `POST /sandbox-gateway/tokens`. */
+            token?: string | null;
+            token_key?: string | null;
         };
         NewsDetail: {
             /** @description Plain text; paragraphs are separated by blank lines. */
@@ -1998,6 +2578,141 @@ export interface components {
             published_at: components["schemas"]["Timestamp"];
             summary: string;
             title: string;
+        };
+        NotificationAnswer: {
+            /** @description Always `OK`: the gateway stops retrying. */
+            result: string;
+        };
+        Order: {
+            amount_by_tax_rate: components["schemas"]["TaxAmount"][];
+            bank_account?: components["schemas"]["BankAccount"] | null;
+            can_cancel: boolean;
+            /**
+             * @description Spec 001 §4: a non-empty value becomes a warning after a cancel. This shop has no
+             *     e-commerce-data keys that survive a cancel, so it is always null.
+             */
+            cancel_only_ecd_key?: string | null;
+            cancel_reason?: string | null;
+            cancelled_at?: components["schemas"]["Timestamp"] | null;
+            /** @description `************4242` for card payments. */
+            card_masked_number?: string | null;
+            coupon_code?: string | null;
+            /** Format: int64 */
+            coupon_discount: number;
+            /** Format: int64 */
+            earned_points: number;
+            id: string;
+            /** Format: int64 */
+            items_subtotal: number;
+            memo?: components["schemas"]["Memo"] | null;
+            note: string;
+            order_no: string;
+            ordered_at: components["schemas"]["Timestamp"];
+            orderer: components["schemas"]["OrdererSnapshot"];
+            /** Format: int64 */
+            packing_fee: number;
+            /** @description credit_card, cod, bank_transfer, invoice, deferred. */
+            payment_code: string;
+            /** Format: int64 */
+            payment_fee: number;
+            payment_id?: string | null;
+            payment_name: string;
+            receipt: components["schemas"]["OrderReceipt"];
+            shippings: components["schemas"]["Shipping"][];
+            /** @description accepted, awaiting_payment, paid, preparing, shipped, delivered, cancelled. */
+            status: string;
+            /** @description ご注文受付, お支払い待ち, 入金済み, 発送準備中, 発送済み, お届け済み, キャンセル済み. */
+            status_label: string;
+            /** Format: int64 */
+            total_carriage: number;
+            /**
+             * Format: int64
+             * @description What the buyer pays (points deducted), tax included.
+             */
+            total_payment: number;
+            /** Format: int64 */
+            total_tax: number;
+            /** Format: int64 */
+            use_points: number;
+            user_id?: string | null;
+        };
+        OrderLine: {
+            code: string;
+            id: string;
+            image_url?: string | null;
+            is_accessory: boolean;
+            name: string;
+            product_key: string;
+            /** Format: int64 */
+            quantity: number;
+            /** Format: int64 */
+            subtotal: number;
+            /**
+             * Format: int64
+             * @description 8 or 10.
+             */
+            tax_rate: number;
+            /** Format: int64 */
+            unit_price: number;
+            variation_key: string;
+            variation_name: string;
+        };
+        /** @description A page of the order history. */
+        OrderList: {
+            data: components["schemas"]["Order"][];
+            /**
+             * Format: int64
+             * @description What the member has paid over all their orders not cancelled (the search does not
+             *     narrow it).
+             */
+            user_order_total_payment: number;
+        };
+        /** @description A memo and the order it is on. */
+        OrderMemo: {
+            body: string;
+            id: string;
+            order_id: string;
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        /**
+         * @description What the member set for the receipt; empty strings mean the defaults (the orderer's
+         *     name with 様 or 御中, and 「お品代として」).
+         */
+        OrderReceipt: {
+            addressee: string;
+            /**
+             * Format: int64
+             * @description How many times the receipt was downloaded (a later one is marked 再発行).
+             */
+            issued_count: number;
+            note: string;
+        };
+        /** @description The buyer as typed at checkout (a snapshot). */
+        OrdererSnapshot: {
+            /** @default  */
+            address1: string;
+            /** @default  */
+            address2: string;
+            /** @default  */
+            city: string;
+            /** @default  */
+            company_name: string;
+            /** @default  */
+            email: string;
+            /** @default  */
+            first_name: string;
+            /** @default  */
+            first_name_kana: string;
+            /** @default  */
+            last_name: string;
+            /** @default  */
+            last_name_kana: string;
+            /** @default  */
+            phone_number: string;
+            /** @default  */
+            postal_code: string;
+            /** @default  */
+            prefecture: string;
         };
         PageBlock: {
             device: components["schemas"]["Device"];
@@ -2034,6 +2749,55 @@ export interface components {
             current_password?: string | null;
             password?: string | null;
             password_confirmation?: string | null;
+        };
+        /** @description What the card form needs to talk to the gateway. */
+        PaymentService: {
+            brands: string[];
+            /** @description `credit_card`. */
+            code: string;
+            /** @description `sandbox`. */
+            gateway: string;
+            /** @description The gateway's public key of this shop (`pk_sandbox_<channel code>`). */
+            public_key: string;
+            /** @description Only the sandbox has them. */
+            test_cards: components["schemas"]["TestCard"][];
+            /** @description Where the browser posts the card form (never to /v1). */
+            tokenize_url: string;
+        };
+        /**
+         * Format: binary
+         * @description A PDF file (documents the binary answer).
+         */
+        PdfFile: string;
+        PointHistory: {
+            created_at: components["schemas"]["Timestamp"];
+            description: string;
+            id: string;
+            /** @description earn, use, cancel_earn, cancel_use or grant. */
+            kind: string;
+            /** @description 獲得, 利用, 取消（獲得分）, 取消（利用分） or 付与. */
+            kind_label: string;
+            /** @description The order it came from, if any. */
+            order_no?: string | null;
+            /**
+             * Format: int64
+             * @description What the balance changed by (negative for use and cancel_earn).
+             */
+            points: number;
+        };
+        Points: {
+            /**
+             * Format: int64
+             * @description Points the member holds; 1 point = 1 yen at checkout.
+             */
+            balance: number;
+            /**
+             * Format: int64
+             * @description Percent of the items subtotal (after coupon) an order earns (POINT.EARN_RATE).
+             */
+            earn_rate: number;
+            /** @description False when the shop has points switched off (earn rate 0): the storefront hides them. */
+            is_enabled: boolean;
         };
         Popup: {
             /** @description Plain text; paragraphs are separated by blank lines. */
@@ -2221,6 +2985,15 @@ export interface components {
             /** @description The id of the news item that was read. */
             readable_id?: string | null;
         };
+        ReceiptInput: {
+            /**
+             * @description 宛名 (at most 60 characters); empty: the orderer's name (or company). 様 or 御中 is
+             *     added when printed.
+             */
+            addressee?: string | null;
+            /** @description 但し書き (at most 60 characters); empty: 「お品代として」. */
+            note?: string | null;
+        };
         RegisterInput: components["schemas"]["ProfileInput"] & {
             answer?: string | null;
             /** @description Log in (or start the code step) right away; default true. */
@@ -2292,6 +3065,52 @@ export interface components {
              */
             question_ct?: number | null;
         };
+        Shipping: {
+            address: components["schemas"]["ShippingAddress"];
+            /** Format: int64 */
+            carriage: number;
+            /** @description `YYYY-MM-DD` (Japan), or null for the earliest. */
+            delivery_date?: string | null;
+            delivery_timezone_label?: string | null;
+            id: string;
+            noshi_label?: string | null;
+            noshi_name: string;
+            products: components["schemas"]["OrderLine"][];
+            wrapping_label?: string | null;
+        };
+        /** @description The delivery address snapshot (the address book's field names). */
+        ShippingAddress: {
+            /** @default  */
+            address1: string;
+            /** @default  */
+            address2: string;
+            /** @default  */
+            city: string;
+            /**
+             * @description `〒150-0001 東京都渋谷区神宮前1-2-3 ライドマンション101`.
+             * @default
+             */
+            full_address: string;
+            /** @default  */
+            phone_number: string;
+            /** @default  */
+            postal_code: string;
+            /** @default  */
+            prefecture: string;
+            /** @default  */
+            shipping_first_name: string;
+            /** @default  */
+            shipping_first_name_kana: string;
+            /** @default  */
+            shipping_last_name: string;
+            /** @default  */
+            shipping_last_name_kana: string;
+            /**
+             * @description `山田 太郎`.
+             * @default
+             */
+            shipping_name: string;
+        };
         StaticPage: {
             sections: components["schemas"]["Section"][];
             title: string;
@@ -2347,6 +3166,31 @@ export interface components {
         TagPasswordInput: {
             password?: string | null;
             tag_key?: string | null;
+        };
+        /** @description The take button (the /coupon list or a landing page). */
+        TakeInput: {
+            coupon_id?: string | null;
+            /** @description Where the button was (`coupon`, a landing page's slug); accepted, not stored. */
+            page?: string | null;
+        };
+        TaxAmount: {
+            /**
+             * Format: int64
+             * @description Tax included.
+             */
+            amount: number;
+            /** Format: int64 */
+            tax: number;
+            /** Format: int64 */
+            tax_rate: number;
+        };
+        /** @description A card number the sandbox knows, for the card form's hint on demo shops. */
+        TestCard: {
+            brand: string;
+            description: string;
+            number: string;
+            /** @description approve, decline or insufficient. */
+            result: string;
         };
         /** Format: date-time */
         Timestamp: string;
@@ -2415,6 +3259,19 @@ export interface components {
             /** @description `山田 太郎`. */
             shipping_name: string;
             updated_at: components["schemas"]["Timestamp"];
+        };
+        /** @description A saved card as the storefront shows it (spec 001 §3). */
+        UserCard: {
+            /** @description VISA, MASTER, JCB, AMEX, DINERS or OTHER. */
+            brand: string;
+            /** @description `YYYY-MM`. */
+            expiration: string;
+            holder_name: string;
+            id: string;
+            /** @description The card the checkout offers first (exactly one card has it). */
+            is_main: boolean;
+            /** @description `************4242`. */
+            masked_number: string;
         };
         /**
          * @description The answer of `PUT /v1/me/user`: the User, and a message when an e-mail change now waits
@@ -2584,6 +3441,69 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_token: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description the shop (else the host name), as for /v1 */
+                "X-Channel"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardForm"];
+            };
+        };
+        responses: {
+            /** @description the card passed the gateway's checks; the token is good for 30 minutes and one use */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardToken"];
+                };
+            };
+            /** @description unknown channel */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.number`, `errors.holder_name`, `errors.expiration`, `errors.security_code` in Japanese */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too many cards tried from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
                 };
             };
         };
@@ -3425,6 +4345,161 @@ export interface operations {
             };
         };
     };
+    list_coupons: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: string;
+                /** @description Page size, or `all` where the endpoint allows it. */
+                per?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the public coupons open now, in the shop's order; with a bearer token `is_taken` is the member's. x-total, x-per-page, x-last-page, x-current-page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_Coupon"];
+                };
+            };
+            /** @description a bearer token was sent but is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description bad page or per */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    create_event: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventInput"];
+            };
+        };
+        responses: {
+            /** @description stored, linked to the token's cart and to the member of a bearer token */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventCreated"];
+                };
+            };
+            /** @description a bearer token was sent but is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.name`, `errors.args` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    show_event: {
+        parameters: {
+            query?: {
+                /** @description The token of the cart the event was posted with. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the event with the decision data of its cart's order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventDetail"];
+                };
+            };
+            /** @description a bearer token was sent but is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description unknown, or neither the token of the event's cart nor its member's bearer token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
     check_email_verify: {
         parameters: {
             query?: never;
@@ -3900,6 +4975,116 @@ export interface operations {
             };
         };
     };
+    list_member_coupons: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: string;
+                /** @description Page size, or `all` where the endpoint allows it. */
+                per?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the public coupons and the ones the member took, open now, with `is_taken` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_Coupon"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description bad page or per */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    take_coupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TakeInput"];
+            };
+        };
+        responses: {
+            /** @description taken (`is_taken` true); taking it again changes nothing */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Coupon"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such coupon in this shop */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.coupon_id` (none sent), or code `coupons.take.out_of_period` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
     request_leave_code: {
         parameters: {
             query?: never;
@@ -4006,6 +5191,339 @@ export interface operations {
             };
         };
     };
+    list_orders: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: string;
+                /** @description Page size (default 10, at most 100). */
+                per?: string;
+                /** @description Part of the order number. */
+                order_no?: string;
+                /** @description Ordered on or after this day (`YYYY-MM-DD`, Japan). */
+                from?: string;
+                /** @description Ordered on or before this day (`YYYY-MM-DD`, Japan). */
+                to?: string;
+                /** @description accepted, awaiting_payment, paid, preparing, shipped, delivered or cancelled. */
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the member's orders, newest first; x-total, x-per-page, x-last-page, x-current-page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description bad page, per, date or status */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    show_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such order of this member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    cancel_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelInput"];
+            };
+        };
+        responses: {
+            /** @description cancelled: stock, coupon and used points returned, earned points taken back (never below zero), a card charge refunded, the cancellation mail sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.cancel_reason` (required, at most 500 characters), or code `orders.cancel.not_cancellable`: 「この注文はキャンセルできません（発送準備に入っています）」 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    download_quotation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 御見積書_<order_no>.pdf: the lines (name, quantity, unit price, amount), charges, total and the per-rate tax breakdown */
+            200: {
+                headers: {
+                    /** @description the RFC 5987-encoded file name */
+                    "x-suggested-filename"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["PdfFile"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    download_receipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 領収書_<order_no>.pdf (Content-Disposition with filename*=UTF-8''…): addressee, amount, 但し書き, the per-rate tax breakdown, the shop's registration number; 再発行 from the second download on */
+            200: {
+                headers: {
+                    /** @description the RFC 5987-encoded file name */
+                    "x-suggested-filename"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["PdfFile"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description code `orders.receipt.not_issuable`: awaiting payment (「お支払いの確認後に発行できます」) or cancelled */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    update_receipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReceiptInput"];
+            };
+        };
+        responses: {
+            /** @description the receipt's addressee and 但し書き stored (order.receipt) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.addressee` / `errors.note`: at most 60 characters, no line breaks */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
     change_password: {
         parameters: {
             query?: never;
@@ -4045,6 +5563,93 @@ export interface operations {
             };
             /** @description too many current-password tries */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    list_point_histories: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: string;
+                /** @description Page size, or `all` where the endpoint allows it. */
+                per?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description newest first; x-total, x-per-page, x-last-page, x-current-page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_PointHistory"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description bad page or per */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    show_points: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Points"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4789,6 +6394,368 @@ export interface operations {
             };
         };
     };
+    list_cards: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: string;
+                /** @description Page size, or `all` where the endpoint allows it. */
+                per?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the main card first, then the others in the order added; x-total, x-per-page, x-last-page, x-current-page */
+            200: {
+                headers: {
+                    /** @description how many cards a member may save (MEMBER.CARD_LIMIT, default 5) */
+                    "x-limit"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_UserCard"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description bad page or per */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    create_card: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewCardInput"];
+            };
+        };
+        responses: {
+            /** @description saved; the member's first card becomes the main card */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserCard"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.token` (none sent), code `user_cards.limit_exceeded` (message names the limit), or code `user_cards.invalid_token` with the gateway's message (used, expired or unknown token) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    delete_card: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted here and at the gateway; when it was the main card, the newest other card becomes main */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such card of this member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    use_card: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description now the only main card */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserCard"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such card of this member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    create_memo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemoCreate"];
+            };
+        };
+        responses: {
+            /** @description the order's memo (an order has one: a second POST replaces its text) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderMemo"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such order of this member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.body`: required, at most 1000 characters; `errors.order_id`: required */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    delete_memo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such memo of this member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    update_memo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemoUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderMemo"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such memo of this member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.body`: required, at most 1000 characters */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
     list_messages: {
         parameters: {
             query?: {
@@ -4992,6 +6959,200 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    check_guest_receipt: {
+        parameters: {
+            query?: {
+                /** @description The random token given with the order (on the complete page and in the mail). */
+                t?: string;
+            };
+            header?: never;
+            path: {
+                no: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuestReceiptCheck"];
+                };
+            };
+            /** @description no such order, or `t` missing or not the order's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    download_guest_receipt: {
+        parameters: {
+            query?: {
+                /** @description The random token given with the order (on the complete page and in the mail). */
+                t?: string;
+            };
+            header?: never;
+            path: {
+                no: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 領収書_<order_no>.pdf, as for members */
+            200: {
+                headers: {
+                    /** @description the RFC 5987-encoded file name */
+                    "x-suggested-filename"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["PdfFile"];
+                };
+            };
+            /** @description no such order, or `t` missing or not the order's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description code `orders.receipt.not_issuable` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    show_guest_receipt: {
+        parameters: {
+            query?: {
+                /** @description The random token given with the order (on the complete page and in the mail). */
+                t?: string;
+            };
+            header?: never;
+            path: {
+                no: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuestReceipt"];
+                };
+            };
+            /** @description no such order, or `t` missing or not the order's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    update_guest_receipt: {
+        parameters: {
+            query?: {
+                /** @description The random token given with the order (on the complete page and in the mail). */
+                t?: string;
+            };
+            header?: never;
+            path: {
+                no: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReceiptInput"];
+            };
+        };
+        responses: {
+            /** @description addressee and 但し書き stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuestReceipt"];
+                };
+            };
+            /** @description no such order, or `t` missing or not the order's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.addressee` / `errors.note`: at most 60 characters, no line breaks */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5990,6 +8151,60 @@ export interface operations {
             };
         };
     };
+    receive_fraud_detection: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description hex HMAC-SHA256 of the raw body under the secret shared with the gateway (SHOP_GATEWAY_SECRET) */
+                "x-sbps-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FraudNotification"];
+            };
+        };
+        responses: {
+            /** @description recorded (once per event_id; a replay changes nothing); `fraud` cancels the order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationAnswer"];
+                };
+            };
+            /** @description missing or wrong signature: nothing was read */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description signed, but not a notification */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
     front_settings: {
         parameters: {
             query?: never;
@@ -6005,6 +8220,46 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FrontSettings"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    show_payment_service: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `credit_card` */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentService"];
+                };
+            };
+            /** @description an unknown service, or a shop whose payment methods do not offer card payment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description the shop is in maintenance */
