@@ -87,6 +87,7 @@ fn v1_routes() -> OpenApiRouter<AppState> {
         .merge(members::routes())
         .merge(social_login::routes())
         .merge(addresses::routes())
+        .merge(crate::cart::routes())
 }
 
 /// Every documented route, for the OpenAPI document.

@@ -2,6 +2,7 @@
 pub mod addresses;
 pub mod app;
 pub mod auth;
+pub mod cart;
 pub mod catalog;
 pub mod channel;
 pub mod collections;

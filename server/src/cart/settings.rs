@@ -1,0 +1,106 @@
+//! The channel settings checkout reads (stored as JSON in channel_settings), with the defaults
+//! a channel gets when a key was never stored.
+use std::collections::HashMap;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use super::pricing::CarriageRule;
+use crate::channel::settings::FrontSettings;
+use crate::channel::Channel;
+use crate::infra::db::Db;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct Wrapping {
+    pub key: String,
+    pub label: String,
+    pub price: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct Noshi {
+    pub key: String,
+    pub label: String,
+}
+
+/// Setting `ORDER.PACKINGS`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Packings {
+    #[serde(default)]
+    pub wrappings: Vec<Wrapping>,
+    #[serde(default)]
+    pub noshi: Vec<Noshi>,
+}
+
+impl Default for Packings {
+    fn default() -> Self {
+        Packings {
+            wrappings: vec![Wrapping { key: "gift".into(), label: "ギフトラッピング".into(), price: 330 }],
+            noshi: [("oiwai", "御祝"), ("orei", "御礼"), ("uchiiwai", "内祝")]
+                .into_iter()
+                .map(|(key, label)| Noshi { key: key.into(), label: label.into() })
+                .collect(),
+        }
+    }
+}
+
+/// Setting `ORDER.BANK_ACCOUNT`: where a bank transfer goes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BankAccount {
+    pub bank_name: String,
+    pub branch_name: String,
+    pub account_type: String,
+    pub account_number: String,
+    pub account_holder: String,
+    /// Days after the order by which the transfer is due.
+    #[serde(default = "default_due_days")]
+    pub due_days: i64,
+}
+
+fn default_due_days() -> i64 {
+    7
+}
+
+pub struct CheckoutSettings {
+    pub front: FrontSettings,
+    pub carriage: CarriageRule,
+    pub packings: Packings,
+    pub bank_account: Option<BankAccount>,
+    /// Percent of the items earned as points; 0 turns points off.
+    pub earn_rate: i64,
+    /// Order numbers are this prefix and eight digits (`ORDER.NO_PREFIX`).
+    pub order_no_prefix: String,
+}
+
+impl CheckoutSettings {
+    pub fn from_stored(channel: &Channel, stored: &HashMap<String, String>) -> Self {
+        fn get<T: DeserializeOwned>(stored: &HashMap<String, String>, key: &str) -> Option<T> {
+            stored.get(key).and_then(|raw| serde_json::from_str(raw).ok())
+        }
+        CheckoutSettings {
+            front: FrontSettings::from_stored(channel, stored),
+            carriage: get(stored, "ORDER.CARRIAGE").unwrap_or_default(),
+            packings: get(stored, "ORDER.PACKINGS").unwrap_or_default(),
+            bank_account: get(stored, "ORDER.BANK_ACCOUNT"),
+            earn_rate: get::<i64>(stored, "POINT.EARN_RATE").unwrap_or(0).clamp(0, 100),
+            order_no_prefix: get(stored, "ORDER.NO_PREFIX").unwrap_or_default(),
+        }
+    }
+
+    pub async fn load(db: &Db, channel: &Channel) -> sqlx::Result<Self> {
+        let stored = crate::channel::store::list_settings(db, &channel.id).await?;
+        Ok(Self::from_stored(channel, &stored))
+    }
+
+    pub fn wrapping(&self, key: &str) -> Option<&Wrapping> {
+        self.packings.wrappings.iter().find(|w| w.key == key)
+    }
+
+    pub fn noshi(&self, key: &str) -> Option<&Noshi> {
+        self.packings.noshi.iter().find(|n| n.key == key)
+    }
+
+    pub fn order_no(&self, number: i64) -> String {
+        format!("{}{:08}", self.order_no_prefix, number)
+    }
+}
