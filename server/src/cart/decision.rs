@@ -101,10 +101,10 @@ pub async fn decide(
     if !store::update_claim_decision(&state.db, &open.cart.id, open.now, open.now - CLAIM_STALE_MS).await? {
         // Another decision of this cart finished or is running.
         let cart = store::find_cart(&state.db.pool, &open.cart.id).await?.ok_or_else(ApiError::not_found)?;
-        if let Some(order_id) = &cart.order_id {
-            if cart.payment_in_progress == 0 {
-                return answer_existing(&state, &open, order_id).await;
-            }
+        if let Some(order_id) = &cart.order_id
+            && cart.payment_in_progress == 0
+        {
+            return answer_existing(&state, &open, order_id).await;
         }
         return Err(ApiError::Rule { status: StatusCode::CONFLICT, code: Some(IN_PROGRESS_CODE), message: IN_PROGRESS_MESSAGE.into() });
     }

@@ -159,12 +159,13 @@ async fn init_cart(
     let now = now_ms();
     let member = member.0;
     let user_id = member.as_ref().map(|m| m.user_id.clone());
-    if let Some(user_id) = &user_id {
-        if crate::addresses::store::find_own_id(&state.db, user_id).await?.is_none() {
-            let mut tx = state.db.begin_write().await?;
-            crate::addresses::store::insert_own(&mut tx, &channel.id, user_id, now).await?;
-            tx.commit().await?;
-        }
+    // A member whose book is empty gets the own address entry (the profile) now.
+    if let Some(user_id) = &user_id
+        && crate::addresses::store::find_own_id(&state.db, user_id).await?.is_none()
+    {
+        let mut tx = state.db.begin_write().await?;
+        crate::addresses::store::insert_own(&mut tx, &channel.id, user_id, now).await?;
+        tx.commit().await?;
     }
     let given = match input.token.as_deref() {
         Some(token) => find_visible(&state, &channel, member.as_ref(), token).await?.filter(|c| c.order_id.is_none() && c.expires_at > now),
@@ -1092,7 +1093,7 @@ async fn list_payments(State(state): State<AppState>, channel: Channel) -> ApiRe
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct CartPaymentMethod {
+pub struct CartPaymentOption {
     #[serde(flatten)]
     pub method: PaymentMethod,
     pub is_available: bool,
@@ -1112,8 +1113,8 @@ pub fn availability(loaded: &Loaded, settings: &CheckoutSettings, method: &Payme
 }
 
 #[utoipa::path(get, path = "/v1/payments/carts/{token}", tag = "cart", params(("token" = String, Path)),
-    responses((status = 200, body = Vec<CartPaymentMethod>, description = "every enabled method with whether it can pay this cart and its fee for it"), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
-async fn list_cart_payments(State(state): State<AppState>, channel: Channel, member: OptionalMember, ApiPath(token): ApiPath<String>) -> ApiResult<Json<Vec<CartPaymentMethod>>> {
+    responses((status = 200, body = Vec<CartPaymentOption>, description = "every enabled method with whether it can pay this cart and its fee for it"), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+async fn list_cart_payments(State(state): State<AppState>, channel: Channel, member: OptionalMember, ApiPath(token): ApiPath<String>) -> ApiResult<Json<Vec<CartPaymentOption>>> {
     let open = Open::get(&state, &channel, member, &token).await?;
     let loaded = open.load(&state).await?;
     let methods = store::list_payment_methods(&state.db, &channel.id).await?;
@@ -1124,7 +1125,7 @@ async fn list_cart_payments(State(state): State<AppState>, channel: Channel, mem
                 let (is_available, unavailable_reason, fee) = availability(&loaded, &open.settings, m, open.now);
                 let mut method = method_json(m);
                 method.fee = fee;
-                CartPaymentMethod { method, is_available, unavailable_reason }
+                CartPaymentOption { method, is_available, unavailable_reason }
             })
             .collect(),
     ))

@@ -76,7 +76,7 @@ mod tests {
     use time::macros::datetime;
 
     fn weekdays_only(date: Date) -> bool {
-        date.weekday().number_days_from_sunday() % 6 != 0
+        !date.weekday().number_days_from_sunday().is_multiple_of(6)
     }
 
     #[test]

@@ -37,7 +37,7 @@ pub fn can_cancel(status: &str) -> bool {
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct OrderProduct {
+pub struct CartOrderProduct {
     pub id: String,
     pub product_key: String,
     pub variation_key: String,
@@ -53,7 +53,7 @@ pub struct OrderProduct {
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct OrderShipping {
+pub struct CartOrderShipping {
     pub id: String,
     pub address: CartAddress,
     pub delivery_date: Option<String>,
@@ -62,18 +62,18 @@ pub struct OrderShipping {
     pub noshi_label: Option<String>,
     pub noshi_name: String,
     pub carriage: i64,
-    pub products: Vec<OrderProduct>,
+    pub products: Vec<CartOrderProduct>,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct ReceiptInfo {
+pub struct CartOrderReceipt {
     pub addressee: String,
     pub note: String,
     pub issued_count: i64,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct OrderSummary {
+pub struct CartOrderSummary {
     pub id: String,
     pub order_no: String,
     pub status: String,
@@ -97,24 +97,24 @@ pub struct OrderSummary {
     pub coupon_code: Option<String>,
     pub note: String,
     pub orderer: Orderer,
-    pub shippings: Vec<OrderShipping>,
+    pub shippings: Vec<CartOrderShipping>,
     pub can_cancel: bool,
     pub cancel_reason: Option<String>,
     pub cancelled_at: Option<Timestamp>,
     pub cancel_only_ecd_key: Option<String>,
     pub memo: Option<serde_json::Value>,
-    pub receipt: ReceiptInfo,
+    pub receipt: CartOrderReceipt,
     pub bank_account: Option<BankAccountBody>,
 }
 
-pub async fn summary(db: &Db, channel_id: &str, settings: &CheckoutSettings, order: OrderRow) -> sqlx::Result<OrderSummary> {
+pub async fn summary(db: &Db, channel_id: &str, settings: &CheckoutSettings, order: OrderRow) -> sqlx::Result<CartOrderSummary> {
     let shippings = store::list_order_shippings(db, &order.id).await?;
     let lines = store::list_order_lines(&db.pool, &order.id).await?;
     let mut answer_shippings = Vec::new();
     for (index, s) in shippings.iter().enumerate() {
         let mut products = Vec::new();
         for line in lines.iter().filter(|l| l.shipping_id.as_deref() == Some(s.id.as_str()) || (index == 0 && l.shipping_id.is_none())) {
-            products.push(OrderProduct {
+            products.push(CartOrderProduct {
                 id: line.id.clone(),
                 product_key: line.product_key.clone(),
                 variation_key: line.variation_key.clone(),
@@ -129,7 +129,7 @@ pub async fn summary(db: &Db, channel_id: &str, settings: &CheckoutSettings, ord
                 is_accessory: line.is_accessory != 0,
             });
         }
-        answer_shippings.push(OrderShipping {
+        answer_shippings.push(CartOrderShipping {
             id: s.id.clone(),
             address: serde_json::from_str(&s.address_json).unwrap_or_default(),
             delivery_date: s.delivery_date.clone(),
@@ -141,7 +141,7 @@ pub async fn summary(db: &Db, channel_id: &str, settings: &CheckoutSettings, ord
             products,
         });
     }
-    Ok(OrderSummary {
+    Ok(CartOrderSummary {
         status_label: status_label(&order.status).to_owned(),
         can_cancel: can_cancel(&order.status),
         ordered_at: Timestamp(order.ordered_at),
@@ -149,7 +149,7 @@ pub async fn summary(db: &Db, channel_id: &str, settings: &CheckoutSettings, ord
         orderer: serde_json::from_str(&order.orderer_json).unwrap_or_default(),
         bank_account: if order.payment_code == "bank_transfer" { settings.bank_account.as_ref().map(|a| bank_account_body(a, order.ordered_at)) } else { None },
         cancelled_at: order.cancelled_at.map(Timestamp),
-        receipt: ReceiptInfo { addressee: order.receipt_addressee.clone(), note: order.receipt_note.clone(), issued_count: order.receipt_issued_count },
+        receipt: CartOrderReceipt { addressee: order.receipt_addressee.clone(), note: order.receipt_note.clone(), issued_count: order.receipt_issued_count },
         shippings: answer_shippings,
         id: order.id,
         order_no: order.order_no,
@@ -185,7 +185,7 @@ pub struct CartOrderQuery {
 
 #[utoipa::path(get, path = "/v1/carts/order/{order_no}", tag = "cart", params(("order_no" = String, Path), CartOrderQuery),
     responses(
-        (status = 200, body = OrderSummary, description = "the order the cart made (complete page)"),
+        (status = 200, body = CartOrderSummary, description = "the order the cart made (complete page)"),
         (status = 404, body = ErrorBody, description = "no such order, or neither its cart token nor its member"),
     ))]
 pub async fn show_cart_order(
@@ -194,7 +194,7 @@ pub async fn show_cart_order(
     member: OptionalMember,
     ApiPath(order_no): ApiPath<String>,
     ApiQuery(query): ApiQuery<CartOrderQuery>,
-) -> ApiResult<Json<OrderSummary>> {
+) -> ApiResult<Json<CartOrderSummary>> {
     let order = store::find_order_by_no(&state.db, &channel.id, order_no.trim()).await?.ok_or_else(ApiError::not_found)?;
     let by_member = matches!((&order.user_id, &member.0), (Some(owner), Some(m)) if *owner == m.user_id);
     let by_cart = match query.token.as_deref() {
