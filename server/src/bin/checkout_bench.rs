@@ -81,10 +81,10 @@ async fn main() -> anyhow::Result<()> {
 
     let outcome = run(&shop_bin, &database_url, &dir, port, stock, carts, &payment, backend).await;
 
-    if let Some((admin, name)) = scratch {
-        if let Ok(mut conn) = <sqlx::AnyConnection as sqlx::Connection>::connect(&admin).await {
-            let _ = conn.execute(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))).await;
-        }
+    if let Some((admin, name)) = scratch
+        && let Ok(mut conn) = <sqlx::AnyConnection as sqlx::Connection>::connect(&admin).await
+    {
+        let _ = conn.execute(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))).await;
     }
     let _ = std::fs::remove_dir_all(&dir);
     outcome

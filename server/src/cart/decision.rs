@@ -305,6 +305,12 @@ async fn write_order(state: &AppState, open: &Open, loaded: &Loaded, priced: &su
     }
 
     if let Some(coupon) = coupon {
+        if let Some(user_id) = cart.user_id.as_deref() {
+            store::lock_coupon(&mut tx, &coupon.id).await?;
+            if store::count_coupon_uses(&mut *tx, &coupon.id, user_id).await? >= coupon.uses_per_member.max(1) {
+                return Err(rule(COUPON_INVALID_CODE, view::COUPON_USED));
+            }
+        }
         store::insert_coupon_use(&mut tx, &order_id, &coupon.id, cart.user_id.as_deref(), now).await?;
     }
     if let Some(user_id) = cart.user_id.as_deref() {

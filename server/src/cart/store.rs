@@ -670,6 +670,13 @@ pub async fn insert_order_line(tx: &mut Tx, l: &NewOrderLine<'_>) -> sqlx::Resul
     Ok(())
 }
 
+/// Holds the coupon for this transaction (PostgreSQL: its row lock), so that two orders of
+/// one member cannot both pass the per-member use count.
+pub async fn lock_coupon(tx: &mut Tx, coupon_id: &str) -> sqlx::Result<()> {
+    sqlx::query("UPDATE coupons SET position = position WHERE id = $1").bind(coupon_id).execute(&mut **tx).await?;
+    Ok(())
+}
+
 pub async fn insert_coupon_use(tx: &mut Tx, order_id: &str, coupon_id: &str, user_id: Option<&str>, now: i64) -> sqlx::Result<()> {
     sqlx::query("INSERT INTO coupon_uses (order_id, coupon_id, user_id, used_at) VALUES ($1, $2, $3, $4)")
         .bind(order_id)

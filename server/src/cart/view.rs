@@ -227,8 +227,7 @@ pub struct CartBody {
     pub payment_in_progress: bool,
     /// Names of the products dropped at init (gone, not on sale, sold out).
     pub removed_products: Vec<String>,
-    /// Init only: `product_not_found` when products were dropped.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// Init: `product_not_found` when products were dropped; otherwise null.
     pub reason: Option<String>,
     pub detail: CartDetail,
 }

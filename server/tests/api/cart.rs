@@ -643,7 +643,106 @@ async fn delivery_dates_payments_packing_and_social_gift(app: TestApp) {
     assert_eq!(noshi.as_deref(), Some("御祝"));
 }
 
+async fn accessories_sets_and_reset(app: TestApp) {
+    let pump = product(&app, "pump", 4400, 10, 10).await;
+    let valve = product(&app, "valve", 550, 10, 3).await;
+    let other = product(&app, "other", 100, 10, 3).await;
+    sqlx::query(
+        "INSERT INTO product_accessories (channel_id, product_id, accessory_id, position) \
+         SELECT p.channel_id, p.id, a.id, 1 FROM products p, products a WHERE p.product_key = 'pump' AND a.product_key = 'valve'",
+    )
+    .execute(&app.state.db.pool)
+    .await
+    .unwrap();
+    let token = init(&app, None, None).await["token"].as_str().unwrap().to_owned();
+
+    // A set is all or nothing.
+    let too_many = patch(&app, "/v1/carts/products/add-set", json!({ "token": token, "items": [{ "variation_key": pump, "quantity": 1 }, { "variation_key": valve, "quantity": 4 }] }), None).await;
+    too_many.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(app.get(&format!("/v1/carts/{token}")).send().await.json()["detail"]["products"].as_array().unwrap().is_empty());
+    let set = patch(&app, "/v1/carts/products/add-set", json!({ "token": token, "items": [{ "variation_key": pump, "quantity": 1 }, { "product_key": "other", "quantity": 1 }] }), None).await;
+    set.assert_status(StatusCode::OK);
+    let body = set.json();
+    assert_eq!(body["detail"]["products"].as_array().unwrap().len(), 2);
+    let pump_key = body["detail"]["products"][0]["key"].as_str().unwrap().to_owned();
+
+    let not_one = patch(&app, "/v1/carts/accessories/add", json!({ "token": token, "key": pump_key, "variation_key": other, "quantity": 1 }), None).await;
+    not_one.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    let added = patch(&app, "/v1/carts/accessories/add", json!({ "token": token, "key": pump_key, "variation_key": valve, "quantity": 2 }), None).await;
+    added.assert_status(StatusCode::OK);
+    let products = added.json()["detail"]["products"].as_array().unwrap().clone();
+    let accessory = products.iter().find(|p| p["parent_key"] == pump_key.as_str()).unwrap();
+    let accessory_key = accessory["key"].as_str().unwrap().to_owned();
+    let over = patch(&app, "/v1/carts/accessories/modify", json!({ "token": token, "key": accessory_key, "quantity": 4 }), None).await;
+    assert_eq!(over.json()["errors"]["quantity"][0], "在庫が不足しています（残り 3 点）");
+    patch(&app, "/v1/carts/accessories/modify", json!({ "token": token, "key": accessory_key, "quantity": 3 }), None).await.assert_status(StatusCode::OK);
+    // A product line's key is not an accessory's.
+    patch(&app, "/v1/carts/accessories/delete", json!({ "token": token, "key": pump_key }), None).await.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    let deleted = patch(&app, "/v1/carts/accessories/delete", json!({ "token": token, "key": accessory_key }), None).await;
+    assert_eq!(deleted.json()["detail"]["products"].as_array().unwrap().len(), 2);
+    // Deleting a product line takes its accessories with it.
+    patch(&app, "/v1/carts/accessories/add", json!({ "token": token, "key": pump_key, "variation_key": valve, "quantity": 1 }), None).await.assert_status(StatusCode::OK);
+    let gone = patch(&app, "/v1/carts/products/delete", json!({ "token": token, "key": pump_key }), None).await;
+    assert_eq!(gone.json()["detail"]["products"].as_array().unwrap().len(), 1);
+
+    patch(&app, "/v1/carts/other/modify", json!({ "token": token, "note": "置き配希望" }), None).await.assert_status(StatusCode::OK);
+    let reset = patch(&app, "/v1/carts/reset", json!({ "token": token }), None).await;
+    reset.assert_status(StatusCode::OK);
+    let reset = reset.json();
+    assert!(reset["detail"]["products"].as_array().unwrap().is_empty());
+    assert!(reset["detail"]["shippings"].as_array().unwrap().is_empty());
+    assert_eq!(reset["detail"]["order"]["total_payment"], 0);
+    assert_eq!(reset["detail"]["order"]["missing"][0], "products");
+}
+
+async fn a_cancelled_order_gives_back_stock_coupon_and_points(app: TestApp) {
+    let bolt = product(&app, "bolt", 5000, 10, 10).await;
+    let member = demo_member(&app).await;
+    let user_id = demo_member_id(&app).await;
+    let channel_id = app.channel_id("demo").await;
+    sqlx::query("DELETE FROM user_points WHERE user_id = $1").bind(&user_id).execute(&app.state.db.pool).await.unwrap();
+    sqlx::query("INSERT INTO user_points (user_id, channel_id, balance, updated_at) VALUES ($1, $2, 500, 0)").bind(&user_id).bind(&channel_id).execute(&app.state.db.pool).await.unwrap();
+    insert_coupon(&app, "ONCE", "amount", 500, 0, None, false, false).await;
+    let token = init(&app, None, Some(&member)).await["token"].as_str().unwrap().to_owned();
+    patch(&app, "/v1/carts/products/add", json!({ "token": token, "variation_key": bolt, "quantity": 2 }), Some(&member)).await.assert_status(StatusCode::OK);
+    patch(&app, "/v1/carts/coupons/add", json!({ "token": token, "code": "ONCE" }), Some(&member)).await.assert_status(StatusCode::OK);
+    patch(&app, "/v1/carts/point", json!({ "token": token, "use_points": 200 }), Some(&member)).await.assert_status(StatusCode::OK);
+    let book = app.get("/v1/me/user-addresses").bearer(&member).send().await.json();
+    let own = book["data"][0]["id"].as_str().unwrap().to_owned();
+    patch(&app, "/v1/carts/shippings/add", json!({ "token": token, "user_address_id": own }), Some(&member)).await.assert_status(StatusCode::OK);
+    let method = payment_id(&app, "cod").await;
+    patch(&app, "/v1/carts/order/modify", json!({ "token": token, "payment_method_id": method }), Some(&member)).await.assert_status(StatusCode::OK);
+    let decided = app.post(&format!("/v1/carts/{token}/decision")).bearer(&member).json(&json!({})).send().await;
+    decided.assert_status(StatusCode::OK);
+    let order_id = decided.json()["order_id"].as_str().unwrap().to_owned();
+    // 10,000 − 500 = 9,500 items → 95 points earned; 500 − 200 + 95.
+    let balance = || async { sqlx::query_scalar::<_, i64>("SELECT balance FROM user_points").fetch_one(&app.state.db.pool).await.unwrap() };
+    assert_eq!(balance().await, 395);
+    assert_eq!(stock_of(&app, &bolt).await, 8);
+    // The member's order is theirs on the complete page without the token too.
+    let order_no = decided.json()["order_no"].as_str().unwrap().to_owned();
+    app.get(&format!("/v1/carts/order/{order_no}")).bearer(&member).send().await.assert_status(StatusCode::OK);
+
+    // The coupon was used once: another cart of the member cannot use it again.
+    let next = init(&app, None, Some(&member)).await["token"].as_str().unwrap().to_owned();
+    patch(&app, "/v1/carts/products/add", json!({ "token": next, "variation_key": bolt, "quantity": 1 }), Some(&member)).await.assert_status(StatusCode::OK);
+    let used = patch(&app, "/v1/carts/coupons/add", json!({ "token": next, "code": "ONCE" }), Some(&member)).await;
+    assert_eq!(used.json()["errors"]["code"][0], "このクーポンはすでにご利用済みです");
+
+    let mut tx = app.state.db.begin_write().await.unwrap();
+    let released = shop::cart::restore::release_order(&mut tx, &channel_id, &order_id, now_ms()).await.unwrap().unwrap();
+    tx.commit().await.unwrap();
+    assert_eq!(released, shop::cart::restore::Released { units: 2, points_returned: 200, points_taken_back: 95 });
+    assert_eq!(stock_of(&app, &bolt).await, 10);
+    assert_eq!(balance().await, 500);
+    assert_eq!(count(&app, "SELECT COUNT(*) FROM coupon_uses").await, 0);
+    assert_eq!(count(&app, "SELECT COUNT(*) FROM point_histories WHERE kind IN ('cancel_use', 'cancel_earn')").await, 2);
+    patch(&app, "/v1/carts/coupons/add", json!({ "token": next, "code": "ONCE" }), Some(&member)).await.assert_status(StatusCode::OK);
+}
+
 on_both_databases!(
+    accessories_sets_and_reset,
+    a_cancelled_order_gives_back_stock_coupon_and_points,
     lines_follow_stock_and_sale_rules_with_the_spec_codes,
     an_expired_cart_answers_is_expired_and_init_starts_a_new_one,
     stopped_selling_refuses_lines_and_init_drops_what_cannot_be_sold,
