@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 
 use axum::extract::State;
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
 use serde::Serialize;
 
@@ -24,6 +24,7 @@ use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::ApiPath;
 use crate::infra::ids::new_id;
+use crate::members::client::Client;
 use crate::members::one_time_code::sha256_hex;
 use crate::payments::ChargeRequest;
 
@@ -92,6 +93,8 @@ pub async fn decide(
     State(state): State<AppState>,
     channel: Channel,
     member: OptionalMember,
+    client: Client,
+    headers: HeaderMap,
     ApiPath(token): ApiPath<String>,
 ) -> ApiResult<Json<DecisionBody>> {
     let open = Open::get(&state, &channel, member, &token).await?;
@@ -108,7 +111,9 @@ pub async fn decide(
         }
         return Err(ApiError::Rule { status: StatusCode::CONFLICT, code: Some(IN_PROGRESS_CODE), message: IN_PROGRESS_MESSAGE.into() });
     }
-    let outcome = place(&state, &channel, &open).await;
+    // Where the guest's receipt link in the mail points (only our own host names).
+    let origin = crate::members::http::link_origin(&state, &channel, &channel.id, &headers, client.https).await?;
+    let outcome = place(&state, &channel, &open, &origin).await;
     if outcome.is_err() {
         // The cart stays the buyer's to fix and retry.
         let _ = store::update_release_decision(&state.db.pool, &open.cart.id).await;
@@ -126,7 +131,7 @@ struct Placed {
     guest_token: Option<String>,
 }
 
-async fn place(state: &AppState, channel: &Channel, open: &Open) -> ApiResult<DecisionBody> {
+async fn place(state: &AppState, channel: &Channel, open: &Open, origin: &str) -> ApiResult<DecisionBody> {
     let loaded = open.load(state).await?;
     let method = loaded.payment.clone();
     let priced = loaded.price(&open.settings, method.as_ref().map(view::fee_of), open.now);
@@ -185,7 +190,8 @@ async fn place(state: &AppState, channel: &Channel, open: &Open) -> ApiResult<De
         store::update_release_decision(&state.db.pool, &open.cart.id).await?;
     }
     let order = store::find_order(&state.db.pool, &channel.id, &placed.order_id).await?.ok_or_else(ApiError::not_found)?;
-    send_confirmation(state, &open.settings, &order).await;
+    let receipt_link = placed.guest_token.as_deref().map(|t| format!("{origin}/orders/receipt?order_no={}&t={t}", order.order_no));
+    send_confirmation(state, &open.settings, &order, receipt_link.as_deref()).await;
     Ok(answer_of(&order, &open.settings, placed.guest_token))
 }
 
@@ -359,7 +365,7 @@ async fn undo_order(state: &AppState, open: &Open, order_id: &str, message: Opti
     Ok(())
 }
 
-async fn send_confirmation(state: &AppState, settings: &CheckoutSettings, order: &OrderRow) {
+async fn send_confirmation(state: &AppState, settings: &CheckoutSettings, order: &OrderRow, receipt_link: Option<&str>) {
     if order.orderer_email.is_empty() {
         return;
     }
@@ -372,7 +378,7 @@ async fn send_confirmation(state: &AppState, settings: &CheckoutSettings, order:
     };
     let bank = if order.payment_code == "bank_transfer" { settings.bank_account.as_ref().map(|a| bank_account_body(a, order.ordered_at)) } else { None };
     let shop = settings.front.site_name.clone();
-    let mail = super::mails::order_confirmation(&shop, order, &lines, bank.as_ref());
+    let mail = super::mails::order_confirmation(&shop, order, &lines, bank.as_ref(), receipt_link);
     if let Err(error) = state.mailer.send(mail).await {
         tracing::warn!(error = format!("{error:#}"), order_no = %order.order_no, "the order confirmation mail was not sent");
     }

@@ -6,7 +6,8 @@ use super::store::{OrderLineRow, OrderRow};
 use super::view::{yen, Orderer};
 use crate::infra::mail::OutgoingMail;
 
-pub fn order_confirmation(shop: &str, order: &OrderRow, lines: &[OrderLineRow], bank: Option<&BankAccountBody>) -> OutgoingMail {
+/// `receipt_link`: a guest's way back to the order's receipt (order number and token).
+pub fn order_confirmation(shop: &str, order: &OrderRow, lines: &[OrderLineRow], bank: Option<&BankAccountBody>, receipt_link: Option<&str>) -> OutgoingMail {
     let orderer: Orderer = serde_json::from_str(&order.orderer_json).unwrap_or_default();
     let mut body = Vec::new();
     body.push(format!("{} 様", orderer.name()));
@@ -52,6 +53,12 @@ pub fn order_confirmation(shop: &str, order: &OrderRow, lines: &[OrderLineRow], 
         body.push(format!("{} {} {} {}", bank.bank_name, bank.branch_name, bank.account_type, bank.account_number));
         body.push(format!("口座名義: {}", bank.account_holder));
         body.push(format!("お振込期限: {}", bank.due_date));
+    }
+    if let Some(link) = receipt_link {
+        body.push(String::new());
+        body.push("■ 領収書の発行".to_owned());
+        body.push("次のページから領収書を発行いただけます（ご注文番号とこのリンクは大切に保管してください）。".to_owned());
+        body.push(link.to_owned());
     }
     if !order.note.is_empty() {
         body.push(String::new());

@@ -344,6 +344,8 @@ async fn tax_is_rounded_down_once_per_rate_with_an_8_and_a_10_percent_line(app: 
     assert!(mail.subject.contains(&order_no));
     assert!(mail.body.contains("8%対象 2,160円（内消費税 160円）"), "{}", mail.body);
     assert!(mail.body.contains("ライド銀行"));
+    let guest_token = decision["guest_token"].as_str().unwrap();
+    assert!(mail.body.contains(&format!("http://localhost:8080/orders/receipt?order_no={order_no}&t={guest_token}")), "{}", mail.body);
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -740,7 +742,74 @@ async fn a_cancelled_order_gives_back_stock_coupon_and_points(app: TestApp) {
     patch(&app, "/v1/carts/coupons/add", json!({ "token": next, "code": "ONCE" }), Some(&member)).await.assert_status(StatusCode::OK);
 }
 
+async fn a_member_pays_with_a_saved_card_and_nobody_else_can_use_it(app: TestApp) {
+    let bolt = product(&app, "bolt", 3000, 10, 10).await;
+    let member = demo_member(&app).await;
+    let user_id = demo_member_id(&app).await;
+    let channel_id = app.channel_id("demo").await;
+    let shop::payments::Gateway::Sandbox(sandbox) = &app.state.gateway;
+    let once = tokenize(&app, "4242424242424242").await;
+    let saved = sandbox.save_card(&channel_id, &once).await.unwrap().unwrap();
+    let card_id = uuid::Uuid::now_v7().to_string();
+    sqlx::query(
+        "INSERT INTO user_cards (id, channel_id, user_id, gateway, card_ref, brand, masked_number, expiration, holder_name, is_main, created_at) \
+         VALUES ($1, $2, $3, 'sandbox', $4, $5, $6, $7, $8, 1, 0)",
+    )
+    .bind(&card_id)
+    .bind(&channel_id)
+    .bind(&user_id)
+    .bind(&saved.card_ref)
+    .bind(&saved.brand)
+    .bind(&saved.masked_number)
+    .bind(&saved.expiration)
+    .bind(&saved.holder_name)
+    .execute(&app.state.db.pool)
+    .await
+    .unwrap();
+
+    // A guest cannot name a member's card.
+    let guest = ready_guest_cart(&app, &bolt, 1, "credit_card").await;
+    let refused = patch(&app, "/v1/carts/order/modify", json!({ "token": guest, "card_id": card_id }), None).await;
+    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(refused.json()["errors"]["card_id"].is_array());
+    let incomplete = app.post(&format!("/v1/carts/{guest}/decision")).json(&json!({})).send().await;
+    assert_eq!(code_of(&incomplete), "cart.decision.incomplete");
+
+    let token = init(&app, None, Some(&member)).await["token"].as_str().unwrap().to_owned();
+    patch(&app, "/v1/carts/products/add", json!({ "token": token, "variation_key": bolt, "quantity": 1 }), Some(&member)).await.assert_status(StatusCode::OK);
+    let book = app.get("/v1/me/user-addresses").bearer(&member).send().await.json();
+    let own = book["data"][0]["id"].as_str().unwrap().to_owned();
+    patch(&app, "/v1/carts/shippings/add", json!({ "token": token, "user_address_id": own }), Some(&member)).await.assert_status(StatusCode::OK);
+    let method = payment_id(&app, "credit_card").await;
+    let ready = patch(&app, "/v1/carts/order/modify", json!({ "token": token, "payment_method_id": method, "card_id": card_id }), Some(&member)).await;
+    ready.assert_status(StatusCode::OK);
+    let ready = ready.json();
+    assert_eq!(ready["detail"]["order"]["card"]["id"], card_id.as_str());
+    assert_eq!(ready["detail"]["order"]["orderer"]["email"], "member@example.com");
+    assert_eq!(ready["detail"]["order"]["can_decide"], true, "{}", ready["detail"]["order"]);
+    let paid = app.post(&format!("/v1/carts/{token}/decision")).bearer(&member).json(&json!({})).send().await;
+    paid.assert_status(StatusCode::OK);
+    assert_eq!(paid.json()["status"], "paid");
+    assert_eq!(paid.json()["guest_token"], Value::Null);
+    assert!(app.latest_mail_to("member@example.com").unwrap().subject.contains("ご注文ありがとうございます"));
+}
+
+async fn the_corporate_shop_offers_invoices_to_members_only(app: TestApp) {
+    let answer = app.get("/v1/payments").channel("corporate").send().await.json();
+    let invoice = answer.as_array().unwrap().iter().find(|m| m["code"] == "invoice").unwrap().clone();
+    assert_eq!(invoice["member_only"], true);
+    let token = app.post("/v1/carts/init").channel("corporate").json(&json!({})).send().await.json()["token"].as_str().unwrap().to_owned();
+    let refused = app.patch("/v1/carts/order/modify").channel("corporate").json(&json!({ "token": token, "payment_method_id": invoice["id"] })).send().await;
+    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(refused.json()["errors"]["payment_method_id"].is_array());
+    // A demo cart is not the corporate shop's.
+    let demo = init(&app, None, None).await["token"].as_str().unwrap().to_owned();
+    app.get(&format!("/v1/carts/{demo}")).channel("corporate").send().await.assert_status(StatusCode::NOT_FOUND);
+}
+
 on_both_databases!(
+    a_member_pays_with_a_saved_card_and_nobody_else_can_use_it,
+    the_corporate_shop_offers_invoices_to_members_only,
     accessories_sets_and_reset,
     a_cancelled_order_gives_back_stock_coupon_and_points,
     lines_follow_stock_and_sale_rules_with_the_spec_codes,
