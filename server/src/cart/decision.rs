@@ -87,7 +87,7 @@ fn answer_of(order: &OrderRow, settings: &CheckoutSettings, guest_token: Option<
         (status = 200, body = DecisionBody, description = "the order (a retry answers the same order)"),
         (status = 404, body = ErrorBody, description = "unknown cart, or another member's"),
         (status = 409, body = ErrorBody, description = "code `cart.decision.in_progress`: another decision of this cart is paying"),
-        (status = 422, body = ErrorBody, description = "codes `cart.decision.out_of_stock`, `cart.update_products.not_sale`, `cart.update_products.product_not_found`, `cart.payment.declined` (the gateway's message; the cart is kept), `cart.decision.incomplete`, `cart.coupons.invalid`, `cart.payment.unavailable`, `cart.common.is_expired`"),
+        (status = 422, body = ErrorBody, description = "codes `cart.decision.out_of_stock`, `cart.decision.delivery_date` (the chosen date has passed: choose again), `cart.update_products.not_sale`, `cart.update_products.product_not_found`, `cart.payment.declined` (the gateway's message; the cart is kept), `cart.decision.incomplete`, `cart.coupons.invalid`, `cart.payment.unavailable`, `cart.common.is_expired`"),
     ))]
 pub async fn decide(
     State(state): State<AppState>,
@@ -147,6 +147,16 @@ async fn place(state: &AppState, channel: &Channel, open: &Open, origin: &str) -
     }
     if !missing.is_empty() {
         return Err(rule(INCOMPLETE_CODE, format!("ご注文に必要な情報が不足しています（{}）", missing.join(", "))));
+    }
+    // A date chosen days ago may no longer be deliverable.
+    for shipping in &loaded.shippings {
+        if let Some(date) = &shipping.delivery_date {
+            let prefecture = loaded.shipping_address(shipping).map(|a| a.prefecture);
+            let earliest = crate::content::calendar::iso(super::http::earliest(state, channel, prefecture.as_deref()).await?);
+            if *date < earliest {
+                return Err(rule(DELIVERY_DATE_CODE, DELIVERY_DATE_MESSAGE));
+            }
+        }
     }
     let Some(method) = method else {
         return Err(rule(INCOMPLETE_CODE, "お支払い方法を選択してください"));

@@ -990,7 +990,7 @@ async fn is_business_day_fn(state: &AppState, channel: &Channel, now: time::Offs
     })
 }
 
-async fn earliest(state: &AppState, channel: &Channel, prefecture: Option<&str>) -> ApiResult<time::Date> {
+pub async fn earliest(state: &AppState, channel: &Channel, prefecture: Option<&str>) -> ApiResult<time::Date> {
     let now = time::OffsetDateTime::now_utc();
     let business = is_business_day_fn(state, channel, now).await?;
     Ok(leadtime::earliest_date(now, business, prefecture))

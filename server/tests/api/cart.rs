@@ -637,6 +637,11 @@ async fn delivery_dates_payments_packing_and_social_gift(app: TestApp) {
     assert_eq!(social.json()["message"], "ソーシャルギフトはこのショップでは利用できません。");
     app.get(&format!("/v1/shipping-leadtime/input/{token}")).send().await.assert_status(StatusCode::NOT_FOUND);
 
+    // A date that has become too early (chosen days ago) is refused at the decision.
+    sqlx::query("UPDATE cart_shippings SET delivery_date = '2020-01-01'").execute(&app.state.db.pool).await.unwrap();
+    let stale = app.post(&format!("/v1/carts/{token}/decision")).json(&json!({})).send().await;
+    assert_eq!(code_of(&stale), "cart.decision.delivery_date");
+    patch(&app, "/v1/carts/shippings/modify", json!({ "token": token, "key": key, "delivery_date": date }), None).await.assert_status(StatusCode::OK);
     let decided = app.post(&format!("/v1/carts/{token}/decision")).json(&json!({})).send().await;
     decided.assert_status(StatusCode::OK);
     let timezone: Option<String> = sqlx::query_scalar("SELECT delivery_timezone_label FROM order_shippings").fetch_one(&app.state.db.pool).await.unwrap();
