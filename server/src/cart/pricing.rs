@@ -396,6 +396,56 @@ mod tests {
         assert_eq!(price(&all).total_payment, 0);
     }
 
+    /// Many generated carts (a fixed pseudo-random sequence): the coupon shares add up to the
+    /// discount, no line gets more than its subtotal, the rates add up to the total, each
+    /// rate's tax is its own floor, and points never make the payment negative.
+    #[test]
+    fn invariants_hold_for_generated_carts() {
+        let mut seed: u64 = 0x5eed;
+        let mut next = |n: u64| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
+        for _ in 0..2000 {
+            let shippings = 1 + next(3) as usize;
+            let lines: Vec<Line> = (0..1 + next(5))
+                .map(|_| Line {
+                    unit_price: 1 + next(20_000) as i64,
+                    quantity: 1 + next(5) as i64,
+                    tax_rate: if next(2) == 0 { 8 } else { 10 },
+                    shipping: next(shippings as u64) as usize,
+                })
+                .collect();
+            let coupon = match next(3) {
+                0 => None,
+                1 => Some(Coupon { discount: Discount::Amount(1 + next(5000) as i64), minimum_amount: next(3000) as i64 }),
+                _ => Some(Coupon { discount: Discount::Percent(1 + next(50) as i64), minimum_amount: 0 }),
+            };
+            let fee = match next(3) {
+                0 => None,
+                1 => Some(Fee::CashOnDelivery),
+                _ => Some(Fee::Fixed(next(500) as i64)),
+            };
+            let input = Input {
+                lines,
+                shippings: (0..shippings).map(|i| Shipping { prefecture: (i == 1).then(|| "北海道".to_owned()), packing_price: if next(4) == 0 { 330 } else { 0 } }).collect(),
+                coupon,
+                fee,
+                use_points: next(3000) as i64,
+                earn_rate: 1,
+                ..Input::default()
+            };
+            let p = price(&input);
+            assert_eq!(p.line_coupon.iter().sum::<i64>(), p.coupon_discount);
+            assert!(p.line_coupon.iter().zip(&p.line_subtotals).all(|(c, s)| 0 <= *c && c <= s));
+            assert_eq!(p.amount_by_tax_rate.iter().map(|r| r.amount).sum::<i64>(), p.total_before_points);
+            assert_eq!(p.total_before_points, p.items_subtotal - p.coupon_discount + p.total_carriage + p.packing_fee + p.payment_fee);
+            assert!(p.amount_by_tax_rate.iter().all(|r| r.tax == tax_of(r.amount, r.tax_rate)));
+            assert_eq!(p.total_tax, p.amount_by_tax_rate.iter().map(|r| r.tax).sum::<i64>());
+            assert!(p.total_payment >= 0 && p.use_points <= input.use_points);
+        }
+    }
+
     #[test]
     fn an_empty_cart_costs_nothing() {
         let priced = price(&Input { shippings: one_shipping(None), ..Input::default() });
