@@ -101,6 +101,8 @@ pub async fn decide(
     if let Some(order_id) = &open.cart.order_id {
         return answer_existing(&state, &open, order_id).await;
     }
+    // Where the guest's receipt link in the mail points (only our own host names).
+    let origin = crate::members::http::link_origin(&state, &channel, &channel.id, &headers, client.https).await?;
     if !store::update_claim_decision(&state.db, &open.cart.id, open.now, open.now - CLAIM_STALE_MS).await? {
         // Another decision of this cart finished or is running.
         let cart = store::find_cart(&state.db.pool, &open.cart.id).await?.ok_or_else(ApiError::not_found)?;
@@ -111,8 +113,6 @@ pub async fn decide(
         }
         return Err(ApiError::Rule { status: StatusCode::CONFLICT, code: Some(IN_PROGRESS_CODE), message: IN_PROGRESS_MESSAGE.into() });
     }
-    // Where the guest's receipt link in the mail points (only our own host names).
-    let origin = crate::members::http::link_origin(&state, &channel, &channel.id, &headers, client.https).await?;
     let outcome = place(&state, &channel, &open, &origin).await;
     if outcome.is_err() {
         // The cart stays the buyer's to fix and retry.

@@ -533,6 +533,34 @@ async fn a_retried_decision_answers_the_same_order_and_takes_the_stock_once(app:
     assert_ne!(init(&app, Some(&token), None).await["token"], token.as_str());
 }
 
+async fn the_same_cart_decided_twice_at_once_makes_one_order(app: TestApp) {
+    let bolt = product(&app, "bolt", 1000, 10, 10).await;
+    let token = ready_guest_cart(&app, &bolt, 2, "cod").await;
+    let app = std::sync::Arc::new(app);
+    let mut racing = tokio::task::JoinSet::new();
+    for _ in 0..4 {
+        let (app, token) = (app.clone(), token.clone());
+        racing.spawn(async move {
+            let answer = app.post(&format!("/v1/carts/{token}/decision")).json(&json!({})).send().await;
+            (answer.status, answer.json())
+        });
+    }
+    let mut order_nos = std::collections::BTreeSet::new();
+    while let Some(result) = racing.join_next().await {
+        let (status, body) = result.unwrap();
+        match status {
+            StatusCode::OK => {
+                order_nos.insert(body["order_no"].as_str().unwrap().to_owned());
+            }
+            StatusCode::CONFLICT => assert_eq!(body["code"], "cart.decision.in_progress"),
+            other => panic!("unexpected {other}: {body}"),
+        }
+    }
+    assert_eq!(order_nos.len(), 1);
+    assert_eq!(count(&app, "SELECT COUNT(*) FROM orders").await, 1);
+    assert_eq!(stock_of(&app, &bolt).await, 8);
+}
+
 async fn tokenize(app: &TestApp, number: &str) -> String {
     let shop::payments::Gateway::Sandbox(sandbox) = &app.state.gateway;
     let card = shop::payments::sandbox::CardInput { number: number.into(), holder_name: "TARO YAMADA".into(), exp_month: 12, exp_year: 2030, security_code: "123".into() };
@@ -813,6 +841,7 @@ async fn the_corporate_shop_offers_invoices_to_members_only(app: TestApp) {
 }
 
 on_both_databases!(
+    the_same_cart_decided_twice_at_once_makes_one_order,
     a_member_pays_with_a_saved_card_and_nobody_else_can_use_it,
     the_corporate_shop_offers_invoices_to_members_only,
     accessories_sets_and_reset,
