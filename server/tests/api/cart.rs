@@ -421,6 +421,10 @@ async fn coupons_check_minimum_period_members_and_use(app: TestApp) {
     percent.assert_status(StatusCode::OK);
     assert_eq!(percent.json()["detail"]["order"]["coupon_discount"], 200);
     assert_eq!(percent.json()["detail"]["coupons"][0]["code"], "MEMBERS");
+    let removed = patch(&app, "/v1/carts/coupons/delete", json!({ "token": mine, "code": "MEMBERS" }), Some(&member)).await;
+    removed.assert_status(StatusCode::OK);
+    assert!(removed.json()["detail"]["coupons"].as_array().unwrap().is_empty());
+    assert_eq!(removed.json()["detail"]["order"]["coupon_discount"], 0);
 }
 
 async fn points_pay_up_to_the_balance_and_are_earned_at_the_decision(app: TestApp) {
