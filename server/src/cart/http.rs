@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::leadtime::{self, Timezone, TIMEZONES};
+use super::leadtime::{self, DeliveryTimezone, TIMEZONES};
 use super::settings::CheckoutSettings;
 use super::store::{self, CartRow, PaymentMethodRow, VariationRow};
 use super::view::{self, CartAddress, CartBody, Loaded, Orderer, MAX_QUANTITY};
@@ -139,13 +139,13 @@ impl Open {
 // ---- init, show, reset ----
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
-pub struct InitRequest {
+pub struct CartInitRequest {
     pub token: Option<String>,
     /// Drop lines that are gone, not on sale or sold out, and name them in `removed_products`.
     pub invalid_product: Option<bool>,
 }
 
-#[utoipa::path(post, path = "/v1/carts/init", tag = "cart", request_body = InitRequest,
+#[utoipa::path(post, path = "/v1/carts/init", tag = "cart", request_body = CartInitRequest,
     responses(
         (status = 200, body = CartBody, description = "the cart of the token, or a new one (no/unknown/expired/ordered token, or another member's). With a bearer token a guest cart becomes the member's; when the member already has an open cart the guest cart's lines merge into it and its token is answered. `reason` is `product_not_found` when lines were dropped"),
         (status = 401, body = ErrorBody, description = "a bearer token was sent but is not valid"),
@@ -154,7 +154,7 @@ async fn init_cart(
     State(state): State<AppState>,
     channel: Channel,
     member: OptionalMember,
-    ApiJson(input): ApiJson<InitRequest>,
+    ApiJson(input): ApiJson<CartInitRequest>,
 ) -> ApiResult<Json<CartBody>> {
     let now = now_ms();
     let member = member.0;
@@ -279,13 +279,13 @@ async fn show_cart(State(state): State<AppState>, channel: Channel, member: Opti
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
-pub struct TokenRequest {
+pub struct CartTokenRequest {
     pub token: String,
 }
 
-#[utoipa::path(patch, path = "/v1/carts/reset", tag = "cart", request_body = TokenRequest,
+#[utoipa::path(patch, path = "/v1/carts/reset", tag = "cart", request_body = CartTokenRequest,
     responses((status = 200, body = CartBody, description = "lines, shippings, coupon, points and payment removed"), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
-async fn reset_cart(State(state): State<AppState>, channel: Channel, member: OptionalMember, ApiJson(input): ApiJson<TokenRequest>) -> ApiResult<Json<CartBody>> {
+async fn reset_cart(State(state): State<AppState>, channel: Channel, member: OptionalMember, ApiJson(input): ApiJson<CartTokenRequest>) -> ApiResult<Json<CartBody>> {
     let open = Open::for_change(&state, &channel, member, &input.token).await?;
     let mut tx = open.begin(&state).await?;
     store::update_reset(&mut tx, &open.cart.id).await?;
@@ -294,14 +294,14 @@ async fn reset_cart(State(state): State<AppState>, channel: Channel, member: Opt
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
-pub struct ShippingsResetRequest {
+pub struct CartShippingsResetRequest {
     pub token: String,
     pub is_removing_address: Option<bool>,
 }
 
-#[utoipa::path(patch, path = "/v1/carts/shippings/reset", tag = "cart", request_body = ShippingsResetRequest,
+#[utoipa::path(patch, path = "/v1/carts/shippings/reset", tag = "cart", request_body = CartShippingsResetRequest,
     responses((status = 200, body = CartBody, description = "one shipping left holding every line, its date cleared (and its address when is_removing_address)"), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
-async fn reset_shippings(State(state): State<AppState>, channel: Channel, member: OptionalMember, ApiJson(input): ApiJson<ShippingsResetRequest>) -> ApiResult<Json<CartBody>> {
+async fn reset_shippings(State(state): State<AppState>, channel: Channel, member: OptionalMember, ApiJson(input): ApiJson<CartShippingsResetRequest>) -> ApiResult<Json<CartBody>> {
     let open = Open::for_change(&state, &channel, member, &input.token).await?;
     let mut tx = open.begin(&state).await?;
     let shippings = store::list_shippings(&mut *tx, &open.cart.id).await?;
@@ -384,7 +384,7 @@ async fn put_line(tx: &mut Tx, open: &Open, v: &VariationRow, quantity: i64) -> 
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
-pub struct AddProductRequest {
+pub struct CartAddProductRequest {
     pub token: String,
     pub variation_key: Option<String>,
     /// Instead of variation_key, for a product with a single variation.
@@ -392,13 +392,13 @@ pub struct AddProductRequest {
     pub quantity: Option<i64>,
 }
 
-#[utoipa::path(patch, path = "/v1/carts/products/add", tag = "cart", request_body = AddProductRequest,
+#[utoipa::path(patch, path = "/v1/carts/products/add", tag = "cart", request_body = CartAddProductRequest,
     responses(
         (status = 200, body = CartBody),
         (status = 404, body = ErrorBody, description = "unknown cart"),
         (status = 422, body = ErrorBody, description = "codes `cart.update_products.not_sale` (not on sale, selling stopped), `cart.update_products.product_not_found`, `cart.common.is_expired`; field `quantity` 「在庫が不足しています（残り N 点）」"),
     ))]
-async fn add_product(State(state): State<AppState>, channel: Channel, member: OptionalMember, ApiJson(input): ApiJson<AddProductRequest>) -> ApiResult<Json<CartBody>> {
+async fn add_product(State(state): State<AppState>, channel: Channel, member: OptionalMember, ApiJson(input): ApiJson<CartAddProductRequest>) -> ApiResult<Json<CartBody>> {
     let open = Open::for_change(&state, &channel, member, &input.token).await?;
     let quantity = check_quantity(input.quantity)?;
     let v = find_variation(&state, &channel, input.variation_key.as_deref(), input.product_key.as_deref()).await?;
@@ -409,21 +409,21 @@ async fn add_product(State(state): State<AppState>, channel: Channel, member: Op
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
-pub struct SetItem {
+pub struct CartSetItem {
     pub variation_key: Option<String>,
     pub product_key: Option<String>,
     pub quantity: Option<i64>,
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
-pub struct AddSetRequest {
+pub struct CartAddSetRequest {
     pub token: String,
-    pub items: Vec<SetItem>,
+    pub items: Vec<CartSetItem>,
 }
 
-#[utoipa::path(patch, path = "/v1/carts/products/add-set", tag = "cart", request_body = AddSetRequest,
+#[utoipa::path(patch, path = "/v1/carts/products/add-set", tag = "cart", request_body = CartAddSetRequest,
     responses((status = 200, body = CartBody, description = "every item added, or none"), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody, description = "as products/add, for the first item that cannot be added")))]
-async fn add_product_set(State(state): State<AppState>, channel: Channel, member: OptionalMember, ApiJson(input): ApiJson<AddSetRequest>) -> ApiResult<Json<CartBody>> {
+async fn add_product_set(State(state): State<AppState>, channel: Channel, member: OptionalMember, ApiJson(input): ApiJson<CartAddSetRequest>) -> ApiResult<Json<CartBody>> {
     let open = Open::for_change(&state, &channel, member, &input.token).await?;
     if input.items.is_empty() || input.items.len() > 50 {
         return Err(ApiError::field("items", "商品を選択してください"));
@@ -443,7 +443,7 @@ async fn add_product_set(State(state): State<AppState>, channel: Channel, member
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
-pub struct LineQuantityRequest {
+pub struct CartLineQuantityRequest {
     pub token: String,
     /// The line's key.
     pub key: String,
@@ -451,7 +451,7 @@ pub struct LineQuantityRequest {
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
-pub struct LineRequest {
+pub struct CartLineRequest {
     pub token: String,
     pub key: String,
 }
@@ -483,24 +483,24 @@ async fn remove_line(state: &AppState, open: &Open, key: &str, accessory: bool) 
     open.commit(tx).await
 }
 
-#[utoipa::path(patch, path = "/v1/carts/products/modify", tag = "cart", request_body = LineQuantityRequest,
+#[utoipa::path(patch, path = "/v1/carts/products/modify", tag = "cart", request_body = CartLineQuantityRequest,
     responses((status = 200, body = CartBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody, description = "stock (field quantity) or the sale codes")))]
-async fn modify_product(State(state): State<AppState>, channel: Channel, member: OptionalMember, ApiJson(input): ApiJson<LineQuantityRequest>) -> ApiResult<Json<CartBody>> {
+async fn modify_product(State(state): State<AppState>, channel: Channel, member: OptionalMember, ApiJson(input): ApiJson<CartLineQuantityRequest>) -> ApiResult<Json<CartBody>> {
     let open = Open::for_change(&state, &channel, member, &input.token).await?;
     set_line_quantity(&state, &open, &input.key, input.quantity, false).await?;
     open.answer(&state).await
 }
 
-#[utoipa::path(patch, path = "/v1/carts/products/delete", tag = "cart", request_body = LineRequest,
+#[utoipa::path(patch, path = "/v1/carts/products/delete", tag = "cart", request_body = CartLineRequest,
     responses((status = 200, body = CartBody, description = "the line and its accessories removed"), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
-async fn delete_product(State(state): State<AppState>, channel: Channel, member: OptionalMember, ApiJson(input): ApiJson<LineRequest>) -> ApiResult<Json<CartBody>> {
+async fn delete_product(State(state): State<AppState>, channel: Channel, member: OptionalMember, ApiJson(input): ApiJson<CartLineRequest>) -> ApiResult<Json<CartBody>> {
     let open = Open::for_change(&state, &channel, member, &input.token).await?;
     remove_line(&state, &open, &input.key, false).await?;
     open.answer(&state).await
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
-pub struct DivideRequest {
+pub struct CartDivideRequest {
     pub token: String,
     pub key: String,
     /// Units moved to the other shipping (all of them moves the line).
@@ -508,9 +508,9 @@ pub struct DivideRequest {
     pub shipping_key: String,
 }
 
-#[utoipa::path(patch, path = "/v1/carts/products/divide", tag = "cart", request_body = DivideRequest,
+#[utoipa::path(patch, path = "/v1/carts/products/divide", tag = "cart", request_body = CartDivideRequest,
     responses((status = 200, body = CartBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody, description = "code `cart.shippings.multiple_not_allowed` when the shop delivers to one address only")))]
-async fn divide_product(State(state): State<AppState>, channel: Channel, member: OptionalMember, ApiJson(input): ApiJson<DivideRequest>) -> ApiResult<Json<CartBody>> {
+async fn divide_product(State(state): State<AppState>, channel: Channel, member: OptionalMember, ApiJson(input): ApiJson<CartDivideRequest>) -> ApiResult<Json<CartBody>> {
     let open = Open::for_change(&state, &channel, member, &input.token).await?;
     if !open.settings.front.allow_multiple_shipping {
         return Err(rule(MULTIPLE_SHIPPING_CODE, MULTIPLE_SHIPPING_MESSAGE));
@@ -568,7 +568,7 @@ async fn resolve_address(state: &AppState, open: &Open, user_address_id: Option<
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
-pub struct ShippingAddRequest {
+pub struct CartShippingAddRequest {
     pub token: String,
     /// An entry of the member's address book (`/v1/me/user-addresses`).
     pub user_address_id: Option<String>,
@@ -576,13 +576,13 @@ pub struct ShippingAddRequest {
     pub address: Option<AddressInput>,
 }
 
-#[utoipa::path(patch, path = "/v1/carts/shippings/add", tag = "cart", request_body = ShippingAddRequest,
+#[utoipa::path(patch, path = "/v1/carts/shippings/add", tag = "cart", request_body = CartShippingAddRequest,
     responses(
         (status = 200, body = CartBody, description = "the address set on the cart's only shipping while it has none, else a new shipping"),
         (status = 404, body = ErrorBody),
         (status = 422, body = ErrorBody, description = "code `cart_detail.set_user_address.not_data` (not the member's entry), `cart.shippings.multiple_not_allowed`, or address field errors"),
     ))]
-async fn add_shipping(State(state): State<AppState>, channel: Channel, member: OptionalMember, ApiJson(input): ApiJson<ShippingAddRequest>) -> ApiResult<Json<CartBody>> {
+async fn add_shipping(State(state): State<AppState>, channel: Channel, member: OptionalMember, ApiJson(input): ApiJson<CartShippingAddRequest>) -> ApiResult<Json<CartBody>> {
     let open = Open::for_change(&state, &channel, member, &input.token).await?;
     let (address_id, address) = resolve_address(&state, &open, input.user_address_id.as_deref(), input.address).await?;
     let json = serde_json::to_string(&address).map_err(anyhow::Error::from)?;
@@ -603,7 +603,7 @@ async fn add_shipping(State(state): State<AppState>, channel: Channel, member: O
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
-pub struct ShippingModifyRequest {
+pub struct CartShippingModifyRequest {
     pub token: String,
     pub key: String,
     pub user_address_id: Option<String>,
@@ -614,9 +614,9 @@ pub struct ShippingModifyRequest {
     pub delivery_timezone_key: Option<String>,
 }
 
-#[utoipa::path(patch, path = "/v1/carts/shippings/modify", tag = "cart", request_body = ShippingModifyRequest,
+#[utoipa::path(patch, path = "/v1/carts/shippings/modify", tag = "cart", request_body = CartShippingModifyRequest,
     responses((status = 200, body = CartBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody, description = "code `cart_detail.set_user_address.not_data`, or field errors (a date outside the choices, an unknown time slot)")))]
-async fn modify_shipping(State(state): State<AppState>, channel: Channel, member: OptionalMember, ApiJson(input): ApiJson<ShippingModifyRequest>) -> ApiResult<Json<CartBody>> {
+async fn modify_shipping(State(state): State<AppState>, channel: Channel, member: OptionalMember, ApiJson(input): ApiJson<CartShippingModifyRequest>) -> ApiResult<Json<CartBody>> {
     let open = Open::for_change(&state, &channel, member, &input.token).await?;
     let shippings = store::list_shippings(&state.db.pool, &open.cart.id).await?;
     let shipping = shippings.iter().find(|s| s.id == input.key).ok_or_else(|| ApiError::field("key", "お届け先が見つかりません"))?;
@@ -657,7 +657,7 @@ async fn modify_shipping(State(state): State<AppState>, channel: Channel, member
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
-pub struct PackingRequest {
+pub struct CartPackingRequest {
     pub token: String,
     pub shipping_key: String,
     /// A key of ORDER.PACKINGS wrappings; null or "" for none.
@@ -666,7 +666,7 @@ pub struct PackingRequest {
     pub noshi_name: Option<String>,
 }
 
-async fn set_packing(state: &AppState, open: &Open, input: PackingRequest) -> ApiResult<()> {
+async fn set_packing(state: &AppState, open: &Open, input: CartPackingRequest) -> ApiResult<()> {
     let shippings = store::list_shippings(&state.db.pool, &open.cart.id).await?;
     let shipping = shippings.iter().find(|s| s.id == input.shipping_key).ok_or_else(|| ApiError::field("shipping_key", "お届け先が見つかりません"))?;
     let mut errors = FieldErrors::new();
@@ -690,17 +690,17 @@ async fn set_packing(state: &AppState, open: &Open, input: PackingRequest) -> Ap
     open.commit(tx).await
 }
 
-#[utoipa::path(patch, path = "/v1/carts/packings/add", tag = "cart", request_body = PackingRequest,
+#[utoipa::path(patch, path = "/v1/carts/packings/add", tag = "cart", request_body = CartPackingRequest,
     responses((status = 200, body = CartBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
-async fn add_packing(State(state): State<AppState>, channel: Channel, member: OptionalMember, ApiJson(input): ApiJson<PackingRequest>) -> ApiResult<Json<CartBody>> {
+async fn add_packing(State(state): State<AppState>, channel: Channel, member: OptionalMember, ApiJson(input): ApiJson<CartPackingRequest>) -> ApiResult<Json<CartBody>> {
     let open = Open::for_change(&state, &channel, member, &input.token).await?;
     set_packing(&state, &open, input).await?;
     open.answer(&state).await
 }
 
-#[utoipa::path(patch, path = "/v1/carts/packings/modify", tag = "cart", request_body = PackingRequest,
+#[utoipa::path(patch, path = "/v1/carts/packings/modify", tag = "cart", request_body = CartPackingRequest,
     responses((status = 200, body = CartBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
-async fn modify_packing(State(state): State<AppState>, channel: Channel, member: OptionalMember, ApiJson(input): ApiJson<PackingRequest>) -> ApiResult<Json<CartBody>> {
+async fn modify_packing(State(state): State<AppState>, channel: Channel, member: OptionalMember, ApiJson(input): ApiJson<CartPackingRequest>) -> ApiResult<Json<CartBody>> {
     let open = Open::for_change(&state, &channel, member, &input.token).await?;
     set_packing(&state, &open, input).await?;
     open.answer(&state).await
@@ -761,7 +761,7 @@ fn check_orderer(input: OrdererInput, corporate: bool) -> ApiResult<Orderer> {
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
-pub struct OrderModifyRequest {
+pub struct CartOrderModifyRequest {
     pub token: String,
     pub payment_method_id: Option<String>,
     /// A saved card of the member (`/v1/me/user-cards`).
@@ -771,9 +771,9 @@ pub struct OrderModifyRequest {
     pub orderer: Option<OrdererInput>,
 }
 
-#[utoipa::path(patch, path = "/v1/carts/order/modify", tag = "cart", request_body = OrderModifyRequest,
+#[utoipa::path(patch, path = "/v1/carts/order/modify", tag = "cart", request_body = CartOrderModifyRequest,
     responses((status = 200, body = CartBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody, description = "unknown payment method or card, a members-only method for a guest, orderer field errors (`orderer.<field>`)")))]
-async fn modify_order(State(state): State<AppState>, channel: Channel, member: OptionalMember, ApiJson(input): ApiJson<OrderModifyRequest>) -> ApiResult<Json<CartBody>> {
+async fn modify_order(State(state): State<AppState>, channel: Channel, member: OptionalMember, ApiJson(input): ApiJson<CartOrderModifyRequest>) -> ApiResult<Json<CartBody>> {
     let open = Open::for_change(&state, &channel, member, &input.token).await?;
     let methods = store::list_payment_methods(&state.db, &channel.id).await?;
     let orderer = match input.orderer {
@@ -814,15 +814,15 @@ async fn modify_order(State(state): State<AppState>, channel: Channel, member: O
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
-pub struct OtherModifyRequest {
+pub struct CartOtherModifyRequest {
     pub token: String,
     /// 備考 (at most 1000 characters).
     pub note: Option<String>,
 }
 
-#[utoipa::path(patch, path = "/v1/carts/other/modify", tag = "cart", request_body = OtherModifyRequest,
+#[utoipa::path(patch, path = "/v1/carts/other/modify", tag = "cart", request_body = CartOtherModifyRequest,
     responses((status = 200, body = CartBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
-async fn modify_other(State(state): State<AppState>, channel: Channel, member: OptionalMember, ApiJson(input): ApiJson<OtherModifyRequest>) -> ApiResult<Json<CartBody>> {
+async fn modify_other(State(state): State<AppState>, channel: Channel, member: OptionalMember, ApiJson(input): ApiJson<CartOtherModifyRequest>) -> ApiResult<Json<CartBody>> {
     let open = Open::for_change(&state, &channel, member, &input.token).await?;
     let note = input.note.unwrap_or_default().trim().to_owned();
     if note.chars().count() > 1000 {
@@ -837,7 +837,7 @@ async fn modify_other(State(state): State<AppState>, channel: Channel, member: O
 // ---- accessories ----
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
-pub struct AccessoryAddRequest {
+pub struct CartAccessoryAddRequest {
     pub token: String,
     /// The product line the accessory belongs to.
     pub key: String,
@@ -845,9 +845,9 @@ pub struct AccessoryAddRequest {
     pub quantity: Option<i64>,
 }
 
-#[utoipa::path(patch, path = "/v1/carts/accessories/add", tag = "cart", request_body = AccessoryAddRequest,
+#[utoipa::path(patch, path = "/v1/carts/accessories/add", tag = "cart", request_body = CartAccessoryAddRequest,
     responses((status = 200, body = CartBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody, description = "not an accessory of that product, stock, or the sale codes")))]
-async fn add_accessory(State(state): State<AppState>, channel: Channel, member: OptionalMember, ApiJson(input): ApiJson<AccessoryAddRequest>) -> ApiResult<Json<CartBody>> {
+async fn add_accessory(State(state): State<AppState>, channel: Channel, member: OptionalMember, ApiJson(input): ApiJson<CartAccessoryAddRequest>) -> ApiResult<Json<CartBody>> {
     let open = Open::for_change(&state, &channel, member, &input.token).await?;
     let quantity = check_quantity(input.quantity)?;
     let v = find_variation(&state, &channel, Some(&input.variation_key), None).await?;
@@ -870,17 +870,17 @@ async fn add_accessory(State(state): State<AppState>, channel: Channel, member: 
     open.answer(&state).await
 }
 
-#[utoipa::path(patch, path = "/v1/carts/accessories/modify", tag = "cart", request_body = LineQuantityRequest,
+#[utoipa::path(patch, path = "/v1/carts/accessories/modify", tag = "cart", request_body = CartLineQuantityRequest,
     responses((status = 200, body = CartBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
-async fn modify_accessory(State(state): State<AppState>, channel: Channel, member: OptionalMember, ApiJson(input): ApiJson<LineQuantityRequest>) -> ApiResult<Json<CartBody>> {
+async fn modify_accessory(State(state): State<AppState>, channel: Channel, member: OptionalMember, ApiJson(input): ApiJson<CartLineQuantityRequest>) -> ApiResult<Json<CartBody>> {
     let open = Open::for_change(&state, &channel, member, &input.token).await?;
     set_line_quantity(&state, &open, &input.key, input.quantity, true).await?;
     open.answer(&state).await
 }
 
-#[utoipa::path(patch, path = "/v1/carts/accessories/delete", tag = "cart", request_body = LineRequest,
+#[utoipa::path(patch, path = "/v1/carts/accessories/delete", tag = "cart", request_body = CartLineRequest,
     responses((status = 200, body = CartBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
-async fn delete_accessory(State(state): State<AppState>, channel: Channel, member: OptionalMember, ApiJson(input): ApiJson<LineRequest>) -> ApiResult<Json<CartBody>> {
+async fn delete_accessory(State(state): State<AppState>, channel: Channel, member: OptionalMember, ApiJson(input): ApiJson<CartLineRequest>) -> ApiResult<Json<CartBody>> {
     let open = Open::for_change(&state, &channel, member, &input.token).await?;
     remove_line(&state, &open, &input.key, true).await?;
     open.answer(&state).await
@@ -889,15 +889,15 @@ async fn delete_accessory(State(state): State<AppState>, channel: Channel, membe
 // ---- coupons, points, errors ----
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
-pub struct CouponRequest {
+pub struct CartCouponRequest {
     pub token: String,
     pub code: String,
 }
 
-#[utoipa::path(patch, path = "/v1/carts/coupons/add", tag = "cart", request_body = CouponRequest,
+#[utoipa::path(patch, path = "/v1/carts/coupons/add", tag = "cart", request_body = CartCouponRequest,
     responses((status = 200, body = CartBody, description = "the coupon replaces any other"), (status = 404, body = ErrorBody),
         (status = 422, body = ErrorBody, description = "field `code`: クーポンが存在しません / 利用期間外 / 会員限定 / 取得が必要 / 利用済み / 最低金額")))]
-async fn add_coupon(State(state): State<AppState>, channel: Channel, member: OptionalMember, ApiJson(input): ApiJson<CouponRequest>) -> ApiResult<Json<CartBody>> {
+async fn add_coupon(State(state): State<AppState>, channel: Channel, member: OptionalMember, ApiJson(input): ApiJson<CartCouponRequest>) -> ApiResult<Json<CartBody>> {
     let open = Open::for_change(&state, &channel, member, &input.token).await?;
     let code = input.code.trim();
     if code.is_empty() {
@@ -918,9 +918,9 @@ async fn add_coupon(State(state): State<AppState>, channel: Channel, member: Opt
     open.answer(&state).await
 }
 
-#[utoipa::path(patch, path = "/v1/carts/coupons/delete", tag = "cart", request_body = CouponRequest,
+#[utoipa::path(patch, path = "/v1/carts/coupons/delete", tag = "cart", request_body = CartCouponRequest,
     responses((status = 200, body = CartBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
-async fn delete_coupon(State(state): State<AppState>, channel: Channel, member: OptionalMember, ApiJson(input): ApiJson<CouponRequest>) -> ApiResult<Json<CartBody>> {
+async fn delete_coupon(State(state): State<AppState>, channel: Channel, member: OptionalMember, ApiJson(input): ApiJson<CartCouponRequest>) -> ApiResult<Json<CartBody>> {
     let open = Open::for_change(&state, &channel, member, &input.token).await?;
     let mut tx = open.begin(&state).await?;
     store::update_coupon(&mut tx, &open.cart.id, None).await?;
@@ -929,15 +929,15 @@ async fn delete_coupon(State(state): State<AppState>, channel: Channel, member: 
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
-pub struct PointRequest {
+pub struct CartPointRequest {
     pub token: String,
     pub use_points: Option<i64>,
 }
 
-#[utoipa::path(patch, path = "/v1/carts/point", tag = "cart", request_body = PointRequest,
+#[utoipa::path(patch, path = "/v1/carts/point", tag = "cart", request_body = CartPointRequest,
     responses((status = 200, body = CartBody), (status = 401, body = ErrorBody, description = "members only"), (status = 404, body = ErrorBody),
         (status = 422, body = ErrorBody, description = "field `use_points`: over the balance, negative, or points are off in this shop")))]
-async fn use_points(State(state): State<AppState>, channel: Channel, member: OptionalMember, ApiJson(input): ApiJson<PointRequest>) -> ApiResult<Json<CartBody>> {
+async fn use_points(State(state): State<AppState>, channel: Channel, member: OptionalMember, ApiJson(input): ApiJson<CartPointRequest>) -> ApiResult<Json<CartBody>> {
     if member.0.is_none() {
         return Err(ApiError::Unauthorized);
     }
@@ -962,9 +962,9 @@ async fn use_points(State(state): State<AppState>, channel: Channel, member: Opt
     open.answer(&state).await
 }
 
-#[utoipa::path(patch, path = "/v1/carts/transaction/error/delete", tag = "cart", request_body = TokenRequest,
+#[utoipa::path(patch, path = "/v1/carts/transaction/error/delete", tag = "cart", request_body = CartTokenRequest,
     responses((status = 200, body = CartBody, description = "transaction_error cleared"), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
-async fn delete_transaction_error(State(state): State<AppState>, channel: Channel, member: OptionalMember, ApiJson(input): ApiJson<TokenRequest>) -> ApiResult<Json<CartBody>> {
+async fn delete_transaction_error(State(state): State<AppState>, channel: Channel, member: OptionalMember, ApiJson(input): ApiJson<CartTokenRequest>) -> ApiResult<Json<CartBody>> {
     let open = Open::get(&state, &channel, member, &input.token).await?;
     store::update_transaction_error(&state.db.pool, &open.cart.id, None).await?;
     open.answer(&state).await
@@ -1001,31 +1001,31 @@ async fn date_choices(state: &AppState, channel: &Channel, prefecture: Option<&s
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct DateChoice {
+pub struct CartDateChoice {
     pub date: String,
     /// `11月25日(水)`.
     pub label: String,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct Leadtime {
+pub struct CartLeadtime {
     pub shipping_key: String,
     pub earliest_date: String,
     /// 14 days from the earliest.
-    pub dates: Vec<DateChoice>,
-    pub timezones: Vec<Timezone>,
+    pub dates: Vec<CartDateChoice>,
+    pub timezones: Vec<DeliveryTimezone>,
 }
 
 #[utoipa::path(get, path = "/v1/shipping-leadtime/carts/{token}", tag = "cart",
     params(("token" = String, Path), ("keys[]" = Option<Vec<String>>, Query, description = "shipping keys (all when absent)"), ("choiceMode" = Option<String>, Query, description = "`date`")),
-    responses((status = 200, body = Vec<Leadtime>, description = "per shipping: the earliest date (2 business days + transit), 14 choices and the time slots"), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+    responses((status = 200, body = Vec<CartLeadtime>, description = "per shipping: the earliest date (2 business days + transit), 14 choices and the time slots"), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
 async fn cart_leadtimes(
     State(state): State<AppState>,
     channel: Channel,
     member: OptionalMember,
     ApiPath(token): ApiPath<String>,
     RawQuery(query): RawQuery,
-) -> ApiResult<Json<Vec<Leadtime>>> {
+) -> ApiResult<Json<Vec<CartLeadtime>>> {
     let open = Open::get(&state, &channel, member, &token).await?;
     let keys: Vec<String> = query
         .unwrap_or_default()
@@ -1044,10 +1044,10 @@ async fn cart_leadtimes(
         }
         let prefecture = loaded.shipping_address(shipping).map(|a| a.prefecture);
         let first = leadtime::earliest_date(now, &business, prefecture.as_deref());
-        answer.push(Leadtime {
+        answer.push(CartLeadtime {
             shipping_key: shipping.id.clone(),
             earliest_date: crate::content::calendar::iso(first),
-            dates: leadtime::choices(first).into_iter().map(|d| DateChoice { date: crate::content::calendar::iso(d), label: leadtime::label(d) }).collect(),
+            dates: leadtime::choices(first).into_iter().map(|d| CartDateChoice { date: crate::content::calendar::iso(d), label: leadtime::label(d) }).collect(),
             timezones: TIMEZONES.to_vec(),
         });
     }
@@ -1056,7 +1056,7 @@ async fn cart_leadtimes(
 
 #[utoipa::path(get, path = "/v1/shipping-leadtime/input/{token}", tag = "cart", params(("token" = String, Path)),
     responses((status = 404, body = ErrorBody, description = "social gift (a recipient choosing the date) is not offered by this shop")))]
-async fn input_leadtimes(ApiPath(_token): ApiPath<String>) -> ApiResult<Json<Vec<Leadtime>>> {
+async fn input_leadtimes(ApiPath(_token): ApiPath<String>) -> ApiResult<Json<Vec<CartLeadtime>>> {
     Err(ApiError::NotFound("ソーシャルギフトはこのショップでは利用できません。"))
 }
 
@@ -1132,18 +1132,18 @@ async fn list_cart_payments(State(state): State<AppState>, channel: Channel, mem
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct PaymentCheck {
+pub struct CartPaymentCheck {
     pub is_available: bool,
     pub message: Option<String>,
 }
 
 #[utoipa::path(get, path = "/v1/carts/{token}/payment/{payment_id}/check", tag = "cart", params(("token" = String, Path), ("payment_id" = String, Path)),
-    responses((status = 200, body = PaymentCheck), (status = 404, body = ErrorBody, description = "unknown cart or payment method"), (status = 422, body = ErrorBody)))]
-async fn check_payment(State(state): State<AppState>, channel: Channel, member: OptionalMember, ApiPath((token, payment_id)): ApiPath<(String, String)>) -> ApiResult<Json<PaymentCheck>> {
+    responses((status = 200, body = CartPaymentCheck), (status = 404, body = ErrorBody, description = "unknown cart or payment method"), (status = 422, body = ErrorBody)))]
+async fn check_payment(State(state): State<AppState>, channel: Channel, member: OptionalMember, ApiPath((token, payment_id)): ApiPath<(String, String)>) -> ApiResult<Json<CartPaymentCheck>> {
     let open = Open::get(&state, &channel, member, &token).await?;
     let loaded = open.load(&state).await?;
     let methods = store::list_payment_methods(&state.db, &channel.id).await?;
     let method = methods.iter().find(|m| m.id == payment_id).ok_or_else(ApiError::not_found)?;
     let (is_available, message, _) = availability(&loaded, &open.settings, method, open.now);
-    Ok(Json(PaymentCheck { is_available, message }))
+    Ok(Json(CartPaymentCheck { is_available, message }))
 }

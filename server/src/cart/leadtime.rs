@@ -10,17 +10,17 @@ pub const CUT_OFF_HOUR_JST: u8 = 12;
 pub const CHOICE_DAYS: i64 = 14;
 
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-pub struct Timezone {
+pub struct DeliveryTimezone {
     pub key: &'static str,
     pub label: &'static str,
 }
 
-pub const TIMEZONES: [Timezone; 5] = [
-    Timezone { key: "am", label: "午前中" },
-    Timezone { key: "14-16", label: "14時〜16時" },
-    Timezone { key: "16-18", label: "16時〜18時" },
-    Timezone { key: "18-20", label: "18時〜20時" },
-    Timezone { key: "19-21", label: "19時〜21時" },
+pub const TIMEZONES: [DeliveryTimezone; 5] = [
+    DeliveryTimezone { key: "am", label: "午前中" },
+    DeliveryTimezone { key: "14-16", label: "14時〜16時" },
+    DeliveryTimezone { key: "16-18", label: "16時〜18時" },
+    DeliveryTimezone { key: "18-20", label: "18時〜20時" },
+    DeliveryTimezone { key: "19-21", label: "19時〜21時" },
 ];
 
 pub fn timezone_label(key: &str) -> Option<&'static str> {

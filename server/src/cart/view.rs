@@ -111,7 +111,7 @@ impl Orderer {
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct ProductInfo {
+pub struct CartProductInfo {
     pub product_key: String,
     pub variation_key: String,
     pub name: String,
@@ -131,7 +131,7 @@ pub struct CartProduct {
     pub shipping_key: Option<String>,
     /// Accessory lines name their product line.
     pub parent_key: Option<String>,
-    pub product_info: ProductInfo,
+    pub product_info: CartProductInfo,
     pub unit_price: i64,
     pub quantity: i64,
     pub subtotal: i64,
@@ -142,7 +142,7 @@ pub struct CartProduct {
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct Packing {
+pub struct CartPacking {
     pub wrapping_key: Option<String>,
     pub noshi_key: Option<String>,
     pub noshi_name: String,
@@ -156,7 +156,7 @@ pub struct CartShipping {
     /// YYYY-MM-DD, null for the earliest.
     pub delivery_date: Option<String>,
     pub delivery_timezone_key: Option<String>,
-    pub packing: Packing,
+    pub packing: CartPacking,
     pub carriage: i64,
     pub packing_fee: i64,
 }
@@ -460,7 +460,7 @@ impl Loaded {
                     key: l.id.clone(),
                     shipping_key: l.shipping_id.clone(),
                     parent_key: l.parent_line_id.clone(),
-                    product_info: ProductInfo {
+                    product_info: CartProductInfo {
                         product_key: v.product_key.clone(),
                         variation_key: v.variation_key.clone(),
                         name: v.product_name.clone(),
@@ -490,7 +490,7 @@ impl Loaded {
                 address: self.shipping_address(s),
                 delivery_date: s.delivery_date.clone(),
                 delivery_timezone_key: s.delivery_timezone_key.clone(),
-                packing: Packing { wrapping_key: s.wrapping_key.clone(), noshi_key: s.noshi_key.clone(), noshi_name: s.noshi_name.clone() },
+                packing: CartPacking { wrapping_key: s.wrapping_key.clone(), noshi_key: s.noshi_key.clone(), noshi_name: s.noshi_name.clone() },
                 carriage: priced.shipping_carriage.get(i).copied().unwrap_or(0),
                 packing_fee: priced.shipping_packing.get(i).copied().unwrap_or(0),
             })
