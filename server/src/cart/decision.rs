@@ -182,8 +182,9 @@ async fn place(state: &AppState, channel: &Channel, open: &Open, origin: &str) -
         match charged {
             Ok(Ok(charge)) => {
                 let mut tx = state.db.begin_write().await?;
-                let (id, masked) = charge.map(|c| (c.id, c.masked_number)).unwrap_or_default();
-                store::update_order_paid(&mut tx, &placed.order_id, &id, &masked, super::http::now_ms()).await?;
+                // Nothing to charge (points paid it all): paid, with no charge to refund later.
+                let (id, masked) = charge.map(|c| (Some(c.id), Some(c.masked_number))).unwrap_or_default();
+                store::update_order_paid(&mut tx, &placed.order_id, id.as_deref(), masked.as_deref(), super::http::now_ms()).await?;
                 store::update_release_decision(&mut *tx, &open.cart.id).await?;
                 tx.commit().await?;
             }

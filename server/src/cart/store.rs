@@ -747,8 +747,10 @@ pub async fn delete_point_histories_of_order(tx: &mut Tx, order_id: &str) -> sql
     Ok(())
 }
 
-pub async fn update_order_paid(tx: &mut Tx, order_id: &str, charge_id: &str, masked_number: &str, now: i64) -> sqlx::Result<()> {
-    sqlx::query("UPDATE orders SET status = 'paid', gateway_charge_id = $1, card_masked_number = $2, updated_at = $3 WHERE id = $4")
+pub async fn update_order_paid(tx: &mut Tx, order_id: &str, charge_id: Option<&str>, masked_number: Option<&str>, now: i64) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE orders SET status = 'paid', gateway_charge_id = $1, card_masked_number = COALESCE($2, card_masked_number), updated_at = $3 WHERE id = $4",
+    )
         .bind(charge_id)
         .bind(masked_number)
         .bind(now)

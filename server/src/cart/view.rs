@@ -430,7 +430,7 @@ impl Loaded {
         match &self.payment {
             None => missing.push("payment_method".to_owned()),
             Some(method) => {
-                if method.code == "credit_card" && self.card_ref.is_none() {
+                if method.code == "credit_card" && self.card_ref.is_none() && priced.total_payment > 0 {
                     missing.push("card".to_owned());
                 }
                 if !priced.fee_available || (method.member_only != 0 && self.user.is_none()) {

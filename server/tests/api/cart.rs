@@ -467,6 +467,31 @@ async fn points_pay_up_to_the_balance_and_are_earned_at_the_decision(app: TestAp
     assert_eq!(count(&app, "SELECT COUNT(*) FROM point_histories WHERE kind IN ('use', 'earn')").await, 2);
 }
 
+async fn points_that_pay_everything_need_no_card_charge(app: TestApp) {
+    let washer = product(&app, "washer", 120, 10, 10).await;
+    let member = demo_member(&app).await;
+    let user_id = demo_member_id(&app).await;
+    sqlx::query("DELETE FROM user_points WHERE user_id = $1").bind(&user_id).execute(&app.state.db.pool).await.unwrap();
+    sqlx::query("INSERT INTO user_points (user_id, channel_id, balance, updated_at) VALUES ($1, $2, 2000, 0)").bind(&user_id).bind(app.channel_id("demo").await).execute(&app.state.db.pool).await.unwrap();
+    let token = init(&app, None, Some(&member)).await["token"].as_str().unwrap().to_owned();
+    patch(&app, "/v1/carts/products/add", json!({ "token": token, "variation_key": washer, "quantity": 1 }), Some(&member)).await.assert_status(StatusCode::OK);
+    let book = app.get("/v1/me/user-addresses").bearer(&member).send().await.json();
+    let own = book["data"][0]["id"].as_str().unwrap().to_owned();
+    patch(&app, "/v1/carts/shippings/add", json!({ "token": token, "user_address_id": own }), Some(&member)).await.assert_status(StatusCode::OK);
+    let method = payment_id(&app, "credit_card").await;
+    patch(&app, "/v1/carts/order/modify", json!({ "token": token, "payment_method_id": method }), Some(&member)).await.assert_status(StatusCode::OK);
+    let all = patch(&app, "/v1/carts/point", json!({ "token": token, "use_points": 1000 }), Some(&member)).await.json();
+    // 120 + 880 = 1,000, all paid by points; the tax is still on 1,000.
+    assert_eq!(all["detail"]["order"]["total_payment"], 0);
+    assert_eq!(all["detail"]["order"]["total_tax"], 90);
+    assert_eq!(all["detail"]["order"]["can_decide"], true, "{}", all["detail"]["order"]);
+    let paid = app.post(&format!("/v1/carts/{token}/decision")).bearer(&member).json(&json!({})).send().await;
+    paid.assert_status(StatusCode::OK);
+    assert_eq!(paid.json()["status"], "paid");
+    let charge: Option<String> = sqlx::query_scalar("SELECT gateway_charge_id FROM orders").fetch_one(&app.state.db.pool).await.unwrap();
+    assert_eq!(charge, None);
+}
+
 async fn cash_on_delivery_fee_follows_the_tiers_and_stops_above_the_maximum(app: TestApp) {
     let cheap = product(&app, "cheap", 9120, 10, 100).await;
     let token = ready_guest_cart(&app, &cheap, 1, "cod").await;
@@ -845,6 +870,7 @@ async fn the_corporate_shop_offers_invoices_to_members_only(app: TestApp) {
 }
 
 on_both_databases!(
+    points_that_pay_everything_need_no_card_charge,
     the_same_cart_decided_twice_at_once_makes_one_order,
     a_member_pays_with_a_saved_card_and_nobody_else_can_use_it,
     the_corporate_shop_offers_invoices_to_members_only,
