@@ -3,6 +3,7 @@ pub mod addresses;
 pub mod app;
 pub mod auth;
 pub mod cards;
+pub mod cart;
 pub mod catalog;
 pub mod channel;
 pub mod collections;

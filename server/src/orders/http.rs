@@ -267,7 +267,7 @@ fn refuse_receipt(row: &OrderRow) -> ApiResult<()> {
 #[allow(dead_code)]
 pub struct PdfFile(Vec<u8>);
 
-fn pdf_response(kind: Kind, order_no: &str, bytes: Vec<u8>) -> Response {
+pub(crate) fn pdf_response(kind: Kind, order_no: &str, bytes: Vec<u8>) -> Response {
     let (name, fallback) = receipt::file_names(kind, order_no);
     let mut headers = attachment_headers("application/pdf", &name, &fallback);
     // Names, addresses and amounts: no shared cache may keep them.

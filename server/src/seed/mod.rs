@@ -5,6 +5,7 @@
 //! demo member from `members.rs` with an address book from `addresses.rs`.
 mod addresses;
 mod catalog;
+mod checkout;
 mod collections;
 mod content;
 mod demo;
@@ -40,6 +41,7 @@ pub async fn seed_demo_scaled(db: &Db, demo_products: usize) -> anyhow::Result<(
         collections::insert(&mut tx, &channel_id, shop.code).await?;
         print_catalogs::insert(&mut tx, &channel_id, shop.code, now).await?;
         stylists::insert(&mut tx, &channel_id, shop.code).await?;
+        checkout::insert(&mut tx, &channel_id, shop.code).await?;
         if let Some(user_id) = members::insert(&mut tx, &channel_id, shop.code, now).await? {
             addresses::insert(&mut tx, &channel_id, &user_id, shop.code, now).await?;
             wallet::insert_member(&mut tx, &channel_id, &user_id, shop.code, now).await?;

@@ -3,6 +3,7 @@
 mod helpers;
 
 mod addresses;
+mod cart;
 mod catalog;
 mod channel;
 mod collections;

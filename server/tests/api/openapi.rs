@@ -41,7 +41,17 @@ fn every_route_is_documented_with_its_responses() {
                  "/v1/ecommerce_events/{id}",
                  "/v1/me/orders", "/v1/me/orders/{id}", "/v1/me/orders/{id}/cancel", "/v1/me/orders/{id}/download/receipt",
                  "/v1/me/orders/{id}/download/quotation", "/v1/memos", "/v1/memos/{id}", "/v1/orders/{no}/check/receipt",
-                 "/v1/orders/{no}/guest/receipt", "/v1/orders/{no}/download/receipt"] {
+                 "/v1/orders/{no}/guest/receipt", "/v1/orders/{no}/download/receipt",
+                 "/v1/carts/init", "/v1/carts/{token}", "/v1/carts/reset", "/v1/carts/shippings/reset",
+                 "/v1/carts/products/add", "/v1/carts/products/add-set", "/v1/carts/products/modify",
+                 "/v1/carts/products/delete", "/v1/carts/products/divide", "/v1/carts/shippings/add",
+                 "/v1/carts/shippings/modify", "/v1/carts/packings/add", "/v1/carts/packings/modify",
+                 "/v1/carts/order/modify", "/v1/carts/other/modify", "/v1/carts/accessories/add",
+                 "/v1/carts/accessories/modify", "/v1/carts/accessories/delete", "/v1/carts/coupons/add",
+                 "/v1/carts/coupons/delete", "/v1/carts/point", "/v1/carts/transaction/error/delete",
+                 "/v1/carts/social/receiver", "/v1/shipping-leadtime/carts/{token}", "/v1/shipping-leadtime/input/{token}",
+                 "/v1/payments", "/v1/payments/carts/{token}", "/v1/carts/{token}/payment/{payment_id}/check",
+                 "/v1/carts/{token}/decision", "/v1/carts/order/{order_no}", "/v1/carts/{token}/download/quotation"] {
         let item = paths.get(path).unwrap_or_else(|| panic!("{path} undocumented"));
         for (_, operation) in item.as_object().unwrap() {
             assert!(operation["responses"].as_object().is_some_and(|r| !r.is_empty()), "{path} has no responses");

@@ -8,7 +8,7 @@ use axum::http::StatusCode;
 use serde_json::{json, Value};
 use sqlx::Row;
 
-use crate::helpers::{Answer, TestApp};
+use crate::helpers::{decoded_file_name, has_text, pdf_texts, Answer, TestApp};
 use crate::members::registered_demo_member;
 use crate::on_both_databases;
 
@@ -282,44 +282,6 @@ async fn place(app: &TestApp, spec: NewOrder) -> Placed {
 fn data(answer: &Answer) -> Vec<Value> {
     answer.assert_status(StatusCode::OK);
     answer.json()["data"].as_array().unwrap().clone()
-}
-
-fn decoded_file_name(answer: &Answer) -> String {
-    let encoded = answer.header("x-suggested-filename");
-    let mut bytes = Vec::new();
-    let raw = encoded.as_bytes();
-    let mut i = 0;
-    while i < raw.len() {
-        if raw[i] == b'%' {
-            bytes.push(u8::from_str_radix(&encoded[i + 1..i + 3], 16).unwrap());
-            i += 3;
-        } else {
-            bytes.push(raw[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8(bytes).unwrap()
-}
-
-/// The texts of a PDF's UTF-16BE hex strings.
-fn pdf_texts(pdf: &[u8]) -> Vec<String> {
-    let text = String::from_utf8_lossy(pdf);
-    let mut found = Vec::new();
-    let mut rest = text.as_ref();
-    while let Some(start) = rest.find('<') {
-        rest = &rest[start + 1..];
-        let Some(end) = rest.find('>') else { break };
-        let hex = &rest[..end];
-        if !hex.is_empty() && hex.len() % 4 == 0 && hex.bytes().all(|b| b.is_ascii_hexdigit()) {
-            let units: Vec<u16> = (0..hex.len()).step_by(4).map(|i| u16::from_str_radix(&hex[i..i + 4], 16).unwrap()).collect();
-            found.push(String::from_utf16_lossy(&units));
-        }
-    }
-    found
-}
-
-fn has_text(pdf: &[u8], wanted: &str) -> bool {
-    pdf_texts(pdf).iter().any(|t| t.contains(wanted))
 }
 
 // --- the history ---------------------------------------------------------------------------

@@ -112,13 +112,8 @@ async fn the_card_payment_settings_name_the_tokeniser_and_the_test_cards(app: Te
     assert_eq!(numbers, ["4242 4242 4242 4242", "4000 0000 0000 0002", "4000 0000 0000 9995"]);
     app.get("/v1/settings/payment-service/bank_transfer").send().await.assert_status(StatusCode::NOT_FOUND);
 
-    // A shop whose payment methods leave cards out has no card settings.
-    let corporate = app.channel_id("corporate").await;
-    sqlx::query("INSERT INTO payment_methods (id, channel_id, code, name, description, fee, position) VALUES ('pm-1', $1, 'bank_transfer', '銀行振込', '', 0, 1)")
-        .bind(&corporate)
-        .execute(&app.state.db.pool)
-        .await
-        .unwrap();
+    // The corporate shop's payment methods (bank transfer, invoice, deferred) leave cards out:
+    // it has no card settings.
     app.get("/v1/settings/payment-service/credit_card").channel("corporate").send().await.assert_status(StatusCode::NOT_FOUND);
     let answer = app.get("/v1/settings/payment-service/credit_card").channel("demo").send().await;
     assert_eq!(answer.json()["public_key"], "pk_sandbox_demo");

@@ -324,6 +324,438 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/carts/accessories/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["add_accessory"];
+        trace?: never;
+    };
+    "/v1/carts/accessories/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["delete_accessory"];
+        trace?: never;
+    };
+    "/v1/carts/accessories/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["modify_accessory"];
+        trace?: never;
+    };
+    "/v1/carts/coupons/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["add_coupon"];
+        trace?: never;
+    };
+    "/v1/carts/coupons/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["delete_coupon"];
+        trace?: never;
+    };
+    "/v1/carts/init": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["init_cart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/carts/order/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["modify_order"];
+        trace?: never;
+    };
+    "/v1/carts/order/{order_no}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["show_cart_order"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/carts/other/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["modify_other"];
+        trace?: never;
+    };
+    "/v1/carts/packings/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["add_packing"];
+        trace?: never;
+    };
+    "/v1/carts/packings/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["modify_packing"];
+        trace?: never;
+    };
+    "/v1/carts/point": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["use_points"];
+        trace?: never;
+    };
+    "/v1/carts/products/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["add_product"];
+        trace?: never;
+    };
+    "/v1/carts/products/add-set": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["add_product_set"];
+        trace?: never;
+    };
+    "/v1/carts/products/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["delete_product"];
+        trace?: never;
+    };
+    "/v1/carts/products/divide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["divide_product"];
+        trace?: never;
+    };
+    "/v1/carts/products/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["modify_product"];
+        trace?: never;
+    };
+    "/v1/carts/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["reset_cart"];
+        trace?: never;
+    };
+    "/v1/carts/shippings/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["add_shipping"];
+        trace?: never;
+    };
+    "/v1/carts/shippings/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["modify_shipping"];
+        trace?: never;
+    };
+    "/v1/carts/shippings/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["reset_shippings"];
+        trace?: never;
+    };
+    "/v1/carts/social/receiver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["social_receiver"];
+        trace?: never;
+    };
+    "/v1/carts/transaction/error/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["delete_transaction_error"];
+        trace?: never;
+    };
+    "/v1/carts/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["show_cart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/carts/{token}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["decide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/carts/{token}/download/quotation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["download_cart_quotation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/carts/{token}/payment/{payment_id}/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["check_payment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/catalog": {
         parameters: {
             query?: never;
@@ -1156,6 +1588,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_payments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payments/carts/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_cart_payments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/popups": {
         parameters: {
             query?: never;
@@ -1524,6 +1988,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/shipping-leadtime/carts/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["cart_leadtimes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/shipping-leadtime/input/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["input_leadtimes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/static-pages/url/{path}": {
         parameters: {
             query?: never;
@@ -1806,6 +2302,280 @@ export interface components {
             /** @description `tok_…`: pass it to `POST /v1/me/user-cards` or the cart (`card_token`). */
             token: string;
         };
+        CartAccessoryAddRequest: {
+            /** @description The product line the accessory belongs to. */
+            key: string;
+            /** Format: int64 */
+            quantity?: number | null;
+            token: string;
+            variation_key: string;
+        };
+        CartAddProductRequest: {
+            /** @description Instead of variation_key, for a product with a single variation. */
+            product_key?: string | null;
+            /** Format: int64 */
+            quantity?: number | null;
+            token: string;
+            variation_key?: string | null;
+        };
+        CartAddSetRequest: {
+            items: components["schemas"]["CartSetItem"][];
+            token: string;
+        };
+        /** @description An address as a shipping (and an order) keeps it: the address book's field names. */
+        CartAddress: {
+            address1: string;
+            address2: string;
+            cell_phone_number?: string;
+            city: string;
+            /** @description `〒150-0001 東京都渋谷区神宮前1-2-3 ライドマンション101`. */
+            full_address?: string;
+            phone_number: string;
+            postal_code: string;
+            prefecture: string;
+            shipping_first_name: string;
+            shipping_first_name_kana: string;
+            shipping_last_name: string;
+            shipping_last_name_kana: string;
+            /** @description `山田 太郎`. */
+            shipping_name?: string;
+        };
+        CartBody: {
+            detail: components["schemas"]["CartDetail"];
+            expires_at: components["schemas"]["Timestamp"];
+            order_no?: string | null;
+            payment_in_progress: boolean;
+            /** @description Init: `product_not_found` when products were dropped; otherwise null. */
+            reason?: string | null;
+            /** @description Names of the products dropped at init (gone, not on sale, sold out). */
+            removed_products: string[];
+            token: string;
+            transaction_error?: string | null;
+        };
+        CartCard: {
+            brand: string;
+            /** @description A saved card's id; null for a one-off token. */
+            id?: string | null;
+            masked_number: string;
+        };
+        CartCoupon: {
+            code: string;
+            /**
+             * Format: int64
+             * @description 0 while the coupon's conditions are not met (see `problem`).
+             */
+            discount: number;
+            id: string;
+            name: string;
+            /** @description Why the coupon does not apply now, if it does not. */
+            problem?: string | null;
+        };
+        CartCouponRequest: {
+            code: string;
+            token: string;
+        };
+        CartDateChoice: {
+            date: string;
+            /** @description `11月25日(水)`. */
+            label: string;
+        };
+        CartDetail: {
+            coupons: components["schemas"]["CartCoupon"][];
+            order: components["schemas"]["CartOrder"];
+            products: components["schemas"]["CartProduct"][];
+            shippings: components["schemas"]["CartShipping"][];
+        };
+        CartDivideRequest: {
+            key: string;
+            /**
+             * Format: int64
+             * @description Units moved to the other shipping (all of them moves the line).
+             */
+            quantity?: number | null;
+            shipping_key: string;
+            token: string;
+        };
+        CartInitRequest: {
+            /** @description Drop lines that are gone, not on sale or sold out, and name them in `removed_products`. */
+            invalid_product?: boolean | null;
+            token?: string | null;
+        };
+        CartLeadtime: {
+            /** @description 14 days from the earliest. */
+            dates: components["schemas"]["CartDateChoice"][];
+            earliest_date: string;
+            shipping_key: string;
+            timezones: components["schemas"]["DeliveryTimezone"][];
+        };
+        CartLineQuantityRequest: {
+            /** @description The line's key. */
+            key: string;
+            /** Format: int64 */
+            quantity?: number | null;
+            token: string;
+        };
+        CartLineRequest: {
+            key: string;
+            token: string;
+        };
+        CartOrder: {
+            amount_by_tax_rate: components["schemas"]["RateAmount"][];
+            can_decide: boolean;
+            card?: components["schemas"]["CartCard"] | null;
+            /** Format: int64 */
+            coupon_discount: number;
+            /** Format: int64 */
+            earn_points: number;
+            /** Format: int64 */
+            items_subtotal: number;
+            /** @description What is still needed: products, shipping_address, payment_method, card, orderer, payment_unavailable, coupon. */
+            missing: string[];
+            note: string;
+            orderer?: components["schemas"]["Orderer"] | null;
+            /** Format: int64 */
+            packing_fee: number;
+            /** Format: int64 */
+            payment_fee: number;
+            payment_method?: components["schemas"]["CartPaymentMethod"] | null;
+            /**
+             * Format: int64
+             * @description The member's balance; null for guests.
+             */
+            point_balance?: number | null;
+            /** Format: int64 */
+            total_carriage: number;
+            /** Format: int64 */
+            total_payment: number;
+            /** Format: int64 */
+            total_tax: number;
+            /** Format: int64 */
+            use_points: number;
+        };
+        CartOrderModifyRequest: {
+            /** @description A saved card of the member (`/v1/me/user-cards`). */
+            card_id?: string | null;
+            /** @description A one-off token from the gateway's tokeniser. */
+            card_token?: string | null;
+            orderer?: components["schemas"]["OrdererInput"] | null;
+            payment_method_id?: string | null;
+            token: string;
+        };
+        CartOtherModifyRequest: {
+            /** @description 備考 (at most 1000 characters). */
+            note?: string | null;
+            token: string;
+        };
+        CartPacking: {
+            noshi_key?: string | null;
+            noshi_name: string;
+            wrapping_key?: string | null;
+        };
+        CartPackingRequest: {
+            noshi_key?: string | null;
+            noshi_name?: string | null;
+            shipping_key: string;
+            token: string;
+            /** @description A key of ORDER.PACKINGS wrappings; null or "" for none. */
+            wrapping_key?: string | null;
+        };
+        CartPaymentCheck: {
+            is_available: boolean;
+            message?: string | null;
+        };
+        CartPaymentMethod: {
+            code: string;
+            id: string;
+            name: string;
+        };
+        CartPaymentOption: components["schemas"]["PaymentMethod"] & {
+            is_available: boolean;
+            unavailable_reason?: string | null;
+        };
+        CartPointRequest: {
+            token: string;
+            /** Format: int64 */
+            use_points?: number | null;
+        };
+        CartProduct: {
+            /** Format: int64 */
+            coupon_discount_parts: number;
+            key: string;
+            /** @description Accessory lines name their product line. */
+            parent_key?: string | null;
+            product_info: components["schemas"]["CartProductInfo"];
+            /** Format: int64 */
+            quantity: number;
+            shipping_key?: string | null;
+            /** Format: int64 */
+            subtotal: number;
+            /**
+             * Format: int64
+             * @description Tax contained in this line after its coupon share (display; the order rounds per rate).
+             */
+            tax_amount: number;
+            /** Format: int64 */
+            tax_rate: number;
+            /** Format: int64 */
+            unit_price: number;
+        };
+        CartProductInfo: {
+            code: string;
+            image_url?: string | null;
+            /**
+             * Format: int64
+             * @description Most units this line may hold now (stock, at most 99).
+             */
+            max_quantity: number;
+            name: string;
+            product_key: string;
+            /** @description in_stock | few | out_of_stock */
+            stock_status: components["schemas"]["StockStatus"];
+            url: string;
+            variation_key: string;
+            variation_name: string;
+        };
+        CartSetItem: {
+            product_key?: string | null;
+            /** Format: int64 */
+            quantity?: number | null;
+            variation_key?: string | null;
+        };
+        CartShipping: {
+            address?: components["schemas"]["CartAddress"] | null;
+            /** Format: int64 */
+            carriage: number;
+            /** @description YYYY-MM-DD, null for the earliest. */
+            delivery_date?: string | null;
+            delivery_timezone_key?: string | null;
+            key: string;
+            packing: components["schemas"]["CartPacking"];
+            /** Format: int64 */
+            packing_fee: number;
+            user_address_id?: string | null;
+        };
+        CartShippingAddRequest: {
+            address?: components["schemas"]["AddressInput"] | null;
+            token: string;
+            /** @description An entry of the member's address book (`/v1/me/user-addresses`). */
+            user_address_id?: string | null;
+        };
+        CartShippingModifyRequest: {
+            address?: components["schemas"]["AddressInput"] | null;
+            /** @description YYYY-MM-DD from the lead-time choices; "" for the earliest. */
+            delivery_date?: string | null;
+            /** @description A time slot key; "" for none. */
+            delivery_timezone_key?: string | null;
+            key: string;
+            token: string;
+            user_address_id?: string | null;
+        };
+        CartShippingsResetRequest: {
+            is_removing_address?: boolean | null;
+            token: string;
+        };
+        CartTokenRequest: {
+            token: string;
+        };
         Catalog: {
             /** @description Site path of the cover picture. */
             cover_image: string;
@@ -1883,6 +2653,21 @@ export interface components {
         CreatedRequest: {
             id: string;
         };
+        DecisionBody: {
+            bank_account?: components["schemas"]["BankAccount"] | null;
+            /**
+             * @description Guests: the token for the order's receipt pages (`t`); shown once (a retried decision
+             *     answers null: only its hash is kept).
+             */
+            guest_token?: string | null;
+            order_id: string;
+            order_no: string;
+            payment_code: string;
+            /** @description accepted | awaiting_payment | paid */
+            status: string;
+            /** Format: int64 */
+            total_payment: number;
+        };
         /** @description The order the event's cart became. */
         DecisionOrder: {
             order_no: string;
@@ -1897,6 +2682,10 @@ export interface components {
             quantity: number;
             /** Format: int64 */
             unit_price: number;
+        };
+        DeliveryTimezone: {
+            key: string;
+            label: string;
         };
         /**
          * @description On which screens a block shows: sp = phone, pc = tablet and desktop.
@@ -2687,6 +3476,35 @@ export interface components {
             issued_count: number;
             note: string;
         };
+        /** @description The buyer (ご注文者). */
+        Orderer: {
+            address1: string;
+            address2?: string;
+            city: string;
+            company_name?: string;
+            email: string;
+            first_name: string;
+            first_name_kana?: string;
+            last_name: string;
+            last_name_kana?: string;
+            phone_number: string;
+            postal_code: string;
+            prefecture: string;
+        };
+        OrdererInput: {
+            address1?: string | null;
+            address2?: string | null;
+            city?: string | null;
+            company_name?: string | null;
+            email?: string | null;
+            first_name?: string | null;
+            first_name_kana?: string | null;
+            last_name?: string | null;
+            last_name_kana?: string | null;
+            phone_number?: string | null;
+            postal_code?: string | null;
+            prefecture?: string | null;
+        };
         /** @description The buyer as typed at checkout (a snapshot). */
         OrdererSnapshot: {
             /** @default  */
@@ -2749,6 +3567,19 @@ export interface components {
             current_password?: string | null;
             password?: string | null;
             password_confirmation?: string | null;
+        };
+        PaymentMethod: {
+            /** @description credit_card | cod | bank_transfer | invoice | deferred */
+            code: string;
+            description: string;
+            /**
+             * Format: int64
+             * @description Fixed fee (cash on delivery: the lowest tier; its fee for a cart is in /payments/carts).
+             */
+            fee: number;
+            id: string;
+            member_only: boolean;
+            name: string;
         };
         /** @description What the card form needs to talk to the gateway. */
         PaymentService: {
@@ -2980,6 +3811,20 @@ export interface components {
         QaCategoryRef: {
             key: string;
             name: string;
+        };
+        RateAmount: {
+            /**
+             * Format: int64
+             * @description Tax-included amount at this rate (after coupon, before points).
+             */
+            amount: number;
+            /**
+             * Format: int64
+             * @description floor(amount × rate / (100 + rate)).
+             */
+            tax: number;
+            /** Format: int64 */
+            tax_rate: number;
         };
         ReadableInput: {
             /** @description The id of the news item that was read. */
@@ -4160,6 +5005,1320 @@ export interface operations {
                 };
             };
             /** @description a date is missing or malformed, the end is before the start, or the range is longer than 366 days */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    add_accessory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CartAccessoryAddRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not an accessory of that product, stock, or the sale codes */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    delete_accessory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CartLineRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    modify_accessory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CartLineQuantityRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    add_coupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CartCouponRequest"];
+            };
+        };
+        responses: {
+            /** @description the coupon replaces any other */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description field `code`: クーポンが存在しません / 利用期間外 / 会員限定 / 取得が必要 / 利用済み / 最低金額 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    delete_coupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CartCouponRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    init_cart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CartInitRequest"];
+            };
+        };
+        responses: {
+            /** @description the cart of the token, or a new one (no/unknown/expired/ordered token, or another member's). With a bearer token a guest cart becomes the member's; when the member already has an open cart the guest cart's lines merge into it and its token is answered. `reason` is `product_not_found` when lines were dropped */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartBody"];
+                };
+            };
+            /** @description a bearer token was sent but is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    modify_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CartOrderModifyRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description unknown payment method or card, a members-only method for a guest, orderer field errors (`orderer.<field>`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    show_cart_order: {
+        parameters: {
+            query?: {
+                /** @description The cart token that made the order (not needed by the order's member). */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                order_no: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the order the cart made (complete page) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description no such order, or neither its cart token nor its member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    modify_other: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CartOtherModifyRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    add_packing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CartPackingRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    modify_packing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CartPackingRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    use_points: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CartPointRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartBody"];
+                };
+            };
+            /** @description members only */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description field `use_points`: over the balance, negative, or points are off in this shop */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    add_product: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CartAddProductRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartBody"];
+                };
+            };
+            /** @description unknown cart */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description codes `cart.update_products.not_sale` (not on sale, selling stopped), `cart.update_products.product_not_found`, `cart.common.is_expired`; field `quantity` 「在庫が不足しています（残り N 点）」 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    add_product_set: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CartAddSetRequest"];
+            };
+        };
+        responses: {
+            /** @description every item added, or none */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description as products/add, for the first item that cannot be added */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    delete_product: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CartLineRequest"];
+            };
+        };
+        responses: {
+            /** @description the line and its accessories removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    divide_product: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CartDivideRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description code `cart.shippings.multiple_not_allowed` when the shop delivers to one address only */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    modify_product: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CartLineQuantityRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description stock (field quantity) or the sale codes */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    reset_cart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CartTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description lines, shippings, coupon, points and payment removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    add_shipping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CartShippingAddRequest"];
+            };
+        };
+        responses: {
+            /** @description the address set on the cart's only shipping while it has none, else a new shipping */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description code `cart_detail.set_user_address.not_data` (not the member's entry), `cart.shippings.multiple_not_allowed`, or address field errors */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    modify_shipping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CartShippingModifyRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description code `cart_detail.set_user_address.not_data`, or field errors (a date outside the choices, an unknown time slot) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    reset_shippings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CartShippingsResetRequest"];
+            };
+        };
+        responses: {
+            /** @description one shipping left holding every line, its date cleared (and its address when is_removing_address) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    social_receiver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description social gift is not offered by this shop */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    delete_transaction_error: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CartTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description transaction_error cleared */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    show_cart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartBody"];
+                };
+            };
+            /** @description unknown token, or another member's cart */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description code `cart.common.is_expired` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    decide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description the order (a retry answers the same order) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DecisionBody"];
+                };
+            };
+            /** @description unknown cart, or another member's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description code `cart.decision.in_progress`: another decision of this cart is paying */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description codes `cart.decision.out_of_stock`, `cart.decision.delivery_date` (the chosen date has passed: choose again), `cart.update_products.not_sale`, `cart.update_products.product_not_found`, `cart.payment.declined` (the gateway's message; the cart is kept), `cart.decision.incomplete`, `cart.coupons.invalid`, `cart.payment.unavailable`, `cart.common.is_expired` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    download_cart_quotation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 御見積書_<number>.pdf: the cart's lines, charges, total and the per-rate tax breakdown */
+            200: {
+                headers: {
+                    /** @description the RFC 5987-encoded file name */
+                    "x-suggested-filename"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["PdfFile"];
+                };
+            };
+            /** @description unknown cart, or another member's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description an empty cart has nothing to quote; code `cart.common.is_expired` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    check_payment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+                payment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartPaymentCheck"];
+                };
+            };
+            /** @description unknown cart or payment method */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7209,6 +9368,82 @@ export interface operations {
             };
         };
     };
+    list_payments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the channel's enabled payment methods in order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentMethod"][];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    list_cart_payments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description every enabled method with whether it can pay this cart and its fee for it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartPaymentOption"][];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
     list_popups: {
         parameters: {
             query?: never;
@@ -8254,6 +10489,89 @@ export interface operations {
                 };
             };
             /** @description an unknown service, or a shop whose payment methods do not offer card payment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    cart_leadtimes: {
+        parameters: {
+            query?: {
+                /** @description shipping keys (all when absent) */
+                "keys[]"?: string[];
+                /** @description `date` */
+                choiceMode?: string;
+            };
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description per shipping: the earliest date (2 business days + transit), 14 choices and the time slots */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartLeadtime"][];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    input_leadtimes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description social gift (a recipient choosing the date) is not offered by this shop */
             404: {
                 headers: {
                     [name: string]: unknown;

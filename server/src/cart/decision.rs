@@ -1,0 +1,372 @@
+//! The decision (注文確定): the cart is priced and checked again, then ONE write transaction
+//! takes the stock (guarded UPDATEs in variation-id order, so concurrent buyers never
+//! oversell and never deadlock), numbers the order, writes its snapshots, uses the coupon and
+//! the points and marks the cart ordered. A card is charged after that commit (the order waits
+//! as awaiting_payment); a declined card undoes the order in one compensating transaction and
+//! leaves the cart as it was, with `transaction_error` set. A retried decision answers the
+//! order the cart already made.
+use std::collections::BTreeMap;
+
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use axum::Json;
+use serde::Serialize;
+
+use super::http::{check_sellable, rule, Open};
+use super::settings::CheckoutSettings;
+use super::store::{self, NewOrder, NewOrderLine, NewOrderShipping, OrderRow};
+use super::view::{self, Loaded};
+use super::*;
+use crate::app::AppState;
+use crate::auth::token::random_hex;
+use crate::auth::OptionalMember;
+use crate::channel::Channel;
+use crate::infra::error::{ApiError, ApiResult, ErrorBody};
+use crate::infra::extract::ApiPath;
+use crate::infra::ids::new_id;
+use crate::members::client::Client;
+use crate::members::one_time_code::sha256_hex;
+use crate::payments::ChargeRequest;
+
+/// A decision claim older than this belongs to an attempt that died; another may take over.
+pub const CLAIM_STALE_MS: i64 = 2 * 60 * 1000;
+pub const DAY_MS: i64 = 24 * 60 * 60 * 1000;
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct DecisionBody {
+    pub order_no: String,
+    pub order_id: String,
+    /// accepted | awaiting_payment | paid
+    pub status: String,
+    pub total_payment: i64,
+    pub payment_code: String,
+    /// Guests: the token for the order's receipt pages (`t`); shown once (a retried decision
+    /// answers null: only its hash is kept).
+    pub guest_token: Option<String>,
+    pub bank_account: Option<crate::orders::bank::BankAccount>,
+}
+
+fn answer_of(order: &OrderRow, settings: &CheckoutSettings, guest_token: Option<String>) -> DecisionBody {
+    DecisionBody {
+        order_no: order.order_no.clone(),
+        order_id: order.id.clone(),
+        status: order.status.clone(),
+        total_payment: order.total_payment,
+        payment_code: order.payment_code.clone(),
+        guest_token,
+        bank_account: if order.payment_code == "bank_transfer" { Some(settings.bank_account(order.ordered_at)) } else { None },
+    }
+}
+
+#[utoipa::path(post, path = "/v1/carts/{token}/decision", tag = "cart", params(("token" = String, Path)), request_body = serde_json::Value,
+    responses(
+        (status = 200, body = DecisionBody, description = "the order (a retry answers the same order)"),
+        (status = 404, body = ErrorBody, description = "unknown cart, or another member's"),
+        (status = 409, body = ErrorBody, description = "code `cart.decision.in_progress`: another decision of this cart is paying"),
+        (status = 422, body = ErrorBody, description = "codes `cart.decision.out_of_stock`, `cart.decision.delivery_date` (the chosen date has passed: choose again), `cart.update_products.not_sale`, `cart.update_products.product_not_found`, `cart.payment.declined` (the gateway's message; the cart is kept), `cart.decision.incomplete`, `cart.coupons.invalid`, `cart.payment.unavailable`, `cart.common.is_expired`"),
+    ))]
+pub async fn decide(
+    State(state): State<AppState>,
+    channel: Channel,
+    member: OptionalMember,
+    client: Client,
+    headers: HeaderMap,
+    ApiPath(token): ApiPath<String>,
+) -> ApiResult<Json<DecisionBody>> {
+    let open = Open::get(&state, &channel, member, &token).await?;
+    if let Some(order_id) = &open.cart.order_id {
+        return answer_existing(&state, &open, order_id).await;
+    }
+    // Where the guest's receipt link in the mail points (only our own host names).
+    let origin = crate::members::http::link_origin(&state, &channel, &channel.id, &headers, client.https).await?;
+    if !store::update_claim_decision(&state.db, &open.cart.id, open.now, open.now - CLAIM_STALE_MS).await? {
+        // Another decision of this cart finished or is running.
+        let cart = store::find_cart(&state.db.pool, &open.cart.id).await?.ok_or_else(ApiError::not_found)?;
+        if let Some(order_id) = &cart.order_id
+            && cart.payment_in_progress == 0
+        {
+            return answer_existing(&state, &open, order_id).await;
+        }
+        return Err(ApiError::Rule { status: StatusCode::CONFLICT, code: Some(IN_PROGRESS_CODE), message: IN_PROGRESS_MESSAGE.into() });
+    }
+    let outcome = place(&state, &channel, &open, &origin).await;
+    if outcome.is_err() {
+        // The cart stays the buyer's to fix and retry.
+        let _ = store::update_release_decision(&state.db.pool, &open.cart.id).await;
+    }
+    outcome.map(Json)
+}
+
+async fn answer_existing(state: &AppState, open: &Open, order_id: &str) -> ApiResult<Json<DecisionBody>> {
+    let order = store::find_order(&state.db.pool, &open.cart.channel_id, order_id).await?.ok_or_else(ApiError::not_found)?;
+    Ok(Json(answer_of(&order, &open.settings, None)))
+}
+
+struct Placed {
+    order_id: String,
+    guest_token: Option<String>,
+}
+
+async fn place(state: &AppState, channel: &Channel, open: &Open, origin: &str) -> ApiResult<DecisionBody> {
+    let loaded = open.load(state).await?;
+    let method = loaded.payment.clone();
+    let priced = loaded.price(&open.settings, method.as_ref().map(view::fee_of), open.now);
+    for line in &loaded.lines {
+        check_sellable(&open.settings, &line.variation, open.now)?;
+    }
+    let missing = loaded.missing(&priced, open.now);
+    if let Some(problem) = loaded.coupon_problem(open.now) {
+        return Err(rule(COUPON_INVALID_CODE, problem));
+    }
+    if missing.iter().any(|m| m == "payment_unavailable") {
+        return Err(rule(PAYMENT_UNAVAILABLE_CODE, "このお支払い方法はご利用いただけません。お支払い方法を変更してください。"));
+    }
+    if !missing.is_empty() {
+        return Err(rule(INCOMPLETE_CODE, format!("ご注文に必要な情報が不足しています（{}）", missing.join(", "))));
+    }
+    // A date chosen days ago may no longer be deliverable.
+    for shipping in &loaded.shippings {
+        if let Some(date) = &shipping.delivery_date {
+            let prefecture = loaded.shipping_address(shipping).map(|a| a.prefecture);
+            let earliest = crate::content::calendar::iso(super::http::earliest(state, channel, prefecture.as_deref()).await?);
+            if *date < earliest {
+                return Err(rule(DELIVERY_DATE_CODE, DELIVERY_DATE_MESSAGE));
+            }
+        }
+    }
+    let Some(method) = method else {
+        return Err(rule(INCOMPLETE_CODE, "お支払い方法を選択してください"));
+    };
+    let balance = loaded.point_balance.unwrap_or(0);
+    if loaded.user.is_some() && priced.use_points > balance {
+        return Err(ApiError::field("use_points", format!("保有ポイント（{} ポイント）を超えて利用することはできません", view::yen(balance))));
+    }
+
+    let placed = write_order(state, open, &loaded, &priced, &method).await?;
+
+    if method.code == "credit_card" {
+        let charged = if priced.total_payment == 0 {
+            Ok(Ok(None))
+        } else {
+            let source = loaded.card_ref.clone().unwrap_or_default();
+            state
+                .gateway
+                .charge(ChargeRequest { channel_id: &channel.id, source: &source, amount: priced.total_payment, idempotency_key: &open.cart.id })
+                .await
+                .map(|r| r.map(Some))
+        };
+        match charged {
+            Ok(Ok(charge)) => {
+                let mut tx = state.db.begin_write().await?;
+                // Nothing to charge (points paid it all): paid, with no charge to refund later.
+                let (id, masked) = charge.map(|c| (Some(c.id), Some(c.masked_number))).unwrap_or_default();
+                store::update_order_paid(&mut tx, &placed.order_id, id.as_deref(), masked.as_deref(), super::http::now_ms()).await?;
+                store::update_release_decision(&mut *tx, &open.cart.id).await?;
+                tx.commit().await?;
+            }
+            Ok(Err(declined)) => {
+                undo_order(state, open, &placed.order_id, Some(&declined.message)).await?;
+                return Err(rule(DECLINED_CODE, declined.message));
+            }
+            Err(error) => {
+                undo_order(state, open, &placed.order_id, Some("決済処理中にエラーが発生しました。もう一度お試しください。")).await?;
+                return Err(ApiError::Internal(error));
+            }
+        }
+    } else {
+        store::update_release_decision(&state.db.pool, &open.cart.id).await?;
+    }
+    let order = store::find_order(&state.db.pool, &channel.id, &placed.order_id).await?.ok_or_else(ApiError::not_found)?;
+    let receipt_link = placed.guest_token.as_deref().map(|t| format!("{origin}/orders/receipt?order_no={}&t={t}", order.order_no));
+    send_confirmation(state, &open.settings, &order, receipt_link.as_deref()).await;
+    Ok(answer_of(&order, &open.settings, placed.guest_token))
+}
+
+/// The one transaction that makes the order.
+async fn write_order(state: &AppState, open: &Open, loaded: &Loaded, priced: &super::pricing::Priced, method: &store::PaymentMethodRow) -> ApiResult<Placed> {
+    let now = open.now;
+    let cart = &loaded.cart;
+    let mut tx = state.db.begin_write().await?;
+
+    // Stock first, in variation-id order (a fixed lock order across buyers).
+    let mut wanted: BTreeMap<&str, i64> = BTreeMap::new();
+    for line in &loaded.lines {
+        *wanted.entry(line.variation.variation_id.as_str()).or_default() += line.quantity;
+    }
+    for (variation_id, quantity) in &wanted {
+        if !store::update_take_stock(&mut tx, variation_id, *quantity).await? {
+            return Err(rule(OUT_OF_STOCK_CODE, OUT_OF_STOCK_MESSAGE));
+        }
+    }
+
+    let number = store::next_order_number(&mut tx, &cart.channel_id).await?;
+    let order_no = open.settings.order_no(number);
+    let order_id = new_id();
+    let guest_token = cart.user_id.is_none().then(|| random_hex(16));
+    let orderer = loaded.orderer().unwrap_or_default();
+    let orderer_json = serde_json::to_string(&orderer).map_err(anyhow::Error::from)?;
+    let by_rate = serde_json::to_string(&priced.amount_by_tax_rate).map_err(anyhow::Error::from)?;
+    let status = if method.code == "cod" || method.code == "invoice" || method.code == "deferred" { "accepted" } else { "awaiting_payment" };
+    let coupon = loaded.coupon.as_ref();
+    let earned = if cart.user_id.is_some() { priced.earn_points } else { 0 };
+    store::insert_order(
+        &mut tx,
+        &NewOrder {
+            id: &order_id,
+            channel_id: &cart.channel_id,
+            order_no: &order_no,
+            cart_id: &cart.id,
+            user_id: cart.user_id.as_deref(),
+            guest_token_hash: guest_token.as_deref().map(sha256_hex).as_deref(),
+            status,
+            payment_method_id: &method.id,
+            payment_code: &method.code,
+            payment_name: &method.name,
+            card_masked_number: loaded.card.as_ref().map(|c| c.masked_number.as_str()),
+            orderer_json: &orderer_json,
+            orderer_email: &orderer.email,
+            subtotal: priced.items_subtotal,
+            total_carriage: priced.total_carriage,
+            payment_fee: priced.payment_fee,
+            packing_fee: priced.packing_fee,
+            coupon_discount: priced.coupon_discount,
+            point_discount: priced.use_points,
+            total_payment: priced.total_payment,
+            total_tax: priced.total_tax,
+            amount_by_tax_rate: &by_rate,
+            coupon_id: coupon.map(|c| c.id.as_str()),
+            coupon_code: coupon.map(|c| c.code.as_str()),
+            used_points: priced.use_points,
+            earned_points: earned,
+            note: &cart.note,
+            now,
+        },
+    )
+    .await?;
+
+    // Shippings that hold lines, in order; lines without one go to the first.
+    let mut shipping_ids: Vec<(String, String)> = Vec::new();
+    for (index, shipping) in loaded.shippings.iter().enumerate() {
+        let holds = loaded.lines.iter().any(|l| l.shipping_id.as_deref() == Some(shipping.id.as_str()) || (index == 0 && l.shipping_id.is_none()));
+        if !holds {
+            continue;
+        }
+        let order_shipping_id = new_id();
+        let wrapping = shipping.wrapping_key.as_deref().and_then(|k| open.settings.wrapping(k));
+        let noshi = shipping.noshi_key.as_deref().and_then(|k| open.settings.noshi(k));
+        store::insert_order_shipping(
+            &mut tx,
+            &NewOrderShipping {
+                id: &order_shipping_id,
+                order_id: &order_id,
+                position: index as i64 + 1,
+                address_json: shipping.address_json.as_deref().unwrap_or("{}"),
+                delivery_date: shipping.delivery_date.as_deref(),
+                delivery_timezone_key: shipping.delivery_timezone_key.as_deref(),
+                delivery_timezone_label: shipping.delivery_timezone_key.as_deref().and_then(super::leadtime::timezone_label),
+                wrapping_key: wrapping.map(|w| w.key.as_str()),
+                wrapping_label: wrapping.map(|w| w.label.as_str()),
+                noshi_key: noshi.map(|n| n.key.as_str()),
+                noshi_label: noshi.map(|n| n.label.as_str()),
+                noshi_name: &shipping.noshi_name,
+                carriage: priced.shipping_carriage.get(index).copied().unwrap_or(0),
+            },
+        )
+        .await?;
+        shipping_ids.push((shipping.id.clone(), order_shipping_id));
+    }
+    let first_shipping = shipping_ids.first().map(|(_, id)| id.clone()).unwrap_or_default();
+    for (index, line) in loaded.lines.iter().enumerate() {
+        let shipping_id = line
+            .shipping_id
+            .as_deref()
+            .and_then(|id| shipping_ids.iter().find(|(cart_id, _)| cart_id == id))
+            .map_or(first_shipping.as_str(), |(_, order_id)| order_id.as_str());
+        store::insert_order_line(
+            &mut tx,
+            &NewOrderLine {
+                order_id: &order_id,
+                shipping_id,
+                position: index as i64 + 1,
+                variation: &line.variation,
+                quantity: line.quantity,
+                coupon_discount: priced.line_coupon[index],
+                is_accessory: line.parent_line_id.is_some(),
+            },
+        )
+        .await?;
+    }
+
+    if let Some(coupon) = coupon {
+        if let Some(user_id) = cart.user_id.as_deref() {
+            store::lock_coupon(&mut tx, &coupon.id).await?;
+            if store::count_coupon_uses(&mut *tx, &coupon.id, user_id).await? >= coupon.uses_per_member.max(1) {
+                return Err(rule(COUPON_INVALID_CODE, view::COUPON_USED));
+            }
+        }
+        store::insert_coupon_use(&mut tx, &order_id, &coupon.id, cart.user_id.as_deref(), now).await?;
+    }
+    if let Some(user_id) = cart.user_id.as_deref() {
+        if priced.use_points > 0 {
+            if !store::update_spend_points(&mut tx, user_id, priced.use_points, now).await? {
+                return Err(ApiError::field("use_points", "保有ポイントが不足しています"));
+            }
+            store::insert_point_history(&mut tx, &cart.channel_id, user_id, Some(&order_id), "use", -priced.use_points, &format!("ご注文 {order_no} でのご利用"), now).await?;
+        }
+        if earned > 0 {
+            store::update_add_points(&mut tx, &cart.channel_id, user_id, earned, now).await?;
+            store::insert_point_history(&mut tx, &cart.channel_id, user_id, Some(&order_id), "earn", earned, &format!("ご注文 {order_no} の獲得ポイント"), now).await?;
+        }
+    }
+    store::update_cart_ordered(&mut tx, &cart.id, Some(&order_id), None).await?;
+    tx.commit().await?;
+    Ok(Placed { order_id, guest_token })
+}
+
+/// Undoes an order the payment refused: stock, points and the coupon use come back, the
+/// order is deleted, and the cart is open again with the gateway's message.
+async fn undo_order(state: &AppState, open: &Open, order_id: &str, message: Option<&str>) -> ApiResult<()> {
+    let now = super::http::now_ms();
+    let mut tx = state.db.begin_write().await?;
+    let Some(order) = store::find_order(&mut *tx, &open.cart.channel_id, order_id).await? else {
+        return Ok(());
+    };
+    for line in store::list_order_lines(&mut *tx, order_id).await? {
+        if let Some(variation_id) = &line.variation_id {
+            store::update_return_stock(&mut tx, variation_id, line.quantity).await?;
+        }
+    }
+    if let Some(user_id) = order.user_id.as_deref() {
+        if order.used_points > 0 {
+            store::update_add_points(&mut tx, &open.cart.channel_id, user_id, order.used_points, now).await?;
+        }
+        if order.earned_points > 0 {
+            store::update_take_back_points(&mut tx, user_id, order.earned_points, now).await?;
+        }
+        store::delete_point_histories_of_order(&mut tx, order_id).await?;
+    }
+    store::delete_order(&mut tx, order_id).await?;
+    store::update_cart_ordered(&mut tx, &open.cart.id, None, message).await?;
+    store::update_release_decision(&mut *tx, &open.cart.id).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+async fn send_confirmation(state: &AppState, settings: &CheckoutSettings, order: &OrderRow, receipt_link: Option<&str>) {
+    if order.orderer_email.is_empty() {
+        return;
+    }
+    let lines = match store::list_order_lines(&state.db.pool, &order.id).await {
+        Ok(lines) => lines,
+        Err(error) => {
+            tracing::warn!(%error, "order mail: reading the lines failed");
+            return;
+        }
+    };
+    let bank = if order.payment_code == "bank_transfer" { Some(settings.bank_account(order.ordered_at)) } else { None };
+    let shop = settings.front.site_name.clone();
+    let mail = super::mails::order_confirmation(&shop, order, &lines, bank.as_ref(), receipt_link);
+    if let Err(error) = state.mailer.send(mail).await {
+        tracing::warn!(error = format!("{error:#}"), order_no = %order.order_no, "the order confirmation mail was not sent");
+    }
+}

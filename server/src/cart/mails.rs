@@ -1,0 +1,71 @@
+//! The order confirmation mail (ご注文確認). Amounts and the per-rate tax as the order keeps
+//! them; bank details for a bank transfer.
+use super::pricing::RateAmount;
+use super::store::{OrderLineRow, OrderRow};
+use super::view::{yen, Orderer};
+use crate::infra::mail::OutgoingMail;
+
+/// `receipt_link`: a guest's way back to the order's receipt (order number and token).
+pub fn order_confirmation(shop: &str, order: &OrderRow, lines: &[OrderLineRow], bank: Option<&crate::orders::bank::BankAccount>, receipt_link: Option<&str>) -> OutgoingMail {
+    let orderer: Orderer = serde_json::from_str(&order.orderer_json).unwrap_or_default();
+    let mut body = Vec::new();
+    body.push(format!("{} 様", orderer.name()));
+    body.push(String::new());
+    body.push(format!("このたびは{shop}をご利用いただき、誠にありがとうございます。"));
+    body.push("以下の内容でご注文を承りました。".to_owned());
+    body.push(String::new());
+    body.push(format!("ご注文番号: {}", order.order_no));
+    body.push(format!("お支払い方法: {}", order.payment_name));
+    body.push(String::new());
+    body.push("■ ご注文商品".to_owned());
+    for line in lines {
+        let variation = if line.variation_name.is_empty() || line.variation_name == line.product_name { String::new() } else { format!("（{}）", line.variation_name) };
+        let reduced = if line.tax_rate == 8 { " ※軽減税率対象" } else { "" };
+        body.push(format!("{}{variation} {}円 × {} = {}円{reduced}", line.product_name, yen(line.unit_price), line.quantity, yen(line.unit_price * line.quantity)));
+    }
+    body.push(String::new());
+    body.push(format!("商品合計: {}円", yen(order.subtotal)));
+    if order.coupon_discount > 0 {
+        body.push(format!("クーポン割引: -{}円", yen(order.coupon_discount)));
+    }
+    body.push(format!("送料: {}円", yen(order.total_carriage)));
+    if order.payment_fee > 0 {
+        body.push(format!("手数料: {}円", yen(order.payment_fee)));
+    }
+    if order.packing_fee > 0 {
+        body.push(format!("ラッピング: {}円", yen(order.packing_fee)));
+    }
+    if order.used_points > 0 {
+        body.push(format!("ポイント利用: -{}円", yen(order.used_points)));
+    }
+    body.push(format!("お支払い合計: {}円（税込）", yen(order.total_payment)));
+    let rates: Vec<RateAmount> = serde_json::from_str(&order.amount_by_tax_rate).unwrap_or_default();
+    for rate in rates {
+        body.push(format!("  {}%対象 {}円（内消費税 {}円）", rate.tax_rate, yen(rate.amount), yen(rate.tax)));
+    }
+    if order.earned_points > 0 {
+        body.push(format!("獲得ポイント: {} ポイント", yen(order.earned_points)));
+    }
+    if let Some(bank) = bank {
+        body.push(String::new());
+        body.push("■ お振込先".to_owned());
+        body.push(format!("{} {} {} {}", bank.bank_name, bank.branch_name, bank.account_type, bank.account_number));
+        body.push(format!("口座名義: {}", bank.account_holder));
+        body.push(format!("お振込期限: {}", bank.due_date));
+    }
+    if let Some(link) = receipt_link {
+        body.push(String::new());
+        body.push("■ 領収書の発行".to_owned());
+        body.push("次のページから領収書を発行いただけます（ご注文番号とこのリンクは大切に保管してください）。".to_owned());
+        body.push(link.to_owned());
+    }
+    if !order.note.is_empty() {
+        body.push(String::new());
+        body.push(format!("備考: {}", order.note));
+    }
+    body.push(String::new());
+    body.push("※このメールは送信専用です。".to_owned());
+    body.push(String::new());
+    body.push(shop.to_owned());
+    OutgoingMail { to: order.orderer_email.clone(), from_name: shop.to_owned(), subject: format!("【{shop}】ご注文ありがとうございます（{}）", order.order_no), body: body.join("\n") }
+}

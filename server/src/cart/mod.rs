@@ -1,0 +1,52 @@
+//! The cart and checkout (issue 5, spec 000 §3–§4, §7 Cart, §8): a cart reached by a random
+//! token (only its SHA-256 is stored), its lines, shippings, gift packing, coupon, points and
+//! payment method; delivery dates; the payment methods; and the decision that turns the cart
+//! into an order in one transaction (stock taken by guarded UPDATEs, idempotent per cart).
+//!
+//! Money rules: `pricing.rs` (pure). Delivery dates: `leadtime.rs`. Settings: `settings.rs`.
+//! The cart JSON: `view.rs`. The decision and its compensation after a declined card:
+//! `decision.rs`; what a cancelled order gives back: `restore.rs`. The order summary of the
+//! complete page: `order_view.rs`. SQL: `store.rs`.
+pub mod decision;
+pub mod http;
+pub mod leadtime;
+pub mod mails;
+pub mod order_view;
+pub mod pricing;
+pub mod quotation;
+pub mod settings;
+pub mod store;
+pub mod view;
+
+pub use http::routes;
+
+/// A cart lives this long after its last change.
+pub const LIFETIME_MS: i64 = 30 * 24 * 60 * 60 * 1000;
+
+pub const EXPIRED_CODE: &str = "cart.common.is_expired";
+pub const EXPIRED_MESSAGE: &str = "カートの有効期限が切れました。もう一度商品をお選びください。";
+pub const NOT_SALE_CODE: &str = "cart.update_products.not_sale";
+pub const NOT_SALE_MESSAGE: &str = "この商品は現在販売しておりません。";
+pub const SELLING_STOPPED_MESSAGE: &str = "ただいま販売を一時停止しております。";
+pub const PRODUCT_NOT_FOUND_CODE: &str = "cart.update_products.product_not_found";
+pub const PRODUCT_NOT_FOUND_MESSAGE: &str = "商品が見つかりませんでした。";
+pub const ADDRESS_NOT_FOUND_CODE: &str = "cart_detail.set_user_address.not_data";
+pub const ADDRESS_NOT_FOUND_MESSAGE: &str = "お届け先が見つかりませんでした。";
+pub const MULTIPLE_SHIPPING_CODE: &str = "cart.shippings.multiple_not_allowed";
+pub const MULTIPLE_SHIPPING_MESSAGE: &str = "このショップでは複数のお届け先を指定できません。";
+pub const OUT_OF_STOCK_CODE: &str = "cart.decision.out_of_stock";
+pub const OUT_OF_STOCK_MESSAGE: &str = "在庫が不足しているため注文できませんでした";
+pub const DECLINED_CODE: &str = "cart.payment.declined";
+pub const INCOMPLETE_CODE: &str = "cart.decision.incomplete";
+pub const IN_PROGRESS_CODE: &str = "cart.decision.in_progress";
+pub const IN_PROGRESS_MESSAGE: &str = "ただいまお支払いの処理中です。しばらくしてからご確認ください。";
+pub const DELIVERY_DATE_CODE: &str = "cart.decision.delivery_date";
+pub const DELIVERY_DATE_MESSAGE: &str = "ご指定のお届け希望日にはお届けできなくなりました。お届け日を選び直してください。";
+pub const COUPON_INVALID_CODE: &str = "cart.coupons.invalid";
+pub const PAYMENT_UNAVAILABLE_CODE: &str = "cart.payment.unavailable";
+pub const SOCIAL_GIFT_MESSAGE: &str = "ソーシャルギフトはこのショップでは利用できません。";
+
+/// 「在庫が不足しています（残り N 点）」.
+pub fn short_stock_message(left: i64) -> String {
+    format!("在庫が不足しています（残り {} 点）", left.max(0))
+}

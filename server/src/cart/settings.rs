@@ -1,0 +1,95 @@
+//! The channel settings checkout reads (stored as JSON in channel_settings), with the defaults
+//! a channel gets when a key was never stored.
+use std::collections::HashMap;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use super::pricing::CarriageRule;
+use crate::channel::settings::FrontSettings;
+use crate::channel::Channel;
+use crate::infra::db::Db;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct Wrapping {
+    pub key: String,
+    pub label: String,
+    pub price: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct Noshi {
+    pub key: String,
+    pub label: String,
+}
+
+/// Setting `ORDER.PACKINGS`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Packings {
+    #[serde(default)]
+    pub wrappings: Vec<Wrapping>,
+    #[serde(default)]
+    pub noshi: Vec<Noshi>,
+}
+
+impl Default for Packings {
+    fn default() -> Self {
+        Packings {
+            wrappings: vec![Wrapping { key: "gift".into(), label: "ギフトラッピング".into(), price: 330 }],
+            noshi: [("oiwai", "御祝"), ("orei", "御礼"), ("uchiiwai", "内祝")]
+                .into_iter()
+                .map(|(key, label)| Noshi { key: key.into(), label: label.into() })
+                .collect(),
+        }
+    }
+}
+
+pub struct CheckoutSettings {
+    pub front: FrontSettings,
+    pub carriage: CarriageRule,
+    pub packings: Packings,
+    /// The stored settings (key → JSON), for what other features read from them.
+    pub stored: HashMap<String, String>,
+    /// Percent of the items earned as points; 0 turns points off.
+    pub earn_rate: i64,
+    /// Order numbers are this prefix and eight digits (`ORDER.NO_PREFIX`).
+    pub order_no_prefix: String,
+}
+
+impl CheckoutSettings {
+    pub fn from_stored(channel: &Channel, stored: &HashMap<String, String>) -> Self {
+        fn get<T: DeserializeOwned>(stored: &HashMap<String, String>, key: &str) -> Option<T> {
+            stored.get(key).and_then(|raw| serde_json::from_str(raw).ok())
+        }
+        CheckoutSettings {
+            front: FrontSettings::from_stored(channel, stored),
+            carriage: get(stored, "ORDER.CARRIAGE").unwrap_or_default(),
+            packings: get(stored, "ORDER.PACKINGS").unwrap_or_default(),
+            stored: stored.clone(),
+            earn_rate: get::<i64>(stored, "POINT.EARN_RATE").unwrap_or(0).clamp(0, 100),
+            order_no_prefix: get(stored, "ORDER.NO_PREFIX").unwrap_or_default(),
+        }
+    }
+
+    pub async fn load(db: &Db, channel: &Channel) -> sqlx::Result<Self> {
+        let stored = crate::channel::store::list_settings(db, &channel.id).await?;
+        Ok(Self::from_stored(channel, &stored))
+    }
+
+    /// Where a bank transfer of an order placed at `ordered_at` goes, and by when.
+    pub fn bank_account(&self, ordered_at: i64) -> crate::orders::bank::BankAccount {
+        crate::orders::bank::bank_account(&self.stored, ordered_at)
+    }
+
+    pub fn wrapping(&self, key: &str) -> Option<&Wrapping> {
+        self.packings.wrappings.iter().find(|w| w.key == key)
+    }
+
+    pub fn noshi(&self, key: &str) -> Option<&Noshi> {
+        self.packings.noshi.iter().find(|n| n.key == key)
+    }
+
+    pub fn order_no(&self, number: i64) -> String {
+        format!("{}{:08}", self.order_no_prefix, number)
+    }
+}
