@@ -7,7 +7,7 @@
 //! fires the K decisions at once. Prints the orders created (must equal S), decisions per
 //! second and the p50/p99 decision latency. Environment: BENCH_STOCK (S, default 10),
 //! BENCH_CARTS (K, default 200), BENCH_PORT (default 18080), BENCH_PAYMENT (`cod` or
-//! `bank_transfer`, default cod). Run through `scripts/bench-checkout.sh`.
+//! `bank_transfer`, default cod). Run through `bench/checkout.sh`.
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -208,7 +208,8 @@ async fn run(shop_bin: &str, database_url: &str, dir: &std::path::Path, port: u1
     let wall = fired.elapsed();
     latencies.sort();
     let percentile = |p: f64| latencies[((latencies.len() as f64 * p).ceil() as usize).clamp(1, latencies.len()) - 1];
-    let orders: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM orders").fetch_one(&db.pool).await?;
+    // Orders of the raced product only (the demo seed has past orders of its own).
+    let orders: i64 = sqlx::query_scalar("SELECT COUNT(DISTINCT order_id) FROM order_lines WHERE variation_key = $1").bind(&variation_key).fetch_one(&db.pool).await?;
     let left: i64 = sqlx::query_scalar("SELECT stock_quantity FROM product_variations WHERE variation_key = $1").bind(&variation_key).fetch_one(&db.pool).await?;
 
     println!("backend            {backend}");

@@ -4,10 +4,10 @@
 # URL such as postgres://postgres@127.0.0.1:5432/postgres: a scratch database is created and
 # dropped). Prints orders created (must equal S), decisions/s and p50/p99 decision latency.
 #
-#   scripts/bench-checkout.sh                          # release build, SQLite
-#   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres scripts/bench-checkout.sh
-#   BENCH_CARTS=500 BENCH_STOCK=20 BENCH_PAYMENT=bank_transfer scripts/bench-checkout.sh
-#   BENCH_PROFILE=debug BENCH_CARTS=20 scripts/bench-checkout.sh   # quick check on a debug build
+#   bench/checkout.sh                          # release build, SQLite
+#   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres bench/checkout.sh
+#   BENCH_CARTS=500 BENCH_STOCK=20 BENCH_PAYMENT=bank_transfer bench/checkout.sh
+#   BENCH_PROFILE=debug BENCH_CARTS=20 bench/checkout.sh   # quick check on a debug build
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
