@@ -110,7 +110,8 @@ function ShippingSection({ shipping, index, count }: { shipping: OrderShipping; 
                 {product.name}
               </p>
               <p className={styles.productMeta}>
-                {product.variation_name ? `${product.variation_name} ／ ` : ''}商品コード {product.code}
+                {product.variation_name && product.variation_name !== product.name ? `${product.variation_name} ／ ` : ''}
+                商品コード {product.code}
               </p>
               <p className={styles.productMeta}>
                 <Price value={product.unit_price} /> × {product.quantity}点 ＝ <Price value={product.subtotal} taxLabel />

@@ -56,7 +56,7 @@ function OrderItem({ order }: { order: Order }) {
         </h2>
         <dl className={styles.facts}>
           {summary ? (
-            <div>
+            <div className={styles.factWide}>
               <dt>商品</dt>
               <dd>{summary}</dd>
             </div>
