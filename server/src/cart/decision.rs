@@ -14,7 +14,8 @@ use serde::Serialize;
 
 use super::http::{check_sellable, rule, Open};
 use super::settings::CheckoutSettings;
-use super::store::{self, NewOrder, NewOrderLine, NewOrderShipping, OrderRow};
+use super::store::{self, NewOrder, NewOrderLine, NewOrderShipping};
+use crate::orders::store::{self as order_store, OrderRow};
 use super::view::{self, Loaded};
 use super::*;
 use crate::app::AppState;
@@ -98,7 +99,7 @@ pub async fn decide(
 }
 
 async fn answer_existing(state: &AppState, open: &Open, order_id: &str) -> ApiResult<Json<DecisionBody>> {
-    let order = store::find_order(&state.db.pool, &open.cart.channel_id, order_id).await?.ok_or_else(ApiError::not_found)?;
+    let order = order_store::find_order(&state.db.pool, &open.cart.channel_id, order_id).await?.ok_or_else(ApiError::not_found)?;
     Ok(Json(answer_of(&order, &open.settings, None)))
 }
 
@@ -176,7 +177,7 @@ async fn place(state: &AppState, channel: &Channel, open: &Open, origin: &str) -
     } else {
         store::update_release_decision(&state.db.pool, &open.cart.id).await?;
     }
-    let order = store::find_order(&state.db.pool, &channel.id, &placed.order_id).await?.ok_or_else(ApiError::not_found)?;
+    let order = order_store::find_order(&state.db.pool, &channel.id, &placed.order_id).await?.ok_or_else(ApiError::not_found)?;
     let receipt_link = placed.guest_token.as_deref().map(|t| format!("{origin}/orders/receipt?order_no={}&t={t}", order.order_no));
     send_confirmation(state, &open.settings, &order, receipt_link.as_deref()).await;
     Ok(answer_of(&order, &open.settings, placed.guest_token))
@@ -328,7 +329,7 @@ async fn write_order(state: &AppState, open: &Open, loaded: &Loaded, priced: &su
 async fn undo_order(state: &AppState, open: &Open, order_id: &str, message: Option<&str>) -> ApiResult<()> {
     let now = super::http::now_ms();
     let mut tx = state.db.begin_write().await?;
-    let Some(order) = store::find_order(&mut *tx, &open.cart.channel_id, order_id).await? else {
+    let Some(order) = order_store::find_order(&mut *tx, &open.cart.channel_id, order_id).await? else {
         return Ok(());
     };
     for line in store::list_order_lines(&mut *tx, order_id).await? {

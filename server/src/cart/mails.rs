@@ -1,7 +1,8 @@
 //! The order confirmation mail (ご注文確認). Amounts and the per-rate tax as the order keeps
 //! them; bank details for a bank transfer.
 use super::pricing::RateAmount;
-use super::store::{OrderLineRow, OrderRow};
+use super::store::OrderLineRow;
+use crate::orders::store::OrderRow;
 use super::view::{yen, Orderer};
 use crate::infra::mail::OutgoingMail;
 

@@ -6,7 +6,6 @@ use axum::Json;
 use serde::Deserialize;
 
 use super::http::find_visible;
-use super::store;
 use crate::app::AppState;
 use crate::auth::OptionalMember;
 use crate::channel::Channel;
@@ -33,7 +32,7 @@ pub async fn show_cart_order(
     ApiPath(order_no): ApiPath<String>,
     ApiQuery(query): ApiQuery<CartOrderQuery>,
 ) -> ApiResult<Json<Order>> {
-    let order = store::find_order_by_no(&state.db, &channel.id, order_no.trim()).await?.ok_or_else(ApiError::not_found)?;
+    let order = crate::orders::store::find_order_by_no(&state.db.pool, &channel.id, order_no.trim()).await?.ok_or_else(ApiError::not_found)?;
     let by_member = matches!((&order.user_id, &member.0), (Some(owner), Some(m)) if *owner == m.user_id);
     let by_cart = match query.token.as_deref() {
         Some(token) => find_visible(&state, &channel, member.0.as_ref(), token).await?.is_some_and(|cart| cart.id == order.cart_id),

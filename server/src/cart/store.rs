@@ -766,84 +766,7 @@ pub async fn delete_order(tx: &mut Tx, order_id: &str) -> sqlx::Result<()> {
     Ok(())
 }
 
-// ---- reading an order back ----
-
-#[derive(Debug, Clone, sqlx::FromRow)]
-pub struct OrderRow {
-    pub id: String,
-    pub order_no: String,
-    pub cart_id: String,
-    pub user_id: Option<String>,
-    pub status: String,
-    pub payment_method_id: Option<String>,
-    pub payment_code: String,
-    pub payment_name: String,
-    pub card_masked_number: Option<String>,
-    pub orderer_json: String,
-    pub orderer_email: String,
-    pub subtotal: i64,
-    pub total_carriage: i64,
-    pub payment_fee: i64,
-    pub packing_fee: i64,
-    pub coupon_discount: i64,
-    pub point_discount: i64,
-    pub total_payment: i64,
-    pub total_tax: i64,
-    pub amount_by_tax_rate: String,
-    pub coupon_code: Option<String>,
-    pub used_points: i64,
-    pub earned_points: i64,
-    pub note: String,
-    pub cancel_reason: Option<String>,
-    pub cancelled_at: Option<i64>,
-    pub receipt_addressee: String,
-    pub receipt_note: String,
-    pub receipt_issued_count: i64,
-    pub ordered_at: i64,
-}
-
-const ORDER_COLUMNS: &str = "id, order_no, cart_id, user_id, status, payment_method_id, payment_code, payment_name, card_masked_number, \
-     orderer_json, orderer_email, subtotal, total_carriage, payment_fee, packing_fee, coupon_discount, point_discount, total_payment, \
-     total_tax, amount_by_tax_rate, coupon_code, used_points, earned_points, note, cancel_reason, cancelled_at, receipt_addressee, \
-     receipt_note, receipt_issued_count, ordered_at";
-
-pub async fn find_order<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, channel_id: &str, order_id: &str) -> sqlx::Result<Option<OrderRow>> {
-    sqlx::query_as(sqlx::AssertSqlSafe(format!("SELECT {ORDER_COLUMNS} FROM orders WHERE channel_id = $1 AND id = $2")))
-        .bind(channel_id)
-        .bind(order_id)
-        .fetch_optional(executor)
-        .await
-}
-
-pub async fn find_order_by_no(db: &Db, channel_id: &str, order_no: &str) -> sqlx::Result<Option<OrderRow>> {
-    sqlx::query_as(sqlx::AssertSqlSafe(format!("SELECT {ORDER_COLUMNS} FROM orders WHERE channel_id = $1 AND order_no = $2")))
-        .bind(channel_id)
-        .bind(order_no)
-        .fetch_optional(&db.pool)
-        .await
-}
-
-#[derive(Debug, Clone, sqlx::FromRow)]
-pub struct OrderShippingRow {
-    pub id: String,
-    pub address_json: String,
-    pub delivery_date: Option<String>,
-    pub delivery_timezone_label: Option<String>,
-    pub wrapping_label: Option<String>,
-    pub noshi_label: Option<String>,
-    pub noshi_name: String,
-    pub carriage: i64,
-}
-
-pub async fn list_order_shippings(db: &Db, order_id: &str) -> sqlx::Result<Vec<OrderShippingRow>> {
-    sqlx::query_as(
-        "SELECT id, address_json, delivery_date, delivery_timezone_label, wrapping_label, noshi_label, noshi_name, carriage \
-         FROM order_shippings WHERE order_id = $1 ORDER BY position, id",
-    )
-    .bind(order_id)
-    .fetch_all(&db.pool)
-    .await
-}
+// ---- reading an order back (the order itself: orders::store) ----
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct OrderLineRow {
@@ -868,16 +791,5 @@ pub async fn list_order_lines<'e, E: sqlx::Executor<'e, Database = Any>>(executo
     )
     .bind(order_id)
     .fetch_all(executor)
-    .await
-}
-
-/// The first image of each product key of an order (the order keeps no picture itself).
-pub async fn find_product_image(db: &Db, channel_id: &str, product_key: &str) -> sqlx::Result<Option<String>> {
-    sqlx::query_scalar(
-        "SELECT i.url FROM product_images i JOIN products p ON p.id = i.product_id WHERE p.channel_id = $1 AND p.product_key = $2 ORDER BY i.position LIMIT 1",
-    )
-    .bind(channel_id)
-    .bind(product_key)
-    .fetch_optional(&db.pool)
     .await
 }

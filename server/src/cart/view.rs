@@ -285,7 +285,7 @@ pub async fn load(db: &Db, cart: CartRow) -> sqlx::Result<Loaded> {
         _ => (None, None),
     };
     let order_no = match &cart.order_id {
-        Some(id) => store::find_order(&db.pool, &cart.channel_id, id).await?.map(|o| o.order_no),
+        Some(id) => crate::orders::store::find_order(&db.pool, &cart.channel_id, id).await?.map(|o| o.order_no),
         None => None,
     };
     Ok(Loaded { cart, lines, shippings, coupon, coupon_taken, coupon_uses, payment, user, point_balance, card, card_ref, order_no })

@@ -5,7 +5,7 @@ use sqlx::Any;
 use crate::infra::db::{Db, Tx};
 use crate::infra::ids::new_id;
 
-const ORDER_COLUMNS: &str = "o.id, o.channel_id, o.order_no, o.user_id, o.guest_token_hash, o.status, o.payment_method_id, \
+const ORDER_COLUMNS: &str = "o.id, o.channel_id, o.order_no, o.cart_id, o.user_id, o.guest_token_hash, o.status, o.payment_method_id, \
      o.payment_code, o.payment_name, o.card_masked_number, o.gateway_charge_id, o.orderer_json, o.orderer_email, o.subtotal, \
      o.total_carriage, o.payment_fee, o.packing_fee, o.coupon_discount, o.point_discount, o.total_payment, o.total_tax, \
      o.amount_by_tax_rate, o.coupon_code, o.used_points, o.earned_points, o.note, o.cancel_reason, o.cancelled_at, \
@@ -16,6 +16,8 @@ pub struct OrderRow {
     pub id: String,
     pub channel_id: String,
     pub order_no: String,
+    /// The cart that made it (one order per cart).
+    pub cart_id: String,
     pub user_id: Option<String>,
     /// SHA-256 of the guest's `t`; never shown.
     pub guest_token_hash: Option<String>,
