@@ -178,7 +178,7 @@ async fn place(state: &AppState, channel: &Channel, open: &Open, origin: &str) -
         store::update_release_decision(&state.db.pool, &open.cart.id).await?;
     }
     let order = order_store::find_order(&state.db.pool, &channel.id, &placed.order_id).await?.ok_or_else(ApiError::not_found)?;
-    let receipt_link = placed.guest_token.as_deref().map(|t| format!("{origin}/orders/receipt?order_no={}&t={t}", order.order_no));
+    let receipt_link = placed.guest_token.as_deref().map(|t| format!("{origin}/orders/receipt?no={}&t={t}", order.order_no));
     send_confirmation(state, &open.settings, &order, receipt_link.as_deref()).await;
     Ok(answer_of(&order, &open.settings, placed.guest_token))
 }
