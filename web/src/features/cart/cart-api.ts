@@ -1,14 +1,14 @@
 /**
- * The cart screens' calls (contract "Cart endpoints", S3 settings). The client is cast to
- * `CartPaths` here only: once the generated schema has the cart, the cast goes. Every cart answer
+ * The cart screens' calls (contract "Cart endpoints", S3 settings) through the one typed client
+ * (the generated schema has the cart paths since the server merge). Every cart answer
  * passes through lib/cart-store's `publishCart` (token, header count) and lands in the current
  * cart query; failures follow the error catalogue (`handleCartError`) in `useCartAction`.
  */
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { Client } from 'openapi-fetch';
 import { useLocation } from 'react-router';
 import { api, load } from '../../api/client';
-import type { JsonOf } from '../../api/types';
+import type { paths } from '../../api/schema';
+import type { BodyOf, JsonOf } from '../../api/types';
 import {
   ensureCartToken,
   handleCartError,
@@ -21,7 +21,6 @@ import { getCartToken, sessionStore } from '../../lib/session';
 import type {
   Cart,
   CartOrderSummary,
-  CartPaths,
   CartPaymentOption,
   DecisionData,
   Decision,
@@ -29,8 +28,7 @@ import type {
   SavedCard,
 } from './cart-types';
 
-/** The one cast: the cart paths are not in api/schema.d.ts yet. */
-const cartClient = () => api() as unknown as Client<CartPaths>;
+const cartClient = () => api();
 
 export const cartKeys = {
   all: ['cart'] as const,
@@ -47,20 +45,30 @@ onCartAnswer((cart) => {
   queryClient.setQueryData(cartKeys.current(), cart as Cart);
 });
 
-type PatchPath = {
-  [P in keyof CartPaths]: CartPaths[P] extends { patch: unknown } ? P : never;
-}[keyof CartPaths];
-type PatchBody<P extends PatchPath> = CartPaths[P] extends {
-  patch: { requestBody: { content: { 'application/json': infer B } } };
-}
-  ? B
-  : never;
+/** The cart's PATCH paths (each answers the cart). */
+type PatchPath = Extract<
+  | '/v1/carts/reset'
+  | '/v1/carts/shippings/reset'
+  | '/v1/carts/products/modify'
+  | '/v1/carts/products/delete'
+  | '/v1/carts/shippings/add'
+  | '/v1/carts/shippings/modify'
+  | '/v1/carts/packings/add'
+  | '/v1/carts/packings/modify'
+  | '/v1/carts/order/modify'
+  | '/v1/carts/other/modify'
+  | '/v1/carts/coupons/add'
+  | '/v1/carts/coupons/delete'
+  | '/v1/carts/point'
+  | '/v1/carts/transaction/error/delete',
+  keyof paths
+>;
 
 /** A PATCH /v1/carts/… call; its answer is published. */
-export async function patchCart<P extends PatchPath>(path: P, body: PatchBody<P>): Promise<Cart> {
-  const { data } = await load(
-    cartClient().PATCH(path as '/v1/carts/reset', { body: body as PatchBody<'/v1/carts/reset'> }),
-  );
+export async function patchCart<P extends PatchPath>(path: P, body: BodyOf<P, 'patch'>): Promise<Cart> {
+  // openapi-fetch cannot check a body against a union of paths: each caller's body is checked
+  // against its own path by the signature above.
+  const { data } = await load(cartClient().PATCH(path as '/v1/carts/reset', { body: body as BodyOf<'/v1/carts/reset', 'patch'> }));
   return publishCart(data);
 }
 

@@ -13,7 +13,7 @@ import { Price } from '../../ui/price';
 import { LoadingBlock } from '../../ui/spinner';
 import { StockBadge } from '../../ui/stock-badge';
 import { patchCart, useCartAction } from './cart-api';
-import { CheckoutFrame, EMPTY_CART_TEXT, LineImage, OrderTotals, useCheckoutCart } from './cart-parts';
+import { CheckoutFrame, EMPTY_CART_TEXT, LineImage, OrderTotals, useCheckoutCart, variationLabel } from './cart-parts';
 import type { Cart, CartProduct } from './cart-types';
 import styles from './cart.module.css';
 
@@ -40,7 +40,7 @@ function CartLine({ line }: { line: CartProduct }) {
         <p className={styles.lineName}>
           {info.url ? <Link to={info.url}>{info.name}</Link> : info.name}
         </p>
-        {info.variation_name ? <p className={styles.lineMeta}>{info.variation_name}</p> : null}
+        {variationLabel(info) ? <p className={styles.lineMeta}>{variationLabel(info)}</p> : null}
         <p className={styles.lineMeta}>
           単価 <Price value={line.unit_price} taxLabel />
           {line.tax_rate === 8 ? '（軽減税率8%対象）' : ''}

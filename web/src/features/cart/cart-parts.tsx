@@ -146,6 +146,12 @@ export function LineImage({ url, name }: { url: string | null | undefined; name:
   );
 }
 
+/** The variation's name, unless it only repeats the product's (a product with one item). */
+export function variationLabel(info: { name: string; variation_name: string }): string | null {
+  const value = info.variation_name.trim();
+  return value === '' || value === info.name.trim() ? null : value;
+}
+
 /** The lines as they will be ordered (confirm). */
 export function ReadOnlyLines({ products }: { products: readonly CartProduct[] }) {
   return (
@@ -155,7 +161,7 @@ export function ReadOnlyLines({ products }: { products: readonly CartProduct[] }
           <LineImage url={p.product_info.image_url} name={p.product_info.name} />
           <div className={styles.lineBody}>
             <p className={styles.lineName}>{p.product_info.name}</p>
-            {p.product_info.variation_name ? <p className={styles.lineMeta}>{p.product_info.variation_name}</p> : null}
+            {variationLabel(p.product_info) ? <p className={styles.lineMeta}>{variationLabel(p.product_info)}</p> : null}
             <p className={styles.lineMeta}>
               <Price value={p.unit_price} taxLabel /> × {p.quantity}
               {p.tax_rate === 8 ? '（軽減税率8%対象）' : ''}

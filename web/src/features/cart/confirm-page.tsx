@@ -75,9 +75,9 @@ function Summary({ cart }: { cart: Cart }) {
   const [pending, setPending] = useState(false);
   const leadtimes = useQuery({ ...leadtimesQuery(cart.token, cart.detail.shippings.map((s) => s.key)), enabled: cart.detail.shippings.length > 0 });
   const packings = packingsOf(useSettings() as unknown as Record<string, unknown>);
-  const timezoneLabel = (key: string | null) =>
+  const timezoneLabel = (key: string | null | undefined) =>
     key ? (leadtimes.data?.flatMap((l) => l.timezones).find((t) => t.key === key)?.label ?? key) : '指定なし';
-  const dateLabel = (date: string | null) =>
+  const dateLabel = (date: string | null | undefined) =>
     date ? (leadtimes.data?.flatMap((l) => l.dates).find((d) => d.date === date)?.label ?? formatDate(date)) : '指定なし';
   const wrappingLabel = (key: string) => packings.wrappings.find((w) => w.key === key)?.label ?? 'あり';
   const noshiLabel = (key: string) => packings.noshi.find((n) => n.key === key)?.label ?? 'あり';

@@ -33,10 +33,10 @@ export function rememberDecision(decision: Decision, cartToken: string): void {
   const entry: RememberedDecision = {
     order_no: decision.order_no,
     cart_token: cartToken,
-    guest_token: decision.guest_token,
+    guest_token: decision.guest_token ?? null,
     payment_code: decision.payment_code,
     total_payment: decision.total_payment,
-    bank_account: decision.bank_account,
+    bank_account: decision.bank_account ?? null,
   };
   const rest = readAll().filter((d) => d.order_no !== decision.order_no);
   writeStorage(session(), DECISIONS_KEY, JSON.stringify([entry, ...rest].slice(0, KEEP)));

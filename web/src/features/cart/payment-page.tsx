@@ -73,7 +73,8 @@ function PointsBox({ cart }: { cart: Cart }) {
   const [value, setValue] = useState(order.use_points > 0 ? String(order.use_points) : '');
   const [error, setError] = useState<string | undefined>();
   const use = useCartAction((token, points: number) => patchCart('/v1/carts/point', { token, use_points: points }));
-  if (order.point_balance === null) return null;
+  const balance = order.point_balance;
+  if (balance === null || balance === undefined) return null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const points = value.trim() === '' ? 0 : Number(value);
@@ -81,8 +82,8 @@ function PointsBox({ cart }: { cart: Cart }) {
       setError('ポイントは0以上の整数で入力してください。');
       return;
     }
-    if (points > (order.point_balance ?? 0)) {
-      setError(`ご利用いただけるポイントは${(order.point_balance ?? 0).toLocaleString('ja-JP')}ptまでです。`);
+    if (points > balance) {
+      setError(`ご利用いただけるポイントは${balance.toLocaleString('ja-JP')}ptまでです。`);
       return;
     }
     setError(undefined);
@@ -98,7 +99,7 @@ function PointsBox({ cart }: { cart: Cart }) {
         ポイント
       </h2>
       <p className={styles.muted}>
-        保有ポイント {order.point_balance.toLocaleString('ja-JP')}pt（1pt＝1円）
+        保有ポイント {balance.toLocaleString('ja-JP')}pt（1pt＝1円）
         {order.use_points > 0 ? `／ ${order.use_points.toLocaleString('ja-JP')}pt 利用中` : ''}
       </p>
       <form noValidate onSubmit={submit} className={styles.inlineForm} aria-label="ポイントの利用">

@@ -119,18 +119,18 @@ export function shippingAddressOf(fields: PersonFields): ShippingAddress {
   };
 }
 
-function personOfOrderer(o: Orderer | null): PersonFields & { email: string } {
+function personOfOrderer(o: Orderer | null | undefined): PersonFields & { email: string } {
   if (!o) return { ...EMPTY_PERSON, email: '' };
   return {
     last_name: o.last_name,
     first_name: o.first_name,
-    last_name_kana: o.last_name_kana,
-    first_name_kana: o.first_name_kana,
+    last_name_kana: o.last_name_kana ?? '',
+    first_name_kana: o.first_name_kana ?? '',
     postal_code: o.postal_code ? postDisplay(o.postal_code) : '',
     prefecture: o.prefecture,
     city: o.city,
     address1: o.address1,
-    address2: o.address2,
+    address2: o.address2 ?? '',
     phone_number: o.phone_number,
     email: o.email,
   };
