@@ -9,11 +9,7 @@
  *   address → one shipping reset, product gone / not on sale → re-init, else a toast);
  * - the payment-in-progress cookie, the purchase data kept 30 minutes, ecommerce events that
  *   fail silently; the item count for the header.
- *
- * The cart paths are not in the generated schema yet: the few this module calls are typed below
- * and the client is cast to them here (the screens' calls do the same in features/cart/cart-api).
  */
-import type { Client } from 'openapi-fetch';
 import { ApiError, api, apiInstance, isSilentError, load } from '../api/client';
 import { navigateTo } from './navigation';
 import { getCartToken, sessionStore, setCartToken } from './session';
@@ -43,27 +39,7 @@ const PAYMENT_COOKIE_SECONDS = 600;
 
 export const GENERIC_CART_ERROR = 'エラーが発生しました。時間をおいて再度お試しください。';
 
-type Json<T> = { headers: { [name: string]: unknown }; content: { 'application/json': T } };
-type NoParams = { query?: never; header?: never; path?: never; cookie?: never };
-interface CoreOp<Body, Status extends 200 | 201 = 200> {
-  parameters: NoParams;
-  requestBody: { content: { 'application/json': Body } };
-  responses: { [S in Status]: Json<CartCore> };
-}
-interface CorePaths {
-  '/v1/carts/init': { parameters: NoParams; post: CoreOp<{ token: string | null; invalid_product?: boolean }> };
-  '/v1/carts/products/add': {
-    parameters: NoParams;
-    patch: CoreOp<{ token: string; variation_key: string; quantity: number }>;
-  };
-  '/v1/carts/shippings/reset': {
-    parameters: NoParams;
-    patch: CoreOp<{ token: string; is_removing_address: boolean }>;
-  };
-}
-
-/** The one client, typed for the cart paths this module calls (see the module comment). */
-const cartCore = () => api() as unknown as Client<CorePaths>;
+const cartCore = () => api();
 
 // ---- The cart as the header and the screens see it -------------------------------------------
 
