@@ -11,6 +11,7 @@
  *   fail silently; the item count for the header.
  */
 import { ApiError, api, apiInstance, isSilentError, load } from '../api/client';
+import type { JsonOf } from '../api/types';
 import { navigateTo } from './navigation';
 import { getCartToken, sessionStore, setCartToken } from './session';
 import { createStore, useStore } from './store';
@@ -40,6 +41,9 @@ const PAYMENT_COOKIE_SECONDS = 600;
 export const GENERIC_CART_ERROR = 'エラーが発生しました。時間をおいて再度お試しください。';
 
 const cartCore = () => api();
+
+/** The cart JSON every cart endpoint answers (init adds `reason`). */
+export type CartAnswer = JsonOf<'/v1/carts/init', 'post'>;
 
 // ---- The cart as the header and the screens see it -------------------------------------------
 
@@ -71,7 +75,7 @@ export const cartToken = getCartToken;
 
 // ---- Init, serialised ------------------------------------------------------------------------
 
-let running: Promise<CartCore> | null = null;
+let running: Promise<CartAnswer> | null = null;
 
 export interface InitOptions {
   /** Drop lines that are gone / not on sale (the server answers reason product_not_found). */
@@ -90,7 +94,7 @@ export interface InitOptions {
  * one and then asks with the token it left; an init for product_not_found or for an expired cart
  * does not wait.
  */
-export function initCart(options: InitOptions = {}): Promise<CartCore> {
+export function initCart(options: InitOptions = {}): Promise<CartAnswer> {
   const alone = options.reason === PRODUCT_NOT_FOUND || options.fresh === true;
   const own = options.after === true || options.invalidProduct === true;
   if (running && !alone && !own) return running;
@@ -209,7 +213,7 @@ export async function handleCartError(error: unknown, pathname: string): Promise
 // ---- Add to cart (product page) --------------------------------------------------------------
 
 /** PATCH /v1/carts/products/add; an expired cart is replaced once and the line added to the new one. */
-export async function addToCart(variationKey: string, quantity: number): Promise<CartCore> {
+export async function addToCart(variationKey: string, quantity: number): Promise<CartAnswer> {
   const send = async () => {
     const token = await ensureCartToken();
     const { data } = await load(
@@ -217,7 +221,7 @@ export async function addToCart(variationKey: string, quantity: number): Promise
     );
     return publishCart(data);
   };
-  let cart: CartCore;
+  let cart: CartAnswer;
   try {
     cart = await send();
   } catch (error) {

@@ -40,9 +40,11 @@ export const cartKeys = {
   cards: () => [...MEMBER_QUERY_ROOT, 'user-cards', 'cart'] as const,
 };
 
-// Every cart answer, from whichever call, becomes the current cart.
+// Every cart answer, from whichever call, becomes the current cart (the lib's listener sees the
+// shape its rules need; every real answer is the full cart JSON — the empty placeholder
+// published after an order has no token and is skipped).
 onCartAnswer((cart) => {
-  queryClient.setQueryData(cartKeys.current(), cart as Cart);
+  if (cart.token) queryClient.setQueryData(cartKeys.current(), cart as Cart);
 });
 
 /** The cart's PATCH paths (each answers the cart). */
@@ -82,7 +84,7 @@ export const currentCartQuery = () =>
     queryKey: cartKeys.current(),
     queryFn: async (): Promise<Cart | null> => {
       if (getCartToken() === null && !sessionStore.get().isLogin) return null;
-      return (await initCart({ invalidProduct: true })) as Cart;
+      return initCart({ invalidProduct: true });
     },
     staleTime: 0,
   });
