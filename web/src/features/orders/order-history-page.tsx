@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '../../lib/query-client';
 import { sessionStore } from '../../lib/session';
+import { showToast } from '../../lib/toast';
 import { DateText } from '../../ui/date-text';
 import { buttonClass, controlClass, FormField } from '../../ui/form-field';
 import { MypageFrame } from '../../ui/mypage-frame';
@@ -15,10 +16,14 @@ import {
   savedSearch,
   searchFromParams,
   searchToParams,
+  useCancelOrder,
+  useDownloadQuotation,
+  useDownloadReceipt,
   useOrderList,
   type OrderSearch,
   type Period,
 } from './order-queries';
+import { CancelDialog } from './order-cancel-dialog';
 import type { Order } from './order-types';
 import { StatusBadge, orderPath } from './order-status';
 import styles from './orders.module.css';
@@ -44,9 +49,16 @@ export function productSummary(order: Pick<Order, 'shippings'>): string {
   return products.length > 1 ? `${first.name} 他${products.length - 1}点` : first.name;
 }
 
-function OrderItem({ order }: { order: Order }) {
+/** Receipts wait for the payment and are not issued for cancelled orders (the server says so too). */
+export const receiptAllowed = (order: Pick<Order, 'status'>) =>
+  order.status !== 'awaiting_payment' && order.status !== 'cancelled';
+
+function OrderItem({ order, onCancel }: { order: Order; onCancel: (order: Order) => void }) {
   const titleId = useId();
   const summary = productSummary(order);
+  const receipt = useDownloadReceipt(order);
+  const quotation = useDownloadQuotation(order);
+  const which = <span className="visually-hidden">（注文番号 {order.order_no}）</span>;
   return (
     <article aria-labelledby={titleId} className={styles.order}>
       <div>
@@ -81,9 +93,36 @@ function OrderItem({ order }: { order: Order }) {
           ) : null}
         </dl>
       </div>
-      <Link to={orderPath(order)} className={styles.detailLink}>
-        詳細を見る<span className="visually-hidden">（注文番号 {order.order_no}）</span>
-      </Link>
+      <div className={styles.itemActions}>
+        <Link to={orderPath(order)} className={styles.detailLink}>
+          詳細を見る{which}
+        </Link>
+        {receiptAllowed(order) ? (
+          <button
+            type="button"
+            className={buttonClass.secondary}
+            disabled={receipt.isPending}
+            aria-busy={receipt.isPending || undefined}
+            onClick={() => receipt.mutate()}
+          >
+            領収書{which}
+          </button>
+        ) : null}
+        <button
+          type="button"
+          className={buttonClass.secondary}
+          disabled={quotation.isPending}
+          aria-busy={quotation.isPending || undefined}
+          onClick={() => quotation.mutate()}
+        >
+          見積書{which}
+        </button>
+        {order.can_cancel ? (
+          <button type="button" className={buttonClass.danger} onClick={() => onCancel(order)}>
+            キャンセル{which}
+          </button>
+        ) : null}
+      </div>
     </article>
   );
 }
@@ -156,11 +195,32 @@ function SearchForm({ search }: { search: OrderSearch }) {
   );
 }
 
+export const LIST_CANCELLED_MESSAGE = 'ご注文をキャンセルしました。';
+
+/** The cancellation question for one order of the list (spec 001 §2: the list cancels too). */
+function ListCancel({ order, onDone }: { order: Order; onDone: (warnings: string[] | null) => void }) {
+  const cancel = useCancelOrder(order.id);
+  return (
+    <CancelDialog
+      orderNo={order.order_no}
+      pending={cancel.isPending}
+      onConfirm={async (reason) => {
+        const result = await cancel.mutateAsync(reason);
+        showToast(LIST_CANCELLED_MESSAGE, 'success');
+        onDone(result.warnings);
+      }}
+      onClose={() => onDone(null)}
+    />
+  );
+}
+
 /** 注文履歴: the member's orders, newest first, with ご購入金額合計 and a search. */
 export function OrderHistoryPage() {
   const [params] = useSearchParams();
   const search = currentSearch(params);
   const { items, pagination, totalPayment } = useOrderList(search);
+  const [cancelling, setCancelling] = useState<Order | null>(null);
+  const [warnings, setWarnings] = useState<string[]>([]);
   const filtered = search.order_no !== '' || search.period !== 'all';
   const hrefFor = (page: number) => {
     const query = searchToParams({ ...search, page }).toString();
@@ -169,6 +229,11 @@ export function OrderHistoryPage() {
 
   return (
     <MypageFrame title="注文履歴">
+      {warnings.map((warning) => (
+        <p key={warning} role="alert" className={styles.warning}>
+          {warning}
+        </p>
+      ))}
       <SearchForm key={`${search.order_no}|${search.period}`} search={search} />
       <div className={styles.summary}>
         <p>
@@ -187,12 +252,21 @@ export function OrderHistoryPage() {
         <ul className={styles.list} aria-label="ご注文の一覧">
           {items.map((order) => (
             <li key={order.id}>
-              <OrderItem order={order} />
+              <OrderItem order={order} onCancel={setCancelling} />
             </li>
           ))}
         </ul>
       )}
       <Pagination pagination={pagination} hrefFor={hrefFor} label="注文履歴のページ送り" />
+      {cancelling ? (
+        <ListCancel
+          order={cancelling}
+          onDone={(result) => {
+            if (result) setWarnings(result);
+            setCancelling(null);
+          }}
+        />
+      ) : null}
     </MypageFrame>
   );
 }

@@ -263,6 +263,21 @@ export const useDownloadQuotation = (order: Pick<Order, 'id' | 'order_no'>) =>
       ),
   });
 
+/** GET …/download/receipt with the 宛名 and 但し書き already stored (the list's shortcut). */
+export const useDownloadReceipt = (order: Pick<Order, 'id' | 'order_no'>) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (): Promise<string | null> => {
+      const name = await saveFile(
+        ordersApi().GET('/v1/me/orders/{id}/download/receipt', { params: { path: { id: order.id } }, parseAs: 'blob' }),
+        receiptFallbackName(order.order_no),
+      );
+      void client.invalidateQueries({ queryKey: orderKeys.detail(order.id) });
+      return name;
+    },
+  });
+};
+
 // ---- Guest receipt (/orders/receipt?no=&t=) ---------------------------------------------------
 
 export const guestKeys = {

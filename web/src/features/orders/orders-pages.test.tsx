@@ -274,6 +274,31 @@ describe('/mypage/order_history', () => {
     expect(fake.callsTo('/v1/me/orders')).toHaveLength(1);
   });
 
+  it('cancels from the list and downloads receipts and quotations there', async () => {
+    logIn();
+    const waiting = order('3', { status: 'awaiting_payment', status_label: 'お支払い待ち', order_no: 'RP00000003' });
+    const { fake } = await renderApp('/mypage/order_history', ordersFake([accepted, delivered, waiting]));
+    const user = userEvent.setup();
+
+    // No receipt before the payment is confirmed.
+    expect(await screen.findByRole('button', { name: '見積書（注文番号 RP00000003）' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '領収書（注文番号 RP00000003）' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'キャンセル（注文番号 RP00000002）' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: '領収書（注文番号 RP00000002）' }));
+    expect(await screen.findByText('ダウンロードが完了しました')).toBeInTheDocument();
+    expect(saved[0]!.name).toBe('領収書_RP00000002.pdf');
+    expect(fake.callsTo('/v1/me/orders/2/download/receipt').map((c) => c.method)).toEqual(['GET']);
+
+    await user.click(screen.getByRole('button', { name: 'キャンセル（注文番号 RP00000001）' }));
+    const dialog = screen.getByRole('dialog', { name: 'ご注文のキャンセル' });
+    await user.type(within(dialog).getByLabelText(/キャンセル理由/), '重複して注文したため');
+    await user.click(within(dialog).getByRole('button', { name: 'キャンセルする' }));
+    expect(await screen.findByText('ご注文をキャンセルしました。')).toBeInTheDocument();
+    expect(within(orderCard('RP00000001')).getByText('キャンセル済み')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'キャンセル（注文番号 RP00000001）' })).not.toBeInTheDocument();
+  });
+
   it('says so when there are no orders', async () => {
     logIn();
     await renderApp('/mypage/order_history', ordersFake([]));
