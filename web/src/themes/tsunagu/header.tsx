@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { AccountLink } from '../../ui/account-link';
+import { CartLink } from '../../ui/cart-link';
 import { SmartLink } from '../../ui/smart-link';
 import type { HeaderProps } from '../types';
 import styles from './header.module.css';
@@ -12,7 +13,10 @@ export function TsunaguHeader({ shopName, navigation }: HeaderProps) {
         <Link to="/" className={styles.brand}>
           {shopName}
         </Link>
-        <AccountLink className={styles.account} />
+        <div className={styles.tools}>
+          <CartLink className={styles.account} />
+          <AccountLink className={styles.account} />
+        </div>
       </div>
       {navigation.length > 0 ? (
         <nav aria-label="メインメニュー" className={styles.nav}>
