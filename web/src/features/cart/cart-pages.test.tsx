@@ -143,6 +143,59 @@ describe('/cart/shipping-add (guest)', () => {
   });
 });
 
+describe('/cart/shipping-add (member)', () => {
+  it('asks only for the new delivery address; the orderer stays the profile', async () => {
+    logIn();
+    const fake = cartFake(cart({ order: { orderer } })).on(
+      'PATCH',
+      '/v1/carts/shippings/add',
+      json(cart({ shipped: true, order: { orderer } })),
+    );
+    await renderApp('/cart/shipping-add', fake);
+    const user = userEvent.setup();
+    const form = within(await screen.findByRole('form', { name: 'お届け先の入力' }));
+    expect(form.queryByLabelText(/^メールアドレス/)).toBeNull();
+    await user.type(form.getByLabelText(/^お名前（姓）/), '佐藤');
+    await user.type(form.getByLabelText(/^お名前（名）/), '一郎');
+    await user.type(form.getByLabelText(/^フリガナ（セイ）/), 'サトウ');
+    await user.type(form.getByLabelText(/^フリガナ（メイ）/), 'イチロウ');
+    await user.type(form.getByLabelText(/^電話番号/), '06-1234-5678');
+    await user.type(form.getByLabelText(/^郵便番号/), '5300001');
+    await user.selectOptions(form.getByLabelText(/^都道府県/), '東京都');
+    await user.type(form.getByLabelText(/^市区町村/), '千代田区');
+    await user.type(form.getByLabelText(/^番地/), '2-2');
+    await user.click(form.getByRole('button', { name: '次へ進む' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'お届け方法の指定' })).toBeInTheDocument();
+    const sent = await bodyOf(fake.callsTo('/v1/carts/shippings/add')[0]);
+    expect(sent.address).toMatchObject({ shipping_last_name: '佐藤', postal_code: '5300001', address1: '2-2' });
+    expect(fake.callsTo('/v1/carts/order/modify')).toHaveLength(0);
+  });
+
+  it('puts the server\'s field errors on the fields', async () => {
+    const fake = cartFake(cart()).on(
+      'PATCH',
+      '/v1/carts/order/modify',
+      json({ message: '入力内容に誤りがあります', errors: { 'orderer.email': ['メールアドレスの形式が正しくありません'] } }, { status: 422 }),
+    );
+    await renderApp('/cart/shipping-add', fake);
+    const user = userEvent.setup();
+    const form = within(await screen.findByRole('form', { name: 'ご注文者とお届け先の入力' }));
+    await user.type(form.getByLabelText(/^お名前（姓）/), '山田');
+    await user.type(form.getByLabelText(/^お名前（名）/), '花子');
+    await user.type(form.getByLabelText(/^フリガナ（セイ）/), 'ヤマダ');
+    await user.type(form.getByLabelText(/^フリガナ（メイ）/), 'ハナコ');
+    await user.type(form.getByLabelText(/^メールアドレス/), 'hanako@example.com');
+    await user.type(form.getByLabelText(/^電話番号/), '03-1234-5678');
+    await user.type(form.getByLabelText(/^郵便番号/), '1000001');
+    await user.selectOptions(form.getByLabelText(/^都道府県/), '東京都');
+    await user.type(form.getByLabelText(/^市区町村/), '千代田区');
+    await user.type(form.getByLabelText(/^番地/), '1-1');
+    await user.click(form.getByRole('button', { name: '次へ進む' }));
+    expect(await form.findByText('メールアドレスの形式が正しくありません')).toBeInTheDocument();
+    expect(form.getByLabelText(/^メールアドレス/)).toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
 describe('/cart/shipping-select (member)', () => {
   it('puts the chosen address-book entry on the cart', async () => {
     logIn();
