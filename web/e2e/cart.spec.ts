@@ -157,6 +157,12 @@ test('a guest buys a reduced-rate and a standard-rate item with cash on delivery
   expect(expected).toHaveLength(2);
   await expect(totals.getByRole('list', { name: '税率ごとの内訳' }).getByRole('listitem')).toHaveText(expected);
   await keepScreenshot(page, testInfo, 'confirm-cod');
+  // The cart's quotation (PDF) before ordering.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: '見積書をダウンロード（PDF）' }).click();
+  const quotation = await downloading;
+  expect(quotation.suggestedFilename()).toMatch(/\.pdf$/);
+  expect(readFileSync(await quotation.path()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   await page.getByRole('button', { name: '注文を確定する' }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'ご注文ありがとうございました' })).toBeVisible();

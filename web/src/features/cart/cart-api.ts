@@ -6,7 +6,8 @@
  */
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
-import { api, load } from '../../api/client';
+import { api, load, settle } from '../../api/client';
+import { saveDownload } from '../../api/download';
 import type { paths } from '../../api/schema';
 import type { BodyOf, JsonOf } from '../../api/types';
 import {
@@ -152,6 +153,15 @@ export const orderSummaryQuery = (orderNo: string, token: string) =>
 /** POST /v1/carts/{token}/decision. */
 export async function decide(token: string): Promise<Decision> {
   return (await load(cartClient().POST('/v1/carts/{token}/decision', { params: { path: { token } }, body: {} }))).data;
+}
+
+/** GET /v1/carts/{token}/download/quotation → the cart's 御見積書 (PDF), saved under its suggested name. */
+export async function downloadQuotation(token: string): Promise<string | null> {
+  const outcome = await settle(
+    cartClient().GET('/v1/carts/{token}/download/quotation', { params: { path: { token } }, parseAs: 'blob' }),
+  );
+  if (outcome.kind !== 'ok') return null;
+  return saveDownload(outcome.data as Blob, outcome.response, '御見積書.pdf');
 }
 
 /** GET /v1/ecommerce_events/{id}?token= (the purchase event's decision data). */

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getCartToken } from '../../lib/session';
 import { readPurchaseData, resetCartStore, storePurchaseData } from '../../lib/cart-store';
 import { json } from '../../test/fake-fetch';
@@ -383,6 +383,27 @@ describe('/cart/confirm', () => {
     expect(readPurchaseData()?.order_no).toBe('RP00000042');
     expect(new URL(fake.callsTo('/v1/ecommerce_events/ev-1')[0]!.url).searchParams.get('token')).toBe(TOKEN);
     expect(document.cookie).not.toContain('shop_payment_in_progress=1');
+  });
+
+  it('downloads the cart\'s quotation under the name the server suggests', async () => {
+    const names: string[] = [];
+    URL.createObjectURL = vi.fn(() => 'blob:test/1');
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    const fake = cartFake(ready()).on(
+      'GET',
+      `/v1/carts/${TOKEN}/download/quotation`,
+      new Response('%PDF-1.7', {
+        headers: { 'content-type': 'application/pdf', 'x-suggested-filename': encodeURIComponent('御見積書_カート.pdf') },
+      }),
+    );
+    await renderApp('/cart/confirm', fake);
+    await userEvent.setup().click(await screen.findByRole('button', { name: '見積書をダウンロード（PDF）' }));
+    await waitFor(() => expect(names).toEqual(['御見積書_カート.pdf']));
+    expect(await screen.findByText('ダウンロードが完了しました')).toBeInTheDocument();
+    click.mockRestore();
   });
 
   it('goes back to the payment step when the card is declined, the cart intact', async () => {

@@ -25,7 +25,7 @@ import { setCartToken } from '../../lib/session';
 import { showToast } from '../../lib/toast';
 import { FormField, SubmitButton, buttonClass } from '../../ui/form-field';
 import { NoticeSlot } from '../../ui/notice-slot';
-import { cartKeys, decide, leadtimesQuery, patchCart } from './cart-api';
+import { cartKeys, decide, downloadQuotation, leadtimesQuery, patchCart } from './cart-api';
 import { packingsOf } from './shipping-detail-page';
 import {
   AddressText,
@@ -73,6 +73,17 @@ function Summary({ cart }: { cart: Cart }) {
   const { pathname } = useLocation();
   const [note, setNote] = useState(order.note ?? '');
   const [pending, setPending] = useState(false);
+  const [quoting, setQuoting] = useState(false);
+  const quote = async () => {
+    setQuoting(true);
+    try {
+      await downloadQuotation(cart.token);
+    } catch (error) {
+      await handleCartError(error, pathname);
+    } finally {
+      setQuoting(false);
+    }
+  };
   const leadtimes = useQuery({ ...leadtimesQuery(cart.token, cart.detail.shippings.map((s) => s.key)), enabled: cart.detail.shippings.length > 0 });
   const packings = packingsOf(useSettings() as unknown as Record<string, unknown>);
   const timezoneLabel = (key: string | null | undefined) =>
@@ -129,8 +140,11 @@ function Summary({ cart }: { cart: Cart }) {
             ご注文商品
           </h2>
           <ReadOnlyLines products={cart.detail.products} />
-          <p>
+          <p className={styles.inlineForm}>
             <Link to="/cart">カートの内容を変更する</Link>
+            <button type="button" className={styles.linkButton} disabled={quoting} onClick={() => void quote()}>
+              {quoting ? '作成中…' : '見積書をダウンロード（PDF）'}
+            </button>
           </p>
         </section>
 
