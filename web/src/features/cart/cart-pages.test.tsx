@@ -381,6 +381,7 @@ describe('/cart/confirm', () => {
     expect(fake.callsTo(`/v1/carts/${TOKEN}/decision`)).toHaveLength(1);
     expect(getCartToken()).toBeNull();
     expect(readPurchaseData()?.order_no).toBe('RP00000042');
+    await waitFor(() => expect(fake.callsTo('/v1/ecommerce_events/ev-1')).toHaveLength(1));
     expect(new URL(fake.callsTo('/v1/ecommerce_events/ev-1')[0]!.url).searchParams.get('token')).toBe(TOKEN);
     expect(document.cookie).not.toContain('shop_payment_in_progress=1');
   });
