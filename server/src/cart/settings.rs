@@ -23,8 +23,9 @@ pub struct Noshi {
     pub label: String,
 }
 
-/// Setting `ORDER.PACKINGS`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// Setting `ORDER.PACKINGS`: the gift wrappings (priced per shipping) and noshi the shop offers.
+/// The storefront reads it from `/v1/settings/front`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Packings {
     #[serde(default)]
     pub wrappings: Vec<Wrapping>,
@@ -47,7 +48,6 @@ impl Default for Packings {
 pub struct CheckoutSettings {
     pub front: FrontSettings,
     pub carriage: CarriageRule,
-    pub packings: Packings,
     /// The stored settings (key → JSON), for what other features read from them.
     pub stored: HashMap<String, String>,
     /// Percent of the items earned as points; 0 turns points off.
@@ -64,7 +64,6 @@ impl CheckoutSettings {
         CheckoutSettings {
             front: FrontSettings::from_stored(channel, stored),
             carriage: get(stored, "ORDER.CARRIAGE").unwrap_or_default(),
-            packings: get(stored, "ORDER.PACKINGS").unwrap_or_default(),
             stored: stored.clone(),
             earn_rate: get::<i64>(stored, "POINT.EARN_RATE").unwrap_or(0).clamp(0, 100),
             order_no_prefix: get(stored, "ORDER.NO_PREFIX").unwrap_or_default(),
@@ -82,11 +81,11 @@ impl CheckoutSettings {
     }
 
     pub fn wrapping(&self, key: &str) -> Option<&Wrapping> {
-        self.packings.wrappings.iter().find(|w| w.key == key)
+        self.front.packings.wrappings.iter().find(|w| w.key == key)
     }
 
     pub fn noshi(&self, key: &str) -> Option<&Noshi> {
-        self.packings.noshi.iter().find(|n| n.key == key)
+        self.front.packings.noshi.iter().find(|n| n.key == key)
     }
 
     pub fn order_no(&self, number: i64) -> String {

@@ -48,6 +48,9 @@ pub struct FrontSettings {
     /// list answers it as `x-limit`).
     #[serde(rename = "MEMBER.ADDRESS_LIMIT")]
     pub address_limit: i64,
+    /// Gift wrappings and noshi offered at checkout.
+    #[serde(rename = "ORDER.PACKINGS")]
+    pub packings: crate::cart::settings::Packings,
 }
 
 impl FrontSettings {
@@ -75,6 +78,7 @@ impl FrontSettings {
             password_expire_days: get(stored, "AUTH.PASSWORD_EXPIRE_DAYS", None),
             recaptcha_version: get(stored, "RECAPTCHA.VERSION", 3),
             address_limit: get(stored, "MEMBER.ADDRESS_LIMIT", 20),
+            packings: get(stored, "ORDER.PACKINGS", Default::default()),
         }
     }
 

@@ -51,6 +51,9 @@ async fn front_settings_carry_every_spec_key(app: TestApp) {
     }
     assert_eq!(settings["SITE.BREAKPOINT.SCREEN-SM"], 767);
     assert_eq!(settings["SITE.BREAKPOINT.SCREEN-MD"], 1024);
+    // The checkout's gift wrapping and noshi choices, as the demo shop stores them.
+    assert_eq!(settings["ORDER.PACKINGS"]["wrappings"][0], serde_json::json!({ "key": "gift", "label": "ギフトラッピング", "price": 330 }));
+    assert_eq!(settings["ORDER.PACKINGS"]["noshi"].as_array().map(Vec::len), Some(3));
 }
 
 async fn the_selected_colour_scheme_differs_per_shop(app: TestApp) {

@@ -2779,6 +2779,8 @@ export interface components {
              */
             "MEMBER.ADDRESS_LIMIT": number;
             NO_MEMBER_USE: boolean;
+            /** @description Gift wrappings and noshi offered at checkout. */
+            "ORDER.PACKINGS": components["schemas"]["Packings"];
             "ORDER.SHIPPING.IS_ALLOW_MULTIPLE": boolean;
             "PLUGIN.TEMPORARY_STOP_SELLING.IS_SELLING": boolean;
             "PLUGIN.TEMPORARY_STOP_SELLING.IS_USE": boolean;
@@ -3368,6 +3370,10 @@ export interface components {
             summary: string;
             title: string;
         };
+        Noshi: {
+            key: string;
+            label: string;
+        };
         NotificationAnswer: {
             /** @description Always `OK`: the gateway stops retrying. */
             result: string;
@@ -3531,6 +3537,14 @@ export interface components {
             postal_code: string;
             /** @default  */
             prefecture: string;
+        };
+        /**
+         * @description Setting `ORDER.PACKINGS`: the gift wrappings (priced per shipping) and noshi the shop offers.
+         *     The storefront reads it from `/v1/settings/front`.
+         */
+        Packings: {
+            noshi?: components["schemas"]["Noshi"][];
+            wrappings?: components["schemas"]["Wrapping"][];
         };
         PageBlock: {
             device: components["schemas"]["Device"];
@@ -4156,6 +4170,12 @@ export interface components {
             user_id?: string | null;
             /** @description The 6-digit code the member typed (from the mail). */
             verify_code?: string | null;
+        };
+        Wrapping: {
+            key: string;
+            label: string;
+            /** Format: int64 */
+            price: number;
         };
     };
     responses: never;

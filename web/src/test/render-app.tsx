@@ -24,6 +24,14 @@ export const demoSettings = {
   NO_MEMBER_USE: false,
   'AUTH.IS_VERIFY_EMAIL_AT_FIRST_LOGIN': false,
   'RECAPTCHA.VERSION': 3,
+  'ORDER.PACKINGS': {
+    wrappings: [{ key: 'gift', label: 'ギフトラッピング', price: 330 }],
+    noshi: [
+      { key: 'oiwai', label: '御祝' },
+      { key: 'orei', label: '御礼' },
+      { key: 'uchiiwai', label: '内祝' },
+    ],
+  },
 };
 
 export const demoLayout = {

@@ -34,7 +34,7 @@ export type SavedCard = JsonOf<'/v1/me/user-cards'>['data'][number];
 export type EcommerceEvent = JsonOf<'/v1/ecommerce_events', 'post'>;
 export type DecisionData = JsonOf<'/v1/ecommerce_events/{id}'>;
 
-/** ORDER.PACKINGS as the shipping-detail step offers it (not served by /v1/settings/front). */
+/** A gift wrapping of ORDER.PACKINGS (from /v1/settings/front). */
 export interface Wrapping {
   key: string;
   label: string;

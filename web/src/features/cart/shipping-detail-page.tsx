@@ -1,7 +1,7 @@
 /**
  * /cart/shipping-detail: per shipping, the delivery date (from GET
  * /v1/shipping-leadtime/carts/{token}: the earliest date on and 14 days), the time slot, and
- * gift wrapping / noshi (the channel's ORDER.PACKINGS; the contract's demo list when the
+ * gift wrapping / noshi (the channel's ORDER.PACKINGS from the front settings; none when the
  * settings do not carry it).
  */
 import { useQuery } from '@tanstack/react-query';
@@ -22,17 +22,10 @@ export interface Packings {
   noshi: Choice[];
 }
 
-/** The contract's ORDER.PACKINGS of the demo shop. */
-export const DEFAULT_PACKINGS: Packings = {
-  wrappings: [{ key: 'gift', label: 'ギフトラッピング', price: 330 }],
-  noshi: [
-    { key: 'oiwai', label: '御祝' },
-    { key: 'orei', label: '御礼' },
-    { key: 'uchiiwai', label: '内祝' },
-  ],
-};
+/** A shop that stores no ORDER.PACKINGS offers no wrapping or noshi. */
+const NO_PACKINGS: Packings = { wrappings: [], noshi: [] };
 
-/** ORDER.PACKINGS from the settings (an object or its JSON text), else the default. */
+/** ORDER.PACKINGS from the front settings (an object, or its JSON text). */
 export function packingsOf(settings: Record<string, unknown>): Packings {
   let raw = settings['ORDER.PACKINGS'];
   if (typeof raw === 'string') {
@@ -49,7 +42,7 @@ export function packingsOf(settings: Record<string, unknown>): Packings {
       noshi: Array.isArray(value.noshi) ? value.noshi : [],
     };
   }
-  return DEFAULT_PACKINGS;
+  return NO_PACKINGS;
 }
 
 interface Choices {
