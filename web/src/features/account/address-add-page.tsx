@@ -6,7 +6,7 @@ import { buttonClass } from '../../ui/form-field';
 import { AddressForm } from './address-form';
 import { addressBookQuery, useAddressBook, useCreateAddress } from './address-queries';
 import { EMPTY_ADDRESS } from './address-schema';
-import { MypageFrame } from './mypage-frame';
+import { MypageFrame } from '../../ui/mypage-frame';
 import styles from './address.module.css';
 
 export async function loader() {

@@ -6,7 +6,7 @@ import { sessionStore } from '../../lib/session';
 import { AddressForm } from './address-form';
 import { OWN_ADDRESS, addressQuery, useAddress, useUpdateAddress } from './address-queries';
 import { addressFieldsOf } from './address-schema';
-import { MypageFrame } from './mypage-frame';
+import { MypageFrame } from '../../ui/mypage-frame';
 import styles from './address.module.css';
 
 export async function loader({ params }: LoaderFunctionArgs) {

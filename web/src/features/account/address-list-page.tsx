@@ -9,7 +9,7 @@ import { showToast } from '../../lib/toast';
 import { buttonClass, controlClass } from '../../ui/form-field';
 import { NoticeSlot } from '../../ui/notice-slot';
 import { Pagination } from '../../ui/pagination';
-import { ConfirmDialog } from './address-confirm-dialog';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import {
   OWN_ADDRESS,
   addressBookQuery,
@@ -22,7 +22,7 @@ import {
   type ExportEncoding,
   type UserAddress,
 } from './address-queries';
-import { MypageFrame } from './mypage-frame';
+import { MypageFrame } from '../../ui/mypage-frame';
 import styles from './address.module.css';
 
 export async function loader({ request }: LoaderFunctionArgs) {

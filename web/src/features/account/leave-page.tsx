@@ -18,7 +18,7 @@ import {
   type LeavePasswordFields,
   type LeaveReasonFields,
 } from './account-schema';
-import { MypageFrame } from './mypage-frame';
+import { MypageFrame } from '../../ui/mypage-frame';
 import styles from './account.module.css';
 
 export async function loader() {

@@ -5,7 +5,7 @@ import { sessionStore } from '../../lib/session';
 import { DateText } from '../../ui/date-text';
 import { Pagination } from '../../ui/pagination';
 import { loginHistoriesQuery, useLoginHistories, type LoginMethod } from './account-queries';
-import { MypageFrame } from './mypage-frame';
+import { MypageFrame } from '../../ui/mypage-frame';
 import styles from './account.module.css';
 
 export async function loader({ request }: LoaderFunctionArgs) {

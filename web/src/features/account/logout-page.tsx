@@ -4,7 +4,7 @@ import { useDocumentTitle } from '../../lib/document-title';
 import { buttonClass } from '../../ui/form-field';
 import { NoticeSlot } from '../../ui/notice-slot';
 import { useLogout } from './account-queries';
-import { MypageFrame } from './mypage-frame';
+import { MypageFrame } from '../../ui/mypage-frame';
 import styles from './account.module.css';
 
 /** After logging out: the shop's `logout` notice and the ways on. */

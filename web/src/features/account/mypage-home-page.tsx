@@ -3,7 +3,7 @@ import type { Member } from '../../api/types';
 import { queryClient } from '../../lib/query-client';
 import { sessionStore } from '../../lib/session';
 import { meUserQuery, useMeUser } from './account-queries';
-import { MypageFrame } from './mypage-frame';
+import { MypageFrame } from '../../ui/mypage-frame';
 import styles from './account.module.css';
 
 export async function loader() {

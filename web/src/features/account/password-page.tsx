@@ -16,7 +16,7 @@ import {
   type PasswordFields,
   type SecurityQuestionFields,
 } from './account-schema';
-import { MypageFrame } from './mypage-frame';
+import { MypageFrame } from '../../ui/mypage-frame';
 import styles from './account.module.css';
 
 export async function loader() {

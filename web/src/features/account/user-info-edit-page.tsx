@@ -14,7 +14,7 @@ import { applyMutationErrors } from '../../lib/form-errors';
 import { FormAlert, FormField, RadioGroup, SubmitButton, buttonClass, controlClass } from '../../ui/form-field';
 import { meUserQuery, useMeUser, useUpdateProfile } from './account-queries';
 import { POSTAL_NOT_FOUND, profileSchema } from './account-schema';
-import { MypageFrame } from './mypage-frame';
+import { MypageFrame } from '../../ui/mypage-frame';
 import { pendingEmailText } from './user-info-page';
 import styles from './account.module.css';
 

@@ -7,7 +7,7 @@ import { sessionStore } from '../../lib/session';
 import { postDisplay } from '../../lib/validators';
 import { NEWSLETTER_LABELS, genderLabel, questionLabel } from '../../lib/member-labels';
 import { meUserQuery, useMeUser } from './account-queries';
-import { MypageFrame } from './mypage-frame';
+import { MypageFrame } from '../../ui/mypage-frame';
 import styles from './account.module.css';
 
 export async function loader() {

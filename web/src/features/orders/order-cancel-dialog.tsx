@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { applyMutationErrors } from '../../lib/form-errors';
 import { buttonClass, controlClass, FormAlert, FormField } from '../../ui/form-field';
 import { CANCEL_REASON_MAX, cancelSchema, type CancelFields } from './order-schema';
-import styles from './orders.module.css';
+import dialogStyles from '../../ui/confirm-dialog.module.css';
 
 export interface CancelDialogProps {
   orderNo: string;
@@ -58,14 +58,14 @@ export function CancelDialog({ orderNo, pending, onConfirm, onClose }: CancelDia
   return (
     <dialog
       ref={ref}
-      className={styles.dialog}
+      className={dialogStyles.dialog}
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
         if (!pending) onClose();
       }}
     >
-      <h2 id={titleId} className={styles.dialogTitle}>
+      <h2 id={titleId} className={dialogStyles.dialogTitle}>
         ご注文のキャンセル
       </h2>
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
@@ -82,7 +82,7 @@ export function CancelDialog({ orderNo, pending, onConfirm, onClose }: CancelDia
             />
           )}
         </FormField>
-        <div className={styles.dialogActions}>
+        <div className={dialogStyles.dialogActions}>
           <button type="button" className={buttonClass.secondary} onClick={onClose} disabled={pending}>
             閉じる
           </button>

@@ -6,7 +6,7 @@ import { showToast } from '../../lib/toast';
 import { MypageFrame } from '../../ui/mypage-frame';
 import { cardsQuery, useCards, useDeleteCard, useSetMainCard } from './wallet-queries';
 import type { UserCard } from './wallet-types';
-import { ConfirmDialog } from './wallet-confirm-dialog';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import styles from './wallet.module.css';
 
 export async function loader() {

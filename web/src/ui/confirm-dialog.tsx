@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { buttonClass } from '../../ui/form-field';
-import styles from './address.module.css';
+import { buttonClass } from './form-field';
+import styles from './confirm-dialog.module.css';
 
 export interface ConfirmDialogProps {
   title: string;
