@@ -4,7 +4,8 @@
  *   the per-rate tax on the confirm page — checked against figures computed here from the cart's
  *   lines (tax once per rate: floor(amount × r / (100 + r))) — and the order number on complete;
  * - the demo member pays by card (4242 4242 4242 4242) with 100 points, and with the coupon
- *   WELCOME500 at desktop width (the coupon is once per member; both widths share the server);
+ *   WELCOME500 at desktop width (the coupon is once per member; both widths share the server),
+ *   then downloads the paid order's receipt PDF from the history and cancels the order;
  * - a declined card (4000 0000 0000 0002) shows the gateway's message on the payment page and the
  *   cart keeps its products.
  * The products are found through the API (the demo catalogue's reduced-rate food and drink).
@@ -223,6 +224,26 @@ test('the demo member pays by card with WELCOME500 and 100 points', async ({ pag
   await expect(page.getByRole('region', { name: 'ご注文番号' })).toContainText(orderNo);
   await expect(page.getByRole('link', { name: 'ご注文履歴を見る' })).toBeVisible();
   await keepScreenshot(page, testInfo, 'complete-card');
+
+  // The paid order is in the history: its receipt downloads, then the member cancels it.
+  await page.getByRole('link', { name: 'ご注文履歴を見る' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: '注文履歴' })).toBeVisible();
+  const placed = page.getByRole('article', { name: new RegExp(orderNo) });
+  await expect(placed.getByText('入金済み')).toBeVisible();
+  await placed.getByRole('link', { name: /詳細を見る/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'ご注文詳細' })).toBeVisible();
+  await expect(page.getByText(`注文番号 ${orderNo}`, { exact: true })).toBeVisible();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: '領収書をダウンロード' }).click();
+  const receipt = await downloading;
+  expect(receipt.suggestedFilename()).toBe(`領収書_${orderNo}.pdf`);
+  expect(readFileSync(await receipt.path()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  await page.getByRole('button', { name: 'この注文をキャンセルする' }).click();
+  const dialog = page.getByRole('dialog', { name: 'ご注文のキャンセル' });
+  await dialog.getByLabel(/キャンセル理由/).fill('支払い方法を変えたいため');
+  await dialog.getByRole('button', { name: 'キャンセルする' }).click();
+  await expect(page.getByText('ご注文をキャンセルしました。')).toBeVisible();
+  await expect(page.getByText('キャンセル済み').first()).toBeVisible();
 });
 
 test('a declined card shows its message on the payment page and the cart keeps its products', async ({ page, request }, testInfo) => {
