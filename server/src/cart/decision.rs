@@ -161,9 +161,14 @@ async fn place(state: &AppState, channel: &Channel, open: &Open, origin: &str) -
                 let mut tx = state.db.begin_write().await?;
                 // Nothing to charge (points paid it all): paid, with no charge to refund later.
                 let (id, masked) = charge.map(|c| (Some(c.id), Some(c.masked_number))).unwrap_or_default();
-                store::update_order_paid(&mut tx, &placed.order_id, id.as_deref(), masked.as_deref(), super::http::now_ms()).await?;
+                let paid = store::update_order_paid(&mut tx, &placed.order_id, id.as_deref(), masked.as_deref(), super::http::now_ms()).await?;
                 store::update_release_decision(&mut *tx, &open.cart.id).await?;
                 tx.commit().await?;
+                if !paid && let Some(charge_id) = id.as_deref() {
+                    // Cancelled while the gateway was charging: the money goes back.
+                    tracing::warn!(order_id = %placed.order_id, "card order cancelled during its charge: refunding");
+                    state.gateway.refund(&channel.id, charge_id).await?;
+                }
             }
             Ok(Err(declined)) => {
                 undo_order(state, open, &placed.order_id, Some(&declined.message)).await?;

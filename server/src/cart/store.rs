@@ -747,17 +747,20 @@ pub async fn delete_point_histories_of_order(tx: &mut Tx, order_id: &str) -> sql
     Ok(())
 }
 
-pub async fn update_order_paid(tx: &mut Tx, order_id: &str, charge_id: Option<&str>, masked_number: Option<&str>, now: i64) -> sqlx::Result<()> {
-    sqlx::query(
-        "UPDATE orders SET status = 'paid', gateway_charge_id = $1, card_masked_number = COALESCE($2, card_masked_number), updated_at = $3 WHERE id = $4",
+/// Marks a reserved card order paid. False when it is no longer awaiting payment (the buyer
+/// cancelled it while the gateway was charging): the caller refunds the charge.
+pub async fn update_order_paid(tx: &mut Tx, order_id: &str, charge_id: Option<&str>, masked_number: Option<&str>, now: i64) -> sqlx::Result<bool> {
+    let done = sqlx::query(
+        "UPDATE orders SET status = 'paid', gateway_charge_id = $1, card_masked_number = COALESCE($2, card_masked_number), updated_at = $3 \
+         WHERE id = $4 AND status = 'awaiting_payment'",
     )
-        .bind(charge_id)
-        .bind(masked_number)
-        .bind(now)
-        .bind(order_id)
-        .execute(&mut **tx)
-        .await?;
-    Ok(())
+    .bind(charge_id)
+    .bind(masked_number)
+    .bind(now)
+    .bind(order_id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected() == 1)
 }
 
 /// Deletes an order that was never placed (its lines, shippings and coupon use go with it).
