@@ -12,7 +12,7 @@ test('an unknown path shows the 404 page with a way back to the top', async ({ p
 });
 
 test('a spec route whose screen is not built yet says so with the 404 page', async ({ page }) => {
-  await page.goto('/cart');
+  await page.goto('/contact');
   await expect(page.getByText('404 Not Found')).toBeVisible();
 });
 
