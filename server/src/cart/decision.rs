@@ -16,6 +16,7 @@ use super::http::{check_sellable, rule, Open};
 use super::settings::CheckoutSettings;
 use super::store::{self, NewOrder, NewOrderLine, NewOrderShipping};
 use crate::orders::store::{self as order_store, OrderRow};
+use crate::points::ledger;
 use super::view::{self, Loaded};
 use super::*;
 use crate::app::AppState;
@@ -313,15 +314,23 @@ async fn write_order(state: &AppState, open: &Open, loaded: &Loaded, priced: &su
         store::insert_coupon_use(&mut tx, &order_id, &coupon.id, cart.user_id.as_deref(), now).await?;
     }
     if let Some(user_id) = cart.user_id.as_deref() {
+        let entry = |kind: &'static str, points: i64, description: String| ledger::Entry {
+            channel_id: &cart.channel_id,
+            user_id,
+            order_id: Some(&order_id),
+            kind,
+            points,
+            description,
+        };
         if priced.use_points > 0 {
-            if !store::update_spend_points(&mut tx, user_id, priced.use_points, now).await? {
+            if !ledger::take(&mut tx, user_id, priced.use_points, now).await? {
                 return Err(ApiError::field("use_points", "保有ポイントが不足しています"));
             }
-            store::insert_point_history(&mut tx, &cart.channel_id, user_id, Some(&order_id), "use", -priced.use_points, &format!("ご注文 {order_no} でのご利用"), now).await?;
+            ledger::record(&mut tx, &entry("use", -priced.use_points, format!("ご注文 {order_no} でのご利用")), now).await?;
         }
         if earned > 0 {
-            store::update_add_points(&mut tx, &cart.channel_id, user_id, earned, now).await?;
-            store::insert_point_history(&mut tx, &cart.channel_id, user_id, Some(&order_id), "earn", earned, &format!("ご注文 {order_no} の獲得ポイント"), now).await?;
+            ledger::add(&mut tx, &cart.channel_id, user_id, earned, now).await?;
+            ledger::record(&mut tx, &entry("earn", earned, format!("ご注文 {order_no} の獲得ポイント")), now).await?;
         }
     }
     store::update_cart_ordered(&mut tx, &cart.id, Some(&order_id), None).await?;
@@ -344,12 +353,12 @@ async fn undo_order(state: &AppState, open: &Open, order_id: &str, message: Opti
     }
     if let Some(user_id) = order.user_id.as_deref() {
         if order.used_points > 0 {
-            store::update_add_points(&mut tx, &open.cart.channel_id, user_id, order.used_points, now).await?;
+            ledger::add(&mut tx, &open.cart.channel_id, user_id, order.used_points, now).await?;
         }
         if order.earned_points > 0 {
-            store::update_take_back_points(&mut tx, user_id, order.earned_points, now).await?;
+            ledger::take_at_most(&mut tx, user_id, order.earned_points, now).await?;
         }
-        store::delete_point_histories_of_order(&mut tx, order_id).await?;
+        ledger::forget_order(&mut tx, order_id).await?;
     }
     store::delete_order(&mut tx, order_id).await?;
     store::update_cart_ordered(&mut tx, &open.cart.id, None, message).await?;

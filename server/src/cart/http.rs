@@ -953,7 +953,7 @@ async fn use_points(State(state): State<AppState>, channel: Channel, member: Opt
     if points > 0 && open.settings.earn_rate == 0 {
         return Err(ApiError::field("use_points", "このショップではポイントをご利用いただけません"));
     }
-    let balance = store::find_point_balance(&state.db.pool, &user_id).await?;
+    let balance = crate::points::ledger::balance(&state.db.pool, &user_id).await?;
     if points > balance {
         return Err(ApiError::field("use_points", format!("保有ポイント（{} ポイント）を超えて利用することはできません", view::yen(balance))));
     }

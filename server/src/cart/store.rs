@@ -458,11 +458,6 @@ pub async fn count_coupon_uses<'e, E: sqlx::Executor<'e, Database = Any>>(execut
     sqlx::query_scalar("SELECT COUNT(*) FROM coupon_uses WHERE coupon_id = $1 AND user_id = $2").bind(coupon_id).bind(user_id).fetch_one(executor).await
 }
 
-pub async fn find_point_balance<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, user_id: &str) -> sqlx::Result<i64> {
-    let balance: Option<i64> = sqlx::query_scalar("SELECT balance FROM user_points WHERE user_id = $1").bind(user_id).fetch_optional(executor).await?;
-    Ok(balance.unwrap_or(0))
-}
-
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct CardRow {
     pub id: String,
@@ -685,65 +680,6 @@ pub async fn insert_coupon_use(tx: &mut Tx, order_id: &str, coupon_id: &str, use
         .bind(now)
         .execute(&mut **tx)
         .await?;
-    Ok(())
-}
-
-/// Spends points; false (nothing changed) when the balance is smaller.
-pub async fn update_spend_points(tx: &mut Tx, user_id: &str, points: i64, now: i64) -> sqlx::Result<bool> {
-    let done = sqlx::query("UPDATE user_points SET balance = balance - $1, updated_at = $2 WHERE user_id = $3 AND balance >= $1")
-        .bind(points)
-        .bind(now)
-        .bind(user_id)
-        .execute(&mut **tx)
-        .await?;
-    Ok(done.rows_affected() == 1)
-}
-
-pub async fn update_add_points(tx: &mut Tx, channel_id: &str, user_id: &str, points: i64, now: i64) -> sqlx::Result<()> {
-    sqlx::query(
-        "INSERT INTO user_points (user_id, channel_id, balance, updated_at) VALUES ($1, $2, $3, $4) \
-         ON CONFLICT (user_id) DO UPDATE SET balance = user_points.balance + $3, updated_at = $4",
-    )
-    .bind(user_id)
-    .bind(channel_id)
-    .bind(points)
-    .bind(now)
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
-}
-
-/// Takes back up to `points` (never below zero).
-pub async fn update_take_back_points(tx: &mut Tx, user_id: &str, points: i64, now: i64) -> sqlx::Result<()> {
-    sqlx::query("UPDATE user_points SET balance = CASE WHEN balance >= $1 THEN balance - $1 ELSE 0 END, updated_at = $2 WHERE user_id = $3")
-        .bind(points)
-        .bind(now)
-        .bind(user_id)
-        .execute(&mut **tx)
-        .await?;
-    Ok(())
-}
-
-#[allow(clippy::too_many_arguments)]
-pub async fn insert_point_history(tx: &mut Tx, channel_id: &str, user_id: &str, order_id: Option<&str>, kind: &str, points: i64, description: &str, now: i64) -> sqlx::Result<()> {
-    sqlx::query(
-        "INSERT INTO point_histories (id, channel_id, user_id, order_id, kind, points, description, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-    )
-    .bind(new_id())
-    .bind(channel_id)
-    .bind(user_id)
-    .bind(order_id)
-    .bind(kind)
-    .bind(points)
-    .bind(description)
-    .bind(now)
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
-}
-
-pub async fn delete_point_histories_of_order(tx: &mut Tx, order_id: &str) -> sqlx::Result<()> {
-    sqlx::query("DELETE FROM point_histories WHERE order_id = $1").bind(order_id).execute(&mut **tx).await?;
     Ok(())
 }
 

@@ -268,7 +268,7 @@ pub async fn load(db: &Db, cart: CartRow) -> sqlx::Result<Loaded> {
         None => None,
     };
     let point_balance = match &user {
-        Some(u) => Some(store::find_point_balance(&db.pool, &u.id).await?),
+        Some(u) => Some(crate::points::ledger::balance(&db.pool, &u.id).await?),
         None => None,
     };
     let (card, card_ref) = match (&cart.card_id, &cart.card_token, &user) {

@@ -10,7 +10,8 @@ use axum::http::StatusCode;
 
 use super::mails;
 use super::status::Status;
-use super::store::{self, PointEntry};
+use super::store;
+use crate::points::ledger::{self, Entry};
 use super::view::{orderer_of, status_of};
 use crate::app::AppState;
 use crate::channel::Channel;
@@ -38,7 +39,7 @@ pub async fn cancel_order(state: &AppState, channel: &Channel, order_id: &str, r
     }
     store::delete_coupon_use(&mut tx, order_id).await?;
     if let Some(user_id) = row.user_id.as_deref() {
-        let entry = |kind: &'static str, points: i64, description: String| PointEntry {
+        let entry = |kind: &'static str, points: i64, description: String| Entry {
             channel_id: &channel.id,
             user_id,
             order_id: Some(order_id),
@@ -47,15 +48,15 @@ pub async fn cancel_order(state: &AppState, channel: &Channel, order_id: &str, r
             description,
         };
         if row.used_points > 0 {
-            store::update_points_added(&mut tx, &channel.id, user_id, row.used_points, now).await?;
+            ledger::add(&mut tx, &channel.id, user_id, row.used_points, now).await?;
             let description = format!("ご注文{}のキャンセル（ご利用ポイントの返却）", row.order_no);
-            store::insert_point_history(&mut tx, &entry("cancel_use", row.used_points, description), now).await?;
+            ledger::record(&mut tx, &entry("cancel_use", row.used_points, description), now).await?;
         }
         if row.earned_points > 0
             && let Some(taken) = take_points(&mut tx, user_id, row.earned_points, now).await?
         {
             let description = format!("ご注文{}のキャンセル（獲得ポイントの取り消し）", row.order_no);
-            store::insert_point_history(&mut tx, &entry("cancel_earn", -taken, description), now).await?;
+            ledger::record(&mut tx, &entry("cancel_earn", -taken, description), now).await?;
         }
     }
     tx.commit().await?;
@@ -81,12 +82,12 @@ pub async fn cancel_order(state: &AppState, channel: &Channel, order_id: &str, r
 /// reading and taking (PostgreSQL; SQLite's write transaction holds it still).
 async fn take_points(tx: &mut crate::infra::db::Tx, user_id: &str, earned: i64, now: i64) -> ApiResult<Option<i64>> {
     for _ in 0..5 {
-        let balance = store::find_point_balance(tx, user_id).await?.unwrap_or(0);
+        let balance = ledger::balance(&mut **tx, user_id).await?;
         let take = earned.min(balance);
         if take <= 0 {
             return Ok(None);
         }
-        if store::update_points_taken(tx, user_id, take, now).await? {
+        if ledger::take(tx, user_id, take, now).await? {
             return Ok(Some(take));
         }
     }

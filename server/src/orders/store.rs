@@ -319,65 +319,6 @@ pub async fn delete_coupon_use(tx: &mut Tx, order_id: &str) -> sqlx::Result<()> 
     Ok(())
 }
 
-pub async fn find_point_balance(tx: &mut Tx, user_id: &str) -> sqlx::Result<Option<i64>> {
-    sqlx::query_scalar("SELECT balance FROM user_points WHERE user_id = $1").bind(user_id).fetch_optional(&mut **tx).await
-}
-
-/// Adds points to the balance (made at 0 when the member has none yet).
-pub async fn update_points_added(tx: &mut Tx, channel_id: &str, user_id: &str, points: i64, now: i64) -> sqlx::Result<()> {
-    sqlx::query(
-        "INSERT INTO user_points (user_id, channel_id, balance, updated_at) VALUES ($1, $2, $3, $4) \
-         ON CONFLICT (user_id) DO UPDATE SET balance = user_points.balance + excluded.balance, updated_at = excluded.updated_at",
-    )
-    .bind(user_id)
-    .bind(channel_id)
-    .bind(points)
-    .bind(now)
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
-}
-
-/// Takes `points` from the balance only if it holds them. False: it changed meanwhile.
-pub async fn update_points_taken(tx: &mut Tx, user_id: &str, points: i64, now: i64) -> sqlx::Result<bool> {
-    let done = sqlx::query("UPDATE user_points SET balance = balance - $1, updated_at = $2 WHERE user_id = $3 AND balance >= $1")
-        .bind(points)
-        .bind(now)
-        .bind(user_id)
-        .execute(&mut **tx)
-        .await?;
-    Ok(done.rows_affected() == 1)
-}
-
-pub struct PointEntry<'a> {
-    pub channel_id: &'a str,
-    pub user_id: &'a str,
-    pub order_id: Option<&'a str>,
-    /// earn, use, cancel_earn, cancel_use, grant
-    pub kind: &'static str,
-    /// Signed: what the balance changed by.
-    pub points: i64,
-    pub description: String,
-}
-
-pub async fn insert_point_history(tx: &mut Tx, entry: &PointEntry<'_>, now: i64) -> sqlx::Result<()> {
-    sqlx::query(
-        "INSERT INTO point_histories (id, channel_id, user_id, order_id, kind, points, description, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-    )
-    .bind(new_id())
-    .bind(entry.channel_id)
-    .bind(entry.user_id)
-    .bind(entry.order_id)
-    .bind(entry.kind)
-    .bind(entry.points)
-    .bind(&entry.description)
-    .bind(now)
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
-}
-
 // --- memos --------------------------------------------------------------------------------
 
 /// The member's memo `id` (with its order's id); another member's is `None`.

@@ -1,7 +1,7 @@
 //! Every SQL statement of the points pages (and the demo seed's grant).
 use super::kind::PointKind;
 use crate::infra::db::{Db, Tx};
-use crate::infra::ids::new_id;
+use super::ledger;
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct HistoryRow {
@@ -47,28 +47,7 @@ pub async fn list_histories(db: &Db, channel_id: &str, user_id: &str, limit: i64
 
 /// Gives the member `points` from the shop (no order) and writes the history row.
 pub async fn insert_grant(tx: &mut Tx, channel_id: &str, user_id: &str, points: i64, description: &str, now: i64) -> sqlx::Result<()> {
-    sqlx::query(
-        "INSERT INTO user_points (user_id, channel_id, balance, updated_at) VALUES ($1, $2, $3, $4) \
-         ON CONFLICT (user_id) DO UPDATE SET balance = user_points.balance + excluded.balance, updated_at = excluded.updated_at",
-    )
-    .bind(user_id)
-    .bind(channel_id)
-    .bind(points)
-    .bind(now)
-    .execute(&mut **tx)
-    .await?;
-    sqlx::query(
-        "INSERT INTO point_histories (id, channel_id, user_id, order_id, kind, points, description, created_at) \
-         VALUES ($1, $2, $3, NULL, $4, $5, $6, $7)",
-    )
-    .bind(new_id())
-    .bind(channel_id)
-    .bind(user_id)
-    .bind(PointKind::Grant.code())
-    .bind(points)
-    .bind(description)
-    .bind(now)
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
+    ledger::add(tx, channel_id, user_id, points, now).await?;
+    let entry = ledger::Entry { channel_id, user_id, order_id: None, kind: PointKind::Grant.code(), points, description: description.to_owned() };
+    ledger::record(tx, &entry, now).await
 }

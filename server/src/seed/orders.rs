@@ -12,6 +12,7 @@ use serde_json::json;
 use super::DEMO;
 use crate::infra::db::Tx;
 use crate::infra::ids::new_id;
+use crate::points::ledger;
 
 const DAY_MS: i64 = 24 * 60 * 60 * 1000;
 
@@ -193,31 +194,18 @@ pub async fn insert(tx: &mut Tx, channel_id: &str, user_id: &str, shop: &str, no
             .execute(&mut **tx)
             .await?;
         }
-        sqlx::query(
-            "INSERT INTO point_histories (id, channel_id, user_id, order_id, kind, points, description, created_at) \
-             VALUES ($1, $2, $3, $4, 'earn', $5, $6, $7)",
-        )
-        .bind(new_id())
-        .bind(channel_id)
-        .bind(user_id)
-        .bind(&order_id)
-        .bind(earned)
-        .bind(format!("ご注文 {order_no} の獲得ポイント"))
-        .bind(ordered_at)
-        .execute(&mut **tx)
-        .await?;
+        let entry = ledger::Entry {
+            channel_id,
+            user_id,
+            order_id: Some(&order_id),
+            kind: "earn",
+            points: earned,
+            description: format!("ご注文 {order_no} の獲得ポイント"),
+        };
+        ledger::record(tx, &entry, ordered_at).await?;
     }
     // Added to whatever balance the member has (the points seed may have granted some).
-    sqlx::query(
-        "INSERT INTO user_points (user_id, channel_id, balance, updated_at) VALUES ($1, $2, $3, $4) \
-         ON CONFLICT (user_id) DO UPDATE SET balance = user_points.balance + excluded.balance, updated_at = excluded.updated_at",
-    )
-    .bind(user_id)
-    .bind(channel_id)
-    .bind(earned_total)
-    .bind(now)
-    .execute(&mut **tx)
-    .await?;
+    ledger::add(tx, channel_id, user_id, earned_total, now).await?;
     // The decision numbers the next order after these.
     let last = ORDERS.iter().map(|o| o.number).max().unwrap_or(0);
     sqlx::query(
