@@ -346,10 +346,8 @@ async fn undo_order(state: &AppState, open: &Open, order_id: &str, message: Opti
     let Some(order) = order_store::find_order(&mut *tx, &open.cart.channel_id, order_id).await? else {
         return Ok(());
     };
-    for line in store::list_order_lines(&mut *tx, order_id).await? {
-        if let Some(variation_id) = &line.variation_id {
-            store::update_return_stock(&mut tx, variation_id, line.quantity).await?;
-        }
+    for (variation_id, quantity) in order_store::list_line_quantities(&mut tx, order_id).await? {
+        order_store::update_stock_returned(&mut tx, &variation_id, quantity).await?;
     }
     if let Some(user_id) = order.user_id.as_deref() {
         if order.used_points > 0 {

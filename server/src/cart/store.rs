@@ -496,16 +496,6 @@ pub async fn update_take_stock(tx: &mut Tx, variation_id: &str, quantity: i64) -
     Ok(done.rows_affected() == 1)
 }
 
-/// Gives units back (a cancelled or failed order).
-pub async fn update_return_stock(tx: &mut Tx, variation_id: &str, quantity: i64) -> sqlx::Result<()> {
-    sqlx::query("UPDATE product_variations SET stock_quantity = stock_quantity + $1 WHERE id = $2")
-        .bind(quantity)
-        .bind(variation_id)
-        .execute(&mut **tx)
-        .await?;
-    Ok(())
-}
-
 /// The channel's next order number (1, 2, …).
 pub async fn next_order_number(tx: &mut Tx, channel_id: &str) -> sqlx::Result<i64> {
     sqlx::query_scalar(
