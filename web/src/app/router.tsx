@@ -36,6 +36,7 @@ const newsList = screen(() => import('../features/news/news-list-page'));
 const newsDetail = screen(() => import('../features/news/news-detail-page'));
 const productList = screen(() => import('../features/catalog/product-list-page'));
 const productDetail = screen(() => import('../features/catalog/product-detail-page'));
+const orderSheet = screen(() => import('../features/catalog/order-sheet-page'));
 const makerList = screen(() => import('../features/catalog/maker-list-page'));
 const makerDetail = screen(() => import('../features/catalog/maker-detail-page'));
 const brandList = screen(() => import('../features/catalog/brand-list-page'));
@@ -123,8 +124,8 @@ export const siteScreens: RouteObject[] = [
   // Catalogue
   at('product', productList, productHandle),
   at('product/:key', productDetail, productHandle),
-  // The spec describes no content for it: 404 until it does.
-  at('product/:key/uos'),
+  // まとめて注文: the spec names only the route; its reading is in features/catalog/order-sheet.ts.
+  at('product/:key/uos', orderSheet, productHandle),
   // Cart and checkout
   at('cart', cartIndex),
   at('cart/complete', cartComplete),

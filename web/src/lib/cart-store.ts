@@ -212,24 +212,41 @@ export async function handleCartError(error: unknown, pathname: string): Promise
 
 // ---- Add to cart (product page) --------------------------------------------------------------
 
-/** PATCH /v1/carts/products/add; an expired cart is replaced once and the line added to the new one. */
-export async function addToCart(variationKey: string, quantity: number): Promise<CartAnswer> {
-  const send = async () => {
-    const token = await ensureCartToken();
-    const { data } = await load(
-      cartCore().PATCH('/v1/carts/products/add', { body: { token, variation_key: variationKey, quantity } }),
-    );
-    return publishCart(data);
-  };
-  let cart: CartAnswer;
+/** Sends an add with the stored token; an expired cart is replaced once and the add sent again. */
+async function addWithFreshCart(send: (token: string) => Promise<CartAnswer>): Promise<CartAnswer> {
   try {
-    cart = await send();
+    return publishCart(await send(await ensureCartToken()));
   } catch (error) {
     if (!(error instanceof ApiError) || error.code !== CART_EXPIRED) throw error;
     await initCart({ fresh: true });
-    cart = await send();
+    return publishCart(await send(await ensureCartToken()));
   }
+}
+
+/** PATCH /v1/carts/products/add; an expired cart is replaced once and the line added to the new one. */
+export async function addToCart(variationKey: string, quantity: number): Promise<CartAnswer> {
+  const cart = await addWithFreshCart(
+    async (token) =>
+      (await load(cartCore().PATCH('/v1/carts/products/add', { body: { token, variation_key: variationKey, quantity } }))).data,
+  );
   void postEcommerceEvent('add_to_cart', { variation_key: variationKey, quantity });
+  return cart;
+}
+
+export interface SetItem {
+  variation_key: string;
+  quantity: number;
+}
+
+/**
+ * PATCH /v1/carts/products/add-set (まとめて注文): every item in one call, all or none — a 422
+ * for any item leaves the cart as it was. An expired cart is replaced once, as for one item.
+ */
+export async function addSetToCart(items: readonly SetItem[]): Promise<CartAnswer> {
+  const cart = await addWithFreshCart(
+    async (token) => (await load(cartCore().PATCH('/v1/carts/products/add-set', { body: { token, items: [...items] } }))).data,
+  );
+  void postEcommerceEvent('add_to_cart', { items });
   return cart;
 }
 

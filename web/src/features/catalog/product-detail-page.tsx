@@ -5,7 +5,6 @@ import { useSettings } from '../../api/site-queries';
 import type { ProductDetail, ProductItem, Variation } from '../../api/types';
 import { addToCart, handleCartError } from '../../lib/cart-store';
 import { useDocumentTitle } from '../../lib/document-title';
-import { formatDateTime } from '../../lib/format';
 import { recordViewedProduct } from '../../lib/product-history';
 import { queryClient } from '../../lib/query-client';
 import { useSession } from '../../lib/session';
@@ -33,12 +32,12 @@ import { ProductRequestForm } from './product-request-form';
 import { ProductReviews } from './product-reviews';
 import { RecentProducts } from './recent-products';
 import { StockBadge } from '../../ui/stock-badge';
+import { isSellingStopped, saleNotice, SELLING_STOPPED_TEXT } from './sale-state';
 import { initialVariation } from './variation-choice';
 import { VariationSelector } from './variation-selector';
 import styles from './product-detail.module.css';
 
 export const ADDED_TO_CART_TEXT = 'カートに商品を追加しました';
-export const SELLING_STOPPED_TEXT = 'ただいま販売を一時停止しております。';
 const MAX_ADD_QUANTITY = 10;
 
 /**
@@ -53,8 +52,7 @@ function AddToCart({ variation, blockedReason }: { variation: Variation | undefi
   const [pending, setPending] = useState(false);
   const [added, setAdded] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const stopped =
-    settings['PLUGIN.TEMPORARY_STOP_SELLING.IS_USE'] && !settings['PLUGIN.TEMPORARY_STOP_SELLING.IS_SELLING'];
+  const stopped = isSellingStopped(settings);
   const reason = stopped ? SELLING_STOPPED_TEXT : variation ? blockedReason : '商品を選択してください。';
   const add = async () => {
     if (!variation || reason) return;
@@ -129,16 +127,6 @@ export async function loader({ params }: LoaderFunctionArgs) {
   void queryClient.prefetchQuery(recommendQuery(key));
   await queryClient.ensureQueryData(productDetailQuery(key));
   return null;
-}
-
-/** Why a product cannot be bought now, in the customer's words; null while it is on sale. */
-export function saleNotice(product: Pick<ProductDetail, 'is_on_sale' | 'sale_start' | 'sale_end'>, now = Date.now()): string | null {
-  if (product.is_on_sale) return null;
-  if (product.sale_start && Date.parse(product.sale_start) > now) {
-    return `この商品は${formatDateTime(product.sale_start)}から販売開始予定です。`;
-  }
-  if (product.sale_end && Date.parse(product.sale_end) <= now) return 'この商品の販売は終了しました。';
-  return 'この商品は現在お取り扱いしておりません。';
 }
 
 function RelatedProducts({ title, query }: { title: string; query: { data?: ProductItem[]; isPending: boolean } }) {
@@ -256,6 +244,12 @@ function ProductView({ product }: { product: ProductDetail }) {
             ) : null}
             <VariationSelector variations={variations} selected={selected} onSelect={setSelected} />
             <AddToCart variation={selected} blockedReason={notice ?? (stock === 'out_of_stock' ? '在庫切れのためご購入いただけません。' : null)} />
+            {hasChoice ? (
+              <p className={styles.sheetLink}>
+                <Link to={`/product/${encodeURIComponent(product.key)}/uos`}>まとめて注文</Link>
+                <span className={styles.cartNote}>（複数の種類を一度にカートに入れられます）</span>
+              </p>
+            ) : null}
             {acceptsRequest(product, stock) ? <ProductRequestForm key={selected?.key ?? product.key} productKey={product.key} /> : null}
           </div>
         </div>
