@@ -41,7 +41,7 @@ interface CellProps {
   line: SheetLine;
   entry: Entries[string];
   onChange: (key: string, event: ChangeEvent<HTMLInputElement>) => void;
-  /** The list shows the item's name beside the field; the table names it only for screen readers. */
+  /** The list shows 「数量」 beside the field; in the table the row and column headers say it. */
   visibleLabel: boolean;
 }
 
@@ -53,19 +53,23 @@ function QuantityField({ line, entry, onChange, visibleLabel }: CellProps) {
   const errorId = `${id}-error`;
   return (
     <div className={styles.field}>
-      <label htmlFor={id} className={visibleLabel ? styles.fieldLabel : 'visually-hidden'}>
-        {visibleLabel ? <span className="visually-hidden">{variation.name}の</span> : `${variation.name}の`}
-        数量
-      </label>
+      {visibleLabel ? (
+        <label htmlFor={id} className={styles.fieldLabel}>
+          数量
+        </label>
+      ) : null}
       <input
         id={id}
+        // The same name in the table and the list (the visible 「数量」 is part of it): a hidden
+        // part inside the label would be read with a space in some browsers.
+        aria-label={`${variation.name}の数量`}
         className={styles.input}
         type="number"
         inputMode="numeric"
         min={0}
         max={MAX_SHEET_QUANTITY}
         step={1}
-        placeholder="0"
+        placeholder={blocked ? undefined : '0'}
         value={blocked ? '' : (entry?.text ?? '')}
         disabled={blocked !== null}
         aria-invalid={check.error ? true : undefined}
