@@ -5,7 +5,7 @@ import './app/global.css';
 import { bootChannel } from './app/boot';
 import { ErrorView, OfflineNotice, statusOf } from './app/error-page';
 import { Providers } from './app/providers';
-import { createAppRouter } from './app/router';
+import { createAppRouter, preloadScreen } from './app/router';
 import { BootFallback } from './app/root-shell';
 import { InvalidChannelPage } from './app/invalid-channel-page';
 import { InvalidChannelLayout } from './app/layouts/invalid-channel-layout';
@@ -18,6 +18,8 @@ async function start(): Promise<void> {
   if (!container) return;
   const root = createRoot(container);
   root.render(<BootFallback />);
+  // The first screen's code downloads while public.json and the session are settled.
+  preloadScreen(window.location.pathname);
 
   // A 503 during startup asks to navigate before the router exists: remember it.
   let pending: string | null = null;

@@ -3,8 +3,11 @@
  * at most once per 60 s); routes whose area is not built yet render the 404 page until it is.
  */
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type LoaderFunction, type RouteObject } from 'react-router';
+import { siteLayoutQuery } from '../api/site-queries';
 import { contentFrame } from '../features/pages/content-route';
+import { QUIET_PATHS as POPUP_QUIET_PATHS } from '../features/popup/popup-dialog';
+import { popupsQuery } from '../features/popup/popup-queries';
 import { withChunkReload } from '../lib/chunk-reload';
 import { queryClient } from '../lib/query-client';
 import { bootSite } from './boot';
@@ -20,12 +23,17 @@ interface ScreenModule {
 
 type Lazy = () => Promise<Pick<RouteObject, 'Component' | 'loader'>>;
 
+/** Each screen's bare import, for `preloadScreen` (a failed preload is silent: the route retries). */
+const preloads = new WeakMap<Lazy, () => Promise<unknown>>();
+
 function screen(load: () => Promise<ScreenModule>): Lazy {
   const guarded = withChunkReload(load);
-  return async () => {
+  const lazy: Lazy = async () => {
     const module = await guarded();
     return module.loader ? { Component: module.Component, loader: module.loader } : { Component: module.Component };
   };
+  preloads.set(lazy, load);
+  return lazy;
 }
 
 /** An area without screens yet: the same 404 element as the catch-all. */
@@ -205,6 +213,40 @@ export const siteScreens: RouteObject[] = [
   { path: '*', lazy: contentPage, handle: contentHandle },
 ];
 
+/** The `/v1/layouts/{page}` entry that frames `pathname` (as SiteLayout picks it from the matches). */
+export function layoutPageOf(pathname: string): string {
+  const matches = matchRoutes(siteScreens, pathname) ?? [];
+  return matches.map((m) => (m.route.handle as RouteHandle | undefined)?.layoutPage).filter(Boolean).at(-1) ?? 'default';
+}
+
+/**
+ * Starts downloading the screen of `pathname` (its chunk, the chunks it imports and their CSS)
+ * at once: main.tsx calls it before public.json answers, so the first screen's code arrives
+ * alongside instead of after it. The router's own import then finds the module loaded.
+ */
+export function preloadScreen(pathname: string): void {
+  for (const match of matchRoutes(siteScreens, pathname) ?? []) {
+    const load = typeof match.route.lazy === 'function' ? preloads.get(match.route.lazy as Lazy) : undefined;
+    load?.().catch(() => undefined);
+  }
+}
+
+/**
+ * The site frame's data, once per visit: settings and colour scheme (bootSite) and the layout
+ * entry of the first page, awaited together so the header and footer render complete in the
+ * first paint (no shift when the navigation arrives later). The popup list starts loading too:
+ * PopupHost shows its picture without a further round trip after the page.
+ */
+async function siteLoader({ request }: { request: Request }) {
+  const pathname = new URL(request.url).pathname;
+  if (!POPUP_QUIET_PATHS.test(pathname)) void queryClient.prefetchQuery(popupsQuery());
+  const [settings] = await Promise.all([
+    bootSite(queryClient),
+    queryClient.ensureQueryData(siteLayoutQuery(layoutPageOf(pathname))).catch(() => null),
+  ]);
+  return settings;
+}
+
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -217,7 +259,7 @@ export const routes: RouteObject[] = [
       {
         id: 'site',
         Component: SiteLayout,
-        loader: () => bootSite(queryClient),
+        loader: siteLoader,
         shouldRevalidate: () => false,
         // Screen errors render inside the layout, with header and footer.
         children: [{ errorElement: <RouteErrorPage />, children: withGuards(siteScreens) }],

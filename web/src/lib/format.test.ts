@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatDate, formatDateTime, formatYen } from './format';
+import { formatCount, formatDate, formatDateTime, formatYen } from './format';
 
 describe('dates in Japan time', () => {
   afterEach(() => {
@@ -46,5 +46,13 @@ describe('yen', () => {
   it('refuses non-integers', () => {
     expect(() => formatYen(12.5)).toThrow(RangeError);
     expect(() => formatYen(Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe('counts', () => {
+  it('groups digits as toLocaleString("ja-JP") does', () => {
+    for (const n of [0, 7, 999, 1000, 1234, 288, 100000, 12345678, -1500, Number.MAX_SAFE_INTEGER]) {
+      expect(formatCount(n)).toBe(n.toLocaleString('ja-JP'));
+    }
   });
 });

@@ -6,6 +6,7 @@ import { useId, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { Brand, CategoryNode, Maker, Tag } from '../../api/types';
 import type { Pagination } from '../../api/client';
+import { formatCount } from '../../lib/format';
 import { Price } from '../../ui/price';
 import { recordSearchWord } from './history-queries';
 import {
@@ -88,7 +89,7 @@ export function ResultSummary({ pagination, shown }: { pagination: Pagination; s
   const to = shown === 0 ? 0 : from + shown - 1;
   return (
     <p className={styles.summary} aria-live="polite">
-      <span className={styles.total}>{pagination.total.toLocaleString('ja-JP')}</span>件
+      <span className={styles.total}>{formatCount(pagination.total)}</span>件
       {shown > 0 ? (
         <span className={styles.range}>
           （{from}〜{to}件を表示）

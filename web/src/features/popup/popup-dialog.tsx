@@ -8,7 +8,7 @@ import { popupsQuery } from './popup-queries';
 import styles from './popup.module.css';
 
 /** Pages where a popup would only get in the way: the popup list itself. */
-const QUIET_PATHS = /^\/popup\/?$/;
+export const QUIET_PATHS = /^\/popup\/?$/;
 
 /**
  * A modal `<dialog>`: the rest of the page is inert while it is open, focus moves into it and
