@@ -148,6 +148,7 @@ describe('/product/:key/uos', () => {
     expect(red).toHaveAccessibleDescription('¥6,480残りわずか 99点以下で入力してください');
     fireEvent.click(screen.getByRole('button', { name: 'カートに入れる' }));
     expect(screen.getByRole('alert')).toHaveTextContent('数量の入力内容をご確認ください。');
+    expect(red).toHaveFocus();
     expect(fake.callsTo('/v1/carts/products/add-set')).toHaveLength(0);
   });
 

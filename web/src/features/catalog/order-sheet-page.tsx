@@ -184,9 +184,10 @@ function OrderSheet({ product }: { product: ProductDetail }) {
     setAdded(null);
   };
 
-  const submit = async () => {
+  const submit = async (form: HTMLFormElement) => {
     if (lines.some((l) => l.check.error)) {
       setError('数量の入力内容をご確認ください。');
+      form.querySelector<HTMLInputElement>('input[aria-invalid="true"]')?.focus();
       return;
     }
     const items = sheetItems(lines);
@@ -247,7 +248,7 @@ function OrderSheet({ product }: { product: ProductDetail }) {
         className={styles.form}
         onSubmit={(event) => {
           event.preventDefault();
-          void submit();
+          void submit(event.currentTarget);
         }}
       >
         {asTable ? (
