@@ -5,6 +5,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, type LoaderFunction, type RouteObject } from 'react-router';
 import { siteLayoutQuery } from '../api/site-queries';
+import { productDetailLoader, productListLoader } from '../features/catalog/product-loaders';
 import { contentFrame } from '../features/pages/content-route';
 import { QUIET_PATHS as POPUP_QUIET_PATHS } from '../features/popup/popup-dialog';
 import { popupsQuery } from '../features/popup/popup-queries';
@@ -130,8 +131,9 @@ export const siteScreens: RouteObject[] = [
   at('catalog-order', catalogOrder),
   at('coupon', coupons),
   // Catalogue
-  at('product', productList, productHandle),
-  at('product/:key', productDetail, productHandle),
+  // Their loaders are in the first bundle, so the data is asked for while the screen downloads.
+  { ...at('product', productList, productHandle), loader: productListLoader },
+  { ...at('product/:key', productDetail, productHandle), loader: productDetailLoader },
   // まとめて注文: the spec names only the route; its reading is in features/catalog/order-sheet.ts.
   at('product/:key/uos', orderSheet, productHandle),
   // Cart and checkout
@@ -239,11 +241,12 @@ export function preloadScreen(pathname: string): void {
  */
 async function siteLoader({ request }: { request: Request }) {
   const pathname = new URL(request.url).pathname;
-  if (!POPUP_QUIET_PATHS.test(pathname)) void queryClient.prefetchQuery(popupsQuery());
-  const [settings] = await Promise.all([
+  const frame = Promise.all([
     bootSite(queryClient),
     queryClient.ensureQueryData(siteLayoutQuery(layoutPageOf(pathname))).catch(() => null),
   ]);
+  if (!POPUP_QUIET_PATHS.test(pathname)) void queryClient.prefetchQuery(popupsQuery());
+  const [settings] = await frame;
   return settings;
 }
 

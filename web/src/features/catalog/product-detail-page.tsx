@@ -1,22 +1,17 @@
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useSettings } from '../../api/site-queries';
 import type { ProductDetail, ProductItem, Variation } from '../../api/types';
 import { addToCart, handleCartError } from '../../lib/cart-store';
 import { useDocumentTitle } from '../../lib/document-title';
 import { recordViewedProduct } from '../../lib/product-history';
-import { queryClient } from '../../lib/query-client';
 import { useSession } from '../../lib/session';
 import { showToast } from '../../lib/toast';
 import { Breadcrumbs, type Crumb } from '../../ui/breadcrumbs';
 import { Paragraphs } from '../../ui/paragraphs';
 import { LoadingBlock } from '../../ui/spinner';
 import {
-  accessoriesQuery,
-  categoriesQuery,
-  productDetailQuery,
-  recommendQuery,
   useAccessories,
   useCategories,
   useProductDetail,
@@ -117,16 +112,6 @@ function AddToCart({ variation, blockedReason }: { variation: Variation | undefi
       </p>
     </div>
   );
-}
-
-/** The product is awaited (an unknown key answers 404 → the 404 page); the rest follows. */
-export async function loader({ params }: LoaderFunctionArgs) {
-  const key = params.key ?? '';
-  void queryClient.prefetchQuery(categoriesQuery());
-  void queryClient.prefetchQuery(accessoriesQuery(key));
-  void queryClient.prefetchQuery(recommendQuery(key));
-  await queryClient.ensureQueryData(productDetailQuery(key));
-  return null;
 }
 
 function RelatedProducts({ title, query }: { title: string; query: { data?: ProductItem[]; isPending: boolean } }) {

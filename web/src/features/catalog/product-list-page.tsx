@@ -1,22 +1,10 @@
 import { useState } from 'react';
-import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { breakpointsOf, useSettings } from '../../api/site-queries';
 import { useDocumentTitle } from '../../lib/document-title';
-import { queryClient } from '../../lib/query-client';
 import { useScreenClass } from '../../lib/screen';
 import { Breadcrumbs, type Crumb } from '../../ui/breadcrumbs';
-import {
-  brandsQuery,
-  categoriesQuery,
-  makersQuery,
-  productListQuery,
-  tagsQuery,
-  useBrands,
-  useCategories,
-  useMakers,
-  useProductList,
-  useTags,
-} from './catalog-queries';
+import { useBrands, useCategories, useMakers, useProductList, useTags } from './catalog-queries';
 import { categoryPath } from './category-path';
 import { FilterDrawer } from './filter-drawer';
 import { CategoryTree, FilterForm, KeywordSearch, type FilterNames } from './product-list-parts';
@@ -26,19 +14,6 @@ import { RecentProducts } from './recent-products';
 import styles from './product-list.module.css';
 
 const PATH = '/product';
-
-/** The products first; the category tree too (it names the page). Filter lists follow. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const filters = filtersFromSearch(new URL(request.url).searchParams);
-  void queryClient.prefetchQuery(makersQuery());
-  void queryClient.prefetchQuery(brandsQuery());
-  void queryClient.prefetchQuery(tagsQuery());
-  await Promise.all([
-    queryClient.ensureQueryData(productListQuery(filters)),
-    queryClient.ensureQueryData(categoriesQuery()).catch(() => null),
-  ]);
-  return null;
-}
 
 function pageTitle(filters: ProductFilters, names: FilterNames): string {
   if (filters.keyword) return `「${filters.keyword}」の検索結果`;
