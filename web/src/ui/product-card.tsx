@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link } from 'react-router';
 import type { ProductItem } from '../api/types';
 import { ProductImage } from './product-image';
@@ -32,8 +33,12 @@ export function ProductCard({ product, eager = false }: { product: ProductItem; 
   );
 }
 
-/** A grid of product cards; `label` names the list for assistive technology. */
-export function ProductGrid({
+/**
+ * A grid of product cards; `label` names the list for assistive technology. Memoised: the pages
+ * around it re-render as their other queries (filter lists, categories, related products) arrive
+ * after the first paint, and redrawing every card each time made long tasks on a slow phone.
+ */
+export const ProductGrid = memo(function ProductGrid({
   products,
   label,
   compact = false,
@@ -53,4 +58,4 @@ export function ProductGrid({
       ))}
     </ul>
   );
-}
+});
