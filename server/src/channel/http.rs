@@ -42,10 +42,10 @@ pub struct PublicConfig {
 async fn public_config(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<Json<PublicConfig>> {
     let channel = super::find_for_request(&state, &headers).await?;
     Ok(Json(PublicConfig {
-        channel: channel.code,
-        name: channel.name,
-        theme: channel.theme,
-        tenant: channel.tenant,
+        channel: channel.code.clone(),
+        name: channel.name.clone(),
+        theme: channel.theme.clone(),
+        tenant: channel.tenant.clone(),
         api_base_url: String::new(),
     }))
 }

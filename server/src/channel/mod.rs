@@ -4,6 +4,8 @@ pub mod http;
 pub mod settings;
 pub mod store;
 
+use std::sync::Arc;
+
 use axum::extract::{FromRequestParts, Request, State};
 use axum::http::request::Parts;
 use axum::http::HeaderMap;
@@ -15,9 +17,28 @@ use crate::infra::error::{ApiError, CHANNEL_NOT_FOUND_MESSAGE};
 
 pub use http::routes;
 
-/// The shop a request is addressed to.
-#[derive(Debug, Clone, sqlx::FromRow)]
-pub struct Channel {
+/// The shop a request is addressed to. Cloning it is one reference count: every `/v1`
+/// request takes it from the cache into the request and out again in its handler.
+#[derive(Debug, Clone)]
+pub struct Channel(Arc<ChannelRecord>);
+
+impl std::ops::Deref for Channel {
+    type Target = ChannelRecord;
+
+    fn deref(&self) -> &ChannelRecord {
+        &self.0
+    }
+}
+
+impl From<ChannelRecord> for Channel {
+    fn from(record: ChannelRecord) -> Self {
+        Channel(Arc::new(record))
+    }
+}
+
+/// A channel's row.
+#[derive(Debug, sqlx::FromRow)]
+pub struct ChannelRecord {
     pub id: String,
     pub code: String,
     pub name: String,
@@ -29,7 +50,7 @@ pub struct Channel {
     pub maintenance_message: String,
 }
 
-impl Channel {
+impl ChannelRecord {
     pub fn in_maintenance(&self) -> bool {
         self.maintenance_on != 0
     }

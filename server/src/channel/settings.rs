@@ -93,7 +93,7 @@ mod tests {
     use super::*;
 
     fn channel() -> Channel {
-        Channel {
+        Channel::from(crate::channel::ChannelRecord {
             id: "c1".into(),
             code: "demo".into(),
             name: "デモショップ".into(),
@@ -103,7 +103,7 @@ mod tests {
             maintenance_on: 0,
             maintenance_title: String::new(),
             maintenance_message: String::new(),
-        }
+        })
     }
 
     #[test]

@@ -3,28 +3,30 @@ use std::collections::HashMap;
 
 use sqlx::Row;
 
-use super::Channel;
+use super::{Channel, ChannelRecord};
 use crate::infra::db::Db;
 
 const CHANNEL_COLUMNS: &str = "c.id, c.code, c.name, c.theme, c.tenant, c.company_code, \
      c.maintenance_on, c.maintenance_title, c.maintenance_message";
 
 pub async fn find_channel_by_code(db: &Db, code: &str) -> sqlx::Result<Option<Channel>> {
-    sqlx::query_as::<_, Channel>(sqlx::AssertSqlSafe(format!(
+    sqlx::query_as::<_, ChannelRecord>(sqlx::AssertSqlSafe(format!(
         "SELECT {CHANNEL_COLUMNS} FROM channels c WHERE c.code = $1"
     )))
     .bind(code)
     .fetch_optional(&db.pool)
     .await
+    .map(|found| found.map(Channel::from))
 }
 
 pub async fn find_channel_by_host(db: &Db, host: &str) -> sqlx::Result<Option<Channel>> {
-    sqlx::query_as::<_, Channel>(sqlx::AssertSqlSafe(format!(
+    sqlx::query_as::<_, ChannelRecord>(sqlx::AssertSqlSafe(format!(
         "SELECT {CHANNEL_COLUMNS} FROM channels c JOIN channel_hosts h ON h.channel_id = c.id WHERE h.host = $1"
     )))
     .bind(host)
     .fetch_optional(&db.pool)
     .await
+    .map(|found| found.map(Channel::from))
 }
 
 /// Setting key → JSON-encoded value.

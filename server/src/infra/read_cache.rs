@@ -42,7 +42,10 @@ impl CachedAnswer {
 
 impl IntoResponse for CachedAnswer {
     fn into_response(self) -> Response {
-        (self.headers, self.body).into_response()
+        // The kept headers become the answer's headers as they are, not appended one by one.
+        let mut response = Response::new(axum::body::Body::from(self.body));
+        *response.headers_mut() = self.headers;
+        response
     }
 }
 

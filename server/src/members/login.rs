@@ -105,7 +105,7 @@ mod tests {
     use super::*;
 
     fn settings(is_mfa: bool, verify_email_at_first_login: bool) -> FrontSettings {
-        let channel = crate::channel::Channel {
+        let channel = crate::channel::Channel::from(crate::channel::ChannelRecord {
             id: "c".into(),
             code: "c".into(),
             name: "c".into(),
@@ -115,7 +115,7 @@ mod tests {
             maintenance_on: 0,
             maintenance_title: String::new(),
             maintenance_message: String::new(),
-        };
+        });
         let mut s = FrontSettings::from_stored(&channel, &Default::default());
         s.is_mfa = is_mfa;
         s.verify_email_at_first_login = verify_email_at_first_login;

@@ -99,7 +99,7 @@ impl TestApp {
         let path = self._dir.path().join("oauth-providers.json");
         std::fs::write(&path, json).expect("write the providers file");
         let providers = shop::social_login::Providers::load(Some(&path)).expect("a valid providers file");
-        self.state.social_providers = std::sync::Arc::new(providers);
+        self.state = self.state.with_social_providers(providers);
         self.reload();
     }
 
@@ -129,7 +129,7 @@ impl TestApp {
     }
 
     pub async fn channel_id(&self, code: &str) -> String {
-        shop::channel::store::find_channel_by_code(&self.state.db, code).await.unwrap().expect("channel exists").id
+        shop::channel::store::find_channel_by_code(&self.state.db, code).await.unwrap().expect("channel exists").id.clone()
     }
 
     /// The newest mail to `address` in the outbox (subject and body decoded), if any.
