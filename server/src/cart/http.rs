@@ -423,24 +423,33 @@ pub struct CartAddSetRequest {
 }
 
 #[utoipa::path(patch, path = "/v1/carts/products/add-set", tag = "cart", request_body = CartAddSetRequest,
-    responses((status = 200, body = CartBody, description = "every item added, or none"), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody, description = "as products/add, for the first item that cannot be added")))]
+    responses((status = 200, body = CartBody, description = "every item added, or none"), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody, description = "as products/add, for the first item that cannot be added; its field errors are named `items.<index>.quantity`")))]
 async fn add_product_set(State(state): State<AppState>, channel: Channel, member: OptionalMember, ApiJson(input): ApiJson<CartAddSetRequest>) -> ApiResult<Json<CartBody>> {
     let open = Open::for_change(&state, &channel, member, &input.token).await?;
     if input.items.is_empty() || input.items.len() > 50 {
         return Err(ApiError::field("items", "商品を選択してください"));
     }
     let mut found = Vec::new();
-    for item in &input.items {
-        let quantity = check_quantity(item.quantity)?;
+    for (index, item) in input.items.iter().enumerate() {
+        let quantity = check_quantity(item.quantity).map_err(|e| of_item(index, e))?;
         found.push((find_variation(&state, &channel, item.variation_key.as_deref(), item.product_key.as_deref()).await?, quantity));
     }
     // One transaction: dropped (rolled back) on the first item that fails.
     let mut tx = open.begin(&state).await?;
-    for (v, quantity) in &found {
-        put_line(&mut tx, &open, v, *quantity).await?;
+    for (index, (v, quantity)) in found.iter().enumerate() {
+        put_line(&mut tx, &open, v, *quantity).await.map_err(|e| of_item(index, e))?;
     }
     open.commit(tx).await?;
     open.answer(&state).await
+}
+
+/// A set item's field errors are named `items.<index>.<field>`, so the order sheet can point
+/// at the entry that was refused.
+fn of_item(index: usize, error: ApiError) -> ApiError {
+    match error {
+        ApiError::Invalid(errors) => ApiError::Invalid(errors.into_iter().map(|(field, messages)| (format!("items.{index}.{field}"), messages)).collect()),
+        other => other,
+    }
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]

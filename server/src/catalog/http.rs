@@ -21,6 +21,8 @@ use crate::infra::extract::{ApiJson, ApiPath, ApiQuery};
 use crate::infra::read_cache::CachedAnswer;
 use crate::infra::pagination::{AllowAll, ListBody, Page, PageQuery, Paginated, DEFAULT_PER};
 use crate::infra::time::Timestamp;
+use crate::members::client::Client;
+use crate::members::rate_limit;
 
 /// Product pictures, outside `/v1`: `<img>` tags send no channel header, so the host decides.
 pub fn picture_routes() -> axum::Router<AppState> {
@@ -123,6 +125,9 @@ pub struct Variation {
     /// Tax-included price in yen.
     pub price: i64,
     pub stock_status: StockStatus,
+    /// How many one order line may take now: the stock, at most the cart's 99 (0 when sold
+    /// out). Up to a second old, like the rest of the page; the cart checks again.
+    pub max_quantity: i64,
 }
 
 impl From<store::VariationRow> for Variation {
@@ -134,6 +139,7 @@ impl From<store::VariationRow> for Variation {
             color: row.color_label,
             price: row.price,
             stock_status: StockStatus::of(row.stock_quantity),
+            max_quantity: row.stock_quantity.clamp(0, crate::cart::view::MAX_QUANTITY),
         }
     }
 }
@@ -176,7 +182,7 @@ async fn list_products(
     State(state): State<AppState>,
     channel: Channel,
     uri: axum::http::Uri,
-    headers: axum::http::HeaderMap,
+    grant: GrantHeader,
     ApiQuery(query): ApiQuery<ProductListQuery>,
 ) -> ApiResult<CachedAnswer> {
     // Bad input is answered before the cache, so only real pages are kept.
@@ -184,7 +190,7 @@ async fn list_products(
     // The cache answers everyone alike: a protected tag's page is shown only after the grant
     // is checked here, so the cached page reaches grant holders only.
     if let Some(tag) = &filter.tag {
-        check_tag_grant(&state, &channel, &headers, tag).await?;
+        check_tag_grant(&state, &channel, &grant, tag).await?;
     }
     let key = format!("{}|list|{}", channel.id, uri.query().unwrap_or(""));
     let cache = state.catalog_cache.clone();
@@ -198,13 +204,26 @@ async fn list_products(
 
 /// Passes when `tag_key` is not protected (or unknown: its list is empty anyway), or when the
 /// request carries a valid grant for exactly this tag of this channel.
-async fn check_tag_grant(state: &AppState, channel: &Channel, headers: &axum::http::HeaderMap, tag_key: &str) -> ApiResult<()> {
+/// The `X-Tag-Grant` header alone: extracting the whole `HeaderMap` copied every header of
+/// every list request, though only tag pages read this one.
+struct GrantHeader(Option<axum::http::HeaderValue>);
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for GrantHeader {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        Ok(GrantHeader(parts.headers.get(TAG_GRANT_HEADER).cloned()))
+    }
+}
+
+async fn check_tag_grant(state: &AppState, channel: &Channel, grant: &GrantHeader, tag_key: &str) -> ApiResult<()> {
     let Some(tag) = store::find_tag_by_key(&state.db, &channel.id, tag_key).await? else { return Ok(()) };
     if tag.password_hash.is_none() {
         return Ok(());
     }
-    let granted = headers
-        .get(TAG_GRANT_HEADER)
+    let granted = grant
+        .0
+        .as_ref()
         .and_then(|v| v.to_str().ok())
         .and_then(|token| state.tokens.verify_tag_grant(token.trim()).ok())
         .is_some_and(|claims| claims.chn == channel.id && claims.tag == tag.id);
@@ -469,7 +488,7 @@ async fn list_tags(
     channel: Channel,
     ApiQuery(query): ApiQuery<PageQuery>,
 ) -> ApiResult<Paginated<Tag>> {
-    let page = Page::parse(&query, DEFAULT_PER, AllowAll::No)?;
+    let page = Page::parse(&query, DEFAULT_PER, AllowAll::Yes)?;
     let (rows, total) = store::list_tags(&state.db, &channel.id, page).await?;
     let tags = rows
         .into_iter()
@@ -493,13 +512,16 @@ pub struct TagGrant {
         (status = 200, body = TagGrant, description = "the password is right: a short-lived grant for the tag's product list"),
         (status = 404, body = ErrorBody, description = "no such tag, or the tag has no password"),
         (status = 422, body = ErrorBody, description = "a field is blank, or the password is wrong (`errors.password`)"),
+        (status = 429, body = ErrorBody, description = "too many attempts from this address (code `auth.rate_limited`)"),
     ))]
 async fn unlock_tag(
     State(state): State<AppState>,
     channel: Channel,
+    client: Client,
     ApiJson(input): ApiJson<TagPasswordInput>,
 ) -> ApiResult<Json<TagGrant>> {
     let attempt = TagPasswordAttempt::try_from(input)?;
+    rate_limit::enforce(&state, rate_limit::TAG_PASSWORD, &channel.id, &client.ip, Timestamp::now().0).await?;
     let tag = store::find_tag_by_key(&state.db, &channel.id, &attempt.tag_key).await?.ok_or_else(ApiError::not_found)?;
     let stored = tag.password_hash.ok_or_else(ApiError::not_found)?;
     // argon2 is deliberately slow: keep it off the async workers.

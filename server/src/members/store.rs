@@ -594,6 +594,16 @@ pub async fn upsert_rate_limit_hit(db: &Db, bucket: &str, window_start: i64, sta
     Ok(hits)
 }
 
+/// The count a bucket's window ended with (0 when it had none).
+pub async fn find_rate_limit_hits(db: &Db, bucket: &str, window_start: i64) -> sqlx::Result<i64> {
+    let hits: Option<i64> = sqlx::query_scalar("SELECT hits FROM rate_limit_hits WHERE bucket = $1 AND window_start = $2")
+        .bind(bucket)
+        .bind(window_start)
+        .fetch_optional(&db.pool)
+        .await?;
+    Ok(hits.unwrap_or(0))
+}
+
 // ---- channels (login sync, mail links)
 
 #[derive(Debug, sqlx::FromRow)]

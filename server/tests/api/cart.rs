@@ -749,6 +749,8 @@ async fn accessories_sets_and_reset(app: TestApp) {
     // A set is all or nothing.
     let too_many = patch(&app, "/v1/carts/products/add-set", json!({ "token": token, "items": [{ "variation_key": pump, "quantity": 1 }, { "variation_key": valve, "quantity": 4 }] }), None).await;
     too_many.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    let refused: Vec<String> = too_many.json()["errors"].as_object().unwrap().keys().cloned().collect();
+    assert_eq!(refused, vec!["items.1.quantity"], "the second item is the one short of stock");
     assert!(app.get(&format!("/v1/carts/{token}")).send().await.json()["detail"]["products"].as_array().unwrap().is_empty());
     let set = patch(&app, "/v1/carts/products/add-set", json!({ "token": token, "items": [{ "variation_key": pump, "quantity": 1 }, { "product_key": "other", "quantity": 1 }] }), None).await;
     set.assert_status(StatusCode::OK);

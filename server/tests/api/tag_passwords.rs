@@ -100,7 +100,19 @@ async fn access_tokens_and_grants_are_not_interchangeable(app: TestApp) {
     answer.assert_status(StatusCode::UNAUTHORIZED);
 }
 
+async fn password_guessing_is_rate_limited(app: TestApp) {
+    for _ in 0..20 {
+        let wrong = app.post("/v1/tags/password").json(&json!({ "tag_key": TAG, "password": "guess-1234" })).send().await;
+        wrong.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    }
+    // Even the right password waits now: the limit is on attempts, not on failures.
+    let limited = app.post("/v1/tags/password").json(&json!({ "tag_key": TAG, "password": PASSWORD })).send().await;
+    limited.assert_status(StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(limited.json()["message"], "試行回数が多すぎます。しばらく時間をおいてから再度お試しください。");
+}
+
 on_both_databases!(
+    password_guessing_is_rate_limited,
     the_tag_list_marks_protected_tags,
     the_right_password_gives_the_tag_and_a_grant,
     a_wrong_or_blank_password_is_a_japanese_field_error,

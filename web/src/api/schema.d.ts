@@ -4155,6 +4155,12 @@ export interface components {
         Variation: {
             color?: string | null;
             key: string;
+            /**
+             * Format: int64
+             * @description How many one order line may take now: the stock, at most the cart's 99 (0 when sold
+             *     out). Up to a second old, like the rest of the page; the cart checks again.
+             */
+            max_quantity: number;
             name: string;
             /**
              * Format: int64
@@ -5703,7 +5709,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description as products/add, for the first item that cannot be added */
+            /** @description as products/add, for the first item that cannot be added; its field errors are named `items.<index>.quantity` */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10844,6 +10850,15 @@ export interface operations {
             };
             /** @description a field is blank, or the password is wrong (`errors.password`) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too many attempts from this address (code `auth.rate_limited`) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
