@@ -28,7 +28,8 @@ export SHOP_ADDR="127.0.0.1:$port"
 server=$!
 trap 'kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; rm -rf "$work"' EXIT
 
-for _ in $(seq 1 100); do
+# Up to 60 s: a busy 2-core machine has been seen to need 15 s for the first answer.
+for _ in $(seq 1 600); do
   curl -fs "http://127.0.0.1:$port/healthz" > /dev/null 2>&1 && break
   sleep 0.1
 done

@@ -67,7 +67,7 @@ function QuantityField({ line, entry, onChange, visibleLabel }: CellProps) {
         type="number"
         inputMode="numeric"
         min={0}
-        max={MAX_SHEET_QUANTITY}
+        max={variation.max_quantity}
         step={1}
         placeholder={blocked ? undefined : '0'}
         value={blocked ? '' : (entry?.text ?? '')}

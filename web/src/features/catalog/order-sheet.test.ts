@@ -17,6 +17,7 @@ const v = (key: string, size: string | null, color: string | null, price = 1000,
   color,
   price,
   stock_status: stock,
+  max_quantity: stock === 'out_of_stock' ? 0 : stock === 'few' ? 3 : 99,
 });
 
 const onSale = { onSale: true, stopped: false };
@@ -67,7 +68,8 @@ describe('parseQuantity', () => {
     expect(parseQuantity('abc').error).toBe('数字で入力してください');
     expect(parseQuantity('', 99, true).error).toBe('数字で入力してください');
     expect(parseQuantity('100')).toEqual({ quantity: 0, error: '99点以下で入力してください' });
-    expect(parseQuantity('6', 5).error).toBe('5点以下で入力してください');
+    expect(parseQuantity('6', 5).error).toBe('在庫が不足しています（残り 5 点）');
+    expect(parseQuantity('5', 5)).toEqual({ quantity: 5, error: null });
   });
 });
 
@@ -98,7 +100,8 @@ describe('sheet totals and items', () => {
       onSale,
     );
     expect(lines.find((l) => l.variation.key === '3l-bk')).toMatchObject({ blocked: 'out_of_stock', check: { quantity: 0, error: null } });
-    expect(lines.find((l) => l.variation.key === 'm-rd')?.check.error).toBe('99点以下で入力してください');
+    // 'few' in the fixture leaves 3 to order.
+    expect(lines.find((l) => l.variation.key === 'm-rd')?.check.error).toBe('在庫が不足しています（残り 3 点）');
     expect(sheetTotals(lines, 10)).toEqual({ count: 1, amount: 6480, tax: 589 });
     expect(sheetItems(lines)).toEqual([{ variation_key: 'l-rd', quantity: 1 }]);
   });

@@ -7,9 +7,9 @@ import type { ProductDetail, Variation } from '../../api/types';
 import { axesOf, findVariation } from './variation-choice';
 
 /**
- * The most of one item a cart line holds (the server's MAX_QUANTITY). The product API gives a
- * variation's stock only as 在庫あり / 残りわずか / 在庫切れ, so the stock itself is checked by
- * the server when adding (422 「在庫が不足しています（残り N 点）」).
+ * The most of one item a cart line holds (the server's MAX_QUANTITY). Each variation also
+ * says how many may be ordered now (`max_quantity`: its stock, at most this); the server
+ * checks the stock again when adding (422 「在庫が不足しています（残り N 点）」).
  */
 export const MAX_SHEET_QUANTITY = 99;
 
@@ -80,6 +80,7 @@ export function parseQuantity(text: string, max = MAX_SHEET_QUANTITY, badInput =
   const n = Number(value);
   if (!Number.isInteger(n)) return { quantity: 0, error: '整数で入力してください' };
   if (n < 0) return { quantity: 0, error: '0以上で入力してください' };
+  if (n > max && max < MAX_SHEET_QUANTITY) return { quantity: 0, error: `在庫が不足しています（残り ${max} 点）` };
   if (n > max) return { quantity: 0, error: `${max}点以下で入力してください` };
   return { quantity: n, error: null };
 }
@@ -98,7 +99,7 @@ export function sheetLines(variations: readonly Variation[], entries: Entries, s
   return variations.map((variation) => {
     const blocked = blockedReason(variation, sale);
     const entry = entries[variation.key];
-    const check = blocked ? { quantity: 0, error: null } : parseQuantity(entry?.text ?? '', MAX_SHEET_QUANTITY, entry?.badInput);
+    const check = blocked ? { quantity: 0, error: null } : parseQuantity(entry?.text ?? '', variation.max_quantity, entry?.badInput);
     return { variation, blocked, check };
   });
 }

@@ -93,6 +93,7 @@ const v = (key: string, size: string | null, color: string | null, price = 1000,
   color,
   price,
   stock_status: stock,
+  max_quantity: stock === 'out_of_stock' ? 0 : stock === 'few' ? 3 : 99,
 });
 
 describe('variation choice', () => {
