@@ -18,7 +18,13 @@ const HASHED_ASSETS: &str = "/assets/";
 
 pub fn spa_service(state: AppState, web_dir: &Path) -> Router {
     // "/" goes to the fallback too, so the home page gets its <head> filled like every page.
-    let files = ServeDir::new(web_dir).append_index_html_on_directories(false).fallback(axum::routing::get(index_page).with_state(state));
+    // The build writes `.br` and `.gz` next to each bundle at the highest levels (web/scripts/
+    // compress.mjs); they are sent as they are, smaller than on-the-fly compression and free.
+    let files = ServeDir::new(web_dir)
+        .precompressed_br()
+        .precompressed_gzip()
+        .append_index_html_on_directories(false)
+        .fallback(axum::routing::get(index_page).with_state(state));
     Router::new().fallback_service(files).layer(axum::middleware::from_fn(cache_headers))
 }
 

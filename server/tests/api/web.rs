@@ -33,8 +33,23 @@ async fn hashed_bundles_are_cached_for_a_year_and_compressed(mut app: TestApp) {
     assert!(answer.bytes.len() < 5000);
 }
 
+async fn bundles_compressed_at_build_time_are_sent_as_they_are(mut app: TestApp) {
+    write_site(&mut app);
+    let web = app.state.config.web_dir.clone();
+    std::fs::write(web.join("assets/index-abc123.js.br"), b"prebuilt brotli bytes").unwrap();
+    let answer = app.get("/assets/index-abc123.js").header("accept-encoding", "gzip, br").send().await;
+    answer.assert_status(StatusCode::OK);
+    assert_eq!(answer.header("content-encoding"), "br");
+    assert_eq!(answer.bytes, b"prebuilt brotli bytes".to_vec());
+    assert_eq!(answer.header("cache-control"), "public, max-age=31536000, immutable");
+    // A browser without brotli still gets the bundle.
+    let plain = app.get("/assets/index-abc123.js").send().await;
+    assert!(plain.text().starts_with("console.log('storefront');"));
+}
+
 #[tokio::test]
 async fn the_shell_is_served_from_the_web_folder() {
     helpers::run(Backend::Sqlite, client_routes_get_the_app_shell).await;
     helpers::run(Backend::Sqlite, hashed_bundles_are_cached_for_a_year_and_compressed).await;
+    helpers::run(Backend::Sqlite, bundles_compressed_at_build_time_are_sent_as_they_are).await;
 }
