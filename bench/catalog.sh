@@ -3,6 +3,11 @@
 # starts the release server, and load-tests the product list (page 1, a category page, a keyword
 # search) and a product detail with wrk — next to nginx serving the identical response bytes as
 # static files. Prints requests/s, p50 and p99 for both and the ratio.
+# Those rows repeat one URL, so after the first request the server's read cache answers them.
+# The `kw-fresh` row makes every query string unique (a random name fragment as keyword and a
+# price_max never asked before), so each request is a first-time search through the index and
+# the database; its nginx column serves the keyword page's bytes for the same query strings.
+# The search index build time (products, ms) is printed from the server log at the end.
 #
 #   bash bench/catalog.sh [N]      (needs: wrk, nginx — apt-get install -y wrk nginx-light)
 #   env: CONNECTIONS (64), DURATION (10s), THREADS (2), DATABASE_URL (to bench PostgreSQL)
@@ -31,7 +36,7 @@ trap cleanup EXIT
 
 cargo build --release --bin shop
 export DATABASE_URL="${DATABASE_URL:-sqlite://$work/shop.db}"
-export SHOP_DATA_DIR="$work/data" SHOP_ADDR="127.0.0.1:$shop_port" RUST_LOG=warn
+export SHOP_DATA_DIR="$work/data" SHOP_ADDR="127.0.0.1:$shop_port" RUST_LOG="warn,shop::catalog::search_index=info"
 echo "seeding $products demo products into $DATABASE_URL …"
 time "$SHOP_BIN" seed --demo --products "$products" > /dev/null
 "$SHOP_BIN" serve > "$work/shop.log" 2>&1 &
@@ -48,11 +53,34 @@ declare -A paths=(
   [keyword]="/v1/products?keyword=$keyword"
   [detail]="/v1/products/$product"
 )
-order=(list category keyword detail)
+order=(list category keyword detail kw-fresh)
+
+# Fragments of the demo product names, in the spellings visitors type (hiragana, half-width).
+fragments=(グローブ ぶれーき ﾍﾙﾒｯﾄ チェーン バルブ まふらー ミラー ぐりっぷ タイヤ ｵｲﾙ バッテリー ライト スクリーン ぺだる ポンプ)
+python3 - "$work/fresh.lua" "${fragments[@]}" <<'PY'
+import sys, urllib.parse
+words = ", ".join('"%s"' % urllib.parse.quote(w) for w in sys.argv[2:])
+open(sys.argv[1], "w").write("""
+-- Every request asks something new: a random keyword and a price_max unique to this thread
+-- and request (threads interleave by 16), so the read cache never answers. `id` is the global
+-- setup() gives each thread.
+local words = { %s }
+local prefix, n = nil, 0
+local count = 0
+function setup(thread) thread:set("id", count); count = count + 1 end
+function init(args) prefix = args[1]; math.randomseed(os.time() * 100 + id) end
+function request()
+  n = n + 1
+  local path = prefix .. "keyword=" .. words[math.random(#words)] .. "&price_max=" .. (5000 + n * 16 + id)
+  return wrk.format("GET", path)
+end
+""" % words)
+PY
 
 # nginx serves each answer's exact bytes as a file.
 mkdir -p "$work/static"
-for name in "${order[@]}"; do curl -fs "$base${paths[$name]}" -o "$work/static/$name.json"; done
+for name in list category keyword detail; do curl -fs "$base${paths[$name]}" -o "$work/static/$name.json"; done
+cp "$work/static/keyword.json" "$work/static/kw-fresh.json"
 cat > "$work/nginx.conf" <<CONF
 worker_processes $threads;
 pid $work/nginx.pid;
@@ -66,8 +94,10 @@ http {
 CONF
 nginx -c "$work/nginx.conf" -p "$work"
 
-measure() { # url → "rps p50_ms p99_ms"
-  wrk -t"$threads" -c"$connections" -d"$duration" --latency "$1" | python3 -c '
+measure() { # url [path prefix for fresh.lua] → "rps p50_ms p99_ms errors"
+  local script=()
+  [ $# -gt 1 ] && script=(-s "$work/fresh.lua" "$1" -- "$2") || script=("$1")
+  wrk -t"$threads" -c"$connections" -d"$duration" --latency "${script[@]}" | python3 -c '
 import re, sys
 text = sys.stdin.read()
 def ms(label):
@@ -84,10 +114,17 @@ echo
 echo "products: $products, connections: $connections, duration: $duration, threads: $threads, database: ${DATABASE_URL%%:*}"
 printf '%-9s %10s %8s %8s | %10s %8s %8s | %7s %s\n' endpoint shop_rps p50_ms p99_ms static_rps p50_ms p99_ms ratio bytes
 for name in "${order[@]}"; do
-  read -r s_rps s_p50 s_p99 s_err < <(measure "$base${paths[$name]}")
-  read -r n_rps n_p50 n_p99 _ < <(measure "http://127.0.0.1:$static_port/$name.json")
+  if [ "$name" = kw-fresh ]; then
+    read -r s_rps s_p50 s_p99 s_err < <(measure "$base" "/v1/products?")
+    read -r n_rps n_p50 n_p99 _ < <(measure "http://127.0.0.1:$static_port" "/$name.json?")
+  else
+    read -r s_rps s_p50 s_p99 s_err < <(measure "$base${paths[$name]}")
+    read -r n_rps n_p50 n_p99 _ < <(measure "http://127.0.0.1:$static_port/$name.json")
+  fi
   ratio=$(python3 -c "print(f'{$s_rps / $n_rps * 100:.0f}%')")
   bytes=$(stat -c %s "$work/static/$name.json")
   printf '%-9s %10s %8s %8s | %10s %8s %8s | %7s %s%s\n' "$name" "$s_rps" "$s_p50" "$s_p99" "$n_rps" "$n_p50" "$n_p99" "$ratio" "$bytes" \
     "$([ "$s_err" != 0 ] && echo "  ($s_err non-2xx!)")"
 done
+echo
+grep -h "search index built" "$work/shop.log" | sed 's/\x1b\[[0-9;]*m//g' || echo "no search index build logged"

@@ -52,6 +52,8 @@ pub struct SharedState {
     pub config: Arc<Config>,
     /// Finished catalogue answers (lists, product pages), fresh for a second.
     pub catalog_cache: ReadCache,
+    /// The keyword index over every channel's products (catalog/search_index.rs).
+    pub search: catalog::search_index::SearchIndex,
     pub channels: channel::ChannelCache,
     pub mailer: Mailer,
     /// Social login providers from `SHOP_OAUTH_PROVIDERS` (none by default).
@@ -87,6 +89,7 @@ impl AppState {
             social_providers,
             config: Arc::new(config),
             catalog_cache: ReadCache::new(20_000, CATALOG_FRESH_FOR),
+            search: catalog::search_index::SearchIndex::default(),
             channels: channel::ChannelCache::new(),
             sessions: SessionVersions::new(),
         })))

@@ -27,7 +27,8 @@ pub struct ProductListQuery {
     pub brand: Option<String>,
     /// Tag key.
     pub tag: Option<String>,
-    /// Words separated by spaces; every word must match (width and kana insensitive).
+    /// Words separated by spaces; every word must occur in the product's name, code, maker,
+    /// brand, category or variation names (width and kana insensitive, any part of a word).
     pub keyword: Option<String>,
     /// Lowest tax-included price in yen.
     #[param(value_type = Option<i64>)]
@@ -39,7 +40,8 @@ pub struct ProductListQuery {
     #[param(value_type = Option<i64>)]
     pub in_stock: Option<String>,
     /// `new` (default), `price_asc`, `price_desc` or `popular`. With a keyword and no sort,
-    /// results are ranked: name matches first, then popularity.
+    /// results are ranked by relevance (BM25; a match in the product name weighs more than one
+    /// in its code, maker, brand or category names), equal relevance by popularity.
     pub sort: Option<String>,
 }
 
@@ -49,7 +51,8 @@ pub enum Sort {
     PriceAsc,
     PriceDesc,
     Popular,
-    /// Keyword searches without an explicit sort.
+    /// Keyword searches without an explicit sort: the search index's order (BM25 with the
+    /// name boosted, ties by popularity).
     Relevance,
 }
 

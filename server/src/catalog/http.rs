@@ -240,7 +240,10 @@ async fn load_product_list(state: &AppState, channel: &Channel, filter: &Product
         Some(key) => Some(store::list_category_ids(&state.db, &channel.id, key, filter.include_descendants).await?),
         None => None,
     };
-    let (rows, total) = store::list_products(&state.db, &channel.id, filter, category_ids.as_deref(), page, now).await?;
+    let keyword_ids =
+        if filter.terms.is_empty() { None } else { Some(state.search.ranked_ids(&state.db, &channel.id, &filter.terms).await?) };
+    let narrowed = store::Narrowed { category_ids: category_ids.as_deref(), keyword_ids: keyword_ids.as_deref() };
+    let (rows, total) = store::list_products(&state.db, &channel.id, filter, narrowed, page, now).await?;
     Ok(Paginated::new(product_items(&state.db, rows, now).await?, total, page))
 }
 

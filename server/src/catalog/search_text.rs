@@ -3,14 +3,14 @@
 //! NFKC (full-width ASCII and half-width katakana become their usual forms), lower case,
 //! katakana folded to hiragana, runs of white space collapsed to one ASCII space.
 //!
-//! Matching is a substring match of every term (`LIKE '%term%'`) on the stored text. That is a
-//! scan, acceptable for the demo's hundreds of products; the planned improvement for large
-//! catalogues is a tantivy index fed with this same normalisation plus a bigram tokenizer.
+//! Products are matched by `search_index` (a tantivy index over the stored, already
+//! normalised text; every term is a substring match). The FAQ, a few dozen rows, still
+//! matches with `LIKE '%term%'` through [`contains_pattern`].
 use unicode_normalization::UnicodeNormalization;
 
 /// Keywords longer than this are refused, so a query cannot become arbitrarily expensive.
 pub const MAX_KEYWORD_CHARS: usize = 100;
-/// Only the first terms count; more would add LIKE clauses without narrowing much.
+/// Only the first terms count; more would add clauses without narrowing much.
 pub const MAX_TERMS: usize = 8;
 
 /// Normalises text for storage in `search_text` / `search_name` and for comparison.

@@ -4,8 +4,7 @@ use sqlx::any::AnyArguments;
 use sqlx::{Any, Arguments};
 
 use super::filter::{ProductFilter, Sort};
-use super::search_text;
-use crate::infra::db::{flag, Db, Tx};
+use crate::infra::db::{flag, Backend, Db, Tx};
 use crate::infra::ids::new_id;
 use crate::infra::pagination::Page;
 
@@ -140,35 +139,73 @@ fn push_listable(sql: &mut Sql, channel_id: &str, now: i64) {
     sql.push(") AND (p.sale_end IS NULL OR p.sale_end > ").int(now).push(")");
 }
 
-/// The filtered page of listable products and how many there are in all. `category_ids` are
-/// the ids the category filter resolved to (see [`list_category_ids`]).
+/// [`PRODUCT_FROM`] after its first table, for listings whose FROM starts otherwise.
+const MAKER_BRAND_JOINS: &str = "LEFT JOIN makers m ON m.id = p.maker_id LEFT JOIN brands b ON b.id = p.brand_id";
+
+/// What the other filters narrow down: `category_ids` are the ids the category filter resolved
+/// to (see [`list_category_ids`]); `keyword_ids` the products the keyword matched, best first
+/// (see `search_index`), given whenever the filter has terms.
+#[derive(Clone, Copy)]
+pub struct Narrowed<'a> {
+    pub category_ids: Option<&'a [String]>,
+    pub keyword_ids: Option<&'a [String]>,
+}
+
+/// The filtered page of listable products and how many there are in all.
 pub async fn list_products(
     db: &Db,
     channel_id: &str,
     filter: &ProductFilter,
-    category_ids: Option<&[String]>,
+    narrowed: Narrowed<'_>,
     page: Page,
     now: i64,
 ) -> sqlx::Result<(Vec<ProductRow>, i64)> {
-    if category_ids.is_some_and(<[String]>::is_empty) {
+    let is_empty = |ids: Option<&[String]>| ids.is_some_and(<[String]>::is_empty);
+    if is_empty(narrowed.category_ids) || is_empty(narrowed.keyword_ids) {
         return Ok((Vec::new(), 0));
     }
+    let ranked = narrowed.keyword_ids.map(ids_json);
     let mut count = Sql::default();
-    count.push("SELECT COUNT(*) FROM products p WHERE ");
+    count.push("SELECT COUNT(*) FROM ");
+    push_products(&mut count, db.backend, ranked.as_deref());
+    count.push(" WHERE ");
     push_listable(&mut count, channel_id, now);
-    push_filter(&mut count, channel_id, filter, category_ids);
+    push_filter(&mut count, channel_id, filter, narrowed.category_ids);
     let total = count.fetch_count(db).await?;
     if total == 0 {
         return Ok((Vec::new(), 0));
     }
     let mut rows = Sql::default();
-    rows.push(&format!("SELECT {PRODUCT_COLUMNS} FROM {PRODUCT_FROM} WHERE "));
+    rows.push(&format!("SELECT {PRODUCT_COLUMNS} FROM "));
+    push_products(&mut rows, db.backend, ranked.as_deref());
+    rows.push(" ").push(MAKER_BRAND_JOINS).push(" WHERE ");
     push_listable(&mut rows, channel_id, now);
-    push_filter(&mut rows, channel_id, filter, category_ids);
-    push_order(&mut rows, filter);
+    push_filter(&mut rows, channel_id, filter, narrowed.category_ids);
+    push_order(&mut rows, filter.sort, ranked.is_some());
     rows.push(" LIMIT ").int(page.per).push(" OFFSET ").int(page.offset());
     let items = rows.fetch_all(db).await?;
     Ok((items, total))
+}
+
+fn ids_json(ids: &[String]) -> String {
+    serde_json::to_string(ids).unwrap_or_else(|_| "[]".into())
+}
+
+/// `products p`, or with a ranked id list (a JSON array, ONE bound value however many ids)
+/// only those products, each with its rank as `r.key`. The list drives the join: SQLite's
+/// CROSS JOIN keeps that order, so each id is one primary-key lookup.
+fn push_products(sql: &mut Sql, backend: Backend, ranked: Option<&str>) {
+    let Some(ids) = ranked else {
+        sql.push("products p");
+        return;
+    };
+    match backend {
+        Backend::Sqlite => sql.push("json_each(").text(ids).push(") r CROSS JOIN products p ON p.id = r.value"),
+        Backend::Postgres => sql
+            .push("json_array_elements_text(CAST(")
+            .text(ids)
+            .push(" AS json)) WITH ORDINALITY AS r(value, key) JOIN products p ON p.id = r.value"),
+    };
 }
 
 fn push_filter(sql: &mut Sql, channel_id: &str, filter: &ProductFilter, category_ids: Option<&[String]>) {
@@ -190,9 +227,6 @@ fn push_filter(sql: &mut Sql, channel_id: &str, filter: &ProductFilter, category
         sql.push(" AND p.id IN (SELECT pt.product_id FROM product_tags pt JOIN tags t ON t.id = pt.tag_id WHERE");
         sql.push(" t.channel_id = ").text(channel_id).push(" AND t.tag_key = ").text(tag).push(")");
     }
-    for term in &filter.terms {
-        sql.push(" AND p.search_text LIKE ").text(&search_text::contains_pattern(term)).push(" ESCAPE '\\'");
-    }
     if let Some(min) = filter.price_min {
         sql.push(" AND p.price >= ").int(min);
     }
@@ -204,23 +238,50 @@ fn push_filter(sql: &mut Sql, channel_id: &str, filter: &ProductFilter, category
     }
 }
 
-fn push_order(sql: &mut Sql, filter: &ProductFilter) {
-    match filter.sort {
+fn push_order(sql: &mut Sql, sort: Sort, ranked: bool) {
+    match sort {
         Sort::New => sql.push(" ORDER BY p.created_at DESC, p.id DESC"),
         Sort::PriceAsc => sql.push(" ORDER BY p.price ASC, p.created_at DESC, p.id DESC"),
         Sort::PriceDesc => sql.push(" ORDER BY p.price DESC, p.created_at DESC, p.id DESC"),
-        Sort::Popular => sql.push(" ORDER BY p.popularity DESC, p.id DESC"),
-        Sort::Relevance => {
-            // Products whose own name holds more of the terms come first; among equals, the
-            // more popular one.
-            sql.push(" ORDER BY (0");
-            for term in &filter.terms {
-                sql.push(" + CASE WHEN p.search_name LIKE ").text(&search_text::contains_pattern(term));
-                sql.push(" ESCAPE '\\' THEN 1 ELSE 0 END");
-            }
-            sql.push(") DESC, p.popularity DESC, p.id DESC")
-        }
+        // The index ranked the matches already (relevance, then popularity).
+        Sort::Relevance if ranked => sql.push(" ORDER BY r.key"),
+        Sort::Popular | Sort::Relevance => sql.push(" ORDER BY p.popularity DESC, p.id DESC"),
     };
+}
+
+/// Changes when products are added or removed: the search index rebuilds when it does.
+/// Nothing edits a product's searchable text in place today; an edit feature must bump this
+/// (e.g. with an `updated_at` column) or the index keeps the old text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, sqlx::FromRow)]
+pub struct CatalogSignature {
+    pub products: i64,
+    pub newest: i64,
+}
+
+/// Read at most once a second: a count and a max, each one pass over an index of `products`.
+pub async fn catalog_signature(db: &Db) -> sqlx::Result<CatalogSignature> {
+    sqlx::query_as::<_, CatalogSignature>(
+        "SELECT COUNT(*) AS products, CAST(COALESCE(MAX(created_at), 0) AS BIGINT) AS newest FROM products",
+    )
+    .fetch_one(&db.pool)
+    .await
+}
+
+/// What the search index holds of a product, every channel's, listable or not (the listing
+/// query applies those rules).
+#[derive(Debug, sqlx::FromRow)]
+pub struct SearchDocumentRow {
+    pub id: String,
+    pub channel_id: String,
+    pub search_name: String,
+    pub search_text: String,
+    pub popularity: i64,
+}
+
+pub async fn list_search_documents(db: &Db) -> sqlx::Result<Vec<SearchDocumentRow>> {
+    sqlx::query_as::<_, SearchDocumentRow>("SELECT id, channel_id, search_name, search_text, popularity FROM products")
+        .fetch_all(&db.pool)
+        .await
 }
 
 /// A published product of the channel by key, whatever its sale period (the detail page shows
@@ -619,9 +680,9 @@ pub struct NewProduct {
     pub is_published: bool,
     pub popularity: i64,
     pub created_at: i64,
-    /// Normalised by [`search_text::normalise`].
+    /// Normalised by [`super::search_text::normalise`].
     pub search_name: String,
-    /// Normalised by [`search_text::product_search_text`].
+    /// Normalised by [`super::search_text::product_search_text`].
     pub search_text: String,
     /// The category the product hangs from (a leaf).
     pub category_id: String,
@@ -780,4 +841,14 @@ pub async fn list_listable_product_keys(db: &Db, channel_id: &str, now: i64, lim
     .bind(limit)
     .fetch_all(&db.pool)
     .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranked_listings_join_makers_and_brands_as_the_others_do() {
+        assert_eq!(PRODUCT_FROM, format!("products p {MAKER_BRAND_JOINS}"));
+    }
 }

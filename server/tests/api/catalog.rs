@@ -224,6 +224,68 @@ async fn keyword_results_put_name_matches_first(app: TestApp) {
     assert!(prices.windows(2).all(|pair| pair[0] <= pair[1]));
 }
 
+fn name_holds(item: &Value, word: &str) -> bool {
+    let normalise = shop::catalog::search_text::normalise;
+    normalise(item["name"].as_str().unwrap()).contains(&normalise(word))
+}
+
+async fn products_named_after_the_keyword_rank_before_those_that_only_mention_it(app: TestApp) {
+    let mut mixed = 0;
+    for word in ["ブレーキ", "チェーン", "グリップ", "ヘルメット", "充電器", "オイル"] {
+        let found = all_items(&app, &format!("keyword={}", encode(word))).await;
+        let named = found.iter().filter(|item| name_holds(item, word)).count();
+        assert!(named > 0, "{word}: some product is named after it");
+        assert!(found[..named].iter().all(|item| name_holds(item, word)), "{word}: name matches come first");
+        mixed += usize::from(named < found.len());
+    }
+    // ブレーキ and 充電器 are also in category names of products not named after them.
+    assert!(mixed >= 2, "words also found only in category names: {mixed}");
+}
+
+async fn a_keyword_combines_with_category_and_price_filters(app: TestApp) {
+    let keyword = format!("keyword={}", encode("ぶれーき"));
+    let ranked = all_items(&app, &keyword).await;
+    let in_category = all_items(&app, "category=cycle-brake&child=1").await;
+    let category_keys: Vec<&Value> = in_category.iter().map(|item| &item["key"]).collect();
+    let expected: Vec<&Value> = ranked
+        .iter()
+        .filter(|item| category_keys.contains(&&item["key"]))
+        .filter(|item| item["product_price"].as_i64().unwrap() <= 3000)
+        .map(|item| &item["key"])
+        .collect();
+    assert!(expected.len() >= 2 && expected.len() < ranked.len(), "a real narrowing: {}", expected.len());
+    let combined = all_items(&app, &format!("{keyword}&category=cycle-brake&child=1&price_max=3000")).await;
+    let combined_keys: Vec<&Value> = combined.iter().map(|item| &item["key"]).collect();
+    assert_eq!(combined_keys, expected, "the same products, still in the keyword's order");
+    assert_eq!(total(&app, &format!("{keyword}&category=bike-glove")).await, 0);
+    let cheapest_first = all_items(&app, &format!("{keyword}&price_min=2000&sort=price_asc")).await;
+    let prices: Vec<i64> = cheapest_first.iter().map(|item| item["product_price"].as_i64().unwrap()).collect();
+    assert!(!prices.is_empty() && prices[0] >= 2000 && prices.windows(2).all(|pair| pair[0] <= pair[1]));
+}
+
+async fn keyword_results_page_with_the_counts_in_headers(app: TestApp) {
+    let keyword = format!("keyword={}", encode("チェーン"));
+    let everything = all_items(&app, &keyword).await;
+    let per = 4;
+    let last_page = everything.len().div_ceil(per);
+    assert!(last_page >= 3, "{} matches", everything.len());
+    let mut paged = Vec::new();
+    for page in 1..=last_page {
+        let answer = app.get(&format!("/v1/products?{keyword}&per={per}&page={page}")).send().await;
+        assert_eq!(answer.header("x-total"), everything.len().to_string());
+        assert_eq!(answer.header("x-per-page"), per.to_string());
+        assert_eq!(answer.header("x-last-page"), last_page.to_string());
+        assert_eq!(answer.header("x-current-page"), page.to_string());
+        paged.extend(keys(&answer));
+    }
+    let all_keys: Vec<String> = everything.iter().map(|item| item["key"].as_str().unwrap().to_owned()).collect();
+    assert_eq!(paged, all_keys, "pages follow one another without gaps or repeats");
+    let beyond = app.get(&format!("/v1/products?{keyword}&per={per}&page={}", last_page + 1)).send().await;
+    assert!(items(&beyond).is_empty());
+    let nothing = app.get(&format!("/v1/products?keyword={}", encode("存在しない品"))).send().await;
+    assert_eq!((nothing.header("x-total"), nothing.header("x-last-page")), ("0", "1"));
+}
+
 async fn listed_keys_in_order(app: &TestApp, order: &str) -> Vec<String> {
     let channel_id = app.channel_id("demo").await;
     let sql = format!(
@@ -469,6 +531,9 @@ on_both_databases!(
     keyword_search_ignores_width_and_kana,
     like_wildcards_in_a_keyword_match_only_themselves,
     keyword_results_put_name_matches_first,
+    products_named_after_the_keyword_rank_before_those_that_only_mention_it,
+    a_keyword_combines_with_category_and_price_filters,
+    keyword_results_page_with_the_counts_in_headers,
     products_sort_by_newest_price_or_popularity,
     product_detail_shows_variations_images_and_reviews,
     upcoming_and_ended_products_show_in_detail_only,
