@@ -9773,7 +9773,10 @@ export interface operations {
                 brand?: string;
                 /** @description Tag key. */
                 tag?: string;
-                /** @description Words separated by spaces; every word must match (width and kana insensitive). */
+                /**
+                 * @description Words separated by spaces; every word must occur in the product's name, code, maker,
+                 *     brand, category or variation names (width and kana insensitive, any part of a word).
+                 */
                 keyword?: string;
                 /** @description Lowest tax-included price in yen. */
                 price_min?: number;
@@ -9783,7 +9786,8 @@ export interface operations {
                 in_stock?: number;
                 /**
                  * @description `new` (default), `price_asc`, `price_desc` or `popular`. With a keyword and no sort,
-                 *     results are ranked: name matches first, then popularity.
+                 *     results are ranked by relevance (BM25; a match in the product name weighs more than one
+                 *     in its code, maker, brand or category names), equal relevance by popularity.
                  */
                 sort?: string;
             };
