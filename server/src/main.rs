@@ -125,6 +125,12 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     if !state.config.web_dir.join("index.html").exists() {
         tracing::warn!(dir = %state.config.web_dir.display(), "no built storefront found; run `npm run build` in web/");
     }
+    let (search, db) = (state.search.clone(), state.db.clone());
+    tokio::spawn(async move {
+        if let Err(error) = search.warm(&db).await {
+            tracing::error!(%error, "building the keyword index failed; the first search retries");
+        }
+    });
     let listener = tokio::net::TcpListener::bind(addr).await?;
     tracing::info!("listening on http://{}", listener.local_addr()?);
     let router = app::router(state);

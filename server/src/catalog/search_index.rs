@@ -62,6 +62,12 @@ impl SearchIndex {
         Ok(snapshot.ranked_ids(channel_id, terms)?)
     }
 
+    /// Builds the index now, so that the first visitor's search does not wait for it (the
+    /// server calls this in the background when it starts).
+    pub async fn warm(&self, db: &Db) -> anyhow::Result<()> {
+        self.snapshot(db).await.map(|_| ())
+    }
+
     async fn snapshot(&self, db: &Db) -> anyhow::Result<Arc<Snapshot>> {
         if let Some(snapshot) = self.current() {
             self.refresh_if_due(db, snapshot.signature);

@@ -139,9 +139,6 @@ fn push_listable(sql: &mut Sql, channel_id: &str, now: i64) {
     sql.push(") AND (p.sale_end IS NULL OR p.sale_end > ").int(now).push(")");
 }
 
-/// [`PRODUCT_FROM`] after its first table, for listings whose FROM starts otherwise.
-const MAKER_BRAND_JOINS: &str = "LEFT JOIN makers m ON m.id = p.maker_id LEFT JOIN brands b ON b.id = p.brand_id";
-
 /// What the other filters narrow down: `category_ids` are the ids the category filter resolved
 /// to (see [`list_category_ids`]); `keyword_ids` the products the keyword matched, best first
 /// (see `search_index`), given whenever the filter has terms.
@@ -175,16 +172,39 @@ pub async fn list_products(
     if total == 0 {
         return Ok((Vec::new(), 0));
     }
-    let mut rows = Sql::default();
-    rows.push(&format!("SELECT {PRODUCT_COLUMNS} FROM "));
-    push_products(&mut rows, db.backend, ranked.as_deref());
-    rows.push(" ").push(MAKER_BRAND_JOINS).push(" WHERE ");
-    push_listable(&mut rows, channel_id, now);
-    push_filter(&mut rows, channel_id, filter, narrowed.category_ids);
-    push_order(&mut rows, filter.sort, ranked.is_some());
-    rows.push(" LIMIT ").int(page.per).push(" OFFSET ").int(page.offset());
-    let items = rows.fetch_all(db).await?;
-    Ok((items, total))
+    // The page's ids first, then the cards of those ids only: sorting whole cards made the
+    // database compute every match's stock and joins before keeping 15 of them (a keyword
+    // matching 10k products took 100 ms and more at 100k).
+    let mut page_ids = Sql::default();
+    page_ids.push("SELECT p.id FROM ");
+    push_products(&mut page_ids, db.backend, ranked.as_deref());
+    page_ids.push(" WHERE ");
+    push_listable(&mut page_ids, channel_id, now);
+    push_filter(&mut page_ids, channel_id, filter, narrowed.category_ids);
+    push_order(&mut page_ids, filter.sort, ranked.is_some());
+    page_ids.push(" LIMIT ").int(page.per).push(" OFFSET ").int(page.offset());
+    let ids: Vec<IdRow> = page_ids.fetch_all(db).await?;
+    let ids: Vec<String> = ids.into_iter().map(|row| row.id).collect();
+    Ok((list_products_in_order(db, &ids).await?, total))
+}
+
+#[derive(sqlx::FromRow)]
+struct IdRow {
+    id: String,
+}
+
+/// The cards of `ids`, in the order of `ids` (ids not found are left out).
+async fn list_products_in_order(db: &Db, ids: &[String]) -> sqlx::Result<Vec<ProductRow>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut sql = Sql::default();
+    sql.push(&format!("SELECT {PRODUCT_COLUMNS} FROM {PRODUCT_FROM} WHERE p.id IN ("));
+    sql.texts(ids).push(")");
+    let mut rows: Vec<ProductRow> = sql.fetch_all(db).await?;
+    let position: std::collections::HashMap<&str, usize> = ids.iter().enumerate().map(|(i, id)| (id.as_str(), i)).collect();
+    rows.sort_by_key(|row| position.get(row.id.as_str()).copied().unwrap_or(usize::MAX));
+    Ok(rows)
 }
 
 fn ids_json(ids: &[String]) -> String {
@@ -841,14 +861,4 @@ pub async fn list_listable_product_keys(db: &Db, channel_id: &str, now: i64, lim
     .bind(limit)
     .fetch_all(&db.pool)
     .await
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn ranked_listings_join_makers_and_brands_as_the_others_do() {
-        assert_eq!(PRODUCT_FROM, format!("products p {MAKER_BRAND_JOINS}"));
-    }
 }
