@@ -162,35 +162,39 @@ pub async fn list_products(
         return Ok((Vec::new(), 0));
     }
     let ranked = narrowed.keyword_ids.map(ids_json);
-    let mut count = Sql::default();
-    count.push("SELECT COUNT(*) FROM ");
-    push_products(&mut count, db.backend, ranked.as_deref());
-    count.push(" WHERE ");
-    push_listable(&mut count, channel_id, now);
-    push_filter(&mut count, channel_id, filter, narrowed.category_ids);
-    let total = count.fetch_count(db).await?;
-    if total == 0 {
-        return Ok((Vec::new(), 0));
-    }
+    let matching = |select: &str| {
+        let mut sql = Sql::default();
+        sql.push(select).push(" FROM ");
+        push_products(&mut sql, db.backend, ranked.as_deref());
+        sql.push(" WHERE ");
+        push_listable(&mut sql, channel_id, now);
+        push_filter(&mut sql, channel_id, filter, narrowed.category_ids);
+        sql
+    };
     // The page's ids first, then the cards of those ids only: sorting whole cards made the
     // database compute every match's stock and joins before keeping 15 of them (a keyword
-    // matching 10k products took 100 ms and more at 100k).
-    let mut page_ids = Sql::default();
-    page_ids.push("SELECT p.id FROM ");
-    push_products(&mut page_ids, db.backend, ranked.as_deref());
-    page_ids.push(" WHERE ");
-    push_listable(&mut page_ids, channel_id, now);
-    push_filter(&mut page_ids, channel_id, filter, narrowed.category_ids);
+    // matching 10k products took 100 ms and more at 100k). A keyword's matches are all visited
+    // for their ranking anyway, so they are counted in the same pass; other lists stop at
+    // their page and count separately (an index-only scan).
+    let select = if ranked.is_some() { "SELECT p.id, COUNT(*) OVER () AS total" } else { "SELECT p.id, CAST(0 AS BIGINT) AS total" };
+    let mut page_ids = matching(select);
     push_order(&mut page_ids, filter.sort, ranked.is_some());
     page_ids.push(" LIMIT ").int(page.per).push(" OFFSET ").int(page.offset());
-    let ids: Vec<IdRow> = page_ids.fetch_all(db).await?;
-    let ids: Vec<String> = ids.into_iter().map(|row| row.id).collect();
+    let rows: Vec<PageIdRow> = page_ids.fetch_all(db).await?;
+    let total = match rows.first() {
+        Some(row) if ranked.is_some() => row.total,
+        None if page.offset() == 0 => 0,
+        _ => matching("SELECT COUNT(*)").fetch_count(db).await?,
+    };
+    let ids: Vec<String> = rows.into_iter().map(|row| row.id).collect();
     Ok((list_products_in_order(db, &ids).await?, total))
 }
 
 #[derive(sqlx::FromRow)]
-struct IdRow {
+struct PageIdRow {
     id: String,
+    /// Every match's count, when the query counted them (see [`list_products`]).
+    total: i64,
 }
 
 /// The cards of `ids`, in the order of `ids` (ids not found are left out).

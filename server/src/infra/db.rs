@@ -47,6 +47,10 @@ impl Db {
                         conn.execute("PRAGMA busy_timeout = 10000").await?;
                         conn.execute("PRAGMA foreign_keys = ON").await?;
                         conn.execute("PRAGMA synchronous = NORMAL").await?;
+                        // Reads through the OS page cache, shared by every connection: with
+                        // SQLite's own 2 MB per-connection cache, a keyword search's thousands of
+                        // primary-key lookups at 100k products took 45 ms instead of 15 ms.
+                        conn.execute("PRAGMA mmap_size = 1073741824").await?;
                     }
                     Ok(())
                 })
