@@ -34,7 +34,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-cargo build --release --bin shop
+# The build `make run` serves (Cargo.toml's dist profile).
+cargo build --profile dist --bin shop
+SHOP_BIN="$SHOP_DIST_BIN"
 export DATABASE_URL="${DATABASE_URL:-sqlite://$work/shop.db}"
 export SHOP_DATA_DIR="$work/data" SHOP_ADDR="127.0.0.1:$shop_port" RUST_LOG="warn,shop::catalog::search_index=info"
 echo "seeding $products demo products into $DATABASE_URL …"

@@ -7,5 +7,5 @@ source scripts/env.sh
 
 ensure_web_packages
 (cd web && npm run build)
-cargo build --release --bin shop
-exec "$SHOP_BIN" serve
+cargo build --profile dist --bin shop
+exec "$SHOP_DIST_BIN" serve
