@@ -25,7 +25,7 @@ use crate::infra::db::Db;
 use crate::infra::error::{ApiError, ErrorBody, INTERNAL_MESSAGE};
 use crate::infra::mail::Mailer;
 use crate::infra::read_cache::ReadCache;
-use crate::{addresses, cards, cart, catalog, channel, collections, content, coupons, ecommerce_events, files, histories, layout, members, messages, news, openapi, orders, payments, points, postal, print_catalogs, seo, social_login, stylists, web};
+use crate::{addresses, cards, cart, catalog, channel, checkout, collections, content, coupons, ecommerce_events, files, histories, layout, members, messages, news, openapi, orders, payments, points, postal, print_catalogs, seo, social_login, stylists, web};
 
 /// How long a catalogue answer is served before it is reloaded in the background: stock and
 /// prices shown in lists may lag this much behind; the cart checks them again at every step.
@@ -121,6 +121,7 @@ fn v1_routes() -> OpenApiRouter<AppState> {
         .merge(ecommerce_events::routes())
         .merge(orders::routes())
         .merge(cart::routes())
+        .merge(checkout::routes())
 }
 
 /// Every documented route, for the OpenAPI document.

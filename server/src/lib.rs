@@ -6,6 +6,7 @@ pub mod cards;
 pub mod cart;
 pub mod catalog;
 pub mod channel;
+pub mod checkout;
 pub mod collections;
 pub mod content;
 pub mod coupons;

@@ -116,6 +116,7 @@ async fn main() -> anyhow::Result<()> {
 async fn serve(config: Config) -> anyhow::Result<()> {
     init_logs(&config.log_format);
     let addr = config.addr;
+    shop::infra::fault::arm(config.fault_point.as_deref())?;
     let state = AppState::start(config).await?;
     state.db.migrate().await?;
     if shop::seed::seed_if_empty(&state.db).await? {
@@ -131,6 +132,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
             tracing::error!(%error, "building the keyword index failed; the first search retries");
         }
     });
+    shop::checkout::reconciler::spawn(state.clone());
     let listener = tokio::net::TcpListener::bind(addr).await?;
     tracing::info!("listening on http://{}", listener.local_addr()?);
     let router = app::router(state);

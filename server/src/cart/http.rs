@@ -56,7 +56,6 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(list_payments))
         .routes(routes!(list_cart_payments))
         .routes(routes!(check_payment))
-        .routes(routes!(super::decision::decide))
         .routes(routes!(super::order_view::show_cart_order))
         .routes(routes!(super::quotation::download_cart_quotation))
 }
@@ -116,7 +115,7 @@ impl Open {
     }
 
     pub async fn load(&self, state: &AppState) -> ApiResult<Loaded> {
-        Ok(view::load(&state.db, self.cart.clone()).await?)
+        Ok(view::load(&state.db, &state.gateway, self.cart.clone()).await?)
     }
 
     pub async fn begin(&self, state: &AppState) -> ApiResult<Tx> {
@@ -132,7 +131,7 @@ impl Open {
 
     pub async fn answer(&self, state: &AppState) -> ApiResult<Json<CartBody>> {
         let cart = store::find_cart(&state.db.pool, &self.cart.id).await?.ok_or_else(ApiError::not_found)?;
-        let loaded = view::load(&state.db, cart).await?;
+        let loaded = view::load(&state.db, &state.gateway, cart).await?;
         Ok(Json(loaded.body(&self.token, &self.settings, self.now)))
     }
 }
@@ -217,7 +216,7 @@ async fn init_cart(
     tx.commit().await?;
     let settings = CheckoutSettings::load(&state.db, &channel).await?;
     let cart = store::find_cart(&state.db.pool, &cart_id).await?.ok_or_else(ApiError::not_found)?;
-    let loaded = view::load(&state.db, cart).await?;
+    let loaded = view::load(&state.db, &state.gateway, cart).await?;
     let mut body = loaded.body(&token, &settings, now);
     body.reason = Some(if removed.is_empty() { String::new() } else { "product_not_found".to_owned() }).filter(|r| !r.is_empty());
     body.removed_products = removed;
@@ -802,7 +801,7 @@ async fn modify_order(State(state): State<AppState>, channel: Channel, member: O
     let (mut card_id, mut card_token) = (open.cart.card_id.clone(), open.cart.card_token.clone());
     if let Some(id) = input.card_id.as_deref().map(str::trim).filter(|id| !id.is_empty()) {
         let member = open.member.as_ref().ok_or_else(|| ApiError::field("card_id", "カードが見つかりません"))?;
-        let card = store::find_member_card(&state.db.pool, &member.user_id, id).await?.ok_or_else(|| ApiError::field("card_id", "カードが見つかりません"))?;
+        let card = crate::cards::store::find_card(&state.db.pool, &channel.id, &member.user_id, id).await?.ok_or_else(|| ApiError::field("card_id", "カードが見つかりません"))?;
         (card_id, card_token) = (Some(card.id), None);
     }
     if let Some(token) = input.card_token.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
@@ -913,10 +912,11 @@ async fn add_coupon(State(state): State<AppState>, channel: Channel, member: Opt
     if code.is_empty() {
         return Err(ApiError::field("code", "クーポンコードを入力してください"));
     }
-    let coupon = store::find_coupon_by_code(&state.db, &channel.id, code).await?.ok_or_else(|| ApiError::field("code", view::COUPON_NOT_FOUND))?;
+    let user_id = open.member.as_ref().map_or("", |m| m.user_id.as_str());
+    let coupon = crate::coupons::store::find_coupon_by_code(&state.db, &channel.id, user_id, code).await?.ok_or_else(|| ApiError::field("code", view::COUPON_NOT_FOUND))?;
     let loaded = open.load(&state).await?;
     let (taken, uses) = match &open.member {
-        Some(m) => (store::is_coupon_taken(&state.db.pool, &m.user_id, &coupon.id).await?, store::count_coupon_uses(&state.db.pool, &coupon.id, &m.user_id).await?),
+        Some(m) => (coupon.is_taken == 1, crate::coupons::store::count_coupon_uses(&state.db.pool, &coupon.id, &m.user_id).await?),
         None => (false, 0),
     };
     if let Some(problem) = view::coupon_problem(&coupon, open.member.is_some(), taken, uses, loaded.items_subtotal(), open.now) {

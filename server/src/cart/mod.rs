@@ -7,10 +7,8 @@
 //! The cart JSON: `view.rs`. The decision and its compensation after a declined card:
 //! `decision.rs`; what a cancelled order gives back: `restore.rs`. The order summary of the
 //! complete page: `order_view.rs`. SQL: `store.rs`.
-pub mod decision;
 pub mod http;
 pub mod leadtime;
-pub mod mails;
 pub mod order_view;
 pub mod pricing;
 pub mod quotation;

@@ -208,6 +208,22 @@ pub async fn update_claim_decision(db: &Db, cart_id: &str, now: i64, stale_befor
     Ok(done.rows_affected() == 1)
 }
 
+/// Claims an ordered cart to settle its order's card payment (a resumed decision or the
+/// reconciler), unless a live attempt holds it; a claim older than `stale_before` belongs to
+/// a process that died and is taken over.
+pub async fn update_claim_payment(db: &Db, cart_id: &str, now: i64, stale_before: i64) -> sqlx::Result<bool> {
+    let done = sqlx::query(
+        "UPDATE carts SET payment_in_progress = 1, updated_at = $1 WHERE id = $2 AND order_id IS NOT NULL \
+         AND (payment_in_progress = 0 OR updated_at < $3)",
+    )
+    .bind(now)
+    .bind(cart_id)
+    .bind(stale_before)
+    .execute(&db.pool)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
 pub async fn update_release_decision<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, cart_id: &str) -> sqlx::Result<()> {
     sqlx::query("UPDATE carts SET payment_in_progress = 0 WHERE id = $1").bind(cart_id).execute(executor).await?;
     Ok(())
@@ -403,322 +419,18 @@ pub struct PaymentMethodRow {
     pub member_only: i64,
 }
 
+impl PaymentMethodRow {
+    /// None for a code this server does not know: such a method is never offered.
+    pub fn kind(&self) -> Option<crate::payments::PaymentKind> {
+        crate::payments::PaymentKind::parse(&self.code)
+    }
+}
+
 pub async fn list_payment_methods(db: &Db, channel_id: &str) -> sqlx::Result<Vec<PaymentMethodRow>> {
     sqlx::query_as(
         "SELECT id, code, name, description, fee, member_only FROM payment_methods WHERE channel_id = $1 AND is_enabled = 1 ORDER BY position, id",
     )
     .bind(channel_id)
     .fetch_all(&db.pool)
-    .await
-}
-
-#[derive(Debug, Clone, sqlx::FromRow)]
-pub struct CouponRow {
-    pub id: String,
-    pub code: String,
-    pub name: String,
-    pub discount_kind: String,
-    pub discount_value: i64,
-    pub minimum_amount: i64,
-    pub starts_at: Option<i64>,
-    pub ends_at: Option<i64>,
-    pub requires_take: i64,
-    pub member_only: i64,
-    pub uses_per_member: i64,
-}
-
-const COUPON_COLUMNS: &str = "id, code, name, discount_kind, discount_value, minimum_amount, starts_at, ends_at, requires_take, member_only, uses_per_member";
-
-pub async fn find_coupon_by_code(db: &Db, channel_id: &str, code: &str) -> sqlx::Result<Option<CouponRow>> {
-    sqlx::query_as(sqlx::AssertSqlSafe(format!("SELECT {COUPON_COLUMNS} FROM coupons WHERE channel_id = $1 AND code = $2")))
-        .bind(channel_id)
-        .bind(code)
-        .fetch_optional(&db.pool)
-        .await
-}
-
-pub async fn find_coupon<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, channel_id: &str, id: &str) -> sqlx::Result<Option<CouponRow>> {
-    sqlx::query_as(sqlx::AssertSqlSafe(format!("SELECT {COUPON_COLUMNS} FROM coupons WHERE channel_id = $1 AND id = $2")))
-        .bind(channel_id)
-        .bind(id)
-        .fetch_optional(executor)
-        .await
-}
-
-pub async fn is_coupon_taken<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, user_id: &str, coupon_id: &str) -> sqlx::Result<bool> {
-    let found: Option<i64> = sqlx::query_scalar("SELECT 1 FROM user_coupons WHERE user_id = $1 AND coupon_id = $2")
-        .bind(user_id)
-        .bind(coupon_id)
-        .fetch_optional(executor)
-        .await?;
-    Ok(found.is_some())
-}
-
-pub async fn count_coupon_uses<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, coupon_id: &str, user_id: &str) -> sqlx::Result<i64> {
-    sqlx::query_scalar("SELECT COUNT(*) FROM coupon_uses WHERE coupon_id = $1 AND user_id = $2").bind(coupon_id).bind(user_id).fetch_one(executor).await
-}
-
-#[derive(Debug, Clone, sqlx::FromRow)]
-pub struct CardRow {
-    pub id: String,
-    pub card_ref: String,
-    pub brand: String,
-    pub masked_number: String,
-}
-
-pub async fn find_member_card<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, user_id: &str, card_id: &str) -> sqlx::Result<Option<CardRow>> {
-    sqlx::query_as("SELECT id, card_ref, brand, masked_number FROM user_cards WHERE user_id = $1 AND id = $2")
-        .bind(user_id)
-        .bind(card_id)
-        .fetch_optional(executor)
-        .await
-}
-
-/// Brand and last four digits of a one-off token, as the sandbox gateway issued it (the
-/// checkout shows which card will be charged; nothing else of the card is known here).
-pub async fn find_token_card(db: &Db, channel_id: &str, token: &str) -> sqlx::Result<Option<(String, String)>> {
-    sqlx::query_as("SELECT brand, last4 FROM sandbox_card_tokens WHERE channel_id = $1 AND token = $2")
-        .bind(channel_id)
-        .bind(token)
-        .fetch_optional(&db.pool)
-        .await
-}
-
-// ---- the decision ----
-
-/// Takes `quantity` units; false (nothing changed) when fewer are left.
-pub async fn update_take_stock(tx: &mut Tx, variation_id: &str, quantity: i64) -> sqlx::Result<bool> {
-    let done = sqlx::query("UPDATE product_variations SET stock_quantity = stock_quantity - $1 WHERE id = $2 AND stock_quantity >= $1")
-        .bind(quantity)
-        .bind(variation_id)
-        .execute(&mut **tx)
-        .await?;
-    Ok(done.rows_affected() == 1)
-}
-
-/// The channel's next order number (1, 2, …).
-pub async fn next_order_number(tx: &mut Tx, channel_id: &str) -> sqlx::Result<i64> {
-    sqlx::query_scalar(
-        "INSERT INTO order_numbers (channel_id, last_number) VALUES ($1, 1) \
-         ON CONFLICT (channel_id) DO UPDATE SET last_number = order_numbers.last_number + 1 RETURNING last_number",
-    )
-    .bind(channel_id)
-    .fetch_one(&mut **tx)
-    .await
-}
-
-pub struct NewOrder<'a> {
-    pub id: &'a str,
-    pub channel_id: &'a str,
-    pub order_no: &'a str,
-    pub cart_id: &'a str,
-    pub user_id: Option<&'a str>,
-    pub guest_token_hash: Option<&'a str>,
-    pub status: &'a str,
-    pub payment_method_id: &'a str,
-    pub payment_code: &'a str,
-    pub payment_name: &'a str,
-    pub card_masked_number: Option<&'a str>,
-    pub orderer_json: &'a str,
-    pub orderer_email: &'a str,
-    pub subtotal: i64,
-    pub total_carriage: i64,
-    pub payment_fee: i64,
-    pub packing_fee: i64,
-    pub coupon_discount: i64,
-    pub point_discount: i64,
-    pub total_payment: i64,
-    pub total_tax: i64,
-    pub amount_by_tax_rate: &'a str,
-    pub coupon_id: Option<&'a str>,
-    pub coupon_code: Option<&'a str>,
-    pub used_points: i64,
-    pub earned_points: i64,
-    pub note: &'a str,
-    pub now: i64,
-}
-
-pub async fn insert_order(tx: &mut Tx, o: &NewOrder<'_>) -> sqlx::Result<()> {
-    sqlx::query(
-        "INSERT INTO orders (id, channel_id, order_no, cart_id, user_id, guest_token_hash, status, payment_method_id, payment_code, \
-         payment_name, card_masked_number, orderer_json, orderer_email, subtotal, total_carriage, payment_fee, packing_fee, \
-         coupon_discount, point_discount, total_payment, total_tax, amount_by_tax_rate, coupon_id, coupon_code, used_points, \
-         earned_points, note, ordered_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $28)",
-    )
-    .bind(o.id)
-    .bind(o.channel_id)
-    .bind(o.order_no)
-    .bind(o.cart_id)
-    .bind(o.user_id)
-    .bind(o.guest_token_hash)
-    .bind(o.status)
-    .bind(o.payment_method_id)
-    .bind(o.payment_code)
-    .bind(o.payment_name)
-    .bind(o.card_masked_number)
-    .bind(o.orderer_json)
-    .bind(o.orderer_email)
-    .bind(o.subtotal)
-    .bind(o.total_carriage)
-    .bind(o.payment_fee)
-    .bind(o.packing_fee)
-    .bind(o.coupon_discount)
-    .bind(o.point_discount)
-    .bind(o.total_payment)
-    .bind(o.total_tax)
-    .bind(o.amount_by_tax_rate)
-    .bind(o.coupon_id)
-    .bind(o.coupon_code)
-    .bind(o.used_points)
-    .bind(o.earned_points)
-    .bind(o.note)
-    .bind(o.now)
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
-}
-
-pub struct NewOrderShipping<'a> {
-    pub id: &'a str,
-    pub order_id: &'a str,
-    pub position: i64,
-    pub address_json: &'a str,
-    pub delivery_date: Option<&'a str>,
-    pub delivery_timezone_key: Option<&'a str>,
-    pub delivery_timezone_label: Option<&'a str>,
-    pub wrapping_key: Option<&'a str>,
-    pub wrapping_label: Option<&'a str>,
-    pub noshi_key: Option<&'a str>,
-    pub noshi_label: Option<&'a str>,
-    pub noshi_name: &'a str,
-    pub carriage: i64,
-}
-
-pub async fn insert_order_shipping(tx: &mut Tx, s: &NewOrderShipping<'_>) -> sqlx::Result<()> {
-    sqlx::query(
-        "INSERT INTO order_shippings (id, order_id, position, address_json, delivery_date, delivery_timezone_key, delivery_timezone_label, \
-         wrapping_key, wrapping_label, noshi_key, noshi_label, noshi_name, carriage) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
-    )
-    .bind(s.id)
-    .bind(s.order_id)
-    .bind(s.position)
-    .bind(s.address_json)
-    .bind(s.delivery_date)
-    .bind(s.delivery_timezone_key)
-    .bind(s.delivery_timezone_label)
-    .bind(s.wrapping_key)
-    .bind(s.wrapping_label)
-    .bind(s.noshi_key)
-    .bind(s.noshi_label)
-    .bind(s.noshi_name)
-    .bind(s.carriage)
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
-}
-
-pub struct NewOrderLine<'a> {
-    pub order_id: &'a str,
-    pub shipping_id: &'a str,
-    pub position: i64,
-    pub variation: &'a VariationRow,
-    pub quantity: i64,
-    pub coupon_discount: i64,
-    pub is_accessory: bool,
-}
-
-pub async fn insert_order_line(tx: &mut Tx, l: &NewOrderLine<'_>) -> sqlx::Result<()> {
-    let v = l.variation;
-    sqlx::query(
-        "INSERT INTO order_lines (id, order_id, shipping_id, position, variation_id, product_key, variation_key, code, product_name, \
-         variation_name, unit_price, quantity, tax_rate, coupon_discount, is_accessory) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
-    )
-    .bind(new_id())
-    .bind(l.order_id)
-    .bind(l.shipping_id)
-    .bind(l.position)
-    .bind(&v.variation_id)
-    .bind(&v.product_key)
-    .bind(&v.variation_key)
-    .bind(&v.product_code)
-    .bind(&v.product_name)
-    .bind(&v.variation_name)
-    .bind(v.price)
-    .bind(l.quantity)
-    .bind(v.tax_rate)
-    .bind(l.coupon_discount)
-    .bind(i64::from(l.is_accessory))
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
-}
-
-/// Holds the coupon for this transaction (PostgreSQL: its row lock), so that two orders of
-/// one member cannot both pass the per-member use count.
-pub async fn lock_coupon(tx: &mut Tx, coupon_id: &str) -> sqlx::Result<()> {
-    sqlx::query("UPDATE coupons SET position = position WHERE id = $1").bind(coupon_id).execute(&mut **tx).await?;
-    Ok(())
-}
-
-pub async fn insert_coupon_use(tx: &mut Tx, order_id: &str, coupon_id: &str, user_id: Option<&str>, now: i64) -> sqlx::Result<()> {
-    sqlx::query("INSERT INTO coupon_uses (order_id, coupon_id, user_id, used_at) VALUES ($1, $2, $3, $4)")
-        .bind(order_id)
-        .bind(coupon_id)
-        .bind(user_id)
-        .bind(now)
-        .execute(&mut **tx)
-        .await?;
-    Ok(())
-}
-
-/// Marks a reserved card order paid. False when it is no longer awaiting payment (the buyer
-/// cancelled it while the gateway was charging): the caller refunds the charge.
-pub async fn update_order_paid(tx: &mut Tx, order_id: &str, charge_id: Option<&str>, masked_number: Option<&str>, now: i64) -> sqlx::Result<bool> {
-    let done = sqlx::query(
-        "UPDATE orders SET status = 'paid', gateway_charge_id = $1, card_masked_number = COALESCE($2, card_masked_number), updated_at = $3 \
-         WHERE id = $4 AND status = 'awaiting_payment'",
-    )
-    .bind(charge_id)
-    .bind(masked_number)
-    .bind(now)
-    .bind(order_id)
-    .execute(&mut **tx)
-    .await?;
-    Ok(done.rows_affected() == 1)
-}
-
-/// Deletes an order that was never placed (its lines, shippings and coupon use go with it).
-pub async fn delete_order(tx: &mut Tx, order_id: &str) -> sqlx::Result<()> {
-    sqlx::query("DELETE FROM orders WHERE id = $1").bind(order_id).execute(&mut **tx).await?;
-    Ok(())
-}
-
-// ---- reading an order back (the order itself: orders::store) ----
-
-#[derive(Debug, Clone, sqlx::FromRow)]
-pub struct OrderLineRow {
-    pub id: String,
-    pub shipping_id: Option<String>,
-    pub variation_id: Option<String>,
-    pub product_key: String,
-    pub variation_key: String,
-    pub code: String,
-    pub product_name: String,
-    pub variation_name: String,
-    pub unit_price: i64,
-    pub quantity: i64,
-    pub tax_rate: i64,
-    pub is_accessory: i64,
-}
-
-pub async fn list_order_lines<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, order_id: &str) -> sqlx::Result<Vec<OrderLineRow>> {
-    sqlx::query_as(
-        "SELECT id, shipping_id, variation_id, product_key, variation_key, code, product_name, variation_name, unit_price, quantity, tax_rate, is_accessory \
-         FROM order_lines WHERE order_id = $1 ORDER BY position, id",
-    )
-    .bind(order_id)
-    .fetch_all(executor)
     .await
 }

@@ -5,10 +5,12 @@ use serde::{Deserialize, Serialize};
 
 use super::pricing::{self, Discount, Fee, Priced, RateAmount};
 use super::settings::CheckoutSettings;
-use super::store::{self, CartRow, CouponRow, LineRow, PaymentMethodRow, ShippingRow};
+use super::store::{self, CartRow, LineRow, PaymentMethodRow, ShippingRow};
+use crate::coupons::store::CouponRow;
 use crate::addresses::entry::AddressFields;
 use crate::catalog::availability::{is_on_sale, StockStatus};
 use crate::infra::db::Db;
+use crate::infra::error::ApiResult;
 use crate::infra::time::Timestamp;
 use crate::members::store::UserRow;
 
@@ -248,19 +250,20 @@ pub struct Loaded {
     pub order_no: Option<String>,
 }
 
-pub async fn load(db: &Db, cart: CartRow) -> sqlx::Result<Loaded> {
+pub async fn load(db: &Db, gateway: &crate::payments::Gateway, cart: CartRow) -> ApiResult<Loaded> {
     let lines = store::list_lines(&db.pool, &cart.id).await?;
     let shippings = store::list_shippings(&db.pool, &cart.id).await?;
     let user = match &cart.user_id {
         Some(user_id) => crate::members::store::find_user(&db.pool, &cart.channel_id, user_id).await?,
         None => None,
     };
+    let user_id = user.as_ref().map_or("", |u| u.id.as_str());
     let coupon = match &cart.coupon_id {
-        Some(id) => store::find_coupon(&db.pool, &cart.channel_id, id).await?,
+        Some(id) => crate::coupons::store::find_coupon(db, &cart.channel_id, user_id, id).await?,
         None => None,
     };
     let (coupon_taken, coupon_uses) = match (&coupon, &user) {
-        (Some(c), Some(u)) => (store::is_coupon_taken(&db.pool, &u.id, &c.id).await?, store::count_coupon_uses(&db.pool, &c.id, &u.id).await?),
+        (Some(c), Some(u)) => (c.is_taken == 1, crate::coupons::store::count_coupon_uses(&db.pool, &c.id, &u.id).await?),
         _ => (false, 0),
     };
     let payment = match &cart.payment_method_id {
@@ -272,14 +275,12 @@ pub async fn load(db: &Db, cart: CartRow) -> sqlx::Result<Loaded> {
         None => None,
     };
     let (card, card_ref) = match (&cart.card_id, &cart.card_token, &user) {
-        (Some(card_id), _, Some(u)) => match store::find_member_card(&db.pool, &u.id, card_id).await? {
+        (Some(card_id), _, Some(u)) => match crate::cards::store::find_card(&db.pool, &cart.channel_id, &u.id, card_id).await? {
             Some(c) => (Some(CartCard { id: Some(c.id), masked_number: c.masked_number, brand: c.brand }), Some(c.card_ref)),
             None => (None, None),
         },
-        (None, Some(token), _) => match store::find_token_card(db, &cart.channel_id, token).await? {
-            Some((brand, last4)) => {
-                (Some(CartCard { id: None, masked_number: crate::payments::sandbox::masked(&last4), brand }), Some(token.clone()))
-            }
+        (None, Some(token), _) => match gateway.find_token_card(&cart.channel_id, token).await? {
+            Some(found) => (Some(CartCard { id: None, masked_number: found.masked_number, brand: found.brand }), Some(token.clone())),
             None => (None, None),
         },
         _ => (None, None),

@@ -19,6 +19,14 @@ pub async fn find_channel_by_code(db: &Db, code: &str) -> sqlx::Result<Option<Ch
     .map(|found| found.map(Channel::from))
 }
 
+pub async fn find_channel_by_id(db: &Db, id: &str) -> sqlx::Result<Option<Channel>> {
+    sqlx::query_as::<_, ChannelRecord>(sqlx::AssertSqlSafe(format!("SELECT {CHANNEL_COLUMNS} FROM channels c WHERE c.id = $1")))
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await
+        .map(|found| found.map(Channel::from))
+}
+
 pub async fn find_channel_by_host(db: &Db, host: &str) -> sqlx::Result<Option<Channel>> {
     sqlx::query_as::<_, ChannelRecord>(sqlx::AssertSqlSafe(format!(
         "SELECT {CHANNEL_COLUMNS} FROM channels c JOIN channel_hosts h ON h.channel_id = c.id WHERE h.host = $1"

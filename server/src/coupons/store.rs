@@ -1,8 +1,10 @@
 //! Every SQL statement of the coupon lists and takes.
+use sqlx::Any;
+
 use crate::infra::db::{Db, Tx};
 
 const COLUMNS: &str = "c.id, c.code, c.name, c.description, c.discount_kind, c.discount_value, c.minimum_amount, \
-     c.starts_at, c.ends_at, c.requires_take, c.member_only";
+     c.starts_at, c.ends_at, c.requires_take, c.member_only, c.uses_per_member";
 
 /// Open at $2: started and not ended.
 const IN_PERIOD: &str = "(c.starts_at IS NULL OR c.starts_at <= $2) AND (c.ends_at IS NULL OR c.ends_at > $2)";
@@ -20,6 +22,8 @@ pub struct CouponRow {
     pub ends_at: Option<i64>,
     pub requires_take: i64,
     pub member_only: i64,
+    /// How often one member may use it.
+    pub uses_per_member: i64,
     /// 1 when the asking member took it (0 for visitors).
     pub is_taken: i64,
 }
@@ -111,3 +115,45 @@ pub async fn insert_coupon(tx: &mut Tx, id: &str, channel_id: &str, c: &NewCoupo
     .await?;
     Ok(())
 }
+
+/// The channel's coupon with this code (any period), as the member (`""`: a guest) sees it.
+pub async fn find_coupon_by_code(db: &Db, channel_id: &str, user_id: &str, code: &str) -> sqlx::Result<Option<CouponRow>> {
+    sqlx::query_as::<_, CouponRow>(sqlx::AssertSqlSafe(format!(
+        "SELECT {COLUMNS}, CAST(CASE WHEN EXISTS (SELECT 1 FROM user_coupons t WHERE t.coupon_id = c.id AND t.user_id = $2) THEN 1 ELSE 0 END AS BIGINT) AS is_taken \
+         FROM coupons c WHERE c.channel_id = $1 AND c.code = $3"
+    )))
+    .bind(channel_id)
+    .bind(user_id)
+    .bind(code)
+    .fetch_optional(&db.pool)
+    .await
+}
+
+/// How many orders of the member used the coupon.
+pub async fn count_coupon_uses<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, coupon_id: &str, user_id: &str) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT COUNT(*) FROM coupon_uses WHERE coupon_id = $1 AND user_id = $2").bind(coupon_id).bind(user_id).fetch_one(executor).await
+}
+
+/// Holds the coupon for this transaction (PostgreSQL: its row lock), so that two orders of
+/// one member cannot both pass the per-member use count.
+pub async fn lock_coupon(tx: &mut Tx, coupon_id: &str) -> sqlx::Result<()> {
+    sqlx::query("UPDATE coupons SET position = position WHERE id = $1").bind(coupon_id).execute(&mut **tx).await?;
+    Ok(())
+}
+
+pub async fn insert_coupon_use(tx: &mut Tx, order_id: &str, coupon_id: &str, user_id: Option<&str>, now: i64) -> sqlx::Result<()> {
+    sqlx::query("INSERT INTO coupon_uses (order_id, coupon_id, user_id, used_at) VALUES ($1, $2, $3, $4)")
+        .bind(order_id)
+        .bind(coupon_id)
+        .bind(user_id)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+pub async fn delete_coupon_use(tx: &mut Tx, order_id: &str) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM coupon_uses WHERE order_id = $1").bind(order_id).execute(&mut **tx).await?;
+    Ok(())
+}
+

@@ -69,9 +69,23 @@ pub struct Config {
     /// value to the gateway and to every instance.
     #[arg(long, env = "SHOP_GATEWAY_SECRET", hide_env_values = true)]
     pub gateway_secret: Option<String>,
+
+    /// A card order still awaiting payment this long after its decision (the process died
+    /// mid-payment, or the buyer left) is settled by asking the gateway: paid or cancelled.
+    /// A decision's claim on its cart is also taken over after this long.
+    #[arg(long, env = "SHOP_PAYMENT_SETTLE_AFTER_SECS", default_value_t = 180)]
+    pub payment_settle_after_secs: u64,
+
+    /// Tests only: `step:count` makes the process abort at that step (infra/fault.rs).
+    #[arg(long, env = "SHOP_FAULT_POINT", hide = true)]
+    pub fault_point: Option<String>,
 }
 
 impl Config {
+    pub fn payment_settle_after_ms(&self) -> i64 {
+        i64::try_from(self.payment_settle_after_secs.saturating_mul(1000)).unwrap_or(i64::MAX)
+    }
+
     /// A configuration for tests and tools: the given database, everything else default.
     pub fn for_database(database_url: &str, data_dir: PathBuf) -> Self {
         Config {
@@ -90,6 +104,8 @@ impl Config {
             rate_limit_factor: 1,
             oauth_providers: None,
             gateway_secret: Some("test-gateway-secret-test-gateway-secret".into()),
+            payment_settle_after_secs: 180,
+            fault_point: None,
         }
     }
 }

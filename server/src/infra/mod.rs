@@ -5,6 +5,7 @@ pub mod db;
 pub mod error;
 pub mod escape;
 pub mod extract;
+pub mod fault;
 pub mod ids;
 pub mod mail;
 pub mod pagination;

@@ -37,7 +37,7 @@ pub async fn cancel_order(state: &AppState, channel: &Channel, order_id: &str, r
     for (variation_id, quantity) in store::list_line_quantities(&mut tx, order_id).await? {
         store::update_stock_returned(&mut tx, &variation_id, quantity).await?;
     }
-    store::delete_coupon_use(&mut tx, order_id).await?;
+    crate::coupons::store::delete_coupon_use(&mut tx, order_id).await?;
     if let Some(user_id) = row.user_id.as_deref() {
         let entry = |kind: &'static str, points: i64, description: String| Entry {
             channel_id: &channel.id,

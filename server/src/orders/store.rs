@@ -3,13 +3,16 @@
 use sqlx::Any;
 
 use crate::infra::db::{Db, Tx};
+use super::status::Status;
+use crate::cart::store::VariationRow;
 use crate::infra::ids::new_id;
+use crate::payments::PaymentKind;
 
 const ORDER_COLUMNS: &str = "o.id, o.channel_id, o.order_no, o.cart_id, o.user_id, o.guest_token_hash, o.status, o.payment_method_id, \
      o.payment_code, o.payment_name, o.card_masked_number, o.gateway_charge_id, o.orderer_json, o.orderer_email, o.subtotal, \
      o.total_carriage, o.payment_fee, o.packing_fee, o.coupon_discount, o.point_discount, o.total_payment, o.total_tax, \
      o.amount_by_tax_rate, o.coupon_code, o.used_points, o.earned_points, o.note, o.cancel_reason, o.cancelled_at, \
-     o.receipt_addressee, o.receipt_note, o.receipt_issued_count, o.ordered_at, o.updated_at";
+     o.receipt_addressee, o.receipt_note, o.receipt_issued_count, o.link_origin, o.ordered_at, o.updated_at";
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct OrderRow {
@@ -47,6 +50,8 @@ pub struct OrderRow {
     pub receipt_addressee: String,
     pub receipt_note: String,
     pub receipt_issued_count: i64,
+    /// Where mailed links of this order point (the storefront it was placed on).
+    pub link_origin: String,
     pub ordered_at: i64,
     pub updated_at: i64,
 }
@@ -279,6 +284,34 @@ pub async fn update_receipt_issued(tx: &mut Tx, order_id: &str) -> sqlx::Result<
     Ok(after - 1)
 }
 
+// --- card payments left unsettled ------------------------------------------------------
+
+/// Card orders still awaiting payment that were placed before `placed_before` (oldest
+/// first): the payment reconciler asks the gateway about each.
+pub async fn list_unsettled_card_orders(db: &Db, placed_before: i64, limit: i64) -> sqlx::Result<Vec<OrderRow>> {
+    sqlx::query_as::<_, OrderRow>(sqlx::AssertSqlSafe(format!(
+        "SELECT {ORDER_COLUMNS} FROM orders o WHERE o.status = $1 AND o.payment_code = $2 AND o.ordered_at < $3 \
+         ORDER BY o.ordered_at, o.id LIMIT $4"
+    )))
+    .bind(Status::AwaitingPayment.code())
+    .bind(PaymentKind::CreditCard.as_str())
+    .bind(placed_before)
+    .bind(limit)
+    .fetch_all(&db.pool)
+    .await
+}
+
+/// A new guest token for an order whose first one never reached the buyer (the process died
+/// before answering): only its hash is kept.
+pub async fn update_guest_token_hash(tx: &mut Tx, order_id: &str, token_hash: &str) -> sqlx::Result<()> {
+    sqlx::query("UPDATE orders SET guest_token_hash = $1 WHERE id = $2 AND user_id IS NULL")
+        .bind(token_hash)
+        .bind(order_id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
 // --- cancellation -------------------------------------------------------------------------
 
 /// Cancels the order if it is still in a cancellable status (one guarded UPDATE, so two
@@ -311,11 +344,6 @@ pub async fn update_stock_returned(tx: &mut Tx, variation_id: &str, quantity: i6
         .bind(variation_id)
         .execute(&mut **tx)
         .await?;
-    Ok(())
-}
-
-pub async fn delete_coupon_use(tx: &mut Tx, order_id: &str) -> sqlx::Result<()> {
-    sqlx::query("DELETE FROM coupon_uses WHERE order_id = $1").bind(order_id).execute(&mut **tx).await?;
     Ok(())
 }
 
@@ -367,6 +395,230 @@ pub async fn delete_memo(tx: &mut Tx, channel_id: &str, user_id: &str, id: &str)
         .execute(&mut **tx)
         .await?;
     Ok(done.rows_affected() == 1)
+}
+
+// ---- placing an order (the checkout decision) ----
+
+/// Takes `quantity` units; false (nothing changed) when fewer are left.
+pub async fn update_take_stock(tx: &mut Tx, variation_id: &str, quantity: i64) -> sqlx::Result<bool> {
+    let done = sqlx::query("UPDATE product_variations SET stock_quantity = stock_quantity - $1 WHERE id = $2 AND stock_quantity >= $1")
+        .bind(quantity)
+        .bind(variation_id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// The channel's next order number (1, 2, …).
+pub async fn next_order_number(tx: &mut Tx, channel_id: &str) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "INSERT INTO order_numbers (channel_id, last_number) VALUES ($1, 1) \
+         ON CONFLICT (channel_id) DO UPDATE SET last_number = order_numbers.last_number + 1 RETURNING last_number",
+    )
+    .bind(channel_id)
+    .fetch_one(&mut **tx)
+    .await
+}
+
+pub struct NewOrder<'a> {
+    pub id: &'a str,
+    pub channel_id: &'a str,
+    pub order_no: &'a str,
+    pub cart_id: &'a str,
+    pub user_id: Option<&'a str>,
+    pub guest_token_hash: Option<&'a str>,
+    pub status: Status,
+    pub payment_method_id: &'a str,
+    pub payment_code: &'a str,
+    pub payment_name: &'a str,
+    pub card_masked_number: Option<&'a str>,
+    pub orderer_json: &'a str,
+    pub orderer_email: &'a str,
+    pub subtotal: i64,
+    pub total_carriage: i64,
+    pub payment_fee: i64,
+    pub packing_fee: i64,
+    pub coupon_discount: i64,
+    pub point_discount: i64,
+    pub total_payment: i64,
+    pub total_tax: i64,
+    pub amount_by_tax_rate: &'a str,
+    pub coupon_id: Option<&'a str>,
+    pub coupon_code: Option<&'a str>,
+    pub used_points: i64,
+    pub earned_points: i64,
+    pub note: &'a str,
+    /// The storefront origin the buyer ordered from: where mailed links point.
+    pub link_origin: &'a str,
+    pub now: i64,
+}
+
+pub async fn insert_order(tx: &mut Tx, o: &NewOrder<'_>) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO orders (id, channel_id, order_no, cart_id, user_id, guest_token_hash, status, payment_method_id, payment_code, \
+         payment_name, card_masked_number, orderer_json, orderer_email, subtotal, total_carriage, payment_fee, packing_fee, \
+         coupon_discount, point_discount, total_payment, total_tax, amount_by_tax_rate, coupon_id, coupon_code, used_points, \
+         earned_points, note, link_origin, ordered_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $29)",
+    )
+    .bind(o.id)
+    .bind(o.channel_id)
+    .bind(o.order_no)
+    .bind(o.cart_id)
+    .bind(o.user_id)
+    .bind(o.guest_token_hash)
+    .bind(o.status.code())
+    .bind(o.payment_method_id)
+    .bind(o.payment_code)
+    .bind(o.payment_name)
+    .bind(o.card_masked_number)
+    .bind(o.orderer_json)
+    .bind(o.orderer_email)
+    .bind(o.subtotal)
+    .bind(o.total_carriage)
+    .bind(o.payment_fee)
+    .bind(o.packing_fee)
+    .bind(o.coupon_discount)
+    .bind(o.point_discount)
+    .bind(o.total_payment)
+    .bind(o.total_tax)
+    .bind(o.amount_by_tax_rate)
+    .bind(o.coupon_id)
+    .bind(o.coupon_code)
+    .bind(o.used_points)
+    .bind(o.earned_points)
+    .bind(o.note)
+    .bind(o.link_origin)
+    .bind(o.now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+pub struct NewOrderShipping<'a> {
+    pub id: &'a str,
+    pub order_id: &'a str,
+    pub position: i64,
+    pub address_json: &'a str,
+    pub delivery_date: Option<&'a str>,
+    pub delivery_timezone_key: Option<&'a str>,
+    pub delivery_timezone_label: Option<&'a str>,
+    pub wrapping_key: Option<&'a str>,
+    pub wrapping_label: Option<&'a str>,
+    pub noshi_key: Option<&'a str>,
+    pub noshi_label: Option<&'a str>,
+    pub noshi_name: &'a str,
+    pub carriage: i64,
+}
+
+pub async fn insert_order_shipping(tx: &mut Tx, s: &NewOrderShipping<'_>) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO order_shippings (id, order_id, position, address_json, delivery_date, delivery_timezone_key, delivery_timezone_label, \
+         wrapping_key, wrapping_label, noshi_key, noshi_label, noshi_name, carriage) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+    )
+    .bind(s.id)
+    .bind(s.order_id)
+    .bind(s.position)
+    .bind(s.address_json)
+    .bind(s.delivery_date)
+    .bind(s.delivery_timezone_key)
+    .bind(s.delivery_timezone_label)
+    .bind(s.wrapping_key)
+    .bind(s.wrapping_label)
+    .bind(s.noshi_key)
+    .bind(s.noshi_label)
+    .bind(s.noshi_name)
+    .bind(s.carriage)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+pub struct NewOrderLine<'a> {
+    pub order_id: &'a str,
+    pub shipping_id: &'a str,
+    pub position: i64,
+    pub variation: &'a VariationRow,
+    pub quantity: i64,
+    pub coupon_discount: i64,
+    pub is_accessory: bool,
+}
+
+pub async fn insert_order_line(tx: &mut Tx, l: &NewOrderLine<'_>) -> sqlx::Result<()> {
+    let v = l.variation;
+    sqlx::query(
+        "INSERT INTO order_lines (id, order_id, shipping_id, position, variation_id, product_key, variation_key, code, product_name, \
+         variation_name, unit_price, quantity, tax_rate, coupon_discount, is_accessory) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
+    )
+    .bind(new_id())
+    .bind(l.order_id)
+    .bind(l.shipping_id)
+    .bind(l.position)
+    .bind(&v.variation_id)
+    .bind(&v.product_key)
+    .bind(&v.variation_key)
+    .bind(&v.product_code)
+    .bind(&v.product_name)
+    .bind(&v.variation_name)
+    .bind(v.price)
+    .bind(l.quantity)
+    .bind(v.tax_rate)
+    .bind(l.coupon_discount)
+    .bind(i64::from(l.is_accessory))
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Marks a reserved card order paid. False when it is no longer awaiting payment (the buyer
+/// cancelled it while the gateway was charging): the caller refunds the charge.
+pub async fn update_order_paid(tx: &mut Tx, order_id: &str, charge_id: Option<&str>, masked_number: Option<&str>, now: i64) -> sqlx::Result<bool> {
+    let done = sqlx::query(
+        "UPDATE orders SET status = 'paid', gateway_charge_id = $1, card_masked_number = COALESCE($2, card_masked_number), updated_at = $3 \
+         WHERE id = $4 AND status = 'awaiting_payment'",
+    )
+    .bind(charge_id)
+    .bind(masked_number)
+    .bind(now)
+    .bind(order_id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Deletes an order that was never placed (its lines, shippings and coupon use go with it).
+pub async fn delete_order(tx: &mut Tx, order_id: &str) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM orders WHERE id = $1").bind(order_id).execute(&mut **tx).await?;
+    Ok(())
+}
+
+// ---- an order's lines as placed ----
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct OrderLineRow {
+    pub id: String,
+    pub shipping_id: Option<String>,
+    pub variation_id: Option<String>,
+    pub product_key: String,
+    pub variation_key: String,
+    pub code: String,
+    pub product_name: String,
+    pub variation_name: String,
+    pub unit_price: i64,
+    pub quantity: i64,
+    pub tax_rate: i64,
+    pub is_accessory: i64,
+}
+
+pub async fn list_order_lines<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, order_id: &str) -> sqlx::Result<Vec<OrderLineRow>> {
+    sqlx::query_as(
+        "SELECT id, shipping_id, variation_id, product_key, variation_key, code, product_name, variation_name, unit_price, quantity, tax_rate, is_accessory \
+         FROM order_lines WHERE order_id = $1 ORDER BY position, id",
+    )
+    .bind(order_id)
+    .fetch_all(executor)
+    .await
 }
 
 #[cfg(test)]

@@ -16,7 +16,7 @@ pub struct ChargeRequest<'a> {
     pub channel_id: &'a str,
     pub source: &'a str,
     pub amount: i64,
-    /// The same key (the cart id) always answers the same charge, so a retried decision
+    /// The same key (the order id) always answers the same charge, so a resumed payment
     /// never charges twice.
     pub idempotency_key: &'a str,
 }
@@ -32,6 +32,13 @@ pub struct Charge {
 #[error("{message}")]
 pub struct Declined {
     pub message: String,
+}
+
+/// What the checkout may show of a one-off card token: which card will be charged.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TokenCard {
+    pub brand: String,
+    pub masked_number: String,
 }
 
 /// What the gateway keeps for a member's saved card.
@@ -63,11 +70,26 @@ impl Gateway {
         }
     }
 
+    /// The captured charge made under `idempotency_key`, if any: how the reconciler learns
+    /// whether a payment cut short by a crash went through.
+    pub async fn find_charge(&self, channel_id: &str, idempotency_key: &str) -> anyhow::Result<Option<Charge>> {
+        match self {
+            Gateway::Sandbox(sandbox) => sandbox.find_charge(channel_id, idempotency_key).await,
+        }
+    }
+
     /// Gives a captured charge back (cancelled order, or an order that could not be placed
     /// after the charge).
     pub async fn refund(&self, channel_id: &str, charge_id: &str) -> anyhow::Result<()> {
         match self {
             Gateway::Sandbox(sandbox) => sandbox.refund(channel_id, charge_id).await,
+        }
+    }
+
+    /// The card behind a one-off token of the channel, None when the gateway does not know it.
+    pub async fn find_token_card(&self, channel_id: &str, token: &str) -> anyhow::Result<Option<TokenCard>> {
+        match self {
+            Gateway::Sandbox(sandbox) => sandbox.find_token_card(channel_id, token).await,
         }
     }
 

@@ -7,10 +7,12 @@
 //! card payment settings and the gateway's signed notification (`notification.rs`).
 pub mod gateway;
 pub mod http;
+pub mod kind;
 pub mod notification;
 pub mod sandbox;
 pub mod store;
 
-pub use gateway::{Charge, ChargeRequest, Declined, Gateway, SavedCard};
+pub use gateway::{Charge, ChargeRequest, Declined, Gateway, SavedCard, TokenCard};
 pub use http::routes;
+pub use kind::PaymentKind;
 pub use notification::GatewaySecret;

@@ -10,7 +10,7 @@
 //! Its books are the `sandbox_*` tables; the shop's own tables never see a card number.
 use time::OffsetDateTime;
 
-use super::gateway::{Charge, ChargeRequest, Declined, SavedCard};
+use super::gateway::{Charge, ChargeRequest, Declined, SavedCard, TokenCard};
 use crate::auth::token::random_hex;
 use crate::infra::db::Db;
 use crate::infra::time::Timestamp;
@@ -88,16 +88,22 @@ impl Sandbox {
         Ok(Ok(IssuedToken { token, masked_number: masked(&last4), brand, expiration, holder_name: card.holder_name.trim().to_owned() }))
     }
 
-    pub async fn charge(&self, request: ChargeRequest<'_>) -> anyhow::Result<Result<Charge, Declined>> {
+    /// The captured charge made under `idempotency_key`, if any.
+    pub async fn find_charge(&self, channel_id: &str, idempotency_key: &str) -> anyhow::Result<Option<Charge>> {
         let existing: Option<(String, String)> = sqlx::query_as(
             "SELECT c.id, t.last4 FROM sandbox_charges c JOIN sandbox_card_tokens t ON t.token = c.token
-             WHERE c.idempotency_key = $1 AND c.status = 'captured'",
+             WHERE c.idempotency_key = $1 AND c.channel_id = $2 AND c.status = 'captured'",
         )
-        .bind(request.idempotency_key)
+        .bind(idempotency_key)
+        .bind(channel_id)
         .fetch_optional(&self.db.pool)
         .await?;
-        if let Some((id, last4)) = existing {
-            return Ok(Ok(Charge { id, masked_number: masked(&last4) }));
+        Ok(existing.map(|(id, last4)| Charge { id, masked_number: masked(&last4) }))
+    }
+
+    pub async fn charge(&self, request: ChargeRequest<'_>) -> anyhow::Result<Result<Charge, Declined>> {
+        if let Some(charge) = self.find_charge(request.channel_id, request.idempotency_key).await? {
+            return Ok(Ok(charge));
         }
         let Some(card) = self.usable_token(request.channel_id, request.source).await? else {
             return Ok(Err(Declined { message: TOKEN_GONE_MESSAGE.to_owned() }));
@@ -130,6 +136,16 @@ impl Sandbox {
             sqlx::query("UPDATE sandbox_card_tokens SET used_at = $1 WHERE token = $2").bind(now).bind(request.source).execute(&self.db.pool).await?;
         }
         Ok(Ok(Charge { id, masked_number: masked(&card.last4) }))
+    }
+
+    /// Brand and masked number of a one-off token this gateway issued for the channel.
+    pub async fn find_token_card(&self, channel_id: &str, token: &str) -> anyhow::Result<Option<TokenCard>> {
+        let found: Option<(String, String)> = sqlx::query_as("SELECT brand, last4 FROM sandbox_card_tokens WHERE channel_id = $1 AND token = $2")
+            .bind(channel_id)
+            .bind(token)
+            .fetch_optional(&self.db.pool)
+            .await?;
+        Ok(found.map(|(brand, last4)| TokenCard { brand, masked_number: masked(&last4) }))
     }
 
     pub async fn refund(&self, channel_id: &str, charge_id: &str) -> anyhow::Result<()> {

@@ -1,25 +1,24 @@
 //! The decision (注文確定): the cart is priced and checked again, then ONE write transaction
 //! takes the stock (guarded UPDATEs in variation-id order, so concurrent buyers never
 //! oversell and never deadlock), numbers the order, writes its snapshots, uses the coupon and
-//! the points and marks the cart ordered. A card is charged after that commit (the order waits
-//! as awaiting_payment); a declined card undoes the order in one compensating transaction and
-//! leaves the cart as it was, with `transaction_error` set. A retried decision answers the
-//! order the cart already made.
+//! the points and marks the cart ordered. A card is charged after that commit
+//! (`card_payment.rs`: the order waits as awaiting_payment, and a retry resumes the same
+//! charge). A retried decision answers the order the cart already made.
 use std::collections::BTreeMap;
 
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::HeaderMap;
 use axum::Json;
-use serde::Serialize;
 
-use super::http::{check_sellable, rule, Open};
-use super::settings::CheckoutSettings;
-use super::store::{self, NewOrder, NewOrderLine, NewOrderShipping};
-use crate::orders::store::{self as order_store, OrderRow};
-use crate::points::ledger;
-use super::view::{self, Loaded};
-use super::*;
+use super::card_payment::{self, answer_of, in_progress, DecisionBody};
 use crate::app::AppState;
+use crate::cart::http::{check_sellable, rule, Open};
+use crate::cart::store;
+use crate::cart::view::{self, Loaded};
+use crate::cart::*;
+use crate::orders::store::{self as order_store, NewOrder, NewOrderLine, NewOrderShipping};
+use crate::payments::PaymentKind;
+use crate::points::ledger;
 use crate::auth::token::random_hex;
 use crate::auth::OptionalMember;
 use crate::channel::Channel;
@@ -28,37 +27,6 @@ use crate::infra::extract::ApiPath;
 use crate::infra::ids::new_id;
 use crate::members::client::Client;
 use crate::members::one_time_code::sha256_hex;
-use crate::payments::ChargeRequest;
-
-/// A decision claim older than this belongs to an attempt that died; another may take over.
-pub const CLAIM_STALE_MS: i64 = 2 * 60 * 1000;
-pub const DAY_MS: i64 = 24 * 60 * 60 * 1000;
-
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct DecisionBody {
-    pub order_no: String,
-    pub order_id: String,
-    /// accepted | awaiting_payment | paid
-    pub status: String,
-    pub total_payment: i64,
-    pub payment_code: String,
-    /// Guests: the token for the order's receipt pages (`t`); shown once (a retried decision
-    /// answers null: only its hash is kept).
-    pub guest_token: Option<String>,
-    pub bank_account: Option<crate::orders::bank::BankAccount>,
-}
-
-fn answer_of(order: &OrderRow, settings: &CheckoutSettings, guest_token: Option<String>) -> DecisionBody {
-    DecisionBody {
-        order_no: order.order_no.clone(),
-        order_id: order.id.clone(),
-        status: order.status.clone(),
-        total_payment: order.total_payment,
-        payment_code: order.payment_code.clone(),
-        guest_token,
-        bank_account: if order.payment_code == "bank_transfer" { Some(settings.bank_account(order.ordered_at)) } else { None },
-    }
-}
 
 #[utoipa::path(post, path = "/v1/carts/{token}/decision", tag = "cart", params(("token" = String, Path)), request_body = serde_json::Value,
     responses(
@@ -76,32 +44,29 @@ pub async fn decide(
     ApiPath(token): ApiPath<String>,
 ) -> ApiResult<Json<DecisionBody>> {
     let open = Open::get(&state, &channel, member, &token).await?;
-    if let Some(order_id) = &open.cart.order_id {
-        return answer_existing(&state, &open, order_id).await;
-    }
     // Where the guest's receipt link in the mail points (only our own host names).
     let origin = crate::members::http::link_origin(&state, &channel, &channel.id, &headers, client.https).await?;
-    if !store::update_claim_decision(&state.db, &open.cart.id, open.now, open.now - CLAIM_STALE_MS).await? {
+    if let Some(order_id) = &open.cart.order_id {
+        return card_payment::answer_placed(&state, &channel, &open, order_id).await.map(Json);
+    }
+    let stale_before = open.now - state.config.payment_settle_after_ms();
+    if !store::update_claim_decision(&state.db, &open.cart.id, open.now, stale_before).await? {
         // Another decision of this cart finished or is running.
         let cart = store::find_cart(&state.db.pool, &open.cart.id).await?.ok_or_else(ApiError::not_found)?;
         if let Some(order_id) = &cart.order_id
             && cart.payment_in_progress == 0
         {
-            return answer_existing(&state, &open, order_id).await;
+            return card_payment::answer_placed(&state, &channel, &open, order_id).await.map(Json);
         }
-        return Err(ApiError::Rule { status: StatusCode::CONFLICT, code: Some(IN_PROGRESS_CODE), message: IN_PROGRESS_MESSAGE.into() });
+        return Err(in_progress());
     }
     let outcome = place(&state, &channel, &open, &origin).await;
     if outcome.is_err() {
-        // The cart stays the buyer's to fix and retry.
+        // The cart stays the buyer's to fix and retry (or, with an order awaiting its card
+        // payment, to resume).
         let _ = store::update_release_decision(&state.db.pool, &open.cart.id).await;
     }
     outcome.map(Json)
-}
-
-async fn answer_existing(state: &AppState, open: &Open, order_id: &str) -> ApiResult<Json<DecisionBody>> {
-    let order = order_store::find_order(&state.db.pool, &open.cart.channel_id, order_id).await?.ok_or_else(ApiError::not_found)?;
-    Ok(Json(answer_of(&order, &open.settings, None)))
 }
 
 struct Placed {
@@ -130,7 +95,7 @@ async fn place(state: &AppState, channel: &Channel, open: &Open, origin: &str) -
     for shipping in &loaded.shippings {
         if let Some(date) = &shipping.delivery_date {
             let prefecture = loaded.shipping_address(shipping).map(|a| a.prefecture);
-            let earliest = crate::content::calendar::iso(super::http::earliest(state, channel, prefecture.as_deref()).await?);
+            let earliest = crate::content::calendar::iso(crate::cart::http::earliest(state, channel, prefecture.as_deref()).await?);
             if *date < earliest {
                 return Err(rule(DELIVERY_DATE_CODE, DELIVERY_DATE_MESSAGE));
             }
@@ -144,53 +109,21 @@ async fn place(state: &AppState, channel: &Channel, open: &Open, origin: &str) -
         return Err(ApiError::field("use_points", format!("保有ポイント（{} ポイント）を超えて利用することはできません", view::yen(balance))));
     }
 
-    let placed = write_order(state, open, &loaded, &priced, &method).await?;
+    let placed = write_order(state, open, &loaded, &priced, &method, origin).await?;
 
-    if method.code == "credit_card" {
-        let charged = if priced.total_payment == 0 {
-            Ok(Ok(None))
-        } else {
-            let source = loaded.card_ref.clone().unwrap_or_default();
-            state
-                .gateway
-                .charge(ChargeRequest { channel_id: &channel.id, source: &source, amount: priced.total_payment, idempotency_key: &open.cart.id })
-                .await
-                .map(|r| r.map(Some))
-        };
-        match charged {
-            Ok(Ok(charge)) => {
-                let mut tx = state.db.begin_write().await?;
-                // Nothing to charge (points paid it all): paid, with no charge to refund later.
-                let (id, masked) = charge.map(|c| (Some(c.id), Some(c.masked_number))).unwrap_or_default();
-                let paid = store::update_order_paid(&mut tx, &placed.order_id, id.as_deref(), masked.as_deref(), super::http::now_ms()).await?;
-                store::update_release_decision(&mut *tx, &open.cart.id).await?;
-                tx.commit().await?;
-                if !paid && let Some(charge_id) = id.as_deref() {
-                    // Cancelled while the gateway was charging: the money goes back.
-                    tracing::warn!(order_id = %placed.order_id, "card order cancelled during its charge: refunding");
-                    state.gateway.refund(&channel.id, charge_id).await?;
-                }
-            }
-            Ok(Err(declined)) => {
-                undo_order(state, open, &placed.order_id, Some(&declined.message)).await?;
-                return Err(rule(DECLINED_CODE, declined.message));
-            }
-            Err(error) => {
-                undo_order(state, open, &placed.order_id, Some("決済処理中にエラーが発生しました。もう一度お試しください。")).await?;
-                return Err(ApiError::Internal(error));
-            }
-        }
-    } else {
-        store::update_release_decision(&state.db.pool, &open.cart.id).await?;
+    if method.kind() == Some(PaymentKind::CreditCard) {
+        let source = loaded.card_ref.clone().unwrap_or_default();
+        let order = order_store::find_order(&state.db.pool, &channel.id, &placed.order_id).await?.ok_or_else(ApiError::not_found)?;
+        return card_payment::pay(state, channel, open, order, &source, placed.guest_token).await;
     }
+    store::update_release_decision(&state.db.pool, &open.cart.id).await?;
     let order = order_store::find_order(&state.db.pool, &channel.id, &placed.order_id).await?.ok_or_else(ApiError::not_found)?;
-    let receipt_link = placed.guest_token.as_deref().map(|t| format!("{origin}/orders/receipt?no={}&t={t}", order.order_no));
-    send_confirmation(state, &open.settings, &order, receipt_link.as_deref()).await;
+    card_payment::send_confirmation(state, &open.settings, &order, placed.guest_token.as_deref()).await;
     Ok(answer_of(&order, &open.settings, placed.guest_token))
 }
 
 /// The one transaction that makes the order.
-async fn write_order(state: &AppState, open: &Open, loaded: &Loaded, priced: &super::pricing::Priced, method: &store::PaymentMethodRow) -> ApiResult<Placed> {
+async fn write_order(state: &AppState, open: &Open, loaded: &Loaded, priced: &crate::cart::pricing::Priced, method: &store::PaymentMethodRow, origin: &str) -> ApiResult<Placed> {
     let now = open.now;
     let cart = &loaded.cart;
     let mut tx = state.db.begin_write().await?;
@@ -201,22 +134,23 @@ async fn write_order(state: &AppState, open: &Open, loaded: &Loaded, priced: &su
         *wanted.entry(line.variation.variation_id.as_str()).or_default() += line.quantity;
     }
     for (variation_id, quantity) in &wanted {
-        if !store::update_take_stock(&mut tx, variation_id, *quantity).await? {
+        if !order_store::update_take_stock(&mut tx, variation_id, *quantity).await? {
             return Err(rule(OUT_OF_STOCK_CODE, OUT_OF_STOCK_MESSAGE));
         }
     }
 
-    let number = store::next_order_number(&mut tx, &cart.channel_id).await?;
+    let number = order_store::next_order_number(&mut tx, &cart.channel_id).await?;
     let order_no = open.settings.order_no(number);
     let order_id = new_id();
     let guest_token = cart.user_id.is_none().then(|| random_hex(16));
     let orderer = loaded.orderer().unwrap_or_default();
     let orderer_json = serde_json::to_string(&orderer).map_err(anyhow::Error::from)?;
     let by_rate = serde_json::to_string(&priced.amount_by_tax_rate).map_err(anyhow::Error::from)?;
-    let status = if method.code == "cod" || method.code == "invoice" || method.code == "deferred" { "accepted" } else { "awaiting_payment" };
+    let kind = method.kind().ok_or_else(|| rule(PAYMENT_UNAVAILABLE_CODE, "このお支払い方法はご利用いただけません。お支払い方法を変更してください。"))?;
+    let status = kind.initial_status();
     let coupon = loaded.coupon.as_ref();
     let earned = if cart.user_id.is_some() { priced.earn_points } else { 0 };
-    store::insert_order(
+    order_store::insert_order(
         &mut tx,
         &NewOrder {
             id: &order_id,
@@ -246,6 +180,7 @@ async fn write_order(state: &AppState, open: &Open, loaded: &Loaded, priced: &su
             used_points: priced.use_points,
             earned_points: earned,
             note: &cart.note,
+            link_origin: origin,
             now,
         },
     )
@@ -261,7 +196,7 @@ async fn write_order(state: &AppState, open: &Open, loaded: &Loaded, priced: &su
         let order_shipping_id = new_id();
         let wrapping = shipping.wrapping_key.as_deref().and_then(|k| open.settings.wrapping(k));
         let noshi = shipping.noshi_key.as_deref().and_then(|k| open.settings.noshi(k));
-        store::insert_order_shipping(
+        order_store::insert_order_shipping(
             &mut tx,
             &NewOrderShipping {
                 id: &order_shipping_id,
@@ -270,7 +205,7 @@ async fn write_order(state: &AppState, open: &Open, loaded: &Loaded, priced: &su
                 address_json: shipping.address_json.as_deref().unwrap_or("{}"),
                 delivery_date: shipping.delivery_date.as_deref(),
                 delivery_timezone_key: shipping.delivery_timezone_key.as_deref(),
-                delivery_timezone_label: shipping.delivery_timezone_key.as_deref().and_then(super::leadtime::timezone_label),
+                delivery_timezone_label: shipping.delivery_timezone_key.as_deref().and_then(crate::cart::leadtime::timezone_label),
                 wrapping_key: wrapping.map(|w| w.key.as_str()),
                 wrapping_label: wrapping.map(|w| w.label.as_str()),
                 noshi_key: noshi.map(|n| n.key.as_str()),
@@ -289,7 +224,7 @@ async fn write_order(state: &AppState, open: &Open, loaded: &Loaded, priced: &su
             .as_deref()
             .and_then(|id| shipping_ids.iter().find(|(cart_id, _)| cart_id == id))
             .map_or(first_shipping.as_str(), |(_, order_id)| order_id.as_str());
-        store::insert_order_line(
+        order_store::insert_order_line(
             &mut tx,
             &NewOrderLine {
                 order_id: &order_id,
@@ -306,12 +241,12 @@ async fn write_order(state: &AppState, open: &Open, loaded: &Loaded, priced: &su
 
     if let Some(coupon) = coupon {
         if let Some(user_id) = cart.user_id.as_deref() {
-            store::lock_coupon(&mut tx, &coupon.id).await?;
-            if store::count_coupon_uses(&mut *tx, &coupon.id, user_id).await? >= coupon.uses_per_member.max(1) {
+            crate::coupons::store::lock_coupon(&mut tx, &coupon.id).await?;
+            if crate::coupons::store::count_coupon_uses(&mut *tx, &coupon.id, user_id).await? >= coupon.uses_per_member.max(1) {
                 return Err(rule(COUPON_INVALID_CODE, view::COUPON_USED));
             }
         }
-        store::insert_coupon_use(&mut tx, &order_id, &coupon.id, cart.user_id.as_deref(), now).await?;
+        crate::coupons::store::insert_coupon_use(&mut tx, &order_id, &coupon.id, cart.user_id.as_deref(), now).await?;
     }
     if let Some(user_id) = cart.user_id.as_deref() {
         let entry = |kind: &'static str, points: i64, description: String| ledger::Entry {
@@ -336,50 +271,4 @@ async fn write_order(state: &AppState, open: &Open, loaded: &Loaded, priced: &su
     store::update_cart_ordered(&mut tx, &cart.id, Some(&order_id), None).await?;
     tx.commit().await?;
     Ok(Placed { order_id, guest_token })
-}
-
-/// Undoes an order the payment refused: stock, points and the coupon use come back, the
-/// order is deleted, and the cart is open again with the gateway's message.
-async fn undo_order(state: &AppState, open: &Open, order_id: &str, message: Option<&str>) -> ApiResult<()> {
-    let now = super::http::now_ms();
-    let mut tx = state.db.begin_write().await?;
-    let Some(order) = order_store::find_order(&mut *tx, &open.cart.channel_id, order_id).await? else {
-        return Ok(());
-    };
-    for (variation_id, quantity) in order_store::list_line_quantities(&mut tx, order_id).await? {
-        order_store::update_stock_returned(&mut tx, &variation_id, quantity).await?;
-    }
-    if let Some(user_id) = order.user_id.as_deref() {
-        if order.used_points > 0 {
-            ledger::add(&mut tx, &open.cart.channel_id, user_id, order.used_points, now).await?;
-        }
-        if order.earned_points > 0 {
-            ledger::take_at_most(&mut tx, user_id, order.earned_points, now).await?;
-        }
-        ledger::forget_order(&mut tx, order_id).await?;
-    }
-    store::delete_order(&mut tx, order_id).await?;
-    store::update_cart_ordered(&mut tx, &open.cart.id, None, message).await?;
-    store::update_release_decision(&mut *tx, &open.cart.id).await?;
-    tx.commit().await?;
-    Ok(())
-}
-
-async fn send_confirmation(state: &AppState, settings: &CheckoutSettings, order: &OrderRow, receipt_link: Option<&str>) {
-    if order.orderer_email.is_empty() {
-        return;
-    }
-    let lines = match store::list_order_lines(&state.db.pool, &order.id).await {
-        Ok(lines) => lines,
-        Err(error) => {
-            tracing::warn!(%error, "order mail: reading the lines failed");
-            return;
-        }
-    };
-    let bank = if order.payment_code == "bank_transfer" { Some(settings.bank_account(order.ordered_at)) } else { None };
-    let shop = settings.front.site_name.clone();
-    let mail = super::mails::order_confirmation(&shop, order, &lines, bank.as_ref(), receipt_link);
-    if let Err(error) = state.mailer.send(mail).await {
-        tracing::warn!(error = format!("{error:#}"), order_no = %order.order_no, "the order confirmation mail was not sent");
-    }
 }

@@ -1,9 +1,9 @@
 //! The order confirmation mail (ご注文確認). Amounts and the per-rate tax as the order keeps
 //! them; bank details for a bank transfer.
-use super::pricing::RateAmount;
-use super::store::OrderLineRow;
+use crate::cart::pricing::RateAmount;
+use crate::orders::store::OrderLineRow;
 use crate::orders::store::OrderRow;
-use super::view::{yen, Orderer};
+use crate::cart::view::{yen, Orderer};
 use crate::infra::mail::OutgoingMail;
 
 /// `receipt_link`: a guest's way back to the order's receipt (order number and token).

@@ -1,0 +1,202 @@
+//! A card order's payment as a state machine that survives a crash at any step.
+//!
+//! The decision commits the order as `awaiting_payment` first, then charges the card under
+//! the order's id as the gateway's idempotency key, then marks the order paid. Whatever step
+//! a crash interrupts, the order is left awaiting payment and:
+//! - a retried decision resumes the charge with the same key: the gateway answers the
+//!   earlier charge if there was one and never charges twice; only a paid order answers 200;
+//! - otherwise the reconciler (`reconciler.rs`) settles it after a few minutes by asking the
+//!   gateway about the key: charged → paid (and mailed once), not charged → cancelled.
+//!
+//! A declined card undoes the order in one compensating transaction and leaves the cart as it
+//! was, with `transaction_error` set, so the buyer can choose another card.
+use axum::http::StatusCode;
+use serde::Serialize;
+
+use crate::app::AppState;
+use crate::auth::token::random_hex;
+use crate::cart::http::{rule, Open};
+use crate::cart::settings::CheckoutSettings;
+use crate::cart::store as cart_store;
+use crate::cart::{DECLINED_CODE, IN_PROGRESS_CODE, IN_PROGRESS_MESSAGE};
+use crate::channel::Channel;
+use crate::infra::error::{ApiError, ApiResult};
+use crate::infra::fault::{self, FaultPoint};
+use crate::infra::time::Timestamp;
+use crate::members::one_time_code::sha256_hex;
+use crate::orders::status::Status;
+use crate::orders::store::{self as order_store, OrderRow};
+use crate::payments::{Charge, ChargeRequest, PaymentKind};
+use crate::points::ledger;
+
+pub const UNCONFIRMED_CODE: &str = "cart.payment.unconfirmed";
+pub const UNCONFIRMED_MESSAGE: &str = "お支払いの結果を確認できませんでした。ご注文はまだ確定していません。しばらくしてからもう一度「注文を確定する」を押してください（二重に請求されることはありません）。";
+pub const ORDER_CANCELLED_CODE: &str = "cart.decision.cancelled";
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct DecisionBody {
+    pub order_no: String,
+    pub order_id: String,
+    /// accepted | awaiting_payment (bank transfer: waiting for the transfer) | paid
+    pub status: String,
+    pub total_payment: i64,
+    pub payment_code: String,
+    /// Guests: the token for the order's receipt pages (`t`); shown once (a retried decision
+    /// of a settled order answers null: only its hash is kept).
+    pub guest_token: Option<String>,
+    pub bank_account: Option<crate::orders::bank::BankAccount>,
+}
+
+pub fn answer_of(order: &OrderRow, settings: &CheckoutSettings, guest_token: Option<String>) -> DecisionBody {
+    let shows_bank = PaymentKind::parse(&order.payment_code).is_some_and(PaymentKind::shows_bank_account);
+    DecisionBody {
+        order_no: order.order_no.clone(),
+        order_id: order.id.clone(),
+        status: order.status.clone(),
+        total_payment: order.total_payment,
+        payment_code: order.payment_code.clone(),
+        guest_token,
+        bank_account: shows_bank.then(|| settings.bank_account(order.ordered_at)),
+    }
+}
+
+/// 409: another attempt of this cart is paying right now.
+pub fn in_progress() -> ApiError {
+    ApiError::Rule { status: StatusCode::CONFLICT, code: Some(IN_PROGRESS_CODE), message: IN_PROGRESS_MESSAGE.into() }
+}
+
+/// 409: the gateway did not answer; the order waits, unpaid, for a retry or the reconciler.
+fn unconfirmed() -> ApiError {
+    ApiError::Rule { status: StatusCode::CONFLICT, code: Some(UNCONFIRMED_CODE), message: UNCONFIRMED_MESSAGE.into() }
+}
+
+fn cancelled(order: &OrderRow) -> ApiError {
+    rule(ORDER_CANCELLED_CODE, format!("このご注文（{}）はお支払いが確認できなかったため取り消されました。お手数ですが、もう一度ご注文ください。", order.order_no))
+}
+
+/// The answer to a decision of a cart that already made its order: a card order still
+/// awaiting payment resumes its charge; a cancelled one says so; any other is answered.
+pub async fn answer_placed(state: &AppState, channel: &Channel, open: &Open, order_id: &str) -> ApiResult<DecisionBody> {
+    let order = order_store::find_order(&state.db.pool, &channel.id, order_id).await?.ok_or_else(ApiError::not_found)?;
+    match (PaymentKind::parse(&order.payment_code), Status::parse(&order.status)) {
+        (Some(PaymentKind::CreditCard), Some(Status::AwaitingPayment)) => resume(state, channel, open, order).await,
+        (_, Some(Status::Cancelled)) => Err(cancelled(&order)),
+        _ => Ok(answer_of(&order, &open.settings, None)),
+    }
+}
+
+/// Charges again under the same key, unless a live attempt holds the cart.
+async fn resume(state: &AppState, channel: &Channel, open: &Open, order: OrderRow) -> ApiResult<DecisionBody> {
+    let now = Timestamp::now().0;
+    if !cart_store::update_claim_payment(&state.db, &order.cart_id, now, now - state.config.payment_settle_after_ms()).await? {
+        return Err(in_progress());
+    }
+    let source = open.load(state).await?.card_ref.unwrap_or_default();
+    // The first answer, with the guest's receipt token, never reached the buyer.
+    let guest_token = order.user_id.is_none().then(|| random_hex(16));
+    let cart_id = order.cart_id.clone();
+    let outcome = pay(state, channel, open, order, &source, guest_token).await;
+    if outcome.is_err() {
+        let _ = cart_store::update_release_decision(&state.db.pool, &cart_id).await;
+    }
+    outcome
+}
+
+/// Charges the card for `order` (awaiting payment, its cart claimed by the caller) and
+/// answers the paid order; a decline undoes the order.
+pub async fn pay(state: &AppState, channel: &Channel, open: &Open, order: OrderRow, source: &str, guest_token: Option<String>) -> ApiResult<DecisionBody> {
+    let charged = if order.total_payment == 0 {
+        // Points paid it all: paid, with no charge to refund later.
+        Ok(Ok(None))
+    } else {
+        let request = ChargeRequest { channel_id: &channel.id, source, amount: order.total_payment, idempotency_key: &order.id };
+        state.gateway.charge(request).await.map(|r| r.map(Some))
+    };
+    match charged {
+        Ok(Ok(charge)) => {
+            fault::reach(FaultPoint::AfterCharge);
+            if !mark_paid(state, &order, charge.as_ref(), guest_token.as_deref()).await? {
+                return Err(cancelled(&order));
+            }
+            let order = order_store::find_order(&state.db.pool, &channel.id, &order.id).await?.ok_or_else(ApiError::not_found)?;
+            send_confirmation(state, &open.settings, &order, guest_token.as_deref()).await;
+            Ok(answer_of(&order, &open.settings, guest_token))
+        }
+        Ok(Err(declined)) => {
+            undo_order(state, &order, &declined.message).await?;
+            Err(rule(DECLINED_CODE, declined.message))
+        }
+        Err(error) => {
+            // Charged or not, we cannot tell: the order stays awaiting payment for a retry or
+            // the reconciler, which ask the gateway again under the same key.
+            tracing::error!(order_no = %order.order_no, error = format!("{error:#}"), "card charge failed: the order waits for a retry or the reconciler");
+            Err(unconfirmed())
+        }
+    }
+}
+
+/// Marks the order paid with its charge and releases its cart, in one transaction; a
+/// guest's new receipt token replaces the old one. False: the order is no longer awaiting
+/// payment (cancelled meanwhile), and the charge is given back.
+pub async fn mark_paid(state: &AppState, order: &OrderRow, charge: Option<&Charge>, guest_token: Option<&str>) -> ApiResult<bool> {
+    let mut tx = state.db.begin_write().await?;
+    let (charge_id, masked) = (charge.map(|c| c.id.as_str()), charge.map(|c| c.masked_number.as_str()));
+    let paid = order_store::update_order_paid(&mut tx, &order.id, charge_id, masked, Timestamp::now().0).await?;
+    if paid && let Some(token) = guest_token {
+        order_store::update_guest_token_hash(&mut tx, &order.id, &sha256_hex(token)).await?;
+    }
+    cart_store::update_release_decision(&mut *tx, &order.cart_id).await?;
+    tx.commit().await?;
+    if !paid && let Some(charge) = charge {
+        tracing::warn!(order_no = %order.order_no, "card order cancelled during its charge: refunding");
+        state.gateway.refund(&order.channel_id, &charge.id).await?;
+    }
+    Ok(paid)
+}
+
+/// Undoes an order the card refused: stock and points come back, the order is deleted (its
+/// coupon use goes with it), and the cart is open again with the gateway's message.
+async fn undo_order(state: &AppState, order: &OrderRow, message: &str) -> ApiResult<()> {
+    let now = Timestamp::now().0;
+    let mut tx = state.db.begin_write().await?;
+    for (variation_id, quantity) in order_store::list_line_quantities(&mut tx, &order.id).await? {
+        order_store::update_stock_returned(&mut tx, &variation_id, quantity).await?;
+    }
+    if let Some(user_id) = order.user_id.as_deref() {
+        if order.used_points > 0 {
+            ledger::add(&mut tx, &order.channel_id, user_id, order.used_points, now).await?;
+        }
+        if order.earned_points > 0 {
+            ledger::take_at_most(&mut tx, user_id, order.earned_points, now).await?;
+        }
+        ledger::forget_order(&mut tx, &order.id).await?;
+    }
+    order_store::delete_order(&mut tx, &order.id).await?;
+    cart_store::update_cart_ordered(&mut tx, &order.cart_id, None, Some(message)).await?;
+    cart_store::update_release_decision(&mut *tx, &order.cart_id).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// The order confirmation mail; a guest's carries the receipt link with their token. A mail
+/// that fails is logged, not retried (the order stands).
+pub async fn send_confirmation(state: &AppState, settings: &CheckoutSettings, order: &OrderRow, guest_token: Option<&str>) {
+    if order.orderer_email.is_empty() {
+        return;
+    }
+    let lines = match order_store::list_order_lines(&state.db.pool, &order.id).await {
+        Ok(lines) => lines,
+        Err(error) => {
+            tracing::warn!(%error, "order mail: reading the lines failed");
+            return;
+        }
+    };
+    let receipt_link = guest_token.map(|t| format!("{}/orders/receipt?no={}&t={t}", order.link_origin, order.order_no));
+    let shows_bank = PaymentKind::parse(&order.payment_code).is_some_and(PaymentKind::shows_bank_account);
+    let bank = shows_bank.then(|| settings.bank_account(order.ordered_at));
+    let shop = settings.front.site_name.clone();
+    let mail = super::mails::order_confirmation(&shop, order, &lines, bank.as_ref(), receipt_link.as_deref());
+    if let Err(error) = state.mailer.send(mail).await {
+        tracing::warn!(error = format!("{error:#}"), order_no = %order.order_no, "the order confirmation mail was not sent");
+    }
+}

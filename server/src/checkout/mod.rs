@@ -1,0 +1,16 @@
+//! The checkout: turns an open cart into an order. The decision (`decision.rs`), the card
+//! payment that survives a crash at any step (`card_payment.rs`) and the reconciler that
+//! settles payments a crash or a gateway failure left open (`reconciler.rs`).
+pub mod card_payment;
+pub mod decision;
+pub mod mails;
+pub mod reconciler;
+
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::app::AppState;
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(decision::decide))
+}
