@@ -19,14 +19,14 @@ fn now_ms() -> i64 {
 /// A product of the demo shop with one variation; returns its variation key.
 /// The demo seed gives the demo member two past orders, points and a saved card; these tests
 /// count orders, points and cards from zero, so they start from a shop without that history.
-async fn forget_seeded_history(app: &TestApp) {
+pub(crate) async fn forget_seeded_history(app: &TestApp) {
     let pool = &app.state.db.pool;
     for statement in ["DELETE FROM orders", "DELETE FROM point_histories", "DELETE FROM user_points", "DELETE FROM user_cards", "DELETE FROM order_numbers"] {
         sqlx::query(statement).execute(pool).await.unwrap();
     }
 }
 
-async fn product(app: &TestApp, key: &str, price: i64, tax_rate: i64, stock: i64) -> String {
+pub(crate) async fn product(app: &TestApp, key: &str, price: i64, tax_rate: i64, stock: i64) -> String {
     product_with(app, key, price, tax_rate, stock, None, None, true).await
 }
 
@@ -69,7 +69,7 @@ async fn product_with(app: &TestApp, key: &str, price: i64, tax_rate: i64, stock
     variation_key
 }
 
-async fn stock_of(app: &TestApp, variation_key: &str) -> i64 {
+pub(crate) async fn stock_of(app: &TestApp, variation_key: &str) -> i64 {
     sqlx::query_scalar("SELECT stock_quantity FROM product_variations WHERE variation_key = $1").bind(variation_key).fetch_one(&app.state.db.pool).await.unwrap()
 }
 
@@ -99,7 +99,7 @@ async fn init(app: &TestApp, token: Option<&str>, bearer: Option<&str>) -> Value
     answer.json()
 }
 
-async fn patch(app: &TestApp, path: &str, body: Value, bearer: Option<&str>) -> Answer {
+pub(crate) async fn patch(app: &TestApp, path: &str, body: Value, bearer: Option<&str>) -> Answer {
     let mut call = app.patch(path).json(&body);
     if let Some(bearer) = bearer {
         call = call.bearer(bearer);
@@ -131,7 +131,7 @@ async fn payment_id(app: &TestApp, code: &str) -> String {
 }
 
 /// A guest cart with `quantity` of `variation_key`, a Tokyo address, an orderer and `code` as payment.
-async fn ready_guest_cart(app: &TestApp, variation_key: &str, quantity: i64, code: &str) -> String {
+pub(crate) async fn ready_guest_cart(app: &TestApp, variation_key: &str, quantity: i64, code: &str) -> String {
     let token = init(app, None, None).await["token"].as_str().unwrap().to_owned();
     add(app, &token, variation_key, quantity).await.assert_status(StatusCode::OK);
     patch(app, "/v1/carts/shippings/add", json!({ "token": token, "address": tokyo() }), None).await.assert_status(StatusCode::OK);
@@ -612,7 +612,7 @@ async fn the_same_cart_decided_twice_at_once_makes_one_order(app: TestApp) {
     assert_eq!(stock_of(&app, &bolt).await, 8);
 }
 
-async fn tokenize(app: &TestApp, number: &str) -> String {
+pub(crate) async fn tokenize(app: &TestApp, number: &str) -> String {
     let shop::payments::Gateway::Sandbox(sandbox) = &app.state.gateway;
     let card = shop::payments::sandbox::CardInput { number: number.into(), holder_name: "TARO YAMADA".into(), exp_month: 12, exp_year: 2030, security_code: "123".into() };
     sandbox.tokenize(&app.channel_id("demo").await, &card, time::OffsetDateTime::now_utc()).await.unwrap().unwrap().token
