@@ -20,7 +20,7 @@ cargo test --release --workspace
 
 step "web: install, type check, unit tests, build"
 ensure_web_packages
-(cd web && npm run typecheck && npm test && npm run build)
+(cd web && npm run lint && npm run typecheck && npm test && npm run build)
 
 step "browser journeys (Chromium)"
 SHOP_BIN="$SHOP_BIN" bash scripts/e2e.sh

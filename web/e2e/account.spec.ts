@@ -93,7 +93,9 @@ test('a member who forgot the password sets a new one from the mailed link and l
   const answer = await page.getByRole('status').filter({ hasText: 'メール' }).textContent();
 
   // The same answer for an address nobody registered (no enumeration).
-  const unknown = await page.request.post('/v1/reminder/request', { data: { email: `nobody-${Date.now()}@example.com` } });
+  const unknown = await page.request.post('/v1/reminder/request', {
+    data: { email: `nobody-${Date.now()}@example.com` },
+  });
   expect(unknown.status()).toBe(202);
   expect(((await unknown.json()) as { message: string }).message).toBe(answer);
 
@@ -149,7 +151,8 @@ test('a member edits the profile and sees it on 会員情報', async ({ page }, 
 
   await expect(page).toHaveURL(/\/mypage\/user_info$/);
   await expect(page.getByText('会員情報を変更しました。')).toBeVisible();
-  const value = (term: string) => page.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
+  const value = (term: string) =>
+    page.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
   await expect(value('お名前')).toHaveText('試験 二郎');
   await expect(value('フリガナ')).toHaveText('シケン ジロウ');
   await expect(value('郵便番号')).toHaveText('〒530-0001');
@@ -202,7 +205,9 @@ test('the demo member sees the latest login in the login history, in Japan time'
   // The newest row is this login: today (Japan time), by password.
   const jst = new Date(before + 9 * 3600_000);
   const today = `${jst.getUTCFullYear()}.${String(jst.getUTCMonth() + 1).padStart(2, '0')}.${String(jst.getUTCDate()).padStart(2, '0')}`;
-  await expect(rows.first().locator('td').first()).toHaveText(new RegExp(`^${today.replace(/\./g, '\\.')} \\d{1,2}:\\d{2}$`));
+  await expect(rows.first().locator('td').first()).toHaveText(
+    new RegExp(`^${today.replace(/\./g, '\\.')} \\d{1,2}:\\d{2}$`),
+  );
   await expect(rows.first().locator('td').nth(1)).toHaveText('パスワード');
   await keepScreenshot(page, testInfo, 'login-history');
 });
@@ -236,7 +241,9 @@ test('a member leaves the shop in two steps and cannot log in afterwards', async
 
   await logIn(page, member);
   await expect(page.getByText(LOGIN_FAILED)).toBeVisible();
-  const refused = await page.request.post('/v1/auth/login', { data: { username: member.email, password: member.password } });
+  const refused = await page.request.post('/v1/auth/login', {
+    data: { username: member.email, password: member.password },
+  });
   expect(refused.status()).toBe(422);
 });
 
@@ -252,7 +259,13 @@ async function seriousViolations(page: Page): Promise<string[]> {
   });
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
 }
 
 test.describe('accessibility of the member and reminder screens', () => {

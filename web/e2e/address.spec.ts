@@ -78,7 +78,9 @@ test('the demo member adds, edits, makes default, exports and deletes an address
   await expect(card(name)).toContainText('〒100-0001 東京都千代田区千代田1-1 経路ビル3階');
 
   // Make it the default: the ★ moves from the own address to it.
-  await card(name).getByRole('button', { name: /^既定のお届け先にする/ }).click();
+  await card(name)
+    .getByRole('button', { name: /^既定のお届け先にする/ })
+    .click();
   await expect(marks(card(name)).getByText('既定のお届け先')).toBeVisible();
   await expect(marks(own).getByText('既定のお届け先')).toHaveCount(0);
   await expect(marks(own).getByText('既定の送り主')).toBeVisible();
@@ -94,10 +96,21 @@ test('the demo member adds, edits, makes default, exports and deletes an address
   expect(download.suggestedFilename()).toBe('アドレス帳.csv');
   const csv = readFileSync(await download.path(), 'utf8');
   expect(csv.startsWith('\uFEFF')).toBe(true);
-  const [header, ...rows] = csv.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+  const [header, ...rows] = csv
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/);
   expect(header).toContain('お届け先名(姓)');
   expect(header).toContain('郵便番号');
-  expect(rows.some((row) => row.includes(who.last) && row.includes(who.first) && row.includes('千代田区千代田') && row.includes('経路ビル3階'))).toBe(true);
+  expect(
+    rows.some(
+      (row) =>
+        row.includes(who.last) &&
+        row.includes(who.first) &&
+        row.includes('千代田区千代田') &&
+        row.includes('経路ビル3階'),
+    ),
+  ).toBe(true);
   await expect(page.getByText('エクスポートが完了しました')).toBeVisible();
 
   // Delete, after the confirmation: the default goes back to the own address.
@@ -123,7 +136,13 @@ async function seriousViolations(page: Page): Promise<string[]> {
   });
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
 }
 
 test.describe('accessibility of the address book', () => {

@@ -67,7 +67,9 @@ test('a visitor registers on the demo shop and verifies with the mailed code', a
   await expect(page.getByText('ようこそ、山田 花子 様')).toBeVisible();
 });
 
-test('a member logs in, stays logged in across a reload and after the access token expires', async ({ page }, testInfo) => {
+test('a member logs in, stays logged in across a reload and after the access token expires', async ({
+  page,
+}, testInfo) => {
   await page.goto('/mypage/user_info');
   // Members only: the visitor is sent to the login page, which brings them back afterwards.
   await expect(page).toHaveURL(/\/login\/$/);
@@ -84,7 +86,9 @@ test('a member logs in, stays logged in across a reload and after the access tok
   // The stored access token has expired: startup refreshes it silently with the cookie.
   const oldToken = await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY);
   await page.evaluate((key) => localStorage.setItem(key, String(Date.now() - 60_000)), EXPIRY_KEY);
-  const refreshed = page.waitForResponse((r) => r.url().endsWith('/v1/auth/refresh') && r.request().method() === 'POST');
+  const refreshed = page.waitForResponse(
+    (r) => r.url().endsWith('/v1/auth/refresh') && r.request().method() === 'POST',
+  );
   await page.goto('/mypage');
   expect((await refreshed).status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1, name: 'マイページ' })).toBeVisible();
@@ -124,7 +128,9 @@ test('a member logs out and member pages send them to the login page again', asy
   expect(refresh.status()).toBe(401);
 });
 
-test('the corporate shop refuses a hyphenated phone number, in the browser and on the server', async ({ page }, testInfo) => {
+test('the corporate shop refuses a hyphenated phone number, in the browser and on the server', async ({
+  page,
+}, testInfo) => {
   const email = uniqueEmail(testInfo, 'corp');
   const posted: string[] = [];
   page.on('request', (request) => {
@@ -198,7 +204,13 @@ async function seriousViolations(page: Page): Promise<string[]> {
   });
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
 }
 
 test('a social login that failed, or left no session, says so and leads back to the login page', async ({ page }) => {

@@ -33,7 +33,12 @@ async function findProduct(request: APIRequestContext, rate: number, min: number
     expect(answer.ok()).toBe(true);
     const list = ((await answer.json()) as { data: ListedProduct[] }).data;
     const found = list.find(
-      (p) => p.tax_rate === rate && p.is_on_sale && p.stock_status === 'in_stock' && p.product_price >= min && p.product_price <= max,
+      (p) =>
+        p.tax_rate === rate &&
+        p.is_on_sale &&
+        p.stock_status === 'in_stock' &&
+        p.product_price >= min &&
+        p.product_price <= max,
     );
     if (found) {
       // One sellable item, so the product page's first choice is the one priced here.
@@ -117,14 +122,19 @@ async function expectedTaxLines(page: Page): Promise<string[]> {
   expect(order.coupon_discount).toBe(0);
   return [...byRate.entries()]
     .sort(([a], [b]) => a - b)
-    .map(([rate, amount]) => `${rate}%対象 ${yen(amount)}（内消費税 ${yen(Math.floor((amount * rate) / (100 + rate)))}）`);
+    .map(
+      ([rate, amount]) => `${rate}%対象 ${yen(amount)}（内消費税 ${yen(Math.floor((amount * rate) / (100 + rate)))}）`,
+    );
 }
 
 function guestEmail(testInfo: TestInfo, what: string) {
   return `${what}-${testInfo.project.name}-${Date.now()}@example.com`;
 }
 
-test('a guest buys a reduced-rate and a standard-rate item with cash on delivery', async ({ page, request }, testInfo) => {
+test('a guest buys a reduced-rate and a standard-rate item with cash on delivery', async ({
+  page,
+  request,
+}, testInfo) => {
   const food = await findProduct(request, 8, 100, 3000);
   const part = await findProduct(request, 10, 1000, 5000);
   const email = guestEmail(testInfo, 'guest-cod');
@@ -163,7 +173,11 @@ test('a guest buys a reduced-rate and a standard-rate item with cash on delivery
   await page.getByRole('button', { name: '見積書をダウンロード（PDF）' }).click();
   const quotation = await downloading;
   expect(quotation.suggestedFilename()).toMatch(/\.pdf$/);
-  expect(readFileSync(await quotation.path()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(
+    readFileSync(await quotation.path())
+      .subarray(0, 5)
+      .toString('latin1'),
+  ).toBe('%PDF-');
   await page.getByRole('button', { name: '注文を確定する' }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'ご注文ありがとうございました' })).toBeVisible();
@@ -171,7 +185,10 @@ test('a guest buys a reduced-rate and a standard-rate item with cash on delivery
   const orderNo = new URL(page.url()).searchParams.get('order_no') ?? '';
   expect(orderNo).toMatch(/\d{8}$/);
   await expect(page.getByRole('region', { name: 'ご注文番号' })).toContainText(orderNo);
-  await expect(page.getByRole('link', { name: '領収書の発行はこちら' })).toHaveAttribute('href', new RegExp(`^/orders/receipt\\?no=${orderNo}&t=`));
+  await expect(page.getByRole('link', { name: '領収書の発行はこちら' })).toHaveAttribute(
+    'href',
+    new RegExp(`^/orders/receipt\\?no=${orderNo}&t=`),
+  );
   await keepScreenshot(page, testInfo, 'complete-cod');
   const mail = await readMail(email);
   expect(mail.text).toContain(orderNo);
@@ -237,7 +254,11 @@ test('the demo member pays by card with WELCOME500 and 100 points', async ({ pag
   await page.getByRole('button', { name: '領収書をダウンロード' }).click();
   const receipt = await downloading;
   expect(receipt.suggestedFilename()).toBe(`領収書_${orderNo}.pdf`);
-  expect(readFileSync(await receipt.path()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(
+    readFileSync(await receipt.path())
+      .subarray(0, 5)
+      .toString('latin1'),
+  ).toBe('%PDF-');
   await page.getByRole('button', { name: 'この注文をキャンセルする' }).click();
   const dialog = page.getByRole('dialog', { name: 'ご注文のキャンセル' });
   await dialog.getByLabel(/キャンセル理由/).fill('支払い方法を変えたいため');
@@ -246,7 +267,10 @@ test('the demo member pays by card with WELCOME500 and 100 points', async ({ pag
   await expect(page.getByText('キャンセル済み').first()).toBeVisible();
 });
 
-test('a declined card shows its message on the payment page and the cart keeps its products', async ({ page, request }, testInfo) => {
+test('a declined card shows its message on the payment page and the cart keeps its products', async ({
+  page,
+  request,
+}, testInfo) => {
   const part = await findProduct(request, 10, 1000, 5000);
   await addToCart(page, part);
   await page.goto('/cart');
@@ -266,7 +290,9 @@ test('a declined card shows its message on the payment page and the cart keeps i
   await keepScreenshot(page, testInfo, 'payment-declined');
 
   await page.goto('/cart');
-  await expect(page.getByRole('list', { name: 'カートの商品' }).getByRole('listitem', { name: part.name })).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'カートの商品' }).getByRole('listitem', { name: part.name }),
+  ).toBeVisible();
 });
 
 // axe-core as a script of the test (the shop's CSP stays as it is for the shop's own code).
@@ -281,7 +307,13 @@ async function seriousViolations(page: Page): Promise<string[]> {
   });
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
 }
 
 test.describe('accessibility of the checkout', () => {

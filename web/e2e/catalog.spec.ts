@@ -34,8 +34,15 @@ test('the product list shows 15 products, the total and the pages', async ({ pag
   await page.goto('/product');
   await expect(page.getByRole('heading', { level: 1, name: '商品一覧' })).toBeVisible();
   await expect(productList(page).getByRole('listitem')).toHaveCount(15);
-  await expect(page.getByText(`${total.toLocaleString('ja-JP')}件`, { exact: true }).or(page.getByText(new RegExp(`^${total}件`))).first()).toBeVisible();
-  await expect(page.getByRole('navigation', { name: '商品一覧のページ送り' }).getByText(`全${total}件`, { exact: false })).toBeVisible();
+  await expect(
+    page
+      .getByText(`${total.toLocaleString('ja-JP')}件`, { exact: true })
+      .or(page.getByText(new RegExp(`^${total}件`)))
+      .first(),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: '商品一覧のページ送り' }).getByText(`全${total}件`, { exact: false }),
+  ).toBeVisible();
   // Pictures sit in fixed square boxes whether or not they load.
   await expect(productList(page).getByRole('img').first()).toBeVisible();
   await keepScreenshot(page, testInfo, 'product-list');
@@ -45,7 +52,9 @@ test('the product list shows 15 products, the total and the pages', async ({ pag
   await expect(productList(page).getByRole('listitem')).toHaveCount(15);
 });
 
-test('a category from the tree and a hiragana keyword narrow the list and stay in the URL', async ({ page }, testInfo) => {
+test('a category from the tree and a hiragana keyword narrow the list and stay in the URL', async ({
+  page,
+}, testInfo) => {
   await page.goto('/product');
   let panel = await filterPanel(page);
   await panel.getByRole('link', { name: 'ライディングギア' }).click();
@@ -68,7 +77,11 @@ test('a category from the tree and a hiragana keyword narrow the list and stay i
   await expect(page).toHaveURL(/keyword=%E3%81%90%E3%82%8D%E3%83%BC%E3%81%B6/);
   await expect(page).toHaveURL(/category=bike-glove/);
   await expect(page.getByRole('heading', { level: 1, name: '「ぐろーぶ」の検索結果' })).toBeVisible();
-  await expect(productList(page).getByRole('heading', { name: /グローブ/ }).first()).toBeVisible();
+  await expect(
+    productList(page)
+      .getByRole('heading', { name: /グローブ/ })
+      .first(),
+  ).toBeVisible();
 
   // Reload keeps everything; removing the category widens the search to cycle gloves too.
   await page.reload();
@@ -76,7 +89,11 @@ test('a category from the tree and a hiragana keyword narrow the list and stay i
   await expect(page.getByRole('searchbox', { name: 'キーワード' })).toHaveValue('ぐろーぶ');
   await page.getByRole('link', { name: 'カテゴリー「グローブ」の条件を解除' }).click();
   await expect(page).not.toHaveURL(/category=/);
-  await expect(productList(page).getByRole('heading', { name: /サイクルグローブ/ }).first()).toBeVisible();
+  await expect(
+    productList(page)
+      .getByRole('heading', { name: /サイクルグローブ/ })
+      .first(),
+  ).toBeVisible();
   await keepScreenshot(page, testInfo, 'product-search');
 
   await page.goBack();
@@ -94,10 +111,9 @@ test('sorting by price ascending orders the prices', async ({ page }) => {
   await page.goto('/product');
   await page.getByRole('navigation', { name: '並び替え' }).getByRole('link', { name: '価格の安い順' }).click();
   await expect(page).toHaveURL(/[?&]sort=price_asc/);
-  await expect(page.getByRole('navigation', { name: '並び替え' }).getByRole('link', { name: '価格の安い順' })).toHaveAttribute(
-    'aria-current',
-    'true',
-  );
+  await expect(
+    page.getByRole('navigation', { name: '並び替え' }).getByRole('link', { name: '価格の安い順' }),
+  ).toHaveAttribute('aria-current', 'true');
   const prices = await listedPrices(page);
   expect(prices).toHaveLength(15);
   expect(prices).toEqual([...prices].sort((a, b) => a - b));
@@ -111,7 +127,9 @@ test('sorting by price ascending orders the prices', async ({ page }) => {
 
 test('a product page shows price and stock of the chosen variation', async ({ page }, testInfo) => {
   await page.goto('/product?category=bike-glove&keyword=GK-839');
-  await productList(page).getByRole('link', { name: /ウインターグローブ GK-839/ }).click();
+  await productList(page)
+    .getByRole('link', { name: /ウインターグローブ GK-839/ })
+    .click();
   await expect(page).toHaveURL(/\/product\/rp0130$/);
   const title = page.getByRole('heading', { level: 1, name: 'ウインターグローブ GK-839 プロテクト' });
   await expect(title).toBeVisible();
@@ -122,12 +140,18 @@ test('a product page shows price and stock of the chosen variation', async ({ pa
   await expect(buyBox).toContainText('¥6,480');
   await expect(buyBox).toContainText('在庫あり');
 
-  await page.getByRole('group', { name: /サイズ/ }).getByText('3L', { exact: true }).click();
+  await page
+    .getByRole('group', { name: /サイズ/ })
+    .getByText('3L', { exact: true })
+    .click();
   await expect(buyBox).toContainText('¥7,030');
   await expect(buyBox).toContainText('在庫切れ');
   await expect(page.getByRole('radio', { name: /3L/ })).toBeChecked();
 
-  await page.getByRole('group', { name: /カラー/ }).getByText('レッド', { exact: true }).click();
+  await page
+    .getByRole('group', { name: /カラー/ })
+    .getByText('レッド', { exact: true })
+    .click();
   await expect(buyBox).toContainText('¥7,030');
   await expect(buyBox).toContainText('在庫あり');
 
@@ -178,7 +202,10 @@ test('a maker page lists that maker’s products; brands lead to the list', asyn
 
   await page.goto('/brand');
   await expect(page.getByRole('heading', { level: 1, name: 'ブランド一覧' })).toBeVisible();
-  await page.getByRole('link', { name: /^SHOEI/ }).first().click();
+  await page
+    .getByRole('link', { name: /^SHOEI/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/product\?brand=shoei$/);
   await expect(page.getByRole('heading', { level: 1, name: 'SHOEIの商品一覧' })).toBeVisible();
 });

@@ -33,7 +33,9 @@ test('the blog pages through its articles and opens one', async ({ page }, testI
   await expect(page.getByRole('article')).toHaveCount(2);
   await page.getByRole('link', { name: 'スパークプラグの焼け色でわかるエンジンの調子' }).click();
   await expect(page).toHaveURL(/\/blog\/b-plug-check$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'スパークプラグの焼け色でわかるエンジンの調子' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'スパークプラグの焼け色でわかるエンジンの調子' }),
+  ).toBeVisible();
   const around = page.getByRole('navigation', { name: '前後の記事' });
   await expect(around.getByRole('link', { name: /次の記事/ })).toBeVisible();
   await keepScreenshot(page, testInfo, 'blog-detail');

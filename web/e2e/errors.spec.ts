@@ -6,7 +6,10 @@ test('an unknown path shows the 404 page with a way back to the top', async ({ p
   await expect(page.getByText('404 Not Found')).toBeVisible();
   await expect(page.getByText('お探しのページが見つかりませんでした。')).toBeVisible();
   await keepScreenshot(page, testInfo, 'not-found');
-  await page.getByRole('link', { name: 'トップページへ戻る' }).or(page.getByRole('button', { name: 'トップページへ戻る' })).click();
+  await page
+    .getByRole('link', { name: 'トップページへ戻る' })
+    .or(page.getByRole('button', { name: 'トップページへ戻る' }))
+    .click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: '走りを変える、確かなパーツを。' })).toBeVisible();
 });
@@ -44,7 +47,9 @@ test.describe('maintenance', () => {
     shopCommand('maintenance', 'demo', 'off');
     await expect(async () => {
       await page.goto('/');
-      await expect(page.getByRole('heading', { name: '走りを変える、確かなパーツを。' })).toBeVisible({ timeout: 1000 });
+      await expect(page.getByRole('heading', { name: '走りを変える、確かなパーツを。' })).toBeVisible({
+        timeout: 1000,
+      });
     }).toPass({ timeout: 5000 });
   });
 });

@@ -54,7 +54,9 @@ test('a keyword search still works and records the word, but not a blank one', a
   await search.getByRole('button', { name: '検索' }).click();
   await expect(page.getByRole('heading', { level: 1, name: '商品一覧' })).toBeVisible();
 
-  const recorded = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('/v1/product-search-histories'));
+  const recorded = page.waitForRequest(
+    (r) => r.method() === 'POST' && r.url().includes('/v1/product-search-histories'),
+  );
   await search.getByRole('searchbox', { name: 'キーワード' }).fill('ヘルメット');
   await search.getByRole('button', { name: '検索' }).click();
   await recorded;
@@ -65,7 +67,9 @@ test('a keyword search still works and records the word, but not a blank one', a
 });
 
 test('the flip book turns pages with the buttons and the arrow keys', async ({ page }, testInfo) => {
-  const catalogs = ((await (await page.request.get('/v1/catalog')).json()) as { data: { title: string; page_count: number }[] }).data;
+  const catalogs = (
+    (await (await page.request.get('/v1/catalog')).json()) as { data: { title: string; page_count: number }[] }
+  ).data;
   const book = catalogs[0];
   if (!book) throw new Error('the demo shop has no catalogue');
   const total = book.page_count;
@@ -92,9 +96,13 @@ test('the flip book turns pages with the buttons and the arrow keys', async ({ p
   await expect(counter).toHaveText(`1 / ${total}`);
 });
 
-test('/catalog-order lists the catalogues and says honestly how to ask for a printed one', async ({ page }, testInfo) => {
+test('/catalog-order lists the catalogues and says honestly how to ask for a printed one', async ({
+  page,
+}, testInfo) => {
   const catalogs = (
-    (await (await page.request.get('/v1/catalog')).json()) as { data: { title: string; page_count: number; is_orderable: boolean }[] }
+    (await (await page.request.get('/v1/catalog')).json()) as {
+      data: { title: string; page_count: number; is_orderable: boolean }[];
+    }
   ).data;
   expect(catalogs.length).toBeGreaterThan(0);
 
@@ -121,7 +129,9 @@ test('/catalog-order lists the catalogues and says honestly how to ask for a pri
   await expect(page.getByRole('heading', { level: 1, name: catalogs[0]?.title ?? '' })).toBeVisible();
 });
 
-test('the 入荷リクエスト form shows the server message for a bad e-mail and accepts a good one', async ({ page }, testInfo) => {
+test('the 入荷リクエスト form shows the server message for a bad e-mail and accepts a good one', async ({
+  page,
+}, testInfo) => {
   await page.goto('/product/rp0006');
   const form = page.getByRole('form', { name: '入荷リクエスト' });
   await expect(form).toBeVisible();

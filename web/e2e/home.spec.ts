@@ -27,7 +27,10 @@ test('a closed notice stays closed after a reload', async ({ page }) => {
   await page.goto('/');
   const notice = page.getByText('12月29日(火)〜1月4日(月)は休業とさせていただきます。', { exact: false });
   await expect(notice).toBeVisible();
-  await page.getByRole('button', { name: /閉じる/ }).first().click();
+  await page
+    .getByRole('button', { name: /閉じる/ })
+    .first()
+    .click();
   await expect(notice).toHaveCount(0);
   await page.reload();
   await expect(page.getByRole('heading', { name: '走りを変える、確かなパーツを。' })).toBeVisible();
@@ -38,7 +41,9 @@ test('the corporate shop answers on its own host with its own theme', async ({ p
   await page.goto(onHost('corporate.localhost'));
   await expect(page.getByRole('banner')).toContainText('ライドパーツ 業販サイト');
   await expect(page.getByRole('heading', { name: '販売店様の仕入れを、もっとスムーズに。' })).toBeVisible();
-  const primary = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim());
+  const primary = await page.evaluate(() =>
+    getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim(),
+  );
   expect(primary.toLowerCase()).toBe('#1a3a6b');
   await keepScreenshot(page, testInfo, 'corporate-home');
 });

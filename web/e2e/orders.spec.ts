@@ -63,7 +63,8 @@ async function cancellableOrder(request: APIRequestContext): Promise<ApiOrder> {
   const detail = (await call('get', `/v1/products/${product.key}`)) as {
     product_model: { products: { key: string; stock_status?: string }[] };
   };
-  const variation = detail.product_model.products.find((v) => v.stock_status !== 'out_of_stock') ?? detail.product_model.products[0]!;
+  const variation =
+    detail.product_model.products.find((v) => v.stock_status !== 'out_of_stock') ?? detail.product_model.products[0]!;
   await call('patch', '/v1/carts/products/add', { token: cart.token, variation_key: variation.key, quantity: 1 });
   const addresses = (await call('get', '/v1/me/user-addresses')) as { data: { id: string; division_ct: number }[] };
   const own = addresses.data.find((a) => a.division_ct === 1) ?? addresses.data[0]!;
@@ -81,10 +82,14 @@ async function cancellableOrder(request: APIRequestContext): Promise<ApiOrder> {
     | { id: string; code: string; is_available?: boolean }[]
     | { data: { id: string; code: string; is_available?: boolean }[] };
   const list = Array.isArray(payments) ? payments : payments.data;
-  const cod = list.find((p) => p.code === 'cod' && p.is_available !== false) ?? list.find((p) => p.code !== 'credit_card')!;
+  const cod =
+    list.find((p) => p.code === 'cod' && p.is_available !== false) ?? list.find((p) => p.code !== 'credit_card')!;
   await call('patch', '/v1/carts/order/modify', { token: cart.token, payment_method_id: cod.id });
   state = (await call('get', `/v1/carts/${cart.token}`)) as typeof state;
-  const decided = (await call('post', `/v1/carts/${cart.token}/decision`, {})) as { order_id: string; order_no: string };
+  const decided = (await call('post', `/v1/carts/${cart.token}/decision`, {})) as {
+    order_id: string;
+    order_no: string;
+  };
   return { id: decided.order_id, order_no: decided.order_no, status: 'accepted', can_cancel: true };
 }
 
@@ -108,12 +113,15 @@ test('the demo member reads an order, writes a memo, downloads the receipt and c
 
   // The delivered order: memo and receipt.
   const delivered = orders.filter({ hasText: 'お届け済み' }).first();
-  const deliveredNo = ((await delivered.getByRole('heading').textContent()) ?? '').match(/注文番号\s*([A-Za-z0-9_-]+)/)?.[1] ?? '';
+  const deliveredNo =
+    ((await delivered.getByRole('heading').textContent()) ?? '').match(/注文番号\s*([A-Za-z0-9_-]+)/)?.[1] ?? '';
   expect(deliveredNo).not.toBe('');
   await delivered.getByRole('link', { name: /詳細を見る/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'ご注文詳細' })).toBeVisible();
   await expect(page.getByText(`注文番号 ${deliveredNo}`)).toBeVisible();
-  await expect(page.getByRole('list', { name: '税率ごとの内訳' })).toContainText(/\d+%対象 ¥[\d,]+（内消費税 ¥[\d,]+）/);
+  await expect(page.getByRole('list', { name: '税率ごとの内訳' })).toContainText(
+    /\d+%対象 ¥[\d,]+（内消費税 ¥[\d,]+）/,
+  );
 
   const memoText = `${testInfo.project.name}のメモ：ツーリング用に購入`;
   if (await page.getByRole('button', { name: 'メモを編集' }).isVisible()) {
@@ -130,7 +138,11 @@ test('the demo member reads an order, writes a memo, downloads the receipt and c
   await page.getByRole('button', { name: '領収書をダウンロード' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`領収書_${deliveredNo}.pdf`);
-  expect(readFileSync(await download.path()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(
+    readFileSync(await download.path())
+      .subarray(0, 5)
+      .toString('latin1'),
+  ).toBe('%PDF-');
   await expect(page.getByText('ダウンロードが完了しました')).toBeVisible();
   await keepScreenshot(page, testInfo, 'order-detail');
   // Stored on the order: the form shows them again after a reload.
@@ -199,7 +211,12 @@ test('the demo member adds the test card and makes it main, sees the points and 
   await expect(page.getByRole('heading', { level: 1, name: 'ポイント' })).toBeVisible();
   await expect(page.getByText(/^[\d,]+ポイント$/).first()).toBeVisible();
   // The history, newest first (other journeys may have added entries before the seeded grant).
-  await expect(page.getByRole('table', { name: /ポイント履歴/ }).getByRole('row').nth(1)).toBeVisible();
+  await expect(
+    page
+      .getByRole('table', { name: /ポイント履歴/ })
+      .getByRole('row')
+      .nth(1),
+  ).toBeVisible();
 
   await page.goto('/coupon');
   await expect(page.getByRole('heading', { level: 1, name: 'クーポン' })).toBeVisible();
@@ -212,7 +229,9 @@ test('the demo member adds the test card and makes it main, sees the points and 
   }
   await expect(ride10.getByText('取得済み', { exact: true })).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('article').filter({ hasText: 'RIDE10' }).getByText('取得済み', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('article').filter({ hasText: 'RIDE10' }).getByText('取得済み', { exact: true }),
+  ).toBeVisible();
   await keepScreenshot(page, testInfo, 'coupons');
 });
 
@@ -234,7 +253,13 @@ async function seriousViolations(page: Page): Promise<string[]> {
   });
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
 }
 
 test.describe('accessibility of the order and wallet screens', () => {
@@ -245,7 +270,10 @@ test.describe('accessibility of the order and wallet screens', () => {
     await page.goto('/mypage/order_history');
     await expect(page.getByRole('heading', { level: 1, name: '注文履歴' })).toBeVisible();
     expect(await seriousViolations(page), 'order history').toEqual([]);
-    await page.getByRole('link', { name: /詳細を見る/ }).first().click();
+    await page
+      .getByRole('link', { name: /詳細を見る/ })
+      .first()
+      .click();
     await expect(page.getByRole('heading', { level: 1, name: 'ご注文詳細' })).toBeVisible();
     expect(await seriousViolations(page), 'order detail').toEqual([]);
 

@@ -132,12 +132,19 @@ test.describe('accessibility of まとめて注文', () => {
   async function seriousViolations(page: Page): Promise<string[]> {
     await page.addScriptTag({ content: axeSource });
     const violations = (await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: unknown[] }> } }).axe;
+      const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: unknown[] }> } })
+        .axe;
       return (await axe.run(document)).violations;
     })) as { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
     return violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+      .map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(', ')}`,
+      );
   }
 
   test('the sheet, and the sheet with a field error, have no serious violations', async ({ page, request }) => {

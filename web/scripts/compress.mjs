@@ -24,7 +24,12 @@ for (const path of files(root)) {
   if (!COMPRESSIBLE.test(path)) continue;
   const source = readFileSync(path);
   if (source.length < MIN_BYTES) continue;
-  writeFileSync(`${path}.br`, brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length } }));
+  writeFileSync(
+    `${path}.br`,
+    brotliCompressSync(source, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length },
+    }),
+  );
   writeFileSync(`${path}.gz`, gzipSync(source, { level: 9 }));
   count += 1;
 }

@@ -49,7 +49,11 @@ async function start(): Promise<void> {
     // public.json itself failed: there is no shop to show, only a way to retry.
     root.render(
       <StrictMode>
-        {failure instanceof NetworkIgnoredError ? <OfflineNotice /> : <ErrorView status={statusOf(failure)} outsideRouter />}
+        {failure instanceof NetworkIgnoredError ? (
+          <OfflineNotice />
+        ) : (
+          <ErrorView status={statusOf(failure)} outsideRouter />
+        )}
       </StrictMode>,
     );
     return;

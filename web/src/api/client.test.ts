@@ -127,9 +127,7 @@ describe('401 handling', () => {
         : json({ message: 'expired' }, { status: 401 }),
     );
 
-    const outcome = await settle(
-      api.client.POST('/v1/news/readables', { body: { readable_id: 'n1' } }),
-    );
+    const outcome = await settle(api.client.POST('/v1/news/readables', { body: { readable_id: 'n1' } }));
 
     expect(outcome.kind).toBe('ok');
     const posts = fake.callsTo('/v1/news/readables');
@@ -348,9 +346,9 @@ describe('other errors', () => {
     const { fake, api } = setup();
     fake.on('GET', '/v1/news/missing', json({ message: '見つかりません。' }, { status: 404 }));
 
-    const error = await settle(
-      api.client.GET('/v1/news/{key}', { params: { path: { key: 'missing' } } }),
-    ).catch((e: unknown) => e);
+    const error = await settle(api.client.GET('/v1/news/{key}', { params: { path: { key: 'missing' } } })).catch(
+      (e: unknown) => e,
+    );
 
     expect(error).toMatchObject({ status: 404, handled: false });
     expect(invalidChannelStore.get()).toBe(false);
@@ -429,7 +427,10 @@ describe('load (for query functions)', () => {
     const { fake, api } = setup();
     fake.on('GET', '/v1/news', { data: [{ key: 'a' }] });
 
-    await expect(load(api.client.GET('/v1/news'))).resolves.toEqual({ data: { data: [{ key: 'a' }] }, pagination: null });
+    await expect(load(api.client.GET('/v1/news'))).resolves.toEqual({
+      data: { data: [{ key: 'a' }] },
+      pagination: null,
+    });
   });
 
   it('turns ignored into NetworkIgnoredError and cancelled into AbortError, both silent', async () => {

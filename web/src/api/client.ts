@@ -20,14 +20,7 @@ import {
   type MaintenanceState,
 } from '../lib/app-state';
 import { documentNavigationType, navigateTo } from '../lib/navigation';
-import {
-  applyGrant,
-  clearSession,
-  hasValidToken,
-  patchSession,
-  sessionStore,
-  type TokenGrant,
-} from '../lib/session';
+import { applyGrant, clearSession, hasValidToken, patchSession, sessionStore, type TokenGrant } from '../lib/session';
 
 export const CHANNEL_MISSING_MESSAGE = 'チャネルが存在しない';
 export const LOGIN_PATH = '/login/';
@@ -130,11 +123,7 @@ export function isTimeoutError(error: unknown): boolean {
 
 /** Errors that must not reach the user as a toast or an error page. */
 export function isSilentError(error: unknown): boolean {
-  return (
-    error instanceof NetworkIgnoredError ||
-    isAbortError(error) ||
-    (error instanceof ApiError && error.handled)
-  );
+  return error instanceof NetworkIgnoredError || isAbortError(error) || (error instanceof ApiError && error.handled);
 }
 
 function toErrorBody(raw: unknown, status: number): ErrorBody {
@@ -303,9 +292,7 @@ export function createApi(input: ApiDeps): ApiInstance {
  * Turns an openapi-fetch call into an outcome: `ok` with data and pagination, `ignored`
  * (network error), `cancelled` (AbortError). Timeouts and `ApiError`s are thrown.
  */
-export async function settle<D>(
-  call: Promise<{ data?: D; error?: unknown; response: Response }>,
-): Promise<Outcome<D>> {
+export async function settle<D>(call: Promise<{ data?: D; error?: unknown; response: Response }>): Promise<Outcome<D>> {
   let result: { data?: D; error?: unknown; response: Response };
   try {
     result = await call;
@@ -330,9 +317,7 @@ export interface Loaded<D> {
 }
 
 /** For query functions: the data, or a throw (`NetworkIgnoredError`, AbortError, `ApiError`). */
-export async function load<D>(
-  call: Promise<{ data?: D; error?: unknown; response: Response }>,
-): Promise<Loaded<D>> {
+export async function load<D>(call: Promise<{ data?: D; error?: unknown; response: Response }>): Promise<Loaded<D>> {
   const outcome = await settle(call);
   if (outcome.kind === 'ok') return { data: outcome.data, pagination: outcome.pagination };
   if (outcome.kind === 'ignored') throw new NetworkIgnoredError();

@@ -18,7 +18,7 @@ function decode(value: string): string {
 
 /** Only a plain file name: no folders, no control characters. */
 function safeName(name: string): string | null {
-  const base = name.split(/[\\/]/).pop()?.replace(/[\u0000-\u001f\u007f]/g, '').trim() ?? '';
+  const base = (name.split(/[\\/]/).pop() ?? '').replace(/\p{Cc}/gu, '').trim();
   return base !== '' && base !== '.' && base !== '..' ? base : null;
 }
 

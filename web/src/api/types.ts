@@ -4,16 +4,20 @@ import type { paths } from './schema';
 type JsonContent<R> = R extends { content: { 'application/json': infer T } } ? T : never;
 
 /** The JSON body of a path's 200 answer (201 where the call creates). */
-export type JsonOf<P extends keyof paths, M extends keyof paths[P] = 'get' & keyof paths[P]> =
-  paths[P][M] extends { responses: { 200: infer R } }
+export type JsonOf<P extends keyof paths, M extends keyof paths[P] = 'get' & keyof paths[P]> = paths[P][M] extends {
+  responses: { 200: infer R };
+}
+  ? JsonContent<R>
+  : paths[P][M] extends { responses: { 201: infer R } }
     ? JsonContent<R>
-    : paths[P][M] extends { responses: { 201: infer R } }
-      ? JsonContent<R>
-      : never;
+    : never;
 
 /** The JSON body a path's call sends. */
-export type BodyOf<P extends keyof paths, M extends keyof paths[P]> =
-  paths[P][M] extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+export type BodyOf<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends {
+  requestBody?: { content: { 'application/json': infer B } };
+}
+  ? B
+  : never;
 
 export type PublicConfig = JsonOf<'/public.json'>;
 export type FrontSettings = JsonOf<'/v1/settings/front'>;

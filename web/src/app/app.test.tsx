@@ -122,7 +122,10 @@ describe('maintenance', () => {
     const fake = createSiteFake().on(
       'GET',
       '/v1/settings/front',
-      json({ title: 'ただいまメンテナンス中です', message: '12時に再開します。\n\nご不便をおかけします。' }, { status: 503 }),
+      json(
+        { title: 'ただいまメンテナンス中です', message: '12時に再開します。\n\nご不便をおかけします。' },
+        { status: 503 },
+      ),
     );
     const { router } = await renderApp('/news', fake);
 
@@ -154,9 +157,7 @@ describe('maintenance', () => {
 describe('startup', () => {
   it('applies the colour scheme as CSS variables', async () => {
     await renderApp('/');
-    await waitFor(() =>
-      expect(document.documentElement.style.getPropertyValue('--color-primary')).toBe('#1a4d8f'),
-    );
+    await waitFor(() => expect(document.documentElement.style.getPropertyValue('--color-primary')).toBe('#1a4d8f'));
     expect(document.documentElement.style.getPropertyValue('--color-on-primary')).toBe('#ffffff');
   });
 

@@ -45,15 +45,38 @@ describe('route table access', () => {
   const access = (path: string) => accessOf(matchRoutes(siteScreens, path) ?? []);
 
   it('marks every mypage route member-only', () => {
-    const mypage = ['/mypage', '/mypage/address', '/mypage/address/a1/edit', '/mypage/logout', '/mypage/user_info/edit'];
+    const mypage = [
+      '/mypage',
+      '/mypage/address',
+      '/mypage/address/a1/edit',
+      '/mypage/logout',
+      '/mypage/user_info/edit',
+    ];
     for (const path of mypage) expect(access(path), path).toBe('member');
   });
 
   it('marks login, registration and reminders guest-only, and leaves the rest open', () => {
-    for (const path of ['/login', '/login_sync', '/register', '/reminder', '/reminder/reset', '/reminder/username', '/reminder/username/reset']) {
+    for (const path of [
+      '/login',
+      '/login_sync',
+      '/register',
+      '/reminder',
+      '/reminder/reset',
+      '/reminder/username',
+      '/reminder/username/reset',
+    ]) {
       expect(access(path), path).toBe('guest');
     }
-    for (const path of ['/', '/ec', '/login/unlock', '/register/complete', '/verify', '/verify/email', '/oauth/callback', '/news']) {
+    for (const path of [
+      '/',
+      '/ec',
+      '/login/unlock',
+      '/register/complete',
+      '/verify',
+      '/verify/email',
+      '/oauth/callback',
+      '/news',
+    ]) {
       expect(access(path), path).toBeUndefined();
     }
   });

@@ -218,7 +218,12 @@ export const siteScreens: RouteObject[] = [
 /** The `/v1/layouts/{page}` entry that frames `pathname` (as SiteLayout picks it from the matches). */
 export function layoutPageOf(pathname: string): string {
   const matches = matchRoutes(siteScreens, pathname) ?? [];
-  return matches.map((m) => (m.route.handle as RouteHandle | undefined)?.layoutPage).filter(Boolean).at(-1) ?? 'default';
+  return (
+    matches
+      .map((m) => (m.route.handle as RouteHandle | undefined)?.layoutPage)
+      .filter(Boolean)
+      .at(-1) ?? 'default'
+  );
 }
 
 /**

@@ -32,7 +32,12 @@ function setup() {
 describe('card tokenizer', () => {
   it('posts the card to the gateway only, without the member token, and answers the token', async () => {
     const fake = setup().on('POST', '/sandbox-gateway/tokens', json(issued, { status: 201 }));
-    sessionStore.set({ ...sessionStore.get(), isLogin: true, accessToken: 'member-token', tokenExpiresAt: Date.now() + 60_000 });
+    sessionStore.set({
+      ...sessionStore.get(),
+      isLogin: true,
+      accessToken: 'member-token',
+      tokenExpiresAt: Date.now() + 60_000,
+    });
 
     await expect(tokenizeCard(card, '/sandbox-gateway/tokens')).resolves.toEqual(issued);
 

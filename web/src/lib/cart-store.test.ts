@@ -54,7 +54,7 @@ beforeEach(() => {
   setNavigator(navigate);
   vi.mocked(showToast).mockClear();
   vi.mocked(showError).mockClear();
-  document.cookie = 'shop_payment_in_progress=; path=/; max-age=0';
+  finishPayment();
 });
 
 afterEach(() => {
@@ -169,8 +169,14 @@ describe('the error catalogue (spec 000 §8)', () => {
   it('an unknown user address resets the shipping once, however many calls failed', async () => {
     setCartToken('tok');
     fake.on('PATCH', '/v1/carts/shippings/reset', json(cartOf('tok', [1])));
-    const error = new ApiError(422, { message: 'お届け先が見つかりません', code: 'cart_detail.set_user_address.not_data' });
-    await Promise.all([handleCartError(error, '/cart/shipping-select'), handleCartError(error, '/cart/shipping-select')]);
+    const error = new ApiError(422, {
+      message: 'お届け先が見つかりません',
+      code: 'cart_detail.set_user_address.not_data',
+    });
+    await Promise.all([
+      handleCartError(error, '/cart/shipping-select'),
+      handleCartError(error, '/cart/shipping-select'),
+    ]);
     const resets = fake.callsTo('/v1/carts/shippings/reset');
     expect(resets).toHaveLength(1);
     expect(await bodyOf(resets[0]!)).toEqual({ token: 'tok', is_removing_address: true });
@@ -194,16 +200,28 @@ describe('the error catalogue (spec 000 §8)', () => {
         '/v1/carts/init',
         json(cartOf('tok', [1], { reason: 'product_not_found', removed_products: ['エナジージェル', 'グローブ'] })),
       );
-      await expect(handleCartError(new ApiError(422, { message: '販売終了', code }), '/cart')).resolves.toBe('reinitialised');
+      await expect(handleCartError(new ApiError(422, { message: '販売終了', code }), '/cart')).resolves.toBe(
+        'reinitialised',
+      );
       expect(await bodyOf(fake.callsTo('/v1/carts/init')[0]!)).toEqual({ token: 'tok', invalid_product: true });
-      expect(showToast).toHaveBeenCalledWith('販売が終了した商品をカートから削除しました：エナジージェル、グローブ', 'warning');
+      expect(showToast).toHaveBeenCalledWith(
+        '販売が終了した商品をカートから削除しました：エナジージェル、グローブ',
+        'warning',
+      );
     },
   );
 
   it('other failures become an error toast; field errors are left to the form', async () => {
-    await expect(handleCartError(new ApiError(422, { message: '入力エラー', errors: { code: ['存在しないクーポンです'] } }), '/cart')).resolves.toBe('field');
+    await expect(
+      handleCartError(
+        new ApiError(422, { message: '入力エラー', errors: { code: ['存在しないクーポンです'] } }),
+        '/cart',
+      ),
+    ).resolves.toBe('field');
     expect(showError).not.toHaveBeenCalled();
-    await expect(handleCartError(new ApiError(500, { message: 'エラーが発生しました' }), '/cart')).resolves.toBe('toast');
+    await expect(handleCartError(new ApiError(500, { message: 'エラーが発生しました' }), '/cart')).resolves.toBe(
+      'toast',
+    );
     expect(showError).toHaveBeenCalledWith('エラーが発生しました');
   });
 });
@@ -231,7 +249,11 @@ describe('add to cart', () => {
       .on('PATCH', '/v1/carts/products/add', json(cartOf('tok', [2])))
       .on('POST', '/v1/ecommerce_events', json({ id: 'ev1', popup: null }, { status: 201 }));
     await addToCart('var-1', 2);
-    expect(await bodyOf(fake.callsTo('/v1/carts/products/add')[0]!)).toEqual({ token: 'tok', variation_key: 'var-1', quantity: 2 });
+    expect(await bodyOf(fake.callsTo('/v1/carts/products/add')[0]!)).toEqual({
+      token: 'tok',
+      variation_key: 'var-1',
+      quantity: 2,
+    });
     expect(cartCountStore.get()).toBe(2);
     await vi.waitFor(() => expect(fake.callsTo('/v1/ecommerce_events')).toHaveLength(1));
     expect(await bodyOf(fake.callsTo('/v1/ecommerce_events')[0]!)).toEqual({

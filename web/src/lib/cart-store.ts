@@ -227,7 +227,11 @@ async function addWithFreshCart(send: (token: string) => Promise<CartAnswer>): P
 export async function addToCart(variationKey: string, quantity: number): Promise<CartAnswer> {
   const cart = await addWithFreshCart(
     async (token) =>
-      (await load(cartCore().PATCH('/v1/carts/products/add', { body: { token, variation_key: variationKey, quantity } }))).data,
+      (
+        await load(
+          cartCore().PATCH('/v1/carts/products/add', { body: { token, variation_key: variationKey, quantity } }),
+        )
+      ).data,
   );
   void postEcommerceEvent('add_to_cart', { variation_key: variationKey, quantity });
   return cart;
@@ -244,7 +248,8 @@ export interface SetItem {
  */
 export async function addSetToCart(items: readonly SetItem[]): Promise<CartAnswer> {
   const cart = await addWithFreshCart(
-    async (token) => (await load(cartCore().PATCH('/v1/carts/products/add-set', { body: { token, items: [...items] } }))).data,
+    async (token) =>
+      (await load(cartCore().PATCH('/v1/carts/products/add-set', { body: { token, items: [...items] } }))).data,
   );
   void postEcommerceEvent('add_to_cart', { items });
   return cart;
@@ -294,6 +299,13 @@ function readCookie(name: string): string | null {
   return found ? decodeURIComponent(found.slice(name.length + 1)) : null;
 }
 
+function writeCookie(name: string, value: string, maxAgeSeconds: number): void {
+  // Not the Cookie Store API: it is asynchronous (the double-submit check must not be), and
+  // Safari before 18.4 and jsdom lack it.
+  // biome-ignore lint/suspicious/noDocumentCookie: synchronous on purpose (see above)
+  document.cookie = `${name}=${encodeURIComponent(value)}; path=/; max-age=${maxAgeSeconds}; SameSite=Lax`;
+}
+
 export function isPaymentInProgress(): boolean {
   return readCookie(PAYMENT_COOKIE) !== null;
 }
@@ -301,13 +313,13 @@ export function isPaymentInProgress(): boolean {
 /** Marks the payment as started; false when one is already running (a double submission). */
 export function beginPayment(): boolean {
   if (isPaymentInProgress()) return false;
-  document.cookie = `${PAYMENT_COOKIE}=1; path=/; max-age=${PAYMENT_COOKIE_SECONDS}; SameSite=Lax`;
+  writeCookie(PAYMENT_COOKIE, '1', PAYMENT_COOKIE_SECONDS);
   return true;
 }
 
 /** The payment finished (success or failure): the flag is consumed. */
 export function finishPayment(): void {
-  document.cookie = `${PAYMENT_COOKIE}=; path=/; max-age=0; SameSite=Lax`;
+  writeCookie(PAYMENT_COOKIE, '', 0);
 }
 
 // ---- Purchase data for analytics (30 minutes) ------------------------------------------------

@@ -24,9 +24,7 @@ export function setFlash(text: string, type: FlashType = 'positive'): void {
 
 /** Called on every navigation: the waiting message becomes the shown one. */
 export function advanceFlash(): void {
-  flashStore.set((prev) =>
-    prev.current === null && prev.next === null ? prev : { current: prev.next, next: null },
-  );
+  flashStore.set((prev) => (prev.current === null && prev.next === null ? prev : { current: prev.next, next: null }));
 }
 
 export function useCurrentFlash(): Flash | null {

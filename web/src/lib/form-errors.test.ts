@@ -1,6 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkIgnoredError } from '../api/client';
-import { GENERIC_ERROR_MESSAGE, applyMutationErrors, applyServerErrors, errorMessage, hasFieldErrors } from './form-errors';
+import {
+  GENERIC_ERROR_MESSAGE,
+  applyMutationErrors,
+  applyServerErrors,
+  errorMessage,
+  hasFieldErrors,
+} from './form-errors';
 
 type Fields = { email: string; code: string; password: string };
 
@@ -19,12 +25,19 @@ describe('applyServerErrors', () => {
       { type: 'server', message: 'メールアドレスの形式で入力してください' },
       { shouldFocus: true },
     );
-    expect(setError).toHaveBeenCalledWith('password', { type: 'server', message: '必須項目です' }, { shouldFocus: false });
+    expect(setError).toHaveBeenCalledWith(
+      'password',
+      { type: 'server', message: '必須項目です' },
+      { shouldFocus: false },
+    );
   });
 
   it('maps server keys to form fields and matches a nested key by its last part', () => {
     const setError = vi.fn();
-    const error = new ApiError(422, { message: 'x', errors: { verify_code: ['コードが違います'], 'user.email': ['使用済みです'] } });
+    const error = new ApiError(422, {
+      message: 'x',
+      errors: { verify_code: ['コードが違います'], 'user.email': ['使用済みです'] },
+    });
 
     applyServerErrors<Fields>(error, setError, { verify_code: 'code', email: 'email' });
 
@@ -34,7 +47,9 @@ describe('applyServerErrors', () => {
   it('returns messages of fields the form does not have, and the message of an error without fields', () => {
     const setError = vi.fn();
     expect(
-      applyServerErrors<Fields>(new ApiError(422, { message: 'x', errors: { other: ['別の項目です'] } }), setError, ['email']),
+      applyServerErrors<Fields>(new ApiError(422, { message: 'x', errors: { other: ['別の項目です'] } }), setError, [
+        'email',
+      ]),
     ).toBe('別の項目です');
     expect(
       applyServerErrors<Fields>(
@@ -56,7 +71,10 @@ describe('applyServerErrors', () => {
 });
 
 describe('applyMutationErrors', () => {
-  const fieldError = new ApiError(422, { message: '入力内容をご確認ください', errors: { password: ['必須項目です'], other: ['別の項目です'] } });
+  const fieldError = new ApiError(422, {
+    message: '入力内容をご確認ください',
+    errors: { password: ['必須項目です'], other: ['別の項目です'] },
+  });
 
   it('leaves the form silent for every failure the query client toasts', () => {
     const setError = vi.fn();
@@ -76,22 +94,30 @@ describe('applyMutationErrors', () => {
     const setError = vi.fn();
     expect(hasFieldErrors(fieldError)).toBe(true);
     expect(applyMutationErrors<Fields>(fieldError, setError, ['password'])).toBe('別の項目です');
-    expect(setError).toHaveBeenCalledWith('password', { type: 'server', message: '必須項目です' }, { shouldFocus: true });
+    expect(setError).toHaveBeenCalledWith(
+      'password',
+      { type: 'server', message: '必須項目です' },
+      { shouldFocus: true },
+    );
   });
 
-  it('adds the 422\'s own message on request, unless it repeats a field\'s', () => {
+  it("adds the 422's own message on request, unless it repeats a field's", () => {
     const setError = vi.fn();
     const onField = new ApiError(422, { message: '入力内容をご確認ください', errors: { password: ['必須項目です'] } });
     expect(applyMutationErrors<Fields>(onField, setError, ['password'])).toBeNull();
-    expect(applyMutationErrors<Fields>(onField, setError, ['password'], { headline: true })).toBe('入力内容をご確認ください');
+    expect(applyMutationErrors<Fields>(onField, setError, ['password'], { headline: true })).toBe(
+      '入力内容をご確認ください',
+    );
     const same = new ApiError(422, { message: '必須項目です', errors: { password: ['必須項目です'] } });
     expect(applyMutationErrors<Fields>(same, setError, ['password'], { headline: true })).toBeNull();
   });
 });
 
 describe('errorMessage', () => {
-  it('is the server\'s message, a generic one for the unknown, and nothing for what the client handled', () => {
-    expect(errorMessage(new ApiError(404, { message: 'リンクが無効か期限切れです' }))).toBe('リンクが無効か期限切れです');
+  it("is the server's message, a generic one for the unknown, and nothing for what the client handled", () => {
+    expect(errorMessage(new ApiError(404, { message: 'リンクが無効か期限切れです' }))).toBe(
+      'リンクが無効か期限切れです',
+    );
     expect(errorMessage(new TypeError('x'))).toBe(GENERIC_ERROR_MESSAGE);
     expect(errorMessage(new ApiError(503, { message: 'メンテナンス中' }, true))).toBeNull();
   });

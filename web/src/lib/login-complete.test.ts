@@ -53,7 +53,12 @@ describe('completing a login', () => {
     const to = completeLogin(response(), demo);
 
     expect(to).toBe('/mypage');
-    expect(sessionStore.get()).toMatchObject({ isLogin: true, accessToken: 'tok', isRegisteredMember: true, mfa: null });
+    expect(sessionStore.get()).toMatchObject({
+      isLogin: true,
+      accessToken: 'tok',
+      isRegisteredMember: true,
+      mfa: null,
+    });
     expect(localStorage.getItem(TOKEN_KEY)).toBe('tok');
     expect(queryClient.getQueryData(['catalog', 'favourites'])).toBeUndefined();
     expect(queryClient.getQueryData(['site', 'settings'])).toEqual({ ok: true });
@@ -72,11 +77,13 @@ describe('completing a login', () => {
 
   it('sends a member the shop has yet to verify to /verify', () => {
     expect(landingAfterLogin({ is_registered_member: false }, corporate)).toBe('/verify');
-    expect(landingAfterLogin({ is_registered_member: false }, corporate, { from: 'register' })).toBe('/verify?from=register');
+    expect(landingAfterLogin({ is_registered_member: false }, corporate, { from: 'register' })).toBe(
+      '/verify?from=register',
+    );
     expect(landingAfterLogin({ is_registered_member: false }, demo)).toBe('/mypage');
   });
 
-  it('says the server\'s warnings as the next flash, before any message of the screen', () => {
+  it("says the server's warnings as the next flash, before any message of the screen", () => {
     server();
     completeLogin(response({ has_password_expired: true, has_mail_error_count_over: true }), demo, { message: 'ok' });
     expect(flashStore.get().next).toEqual({ type: 'warning', text: PASSWORD_EXPIRED_MESSAGE });

@@ -2,7 +2,7 @@
 export function parsePageParam(value: string | null): number {
   if (value === null || !/^\d{1,6}$/.test(value)) return 1;
   const page = Number(value);
-  return page >= 1 ? page : 1;
+  return Math.max(page, 1);
 }
 
 /** A short key from the URL (`?category=`): trimmed, at most 100 characters, else null. */

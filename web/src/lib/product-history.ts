@@ -32,7 +32,8 @@ export const productHistoryStore: Store<string[]> = createStore<string[]>(
   parseHistory(readStorage(local(), PRODUCT_HISTORY_KEY)),
 );
 
-const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
+const sameIds = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id, i) => id === b[i]);
 
 function save(ids: string[]): void {
   writeStorage(local(), PRODUCT_HISTORY_KEY, ids.length > 0 ? JSON.stringify(ids) : null);

@@ -29,7 +29,13 @@ const stored: Member = {
 
 describe('the profile form', () => {
   it('shows a stored profile as text, the postal code hyphenated on the demo shop only', () => {
-    expect(profileFieldsOf(stored, false)).toMatchObject({ gender_ct: '4', birthday: '', postal_code: '100-0001', is_receive_newsletter: '0', corporation: '' });
+    expect(profileFieldsOf(stored, false)).toMatchObject({
+      gender_ct: '4',
+      birthday: '',
+      postal_code: '100-0001',
+      is_receive_newsletter: '0',
+      corporation: '',
+    });
     expect(profileFieldsOf(stored, true).postal_code).toBe('1000001');
   });
 
@@ -38,7 +44,12 @@ describe('the profile form', () => {
   });
 
   it('sends codes as numbers, the postal code as 7 digits, and the company fields only for a corporate shop', () => {
-    const fields = { ...profileFieldsOf(stored, false), postal_code: '１００－０００１', department: ' 購買部 ', gender_ct: '' as const };
+    const fields = {
+      ...profileFieldsOf(stored, false),
+      postal_code: '１００－０００１',
+      department: ' 購買部 ',
+      gender_ct: '' as const,
+    };
     const demo = toProfileInput(fields, false);
     expect(demo).toMatchObject({ postal_code: '1000001', gender_ct: null, is_receive_newsletter: 0, birthday: null });
     expect(demo).not.toHaveProperty('department');

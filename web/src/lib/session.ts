@@ -175,7 +175,7 @@ export function safeRedirectPath(target: string | null | undefined): string | nu
   const value = target.trim();
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
   // Control characters (tabs, new lines) are dropped by URL parsing and could hide a `//`.
-  if (/[\u0000-\u001f\u007f\\]/.test(value)) return null;
+  if (/[\p{Cc}\\]/u.test(value)) return null;
   return value;
 }
 

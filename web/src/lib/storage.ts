@@ -16,7 +16,5 @@ export function writeStorage(storage: Storage | undefined, key: string, value: s
   }
 }
 
-export const local = (): Storage | undefined =>
-  typeof window === 'undefined' ? undefined : window.localStorage;
-export const session = (): Storage | undefined =>
-  typeof window === 'undefined' ? undefined : window.sessionStorage;
+export const local = (): Storage | undefined => (typeof window === 'undefined' ? undefined : window.localStorage);
+export const session = (): Storage | undefined => (typeof window === 'undefined' ? undefined : window.sessionStorage);

@@ -104,7 +104,8 @@ function expectedMessage(ruleMessage: string, c: RuleCase): string {
   return message;
 }
 
-const label = (c: { input: unknown; note?: string }): string => JSON.stringify(c.input).slice(0, 60) + (c.note ? ` (${c.note})` : '');
+const label = (c: { input: unknown; note?: string }): string =>
+  JSON.stringify(c.input).slice(0, 60) + (c.note ? ` (${c.note})` : '');
 
 describe('the shared vectors (shared/validation-vectors.json), also run by the server', () => {
   it('has a web rule for every rule in the file and no rule missing from it', () => {
@@ -134,7 +135,8 @@ describe('the shared vectors (shared/validation-vectors.json), also run by the s
 });
 
 describe('zod helpers', () => {
-  const messages = (result: { success: boolean; error?: z.ZodError }) => result.error?.issues.map((i) => i.message) ?? [];
+  const messages = (result: { success: boolean; error?: z.ZodError }) =>
+    result.error?.issues.map((i) => i.message) ?? [];
 
   it('require a value first, then apply the rule', () => {
     expect(messages(zKana().safeParse(''))).toEqual([MESSAGES.required]);
@@ -153,11 +155,25 @@ describe('zod helpers', () => {
 
   it('put form-level errors on the named fields', () => {
     const schema = z
-      .object({ from: z.string(), to: z.string(), phone: z.string(), mobile: z.string(), password: z.string(), password_confirmation: z.string() })
+      .object({
+        from: z.string(),
+        to: z.string(),
+        phone: z.string(),
+        mobile: z.string(),
+        password: z.string(),
+        password_confirmation: z.string(),
+      })
       .superRefine(refineMinDate('from', 'to'))
       .superRefine(refineRequiredWithoutAll(['phone', 'mobile']))
       .superRefine(refinePasswordConfirmation());
-    const result = schema.safeParse({ from: '2026-05-02', to: '2026-05-01', phone: '', mobile: '', password: 'abcd1234', password_confirmation: 'x' });
+    const result = schema.safeParse({
+      from: '2026-05-02',
+      to: '2026-05-01',
+      phone: '',
+      mobile: '',
+      password: 'abcd1234',
+      password_confirmation: 'x',
+    });
     expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       ['to', MESSAGES.minDate],
       ['phone', MESSAGES.requiredWithoutAll],
@@ -165,7 +181,14 @@ describe('zod helpers', () => {
       ['password_confirmation', MESSAGES.passwordConfirmation],
     ]);
     expect(
-      schema.safeParse({ from: '2026-05-01', to: '2026-05-01', phone: '', mobile: '090', password: 'a', password_confirmation: 'a' }).success,
+      schema.safeParse({
+        from: '2026-05-01',
+        to: '2026-05-01',
+        phone: '',
+        mobile: '090',
+        password: 'a',
+        password_confirmation: 'a',
+      }).success,
     ).toBe(true);
   });
 });

@@ -178,9 +178,10 @@ export function passwordConfirmation(pw: string, confirmation: string): Message 
 }
 
 // Japanese scripts and punctuation, CJK ideographs (planes 2–3 too, e.g. 𠮷), full-width forms,
-// ideographic variation selectors. No emoji, nothing half-width.
+// ideographic variation selectors. No emoji, nothing half-width. The selectors stand in their own
+// class: mixed into the first one, they read as if they combined with the character before them.
 const FULL_WIDTH =
-  /^[\u3000-\u30FF\u31F0-\u31FF\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF\uFF01-\uFF60\uFFE0-\uFFE6\u{20000}-\u{3FFFF}\u{E0100}-\u{E01EF}]+$/u;
+  /^(?:[\u3000-\u30FF\u31F0-\u31FF\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF\uFF01-\uFF60\uFFE0-\uFFE6\u{20000}-\u{3FFFF}]|[\u{E0100}-\u{E01EF}])+$/u;
 
 /** Full-width only (the Tsunagu form's names). */
 export function tsunaguName(s: string): Message {

@@ -56,7 +56,13 @@ export function newsItem(n: number, publishedAt = '2026-11-20T01:00:00Z') {
 /** A fake server answering the shell's calls for the demo channel. */
 export function createSiteFake(): FakeFetch {
   return createFakeFetch()
-    .on('GET', '/public.json', { channel: 'demo', name: 'モトバイクパーツ', theme: 'simple', tenant: null, api_base_url: '' })
+    .on('GET', '/public.json', {
+      channel: 'demo',
+      name: 'モトバイクパーツ',
+      theme: 'simple',
+      tenant: null,
+      api_base_url: '',
+    })
     .on('GET', '/v1/settings/front', demoSettings)
     .on('GET', '/v1/colorschemes/selected/front', {
       id: 'cs1',

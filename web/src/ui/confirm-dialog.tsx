@@ -16,7 +16,14 @@ export interface ConfirmDialogProps {
  * starts on the safe choice (キャンセル) and goes back where it was when the dialog closes;
  * Escape cancels.
  */
-export function ConfirmDialog({ title, children, confirmLabel, pending = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  pending = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();

@@ -23,7 +23,9 @@ export function NewPasswordFields({ label = '新しいパスワード', register
         {(control) => <input {...control} {...register('password')} type="password" autoComplete="new-password" />}
       </FormField>
       <FormField label={`${label}（確認）`} required error={errors.confirmation}>
-        {(control) => <input {...control} {...register('password_confirmation')} type="password" autoComplete="new-password" />}
+        {(control) => (
+          <input {...control} {...register('password_confirmation')} type="password" autoComplete="new-password" />
+        )}
       </FormField>
     </>
   );

@@ -20,7 +20,13 @@ export function ProductImage({ image, fallbackAlt, size, eager = false, classNam
   if (!image || failedUrl === image.url) {
     return (
       <span className={`${classes} ${styles.placeholder}`} role="img" aria-label={alt}>
-        <svg viewBox="0 0 48 48" width={size >= 160 ? 40 : 24} height={size >= 160 ? 40 : 24} aria-hidden="true" focusable="false">
+        <svg
+          viewBox="0 0 48 48"
+          width={size >= 160 ? 40 : 24}
+          height={size >= 160 ? 40 : 24}
+          aria-hidden="true"
+          focusable="false"
+        >
           <path
             d="M30.5 8.5a9 9 0 0 0-11.3 11.6L8.6 30.7a3.4 3.4 0 0 0 4.8 4.8l10.6-10.6A9 9 0 0 0 35.6 13.6l-5.3 5.3-4.2-1.1-1.1-4.2 5.5-5.1z"
             fill="none"

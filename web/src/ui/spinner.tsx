@@ -3,22 +3,51 @@ import styles from './spinner.module.css';
 
 /** The spec's spinner set GSpinner0000–GSpinner0013; GSpinner0011 at 20 px is the default. */
 export const SPINNER_VARIANTS = [
-  '0000', '0001', '0002', '0003', '0004', '0005', '0006',
-  '0007', '0008', '0009', '0010', '0011', '0012', '0013',
+  '0000',
+  '0001',
+  '0002',
+  '0003',
+  '0004',
+  '0005',
+  '0006',
+  '0007',
+  '0008',
+  '0009',
+  '0010',
+  '0011',
+  '0012',
+  '0013',
 ] as const;
 
 export type SpinnerVariant = (typeof SPINNER_VARIANTS)[number];
 
 /** Each variant is one of a few drawings, at its own speed. */
 const FAMILY: Record<SpinnerVariant, 'ring' | 'dual' | 'dots' | 'pulse' | 'gap' | 'bars'> = {
-  '0000': 'ring', '0001': 'ring', '0002': 'ring', '0003': 'ring',
-  '0004': 'dual', '0005': 'dual', '0006': 'dual',
-  '0007': 'dots', '0008': 'dots', '0009': 'dots',
-  '0010': 'pulse', '0011': 'gap', '0012': 'bars', '0013': 'bars',
+  '0000': 'ring',
+  '0001': 'ring',
+  '0002': 'ring',
+  '0003': 'ring',
+  '0004': 'dual',
+  '0005': 'dual',
+  '0006': 'dual',
+  '0007': 'dots',
+  '0008': 'dots',
+  '0009': 'dots',
+  '0010': 'pulse',
+  '0011': 'gap',
+  '0012': 'bars',
+  '0013': 'bars',
 };
 
 const SPEED: Partial<Record<SpinnerVariant, string>> = {
-  '0001': '0.6s', '0002': '1.2s', '0003': '1.6s', '0005': '0.7s', '0006': '1.4s', '0008': '0.8s', '0009': '1.6s', '0013': '1.6s',
+  '0001': '0.6s',
+  '0002': '1.2s',
+  '0003': '1.6s',
+  '0005': '0.7s',
+  '0006': '1.4s',
+  '0008': '0.8s',
+  '0009': '1.6s',
+  '0013': '1.6s',
 };
 
 export interface SpinnerProps {

@@ -23,11 +23,11 @@ describe('Spinner', () => {
     expect(SPINNER_VARIANTS[0]).toBe('0000');
     expect(SPINNER_VARIANTS[13]).toBe('0013');
     render(
-      <>
+      <div>
         {SPINNER_VARIANTS.map((v) => (
           <Spinner key={v} variant={v} size={32} label={`spinner ${v}`} />
         ))}
-      </>,
+      </div>,
     );
     expect(screen.getAllByRole('status')).toHaveLength(14);
     expect(screen.getByRole('status', { name: 'spinner 0003' })).toHaveAttribute('data-spinner', 'GSpinner0003');

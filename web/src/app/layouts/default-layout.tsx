@@ -4,7 +4,15 @@ import { FlashBanner, NavigationProgress, SkipLink } from './layout-parts';
 import styles from './layout.module.css';
 
 /** The usual frame: theme header and footer around the page. */
-export function DefaultLayout({ shopName, headerNavigation, footerNavigation, copyright, showHeader = true, showFooter = true, children }: LayoutProps) {
+export function DefaultLayout({
+  shopName,
+  headerNavigation,
+  footerNavigation,
+  copyright,
+  showHeader = true,
+  showFooter = true,
+  children,
+}: LayoutProps) {
   const Header = useThemeComponent('Header');
   const Footer = useThemeComponent('Footer');
   return (

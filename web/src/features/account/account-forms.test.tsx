@@ -12,7 +12,13 @@ function deferred(response: () => Response) {
   const gate = new Promise<void>((resolve) => {
     release = resolve;
   });
-  return { handler: async () => (await gate, response()), release: () => release() };
+  return {
+    handler: async () => {
+      await gate;
+      return response();
+    },
+    release: () => release(),
+  };
 }
 
 /** The password form of /mypage/password (the security question form has its own 現在のパスワード). */
@@ -37,7 +43,9 @@ describe('/mypage/password', () => {
     await user.type(pw.getByLabelText(/新しいパスワード（確認）/), 'abcdefgX');
     await user.click(pw.getByRole('button', { name: 'パスワードを変更する' }));
     expect(
-      await screen.findByText('パスワードは8〜128文字で、半角英字と数字を両方含めてください（記号は - _ . のみ使えます）'),
+      await screen.findByText(
+        'パスワードは8〜128文字で、半角英字と数字を両方含めてください（記号は - _ . のみ使えます）',
+      ),
     ).toBeInTheDocument();
     expect(screen.getByText('パスワードが一致しません')).toBeInTheDocument();
     expect(fake.callsTo('/v1/me/password')).toHaveLength(0);
@@ -216,7 +224,9 @@ describe('/mypage/leave', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     const call = fake.callsTo('/v1/me/user').find((r) => r.method === 'DELETE')!;
     expect(await call.json()).toEqual({ password: 'ride2026demo', reason: '引っ越しのため' });
-    expect(await screen.findByText('退会手続きが完了しました。ご利用いただきありがとうございました。')).toBeInTheDocument();
+    expect(
+      await screen.findByText('退会手続きが完了しました。ご利用いただきありがとうございました。'),
+    ).toBeInTheDocument();
     expect(sessionStore.get().isLogin).toBe(false);
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
     expect(fake.callsTo('/v1/auth/logout')).toHaveLength(1);
@@ -227,7 +237,10 @@ describe('/mypage/leave', () => {
     const fake = memberFake().on(
       'DELETE',
       '/v1/me/user',
-      json({ message: '入力内容をご確認ください', errors: { password: ['パスワードが正しくありません'] } }, { status: 422 }),
+      json(
+        { message: '入力内容をご確認ください', errors: { password: ['パスワードが正しくありません'] } },
+        { status: 422 },
+      ),
     );
     await renderApp('/mypage/leave', fake);
     const user = userEvent.setup();
@@ -238,7 +251,12 @@ describe('/mypage/leave', () => {
 
     expect(await screen.findByText('パスワードが正しくありません')).toBeInTheDocument();
     expect(screen.getByLabelText(/パスワード/)).toHaveAttribute('aria-invalid', 'true');
-    expect(await fake.callsTo('/v1/me/user').find((r) => r.method === 'DELETE')!.json()).toEqual({ password: 'wrong' });
+    expect(
+      await fake
+        .callsTo('/v1/me/user')
+        .find((r) => r.method === 'DELETE')!
+        .json(),
+    ).toEqual({ password: 'wrong' });
     expect(sessionStore.get().isLogin).toBe(true);
   });
 });
@@ -247,7 +265,11 @@ describe('/mypage/leave without a password', () => {
   it('asks for the mailed code instead of the password and leaves with it', async () => {
     logIn();
     const fake = memberFake({ has_password: false })
-      .on('POST', '/v1/me/leave-code', json({ message: '退会手続きの確認コードをメールでお送りしました。' }, { status: 202 }))
+      .on(
+        'POST',
+        '/v1/me/leave-code',
+        json({ message: '退会手続きの確認コードをメールでお送りしました。' }, { status: 202 }),
+      )
       .on('DELETE', '/v1/me/user', new Response(null, { status: 204 }))
       .on('POST', '/v1/auth/logout', new Response(null, { status: 204 }));
     const { router } = await renderApp('/mypage/leave', fake);
@@ -277,7 +299,10 @@ describe('/mypage/leave without a password', () => {
     const fake = memberFake({ has_password: false }).on(
       'DELETE',
       '/v1/me/user',
-      json({ message: '入力内容をご確認ください', errors: { code: ['確認コードが正しくありません'] } }, { status: 422 }),
+      json(
+        { message: '入力内容をご確認ください', errors: { code: ['確認コードが正しくありません'] } },
+        { status: 422 },
+      ),
     );
     await renderApp('/mypage/leave', fake);
     const user = userEvent.setup();
@@ -291,7 +316,12 @@ describe('/mypage/leave without a password', () => {
     await user.click(screen.getByRole('button', { name: '退会する' }));
     expect(await screen.findByText('確認コードが正しくありません')).toBeInTheDocument();
     expect(code).toHaveAttribute('aria-invalid', 'true');
-    expect(await fake.callsTo('/v1/me/user').find((r) => r.method === 'DELETE')!.json()).toEqual({ code: '000000' });
+    expect(
+      await fake
+        .callsTo('/v1/me/user')
+        .find((r) => r.method === 'DELETE')!
+        .json(),
+    ).toEqual({ code: '000000' });
     expect(sessionStore.get().isLogin).toBe(true);
   });
 });
@@ -410,30 +440,37 @@ describe('/mypage/user_info/edit', () => {
     await user.click(screen.getByRole('button', { name: '変更を保存する' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/mypage/user_info'));
-    const body = (await fake.callsTo('/v1/me/user').find((r) => r.method === 'PUT')!.json()) as Record<string, unknown>;
-    expect(body).toMatchObject({ corporation: '株式会社つなぐ商事', department: '購買部', postal_code: '1000001', last_name_kana: '' });
+    const body = (await fake
+      .callsTo('/v1/me/user')
+      .find((r) => r.method === 'PUT')!
+      .json()) as Record<string, unknown>;
+    expect(body).toMatchObject({
+      corporation: '株式会社つなぐ商事',
+      department: '購買部',
+      postal_code: '1000001',
+      last_name_kana: '',
+    });
   });
 
   it('fills the address from the postal code, and says when there is none', async () => {
     logIn();
-    const fake = memberFake()
-      .on('GET', '/v1/postal-code', (req) => {
-        const code = new URL(req.url).searchParams.get('code');
-        return code === '5300001'
-          ? json({
-              postal_code: '5300001',
-              formatted_postal_code: '530-0001',
-              prefecture: '大阪府',
-              prefecture_code: '27',
-              prefecture_kana: 'オオサカフ',
-              city: '大阪市北区',
-              city_kana: '',
-              town: '梅田',
-              town_kana: '',
-              street: '',
-            })
-          : json({ message: '該当する郵便番号がありません' }, { status: 404 });
-      });
+    const fake = memberFake().on('GET', '/v1/postal-code', (req) => {
+      const code = new URL(req.url).searchParams.get('code');
+      return code === '5300001'
+        ? json({
+            postal_code: '5300001',
+            formatted_postal_code: '530-0001',
+            prefecture: '大阪府',
+            prefecture_code: '27',
+            prefecture_kana: 'オオサカフ',
+            city: '大阪市北区',
+            city_kana: '',
+            town: '梅田',
+            town_kana: '',
+            street: '',
+          })
+        : json({ message: '該当する郵便番号がありません' }, { status: 404 });
+    });
     await renderApp('/mypage/user_info/edit', fake);
     const user = userEvent.setup();
 
@@ -451,7 +488,9 @@ describe('/mypage/user_info/edit', () => {
     await user.clear(postal);
     await user.type(postal, '999-9999');
     await user.click(screen.getByRole('button', { name: '住所を自動入力' }));
-    expect(await screen.findByText('該当する住所が見つかりませんでした。住所を直接入力してください。')).toBeInTheDocument();
+    expect(
+      await screen.findByText('該当する住所が見つかりませんでした。住所を直接入力してください。'),
+    ).toBeInTheDocument();
 
     await user.clear(postal);
     await user.type(postal, '12');
@@ -465,7 +504,10 @@ describe('/mypage/user_info/edit', () => {
     const fake = memberFake().on(
       'PUT',
       '/v1/me/user',
-      json({ message: '入力内容をご確認ください', errors: { email: ['このメールアドレスは既に使われています'] } }, { status: 422 }),
+      json(
+        { message: '入力内容をご確認ください', errors: { email: ['このメールアドレスは既に使われています'] } },
+        { status: 422 },
+      ),
     );
     await renderApp('/mypage/user_info/edit', fake);
     const user = userEvent.setup();
@@ -482,7 +524,10 @@ describe('/mypage/user_info/edit', () => {
     expect(await screen.findByText('このメールアドレスは既に使われています')).toBeInTheDocument();
     await waitFor(() => expect(email).toHaveFocus());
     expect(email).toHaveAttribute('aria-invalid', 'true');
-    const body = (await fake.callsTo('/v1/me/user').find((r) => r.method === 'PUT')!.json()) as Record<string, unknown>;
+    const body = (await fake
+      .callsTo('/v1/me/user')
+      .find((r) => r.method === 'PUT')!
+      .json()) as Record<string, unknown>;
     expect(body).toMatchObject({ phone_number: '', cell_phone_number: '090-1234-5678' });
     // Field errors only: no form-level alert, no toast.
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -491,7 +536,8 @@ describe('/mypage/user_info/edit', () => {
 });
 
 describe('e-mail changes waiting for their link', () => {
-  const PENDING = '新しいメールアドレスに確認メールをお送りしました。メールに記載のリンクを開くと、メールアドレスの変更が完了します。';
+  const PENDING =
+    '新しいメールアドレスに確認メールをお送りしました。メールに記載のリンクを開くと、メールアドレスの変更が完了します。';
 
   it('keeps the current address, says a link was mailed and shows the pending one on 会員情報', async () => {
     logIn();
@@ -523,7 +569,9 @@ describe('e-mail changes waiting for their link', () => {
     await router.navigate('/mypage/user_info/edit');
     const field = await screen.findByLabelText(/メールアドレス/);
     expect(field).toHaveValue('member@example.com');
-    expect(field).toHaveAccessibleDescription('変更手続き中: new@example.com（確認メールのリンクを開くと変更されます）');
+    expect(field).toHaveAccessibleDescription(
+      '変更手続き中: new@example.com（確認メールのリンクを開くと変更されます）',
+    );
   });
 
   it('shows only the saved message when the e-mail stays the same, and no pending line', async () => {

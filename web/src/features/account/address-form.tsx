@@ -89,10 +89,14 @@ export function AddressForm({ label, defaultValues, submitLabel, pending, onSave
 
       <div className={controlClass.row}>
         <FormField label="お届け先名（姓）" required error={errors.shipping_last_name?.message}>
-          {(control) => <input {...control} {...register('shipping_last_name')} type="text" autoComplete="family-name" />}
+          {(control) => (
+            <input {...control} {...register('shipping_last_name')} type="text" autoComplete="family-name" />
+          )}
         </FormField>
         <FormField label="お届け先名（名）" required error={errors.shipping_first_name?.message}>
-          {(control) => <input {...control} {...register('shipping_first_name')} type="text" autoComplete="given-name" />}
+          {(control) => (
+            <input {...control} {...register('shipping_first_name')} type="text" autoComplete="given-name" />
+          )}
         </FormField>
       </div>
       <div className={controlClass.row}>
@@ -133,7 +137,12 @@ export function AddressForm({ label, defaultValues, submitLabel, pending, onSave
           prefectures.isError ? (
             <input {...control} {...register('prefecture')} type="text" autoComplete="address-level1" />
           ) : (
-            <select {...control} {...register('prefecture')} className={controlClass.select} autoComplete="address-level1">
+            <select
+              {...control}
+              {...register('prefecture')}
+              className={controlClass.select}
+              autoComplete="address-level1"
+            >
               <option value="">選択してください</option>
               {prefectureNames.map((name) => (
                 <option key={name} value={name}>

@@ -181,7 +181,12 @@ function ImportForm() {
 
   const invalid = problems.length > 0;
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby={`${fileId}-title`} className={styles.tool}>
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      aria-labelledby={`${fileId}-title`}
+      className={styles.tool}
+    >
       <h3 id={`${fileId}-title`} className={styles.toolTitle}>
         CSVから取り込む
       </h3>
@@ -189,7 +194,8 @@ function ImportForm() {
         CSVファイル
       </label>
       <p id={hintId} className={styles.toolHint}>
-        1行目に列名（{IMPORT_COLUMNS}）を書いたCSVファイル（Shift_JIS または UTF-8、1MBまで）。エラーが1行でもあると、どの行も取り込まれません。
+        1行目に列名（{IMPORT_COLUMNS}）を書いたCSVファイル（Shift_JIS または
+        UTF-8、1MBまで）。エラーが1行でもあると、どの行も取り込まれません。
       </p>
       <input
         ref={fileRef}
@@ -211,7 +217,12 @@ function ImportForm() {
           </ul>
         </div>
       ) : null}
-      <button type="submit" className={buttonClass.secondary} disabled={importer.isPending} aria-busy={importer.isPending || undefined}>
+      <button
+        type="submit"
+        className={buttonClass.secondary}
+        disabled={importer.isPending}
+        aria-busy={importer.isPending || undefined}
+      >
         {importer.isPending ? '取り込み中…' : '取り込む'}
       </button>
     </form>
@@ -239,16 +250,33 @@ function ExportForm() {
         <legend className={styles.toolLabel}>文字コード</legend>
         <div className={controlClass.choices}>
           <label className={controlClass.choice}>
-            <input type="radio" name="encoding" value="sjis" checked={encoding === 'sjis'} onChange={() => setEncoding('sjis')} />
+            <input
+              type="radio"
+              name="encoding"
+              value="sjis"
+              checked={encoding === 'sjis'}
+              onChange={() => setEncoding('sjis')}
+            />
             Shift_JIS（Excel向け）
           </label>
           <label className={controlClass.choice}>
-            <input type="radio" name="encoding" value="utf8" checked={encoding === 'utf8'} onChange={() => setEncoding('utf8')} />
+            <input
+              type="radio"
+              name="encoding"
+              value="utf8"
+              checked={encoding === 'utf8'}
+              onChange={() => setEncoding('utf8')}
+            />
             UTF-8
           </label>
         </div>
       </fieldset>
-      <button type="submit" className={buttonClass.secondary} disabled={exporter.isPending} aria-busy={exporter.isPending || undefined}>
+      <button
+        type="submit"
+        className={buttonClass.secondary}
+        disabled={exporter.isPending}
+        aria-busy={exporter.isPending || undefined}
+      >
         {exporter.isPending ? 'エクスポート中…' : 'CSVをエクスポート'}
       </button>
     </form>
@@ -361,7 +389,9 @@ export function AddressListPage() {
               </p>
             </>
           ) : (
-            <p>ご本人の住所以外のお届け先（{others}件）をすべて削除します。元に戻すことはできません。よろしいですか？</p>
+            <p>
+              ご本人の住所以外のお届け先（{others}件）をすべて削除します。元に戻すことはできません。よろしいですか？
+            </p>
           )}
         </ConfirmDialog>
       ) : null}

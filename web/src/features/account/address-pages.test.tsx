@@ -81,12 +81,15 @@ function bookFake(start: UserAddress[] = [own, hanako], limit: string | null = '
     .on('PATCH', `${LIST}/a2/use-sender`, () => flag('a2', 'is_sender_default'))
     .on('DELETE', `${LIST}/a2`, () => {
       items = items.filter((e) => e.id !== 'a2');
-      if (!items.some((e) => e.is_default)) items = items.map((e) => (e.division_ct === 1 ? { ...e, is_default: true } : e));
+      if (!items.some((e) => e.is_default))
+        items = items.map((e) => (e.division_ct === 1 ? { ...e, is_default: true } : e));
       return new Response(null, { status: 204 });
     })
     .on('DELETE', '/v1/me/user-addresses-all', () => {
       const count = items.length - 1;
-      items = items.filter((e) => e.division_ct === 1).map((e) => ({ ...e, is_default: true, is_sender_default: true }));
+      items = items
+        .filter((e) => e.division_ct === 1)
+        .map((e) => ({ ...e, is_default: true, is_sender_default: true }));
       return json({ count });
     });
 }
@@ -113,7 +116,10 @@ describe('/mypage/address', () => {
     expect(within(other).queryByText('既定のお届け先')).not.toBeInTheDocument();
     expect(within(other).getByRole('button', { name: '既定のお届け先にする（佐藤 花子 様）' })).toBeEnabled();
     expect(screen.getByText(/登録件数/)).toHaveTextContent('登録件数 2 件／上限 20 件');
-    expect(screen.getByRole('link', { name: '新しいお届け先を登録する' })).toHaveAttribute('href', '/mypage/address/add');
+    expect(screen.getByRole('link', { name: '新しいお届け先を登録する' })).toHaveAttribute(
+      'href',
+      '/mypage/address/add',
+    );
     expect(screen.getByRole('navigation', { name: 'マイページメニュー' })).toContainElement(
       screen.getByRole('link', { name: 'アドレス帳' }),
     );
@@ -172,7 +178,10 @@ describe('/mypage/address', () => {
 
   it('deletes every entry but the own address after the confirmation', async () => {
     logIn();
-    const { fake } = await renderApp('/mypage/address', bookFake([own, hanako, entry('a3', { shipping_name: '鈴木 一郎' })]));
+    const { fake } = await renderApp(
+      '/mypage/address',
+      bookFake([own, hanako, entry('a3', { shipping_name: '鈴木 一郎' })]),
+    );
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('button', { name: 'お届け先をすべて削除' }));
@@ -206,7 +215,7 @@ describe('/mypage/address', () => {
       vi.restoreAllMocks();
     });
 
-    it('saves the CSV under the server\'s name in the chosen encoding and says so', async () => {
+    it("saves the CSV under the server's name in the chosen encoding and says so", async () => {
       logIn();
       const csv = '\uFEFFお届け先名(姓),お届け先名(名)\r\n山田,太郎\r\n';
       const fake = bookFake().on(
@@ -254,7 +263,7 @@ describe('/mypage/address', () => {
   describe('import', () => {
     const file = () => new File(['お届け先名(姓)\r\n'], 'book.csv', { type: 'text/csv' });
 
-    it('lists the file\'s problems in row order and adds nothing', async () => {
+    it("lists the file's problems in row order and adds nothing", async () => {
       logIn();
       const fake = bookFake().on(
         'POST',
@@ -277,8 +286,13 @@ describe('/mypage/address', () => {
       await user.click(screen.getByRole('button', { name: '取り込む' }));
 
       const alert = await screen.findByRole('alert');
-      const items = within(alert).getAllByRole('listitem').map((li) => li.textContent);
-      expect(items).toEqual(['3行目「郵便番号」: 郵便番号の形式で入力してください 例：123-4567', '12行目「市区町村」: 必須項目です']);
+      const items = within(alert)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent);
+      expect(items).toEqual([
+        '3行目「郵便番号」: 郵便番号の形式で入力してください 例：123-4567',
+        '12行目「市区町村」: 必須項目です',
+      ]);
       expect(screen.getByLabelText('CSVファイル')).toHaveAttribute('aria-invalid', 'true');
       const sent = fake.callsTo(`${LIST}/import`)[0]!;
       expect(sent.headers.get('content-type')).toMatch(/^multipart\/form-data/);
@@ -323,7 +337,9 @@ describe('/mypage/address/add', () => {
     logIn();
     const fake = bookFake()
       .on('GET', '/v1/postal-code', postalAnswer)
-      .on('POST', LIST, (req) => req.json().then((body) => json(entry('a9', body as Partial<UserAddress>), { status: 201 })));
+      .on('POST', LIST, (req) =>
+        req.json().then((body) => json(entry('a9', body as Partial<UserAddress>), { status: 201 })),
+      );
     const { router } = await renderApp('/mypage/address/add', fake);
     const user = userEvent.setup();
 
@@ -345,7 +361,10 @@ describe('/mypage/address/add', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/mypage/address'));
     expect(await screen.findByText('お届け先を登録しました。')).toBeInTheDocument();
-    const body = await fake.callsTo(LIST).find((r) => r.method === 'POST')!.json();
+    const body = await fake
+      .callsTo(LIST)
+      .find((r) => r.method === 'POST')!
+      .json();
     expect(body).toEqual({
       shipping_last_name: '鈴木',
       shipping_first_name: '一郎',
@@ -361,12 +380,15 @@ describe('/mypage/address/add', () => {
     });
   });
 
-  it('checks the fields first, then shows the server\'s field messages', async () => {
+  it("checks the fields first, then shows the server's field messages", async () => {
     logIn();
     const fake = bookFake().on(
       'POST',
       LIST,
-      json({ message: '入力内容をご確認ください', errors: { postal_code: ['郵便番号と都道府県が一致しません'] } }, { status: 422 }),
+      json(
+        { message: '入力内容をご確認ください', errors: { postal_code: ['郵便番号と都道府県が一致しません'] } },
+        { status: 422 },
+      ),
     );
     await renderApp('/mypage/address/add', fake);
     const user = userEvent.setup();
@@ -423,15 +445,16 @@ describe('/mypage/address/:key/edit', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/mypage/address'));
     expect(await screen.findByText('お届け先を変更しました。')).toBeInTheDocument();
-    const body = (await fake.callsTo(`${LIST}/a2`).find((r) => r.method === 'PUT')!.json()) as Record<string, unknown>;
+    const body = (await fake
+      .callsTo(`${LIST}/a2`)
+      .find((r) => r.method === 'PUT')!
+      .json()) as Record<string, unknown>;
     expect(body).toMatchObject({ address2: '梅田ビル5階', postal_code: '5300001', shipping_last_name: '佐藤' });
   });
 
-  it('says that the own address is the profile\'s', async () => {
+  it("says that the own address is the profile's", async () => {
     logIn();
-    const fake = bookFake()
-      .on('GET', `${LIST}/own`, json(own))
-      .on('PUT', `${LIST}/own`, json(own));
+    const fake = bookFake().on('GET', `${LIST}/own`, json(own)).on('PUT', `${LIST}/own`, json(own));
     const { router } = await renderApp('/mypage/address/own/edit', fake);
     const user = userEvent.setup();
 
@@ -441,7 +464,7 @@ describe('/mypage/address/:key/edit', () => {
     expect(await screen.findByText('ご本人の住所を変更しました。会員情報にも反映されています。')).toBeInTheDocument();
   });
 
-  it('shows the not-found page for an entry that is not the member\'s', async () => {
+  it("shows the not-found page for an entry that is not the member's", async () => {
     logIn();
     const fake = bookFake().on('GET', `${LIST}/zz`, json({ message: '見つかりません' }, { status: 404 }));
     await renderApp('/mypage/address/zz/edit', fake);
@@ -451,15 +474,21 @@ describe('/mypage/address/:key/edit', () => {
 
 describe('suggestedFilename', () => {
   it('reads x-suggested-filename, then Content-Disposition, then the fallback', () => {
-    expect(suggestedFilename(new Headers({ 'x-suggested-filename': '%E9%A0%98%E5%8F%8E%E6%9B%B8.pdf' }), 'a.pdf')).toBe('領収書.pdf');
+    expect(suggestedFilename(new Headers({ 'x-suggested-filename': '%E9%A0%98%E5%8F%8E%E6%9B%B8.pdf' }), 'a.pdf')).toBe(
+      '領収書.pdf',
+    );
     expect(
       suggestedFilename(
         new Headers({ 'content-disposition': 'attachment; filename="book.csv"; filename*=UTF-8\'\'%E5%B8%B3.csv' }),
         'a.csv',
       ),
     ).toBe('帳.csv');
-    expect(suggestedFilename(new Headers({ 'content-disposition': 'attachment; filename="book.csv"' }), 'a.csv')).toBe('book.csv');
-    expect(suggestedFilename(new Headers({ 'x-suggested-filename': '..%2F..%2Fetc%2Fpasswd' }), 'a.csv')).toBe('passwd');
+    expect(suggestedFilename(new Headers({ 'content-disposition': 'attachment; filename="book.csv"' }), 'a.csv')).toBe(
+      'book.csv',
+    );
+    expect(suggestedFilename(new Headers({ 'x-suggested-filename': '..%2F..%2Fetc%2Fpasswd' }), 'a.csv')).toBe(
+      'passwd',
+    );
     expect(suggestedFilename(new Headers(), 'a.csv')).toBe('a.csv');
   });
 });

@@ -66,7 +66,12 @@ function ReasonStep({ reason, onNext }: { reason: string; onNext: (reason: strin
       <p className={styles.lead}>
         退会すると、会員情報・ポイント・クーポンはご利用いただけなくなります。よろしければ退会の理由をお聞かせください。
       </p>
-      <form noValidate onSubmit={handleSubmit((fields) => onNext(fields.reason.trim()))} aria-label="退会理由の入力" className={styles.form}>
+      <form
+        noValidate
+        onSubmit={handleSubmit((fields) => onNext(fields.reason.trim()))}
+        aria-label="退会理由の入力"
+        className={styles.form}
+      >
         <FormField label="退会の理由" error={errors.reason?.message} hint={`${LEAVE_REASON_MAX}文字以内`}>
           {(control) => <textarea {...control} {...register('reason')} className={controlClass.textarea} rows={5} />}
         </FormField>
@@ -116,8 +121,15 @@ function PasswordStep({ reason, onBack }: { reason: string; onBack: () => void }
       ) : null}
       <form noValidate onSubmit={onSubmit} aria-label="退会の最終確認" className={styles.form}>
         <FormAlert message={formError} />
-        <FormField label="パスワード" required error={errors.password?.message} hint="ご本人確認のため、ログインパスワードを入力してください">
-          {(control) => <input {...control} {...register('password')} type="password" autoComplete="current-password" />}
+        <FormField
+          label="パスワード"
+          required
+          error={errors.password?.message}
+          hint="ご本人確認のため、ログインパスワードを入力してください"
+        >
+          {(control) => (
+            <input {...control} {...register('password')} type="password" autoComplete="current-password" />
+          )}
         </FormField>
         <div className={styles.actions}>
           <SubmitButton pending={leave.isPending} pendingLabel="手続き中…" variant="danger">
@@ -194,9 +206,21 @@ function CodeStep({ reason, onBack }: { reason: string; onBack: () => void }) {
       </p>
       <form noValidate onSubmit={onSubmit} aria-label="退会の最終確認" className={styles.form}>
         <FormAlert message={formError} />
-        <FormField label="確認コード" required error={errors.code?.message} hint="メールに記載の6桁のコードを入力してください">
+        <FormField
+          label="確認コード"
+          required
+          error={errors.code?.message}
+          hint="メールに記載の6桁のコードを入力してください"
+        >
           {(control) => (
-            <input {...control} {...register('code')} type="text" inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
+            <input
+              {...control}
+              {...register('code')}
+              type="text"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+            />
           )}
         </FormField>
         <div className={styles.actions}>

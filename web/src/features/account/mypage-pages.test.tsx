@@ -32,7 +32,11 @@ describe('/mypage', () => {
     expect(screen.queryByRole('link', { name: 'メールアドレスを認証する' })).not.toBeInTheDocument();
 
     const menu = screen.getByRole('navigation', { name: 'マイページメニュー' });
-    expect(within(menu).getAllByRole('link').map((a) => a.textContent)).toEqual(menuLabels);
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(menuLabels);
     expect(within(menu).getByRole('link', { name: 'マイページトップ' })).toHaveAttribute('aria-current', 'page');
     // Only built areas: no favourites yet.
     expect(screen.queryByRole('link', { name: /お気に入り/ })).not.toBeInTheDocument();
@@ -85,7 +89,10 @@ describe('/mypage/user_info', () => {
     logIn();
     await renderApp(
       '/mypage/user_info',
-      memberFake({ corporation: '株式会社つなぐ', department: '営業部', url: 'https://example.jp' }, { corporate: true }),
+      memberFake(
+        { corporation: '株式会社つなぐ', department: '営業部', url: 'https://example.jp' },
+        { corporate: true },
+      ),
     );
 
     await screen.findByRole('heading', { level: 1, name: '会員情報' });
@@ -151,7 +158,10 @@ describe('/mypage/login_history', () => {
     const fake = memberFake().on(
       'GET',
       '/v1/me/login-histories',
-      json({ data: [] }, { headers: { 'x-total': '0', 'x-per-page': '10', 'x-last-page': '1', 'x-current-page': '1' } }),
+      json(
+        { data: [] },
+        { headers: { 'x-total': '0', 'x-per-page': '10', 'x-last-page': '1', 'x-current-page': '1' } },
+      ),
     );
     await renderApp('/mypage/login_history', fake);
     expect(await screen.findByText('ログイン履歴はまだありません。')).toBeInTheDocument();

@@ -55,7 +55,10 @@ export function memberFake(user: Partial<Member> = {}, options: { corporate?: bo
   return fake;
 }
 
-export function withMessages(fake: FakeFetch, messages: { code: string; title?: string | null; body: string }[]): FakeFetch {
+export function withMessages(
+  fake: FakeFetch,
+  messages: { code: string; title?: string | null; body: string }[],
+): FakeFetch {
   return fake.on(
     'GET',
     '/v1/messages',

@@ -121,7 +121,9 @@ export function UserInfoEditPage() {
           {corporate ? (
             <>
               <FormField label="会社名" required error={errors.corporation?.message}>
-                {(control) => <input {...control} {...register('corporation')} type="text" autoComplete="organization" />}
+                {(control) => (
+                  <input {...control} {...register('corporation')} type="text" autoComplete="organization" />
+                )}
               </FormField>
               <FormField label="部署名" error={errors.department?.message}>
                 {(control) => <input {...control} {...register('department')} type="text" />}
@@ -195,7 +197,12 @@ export function UserInfoEditPage() {
               prefectures.isError ? (
                 <input {...control} {...register('prefecture')} type="text" autoComplete="address-level1" />
               ) : (
-                <select {...control} {...register('prefecture')} className={controlClass.select} autoComplete="address-level1">
+                <select
+                  {...control}
+                  {...register('prefecture')}
+                  className={controlClass.select}
+                  autoComplete="address-level1"
+                >
                   <option value="">選択してください</option>
                   {prefectureNames.map((name) => (
                     <option key={name} value={name}>

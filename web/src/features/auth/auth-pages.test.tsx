@@ -31,7 +31,13 @@ function loginResponse(overrides: Record<string, unknown> = {}) {
   };
 }
 
-const pendingCode = loginResponse({ access_token: undefined, expires_in: undefined, expires_at: undefined, is_verify: true, verify_code: 'pending-1' });
+const pendingCode = loginResponse({
+  access_token: undefined,
+  expires_in: undefined,
+  expires_at: undefined,
+  is_verify: true,
+  verify_code: 'pending-1',
+});
 
 async function bodyOf(request: Request): Promise<Record<string, unknown>> {
   return (await request.clone().json()) as Record<string, unknown>;
@@ -53,7 +59,10 @@ describe('/login', () => {
     await fillLogin(user, ' member@example.com ', 'ride2026demo');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/mypage'));
-    expect(await bodyOf(fake.callsTo('/v1/auth/login')[0]!)).toEqual({ username: 'member@example.com', password: 'ride2026demo' });
+    expect(await bodyOf(fake.callsTo('/v1/auth/login')[0]!)).toEqual({
+      username: 'member@example.com',
+      password: 'ride2026demo',
+    });
     expect(sessionStore.get()).toMatchObject({ isLogin: true, accessToken: 'tok-new', isRegisteredMember: true });
     expect(localStorage.getItem(TOKEN_KEY)).toBe('tok-new');
   });
@@ -64,7 +73,10 @@ describe('/login', () => {
     expect(await screen.findByRole('link', { name: 'パスワードをお忘れの方' })).toHaveAttribute('href', '/reminder');
     expect(screen.getByRole('link', { name: 'ユーザー名をお忘れの方' })).toHaveAttribute('href', '/reminder/username');
     expect(screen.getByRole('link', { name: '新規会員登録' })).toHaveAttribute('href', '/register');
-    expect(screen.getByRole('link', { name: '姉妹ショップのアカウントでログイン' })).toHaveAttribute('href', '/login_sync');
+    expect(screen.getByRole('link', { name: '姉妹ショップのアカウントでログイン' })).toHaveAttribute(
+      'href',
+      '/login_sync',
+    );
     await waitFor(() => expect(document.title).toBe('ログイン｜モトバイクパーツ'));
   });
 
@@ -125,7 +137,11 @@ describe('/login', () => {
   it('disables the button while the login is being sent', async () => {
     const user = userEvent.setup();
     let answer: (r: Response) => void = () => undefined;
-    const fake = createSiteFake().on('POST', '/v1/auth/login', () => new Promise<Response>((resolve) => (answer = resolve)));
+    const fake = createSiteFake().on(
+      'POST',
+      '/v1/auth/login',
+      () => new Promise<Response>((resolve) => (answer = resolve)),
+    );
     await renderApp('/login', fake);
 
     await fillLogin(user, 'member@example.com', 'ride2026demo');
@@ -141,7 +157,10 @@ describe('/login', () => {
       .on('POST', '/v1/auth/verify', async (req) =>
         (await bodyOf(req)).verify_code === '123456'
           ? json(loginResponse())
-          : json({ message: '確認コードが正しくありません', errors: { verify_code: ['確認コードが正しくありません'] } }, { status: 422 }),
+          : json(
+              { message: '確認コードが正しくありません', errors: { verify_code: ['確認コードが正しくありません'] } },
+              { status: 422 },
+            ),
       );
     const { router } = await renderApp('/login', fake);
 
@@ -174,7 +193,7 @@ describe('/login', () => {
     expect(sessionStore.get().isRefreshFailed).toBe(false);
   });
 
-  it('sends the browser\'s viewed products to the member\'s history after login, oldest first', async () => {
+  it("sends the browser's viewed products to the member's history after login, oldest first", async () => {
     const user = userEvent.setup();
     localStorage.setItem(PRODUCT_HISTORY_KEY, JSON.stringify(['p3', 'p2', 'p1']));
     productHistoryStore.set(['p3', 'p2', 'p1']);
@@ -194,14 +213,16 @@ describe('/login', () => {
 });
 
 describe('/login_sync', () => {
-  it('logs in with a sibling shop\'s account and passes the sync flag to the code step', async () => {
+  it("logs in with a sibling shop's account and passes the sync flag to the code step", async () => {
     const user = userEvent.setup();
     const fake = createSiteFake()
       .on('POST', '/v1/auth/login-sync-channel', json({ ...pendingCode, is_sync_user_channel: true }))
       .on('POST', '/v1/auth/verify', json(loginResponse({ is_sync_user_channel: true })));
     const { router } = await renderApp('/login_sync', fake);
 
-    expect(await screen.findByRole('heading', { level: 1, name: '姉妹ショップのアカウントでログイン' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: '姉妹ショップのアカウントでログイン' }),
+    ).toBeInTheDocument();
     await fillLogin(user, 'member@example.com', 'ride2026demo');
     await user.type(await screen.findByRole('textbox', { name: /^確認コード/ }), '654321');
     await user.click(screen.getByRole('button', { name: '認証する' }));
@@ -267,7 +288,17 @@ describe('/register', () => {
   it('registers on the demo shop, asks for the mailed code and ends on /register/complete', async () => {
     const user = userEvent.setup();
     const fake = withPostal(createSiteFake())
-      .on('POST', '/v1/users', json({ user: { id: 'u9', email: 'new@example.com', username: 'new@example.com', is_registered_member: false }, login: { ...pendingCode, user_id: 'u9', is_registered_member: false } }, { status: 201 }))
+      .on(
+        'POST',
+        '/v1/users',
+        json(
+          {
+            user: { id: 'u9', email: 'new@example.com', username: 'new@example.com', is_registered_member: false },
+            login: { ...pendingCode, user_id: 'u9', is_registered_member: false },
+          },
+          { status: 201 },
+        ),
+      )
       .on('POST', '/v1/auth/verify', json(loginResponse({ user_id: 'u9' })));
     const { router } = await renderApp('/register', fake);
 
@@ -330,7 +361,11 @@ describe('/register', () => {
     await user.type(within(form).getByLabelText(/^郵便番号/), '100-001');
     await user.click(within(form).getByRole('button', { name: '会員登録する' }));
 
-    expect(await within(form).findByText('パスワードは8〜128文字で、半角英字と数字を両方含めてください（記号は - _ . のみ使えます）')).toBeInTheDocument();
+    expect(
+      await within(form).findByText(
+        'パスワードは8〜128文字で、半角英字と数字を両方含めてください（記号は - _ . のみ使えます）',
+      ),
+    ).toBeInTheDocument();
     expect(within(form).getByText('パスワードが一致しません')).toBeInTheDocument();
     expect(within(form).getAllByText('全角カタカナで入力してください')).toHaveLength(1);
     expect(within(form).getByText('郵便番号の形式で入力してください 例：123-4567')).toBeInTheDocument();
@@ -339,12 +374,15 @@ describe('/register', () => {
     expect(fake.callsTo('/v1/users')).toHaveLength(0);
   });
 
-  it('shows the server\'s field errors on their fields', async () => {
+  it("shows the server's field errors on their fields", async () => {
     const user = userEvent.setup();
     const fake = withPostal(createSiteFake()).on(
       'POST',
       '/v1/users',
-      json({ message: '入力内容をご確認ください', errors: { email: ['このメールアドレスは既に登録されています'] } }, { status: 422 }),
+      json(
+        { message: '入力内容をご確認ください', errors: { email: ['このメールアドレスは既に登録されています'] } },
+        { status: 422 },
+      ),
     );
     await renderApp('/register', fake);
     const form = await fillRegistration(user, '0312345678');
@@ -362,7 +400,17 @@ describe('/register', () => {
     const user = userEvent.setup();
     const fake = withPostal(createSiteFake())
       .on('GET', '/v1/settings/front', corporateSettings)
-      .on('POST', '/v1/users', json({ user: { id: 'u7', email: 'new@example.com', username: 'new@example.com', is_registered_member: false }, login: loginResponse({ user_id: 'u7', is_registered_member: false }) }, { status: 201 }))
+      .on(
+        'POST',
+        '/v1/users',
+        json(
+          {
+            user: { id: 'u7', email: 'new@example.com', username: 'new@example.com', is_registered_member: false },
+            login: loginResponse({ user_id: 'u7', is_registered_member: false }),
+          },
+          { status: 201 },
+        ),
+      )
       .on('POST', '/v1/email-verify/request', json({ message: '送信しました' }, { status: 202 }))
       .on('POST', '/v1/email-verify/check', json({ result: true }));
     const { router } = await renderApp('/register', fake);
@@ -381,9 +429,14 @@ describe('/register', () => {
     await user.click(within(form).getByRole('button', { name: '会員登録する' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/verify'));
-    expect(await bodyOf(fake.callsTo('/v1/users')[0]!)).toMatchObject({ corporation: '株式会社つなぐ', phone_number: '0312345678' });
+    expect(await bodyOf(fake.callsTo('/v1/users')[0]!)).toMatchObject({
+      corporation: '株式会社つなぐ',
+      phone_number: '0312345678',
+    });
     expect(sessionStore.get()).toMatchObject({ isLogin: true, isRegisteredMember: false });
-    expect(await screen.findByText('ご登録のメールアドレスに確認コードと確認用のリンクを送信しました。')).toBeInTheDocument();
+    expect(
+      await screen.findByText('ご登録のメールアドレスに確認コードと確認用のリンクを送信しました。'),
+    ).toBeInTheDocument();
     expect(fake.callsTo('/v1/email-verify/request')).toHaveLength(1);
 
     await user.type(screen.getByRole('textbox', { name: /^確認コード/ }), '135790');
@@ -436,7 +489,7 @@ describe('/verify', () => {
 });
 
 describe('/verify/email', () => {
-  it('checks the link\'s token once and marks a logged-in member registered', async () => {
+  it("checks the link's token once and marks a logged-in member registered", async () => {
     localStorage.setItem(TOKEN_KEY, 'tok');
     localStorage.setItem(EXPIRY_KEY, String(Date.now() + 600_000));
     localStorage.setItem(REGISTERED_KEY, '0');
@@ -453,7 +506,7 @@ describe('/verify/email', () => {
     await waitFor(() => expect(sessionStore.get().isRegisteredMember).toBe(true));
   });
 
-  it('says the address was changed when the link was an e-mail change\'s', async () => {
+  it("says the address was changed when the link was an e-mail change's", async () => {
     const fake = createSiteFake().on(
       'POST',
       '/v1/email-verify/check',
@@ -466,15 +519,19 @@ describe('/verify/email', () => {
     expect(fake.callsTo('/v1/email-verify/check')).toHaveLength(1);
   });
 
-  it('shows the server\'s message for a bad link', async () => {
-    const fake = createSiteFake().on('POST', '/v1/email-verify/check', json({ message: 'リンクが無効か期限切れです' }, { status: 404 }));
+  it("shows the server's message for a bad link", async () => {
+    const fake = createSiteFake().on(
+      'POST',
+      '/v1/email-verify/check',
+      json({ message: 'リンクが無効か期限切れです' }, { status: 404 }),
+    );
     await renderApp('/verify/email?token=used', fake);
     expect(await screen.findByRole('alert')).toHaveTextContent('リンクが無効か期限切れです');
   });
 });
 
 describe('/login/unlock', () => {
-  it('unlocks with the link\'s token', async () => {
+  it("unlocks with the link's token", async () => {
     const fake = createSiteFake().on('GET', '/v1/auth/unlock/tok-1', { result: true });
     await renderApp('/login/unlock?token=tok-1', fake);
     expect(await screen.findByText('アカウントのロックを解除しました。ログインしてください。')).toBeInTheDocument();
@@ -482,7 +539,11 @@ describe('/login/unlock', () => {
   });
 
   it('says when the link is invalid or used', async () => {
-    const fake = createSiteFake().on('GET', '/v1/auth/unlock/old', json({ message: 'リンクが無効か期限切れです' }, { status: 404 }));
+    const fake = createSiteFake().on(
+      'GET',
+      '/v1/auth/unlock/old',
+      json({ message: 'リンクが無効か期限切れです' }, { status: 404 }),
+    );
     await renderApp('/login/unlock?token=old', fake);
     expect(await screen.findByRole('alert')).toHaveTextContent('リンクが無効か期限切れです');
   });
@@ -518,7 +579,7 @@ describe('/oauth/callback', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/mypage'));
   });
 
-  it('passes on the server\'s warnings like every login', async () => {
+  it("passes on the server's warnings like every login", async () => {
     await renderApp('/oauth/callback?redirect=%2Fnews', refreshed({ has_mail_error_count_over: true }));
     expect(await screen.findByText(MAIL_ERROR_MESSAGE)).toBeInTheDocument();
   });
@@ -543,7 +604,10 @@ describe('/oauth/callback', () => {
   });
 
   it.each([
-    ['account_exists', 'このメールアドレスは既に会員登録されています。メールアドレスとパスワードでログインしてください。'],
+    [
+      'account_exists',
+      'このメールアドレスは既に会員登録されています。メールアドレスとパスワードでログインしてください。',
+    ],
     ['email_unverified', SOCIAL_ERROR_MESSAGES.email_unverified!],
     ['invalid_state', SOCIAL_ERROR_MESSAGES.invalid_state!],
     ['provider_error', SOCIAL_ERROR_MESSAGES.provider_error!],
@@ -582,9 +646,14 @@ describe('/oauth/callback', () => {
 });
 
 describe('social login buttons', () => {
-  const providers = { data: [{ type: 'google', name: 'Google' }, { type: 'line', name: 'LINE' }] };
+  const providers = {
+    data: [
+      { type: 'google', name: 'Google' },
+      { type: 'line', name: 'LINE' },
+    ],
+  };
 
-  it('start each provider\'s login as a page load to the server, with the page to come back to', async () => {
+  it("start each provider's login as a page load to the server, with the page to come back to", async () => {
     const fake = createSiteFake().on('GET', '/v1/auth/providers', providers);
     // A member page sends the visitor to /login and remembers itself.
     await renderApp('/mypage/point?tab=2', fake);
@@ -600,14 +669,19 @@ describe('social login buttons', () => {
   });
 
   it('go back to the mypage when no page was remembered', async () => {
-    await renderApp('/login', createSiteFake().on('GET', '/v1/auth/providers', { data: [{ type: 'line', name: 'LINE' }] }));
+    await renderApp(
+      '/login',
+      createSiteFake().on('GET', '/v1/auth/providers', { data: [{ type: 'line', name: 'LINE' }] }),
+    );
     const link = await screen.findByRole('link', { name: 'LINEでログイン' });
     expect(link.getAttribute('href')).toMatch(/\/v1\/auth\/line\/redirect\?redirect=%2Fmypage$/);
   });
 
   it('stand on the registration page too', async () => {
     await renderApp('/register', createSiteFake().on('GET', '/v1/auth/providers', providers));
-    expect(await screen.findByRole('heading', { level: 2, name: '外部サービスのアカウントで登録・ログイン' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: '外部サービスのアカウントで登録・ログイン' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Googleでログイン' })).toBeInTheDocument();
   });
 

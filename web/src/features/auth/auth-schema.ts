@@ -21,7 +21,12 @@ export const codeSchema = z.object({
   code: z
     .string()
     .transform(normalizeCode)
-    .pipe(z.string().min(1, CODE_REQUIRED).regex(/^\d{6}$/, CODE_FORMAT)),
+    .pipe(
+      z
+        .string()
+        .min(1, CODE_REQUIRED)
+        .regex(/^\d{6}$/, CODE_FORMAT),
+    ),
 });
 
 export type CodeFields = z.input<typeof codeSchema>;

@@ -13,7 +13,11 @@ export function LoginSyncPage() {
   return (
     <div className={styles.page}>
       <Breadcrumbs
-        items={[{ label: 'ホーム', to: '/' }, { label: 'ログイン', to: '/login' }, { label: '姉妹ショップのアカウントでログイン' }]}
+        items={[
+          { label: 'ホーム', to: '/' },
+          { label: 'ログイン', to: '/login' },
+          { label: '姉妹ショップのアカウントでログイン' },
+        ]}
       />
       <h1 className={styles.heading}>姉妹ショップのアカウントでログイン</h1>
       <PasswordLogin

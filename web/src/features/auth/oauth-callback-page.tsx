@@ -15,8 +15,7 @@ export const SOCIAL_LOGIN_FAILED = 'ログインできませんでした。お�
 
 /** The server's `error` codes (social_login/landing.rs) in the shop's words; others: SOCIAL_LOGIN_FAILED. */
 export const SOCIAL_ERROR_MESSAGES: Readonly<Record<string, string>> = {
-  account_exists:
-    'このメールアドレスは既に会員登録されています。メールアドレスとパスワードでログインしてください。',
+  account_exists: 'このメールアドレスは既に会員登録されています。メールアドレスとパスワードでログインしてください。',
   email_unverified:
     'ご利用のサービスでメールアドレスの確認が済んでいないため、会員登録できませんでした。メールアドレスの確認を済ませてからもう一度お試しいただくか、新規会員登録からご登録ください。',
   invalid_state:
@@ -38,7 +37,8 @@ export function readLanding(search: string): Landing {
   const query = new URLSearchParams(search);
   const redirect = safeRedirectPath(query.get('redirect'));
   const error = query.get('error');
-  if (error !== null) return { kind: 'failed', code: error, message: SOCIAL_ERROR_MESSAGES[error] ?? SOCIAL_LOGIN_FAILED };
+  if (error !== null)
+    return { kind: 'failed', code: error, message: SOCIAL_ERROR_MESSAGES[error] ?? SOCIAL_LOGIN_FAILED };
   const userId = query.get('user_id');
   if (query.get('is_verify') === 'true' && userId) return { kind: 'code', userId, redirect };
   return { kind: 'session', redirect };
@@ -98,7 +98,11 @@ export function OauthCallbackPage() {
     <div className={styles.page}>
       <Breadcrumbs items={[{ label: 'ホーム', to: '/' }, { label: 'ログイン' }]} />
       <h1 className={styles.heading}>ログイン</h1>
-      {failure ? <Failure message={failure.message} code={failure.code} /> : <LoadingBlock label="ログインしています" />}
+      {failure ? (
+        <Failure message={failure.message} code={failure.code} />
+      ) : (
+        <LoadingBlock label="ログインしています" />
+      )}
     </div>
   );
 }

@@ -103,7 +103,12 @@ function PrefectureField({ form }: { form: Form }) {
     <FormField label="都道府県" required error={formState.errors.prefecture?.message}>
       {(control) =>
         prefectures && prefectures.length > 0 ? (
-          <select {...control} {...register('prefecture')} className={controlClass.select} autoComplete="address-level1">
+          <select
+            {...control}
+            {...register('prefecture')}
+            className={controlClass.select}
+            autoComplete="address-level1"
+          >
             <option value="">選択してください</option>
             {prefectures.map((p) => (
               <option key={p.code} value={p.name}>
@@ -161,7 +166,13 @@ export function RegisterPage() {
   const textField = (
     name: keyof RegisterFields,
     label: string,
-    options: { required?: boolean; hint?: string; type?: string; autoComplete?: string; inputMode?: 'numeric' | 'tel' | 'email' | 'url' } = {},
+    options: {
+      required?: boolean;
+      hint?: string;
+      type?: string;
+      autoComplete?: string;
+      inputMode?: 'numeric' | 'tel' | 'email' | 'url';
+    } = {},
   ) => (
     <FormField label={label} required={options.required} hint={options.hint} error={errors[name]?.message}>
       {(control) => (
@@ -189,7 +200,12 @@ export function RegisterPage() {
 
         <fieldset className={styles.section}>
           <legend className={styles.sectionTitle}>ログイン情報</legend>
-          {textField('email', 'メールアドレス', { required: true, type: 'email', autoComplete: 'email', inputMode: 'email' })}
+          {textField('email', 'メールアドレス', {
+            required: true,
+            type: 'email',
+            autoComplete: 'email',
+            inputMode: 'email',
+          })}
           {textField('username', 'ユーザー名', {
             hint: '未入力の場合はメールアドレスがユーザー名になります。4〜64文字の半角英数字と @ . _ - が使えます。',
             autoComplete: 'username',

@@ -56,14 +56,22 @@ describe('registration rules', () => {
     expect(errorsOf(false, { password: 'abcdefgh', password_confirmation: 'abcdefgh' })).toEqual({
       password: 'パスワードは8〜128文字で、半角英字と数字を両方含めてください（記号は - _ . のみ使えます）',
     });
-    expect(errorsOf(false, { password_confirmation: 'abcd1235' })).toEqual({ password_confirmation: 'パスワードが一致しません' });
+    expect(errorsOf(false, { password_confirmation: 'abcd1235' })).toEqual({
+      password_confirmation: 'パスワードが一致しません',
+    });
   });
 });
 
 describe('the POST /v1/users body', () => {
   it('sends codes as numbers, the postal code as 7 digits and leaves out what was not given', () => {
     const body = toRegisterInput({ ...valid, gender_ct: '4', is_receive_newsletter: '0' }, false);
-    expect(body).toMatchObject({ gender_ct: 4, postal_code: '1000001', is_receive_newsletter: 0, question_ct: null, birthday: null });
+    expect(body).toMatchObject({
+      gender_ct: 4,
+      postal_code: '1000001',
+      is_receive_newsletter: 0,
+      question_ct: null,
+      birthday: null,
+    });
     expect(body).not.toHaveProperty('username');
     expect(body).not.toHaveProperty('answer');
     expect(body).not.toHaveProperty('corporation');
@@ -71,9 +79,22 @@ describe('the POST /v1/users body', () => {
 
   it('adds the username, the answer and the company fields when there are some', () => {
     const body = toRegisterInput(
-      { ...valid, username: 'hanako_01', question_ct: '3', answer: 'さくら小', corporation: ' 株式会社つなぐ ', birthday: '1990-05-01' },
+      {
+        ...valid,
+        username: 'hanako_01',
+        question_ct: '3',
+        answer: 'さくら小',
+        corporation: ' 株式会社つなぐ ',
+        birthday: '1990-05-01',
+      },
       true,
     );
-    expect(body).toMatchObject({ username: 'hanako_01', question_ct: 3, answer: 'さくら小', corporation: '株式会社つなぐ', birthday: '1990-05-01' });
+    expect(body).toMatchObject({
+      username: 'hanako_01',
+      question_ct: 3,
+      answer: 'さくら小',
+      corporation: '株式会社つなぐ',
+      birthday: '1990-05-01',
+    });
   });
 });

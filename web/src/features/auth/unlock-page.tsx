@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
@@ -18,7 +19,7 @@ export function UnlockPage() {
   const unlock = useQuery({ ...unlockQuery(token), enabled: token !== '' });
   useDocumentTitle('アカウントのロック解除');
 
-  let body;
+  let body: ReactNode;
   if (token === '' || unlock.isError || (unlock.isSuccess && !unlock.data.result)) {
     const message =
       unlock.error instanceof ApiError && unlock.error.status < 500 && unlock.error.message
@@ -29,9 +30,7 @@ export function UnlockPage() {
         <p role="alert" className={styles.lead}>
           {message}
         </p>
-        <p className={styles.lead}>
-          パスワードがわからない場合は、パスワードの再設定をお試しください。
-        </p>
+        <p className={styles.lead}>パスワードがわからない場合は、パスワードの再設定をお試しください。</p>
         <ul className={styles.links}>
           <li>
             <Link to="/login">ログイン画面へ</Link>
@@ -59,7 +58,9 @@ export function UnlockPage() {
 
   return (
     <div className={styles.page}>
-      <Breadcrumbs items={[{ label: 'ホーム', to: '/' }, { label: 'ログイン', to: '/login' }, { label: 'アカウントのロック解除' }]} />
+      <Breadcrumbs
+        items={[{ label: 'ホーム', to: '/' }, { label: 'ログイン', to: '/login' }, { label: 'アカウントのロック解除' }]}
+      />
       <h1 className={styles.heading}>アカウントのロック解除</h1>
       {body}
     </div>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
@@ -38,10 +38,12 @@ export function VerifyEmailPage() {
     if (emailChanged) void queryClient.invalidateQueries({ queryKey: MEMBER_QUERY_ROOT });
   }, [emailChanged, queryClient]);
 
-  let body;
+  let body: ReactNode;
   if (token === '' || check.isError) {
     const message =
-      check.error instanceof ApiError && check.error.status < 500 ? check.error.message || INVALID_LINK_MESSAGE : INVALID_LINK_MESSAGE;
+      check.error instanceof ApiError && check.error.status < 500
+        ? check.error.message || INVALID_LINK_MESSAGE
+        : INVALID_LINK_MESSAGE;
     body = (
       <section className={styles.panel}>
         <p role="alert" className={styles.lead}>

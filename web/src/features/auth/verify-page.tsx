@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useSettings } from '../../api/site-queries';
 import { useDocumentTitle } from '../../lib/document-title';
@@ -67,7 +67,7 @@ function EmailCodeStep({ fromRegister }: { fromRegister: boolean }) {
   const [sent, setSent] = useState<'sending' | 'sent' | 'failed'>('sending');
   const [sendError, setSendError] = useState<string | null>(null);
 
-  const send = async () => {
+  const send = useCallback(async () => {
     setSent('sending');
     setSendError(null);
     try {
@@ -77,13 +77,13 @@ function EmailCodeStep({ fromRegister }: { fromRegister: boolean }) {
       setSent('failed');
       setSendError(errorMessage(error));
     }
-  };
+  }, []);
 
   useEffect(() => {
     if (requested.current) return;
     requested.current = true;
     void send();
-  }, []);
+  }, [send]);
 
   return (
     <section className={styles.panel} aria-labelledby="email-verify-title">
@@ -131,7 +131,12 @@ export function VerifyPage() {
 
   return (
     <div className={styles.page}>
-      <Breadcrumbs items={[{ label: 'ホーム', to: '/' }, { label: mode === 'email' ? 'メールアドレスの確認' : '確認コードの入力' }]} />
+      <Breadcrumbs
+        items={[
+          { label: 'ホーム', to: '/' },
+          { label: mode === 'email' ? 'メールアドレスの確認' : '確認コードの入力' },
+        ]}
+      />
       <h1 className={styles.heading}>{mode === 'email' ? 'メールアドレスの確認' : '認証'}</h1>
       {mode === 'code' || mode === 'email' ? <NoticeSlot code="mail_verify" /> : null}
       {mode === 'code' && session.mfa ? (

@@ -11,7 +11,9 @@ import styles from './blog.module.css';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
-  await queryClient.ensureQueryData(blogListQuery(parsePageParam(params.get('page')), parseKeyParam(params.get('category'))));
+  await queryClient.ensureQueryData(
+    blogListQuery(parsePageParam(params.get('page')), parseKeyParam(params.get('category'))),
+  );
   return null;
 }
 

@@ -14,7 +14,12 @@ const blog = (n: number, eyecatch: string | null = null) => ({
   eyecatch,
 });
 
-const pageHeaders = (current: string) => ({ 'x-total': '12', 'x-per-page': '10', 'x-last-page': '2', 'x-current-page': current });
+const pageHeaders = (current: string) => ({
+  'x-total': '12',
+  'x-per-page': '10',
+  'x-last-page': '2',
+  'x-current-page': current,
+});
 
 describe('/blog', () => {
   it('lists articles with eyecatch or placeholder, category link and pagination', async () => {
@@ -28,7 +33,10 @@ describe('/blog', () => {
     const articles = screen.getAllByRole('article');
     expect(articles).toHaveLength(2);
     expect(within(articles[0]!).getByRole('link', { name: '記事1' })).toHaveAttribute('href', '/blog/b-1');
-    expect(within(articles[0]!).getByRole('link', { name: 'メンテナンス' })).toHaveAttribute('href', '/blog?category=maintenance');
+    expect(within(articles[0]!).getByRole('link', { name: 'メンテナンス' })).toHaveAttribute(
+      'href',
+      '/blog?category=maintenance',
+    );
     expect(articles[0]!.querySelector('img')).toHaveAttribute('src', '/images/banners/x.svg');
     expect(articles[1]!.querySelector('img')).toBeNull();
     const query = new URL(fake.callsTo('/v1/blogs').at(-1)!.url).searchParams;

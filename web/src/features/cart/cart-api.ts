@@ -10,13 +10,7 @@ import { api, load, settle } from '../../api/client';
 import { saveDownload } from '../../api/download';
 import type { paths } from '../../api/schema';
 import type { BodyOf, JsonOf } from '../../api/types';
-import {
-  ensureCartToken,
-  handleCartError,
-  initCart,
-  onCartAnswer,
-  publishCart,
-} from '../../lib/cart-store';
+import { ensureCartToken, handleCartError, initCart, onCartAnswer, publishCart } from '../../lib/cart-store';
 import { MEMBER_QUERY_ROOT, queryClient } from '../../lib/query-client';
 import { getCartToken, sessionStore } from '../../lib/session';
 import type {
@@ -71,7 +65,9 @@ type PatchPath = Extract<
 export async function patchCart<P extends PatchPath>(path: P, body: BodyOf<P, 'patch'>): Promise<Cart> {
   // openapi-fetch cannot check a body against a union of paths: each caller's body is checked
   // against its own path by the signature above.
-  const { data } = await load(cartClient().PATCH(path as '/v1/carts/reset', { body: body as BodyOf<'/v1/carts/reset', 'patch'> }));
+  const { data } = await load(
+    cartClient().PATCH(path as '/v1/carts/reset', { body: body as BodyOf<'/v1/carts/reset', 'patch'> }),
+  );
   return publishCart(data);
 }
 
@@ -122,8 +118,8 @@ export const addressesQuery = () =>
   queryOptions({
     queryKey: cartKeys.addresses(),
     queryFn: async ({ signal }): Promise<CartAddress[]> =>
-      (await load(api().GET('/v1/me/user-addresses', { params: { query: { page: '1', per: '100' } }, signal })))
-        .data.data,
+      (await load(api().GET('/v1/me/user-addresses', { params: { query: { page: '1', per: '100' } }, signal }))).data
+        .data,
   });
 
 export const savedCardsQuery = () =>

@@ -29,7 +29,7 @@ function CartLine({ line }: { line: CartProduct }) {
   const modify = useCartAction((token, quantity: number) =>
     patchCart('/v1/carts/products/modify', { token, key: line.key, quantity }),
   );
-  const remove = useCartAction((token, _: void) => patchCart('/v1/carts/products/delete', { token, key: line.key }));
+  const remove = useCartAction<void>((token) => patchCart('/v1/carts/products/delete', { token, key: line.key }));
   const info = line.product_info;
   const busy = modify.isPending || remove.isPending;
   const quantityId = `quantity-${line.key}`;
@@ -37,9 +37,7 @@ function CartLine({ line }: { line: CartProduct }) {
     <li className={styles.line} aria-label={info.name} aria-busy={busy || undefined}>
       <LineImage url={info.image_url} name={info.name} />
       <div className={styles.lineBody}>
-        <p className={styles.lineName}>
-          {info.url ? <Link to={info.url}>{info.name}</Link> : info.name}
-        </p>
+        <p className={styles.lineName}>{info.url ? <Link to={info.url}>{info.name}</Link> : info.name}</p>
         {variationLabel(info) ? <p className={styles.lineMeta}>{variationLabel(info)}</p> : null}
         <p className={styles.lineMeta}>
           単価 <Price value={line.unit_price} taxLabel />

@@ -2,14 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getCartToken } from '../../lib/session';
-import { readPurchaseData, resetCartStore, storePurchaseData } from '../../lib/cart-store';
+import { finishPayment, readPurchaseData, resetCartStore, storePurchaseData } from '../../lib/cart-store';
 import { json } from '../../test/fake-fetch';
 import { createSiteFake, renderApp } from '../../test/render-app';
 import { TOKEN, address, bodyOf, cart, cartFake, gloves, line, logIn, orderer } from './cart-test-data';
 
 beforeEach(() => {
   resetCartStore();
-  document.cookie = 'shop_payment_in_progress=; path=/; max-age=0';
+  finishPayment();
 });
 
 describe('/cart', () => {
@@ -34,23 +34,32 @@ describe('/cart', () => {
     const totals = screen.getByRole('region', { name: 'ご注文金額' });
     expect(totals).toHaveTextContent('お支払い合計¥9,520（税込）');
     const taxes = within(totals).getByRole('list', { name: '税率ごとの内訳' });
-    expect(within(taxes).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      '8%対象 ¥2,160（内消費税 ¥160）',
-      '10%対象 ¥7,360（内消費税 ¥669）',
-    ]);
+    expect(
+      within(taxes)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['8%対象 ¥2,160（内消費税 ¥160）', '10%対象 ¥7,360（内消費税 ¥669）']);
     expect(screen.getByRole('link', { name: 'カート（3点）' })).toHaveAttribute('href', '/cart');
   });
 
   it('changes a quantity and deletes a line', async () => {
     const fake = cartFake(cart())
-      .on('PATCH', '/v1/carts/products/modify', json(cart({ products: [line({ quantity: 3, subtotal: 3240 }), gloves] })))
+      .on(
+        'PATCH',
+        '/v1/carts/products/modify',
+        json(cart({ products: [line({ quantity: 3, subtotal: 3240 }), gloves] })),
+      )
       .on('PATCH', '/v1/carts/products/delete', json(cart({ products: [gloves] })));
     await renderApp('/cart', fake);
     const user = userEvent.setup();
     const drink = await screen.findByRole('listitem', { name: /スポーツドリンク/ });
     await user.selectOptions(within(drink).getByLabelText('数量'), '3');
     await waitFor(() => expect(drink).toHaveTextContent('小計 ¥3,240（税込）'));
-    expect(await bodyOf(fake.callsTo('/v1/carts/products/modify')[0])).toEqual({ token: TOKEN, key: 'line-1', quantity: 3 });
+    expect(await bodyOf(fake.callsTo('/v1/carts/products/modify')[0])).toEqual({
+      token: TOKEN,
+      key: 'line-1',
+      quantity: 3,
+    });
 
     await user.click(within(drink).getByRole('button', { name: /を削除$/ }));
     await waitFor(() => expect(screen.queryByRole('listitem', { name: /スポーツドリンク/ })).toBeNull());
@@ -97,7 +106,13 @@ describe('/cart', () => {
 describe('/cart/shipping-add (guest)', () => {
   it('sends the orderer and the same address as the delivery address, with the postal autofill', async () => {
     const fake = cartFake(cart())
-      .on('GET', '/v1/postal-code', { postal_code: '1000001', prefecture: '東京都', city: '千代田区', town: '千代田', street: '' })
+      .on('GET', '/v1/postal-code', {
+        postal_code: '1000001',
+        prefecture: '東京都',
+        city: '千代田区',
+        town: '千代田',
+        street: '',
+      })
       .on('PATCH', '/v1/carts/order/modify', json(cart({ order: { orderer } })))
       .on('PATCH', '/v1/carts/shippings/add', json(cart({ shipped: true, order: { orderer } })));
     await renderApp('/cart/shipping-add', fake);
@@ -171,11 +186,17 @@ describe('/cart/shipping-add (member)', () => {
     expect(fake.callsTo('/v1/carts/order/modify')).toHaveLength(0);
   });
 
-  it('puts the server\'s field errors on the fields', async () => {
+  it("puts the server's field errors on the fields", async () => {
     const fake = cartFake(cart()).on(
       'PATCH',
       '/v1/carts/order/modify',
-      json({ message: '入力内容に誤りがあります', errors: { 'orderer.email': ['メールアドレスの形式が正しくありません'] } }, { status: 422 }),
+      json(
+        {
+          message: '入力内容に誤りがあります',
+          errors: { 'orderer.email': ['メールアドレスの形式が正しくありません'] },
+        },
+        { status: 422 },
+      ),
     );
     await renderApp('/cart/shipping-add', fake);
     const user = userEvent.setup();
@@ -212,7 +233,14 @@ describe('/cart/shipping-select (member)', () => {
       address1: '2-3-4',
       address2: '',
     };
-    const own = { ...entry, id: 'addr-1', division_ct: 1, is_default: true, shipping_name: '山田 太郎', full_address: '〒100-0001 東京都千代田区千代田1-1' };
+    const own = {
+      ...entry,
+      id: 'addr-1',
+      division_ct: 1,
+      is_default: true,
+      shipping_name: '山田 太郎',
+      full_address: '〒100-0001 東京都千代田区千代田1-1',
+    };
     const fake = cartFake(cart())
       .on('GET', '/v1/me/user-addresses', { data: [own, entry] })
       .on('PATCH', '/v1/carts/shippings/add', json(cart({ shipped: true, order: { orderer } })));
@@ -220,11 +248,17 @@ describe('/cart/shipping-select (member)', () => {
     const user = userEvent.setup();
     const choice = await screen.findByRole('radio', { name: /佐藤 花子/ });
     expect(screen.getByRole('radio', { name: /山田 太郎 様（既定のお届け先）/ })).toBeChecked();
-    expect(screen.getByRole('link', { name: '新しいお届け先を入力する' })).toHaveAttribute('href', '/cart/shipping-add');
+    expect(screen.getByRole('link', { name: '新しいお届け先を入力する' })).toHaveAttribute(
+      'href',
+      '/cart/shipping-add',
+    );
     await user.click(choice);
     await user.click(screen.getByRole('button', { name: 'このお届け先に送る' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'お届け方法の指定' })).toBeInTheDocument();
-    expect(await bodyOf(fake.callsTo('/v1/carts/shippings/add')[0])).toEqual({ token: TOKEN, user_address_id: 'addr-2' });
+    expect(await bodyOf(fake.callsTo('/v1/carts/shippings/add')[0])).toEqual({
+      token: TOKEN,
+      user_address_id: 'addr-2',
+    });
   });
 
   it('sends a guest to the orderer form', async () => {
@@ -235,7 +269,11 @@ describe('/cart/shipping-select (member)', () => {
 
 describe('/cart/shipping-detail', () => {
   it('offers the delivery dates and slots of the lead time and saves the choice', async () => {
-    const fake = cartFake(cart({ shipped: true })).on('PATCH', '/v1/carts/shippings/modify', json(cart({ shipped: true })));
+    const fake = cartFake(cart({ shipped: true })).on(
+      'PATCH',
+      '/v1/carts/shippings/modify',
+      json(cart({ shipped: true })),
+    );
     await renderApp('/cart/shipping-detail', fake);
     const user = userEvent.setup();
     const date = await screen.findByLabelText(/^お届け希望日/);
@@ -267,7 +305,10 @@ describe('/cart/payment', () => {
     await user.click(cod);
     await user.click(screen.getByRole('button', { name: 'ご注文内容の確認へ' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'ご注文内容の確認' })).toBeInTheDocument();
-    expect(await bodyOf(fake.callsTo('/v1/carts/order/modify')[0])).toEqual({ token: TOKEN, payment_method_id: 'pm-cod' });
+    expect(await bodyOf(fake.callsTo('/v1/carts/order/modify')[0])).toEqual({
+      token: TOKEN,
+      payment_method_id: 'pm-cod',
+    });
   });
 
   it('sends a new card to the tokeniser only and gives the shop the token', async () => {
@@ -283,7 +324,16 @@ describe('/cart/payment', () => {
       .on(
         'POST',
         '/sandbox-gateway/tokens',
-        json({ token: 'tok_card', brand: 'VISA', masked_number: '************4242', expiration: '2030-12', holder_name: 'HANAKO YAMADA' }, { status: 201 }),
+        json(
+          {
+            token: 'tok_card',
+            brand: 'VISA',
+            masked_number: '************4242',
+            expiration: '2030-12',
+            holder_name: 'HANAKO YAMADA',
+          },
+          { status: 201 },
+        ),
       )
       .on('PATCH', '/v1/carts/order/modify', json(cart({ shipped: true })));
     await renderApp('/cart/payment', fake);
@@ -324,12 +374,18 @@ describe('/cart/payment', () => {
     logIn();
     const fake = cartFake(cart({ shipped: true, order: { point_balance: 500 } }))
       .on('GET', '/v1/me/user-cards', { data: [] })
-      .on('PATCH', '/v1/carts/point', json(cart({ shipped: true, order: { point_balance: 500, use_points: 100, total_payment: 9420 } })));
+      .on(
+        'PATCH',
+        '/v1/carts/point',
+        json(cart({ shipped: true, order: { point_balance: 500, use_points: 100, total_payment: 9420 } })),
+      );
     await renderApp('/cart/payment', fake);
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/^利用するポイント/), '100');
     await user.click(screen.getByRole('button', { name: 'ポイントを使う' }));
-    await waitFor(() => expect(screen.getByRole('region', { name: 'ご注文金額' })).toHaveTextContent('ポイント利用-100pt'));
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'ご注文金額' })).toHaveTextContent('ポイント利用-100pt'),
+    );
     expect(await bodyOf(fake.callsTo('/v1/carts/point')[0])).toEqual({ token: TOKEN, use_points: 100 });
   });
 });
@@ -356,7 +412,15 @@ describe('/cart/confirm', () => {
     const fake = cartFake(ready()).on(
       'POST',
       `/v1/carts/${TOKEN}/decision`,
-      json({ order_no: 'RP00000042', order_id: 'o1', status: 'accepted', total_payment: 9850, payment_code: 'cod', guest_token: 'g-token', bank_account: null }),
+      json({
+        order_no: 'RP00000042',
+        order_id: 'o1',
+        status: 'accepted',
+        total_payment: 9850,
+        payment_code: 'cod',
+        guest_token: 'g-token',
+        bank_account: null,
+      }),
     );
     fake
       .on('GET', '/v1/carts/order/RP00000042', json({ message: 'not needed' }, { status: 404 }))
@@ -364,10 +428,11 @@ describe('/cart/confirm', () => {
     await renderApp('/cart/confirm', fake);
     const user = userEvent.setup();
     const totals = await screen.findByRole('region', { name: 'ご注文金額' });
-    expect(within(totals).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      '8%対象 ¥2,160（内消費税 ¥160）',
-      '10%対象 ¥7,690（内消費税 ¥699）',
-    ]);
+    expect(
+      within(totals)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['8%対象 ¥2,160（内消費税 ¥160）', '10%対象 ¥7,690（内消費税 ¥699）']);
     expect(totals).toHaveTextContent('決済手数料¥330');
     expect(totals).toHaveTextContent('送料¥880');
     expect(screen.getByRole('region', { name: 'お届け先' })).toHaveTextContent('山田 花子 様');
@@ -377,7 +442,10 @@ describe('/cart/confirm', () => {
     await user.click(screen.getByRole('button', { name: '注文を確定する' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'ご注文ありがとうございました' })).toBeInTheDocument();
     expect(screen.getByText('RP00000042')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '領収書の発行はこちら' })).toHaveAttribute('href', '/orders/receipt?no=RP00000042&t=g-token');
+    expect(screen.getByRole('link', { name: '領収書の発行はこちら' })).toHaveAttribute(
+      'href',
+      '/orders/receipt?no=RP00000042&t=g-token',
+    );
     expect(fake.callsTo(`/v1/carts/${TOKEN}/decision`)).toHaveLength(1);
     expect(getCartToken()).toBeNull();
     expect(readPurchaseData()?.order_no).toBe('RP00000042');
@@ -386,7 +454,7 @@ describe('/cart/confirm', () => {
     expect(document.cookie).not.toContain('shop_payment_in_progress=1');
   });
 
-  it('downloads the cart\'s quotation under the name the server suggests', async () => {
+  it("downloads the cart's quotation under the name the server suggests", async () => {
     const names: string[] = [];
     URL.createObjectURL = vi.fn(() => 'blob:test/1');
     URL.revokeObjectURL = vi.fn();
@@ -397,7 +465,10 @@ describe('/cart/confirm', () => {
       'GET',
       `/v1/carts/${TOKEN}/download/quotation`,
       new Response('%PDF-1.7', {
-        headers: { 'content-type': 'application/pdf', 'x-suggested-filename': encodeURIComponent('御見積書_カート.pdf') },
+        headers: {
+          'content-type': 'application/pdf',
+          'x-suggested-filename': encodeURIComponent('御見積書_カート.pdf'),
+        },
       }),
     );
     await renderApp('/cart/confirm', fake);
@@ -412,7 +483,10 @@ describe('/cart/confirm', () => {
     const fake = cartFake(ready())
       .on('POST', `/v1/carts/${TOKEN}/decision`, () => {
         declined = true;
-        return json({ message: 'カードの決済が承認されませんでした。', code: 'cart.payment.declined' }, { status: 422 });
+        return json(
+          { message: 'カードの決済が承認されませんでした。', code: 'cart.payment.declined' },
+          { status: 422 },
+        );
       })
       .on('POST', '/v1/carts/init', () =>
         json(declined ? { ...ready(), transaction_error: 'カードの決済が承認されませんでした。' } : ready()),
@@ -431,7 +505,10 @@ describe('/cart/confirm', () => {
   });
 
   it('an empty cart on the confirm step after a product_not_found init goes to /cart/', async () => {
-    const { router } = await renderApp('/cart/confirm', cartFake(cart({ products: [], reason: 'product_not_found', removed_products: ['A'] })));
+    const { router } = await renderApp(
+      '/cart/confirm',
+      cartFake(cart({ products: [], reason: 'product_not_found', removed_products: ['A'] })),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/cart/'));
   });
 });
@@ -441,7 +518,16 @@ describe('/cart/complete', () => {
     storePurchaseData({ order_no: 'RP00000044', total_payment: 100, event_id: 'ev-9', products: [] });
     sessionStorage.setItem(
       'shop.cartDecisions',
-      JSON.stringify([{ order_no: 'RP00000044', cart_token: TOKEN, guest_token: null, payment_code: 'cod', total_payment: 100, bank_account: null }]),
+      JSON.stringify([
+        {
+          order_no: 'RP00000044',
+          cart_token: TOKEN,
+          guest_token: null,
+          payment_code: 'cod',
+          total_payment: 100,
+          bank_account: null,
+        },
+      ]),
     );
     const fake = createSiteFake()
       .on('GET', '/v1/carts/order/RP00000044', json({ message: 'x' }, { status: 404 }))
@@ -487,7 +573,10 @@ describe('an expired cart on a checkout step', () => {
     const fake = cartFake(cart({ shipped: true })).on(
       'GET',
       `/v1/payments/carts/${TOKEN}`,
-      json({ message: 'カートの有効期限が切れました。もう一度商品をお選びください。', code: 'cart.common.is_expired' }, { status: 422 }),
+      json(
+        { message: 'カートの有効期限が切れました。もう一度商品をお選びください。', code: 'cart.common.is_expired' },
+        { status: 422 },
+      ),
     );
     const { router } = await renderApp('/cart/payment', fake);
     await waitFor(() => expect(router.state.location.pathname).toBe('/cart/'));

@@ -54,7 +54,8 @@ export function CheckoutFrame({ title, step, children }: { title: string; step: 
 export function TaxLine({ rate }: { rate: TaxRateAmount }) {
   return (
     <li>
-      {rate.tax_rate}%対象 <Price value={rate.amount} />（内消費税 <Price value={rate.tax} />）
+      {rate.tax_rate}%対象 <Price value={rate.amount} />
+      （内消費税 <Price value={rate.tax} />）
     </li>
   );
 }
@@ -161,7 +162,9 @@ export function ReadOnlyLines({ products }: { products: readonly CartProduct[] }
           <LineImage url={p.product_info.image_url} name={p.product_info.name} />
           <div className={styles.lineBody}>
             <p className={styles.lineName}>{p.product_info.name}</p>
-            {variationLabel(p.product_info) ? <p className={styles.lineMeta}>{variationLabel(p.product_info)}</p> : null}
+            {variationLabel(p.product_info) ? (
+              <p className={styles.lineMeta}>{variationLabel(p.product_info)}</p>
+            ) : null}
             <p className={styles.lineMeta}>
               <Price value={p.unit_price} taxLabel /> × {p.quantity}
               {p.tax_rate === 8 ? '（軽減税率8%対象）' : ''}

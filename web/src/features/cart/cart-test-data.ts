@@ -73,7 +73,9 @@ export const orderer: Orderer = {
   phone_number: '03-1234-5678',
 };
 
-export function cart(over: Partial<Cart> & { products?: CartProduct[]; order?: Partial<Cart['detail']['order']>; shipped?: boolean } = {}): Cart {
+export function cart(
+  over: Partial<Cart> & { products?: CartProduct[]; order?: Partial<Cart['detail']['order']>; shipped?: boolean } = {},
+): Cart {
   const { products = [line(), gloves], order = {}, shipped = false, ...rest } = over;
   return {
     token: TOKEN,
@@ -144,9 +146,36 @@ export const leadtimes: Leadtime[] = [
 ];
 
 export const payments: CartPaymentOption[] = [
-  { id: 'pm-card', code: 'credit_card', name: 'クレジットカード', description: '', fee: 0, member_only: false, is_available: true, unavailable_reason: null },
-  { id: 'pm-cod', code: 'cod', name: '代金引換', description: '商品お届け時にお支払いください。', fee: 330, member_only: false, is_available: true, unavailable_reason: null },
-  { id: 'pm-bank', code: 'bank_transfer', name: '銀行振込', description: '', fee: 0, member_only: true, is_available: false, unavailable_reason: '会員の方のみご利用いただけます' },
+  {
+    id: 'pm-card',
+    code: 'credit_card',
+    name: 'クレジットカード',
+    description: '',
+    fee: 0,
+    member_only: false,
+    is_available: true,
+    unavailable_reason: null,
+  },
+  {
+    id: 'pm-cod',
+    code: 'cod',
+    name: '代金引換',
+    description: '商品お届け時にお支払いください。',
+    fee: 330,
+    member_only: false,
+    is_available: true,
+    unavailable_reason: null,
+  },
+  {
+    id: 'pm-bank',
+    code: 'bank_transfer',
+    name: '銀行振込',
+    description: '',
+    fee: 0,
+    member_only: true,
+    is_available: false,
+    unavailable_reason: '会員の方のみご利用いただけます',
+  },
 ];
 
 export function logIn(): void {

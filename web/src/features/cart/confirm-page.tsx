@@ -84,12 +84,20 @@ function Summary({ cart }: { cart: Cart }) {
       setQuoting(false);
     }
   };
-  const leadtimes = useQuery({ ...leadtimesQuery(cart.token, cart.detail.shippings.map((s) => s.key)), enabled: cart.detail.shippings.length > 0 });
+  const leadtimes = useQuery({
+    ...leadtimesQuery(
+      cart.token,
+      cart.detail.shippings.map((s) => s.key),
+    ),
+    enabled: cart.detail.shippings.length > 0,
+  });
   const packings = packingsOf(useSettings() as unknown as Record<string, unknown>);
   const timezoneLabel = (key: string | null | undefined) =>
     key ? (leadtimes.data?.flatMap((l) => l.timezones).find((t) => t.key === key)?.label ?? key) : '指定なし';
   const dateLabel = (date: string | null | undefined) =>
-    date ? (leadtimes.data?.flatMap((l) => l.dates).find((d) => d.date === date)?.label ?? formatDate(date)) : '指定なし';
+    date
+      ? (leadtimes.data?.flatMap((l) => l.dates).find((d) => d.date === date)?.label ?? formatDate(date))
+      : '指定なし';
   const wrappingLabel = (key: string) => packings.wrappings.find((w) => w.key === key)?.label ?? 'あり';
   const noshiLabel = (key: string) => packings.noshi.find((n) => n.key === key)?.label ?? 'あり';
 
@@ -160,7 +168,11 @@ function Summary({ cart }: { cart: Cart }) {
             <h2 id={`confirm-shipping-${i}`} className={styles.sectionTitle}>
               お届け先{cart.detail.shippings.length > 1 ? i + 1 : ''}
             </h2>
-            {shipping.address ? <AddressText address={shipping.address} /> : <p className={styles.muted}>未設定です。</p>}
+            {shipping.address ? (
+              <AddressText address={shipping.address} />
+            ) : (
+              <p className={styles.muted}>未設定です。</p>
+            )}
             <dl className={styles.dl}>
               <dt>お届け希望日</dt>
               <dd>{dateLabel(shipping.delivery_date)}</dd>
@@ -200,7 +212,9 @@ function Summary({ cart }: { cart: Cart }) {
             <p>ご利用クーポン：{cart.detail.coupons.map((c) => `${c.name}（${c.code}）`).join('、')}</p>
           ) : null}
           {order.use_points > 0 ? <p>ご利用ポイント：{order.use_points.toLocaleString('ja-JP')}pt</p> : null}
-          {order.earn_points > 0 ? <p>今回のご注文で獲得予定のポイント：{order.earn_points.toLocaleString('ja-JP')}pt</p> : null}
+          {order.earn_points > 0 ? (
+            <p>今回のご注文で獲得予定のポイント：{order.earn_points.toLocaleString('ja-JP')}pt</p>
+          ) : null}
           <p>
             <Link to="/cart/payment">お支払い方法を変更する</Link>
           </p>

@@ -42,21 +42,23 @@ export function checkCard(card: CardFields, now = new Date()): CardErrors {
   const errors: CardErrors = {};
   const digits = cardDigits(card.number);
   if (!/^\d{14,16}$/.test(digits)) errors.number = 'カード番号を正しく入力してください。';
-  if (!/^[A-Za-z][A-Za-z .'-]*$/.test(card.holder_name.trim())) errors.holder_name = 'カード名義を半角英字で入力してください。';
+  if (!/^[A-Za-z][A-Za-z .'-]*$/.test(card.holder_name.trim()))
+    errors.holder_name = 'カード名義を半角英字で入力してください。';
   const month = Number(card.exp_month);
   const year = Number(card.exp_year);
   if (!month || !year) errors.expiration = '有効期限を選択してください。';
   else if (year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1)) {
     errors.expiration = '有効期限が切れています。';
   }
-  if (!/^\d{3,4}$/.test(card.security_code.trim())) errors.security_code = 'セキュリティコードを正しく入力してください。';
+  if (!/^\d{3,4}$/.test(card.security_code.trim()))
+    errors.security_code = 'セキュリティコードを正しく入力してください。';
   return errors;
 }
 
 const EMPTY_CARD: CardFields = { number: '', holder_name: '', exp_month: '', exp_year: '', security_code: '' };
 
 function TransactionError({ cart }: { cart: Cart }) {
-  const clear = useCartAction((token, _: void) => patchCart('/v1/carts/transaction/error/delete', { token }));
+  const clear = useCartAction<void>((token) => patchCart('/v1/carts/transaction/error/delete', { token }));
   if (!cart.transaction_error) return null;
   return (
     <div role="alert" className={styles.alert}>
@@ -116,7 +118,15 @@ function PointsBox({ cart }: { cart: Cart }) {
   );
 }
 
-function CardForm({ value, errors, onChange }: { value: CardFields; errors: CardErrors; onChange: (next: CardFields) => void }) {
+function CardForm({
+  value,
+  errors,
+  onChange,
+}: {
+  value: CardFields;
+  errors: CardErrors;
+  onChange: (next: CardFields) => void;
+}) {
   const set = (patch: Partial<CardFields>) => onChange({ ...value, ...patch });
   const year = new Date().getFullYear();
   return (
@@ -135,13 +145,25 @@ function CardForm({ value, errors, onChange }: { value: CardFields; errors: Card
       </FormField>
       <FormField label="カード名義" required error={errors.holder_name} hint="半角英字（例：TARO YAMADA）">
         {(c) => (
-          <input {...c} type="text" autoComplete="cc-name" value={value.holder_name} onChange={(e) => set({ holder_name: e.target.value })} />
+          <input
+            {...c}
+            type="text"
+            autoComplete="cc-name"
+            value={value.holder_name}
+            onChange={(e) => set({ holder_name: e.target.value })}
+          />
         )}
       </FormField>
       <div className={controlClass.row}>
         <FormField label="有効期限（月）" required error={errors.expiration}>
           {(c) => (
-            <select {...c} className={controlClass.select} autoComplete="cc-exp-month" value={value.exp_month} onChange={(e) => set({ exp_month: e.target.value })}>
+            <select
+              {...c}
+              className={controlClass.select}
+              autoComplete="cc-exp-month"
+              value={value.exp_month}
+              onChange={(e) => set({ exp_month: e.target.value })}
+            >
               <option value="">月</option>
               {Array.from({ length: 12 }, (_, i) => String(i + 1)).map((m) => (
                 <option key={m} value={m}>
@@ -153,7 +175,13 @@ function CardForm({ value, errors, onChange }: { value: CardFields; errors: Card
         </FormField>
         <FormField label="有効期限（年）" required>
           {(c) => (
-            <select {...c} className={controlClass.select} autoComplete="cc-exp-year" value={value.exp_year} onChange={(e) => set({ exp_year: e.target.value })}>
+            <select
+              {...c}
+              className={controlClass.select}
+              autoComplete="cc-exp-year"
+              value={value.exp_year}
+              onChange={(e) => set({ exp_year: e.target.value })}
+            >
               <option value="">年</option>
               {Array.from({ length: 12 }, (_, i) => String(year + i)).map((y) => (
                 <option key={y} value={y}>
@@ -185,7 +213,10 @@ function PaymentForm({ cart, methods, cards }: { cart: Cart; methods: CartPaymen
   const navigate = useNavigate();
   const order = cart.detail.order;
   const firstAvailable = methods.find((m) => m.is_available)?.id ?? '';
-  const current = order.payment_method && methods.some((m) => m.id === order.payment_method?.id && m.is_available) ? order.payment_method.id : firstAvailable;
+  const current =
+    order.payment_method && methods.some((m) => m.id === order.payment_method?.id && m.is_available)
+      ? order.payment_method.id
+      : firstAvailable;
   const [methodId, setMethodId] = useState(current);
   const mainCard = cards.find((c) => order.card?.id === c.id) ?? cards.find((c) => c.is_main) ?? cards[0];
   const [cardChoice, setCardChoice] = useState<string>(mainCard?.id ?? NEW_CARD);
@@ -203,7 +234,7 @@ function PaymentForm({ cart, methods, cards }: { cart: Cart; methods: CartPaymen
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
-    if (!method || !method.is_available) {
+    if (!method?.is_available) {
       setFormError('お支払い方法を選択してください。');
       return;
     }
@@ -280,7 +311,9 @@ function PaymentForm({ cart, methods, cards }: { cart: Cart; methods: CartPaymen
                     ) : null}
                   </span>
                   {m.description ? <span className={styles.muted}>{m.description}</span> : null}
-                  {!m.is_available && m.unavailable_reason ? <span className={styles.muted}>{m.unavailable_reason}</span> : null}
+                  {!m.is_available && m.unavailable_reason ? (
+                    <span className={styles.muted}>{m.unavailable_reason}</span>
+                  ) : null}
                 </span>
               </label>
             </li>
@@ -296,7 +329,13 @@ function PaymentForm({ cart, methods, cards }: { cart: Cart; methods: CartPaymen
               {cards.map((c) => (
                 <li key={c.id}>
                   <label className={styles.choice}>
-                    <input type="radio" name="card" value={c.id} checked={cardChoice === c.id} onChange={() => setCardChoice(c.id)} />
+                    <input
+                      type="radio"
+                      name="card"
+                      value={c.id}
+                      checked={cardChoice === c.id}
+                      onChange={() => setCardChoice(c.id)}
+                    />
                     <span className={styles.choiceText}>
                       <span>
                         {c.brand} {c.masked_number}
@@ -310,7 +349,13 @@ function PaymentForm({ cart, methods, cards }: { cart: Cart; methods: CartPaymen
               ))}
               <li>
                 <label className={styles.choice}>
-                  <input type="radio" name="card" value={NEW_CARD} checked={cardChoice === NEW_CARD} onChange={() => setCardChoice(NEW_CARD)} />
+                  <input
+                    type="radio"
+                    name="card"
+                    value={NEW_CARD}
+                    checked={cardChoice === NEW_CARD}
+                    onChange={() => setCardChoice(NEW_CARD)}
+                  />
                   <span className={styles.choiceText}>新しいカードを使う</span>
                 </label>
               </li>

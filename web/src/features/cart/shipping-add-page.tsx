@@ -155,7 +155,17 @@ function personOfAddress(a: ShippingAddress | null | undefined): PersonFields {
 type Form = UseFormReturn<ShippingAddFields>;
 
 /** Name, kana, postal code (with autofill), prefecture, city, lines and phone of one person. */
-function PersonBlock({ form, prefix, label, withEmail }: { form: Form; prefix: 'orderer' | 'shipping'; label: string; withEmail?: boolean }) {
+function PersonBlock({
+  form,
+  prefix,
+  label,
+  withEmail,
+}: {
+  form: Form;
+  prefix: 'orderer' | 'shipping';
+  label: string;
+  withEmail?: boolean;
+}) {
   const prefectures = usePrefectures();
   const [status, setStatus] = useState<string | null>(null);
   const [lookingUp, setLookingUp] = useState(false);
@@ -231,7 +241,14 @@ function PersonBlock({ form, prefix, label, withEmail }: { form: Form; prefix: '
         }
       >
         {(c) => (
-          <input {...c} {...register(name('postal_code'))} type="text" inputMode="numeric" autoComplete="postal-code" maxLength={8} />
+          <input
+            {...c}
+            {...register(name('postal_code'))}
+            type="text"
+            inputMode="numeric"
+            autoComplete="postal-code"
+            maxLength={8}
+          />
         )}
       </FormField>
       <p role="status" className={styles.muted}>
@@ -242,7 +259,12 @@ function PersonBlock({ form, prefix, label, withEmail }: { form: Form; prefix: '
           prefectures.isError ? (
             <input {...c} {...register(name('prefecture'))} type="text" autoComplete="address-level1" />
           ) : (
-            <select {...c} {...register(name('prefecture'))} className={controlClass.select} autoComplete="address-level1">
+            <select
+              {...c}
+              {...register(name('prefecture'))}
+              className={controlClass.select}
+              autoComplete="address-level1"
+            >
               <option value="">選択してください</option>
               {names.map((n) => (
                 <option key={n} value={n}>
@@ -292,7 +314,8 @@ function ShippingAddForm({ cart, guest }: { cart: Cart; guest: boolean }) {
   const shipping = cart.detail.shippings[0];
   const defaults: ShippingAddFields = {
     orderer: personOfOrderer(cart.detail.order.orderer),
-    destination: shipping?.address && shipping.address.postal_code !== cart.detail.order.orderer?.postal_code ? 'other' : 'same',
+    destination:
+      shipping?.address && shipping.address.postal_code !== cart.detail.order.orderer?.postal_code ? 'other' : 'same',
     shipping: guest ? personOfAddress(shipping?.address) : EMPTY_PERSON,
   };
   if (!guest) defaults.destination = 'other';
@@ -306,14 +329,18 @@ function ShippingAddForm({ cart, guest }: { cart: Cart; guest: boolean }) {
   const save = useCartAction(async (token, fields: ShippingAddFields) => {
     let next = cart;
     if (guest) next = await patchCart('/v1/carts/order/modify', { token, orderer: ordererOf(fields.orderer) });
-    const address = guest && fields.destination === 'same' ? shippingAddressOf(fields.orderer) : shippingAddressOf(fields.shipping);
+    const address =
+      guest && fields.destination === 'same' ? shippingAddressOf(fields.orderer) : shippingAddressOf(fields.shipping);
     const key = next.detail.shippings[0]?.key;
     next = key
       ? await patchCart('/v1/carts/shippings/modify', { token, key, address })
       : await patchCart('/v1/carts/shippings/add', { token, address });
     if (!guest && !next.detail.order.orderer) {
       const member = (await load(api().GET('/v1/me/user'))).data;
-      next = await patchCart('/v1/carts/order/modify', { token: await ensureCartToken(), orderer: ordererOfMember(member) });
+      next = await patchCart('/v1/carts/order/modify', {
+        token: await ensureCartToken(),
+        orderer: ordererOfMember(member),
+      });
     }
     return next;
   });
@@ -348,7 +375,9 @@ function ShippingAddForm({ cart, guest }: { cart: Cart; guest: boolean }) {
           </div>
         </fieldset>
       ) : null}
-      {!guest || destination === 'other' ? <PersonBlock form={form} prefix="shipping" label={guest ? 'お届け先の住所' : '新しいお届け先'} /> : null}
+      {!guest || destination === 'other' ? (
+        <PersonBlock form={form} prefix="shipping" label={guest ? 'お届け先の住所' : '新しいお届け先'} />
+      ) : null}
       <div className={styles.actions}>
         <SubmitButton pending={save.isPending}>次へ進む</SubmitButton>
         <Link to={guest ? '/cart' : '/cart/shipping-select'} className={buttonClass.secondary}>

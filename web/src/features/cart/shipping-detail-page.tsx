@@ -82,10 +82,22 @@ function ShippingChoices({
   return (
     <fieldset className={`${styles.section} ${styles.box}`}>
       <legend className={styles.sectionTitle}>お届け先{index > 0 ? index + 1 : ''}</legend>
-      {shipping.address ? <AddressText address={shipping.address} /> : <p className={styles.muted}>お届け先が未設定です。</p>}
-      <FormField label="お届け希望日" hint={leadtime ? `最短のお届け日は${leadtime.dates[0]?.label ?? leadtime.earliest_date}です。` : undefined}>
+      {shipping.address ? (
+        <AddressText address={shipping.address} />
+      ) : (
+        <p className={styles.muted}>お届け先が未設定です。</p>
+      )}
+      <FormField
+        label="お届け希望日"
+        hint={leadtime ? `最短のお届け日は${leadtime.dates[0]?.label ?? leadtime.earliest_date}です。` : undefined}
+      >
         {(c) => (
-          <select {...c} className={controlClass.select} value={value.date} onChange={(e) => set({ date: e.target.value })}>
+          <select
+            {...c}
+            className={controlClass.select}
+            value={value.date}
+            onChange={(e) => set({ date: e.target.value })}
+          >
             <option value="">指定なし</option>
             {(leadtime?.dates ?? []).map((d) => (
               <option key={d.date} value={d.date}>
@@ -97,7 +109,12 @@ function ShippingChoices({
       </FormField>
       <FormField label="お届け時間帯">
         {(c) => (
-          <select {...c} className={controlClass.select} value={value.timezone} onChange={(e) => set({ timezone: e.target.value })}>
+          <select
+            {...c}
+            className={controlClass.select}
+            value={value.timezone}
+            onChange={(e) => set({ timezone: e.target.value })}
+          >
             <option value="">指定なし</option>
             {(leadtime?.timezones ?? []).map((t) => (
               <option key={t.key} value={t.key}>
@@ -110,7 +127,12 @@ function ShippingChoices({
       {packings.wrappings.length > 0 ? (
         <FormField label="ギフトラッピング">
           {(c) => (
-            <select {...c} className={controlClass.select} value={value.wrapping} onChange={(e) => set({ wrapping: e.target.value })}>
+            <select
+              {...c}
+              className={controlClass.select}
+              value={value.wrapping}
+              onChange={(e) => set({ wrapping: e.target.value })}
+            >
               <option value="">なし</option>
               {packings.wrappings.map((w) => (
                 <option key={w.key} value={w.key}>
@@ -125,7 +147,12 @@ function ShippingChoices({
         <>
           <FormField label="のし">
             {(c) => (
-              <select {...c} className={controlClass.select} value={value.noshi} onChange={(e) => set({ noshi: e.target.value })}>
+              <select
+                {...c}
+                className={controlClass.select}
+                value={value.noshi}
+                onChange={(e) => set({ noshi: e.target.value })}
+              >
                 <option value="">なし</option>
                 {packings.noshi.map((n) => (
                   <option key={n.key} value={n.key}>
@@ -138,7 +165,13 @@ function ShippingChoices({
           {value.noshi ? (
             <FormField label="のしの名入れ" hint="例：山田">
               {(c) => (
-                <input {...c} type="text" maxLength={50} value={value.noshiName} onChange={(e) => set({ noshiName: e.target.value })} />
+                <input
+                  {...c}
+                  type="text"
+                  maxLength={50}
+                  value={value.noshiName}
+                  onChange={(e) => set({ noshiName: e.target.value })}
+                />
               )}
             </FormField>
           ) : null}

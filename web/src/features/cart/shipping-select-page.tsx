@@ -89,7 +89,10 @@ function AddressChoice({ cart, addresses }: { cart: Cart; addresses: CartAddress
                     {address.shipping_name} 様{address.is_default ? '（既定のお届け先）' : ''}
                     {address.division_ct === 1 ? '（ご本人の住所）' : ''}
                   </span>
-                  <span>{address.full_address || `${postalText(address.postal_code)} ${address.prefecture}${address.city}${address.address1} ${address.address2}`}</span>
+                  <span>
+                    {address.full_address ||
+                      `${postalText(address.postal_code)} ${address.prefecture}${address.city}${address.address1} ${address.address2}`}
+                  </span>
                 </span>
               </label>
             </li>
@@ -97,7 +100,12 @@ function AddressChoice({ cart, addresses }: { cart: Cart; addresses: CartAddress
         </ul>
       </fieldset>
       <div className={styles.actions}>
-        <button type="submit" className={buttonClass.primary} disabled={choose.isPending} aria-busy={choose.isPending || undefined}>
+        <button
+          type="submit"
+          className={buttonClass.primary}
+          disabled={choose.isPending}
+          aria-busy={choose.isPending || undefined}
+        >
           {choose.isPending ? '送信中…' : 'このお届け先に送る'}
         </button>
         <Link to="/cart/shipping-add" className={buttonClass.secondary}>

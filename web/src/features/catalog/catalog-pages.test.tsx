@@ -37,7 +37,12 @@ const categories = {
       key: 'bike',
       name: 'バイク用品',
       children: [
-        { id: 'c2', key: 'bike-gear', name: 'ライディングギア', children: [{ id: 'c3', key: 'bike-glove', name: 'グローブ', children: [] }] },
+        {
+          id: 'c2',
+          key: 'bike-gear',
+          name: 'ライディングギア',
+          children: [{ id: 'c3', key: 'bike-glove', name: 'グローブ', children: [] }],
+        },
       ],
     },
   ],
@@ -52,9 +57,30 @@ const detail = {
   ],
   product_model: {
     products: [
-      { key: 'm-bk', name: 'ウインターグローブ（M / ブラック）', size: 'M', color: 'ブラック', price: 6480, stock_status: 'in_stock' },
-      { key: '3l-bk', name: 'ウインターグローブ（3L / ブラック）', size: '3L', color: 'ブラック', price: 7030, stock_status: 'out_of_stock' },
-      { key: 'm-rd', name: 'ウインターグローブ（M / レッド）', size: 'M', color: 'レッド', price: 6480, stock_status: 'few' },
+      {
+        key: 'm-bk',
+        name: 'ウインターグローブ（M / ブラック）',
+        size: 'M',
+        color: 'ブラック',
+        price: 6480,
+        stock_status: 'in_stock',
+      },
+      {
+        key: '3l-bk',
+        name: 'ウインターグローブ（3L / ブラック）',
+        size: '3L',
+        color: 'ブラック',
+        price: 7030,
+        stock_status: 'out_of_stock',
+      },
+      {
+        key: 'm-rd',
+        name: 'ウインターグローブ（M / レッド）',
+        size: 'M',
+        color: 'レッド',
+        price: 6480,
+        stock_status: 'few',
+      },
     ],
   },
   sale_start: null,
@@ -66,8 +92,14 @@ function catalogFake() {
   return createSiteFake()
     .on('GET', '/v1/layouts/product', { ...demoLayout, page: 'product' })
     .on('GET', '/v1/categories/hierarchy', categories)
-    .on('GET', '/v1/makers', { data: [{ id: 'm1', key: 'daytona', name: 'デイトナ', name_kana: 'でいとな', description: '', url: null }] })
-    .on('GET', '/v1/brands', { data: [{ id: 'b1', key: 'daytona', name: 'DAYTONA', description: '', maker: { key: 'daytona', name: 'デイトナ' } }] })
+    .on('GET', '/v1/makers', {
+      data: [{ id: 'm1', key: 'daytona', name: 'デイトナ', name_kana: 'でいとな', description: '', url: null }],
+    })
+    .on('GET', '/v1/brands', {
+      data: [
+        { id: 'b1', key: 'daytona', name: 'DAYTONA', description: '', maker: { key: 'daytona', name: 'デイトナ' } },
+      ],
+    })
     .on('GET', '/v1/tags', { data: [] })
     .on('GET', '/v1/products', (req) => {
       const page = Number(new URL(req.url).searchParams.get('page') ?? '1');
@@ -91,15 +123,17 @@ describe('/product', () => {
     expect(within(first).getByRole('link', { name: '商品1' })).toHaveAttribute('href', '/product/rp0001');
     expect(first).toHaveTextContent('¥1,000（税込）');
     expect(first).toHaveTextContent('在庫あり');
-    expect(within(screen.getByRole('navigation', { name: '商品一覧のページ送り' })).getByRole('link', { name: '2ページ目' })).toHaveAttribute(
-      'href',
-      '/product?page=2',
-    );
+    expect(
+      within(screen.getByRole('navigation', { name: '商品一覧のページ送り' })).getByRole('link', { name: '2ページ目' }),
+    ).toHaveAttribute('href', '/product?page=2');
   });
 
   it('sends the URL’s filters to the API, with the child flag for a category', async () => {
     const fake = catalogFake();
-    await renderApp('/product?category=bike-gear&keyword=%E3%81%90%E3%82%8D%E3%83%BC%E3%81%B6&sort=price_asc&page=2', fake);
+    await renderApp(
+      '/product?category=bike-gear&keyword=%E3%81%90%E3%82%8D%E3%83%BC%E3%81%B6&sort=price_asc&page=2',
+      fake,
+    );
 
     expect(await screen.findByRole('heading', { level: 1, name: '「ぐろーぶ」の検索結果' })).toBeInTheDocument();
     const query = new URL(fake.callsTo('/v1/products').at(-1)!.url).searchParams;
@@ -163,7 +197,10 @@ describe('/product', () => {
       expect(button).toHaveAttribute('aria-expanded', 'false');
       fireEvent.click(button);
       const dialog = await screen.findByRole('dialog', { name: '絞り込み' });
-      expect(within(dialog).getByRole('link', { name: 'ライディングギア' })).toHaveAttribute('href', '/product?category=bike-gear');
+      expect(within(dialog).getByRole('link', { name: 'ライディングギア' })).toHaveAttribute(
+        'href',
+        '/product?category=bike-gear',
+      );
       expect(button).toHaveAttribute('aria-expanded', 'true');
       fireEvent.click(within(dialog).getByRole('button', { name: /閉じる/ }));
       expect(button).toHaveAttribute('aria-expanded', 'false');
@@ -220,12 +257,18 @@ describe('/product/:key', () => {
     fireEvent.change(screen.getByLabelText('数量'), { target: { value: '2' } });
     fireEvent.click(screen.getByRole('button', { name: 'カートに入れる' }));
     expect(await screen.findByRole('link', { name: 'カートを見る' })).toHaveAttribute('href', '/cart');
-    expect(await fake.callsTo('/v1/carts/products/add')[0]!.json()).toEqual({ token: 'cart-1', variation_key: 'm-rd', quantity: 2 });
+    expect(await fake.callsTo('/v1/carts/products/add')[0]!.json()).toEqual({
+      token: 'cart-1',
+      variation_key: 'm-rd',
+      quantity: 2,
+    });
     expect(screen.getByRole('link', { name: 'カート（2点）' })).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('radio', { name: /3L/ }));
     expect(screen.getByRole('button', { name: 'カートに入れる' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'カートに入れる' })).toHaveAccessibleDescription('在庫切れのためご購入いただけません。');
+    expect(screen.getByRole('button', { name: 'カートに入れる' })).toHaveAccessibleDescription(
+      '在庫切れのためご購入いただけません。',
+    );
   });
 
   it('moves through the gallery with the arrow keys', async () => {
@@ -254,7 +297,11 @@ describe('/product/:key', () => {
   });
 
   it('shows the 404 page for an unknown key', async () => {
-    const fake = catalogFake().on('GET', '/v1/products/nothing', json({ message: '商品が見つかりません。' }, { status: 404 }));
+    const fake = catalogFake().on(
+      'GET',
+      '/v1/products/nothing',
+      json({ message: '商品が見つかりません。' }, { status: 404 }),
+    );
     await renderApp('/product/nothing', fake);
 
     expect(await screen.findByRole('heading', { name: '404 Not Found' })).toBeInTheDocument();
@@ -278,10 +325,9 @@ describe('/maker and /brand', () => {
     const query = new URL(fake.callsTo('/v1/products').at(-1)!.url).searchParams;
     expect(query.get('maker')).toBe('daytona');
     expect(query.get('sort')).toBe('popular');
-    expect(within(screen.getByRole('navigation', { name: '商品一覧のページ送り' })).getByRole('link', { name: '2ページ目' })).toHaveAttribute(
-      'href',
-      '/maker/daytona?sort=popular&page=2',
-    );
+    expect(
+      within(screen.getByRole('navigation', { name: '商品一覧のページ送り' })).getByRole('link', { name: '2ページ目' }),
+    ).toHaveAttribute('href', '/maker/daytona?sort=popular&page=2');
   });
 
   it('lists makers by kana row and brands as product-list links', async () => {

@@ -28,6 +28,7 @@ export function FilterDrawer({ open, onClose, children }: FilterDrawerProps) {
   }, [open]);
 
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: keyboards close it with Escape (onCancel); the backdrop click is for pointers
     <dialog
       ref={ref}
       aria-labelledby={titleId}

@@ -19,8 +19,8 @@ export const guestHistoryQuery = (ids: readonly string[]) =>
   queryOptions({
     queryKey: historyKeys.guest(ids),
     queryFn: async ({ signal }): Promise<HistoryEntry[]> =>
-      (await load(api().GET('/v1/guest/product-histories', { params: { query: { 'ids[]': [...ids] } }, signal })))
-        .data.data,
+      (await load(api().GET('/v1/guest/product-histories', { params: { query: { 'ids[]': [...ids] } }, signal }))).data
+        .data,
     staleTime: Infinity,
     enabled: ids.length > 0,
   });

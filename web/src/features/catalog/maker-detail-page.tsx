@@ -36,7 +36,9 @@ export function MakerDetailPage() {
 
   return (
     <div className={styles.page}>
-      <Breadcrumbs items={[{ label: 'ホーム', to: '/' }, { label: 'メーカー一覧', to: '/maker' }, { label: maker.name }]} />
+      <Breadcrumbs
+        items={[{ label: 'ホーム', to: '/' }, { label: 'メーカー一覧', to: '/maker' }, { label: maker.name }]}
+      />
       <section aria-labelledby="maker-title" className={styles.profile}>
         <h1 id="maker-title" className={styles.heading}>
           {maker.name}

@@ -22,9 +22,30 @@ const product = {
   images: [],
   product_model: {
     products: [
-      { key: 'm-bk', name: 'ウインターグローブ（M / ブラック）', size: 'M', color: 'ブラック', price: 6480, stock_status: 'in_stock' },
-      { key: '3l-bk', name: 'ウインターグローブ（3L / ブラック）', size: '3L', color: 'ブラック', price: 7030, stock_status: 'out_of_stock' },
-      { key: 'm-rd', name: 'ウインターグローブ（M / レッド）', size: 'M', color: 'レッド', price: 6480, stock_status: 'few' },
+      {
+        key: 'm-bk',
+        name: 'ウインターグローブ（M / ブラック）',
+        size: 'M',
+        color: 'ブラック',
+        price: 6480,
+        stock_status: 'in_stock',
+      },
+      {
+        key: '3l-bk',
+        name: 'ウインターグローブ（3L / ブラック）',
+        size: '3L',
+        color: 'ブラック',
+        price: 7030,
+        stock_status: 'out_of_stock',
+      },
+      {
+        key: 'm-rd',
+        name: 'ウインターグローブ（M / レッド）',
+        size: 'M',
+        color: 'レッド',
+        price: 6480,
+        stock_status: 'few',
+      },
     ],
   },
   sale_start: null,
@@ -36,7 +57,11 @@ const cart = (quantities: number[]) => ({
   token: 'cart-1',
   order_no: null,
   removed_products: [],
-  detail: { products: quantities.map((quantity, i) => ({ key: `l${i}`, parent_key: null, quantity })), shippings: [], coupons: [] },
+  detail: {
+    products: quantities.map((quantity, i) => ({ key: `l${i}`, parent_key: null, quantity })),
+    shippings: [],
+    coupons: [],
+  },
 });
 
 function sheetFake(detail: Record<string, unknown> = product) {
@@ -72,8 +97,16 @@ describe('/product/:key/uos', () => {
     const crumbs = screen.getByRole('navigation', { name: 'パンくずリスト' });
     expect(within(crumbs).getByRole('link', { name: 'ウインターグローブ' })).toHaveAttribute('href', '/product/rp0130');
     const table = screen.getByRole('table', { name: 'カラー・サイズ別の数量' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['カラー＼サイズ', 'M', '3L']);
-    expect(within(table).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['ブラック', 'レッド']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['カラー＼サイズ', 'M', '3L']);
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((h) => h.textContent),
+    ).toEqual(['ブラック', 'レッド']);
     expect(within(table).getByText('取り扱いなし')).toBeInTheDocument();
 
     expect(field('ウインターグローブ（M / ブラック）')).toHaveAccessibleDescription('¥6,480在庫あり');
@@ -100,7 +133,10 @@ describe('/product/:key/uos', () => {
 
     const status = await screen.findByText(/3点をカートに追加しました/);
     expect(status).toHaveTextContent('3点をカートに追加しました（カートの商品：1点 → 4点）。カートを見る');
-    expect(within(screen.getByRole('status')).getByRole('link', { name: 'カートを見る' })).toHaveAttribute('href', '/cart');
+    expect(within(screen.getByRole('status')).getByRole('link', { name: 'カートを見る' })).toHaveAttribute(
+      'href',
+      '/cart',
+    );
     expect(screen.getByRole('link', { name: 'カート（4点）' })).toBeInTheDocument();
     expect(fake.callsTo('/v1/carts/products/add-set')).toHaveLength(1);
     expect(await fake.callsTo('/v1/carts/products/add-set')[0]!.json()).toEqual({
@@ -119,7 +155,10 @@ describe('/product/:key/uos', () => {
     const fake = sheetFake().on(
       'PATCH',
       '/v1/carts/products/add-set',
-      json({ message: '入力内容に誤りがあります', errors: { quantity: ['在庫が不足しています（残り 2 点）'] } }, { status: 422 }),
+      json(
+        { message: '入力内容に誤りがあります', errors: { quantity: ['在庫が不足しています（残り 2 点）'] } },
+        { status: 422 },
+      ),
     );
     await renderApp('/product/rp0130/uos', fake);
 
@@ -158,7 +197,9 @@ describe('/product/:key/uos', () => {
       const list = await screen.findByRole('list', { name: '種類別の数量' });
       expect(screen.queryByRole('table')).not.toBeInTheDocument();
       expect(within(list).getAllByRole('listitem')).toHaveLength(3);
-      expect(within(list).getByRole('spinbutton', { name: 'ウインターグローブ（3L / ブラック）の数量' })).toBeDisabled();
+      expect(
+        within(list).getByRole('spinbutton', { name: 'ウインターグローブ（3L / ブラック）の数量' }),
+      ).toBeDisabled();
       fireEvent.change(field('ウインターグローブ（M / ブラック）'), { target: { value: '3' } });
       expect(total()).toHaveTextContent('3点¥19,440（税込）');
     });
@@ -179,7 +220,11 @@ describe('/product/:key/uos', () => {
   });
 
   it('shows the 404 page for an unknown key', async () => {
-    const fake = sheetFake().on('GET', '/v1/products/nothing', json({ message: '商品が見つかりません。' }, { status: 404 }));
+    const fake = sheetFake().on(
+      'GET',
+      '/v1/products/nothing',
+      json({ message: '商品が見つかりません。' }, { status: 404 }),
+    );
     await renderApp('/product/nothing/uos', fake);
 
     expect(await screen.findByRole('heading', { name: '404 Not Found' })).toBeInTheDocument();

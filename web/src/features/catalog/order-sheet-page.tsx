@@ -7,7 +7,7 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { Link, useLocation, useParams, type LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '../../api/client';
 import { breakpointsOf, useSettings } from '../../api/site-queries';
-import type { ProductDetail, Variation } from '../../api/types';
+import type { ProductDetail } from '../../api/types';
 import { addSetToCart, handleCartError } from '../../lib/cart-store';
 import { useDocumentTitle } from '../../lib/document-title';
 import { queryClient } from '../../lib/query-client';
@@ -93,10 +93,21 @@ function QuantityField({ line, entry, onChange, visibleLabel }: CellProps) {
   );
 }
 
-function SheetTable({ product, lines, entries, onChange }: { product: ProductDetail; lines: SheetLine[]; entries: Entries; onChange: CellProps['onChange'] }) {
+function SheetTable({
+  product,
+  lines,
+  entries,
+  onChange,
+}: {
+  product: ProductDetail;
+  lines: SheetLine[];
+  entries: Entries;
+  onChange: CellProps['onChange'];
+}) {
   const grid = sheetGrid(product.product_model.products);
   if (!grid) return null;
-  const lineOf = (variation: Variation) => lines.find((l) => l.variation.key === variation.key)!;
+  // Every variation of the grid has its line (both come from the product's variations).
+  const lineByKey = new Map(lines.map((line) => [line.variation.key, line]));
   return (
     <div className={styles.tableWrap}>
       <table className={styles.table}>
@@ -117,18 +128,26 @@ function SheetTable({ product, lines, entries, onChange }: { product: ProductDet
           {grid.rows.map((row) => (
             <tr key={row.color}>
               <th scope="row">{row.color}</th>
-              {row.cells.map((variation, i) => (
-                <td key={grid.sizes[i]}>
-                  {variation ? (
-                    <QuantityField line={lineOf(variation)} entry={entries[variation.key]} onChange={onChange} visibleLabel={false} />
-                  ) : (
-                    <span className={styles.none}>
-                      <span aria-hidden="true">—</span>
-                      <span className="visually-hidden">取り扱いなし</span>
-                    </span>
-                  )}
-                </td>
-              ))}
+              {row.cells.map((variation, i) => {
+                const line = variation ? lineByKey.get(variation.key) : undefined;
+                return (
+                  <td key={grid.sizes[i]}>
+                    {line ? (
+                      <QuantityField
+                        line={line}
+                        entry={entries[line.variation.key]}
+                        onChange={onChange}
+                        visibleLabel={false}
+                      />
+                    ) : (
+                      <span className={styles.none}>
+                        <span aria-hidden="true">—</span>
+                        <span className="visually-hidden">取り扱いなし</span>
+                      </span>
+                    )}
+                  </td>
+                );
+              })}
             </tr>
           ))}
         </tbody>
@@ -137,7 +156,15 @@ function SheetTable({ product, lines, entries, onChange }: { product: ProductDet
   );
 }
 
-function SheetList({ lines, entries, onChange }: { lines: SheetLine[]; entries: Entries; onChange: CellProps['onChange'] }) {
+function SheetList({
+  lines,
+  entries,
+  onChange,
+}: {
+  lines: SheetLine[];
+  entries: Entries;
+  onChange: CellProps['onChange'];
+}) {
   return (
     <ul className={styles.list} aria-label="種類別の数量">
       {lines.map((line) => (
@@ -268,7 +295,12 @@ function OrderSheet({ product }: { product: ProductDetail }) {
               （内消費税 <Price value={totals.tax} />）
             </span>
           </p>
-          <button type="submit" className={styles.button} disabled={pending || !orderable} aria-busy={pending || undefined}>
+          <button
+            type="submit"
+            className={styles.button}
+            disabled={pending || !orderable}
+            aria-busy={pending || undefined}
+          >
             {pending ? '追加中…' : 'カートに入れる'}
           </button>
           {error ? (

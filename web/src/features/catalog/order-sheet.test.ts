@@ -10,7 +10,13 @@ import {
   sheetTotals,
 } from './order-sheet';
 
-const v = (key: string, size: string | null, color: string | null, price = 1000, stock: Variation['stock_status'] = 'in_stock'): Variation => ({
+const v = (
+  key: string,
+  size: string | null,
+  color: string | null,
+  price = 1000,
+  stock: Variation['stock_status'] = 'in_stock',
+): Variation => ({
   key,
   name: `ジャケット（${[size, color].filter(Boolean).join(' / ')}）`,
   size,
@@ -99,7 +105,10 @@ describe('sheet totals and items', () => {
       { '3l-bk': { text: '4' }, 'm-bk': { text: '0' }, 'm-rd': { text: '150' }, 'l-rd': { text: '1' } },
       onSale,
     );
-    expect(lines.find((l) => l.variation.key === '3l-bk')).toMatchObject({ blocked: 'out_of_stock', check: { quantity: 0, error: null } });
+    expect(lines.find((l) => l.variation.key === '3l-bk')).toMatchObject({
+      blocked: 'out_of_stock',
+      check: { quantity: 0, error: null },
+    });
     // 'few' in the fixture leaves 3 to order.
     expect(lines.find((l) => l.variation.key === 'm-rd')?.check.error).toBe('在庫が不足しています（残り 3 点）');
     expect(sheetTotals(lines, 10)).toEqual({ count: 1, amount: 6480, tax: 589 });

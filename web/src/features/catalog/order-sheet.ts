@@ -57,7 +57,10 @@ export function sheetGrid(variations: readonly Variation[]): SheetGrid | null {
   return {
     sizes,
     colors,
-    rows: colors.map((color) => ({ color, cells: sizes.map((size) => findVariation(variations, size, color) ?? null) })),
+    rows: colors.map((color) => ({
+      color,
+      cells: sizes.map((size) => findVariation(variations, size, color) ?? null),
+    })),
   };
 }
 
@@ -99,7 +102,9 @@ export function sheetLines(variations: readonly Variation[], entries: Entries, s
   return variations.map((variation) => {
     const blocked = blockedReason(variation, sale);
     const entry = entries[variation.key];
-    const check = blocked ? { quantity: 0, error: null } : parseQuantity(entry?.text ?? '', variation.max_quantity, entry?.badInput);
+    const check = blocked
+      ? { quantity: 0, error: null }
+      : parseQuantity(entry?.text ?? '', variation.max_quantity, entry?.badInput);
     return { variation, blocked, check };
   });
 }

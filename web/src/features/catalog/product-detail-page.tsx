@@ -11,12 +11,7 @@ import { showToast } from '../../lib/toast';
 import { Breadcrumbs, type Crumb } from '../../ui/breadcrumbs';
 import { Paragraphs } from '../../ui/paragraphs';
 import { LoadingBlock } from '../../ui/spinner';
-import {
-  useAccessories,
-  useCategories,
-  useProductDetail,
-  useRecommendations,
-} from './catalog-queries';
+import { useAccessories, useCategories, useProductDetail, useRecommendations } from './catalog-queries';
 import { deepestPath } from './category-path';
 import { recordMemberView } from './history-queries';
 import { ProductGrid } from '../../ui/product-card';
@@ -135,7 +130,12 @@ export function acceptsRequest(
   now = Date.now(),
 ): boolean {
   if (stock === 'out_of_stock') return true;
-  return !product.is_on_sale && product.sale_start !== null && product.sale_start !== undefined && Date.parse(product.sale_start) > now;
+  return (
+    !product.is_on_sale &&
+    product.sale_start !== null &&
+    product.sale_start !== undefined &&
+    Date.parse(product.sale_start) > now
+  );
 }
 
 /** Remembers the view in the browser; a member's view is also recorded on the server. */
@@ -180,7 +180,10 @@ function ProductView({ product }: { product: ProductDetail }) {
     <article className={styles.page} aria-labelledby="product-title">
       <Breadcrumbs items={crumbs} />
       <div className={styles.top}>
-        <ProductGallery images={product.images.length > 0 ? product.images : product.image ? [product.image] : []} name={product.name} />
+        <ProductGallery
+          images={product.images.length > 0 ? product.images : product.image ? [product.image] : []}
+          name={product.name}
+        />
         <div className={styles.info}>
           <p className={styles.brandLine}>
             {product.maker ? (
@@ -228,14 +231,19 @@ function ProductView({ product }: { product: ProductDetail }) {
               </p>
             ) : null}
             <VariationSelector variations={variations} selected={selected} onSelect={setSelected} />
-            <AddToCart variation={selected} blockedReason={notice ?? (stock === 'out_of_stock' ? '在庫切れのためご購入いただけません。' : null)} />
+            <AddToCart
+              variation={selected}
+              blockedReason={notice ?? (stock === 'out_of_stock' ? '在庫切れのためご購入いただけません。' : null)}
+            />
             {hasChoice ? (
               <p className={styles.sheetLink}>
                 <Link to={`/product/${encodeURIComponent(product.key)}/uos`}>まとめて注文</Link>
                 <span className={styles.cartNote}>（複数の種類を一度にカートに入れられます）</span>
               </p>
             ) : null}
-            {acceptsRequest(product, stock) ? <ProductRequestForm key={selected?.key ?? product.key} productKey={product.key} /> : null}
+            {acceptsRequest(product, stock) ? (
+              <ProductRequestForm key={selected?.key ?? product.key} productKey={product.key} />
+            ) : null}
           </div>
         </div>
       </div>

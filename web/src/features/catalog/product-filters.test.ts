@@ -18,7 +18,9 @@ const read = (query: string) => filtersFromSearch(new URLSearchParams(query));
 describe('product filters ↔ URL', () => {
   it('reads every filter from the query', () => {
     expect(
-      read('category=bike-glove&maker=kitaco&brand=kitaco&tag=sale&keyword=%E3%81%90%E3%82%8D%E3%83%BC%E3%81%B6&price_min=1000&price_max=5000&in_stock=1&sort=price_asc&page=3'),
+      read(
+        'category=bike-glove&maker=kitaco&brand=kitaco&tag=sale&keyword=%E3%81%90%E3%82%8D%E3%83%BC%E3%81%B6&price_min=1000&price_max=5000&in_stock=1&sort=price_asc&page=3',
+      ),
     ).toEqual({
       category: 'bike-glove',
       maker: 'kitaco',
@@ -65,14 +67,32 @@ describe('product filters ↔ URL', () => {
   });
 
   it('asks the API for sub-categories whenever a category is given, 15 a page', () => {
-    expect(apiQueryFromFilters(read('category=bike-gear&page=2'))).toEqual({ page: 2, per: 15, category: 'bike-gear', child: 1 });
-    expect(apiQueryFromFilters(read('in_stock=1&price_max=3000'))).toEqual({ page: 1, per: 15, in_stock: 1, price_max: 3000 });
+    expect(apiQueryFromFilters(read('category=bike-gear&page=2'))).toEqual({
+      page: 2,
+      per: 15,
+      category: 'bike-gear',
+      child: 1,
+    });
+    expect(apiQueryFromFilters(read('in_stock=1&price_max=3000'))).toEqual({
+      page: 1,
+      per: 15,
+      in_stock: 1,
+      price_max: 3000,
+    });
     expect(apiQueryFromFilters(EMPTY_FILTERS)).not.toHaveProperty('child');
   });
 });
 
-const node = (key: string, children: CategoryNode[] = []): CategoryNode => ({ id: key, key, name: key.toUpperCase(), children });
-const tree = [node('bike', [node('bike-gear', [node('bike-glove'), node('bike-helmet')])]), node('cycle', [node('cycle-wear')])];
+const node = (key: string, children: CategoryNode[] = []): CategoryNode => ({
+  id: key,
+  key,
+  name: key.toUpperCase(),
+  children,
+});
+const tree = [
+  node('bike', [node('bike-gear', [node('bike-glove'), node('bike-helmet')])]),
+  node('cycle', [node('cycle-wear')]),
+];
 
 describe('category paths', () => {
   it('finds the trail from the top level', () => {
@@ -86,7 +106,13 @@ describe('category paths', () => {
   });
 });
 
-const v = (key: string, size: string | null, color: string | null, price = 1000, stock: Variation['stock_status'] = 'in_stock'): Variation => ({
+const v = (
+  key: string,
+  size: string | null,
+  color: string | null,
+  price = 1000,
+  stock: Variation['stock_status'] = 'in_stock',
+): Variation => ({
   key,
   name: key,
   size,

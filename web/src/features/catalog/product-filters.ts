@@ -4,6 +4,7 @@
  * `GET /v1/products`. URL names match the API's, so a link reads the same on both sides.
  */
 import type { paths } from '../../api/schema';
+import { parsePageParam } from '../../lib/page-param';
 
 export type ProductApiQuery = NonNullable<paths['/v1/products']['get']['parameters']['query']>;
 
@@ -74,13 +75,6 @@ export function parseYen(value: string | null | undefined): number | null {
   return yen <= MAX_PRICE ? yen : null;
 }
 
-/** `?page=` as a page number: a positive integer, otherwise 1. */
-export function parsePage(value: string | null): number {
-  if (value === null || !/^\d{1,6}$/.test(value)) return 1;
-  const page = Number(value);
-  return page >= 1 ? page : 1;
-}
-
 function readSort(value: string | null): SortKey | null {
   return SORT_OPTIONS.some((o) => o.value === value) ? (value as SortKey) : null;
 }
@@ -102,7 +96,7 @@ export function filtersFromSearch(params: URLSearchParams): ProductFilters {
     priceMax,
     inStock: params.get('in_stock') === '1',
     sort: readSort(params.get('sort')),
-    page: parsePage(params.get('page')),
+    page: parsePageParam(params.get('page')),
   };
 }
 

@@ -31,7 +31,14 @@ export function ProductGallery({ images, name }: { images: ProductImageData[]; n
 
   return (
     <div className={styles.gallery}>
-      <ProductImage key={current?.url ?? 'none'} image={current} fallbackAlt={name} size={640} eager className={styles.mainImage} />
+      <ProductImage
+        key={current?.url ?? 'none'}
+        image={current}
+        fallbackAlt={name}
+        size={640}
+        eager
+        className={styles.mainImage}
+      />
       {images.length > 1 ? (
         <ul className={styles.thumbs} aria-label="商品画像の一覧" onKeyDown={onKeyDown}>
           {images.map((image, n) => (

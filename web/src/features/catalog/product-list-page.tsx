@@ -62,9 +62,14 @@ export function ProductListPage() {
       <FilterForm filters={filters} pathname={PATH} makers={makers} brands={brands} tags={tags} onApplied={onDone} />
     </>
   );
-  const narrowing = [filters.category, filters.maker, filters.brand, filters.tag, filters.priceMin ?? filters.priceMax, filters.inStock || null].filter(
-    (v) => v !== null && v !== undefined,
-  ).length;
+  const narrowing = [
+    filters.category,
+    filters.maker,
+    filters.brand,
+    filters.tag,
+    filters.priceMin ?? filters.priceMax,
+    filters.inStock || null,
+  ].filter((v) => v !== null && v !== undefined).length;
 
   return (
     <div className={styles.page}>

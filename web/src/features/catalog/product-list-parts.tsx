@@ -32,6 +32,7 @@ export function KeywordSearch({ filters, pathname = '/product' }: { filters: Pro
     void navigate(hrefWithFilters(pathname, changeFilters(filters, { keyword })));
   };
   return (
+    // biome-ignore lint/a11y/useSemanticElements: <form role="search"> is a landmark in every browser; <search> needs Safari 17
     <form role="search" aria-label="商品検索" className={styles.search} onSubmit={onSubmit}>
       <label htmlFor={inputId} className="visually-hidden">
         キーワード
@@ -65,7 +66,10 @@ export function SortLinks({ filters, pathname }: { filters: ProductFilters; path
       </span>
       <ul className={styles.sortList}>
         {options.map((option) => {
-          const current = option.value === null ? ranked : filters.sort === option.value || (!ranked && filters.sort === null && option.value === 'new');
+          const current =
+            option.value === null
+              ? ranked
+              : filters.sort === option.value || (!ranked && filters.sort === null && option.value === 'new');
           return (
             <li key={option.label}>
               <Link
@@ -107,9 +111,18 @@ export interface FilterNames {
 }
 
 /** Chips for every narrowing filter, each with a link that removes it. */
-export function ActiveFilters({ filters, names, pathname }: { filters: ProductFilters; names: FilterNames; pathname: string }) {
+export function ActiveFilters({
+  filters,
+  names,
+  pathname,
+}: {
+  filters: ProductFilters;
+  names: FilterNames;
+  pathname: string;
+}) {
   const chips: { label: ReactNode; text: string; patch: Partial<ProductFilters> }[] = [];
-  if (filters.keyword) chips.push({ label: `「${filters.keyword}」`, text: `キーワード「${filters.keyword}」`, patch: { keyword: null } });
+  if (filters.keyword)
+    chips.push({ label: `「${filters.keyword}」`, text: `キーワード「${filters.keyword}」`, patch: { keyword: null } });
   if (filters.category) {
     const name = names.category ?? filters.category;
     chips.push({ label: name, text: `カテゴリー「${name}」`, patch: { category: null } });
@@ -160,7 +173,10 @@ export function ActiveFilters({ filters, names, pathname }: { filters: ProductFi
         ))}
       </ul>
       {chips.length > 1 ? (
-        <Link to={hrefWithFilters(pathname, { ...changeFilters(filters, {}), ...clearedNarrowing })} className={styles.clearAll}>
+        <Link
+          to={hrefWithFilters(pathname, { ...changeFilters(filters, {}), ...clearedNarrowing })}
+          className={styles.clearAll}
+        >
           すべて解除
         </Link>
       ) : null}
@@ -169,7 +185,9 @@ export function ActiveFilters({ filters, names, pathname }: { filters: ProductFi
 }
 
 /** Every narrowing filter at its empty value; the sort and page are kept by the caller. */
-const clearedNarrowing: Partial<ProductFilters> = (({ sort: _sort, page: _page, ...narrowing }) => narrowing)(EMPTY_FILTERS);
+const clearedNarrowing: Partial<ProductFilters> = (({ sort: _sort, page: _page, ...narrowing }) => narrowing)(
+  EMPTY_FILTERS,
+);
 
 /**
  * The category tree: top levels always, the third level under the open branch. Each link keeps
@@ -205,7 +223,9 @@ export function CategoryTree({
       {list.map((node) => (
         <li key={node.key}>
           {link(node, node.name)}
-          {node.children.length > 0 && (depth === 0 || openKeys.has(node.key)) ? branch(node.children, depth + 1) : null}
+          {node.children.length > 0 && (depth === 0 || openKeys.has(node.key))
+            ? branch(node.children, depth + 1)
+            : null}
         </li>
       ))}
     </ul>

@@ -48,7 +48,11 @@ export function ProductResults({
       ) : (
         <ProductGrid products={page.items} label="商品一覧" eagerCount={4} />
       )}
-      <Pagination pagination={page.pagination} hrefFor={(n) => hrefWithFilters(pathname, { ...filters, page: n })} label="商品一覧のページ送り" />
+      <Pagination
+        pagination={page.pagination}
+        hrefFor={(n) => hrefWithFilters(pathname, { ...filters, page: n })}
+        label="商品一覧のページ送り"
+      />
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import { useSearchParams } from 'react-router';
 import type { ProductDetail } from '../../api/types';
+import { parsePageParam } from '../../lib/page-param';
 import { DateText } from '../../ui/date-text';
 import { Pagination } from '../../ui/pagination';
 import { LoadingBlock } from '../../ui/spinner';
 import { useReviews } from './catalog-queries';
-import { parsePage } from './product-filters';
 import styles from './product-detail.module.css';
 
 export const REVIEW_PAGE_PARAM = 'review_page';
@@ -25,7 +25,7 @@ export function Stars({ rating }: { rating: number }) {
 /** The average and count, then the reviews a page at a time (`?review_page=`). */
 export function ProductReviews({ product, pathname }: { product: ProductDetail; pathname: string }) {
   const [params] = useSearchParams();
-  const page = parsePage(params.get(REVIEW_PAGE_PARAM));
+  const page = parsePageParam(params.get(REVIEW_PAGE_PARAM));
   const { count, average } = product.review;
   const reviews = useReviews(product.key, page);
   const hrefFor = (n: number) => {

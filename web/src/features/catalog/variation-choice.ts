@@ -9,8 +9,9 @@ export interface VariationAxes {
   colors: string[];
 }
 
-const unique = (values: (string | null | undefined)[]): string[] =>
-  [...new Set(values.filter((v): v is string => typeof v === 'string' && v !== ''))];
+const unique = (values: (string | null | undefined)[]): string[] => [
+  ...new Set(values.filter((v): v is string => typeof v === 'string' && v !== '')),
+];
 
 export function axesOf(variations: readonly Variation[]): VariationAxes {
   return { sizes: unique(variations.map((v) => v.size)), colors: unique(variations.map((v) => v.color)) };

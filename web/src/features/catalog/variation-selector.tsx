@@ -100,7 +100,9 @@ export function VariationSelector({
 
   const optionFor = (axis: 'size' | 'color', value: string): Option => {
     const target =
-      axis === 'size' ? findVariation(variations, value, selected?.color) : findVariation(variations, selected?.size, value);
+      axis === 'size'
+        ? findVariation(variations, value, selected?.color)
+        : findVariation(variations, selected?.size, value);
     return {
       value,
       label: value,

@@ -10,7 +10,11 @@ const qa = (id: string, question: string, category: 'shipping' | 'return') => ({
   answer: `${question}の答えです。`,
   category: category === 'shipping' ? { key: 'shipping', name: '配送' } : { key: 'return', name: '返品・交換' },
 });
-const all = [qa('1', '送料はいくらですか？', 'shipping'), qa('2', '配送日を指定できますか？', 'shipping'), qa('3', '返品はできますか？', 'return')];
+const all = [
+  qa('1', '送料はいくらですか？', 'shipping'),
+  qa('2', '配送日を指定できますか？', 'shipping'),
+  qa('3', '返品はできますか？', 'return'),
+];
 
 function faqFake() {
   return createSiteFake()
@@ -25,7 +29,12 @@ function faqFake() {
       const keyword = params.get('keyword') ?? '';
       const category = params.get('category');
       const items = all.filter((q) => (!category || q.category.key === category) && q.question.includes(keyword));
-      return json({ data: items }, { headers: { 'x-total': String(items.length), 'x-per-page': '100', 'x-last-page': '1', 'x-current-page': '1' } });
+      return json(
+        { data: items },
+        {
+          headers: { 'x-total': String(items.length), 'x-per-page': '100', 'x-last-page': '1', 'x-current-page': '1' },
+        },
+      );
     });
 }
 
@@ -41,7 +50,10 @@ describe('/faq', () => {
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByText('送料はいくらですか？の答えです。')).toBeVisible();
-    expect(document.getElementById(toggle.getAttribute('aria-controls')!)).toHaveAttribute('role', 'region');
+    expect(screen.getByRole('region', { name: /送料はいくらですか？/ })).toHaveAttribute(
+      'id',
+      toggle.getAttribute('aria-controls'),
+    );
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(screen.getByRole('region', { name: '返品・交換' })).toBeInTheDocument();
@@ -75,6 +87,8 @@ describe('/faq', () => {
 
   it('says so when nothing matches', async () => {
     await renderApp('/faq?keyword=zzz', faqFake());
-    expect(await screen.findByText('該当する質問が見つかりませんでした。別のキーワードでお試しください。')).toBeInTheDocument();
+    expect(
+      await screen.findByText('該当する質問が見つかりませんでした。別のキーワードでお試しください。'),
+    ).toBeInTheDocument();
   });
 });

@@ -7,7 +7,14 @@ import { queryClient } from '../../lib/query-client';
 import { Breadcrumbs } from '../../ui/breadcrumbs';
 import { Pagination } from '../../ui/pagination';
 import { Paragraphs } from '../../ui/paragraphs';
-import { faqCategoriesQuery, faqListQuery, normalizeKeyword, useFaqCategories, useFaqList, type FaqFilters } from './faq-queries';
+import {
+  faqCategoriesQuery,
+  faqListQuery,
+  normalizeKeyword,
+  useFaqCategories,
+  useFaqList,
+  type FaqFilters,
+} from './faq-queries';
 import styles from './faq.module.css';
 
 function filtersFrom(params: URLSearchParams): FaqFilters {
@@ -57,14 +64,14 @@ function Question({ qa }: { qa: Qa }) {
           <span className={styles.chevron} aria-hidden="true" />
         </button>
       </h3>
-      <div id={`${id}-a`} role="region" aria-labelledby={`${id}-q`} className={styles.answer} hidden={!open}>
+      <section id={`${id}-a`} aria-labelledby={`${id}-q`} className={styles.answer} hidden={!open}>
         <span className={`${styles.mark} ${styles.answerMark}`} aria-hidden="true">
           A
         </span>
         <div>
           <Paragraphs text={qa.answer} className={styles.answerText} />
         </div>
-      </div>
+      </section>
     </li>
   );
 }
@@ -77,6 +84,7 @@ function SearchForm({ filters }: { filters: FaqFilters }) {
     void navigate(faqHref({ category: filters.category, keyword: normalizeKeyword(value) }));
   };
   return (
+    // biome-ignore lint/a11y/useSemanticElements: <form role="search"> is a landmark in every browser; <search> needs Safari 17
     <form role="search" className={styles.search} onSubmit={onSubmit}>
       <label htmlFor="faq-keyword" className={styles.searchLabel}>
         キーワードで探す
@@ -158,7 +166,9 @@ export function FaqPage() {
       ) : null}
       {items.length === 0 ? (
         <p className={styles.empty}>
-          {filters.keyword ? '該当する質問が見つかりませんでした。別のキーワードでお試しください。' : '質問はまだありません。'}
+          {filters.keyword
+            ? '該当する質問が見つかりませんでした。別のキーワードでお試しください。'
+            : '質問はまだありません。'}
         </p>
       ) : (
         groups.map((group) => (

@@ -24,7 +24,10 @@ export interface FaqPage {
 
 /** The keyword as sent: spaces (also full-width ones) collapsed; blank means no keyword. */
 export function normalizeKeyword(value: string | null | undefined): string {
-  return (value ?? '').replace(/[\s\u3000]+/g, ' ').trim().slice(0, 100);
+  return (value ?? '')
+    .replace(/[\s\u3000]+/g, ' ')
+    .trim()
+    .slice(0, 100);
 }
 
 export const faqCategoriesQuery = () =>

@@ -1,6 +1,14 @@
 import { useMemo } from 'react';
 import { LoadingBlock } from '../../ui/spinner';
-import { addMonths, buildMonthGrid, calendarRange, currentMonth, describeDay, WEEKDAYS, type MonthGrid } from './calendar-grid';
+import {
+  addMonths,
+  buildMonthGrid,
+  calendarRange,
+  currentMonth,
+  describeDay,
+  WEEKDAYS,
+  type MonthGrid,
+} from './calendar-grid';
 import { useCalendar } from './home-queries';
 import styles from './business-calendar.module.css';
 
@@ -67,9 +75,7 @@ export function BusinessCalendar() {
   const { data, isPending, isError } = useCalendar(range.startDate, range.endDate);
   const grids = useMemo(
     () =>
-      data
-        ? Array.from({ length: MONTHS_SHOWN }, (_, i) => buildMonthGrid(addMonths(first, i), data, today))
-        : [],
+      data ? Array.from({ length: MONTHS_SHOWN }, (_, i) => buildMonthGrid(addMonths(first, i), data, today)) : [],
     [data, first, today],
   );
   const holidays = (data ?? []).filter((d) => d.is_holiday && d.holiday_name);
@@ -104,7 +110,9 @@ export function BusinessCalendar() {
           </ul>
           {holidays.length > 0 ? (
             <p className={styles.holidayList}>
-              {holidays.map((d) => `${Number(d.date.slice(5, 7))}/${Number(d.date.slice(8, 10))} ${d.holiday_name}`).join('、')}
+              {holidays
+                .map((d) => `${Number(d.date.slice(5, 7))}/${Number(d.date.slice(8, 10))} ${d.holiday_name}`)
+                .join('、')}
             </p>
           ) : null}
         </>

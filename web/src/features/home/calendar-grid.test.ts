@@ -26,10 +26,10 @@ describe('calendar grid', () => {
   });
 
   it('carries public holidays and their names', () => {
-    const grid = buildMonthGrid(
-      { year: 2027, month: 1 },
-      [day('2027-01-01', { is_holiday: true, holiday_name: '元日', is_closed: true }), day('2027-01-11', { is_holiday: true, holiday_name: '成人の日' })],
-    );
+    const grid = buildMonthGrid({ year: 2027, month: 1 }, [
+      day('2027-01-01', { is_holiday: true, holiday_name: '元日', is_closed: true }),
+      day('2027-01-11', { is_holiday: true, holiday_name: '成人の日' }),
+    ]);
     const cells = grid.weeks.flat().filter((c) => c !== null);
     expect(cells).toHaveLength(31);
     const newYear = cells[0]!;

@@ -41,7 +41,8 @@ export function addMonths({ year, month }: YearMonth, count: number): YearMonth 
 
 /** Today's month in Japan time, whatever the browser's zone. */
 export function currentMonth(now: number = Date.now()): YearMonth & { today: string } {
-  const p = jstParts(now)!;
+  const p = jstParts(now);
+  if (!p) throw new RangeError(`not a point in time: ${now}`);
   return { year: p.year, month: p.month, today: isoDate(p.year, p.month, p.day) };
 }
 
@@ -81,7 +82,11 @@ export function buildMonthGrid(target: YearMonth, days: CalendarDay[], today = '
 
 /** What a screen reader hears for a day: 「12月6日（日） 休業日」. */
 export function describeDay(cell: CalendarCell, month: number): string {
-  const notes = [cell.holidayName ?? (cell.isHoliday ? '祝日' : null), cell.isClosed ? '休業日' : null, cell.isToday ? '今日' : null];
+  const notes = [
+    cell.holidayName ?? (cell.isHoliday ? '祝日' : null),
+    cell.isClosed ? '休業日' : null,
+    cell.isToday ? '今日' : null,
+  ];
   return [`${month}月${cell.day}日（${WEEKDAYS[cell.weekday]}）`, ...notes.filter(Boolean)].join(' ');
 }
 

@@ -35,6 +35,7 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
     >
       <div className={styles.viewport} id={`${id}-slides`} aria-live="polite">
         {banners.map((banner, i) => (
+          // biome-ignore lint/a11y/useSemanticElements: a carousel slide is role="group" (WAI-ARIA carousel pattern), not a form <fieldset>
           <div
             key={banner.id}
             role="group"

@@ -123,7 +123,15 @@ function LinksBlock({ block }: { block: PageBlock }) {
  * A curated collection (新着商品, スタッフおすすめ …) as product cards, with a link to the whole
  * list when there is more. Hidden when the shop has no such collection or it is empty.
  */
-export function CollectionSection({ alias, per = COLLECTION_COUNT, title }: { alias: string; per?: number; title?: string }) {
+export function CollectionSection({
+  alias,
+  per = COLLECTION_COUNT,
+  title,
+}: {
+  alias: string;
+  per?: number;
+  title?: string;
+}) {
   const { data, isPending } = useCollection(alias, per);
   const headingId = `collection-${alias}`;
   if (isPending) return <LoadingBlock label="商品を読み込み中" />;

@@ -10,20 +10,58 @@ const blocks = [
     id: 'b1',
     kind: 'hero',
     title: null,
-    props: { heading: 'バイクパーツの専門店', body: '純正から社外品まで。', link_label: '商品を見る', link_path: '/product' },
+    props: {
+      heading: 'バイクパーツの専門店',
+      body: '純正から社外品まで。',
+      link_label: '商品を見る',
+      link_path: '/product',
+    },
     visible_for: 'all',
     device: 'all',
   },
   { id: 'b2', kind: 'news', title: '新着情報', props: { count: 3 }, visible_for: 'all', device: 'all' },
-  { id: 'b3', kind: 'text', title: '会員の皆さまへ', props: { body: '会員限定セール中。' }, visible_for: 'member', device: 'all' },
-  { id: 'b4', kind: 'text', title: '初めての方へ', props: { body: '会員登録で500ポイント。' }, visible_for: 'guest', device: 'all' },
-  { id: 'b5', kind: 'text', title: 'スマホ版のご案内', props: { body: 'アプリもあります。' }, visible_for: 'all', device: 'sp' },
-  { id: 'b6', kind: 'text', title: 'PC版のご案内', props: { body: '大きな画面で。' }, visible_for: 'all', device: 'pc' },
+  {
+    id: 'b3',
+    kind: 'text',
+    title: '会員の皆さまへ',
+    props: { body: '会員限定セール中。' },
+    visible_for: 'member',
+    device: 'all',
+  },
+  {
+    id: 'b4',
+    kind: 'text',
+    title: '初めての方へ',
+    props: { body: '会員登録で500ポイント。' },
+    visible_for: 'guest',
+    device: 'all',
+  },
+  {
+    id: 'b5',
+    kind: 'text',
+    title: 'スマホ版のご案内',
+    props: { body: 'アプリもあります。' },
+    visible_for: 'all',
+    device: 'sp',
+  },
+  {
+    id: 'b6',
+    kind: 'text',
+    title: 'PC版のご案内',
+    props: { body: '大きな画面で。' },
+    visible_for: 'all',
+    device: 'pc',
+  },
   {
     id: 'b7',
     kind: 'links',
     title: 'カテゴリ',
-    props: { links: [{ label: 'ヘルメット', path: '/product?category=helmet' }, { label: '危険', path: 'javascript:alert(1)' }] },
+    props: {
+      links: [
+        { label: 'ヘルメット', path: '/product?category=helmet' },
+        { label: '危険', path: 'javascript:alert(1)' },
+      ],
+    },
     visible_for: 'all',
     device: 'all',
   },
@@ -87,7 +125,12 @@ describe('home page', () => {
   });
 
   it('shows the caution notice until closed, and again once it is updated', async () => {
-    const caution = { code: 'caution', title: '配送遅延のお知らせ', body: '年末年始は配送が遅れます。', updated_at: '2026-11-20T01:00:00Z' };
+    const caution = {
+      code: 'caution',
+      title: '配送遅延のお知らせ',
+      body: '年末年始は配送が遅れます。',
+      updated_at: '2026-11-20T01:00:00Z',
+    };
     const user = userEvent.setup();
     const first = await renderApp('/', homeFake([caution, { ...caution, code: 'point', title: 'ポイント' }]));
 
@@ -148,7 +191,11 @@ describe('home page content from the content API', () => {
         expect(url.searchParams.get('is_show')).toBe('1');
         return new Response(
           JSON.stringify({
-            data: [banner('m1', 'top_main', '冬の特集'), banner('m2', 'top_main', 'LEDバルブ'), banner('s1', 'sidebar', '会員登録')],
+            data: [
+              banner('m1', 'top_main', '冬の特集'),
+              banner('m2', 'top_main', 'LEDバルブ'),
+              banner('s1', 'sidebar', '会員登録'),
+            ],
           }),
           { headers: { 'content-type': 'application/json' } },
         );
@@ -165,7 +212,15 @@ describe('home page content from the content API', () => {
         const start = url.searchParams.get('startDate')!;
         return new Response(
           JSON.stringify({
-            data: [{ date: start, weekday: new Date(`${start}T00:00:00Z`).getUTCDay(), is_holiday: true, holiday_name: 'テストの日', is_closed: true }],
+            data: [
+              {
+                date: start,
+                weekday: new Date(`${start}T00:00:00Z`).getUTCDay(),
+                is_holiday: true,
+                holiday_name: 'テストの日',
+                is_closed: true,
+              },
+            ],
           }),
           { headers: { 'content-type': 'application/json' } },
         );
@@ -178,11 +233,17 @@ describe('home page content from the content API', () => {
     const { fake } = await renderApp('/', contentFake());
 
     const carousel = await screen.findByRole('region', { name: 'おすすめ特集' });
-    expect(within(carousel).getByRole('img', { name: '冬の特集の画像' }).closest('a')).toHaveAttribute('href', '/lp/m1');
+    expect(within(carousel).getByRole('img', { name: '冬の特集の画像' }).closest('a')).toHaveAttribute(
+      'href',
+      '/lp/m1',
+    );
     expect(within(carousel).queryByRole('img', { name: 'LEDバルブの画像' })).not.toBeInTheDocument();
     await user.click(within(carousel).getByRole('button', { name: '次のスライド' }));
     expect(within(carousel).getByRole('img', { name: 'LEDバルブの画像' })).toBeInTheDocument();
-    expect(within(carousel).getByRole('button', { name: 'スライド2：LEDバルブ' })).toHaveAttribute('aria-current', 'true');
+    expect(within(carousel).getByRole('button', { name: 'スライド2：LEDバルブ' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
     // Arrow keys move between slides while focus is inside.
     await user.keyboard('{ArrowRight}');
     expect(within(carousel).getByRole('img', { name: '冬の特集の画像' })).toBeInTheDocument();

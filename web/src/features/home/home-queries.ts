@@ -23,8 +23,7 @@ export const homePageQuery = () =>
   queryOptions({
     queryKey: homeKeys.page(),
     queryFn: async ({ signal }) =>
-      (await load(api().GET('/v1/pages/front/layout/{page}', { params: { path: { page: HOME_PAGE } }, signal })))
-        .data,
+      (await load(api().GET('/v1/pages/front/layout/{page}', { params: { path: { page: HOME_PAGE } }, signal }))).data,
   });
 
 /** The latest `count` news items for the news block. */
@@ -40,11 +39,8 @@ export const bannersQuery = (areas: readonly string[]) =>
   queryOptions({
     queryKey: homeKeys.banners(areas),
     queryFn: async ({ signal }): Promise<Banner[]> =>
-      (
-        await load(
-          api().GET('/v1/banners', { params: { query: { 'area[]': [...areas], is_show: 1 } }, signal }),
-        )
-      ).data.data,
+      (await load(api().GET('/v1/banners', { params: { query: { 'area[]': [...areas], is_show: 1 } }, signal }))).data
+        .data,
     staleTime: CONTENT_STALE,
   });
 

@@ -1,20 +1,21 @@
 import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { parsePageParam } from '../../lib/page-param';
 import { queryClient } from '../../lib/query-client';
 import { useDocumentTitle } from '../../lib/document-title';
 import { DateText } from '../../ui/date-text';
 import { Pagination } from '../../ui/pagination';
-import { newsListQuery, parsePage, useNewsList } from './news-queries';
+import { newsListQuery, useNewsList } from './news-queries';
 import styles from './news.module.css';
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const page = parsePage(new URL(request.url).searchParams.get('page'));
+  const page = parsePageParam(new URL(request.url).searchParams.get('page'));
   await queryClient.ensureQueryData(newsListQuery(page));
   return null;
 }
 
 export function NewsListPage() {
   const [params] = useSearchParams();
-  const { items, pagination } = useNewsList(parsePage(params.get('page')));
+  const { items, pagination } = useNewsList(parsePageParam(params.get('page')));
   useDocumentTitle('ニュース');
 
   return (

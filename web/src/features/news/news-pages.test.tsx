@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { parsePageParam } from '../../lib/page-param';
 import { EXPIRY_KEY, TOKEN_KEY } from '../../lib/session';
 import { json } from '../../test/fake-fetch';
 import { createSiteFake, newsItem, renderApp } from '../../test/render-app';
-import { parsePage } from './news-queries';
 
 describe('/news', () => {
   it('lists news with Japan-time dates and categories', async () => {
@@ -61,7 +61,10 @@ describe('/news', () => {
     const fake = createSiteFake().on(
       'GET',
       '/v1/news',
-      json({ data: [] }, { headers: { 'x-total': '0', 'x-per-page': '10', 'x-last-page': '1', 'x-current-page': '1' } }),
+      json(
+        { data: [] },
+        { headers: { 'x-total': '0', 'x-per-page': '10', 'x-last-page': '1', 'x-current-page': '1' } },
+      ),
     );
     await renderApp('/news', fake);
 
@@ -69,11 +72,11 @@ describe('/news', () => {
   });
 
   it('reads a bad page number as page 1', () => {
-    expect(parsePage(null)).toBe(1);
-    expect(parsePage('0')).toBe(1);
-    expect(parsePage('-2')).toBe(1);
-    expect(parsePage('abc')).toBe(1);
-    expect(parsePage('3')).toBe(3);
+    expect(parsePageParam(null)).toBe(1);
+    expect(parsePageParam('0')).toBe(1);
+    expect(parsePageParam('-2')).toBe(1);
+    expect(parsePageParam('abc')).toBe(1);
+    expect(parsePageParam('3')).toBe(3);
   });
 });
 

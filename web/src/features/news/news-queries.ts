@@ -15,13 +15,6 @@ export interface NewsPage {
   pagination: Pagination;
 }
 
-/** `?page=` as a page number: a positive integer, otherwise 1. */
-export function parsePage(value: string | null): number {
-  if (value === null || !/^\d{1,6}$/.test(value)) return 1;
-  const page = Number(value);
-  return page >= 1 ? page : 1;
-}
-
 export const newsListQuery = (page: number, per: number = NEWS_PER_PAGE) =>
   queryOptions({
     queryKey: newsKeys.list(page, per),

@@ -71,7 +71,12 @@ export function CancelDialog({ orderNo, pending, onConfirm, onClose }: CancelDia
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
         <p>注文番号 {orderNo} をキャンセルします。キャンセルすると元に戻せません。</p>
         <FormAlert message={formError} />
-        <FormField label="キャンセル理由" required hint={`${CANCEL_REASON_MAX}文字以内`} error={errors.cancel_reason?.message}>
+        <FormField
+          label="キャンセル理由"
+          required
+          hint={`${CANCEL_REASON_MAX}文字以内`}
+          error={errors.cancel_reason?.message}
+        >
           {(control) => (
             <textarea
               {...control}

@@ -34,7 +34,8 @@ export function deliveryDate(value: string): string {
 export function TaxLine({ rate }: { rate: TaxAmount }) {
   return (
     <>
-      {rate.tax_rate}%対象 <Price value={rate.amount} />（内消費税 <Price value={rate.tax} />）
+      {rate.tax_rate}%対象 <Price value={rate.amount} />
+      （内消費税 <Price value={rate.tax} />）
     </>
   );
 }
@@ -110,11 +111,14 @@ function ShippingSection({ shipping, index, count }: { shipping: OrderShipping; 
                 {product.name}
               </p>
               <p className={styles.productMeta}>
-                {product.variation_name && product.variation_name !== product.name ? `${product.variation_name} ／ ` : ''}
+                {product.variation_name && product.variation_name !== product.name
+                  ? `${product.variation_name} ／ `
+                  : ''}
                 商品コード {product.code}
               </p>
               <p className={styles.productMeta}>
-                <Price value={product.unit_price} /> × {product.quantity}点 ＝ <Price value={product.subtotal} taxLabel />
+                <Price value={product.unit_price} /> × {product.quantity}点 ＝{' '}
+                <Price value={product.subtotal} taxLabel />
                 {product.tax_rate !== 10 ? `（軽減税率${product.tax_rate}%）` : ''}
               </p>
             </div>

@@ -144,6 +144,7 @@ function SearchForm({ search }: { search: OrderSearch }) {
   };
 
   return (
+    // biome-ignore lint/a11y/useSemanticElements: <form role="search"> is a landmark in every browser; <search> needs Safari 17
     <form role="search" aria-label="注文の検索" noValidate onSubmit={onSubmit} className={styles.search}>
       <FormField label="注文番号" required="none">
         {(control) => (
@@ -245,9 +246,7 @@ export function OrderHistoryPage() {
         <p className={styles.muted}>キャンセルされたご注文は含みません。</p>
       </div>
       {items.length === 0 ? (
-        <p className={styles.empty}>
-          {filtered ? '条件に合うご注文はありません。' : 'ご注文の履歴はまだありません。'}
-        </p>
+        <p className={styles.empty}>{filtered ? '条件に合うご注文はありません。' : 'ご注文の履歴はまだありません。'}</p>
       ) : (
         <ul className={styles.list} aria-label="ご注文の一覧">
           {items.map((order) => (

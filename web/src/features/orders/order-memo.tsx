@@ -39,7 +39,12 @@ function MemoForm({ orderId, memo, onDone }: { orderId: string; memo: OrderMemo 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label="メモの入力">
       <FormAlert message={formError} />
-      <FormField label="メモ" required hint={`ご自身用のメモです（${MEMO_MAX}文字以内）。ショップには送られません。`} error={errors.body?.message}>
+      <FormField
+        label="メモ"
+        required
+        hint={`ご自身用のメモです（${MEMO_MAX}文字以内）。ショップには送られません。`}
+        error={errors.body?.message}
+      >
         {(control) => <textarea {...control} className={controlClass.textarea} rows={4} {...register('body')} />}
       </FormField>
       <div className={styles.actions}>

@@ -240,7 +240,8 @@ export const useIssueReceipt = (order: Pick<Order, 'id' | 'order_no'>) => {
   return useMutation({
     mutationFn: async (input: ReceiptInput): Promise<string | null> => {
       const params = { path: { id: order.id } };
-      const updated = (await load(ordersApi().PUT('/v1/me/orders/{id}/download/receipt', { params, body: input }))).data;
+      const updated = (await load(ordersApi().PUT('/v1/me/orders/{id}/download/receipt', { params, body: input })))
+        .data;
       replaceOrder(client, updated);
       const name = await saveFile(
         ordersApi().GET('/v1/me/orders/{id}/download/receipt', { params, parseAs: 'blob' }),
@@ -258,7 +259,10 @@ export const useDownloadQuotation = (order: Pick<Order, 'id' | 'order_no'>) =>
   useMutation({
     mutationFn: (): Promise<string | null> =>
       saveFile(
-        ordersApi().GET('/v1/me/orders/{id}/download/quotation', { params: { path: { id: order.id } }, parseAs: 'blob' }),
+        ordersApi().GET('/v1/me/orders/{id}/download/quotation', {
+          params: { path: { id: order.id } },
+          parseAs: 'blob',
+        }),
         quotationFallbackName(order.order_no),
       ),
   });

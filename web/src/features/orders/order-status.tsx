@@ -7,6 +7,9 @@ export const orderPath = (order: Pick<Order, 'id'>) => `/mypage/order_history/${
 /** The status as the server words it (ご注文受付 … キャンセル済み); cancelled ones greyed. */
 export function StatusBadge({ order }: { order: Pick<Order, 'status' | 'status_label'> }) {
   const cancelled = order.status === 'cancelled';
-  return <span className={cancelled ? `${styles.status} ${styles.statusCancelled}` : styles.status}>{order.status_label}</span>;
+  return (
+    <span className={cancelled ? `${styles.status} ${styles.statusCancelled}` : styles.status}>
+      {order.status_label}
+    </span>
+  );
 }
-

@@ -210,7 +210,12 @@ type ById = Params<{ id: string }>;
 type ByNo = Params<{ no: string }, { t: string }>;
 
 export interface OrderPaths {
-  '/v1/me/orders': PathItem<{ get: Operation<{ query?: OrderSearchQuery; header?: never; path?: never; cookie?: never }, { 200: Json<OrderListBody> }> }>;
+  '/v1/me/orders': PathItem<{
+    get: Operation<
+      { query?: OrderSearchQuery; header?: never; path?: never; cookie?: never },
+      { 200: Json<OrderListBody> }
+    >;
+  }>;
   '/v1/me/orders/{id}': PathItem<{ get: Operation<ById, { 200: Json<Order> }> }>;
   '/v1/me/orders/{id}/cancel': PathItem<{ put: Operation<ById, { 200: Json<Order> }, CancelInput> }>;
   '/v1/me/orders/{id}/download/receipt': PathItem<{

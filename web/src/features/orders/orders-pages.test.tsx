@@ -179,7 +179,10 @@ function ordersFake(start: Order[] = [accepted, delivered]): FakeFetch {
         `/v1/me/orders/${o.id}/download/quotation`,
         () =>
           new Response('%PDF-1.7 quotation', {
-            headers: { 'content-type': 'application/pdf', 'x-suggested-filename': encodeURIComponent(`御見積書_${o.order_no}.pdf`) },
+            headers: {
+              'content-type': 'application/pdf',
+              'x-suggested-filename': encodeURIComponent(`御見積書_${o.order_no}.pdf`),
+            },
           }),
       );
   }
@@ -321,10 +324,11 @@ describe('/mypage/order_history/{key}', () => {
     expect(screen.getByText('午前中')).toBeInTheDocument();
     expect(screen.getByText('代金引換')).toBeInTheDocument();
     const taxes = screen.getByRole('list', { name: '税率ごとの内訳' });
-    expect(within(taxes).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      '8%対象 ¥2,160（内消費税 ¥160）',
-      '10%対象 ¥8,450（内消費税 ¥768）',
-    ]);
+    expect(
+      within(taxes)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['8%対象 ¥2,160（内消費税 ¥160）', '10%対象 ¥8,450（内消費税 ¥768）']);
     expect(screen.getByText('クーポン割引（WELCOME500）').nextSibling).toHaveTextContent('-¥500');
     expect(screen.getByText('ポイント利用').nextSibling).toHaveTextContent('100ポイント');
     expect(screen.getByText('2026.11.20 10:30')).toBeInTheDocument();
@@ -347,7 +351,9 @@ describe('/mypage/order_history/{key}', () => {
 
     expect(await screen.findByText('ご注文をキャンセルしました。')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(await fake.callsTo('/v1/me/orders/1/cancel')[0]!.json()).toEqual({ cancel_reason: '注文内容を変更したいため' });
+    expect(await fake.callsTo('/v1/me/orders/1/cancel')[0]!.json()).toEqual({
+      cancel_reason: '注文内容を変更したいため',
+    });
     expect(screen.getAllByText('キャンセル済み').length).toBeGreaterThan(0);
     expect(screen.getByText('注文内容を変更したいため')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'この注文をキャンセルする' })).not.toBeInTheDocument();
@@ -355,13 +361,21 @@ describe('/mypage/order_history/{key}', () => {
     expect(screen.queryByText(/一部のお手続き/)).not.toBeInTheDocument();
 
     await router.navigate('/mypage/order_history');
-    expect(await within(await screen.findByRole('article', { name: /RP00000001/ })).findByText('キャンセル済み')).toBeInTheDocument();
+    expect(
+      await within(await screen.findByRole('article', { name: /RP00000001/ })).findByText('キャンセル済み'),
+    ).toBeInTheDocument();
   });
 
   it('turns a cancel_only_ecd_key into a warning', async () => {
     logIn();
     const fake = ordersFake().on('PUT', '/v1/me/orders/1/cancel', () =>
-      json({ ...accepted, status: 'cancelled', status_label: 'キャンセル済み', can_cancel: false, cancel_only_ecd_key: 'ECD-77' }),
+      json({
+        ...accepted,
+        status: 'cancelled',
+        status_label: 'キャンセル済み',
+        can_cancel: false,
+        cancel_only_ecd_key: 'ECD-77',
+      }),
     );
     await renderApp('/mypage/order_history/1', fake);
     const user = userEvent.setup();
@@ -461,14 +475,23 @@ describe('/orders/receipt (guest)', () => {
       })
       .on('PUT', '/v1/orders/RP00000009/guest/receipt?t=good', async (request) => {
         const body = (await request.json()) as { addressee: string; note: string };
-        return json({ order_no: 'RP00000009', ...body, issued_count: 0, total_payment: 5500, ordered_at: '2026-11-19T05:00:00Z' });
+        return json({
+          order_no: 'RP00000009',
+          ...body,
+          issued_count: 0,
+          total_payment: 5500,
+          ordered_at: '2026-11-19T05:00:00Z',
+        });
       })
       .on(
         'GET',
         '/v1/orders/RP00000009/download/receipt?t=good',
         () =>
           new Response('%PDF', {
-            headers: { 'content-type': 'application/pdf', 'x-suggested-filename': encodeURIComponent('領収書_RP00000009.pdf') },
+            headers: {
+              'content-type': 'application/pdf',
+              'x-suggested-filename': encodeURIComponent('領収書_RP00000009.pdf'),
+            },
           }),
       );
 

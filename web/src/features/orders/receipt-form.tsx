@@ -50,13 +50,35 @@ export function ReceiptForm({ defaults, issuedCount, blockedReason, pending, onI
         <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label="領収書の宛名と但し書き">
           <FormAlert message={formError} />
           {issuedCount > 0 ? (
-            <p className={styles.notice}>発行済みです（{issuedCount}回）。これから発行する領収書には「再発行」と記載されます。</p>
+            <p className={styles.notice}>
+              発行済みです（{issuedCount}回）。これから発行する領収書には「再発行」と記載されます。
+            </p>
           ) : null}
-          <FormField label="宛名" required={false} hint="空欄の場合はご注文者様のお名前（法人のご注文は会社名）になります。「様」は自動で付きます（「御中」と入力した場合を除く）。" error={errors.addressee?.message}>
-            {(control) => <input {...control} type="text" autoComplete="off" placeholder="例：株式会社ライド 御中" {...register('addressee')} />}
+          <FormField
+            label="宛名"
+            required={false}
+            hint="空欄の場合はご注文者様のお名前（法人のご注文は会社名）になります。「様」は自動で付きます（「御中」と入力した場合を除く）。"
+            error={errors.addressee?.message}
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="text"
+                autoComplete="off"
+                placeholder="例：株式会社ライド 御中"
+                {...register('addressee')}
+              />
+            )}
           </FormField>
-          <FormField label="但し書き" required={false} hint="空欄の場合は「お品代として」になります。" error={errors.note?.message}>
-            {(control) => <input {...control} type="text" autoComplete="off" placeholder="例：お品代として" {...register('note')} />}
+          <FormField
+            label="但し書き"
+            required={false}
+            hint="空欄の場合は「お品代として」になります。"
+            error={errors.note?.message}
+          >
+            {(control) => (
+              <input {...control} type="text" autoComplete="off" placeholder="例：お品代として" {...register('note')} />
+            )}
           </FormField>
           <SubmitButton pending={pending} pendingLabel="発行中…">
             領収書をダウンロード

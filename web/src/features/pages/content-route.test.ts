@@ -40,7 +40,10 @@ describe('catch-all resolution', () => {
   });
 
   it('lets only landing pages hide header and footer', () => {
-    expect(contentFrame({ kind: 'landing', slug: 'x', showHeader: false, showFooter: true })).toEqual({ header: false, footer: true });
+    expect(contentFrame({ kind: 'landing', slug: 'x', showHeader: false, showFooter: true })).toEqual({
+      header: false,
+      footer: true,
+    });
     expect(contentFrame({ kind: 'static', path: 'law' })).toBeUndefined();
     expect(contentFrame(undefined)).toBeUndefined();
   });

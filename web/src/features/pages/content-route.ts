@@ -36,8 +36,9 @@ export function resolveContentPath(pathname: string): ContentTarget {
   }
   const parts = decoded as string[];
   if (parts.join('/').length > MAX_PATH) return { kind: 'none' };
-  if (parts[0] === LANDING_PREFIX) {
-    return parts.length === 2 ? { kind: 'landing', slug: parts[1]! } : { kind: 'none' };
+  const [first, slug, ...rest] = parts;
+  if (first === LANDING_PREFIX) {
+    return slug !== undefined && rest.length === 0 ? { kind: 'landing', slug } : { kind: 'none' };
   }
   return { kind: 'static', path: parts.join('/') };
 }
@@ -45,7 +46,7 @@ export function resolveContentPath(pathname: string): ContentTarget {
 /** An `x-redirect` target the browser may follow: a same-site path other than the page itself. */
 export function safeRedirect(target: string | null | undefined, currentPath: string): string | null {
   const link = classifyLink(target);
-  if (!link || link.kind !== 'internal') return null;
+  if (link?.kind !== 'internal') return null;
   const samePage = link.to.replace(/\/+$/, '') === currentPath.replace(/\/+$/, '');
   return samePage ? null : link.to;
 }
@@ -53,7 +54,7 @@ export function safeRedirect(target: string | null | undefined, currentPath: str
 /** Header and footer of the page the catch-all shows (only landing pages may hide them). */
 export function contentFrame(data: unknown): { header: boolean; footer: boolean } | undefined {
   const route = data as ContentRouteData | undefined;
-  if (!route || route.kind !== 'landing') return undefined;
+  if (route?.kind !== 'landing') return undefined;
   return { header: route.showHeader, footer: route.showFooter };
 }
 

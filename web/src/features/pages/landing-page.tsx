@@ -64,7 +64,14 @@ function Products({ props }: { props: Props }) {
           {data.map((product) => (
             <li key={product.id} className={styles.lpProduct}>
               {product.image ? (
-                <img src={product.image.url} alt="" width={160} height={160} loading="lazy" className={styles.lpProductImage} />
+                <img
+                  src={product.image.url}
+                  alt=""
+                  width={160}
+                  height={160}
+                  loading="lazy"
+                  className={styles.lpProductImage}
+                />
               ) : (
                 <span className={styles.lpProductImage} aria-hidden="true" />
               )}
@@ -85,7 +92,10 @@ function Products({ props }: { props: Props }) {
 
 function Links({ props }: { props: Props }) {
   const items = Array.isArray(props.links)
-    ? props.links.map(asProps).map((l) => ({ label: text(l.label), path: text(l.path) })).filter((l) => l.label && l.path)
+    ? props.links
+        .map(asProps)
+        .map((l) => ({ label: text(l.label), path: text(l.path) }))
+        .filter((l) => l.label && l.path)
     : [];
   if (items.length === 0) return null;
   const heading = text(props.heading) || '関連リンク';

@@ -7,7 +7,8 @@ export const pagesKeys = {
   static: (path: string) => [...pagesKeys.all, 'static', path] as const,
   staticUrls: () => [...pagesKeys.all, 'static-urls'] as const,
   landing: (slug: string) => [...pagesKeys.all, 'landing', slug] as const,
-  landingProducts: (category: string, count: number) => [...pagesKeys.all, 'landing-products', category, count] as const,
+  landingProducts: (category: string, count: number) =>
+    [...pagesKeys.all, 'landing-products', category, count] as const,
   categories: () => [...pagesKeys.all, 'categories'] as const,
   makers: () => [...pagesKeys.all, 'makers'] as const,
   landingList: () => [...pagesKeys.all, 'landing-list'] as const,
@@ -44,11 +45,8 @@ export const landingProductsQuery = (category: string, count: number) =>
   queryOptions({
     queryKey: pagesKeys.landingProducts(category, count),
     queryFn: async ({ signal }): Promise<ProductItem[]> =>
-      (
-        await load(
-          api().GET('/v1/products', { params: { query: { category, child: 1, per: count } }, signal }),
-        )
-      ).data.data,
+      (await load(api().GET('/v1/products', { params: { query: { category, child: 1, per: count } }, signal }))).data
+        .data,
   });
 
 export const staticUrlsQuery = () =>

@@ -17,9 +17,20 @@ const landing = (extend = { is_show_header: true, is_show_footer: true }) => ({
   slug: 'winter',
   title: '冬のメンテナンス特集',
   layout: [
-    { kind: 'hero', props: { heading: '寒い季節こそ点検を', body: '最大20%オフ。', image: 'https://evil.example/x.png', coupon: [] } },
+    {
+      kind: 'hero',
+      props: { heading: '寒い季節こそ点検を', body: '最大20%オフ。', image: 'https://evil.example/x.png', coupon: [] },
+    },
     { kind: 'text', props: { heading: '3つのポイント', body: 'チェーン\n\nブレーキ' } },
-    { kind: 'links', props: { links: [{ label: 'ブログを読む', path: '/blog/b-1' }, { label: '危険', path: 'javascript:alert(1)' }] } },
+    {
+      kind: 'links',
+      props: {
+        links: [
+          { label: 'ブログを読む', path: '/blog/b-1' },
+          { label: '危険', path: 'javascript:alert(1)' },
+        ],
+      },
+    },
     { kind: 'mystery', props: {} },
   ],
   extend,
@@ -85,7 +96,11 @@ describe('catch-all: landing pages', () => {
   });
 
   it('ignores an x-redirect to another site and shows the page', async () => {
-    const fake = createSiteFake().on('GET', '/v1/lp/old', json(landing(), { headers: { 'x-redirect': 'https://evil.example/' } }));
+    const fake = createSiteFake().on(
+      'GET',
+      '/v1/lp/old',
+      json(landing(), { headers: { 'x-redirect': 'https://evil.example/' } }),
+    );
     const { router } = await renderApp('/lp/old', fake);
 
     expect(await screen.findByRole('heading', { level: 1, name: '冬のメンテナンス特集' })).toBeInTheDocument();
@@ -99,20 +114,33 @@ describe('/sitemap', () => {
       .on('GET', '/v1/static-pages/urls', { data: [{ url: '/law', title: '特定商取引法に基づく表記' }] })
       .on('GET', '/v1/lp', { data: [] })
       .on('GET', '/v1/categories/hierarchy', {
-        data: [{ id: 'c1', key: 'bike', name: 'バイク用品', children: [{ id: 'c2', key: 'bike-mirror', name: 'ミラー', children: [] }] }],
+        data: [
+          {
+            id: 'c1',
+            key: 'bike',
+            name: 'バイク用品',
+            children: [{ id: 'c2', key: 'bike-mirror', name: 'ミラー', children: [] }],
+          },
+        ],
       })
-      .on('GET', '/v1/makers', { data: [{ id: 'm1', key: 'daytona', name: 'デイトナ', name_kana: 'デイトナ', description: null }] });
+      .on('GET', '/v1/makers', {
+        data: [{ id: 'm1', key: 'daytona', name: 'デイトナ', name_kana: 'デイトナ', description: null }],
+      });
     await renderApp('/sitemap', fake);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'サイトマップ' })).toBeInTheDocument();
     const guides = screen.getByRole('region', { name: 'ご利用案内' });
     expect(within(guides).getByRole('link', { name: '特定商取引法に基づく表記' })).toHaveAttribute('href', '/law');
     const categories = screen.getByRole('region', { name: '商品カテゴリ' });
-    expect(within(categories).getByRole('link', { name: 'ミラー' })).toHaveAttribute('href', '/product?category=bike-mirror');
-    expect(within(screen.getByRole('region', { name: 'メーカー' })).getByRole('link', { name: 'デイトナ' })).toHaveAttribute(
+    expect(within(categories).getByRole('link', { name: 'ミラー' })).toHaveAttribute(
       'href',
-      '/maker/daytona',
+      '/product?category=bike-mirror',
     );
-    expect(within(screen.getByRole('region', { name: 'メインページ' })).getByRole('link', { name: 'ブログ' })).toHaveAttribute('href', '/blog');
+    expect(
+      within(screen.getByRole('region', { name: 'メーカー' })).getByRole('link', { name: 'デイトナ' }),
+    ).toHaveAttribute('href', '/maker/daytona');
+    expect(
+      within(screen.getByRole('region', { name: 'メインページ' })).getByRole('link', { name: 'ブログ' }),
+    ).toHaveAttribute('href', '/blog');
   });
 });

@@ -5,7 +5,7 @@ import styles from './popup.module.css';
 
 /** Picture, text and link of a popup, shared by the dialog and the /popup page. */
 export function PopupBody({ popup, onFollow }: { popup: Popup; onFollow?: () => void }) {
-  const image = popup.image && popup.image.startsWith('/') && !popup.image.startsWith('//') ? popup.image : null;
+  const image = popup.image?.startsWith('/') && !popup.image.startsWith('//') ? popup.image : null;
   return (
     <>
       {image ? <img src={image} alt="" width={1200} height={400} className={styles.image} /> : null}

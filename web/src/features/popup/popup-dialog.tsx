@@ -34,6 +34,7 @@ function PopupDialog({ popup, onClose }: { popup: Popup; onClose: () => void }) 
   };
 
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: keyboards close it with Escape (onCancel); the backdrop click is for pointers
     <dialog
       ref={ref}
       className={styles.dialog}

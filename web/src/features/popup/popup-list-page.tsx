@@ -40,7 +40,13 @@ function SinglePopup({ id }: { id: string }) {
   useDocumentTitle(popup.title);
   return (
     <div className={styles.page}>
-      <Breadcrumbs items={[{ label: 'ホーム', to: '/' }, { label: 'キャンペーン・お知らせ', to: '/popup' }, { label: popup.title }]} />
+      <Breadcrumbs
+        items={[
+          { label: 'ホーム', to: '/' },
+          { label: 'キャンペーン・お知らせ', to: '/popup' },
+          { label: popup.title },
+        ]}
+      />
       <PopupArticle popup={popup} level={1} />
     </div>
   );

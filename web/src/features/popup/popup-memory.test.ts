@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { POPUP_MEMORY_LIMIT, POPUP_SEEN_KEY, POPUP_VISIT_KEY, pickPopup, rememberPopup, shouldShowPopup } from './popup-memory';
+import {
+  POPUP_MEMORY_LIMIT,
+  POPUP_SEEN_KEY,
+  POPUP_VISIT_KEY,
+  pickPopup,
+  rememberPopup,
+  shouldShowPopup,
+} from './popup-memory';
 
 const once = { id: 'p-once', display: 'once' as const };
 const always = { id: 'p-always', display: 'always' as const };

@@ -24,7 +24,8 @@ export const popupsQuery = () =>
 export const popupQuery = (id: string) =>
   queryOptions({
     queryKey: popupKeys.detail(id),
-    queryFn: async ({ signal }) => (await load(api().GET('/v1/popups/{id}', { params: { path: { id } }, signal }))).data,
+    queryFn: async ({ signal }) =>
+      (await load(api().GET('/v1/popups/{id}', { params: { path: { id } }, signal }))).data,
     staleTime: Infinity,
     initialData: () => queryClient.getQueryData<Popup[]>(popupKeys.list())?.find((p) => p.id === id),
   });

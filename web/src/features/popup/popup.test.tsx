@@ -16,7 +16,10 @@ const popup = {
   display: 'once' as const,
 };
 
-const popupFake = () => createSiteFake().on('GET', '/v1/popups', { data: [popup] }).on('GET', '/v1/popups/p1', popup);
+const popupFake = () =>
+  createSiteFake()
+    .on('GET', '/v1/popups', { data: [popup] })
+    .on('GET', '/v1/popups/p1', popup);
 
 describe('popup dialog', () => {
   it('shows a `once` popup as a dialog, and not on the next visit', async () => {

@@ -33,7 +33,8 @@ function CatalogCard({ catalog }: { catalog: PrintCatalog }) {
           {catalog.title}
         </h2>
         <p className={styles.meta}>
-          全{catalog.page_count}ページ ／ <DateText value={catalog.published_at} />発行
+          全{catalog.page_count}ページ ／ <DateText value={catalog.published_at} />
+          発行
         </p>
         <p className={styles.description}>{catalog.description}</p>
         <p className={styles.actions}>

@@ -17,7 +17,9 @@ export async function loader() {
 
 /** Keys typed into a field belong to the field, not to the viewer. */
 function isTyping(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+  return (
+    target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))
+  );
 }
 
 /**
@@ -84,7 +86,10 @@ export function FlipBookPage() {
           <ul>
             {catalogs.map((c) => (
               <li key={c.id}>
-                <Link to={`/flip-book?id=${encodeURIComponent(c.id)}`} aria-current={c.id === catalog.id ? 'page' : undefined}>
+                <Link
+                  to={`/flip-book?id=${encodeURIComponent(c.id)}`}
+                  aria-current={c.id === catalog.id ? 'page' : undefined}
+                >
                   {c.title}
                 </Link>
               </li>
@@ -110,13 +115,25 @@ export function FlipBookPage() {
           })}
         </div>
         <div className={styles.controls}>
-          <button type="button" className={styles.turn} onClick={() => go(index - 1)} disabled={!hasPrev} aria-describedby={counterId}>
+          <button
+            type="button"
+            className={styles.turn}
+            onClick={() => go(index - 1)}
+            disabled={!hasPrev}
+            aria-describedby={counterId}
+          >
             ‹ 前のページ
           </button>
           <p id={counterId} className={styles.counter} role="status">
             {pageCounter(spread, pages.length)}
           </p>
-          <button type="button" className={styles.turn} onClick={() => go(index + 1)} disabled={!hasNext} aria-describedby={counterId}>
+          <button
+            type="button"
+            className={styles.turn}
+            onClick={() => go(index + 1)}
+            disabled={!hasNext}
+            aria-describedby={counterId}
+          >
             次のページ ›
           </button>
         </div>

@@ -10,7 +10,8 @@ export const printCatalogKeys = {
 export const printCatalogsQuery = () =>
   queryOptions({
     queryKey: printCatalogKeys.all,
-    queryFn: async ({ signal }): Promise<PrintCatalog[]> => (await load(api().GET('/v1/catalog', { signal }))).data.data,
+    queryFn: async ({ signal }): Promise<PrintCatalog[]> =>
+      (await load(api().GET('/v1/catalog', { signal }))).data.data,
     staleTime: 5 * 60_000,
   });
 

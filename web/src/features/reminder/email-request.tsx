@@ -33,7 +33,17 @@ export interface EmailRequestProps {
  * The first step of both reminders: an e-mail address gets a link. The answer never says whether
  * the address is registered.
  */
-export function EmailRequest({ title, headingId, notice, doneNotice, lead, request, fallback, afterSent, other }: EmailRequestProps) {
+export function EmailRequest({
+  title,
+  headingId,
+  notice,
+  doneNotice,
+  lead,
+  request,
+  fallback,
+  afterSent,
+  other,
+}: EmailRequestProps) {
   useDocumentTitle(title);
   const [formError, setFormError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);

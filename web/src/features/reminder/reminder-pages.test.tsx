@@ -40,7 +40,11 @@ const profile = {
 
 describe('/reminder', () => {
   it('asks for the e-mail and shows the same answer whatever it is', async () => {
-    const fake = withNotices(createSiteFake()).on('POST', '/v1/reminder/request', json({ message: SAME_ANSWER }, { status: 202 }));
+    const fake = withNotices(createSiteFake()).on(
+      'POST',
+      '/v1/reminder/request',
+      json({ message: SAME_ANSWER }, { status: 202 }),
+    );
     await renderApp('/reminder', fake);
     const user = userEvent.setup();
 
@@ -172,7 +176,10 @@ describe('/reminder/reset', () => {
       .on(
         'POST',
         '/v1/reminder/reset',
-        json({ message: '入力内容をご確認ください', errors: { answer: ['秘密の質問の答えが違います'] } }, { status: 422 }),
+        json(
+          { message: '入力内容をご確認ください', errors: { answer: ['秘密の質問の答えが違います'] } },
+          { status: 422 },
+        ),
       );
     await renderApp('/reminder/reset?token=tok-9', fake);
     const user = userEvent.setup();
@@ -220,7 +227,10 @@ describe('/reminder/username/reset', () => {
       .on('POST', '/v1/reminder/username/reset', async (req) => {
         const body = (await req.clone().json()) as { username: string };
         return body.username === 'taken'
-          ? json({ message: '入力内容をご確認ください', errors: { username: ['このログインIDは既に使われています'] } }, { status: 422 })
+          ? json(
+              { message: '入力内容をご確認ください', errors: { username: ['このログインIDは既に使われています'] } },
+              { status: 422 },
+            )
           : json({ username: body.username });
       });
     await renderApp('/reminder/username/reset?token=u-tok', fake);
@@ -241,7 +251,10 @@ describe('/reminder/username/reset', () => {
     expect(screen.getByText('rider_taro')).toBeInTheDocument();
     // The change used the link up: no second form.
     expect(screen.queryByLabelText(/新しいログインID/)).not.toBeInTheDocument();
-    expect(await fake.callsTo('/v1/reminder/username/reset').at(-1)!.json()).toEqual({ token: 'u-tok', username: 'rider_taro' });
+    expect(await fake.callsTo('/v1/reminder/username/reset').at(-1)!.json()).toEqual({
+      token: 'u-tok',
+      username: 'rider_taro',
+    });
   });
 
   it('refuses a login ID the rules do not allow', async () => {
@@ -265,6 +278,9 @@ describe('/reminder/username/reset', () => {
     );
     await renderApp('/reminder/username/reset?token=nope', fake);
     expect(await screen.findByRole('alert')).toHaveTextContent('リンクが無効か期限切れです');
-    expect(screen.getByRole('link', { name: 'ログインID確認メールを再送する' })).toHaveAttribute('href', '/reminder/username');
+    expect(screen.getByRole('link', { name: 'ログインID確認メールを再送する' })).toHaveAttribute(
+      'href',
+      '/reminder/username',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -79,7 +79,7 @@ export function ReminderResetPage() {
   const token = params.get('token')?.trim() ?? '';
   const check = useReminderCheck(token);
 
-  let body;
+  let body: ReactNode;
   if (token === '' || check.isError) {
     body = <InvalidLink error={check.error} retryTo="/reminder" retryLabel="パスワード再設定メールを再送する" />;
   } else if (check.isPending) {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useSearchParams } from 'react-router';
@@ -68,7 +68,7 @@ export function UsernameResetPage() {
     if (changed) done.current?.focus();
   }, [changed]);
 
-  let body;
+  let body: ReactNode;
   if (token === '' || check.isError) {
     body = <InvalidLink error={check.error} retryTo="/reminder/username" retryLabel="ログインID確認メールを再送する" />;
   } else if (check.isPending) {

@@ -1,20 +1,21 @@
 import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { useDocumentTitle } from '../../lib/document-title';
+import { parsePageParam } from '../../lib/page-param';
 import { queryClient } from '../../lib/query-client';
 import { Breadcrumbs } from '../../ui/breadcrumbs';
 import { Pagination } from '../../ui/pagination';
-import { parsePage, stylistHref, stylistListQuery, useStylistList } from './stylist-queries';
+import { stylistHref, stylistListQuery, useStylistList } from './stylist-queries';
 import styles from './stylist.module.css';
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const page = parsePage(new URL(request.url).searchParams.get('page'));
+  const page = parsePageParam(new URL(request.url).searchParams.get('page'));
   await queryClient.ensureQueryData(stylistListQuery(page));
   return null;
 }
 
 export function StylistListPage() {
   const [params] = useSearchParams();
-  const { items, pagination } = useStylistList(parsePage(params.get('page')));
+  const { items, pagination } = useStylistList(parsePageParam(params.get('page')));
   useDocumentTitle('スタッフのおすすめ');
 
   return (

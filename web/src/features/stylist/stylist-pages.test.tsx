@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { parsePageParam } from '../../lib/page-param';
 import { json } from '../../test/fake-fetch';
 import { createSiteFake, renderApp } from '../../test/render-app';
-import { parsePage, stylistHref } from './stylist-queries';
+import { stylistHref } from './stylist-queries';
 
 function stylist(key: string, name: string, role: string) {
   return {
@@ -44,7 +45,10 @@ describe('/stylist', () => {
     const fake = createSiteFake().on(
       'GET',
       '/v1/stylists',
-      json({ data: [stylist('sato-kenichi', '佐藤 健一', '店長'), stylist('suzuki-daisuke', '鈴木 大輔', '整備士')] }, pageHeaders(2)),
+      json(
+        { data: [stylist('sato-kenichi', '佐藤 健一', '店長'), stylist('suzuki-daisuke', '鈴木 大輔', '整備士')] },
+        pageHeaders(2),
+      ),
     );
     await renderApp('/stylist', fake);
 
@@ -67,10 +71,10 @@ describe('/stylist', () => {
   });
 
   it('reads a bad page number as page 1 and builds safe links', () => {
-    expect(parsePage(null)).toBe(1);
-    expect(parsePage('0')).toBe(1);
-    expect(parsePage('abc')).toBe(1);
-    expect(parsePage('2')).toBe(2);
+    expect(parsePageParam(null)).toBe(1);
+    expect(parsePageParam('0')).toBe(1);
+    expect(parsePageParam('abc')).toBe(1);
+    expect(parsePageParam('2')).toBe(2);
     expect(stylistHref('a/b')).toBe('/stylist/a%2Fb');
   });
 });
@@ -104,7 +108,11 @@ describe('/stylist/:key', () => {
   });
 
   it('shows the 404 page for an unknown key', async () => {
-    const fake = createSiteFake().on('GET', '/v1/stylists/nobody', json({ message: '見つかりません。' }, { status: 404 }));
+    const fake = createSiteFake().on(
+      'GET',
+      '/v1/stylists/nobody',
+      json({ message: '見つかりません。' }, { status: 404 }),
+    );
     await renderApp('/stylist/nobody', fake);
 
     expect(await screen.findByRole('heading', { name: '404 Not Found' })).toBeInTheDocument();

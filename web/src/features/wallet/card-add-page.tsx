@@ -83,12 +83,15 @@ export function CardAddPage() {
 
   return (
     <MypageFrame title="カードの登録">
-      <p className={styles.note}>
-        カード情報は決済代行会社へ直接送られ、ショップには保存されません。
-      </p>
+      <p className={styles.note}>カード情報は決済代行会社へ直接送られ、ショップには保存されません。</p>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className={styles.form} aria-label="カード情報の入力">
         <FormAlert message={formError} />
-        <FormField label="カード番号" required hint="ハイフン・スペースなしでも入力できます。" error={errors.number?.message}>
+        <FormField
+          label="カード番号"
+          required
+          hint="ハイフン・スペースなしでも入力できます。"
+          error={errors.number?.message}
+        >
           {(control) => (
             <input
               {...control}
@@ -101,7 +104,12 @@ export function CardAddPage() {
             />
           )}
         </FormField>
-        <FormField label="カード名義" required hint="カードに記載のとおりローマ字で入力してください。" error={errors.holder_name?.message}>
+        <FormField
+          label="カード名義"
+          required
+          hint="カードに記載のとおりローマ字で入力してください。"
+          error={errors.holder_name?.message}
+        >
           {(control) => (
             <input
               {...control}
@@ -128,7 +136,12 @@ export function CardAddPage() {
               />
             )}
           </FormField>
-          <FormField label="セキュリティコード" required hint="カード裏面の3桁（AMEXは表面の4桁）" error={errors.security_code?.message}>
+          <FormField
+            label="セキュリティコード"
+            required
+            hint="カード裏面の3桁（AMEXは表面の4桁）"
+            error={errors.security_code?.message}
+          >
             {(control) => (
               <input
                 {...control}

@@ -113,7 +113,9 @@ export function CardListPage() {
           </Link>
         )}
       </div>
-      {full ? <p className={styles.note}>上限まで登録済みです。新しく登録するには不要なカードを削除してください。</p> : null}
+      {full ? (
+        <p className={styles.note}>上限まで登録済みです。新しく登録するには不要なカードを削除してください。</p>
+      ) : null}
       <p className={styles.note}>カード番号はショップには保存されません。決済代行会社が安全に保管します。</p>
       {items.length === 0 ? (
         <p className={styles.empty}>登録されているカードはありません。</p>
@@ -142,7 +144,12 @@ export function CardListPage() {
           <p>次のカードを削除します。よろしいですか？</p>
           <p>
             {cardName(pending)}（{pending.masked_number}）
-            {pending.is_main ? <><br />メインのカードです。削除すると、ほかのカードがメインになります。</> : null}
+            {pending.is_main ? (
+              <>
+                <br />
+                メインのカードです。削除すると、ほかのカードがメインになります。
+              </>
+            ) : null}
           </p>
         </ConfirmDialog>
       ) : null}

@@ -11,9 +11,19 @@ describe('card form rules', () => {
   });
 
   it('accepts a typed card and refuses what the person can fix', () => {
-    const ok = cardSchema.safeParse({ number: '4242 4242 4242 4242', holder_name: 'TARO YAMADA', expiration: '203012', security_code: '123' });
+    const ok = cardSchema.safeParse({
+      number: '4242 4242 4242 4242',
+      holder_name: 'TARO YAMADA',
+      expiration: '203012',
+      security_code: '123',
+    });
     expect(ok.success).toBe(true);
-    const bad = cardSchema.safeParse({ number: '4242', holder_name: '山田太郎', expiration: '2030', security_code: '12a' });
+    const bad = cardSchema.safeParse({
+      number: '4242',
+      holder_name: '山田太郎',
+      expiration: '2030',
+      security_code: '12a',
+    });
     expect(bad.success).toBe(false);
     expect(bad.error?.issues.map((i) => i.message)).toEqual([
       CARD_FORM_MESSAGES.number,

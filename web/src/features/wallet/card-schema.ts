@@ -27,7 +27,10 @@ export function parseExpiration(value: string): { year: number; month: number } 
 
 /** Full-width digits to half-width, spaces dropped, separators kept. */
 function cardDigitsKeepSeparators(value: string): string {
-  return value.replace(/\s/g, '').replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0)).replace(/[／－]/g, '-');
+  return value
+    .replace(/\s/g, '')
+    .replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0))
+    .replace(/[／－]/g, '-');
 }
 
 export const cardSchema = z.object({

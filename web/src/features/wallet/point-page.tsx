@@ -12,7 +12,10 @@ import styles from './wallet.module.css';
 export async function loader({ request }: LoaderFunctionArgs) {
   const page = parsePageParam(new URL(request.url).searchParams.get('page'));
   if (sessionStore.get().isLogin) {
-    await Promise.all([queryClient.ensureQueryData(pointsQuery()), queryClient.ensureQueryData(pointHistoriesQuery(page))]);
+    await Promise.all([
+      queryClient.ensureQueryData(pointsQuery()),
+      queryClient.ensureQueryData(pointHistoriesQuery(page)),
+    ]);
   }
   return null;
 }
@@ -33,7 +36,8 @@ export function PointPage() {
           <p>現在のポイント残高</p>
           <p className={styles.balanceFigure}>{points(balance.balance)}</p>
           <p className={styles.note}>
-            1ポイント＝1円としてお支払いに使えます。{balance.earn_rate > 0 ? `ご購入金額の${balance.earn_rate}%がたまります。` : ''}
+            1ポイント＝1円としてお支払いに使えます。
+            {balance.earn_rate > 0 ? `ご購入金額の${balance.earn_rate}%がたまります。` : ''}
           </p>
         </section>
       ) : (

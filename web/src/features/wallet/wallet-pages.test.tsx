@@ -11,7 +11,14 @@ function logIn(token = 'member-token'): void {
   localStorage.setItem(EXPIRY_KEY, String(Date.now() + 600_000));
 }
 
-const member = { id: 'u1', code: 'M000123', email: 'member@example.com', last_name: '山田', first_name: '太郎', is_registered_member: true };
+const member = {
+  id: 'u1',
+  code: 'M000123',
+  email: 'member@example.com',
+  last_name: '山田',
+  first_name: '太郎',
+  is_registered_member: true,
+};
 
 const visa: UserCard = {
   id: 'c1',
@@ -45,7 +52,18 @@ function cardsFake(start: UserCard[] = [visa, master], limit = '5'): FakeFetch {
     .on('GET', '/v1/me/user', member)
     .on('GET', '/v1/settings/payment-service/credit_card', service)
     .on('GET', '/v1/me/user-cards', () =>
-      json({ data: cards }, { headers: { 'x-limit': limit, 'x-total': String(cards.length), 'x-per-page': '50', 'x-last-page': '1', 'x-current-page': '1' } }),
+      json(
+        { data: cards },
+        {
+          headers: {
+            'x-limit': limit,
+            'x-total': String(cards.length),
+            'x-per-page': '50',
+            'x-last-page': '1',
+            'x-current-page': '1',
+          },
+        },
+      ),
     )
     .on('PATCH', '/v1/me/user-cards/c2/use', () => {
       cards = cards.map((c) => ({ ...c, is_main: c.id === 'c2' }));
@@ -58,15 +76,31 @@ function cardsFake(start: UserCard[] = [visa, master], limit = '5'): FakeFetch {
     .on('POST', '/sandbox-gateway/tokens', async (request) => {
       const card = (await request.json()) as { number: string; holder_name: string };
       if (card.number === '4242424242424241') {
-        return json({ message: '入力内容をご確認ください。', errors: { number: ['カード番号が正しくありません。'] } }, { status: 422 });
+        return json(
+          { message: '入力内容をご確認ください。', errors: { number: ['カード番号が正しくありません。'] } },
+          { status: 422 },
+        );
       }
       return json(
-        { token: 'tok_1', brand: 'VISA', masked_number: '************4242', expiration: '2030-12', holder_name: card.holder_name },
+        {
+          token: 'tok_1',
+          brand: 'VISA',
+          masked_number: '************4242',
+          expiration: '2030-12',
+          holder_name: card.holder_name,
+        },
         { status: 201 },
       );
     })
     .on('POST', '/v1/me/user-cards', () => {
-      const added = { id: 'c3', brand: 'VISA', masked_number: '************4242', expiration: '2030-12', holder_name: 'HANAKO SATO', is_main: false };
+      const added = {
+        id: 'c3',
+        brand: 'VISA',
+        masked_number: '************4242',
+        expiration: '2030-12',
+        holder_name: 'HANAKO SATO',
+        is_main: false,
+      };
       cards = [...cards, added];
       return json(added, { status: 201 });
     });
@@ -79,7 +113,9 @@ describe('/mypage/card', () => {
     logIn();
     await renderApp('/mypage/card', cardsFake());
     expect(await screen.findByRole('heading', { level: 1, name: 'カード情報' })).toBeInTheDocument();
-    expect(screen.getByText(/登録できるカードは/)).toHaveTextContent('登録できるカードは 5 枚までです（登録済み 2 枚）');
+    expect(screen.getByText(/登録できるカードは/)).toHaveTextContent(
+      '登録できるカードは 5 枚までです（登録済み 2 枚）',
+    );
     const main = cardArticle(/VISA 末尾4242/);
     expect(within(main).getByText('メイン')).toBeInTheDocument();
     expect(within(main).getByText('2028年12月')).toBeInTheDocument();
@@ -151,7 +187,12 @@ describe('/mypage/card/add', () => {
       security_code: '123',
     });
     expect(tokenCall.headers.get('authorization')).toBeNull();
-    expect(await fake.calls.find((c) => c.method === 'POST' && new URL(c.url).pathname === '/v1/me/user-cards')!.clone().json()).toEqual({
+    expect(
+      await fake.calls
+        .find((c) => c.method === 'POST' && new URL(c.url).pathname === '/v1/me/user-cards')!
+        .clone()
+        .json(),
+    ).toEqual({
       token: 'tok_1',
     });
     // Nothing of the card reached the shop API.
@@ -204,8 +245,24 @@ describe('/mypage/point', () => {
         json(
           {
             data: [
-              { id: 'h2', kind: 'use', kind_label: 'ご利用', points: -100, description: null, order_no: 'RP00000001', created_at: '2026-11-20T01:00:00Z' },
-              { id: 'h1', kind: 'grant', kind_label: '付与', points: 500, description: '会員登録特典', order_no: null, created_at: '2026-01-10T01:00:00Z' },
+              {
+                id: 'h2',
+                kind: 'use',
+                kind_label: 'ご利用',
+                points: -100,
+                description: null,
+                order_no: 'RP00000001',
+                created_at: '2026-11-20T01:00:00Z',
+              },
+              {
+                id: 'h1',
+                kind: 'grant',
+                kind_label: '付与',
+                points: 500,
+                description: '会員登録特典',
+                order_no: null,
+                created_at: '2026-01-10T01:00:00Z',
+              },
             ],
           },
           { headers: { 'x-total': '12', 'x-per-page': '10', 'x-last-page': '2', 'x-current-page': '1' } },
@@ -221,7 +278,9 @@ describe('/mypage/point', () => {
     expect(rows[0]).toHaveTextContent('-100');
     expect(rows[1]).toHaveTextContent('付与（会員登録特典）');
     expect(rows[1]).toHaveTextContent('+500');
-    expect(screen.getByRole('navigation', { name: 'ポイント履歴のページ送り' })).toHaveTextContent('全12件（1 / 2ページ）');
+    expect(screen.getByRole('navigation', { name: 'ポイント履歴のページ送り' })).toHaveTextContent(
+      '全12件（1 / 2ページ）',
+    );
   });
 });
 
@@ -272,7 +331,12 @@ describe('/coupon', () => {
     expect(await screen.findByText('クーポン「ライド10%OFF」を取得しました。')).toBeInTheDocument();
     expect(within(ride).getByText('取得済み')).toBeInTheDocument();
     expect(within(ride).queryByRole('button', { name: /クーポンを取得する/ })).not.toBeInTheDocument();
-    expect(await fake.callsTo('/v1/me/coupons').find((c) => c.method === 'POST')!.json()).toEqual({ coupon_id: 'k2', page: '/coupon' });
+    expect(
+      await fake
+        .callsTo('/v1/me/coupons')
+        .find((c) => c.method === 'POST')!
+        .json(),
+    ).toEqual({ coupon_id: 'k2', page: '/coupon' });
   });
 
   it('shows visitors the public coupons and asks them to log in to take one', async () => {
