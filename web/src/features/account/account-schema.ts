@@ -4,24 +4,11 @@
  */
 import { z } from 'zod';
 import { ADDRESS_MAX, profileShape, refineProfile } from '../../lib/profile-form';
-import {
-  MESSAGES,
-  maxLength,
-  refinePasswordConfirmation,
-  zMaxLength,
-  zPassword,
-  zRequired,
-  zRule,
-} from '../../lib/validators';
+import { maxLength, refinePasswordConfirmation, zMaxLength, zPassword, zRequired, zRule } from '../../lib/validators';
 
 export const LEAVE_REASON_MAX = 1000;
 /** The security answer's limit (the registration form's). */
 export const ANSWER_MAX = ADDRESS_MAX;
-
-export const POSTAL_NOT_FOUND = {
-  format: MESSAGES.post,
-  missing: '該当する住所が見つかりませんでした。住所を直接入力してください。',
-};
 
 // ---- パスワード変更 ----
 export const passwordSchema = z

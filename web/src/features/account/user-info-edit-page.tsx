@@ -2,18 +2,17 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
-import { lookupPostalCode, usePrefectures } from '../../api/postal-queries';
 import { useSettings } from '../../api/site-queries';
 import { setFlash } from '../../lib/flash';
 import { GENDER_CHOICES, NEWSLETTER_CHOICES } from '../../lib/member-labels';
 import { PROFILE_FIELD_NAMES, profileFieldsOf, toProfileInput, type ProfileFields } from '../../lib/profile-form';
 import { queryClient } from '../../lib/query-client';
 import { sessionStore } from '../../lib/session';
-import { normalizePostal } from '../../lib/validators';
 import { applyMutationErrors } from '../../lib/form-errors';
+import { AddressFieldset } from '../../ui/address-fieldset';
 import { FormAlert, FormField, RadioGroup, SubmitButton, buttonClass, controlClass } from '../../ui/form-field';
 import { meUserQuery, useMeUser, useUpdateProfile } from './account-queries';
-import { POSTAL_NOT_FOUND, profileSchema } from './account-schema';
+import { profileSchema } from './account-schema';
 import { MypageFrame } from '../../ui/mypage-frame';
 import { pendingEmailText } from './user-info-page';
 import styles from './account.module.css';
@@ -30,27 +29,19 @@ const PHONE_HINT = '電話番号・携帯電話番号のどちらかをご入力
 export function UserInfoEditPage() {
   const user = useMeUser();
   const corporate = useSettings()['SITE.IS_CORPORATE'];
-  const prefectures = usePrefectures();
   const update = useUpdateProfile();
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string | null>(null);
-  const [postalStatus, setPostalStatus] = useState<string | null>(null);
-  const [lookingUp, setLookingUp] = useState(false);
+  const form = useForm<ProfileFields>({
+    resolver: zodResolver(profileSchema(corporate)),
+    defaultValues: profileFieldsOf(user, corporate),
+  });
   const {
     register,
     handleSubmit,
     setError,
-    clearErrors,
-    getValues,
-    setValue,
-    setFocus,
-    watch,
     formState: { errors },
-  } = useForm<ProfileFields>({
-    resolver: zodResolver(profileSchema(corporate)),
-    defaultValues: profileFieldsOf(user, corporate),
-  });
-  const prefecture = watch('prefecture');
+  } = form;
 
   const onSubmit = handleSubmit(async (fields) => {
     setFormError(null);
@@ -63,32 +54,6 @@ export function UserInfoEditPage() {
       setFormError(applyMutationErrors(error, setError, PROFILE_FIELD_NAMES));
     }
   });
-
-  const fillAddress = async () => {
-    setPostalStatus(null);
-    clearErrors('postal_code');
-    const code = normalizePostal(getValues('postal_code'));
-    if (code === null) {
-      setError('postal_code', { type: 'lookup', message: POSTAL_NOT_FOUND.format }, { shouldFocus: true });
-      return;
-    }
-    setLookingUp(true);
-    const address = await lookupPostalCode(code);
-    setLookingUp(false);
-    if (!address) {
-      setPostalStatus(POSTAL_NOT_FOUND.missing);
-      return;
-    }
-    const options = { shouldDirty: true, shouldValidate: true } as const;
-    setValue('prefecture', address.prefecture, options);
-    setValue('city', `${address.city}${address.town}`, options);
-    if (address.street) setValue('address1', address.street, options);
-    setPostalStatus(`${address.prefecture}${address.city}${address.town}${address.street} を入力しました。`);
-    setFocus('address1');
-  };
-
-  const prefectureNames = prefectures.data?.map((p) => p.name) ?? [];
-  if (prefecture && !prefectureNames.includes(prefecture)) prefectureNames.unshift(prefecture);
 
   return (
     <MypageFrame title="会員情報の変更">
@@ -162,66 +127,7 @@ export function UserInfoEditPage() {
           <h2 id="profile-address" className={styles.sectionTitle}>
             住所・連絡先
           </h2>
-          <FormField
-            label="郵便番号"
-            required
-            error={errors.postal_code?.message}
-            hint={corporate ? '半角数字7桁（例：1234567）' : '例：123-4567'}
-            after={
-              <button
-                type="button"
-                className={styles.postalButton}
-                onClick={() => void fillAddress()}
-                disabled={lookingUp}
-              >
-                {lookingUp ? '検索中…' : '住所を自動入力'}
-              </button>
-            }
-          >
-            {(control) => (
-              <input
-                {...control}
-                {...register('postal_code')}
-                type="text"
-                inputMode="numeric"
-                autoComplete="postal-code"
-                maxLength={8}
-              />
-            )}
-          </FormField>
-          <p role="status" className={styles.postalStatus}>
-            {postalStatus}
-          </p>
-          <FormField label="都道府県" required error={errors.prefecture?.message}>
-            {(control) =>
-              prefectures.isError ? (
-                <input {...control} {...register('prefecture')} type="text" autoComplete="address-level1" />
-              ) : (
-                <select
-                  {...control}
-                  {...register('prefecture')}
-                  className={controlClass.select}
-                  autoComplete="address-level1"
-                >
-                  <option value="">選択してください</option>
-                  {prefectureNames.map((name) => (
-                    <option key={name} value={name}>
-                      {name}
-                    </option>
-                  ))}
-                </select>
-              )
-            }
-          </FormField>
-          <FormField label="市区町村" required error={errors.city?.message}>
-            {(control) => <input {...control} {...register('city')} type="text" autoComplete="address-level2" />}
-          </FormField>
-          <FormField label="番地" required error={errors.address1?.message}>
-            {(control) => <input {...control} {...register('address1')} type="text" autoComplete="address-line1" />}
-          </FormField>
-          <FormField label="建物名・部屋番号" error={errors.address2?.message}>
-            {(control) => <input {...control} {...register('address2')} type="text" autoComplete="address-line2" />}
-          </FormField>
+          <AddressFieldset form={form} corporate={corporate} />
           <FormField
             label="電話番号"
             error={errors.phone_number?.message}

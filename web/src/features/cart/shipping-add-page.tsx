@@ -10,12 +10,12 @@ import { useForm, type Path, type Resolver, type UseFormReturn } from 'react-hoo
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { api, load } from '../../api/client';
-import { lookupPostalCode, usePrefectures } from '../../api/postal-queries';
 import { useSettings } from '../../api/site-queries';
 import { applyMutationErrors } from '../../lib/form-errors';
 import { profileShape } from '../../lib/profile-form';
 import { patchSession, useSession } from '../../lib/session';
 import { normalizePostal, postDisplay, tel, tsunaguPhone, zRule } from '../../lib/validators';
+import { AddressFieldset } from '../../ui/address-fieldset';
 import { FormAlert, FormField, SubmitButton, buttonClass, controlClass } from '../../ui/form-field';
 import { ensureCartToken } from '../../lib/cart-store';
 import { patchCart, useCartAction } from './cart-api';
@@ -55,9 +55,6 @@ const EMPTY_PERSON: PersonFields = {
   address2: '',
   phone_number: '',
 };
-
-export const POSTAL_FORMAT_MESSAGE = '郵便番号を正しく入力してください。';
-export const POSTAL_MISSING_MESSAGE = '該当する住所が見つかりませんでした。';
 
 function personSchema(corporate: boolean) {
   const r = profileShape(corporate);
@@ -154,7 +151,7 @@ function personOfAddress(a: ShippingAddress | null | undefined): PersonFields {
 
 type Form = UseFormReturn<ShippingAddFields>;
 
-/** Name, kana, postal code (with autofill), prefecture, city, lines and phone of one person. */
+/** Name, kana, phone and address (with the postal-code autofill) of one person. */
 function PersonBlock({
   form,
   prefix,
@@ -166,40 +163,12 @@ function PersonBlock({
   label: string;
   withEmail?: boolean;
 }) {
-  const prefectures = usePrefectures();
-  const [status, setStatus] = useState<string | null>(null);
-  const [lookingUp, setLookingUp] = useState(false);
-  const { register, formState, getValues, setValue, setError, clearErrors, setFocus, watch } = form;
+  const corporate = useSettings()['SITE.IS_CORPORATE'];
+  const { register, formState } = form;
   const name = (field: keyof PersonFields | 'email') => `${prefix}.${field}` as Path<ShippingAddFields>;
   const errorOf = (field: keyof PersonFields | 'email'): string | undefined => {
     const group = formState.errors[prefix] as Record<string, { message?: string } | undefined> | undefined;
     return group?.[field]?.message;
-  };
-  const prefecture = watch(name('prefecture')) as string;
-  const names = prefectures.data?.map((p) => p.name) ?? [];
-  if (prefecture && !names.includes(prefecture)) names.unshift(prefecture);
-
-  const fill = async () => {
-    setStatus(null);
-    clearErrors(name('postal_code'));
-    const code = normalizePostal(String(getValues(name('postal_code')) ?? ''));
-    if (code === null) {
-      setError(name('postal_code'), { type: 'lookup', message: POSTAL_FORMAT_MESSAGE }, { shouldFocus: true });
-      return;
-    }
-    setLookingUp(true);
-    const address = await lookupPostalCode(code);
-    setLookingUp(false);
-    if (!address) {
-      setStatus(POSTAL_MISSING_MESSAGE);
-      return;
-    }
-    const options = { shouldDirty: true, shouldValidate: true } as const;
-    setValue(name('prefecture'), address.prefecture, options);
-    setValue(name('city'), `${address.city}${address.town}`, options);
-    if (address.street) setValue(name('address1'), address.street, options);
-    setStatus(`${address.prefecture}${address.city}${address.town}${address.street} を入力しました。`);
-    setFocus(name('address1'));
   };
 
   return (
@@ -229,61 +198,7 @@ function PersonBlock({
       <FormField label="電話番号" required error={errorOf('phone_number')} hint="例：03-1234-5678">
         {(c) => <input {...c} {...register(name('phone_number'))} type="tel" autoComplete="tel" />}
       </FormField>
-      <FormField
-        label="郵便番号"
-        required
-        error={errorOf('postal_code')}
-        hint="例：123-4567"
-        after={
-          <button type="button" className={buttonClass.secondary} onClick={() => void fill()} disabled={lookingUp}>
-            {lookingUp ? '検索中…' : '住所を自動入力'}
-          </button>
-        }
-      >
-        {(c) => (
-          <input
-            {...c}
-            {...register(name('postal_code'))}
-            type="text"
-            inputMode="numeric"
-            autoComplete="postal-code"
-            maxLength={8}
-          />
-        )}
-      </FormField>
-      <p role="status" className={styles.muted}>
-        {status}
-      </p>
-      <FormField label="都道府県" required error={errorOf('prefecture')}>
-        {(c) =>
-          prefectures.isError ? (
-            <input {...c} {...register(name('prefecture'))} type="text" autoComplete="address-level1" />
-          ) : (
-            <select
-              {...c}
-              {...register(name('prefecture'))}
-              className={controlClass.select}
-              autoComplete="address-level1"
-            >
-              <option value="">選択してください</option>
-              {names.map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </select>
-          )
-        }
-      </FormField>
-      <FormField label="市区町村" required error={errorOf('city')}>
-        {(c) => <input {...c} {...register(name('city'))} type="text" autoComplete="address-level2" />}
-      </FormField>
-      <FormField label="番地" required error={errorOf('address1')}>
-        {(c) => <input {...c} {...register(name('address1'))} type="text" autoComplete="address-line1" />}
-      </FormField>
-      <FormField label="建物名・部屋番号" error={errorOf('address2')}>
-        {(c) => <input {...c} {...register(name('address2'))} type="text" autoComplete="address-line2" />}
-      </FormField>
+      <AddressFieldset form={form} corporate={corporate} prefix={prefix} />
     </fieldset>
   );
 }
