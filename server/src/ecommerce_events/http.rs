@@ -1,5 +1,5 @@
 //! Handlers of the ecommerce events. Posting never reveals whether a cart token exists (an
-//! unknown one is simply not linked); reading back needs the same cart's token or member.
+//! unknown one is simply not linked); reading back needs the event's owner (see `owner.rs`).
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
@@ -8,6 +8,7 @@ use serde_json::Value;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::owner::{self, NamedCart, Owner};
 use super::store::{self, NewEvent};
 use super::MAX_ARGS_BYTES;
 use crate::app::AppState;
@@ -30,7 +31,9 @@ pub struct EventInput {
     pub name: Option<String>,
     /// Whatever the storefront attaches (at most 16 KiB as JSON).
     pub args: Option<Value>,
-    /// The cart token, linking the event to that cart (an unknown token is ignored).
+    /// The cart token, linking the event to that cart. A guest cart's event then belongs to
+    /// that token; a member's cart is linked only with that member's bearer token (anyone
+    /// else's is ignored like an unknown token) and its event belongs to the member.
     pub token: Option<String>,
     /// The recommendation engine's click-through marker; accepted, not stored (no engine).
     #[schema(value_type = Option<String>)]
@@ -64,7 +67,7 @@ fn usable_token(token: Option<&str>) -> Option<&str> {
 
 #[utoipa::path(post, path = "/v1/ecommerce_events", tag = "ecommerce_events", request_body = EventInput,
     responses(
-        (status = 201, body = EventCreated, description = "stored, linked to the token's cart and to the member of a bearer token"),
+        (status = 201, body = EventCreated, description = "stored; linked to the token's cart when it is a guest cart or the bearer's own cart, owned by that cart's member, else by the guest cart's token, else (no cart) by the bearer's member"),
         (status = 401, body = ErrorBody, description = "a bearer token was sent but is not valid"),
         (status = 422, body = ErrorBody, description = "`errors.name`, `errors.args`"),
     ))]
@@ -75,17 +78,23 @@ async fn create_event(
     ApiJson(input): ApiJson<EventInput>,
 ) -> ApiResult<(StatusCode, Json<EventCreated>)> {
     let (name, args_json) = checked(&input)?;
-    let cart = match usable_token(input.token.as_deref()) {
-        Some(token) => store::find_cart(&state.db, &channel.id, &sha256_hex(token)).await?,
+    let poster = member.as_ref().map(|m| m.user_id.as_str());
+    let token_hash = usable_token(input.token.as_deref()).map(sha256_hex);
+    let cart = match &token_hash {
+        Some(hash) => store::find_cart(&state.db, &channel.id, hash).await?,
         None => None,
     };
+    let named = cart.as_ref().zip(token_hash.as_deref()).map(|(c, hash)| NamedCart { member: c.user_id.as_deref(), token_hash: hash });
+    let linked = named.filter(|named| owner::may_link(*named, poster));
+    let owner = Owner::of_post(linked, poster);
     let id = new_id();
     let event = NewEvent {
         id: &id,
         name: &name,
         args_json: &args_json,
-        cart_id: cart.as_ref().map(|c| c.id.as_str()),
-        user_id: member.as_ref().map(|m| m.user_id.as_str()),
+        cart_id: linked.and(cart.as_ref()).map(|c| c.id.as_str()),
+        user_id: poster,
+        owner: &owner,
     };
     let mut tx = state.db.begin_write().await?;
     store::insert_event(&mut tx, &channel.id, &event, Timestamp::now().0).await?;
@@ -96,7 +105,8 @@ async fn create_event(
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct EventQuery {
-    /// The token of the cart the event was posted with.
+    /// The token of the guest cart the event was posted with. A member's event is read with
+    /// that member's bearer token; their cart's token alone does not read it.
     pub token: Option<String>,
 }
 
@@ -128,31 +138,33 @@ pub struct EventDetail {
 #[utoipa::path(get, path = "/v1/ecommerce_events/{id}", tag = "ecommerce_events", params(("id" = String, Path), EventQuery),
     responses(
         (status = 200, body = EventDetail, description = "the event with the decision data of its cart's order"),
-        (status = 401, body = ErrorBody, description = "a bearer token was sent but is not valid"),
-        (status = 404, body = ErrorBody, description = "unknown, or neither the token of the event's cart nor its member's bearer token"),
+        (status = 401, body = ErrorBody, description = "a bearer token was sent but is not valid (asked only for an event of this shop)"),
+        (status = 404, body = ErrorBody, description = "unknown, another shop's (a member's token sent to the other shop included), or not the owner's: \
+            a member's event without that member's bearer token (their cart's token alone is not enough) or with another member's, \
+            a guest cart's event without that cart's token, or one whose cart a member has adopted since, without that member's bearer token"),
     ))]
 async fn show_event(
     State(state): State<AppState>,
     channel: Channel,
-    OptionalMember(member): OptionalMember,
+    member: Result<OptionalMember, ApiError>,
     ApiPath(id): ApiPath<String>,
     ApiQuery(query): ApiQuery<EventQuery>,
 ) -> ApiResult<Json<EventDetail>> {
+    // Looked up first: a member's token sent to the other shop meets no event there (404, like
+    // any other stranger); a stale token of this shop is still a 401 so the storefront refreshes.
     let event = store::find_event(&state.db, &channel.id, &id).await?.ok_or_else(ApiError::not_found)?;
-    let by_member = matches!((&member, &event.user_id), (Some(m), Some(owner)) if &m.user_id == owner);
-    let by_cart = match (usable_token(query.token.as_deref()), &event.cart_id) {
-        (Some(token), Some(cart_id)) => {
-            store::find_cart(&state.db, &channel.id, &sha256_hex(token)).await?.is_some_and(|cart| &cart.id == cart_id)
-        }
-        _ => false,
-    };
-    if !by_member && !by_cart {
-        return Err(ApiError::not_found());
-    }
-    let order_id = match &event.cart_id {
-        Some(cart_id) => store::find_cart_by_id(&state.db, &channel.id, cart_id).await?.and_then(|cart| cart.order_id),
+    let OptionalMember(member) = member?;
+    let cart = match &event.cart_id {
+        Some(cart_id) => store::find_cart_by_id(&state.db, &channel.id, cart_id).await?,
         None => None,
     };
+    let reader = member.as_ref().map(|m| m.user_id.as_str());
+    let token_hash = usable_token(query.token.as_deref()).map(sha256_hex);
+    let cart_member = cart.as_ref().and_then(|c| c.user_id.as_deref());
+    if !event.owner().may_read(reader, token_hash.as_deref(), cart_member) {
+        return Err(ApiError::not_found());
+    }
+    let order_id = cart.and_then(|cart| cart.order_id);
     let order = match order_id {
         Some(order_id) => match store::find_order_summary(&state.db, &channel.id, &order_id).await? {
             Some(summary) => {

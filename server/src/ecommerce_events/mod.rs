@@ -1,8 +1,10 @@
 //! Analytics events the storefront posts (spec 000 §7 "Ecommerce events"): each is stored
-//! with its cart and member; the purchase event's decision data (the order the cart became)
-//! is read back only by the same cart's token or the same member. SQL in `store.rs`, handlers
-//! in `http.rs`.
+//! with its cart, its poster and its owner; the purchase event's decision data (the order the
+//! cart became) is read back only by its owner — a member's bearer token for a member's
+//! event, the guest cart's token for a guest's (the rule in `owner.rs`). SQL in `store.rs`,
+//! handlers in `http.rs`.
 pub mod http;
+pub mod owner;
 pub mod store;
 
 pub use http::routes;

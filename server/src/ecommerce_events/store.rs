@@ -1,5 +1,6 @@
 //! Every SQL statement of the ecommerce events, and the reads of the cart and order they
 //! point at (those tables belong to the cart and orders features).
+use super::owner::Owner;
 use crate::infra::db::{Db, Tx};
 
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -8,12 +9,21 @@ pub struct EventRow {
     pub name: String,
     pub args_json: String,
     pub cart_id: Option<String>,
-    pub user_id: Option<String>,
+    pub owner_user_id: Option<String>,
+    pub owner_token_hash: Option<String>,
+}
+
+impl EventRow {
+    pub fn owner(&self) -> Owner {
+        Owner::from_columns(self.owner_user_id.clone(), self.owner_token_hash.clone())
+    }
 }
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct CartRef {
     pub id: String,
+    /// The member whose cart it is (None for a guest cart).
+    pub user_id: Option<String>,
     pub order_id: Option<String>,
 }
 
@@ -33,7 +43,7 @@ pub struct OrderLineRow {
 
 /// The channel's cart whose token hashes to `token_hash`.
 pub async fn find_cart(db: &Db, channel_id: &str, token_hash: &str) -> sqlx::Result<Option<CartRef>> {
-    sqlx::query_as::<_, CartRef>("SELECT id, order_id FROM carts WHERE channel_id = $1 AND token_hash = $2")
+    sqlx::query_as::<_, CartRef>("SELECT id, user_id, order_id FROM carts WHERE channel_id = $1 AND token_hash = $2")
         .bind(channel_id)
         .bind(token_hash)
         .fetch_optional(&db.pool)
@@ -41,7 +51,7 @@ pub async fn find_cart(db: &Db, channel_id: &str, token_hash: &str) -> sqlx::Res
 }
 
 pub async fn find_cart_by_id(db: &Db, channel_id: &str, id: &str) -> sqlx::Result<Option<CartRef>> {
-    sqlx::query_as::<_, CartRef>("SELECT id, order_id FROM carts WHERE channel_id = $1 AND id = $2")
+    sqlx::query_as::<_, CartRef>("SELECT id, user_id, order_id FROM carts WHERE channel_id = $1 AND id = $2")
         .bind(channel_id)
         .bind(id)
         .fetch_optional(&db.pool)
@@ -53,12 +63,16 @@ pub struct NewEvent<'a> {
     pub name: &'a str,
     pub args_json: &'a str,
     pub cart_id: Option<&'a str>,
+    /// The member who posted it (analytics), not necessarily its owner.
     pub user_id: Option<&'a str>,
+    pub owner: &'a Owner,
 }
 
 pub async fn insert_event(tx: &mut Tx, channel_id: &str, event: &NewEvent<'_>, now: i64) -> sqlx::Result<()> {
+    let (owner_user_id, owner_token_hash) = event.owner.columns();
     sqlx::query(
-        "INSERT INTO ecommerce_events (id, channel_id, name, args_json, cart_id, user_id, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        "INSERT INTO ecommerce_events (id, channel_id, name, args_json, cart_id, user_id, owner_user_id, owner_token_hash, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
     )
     .bind(event.id)
     .bind(channel_id)
@@ -66,6 +80,8 @@ pub async fn insert_event(tx: &mut Tx, channel_id: &str, event: &NewEvent<'_>, n
     .bind(event.args_json)
     .bind(event.cart_id)
     .bind(event.user_id)
+    .bind(owner_user_id)
+    .bind(owner_token_hash)
     .bind(now)
     .execute(&mut **tx)
     .await?;
@@ -73,7 +89,9 @@ pub async fn insert_event(tx: &mut Tx, channel_id: &str, event: &NewEvent<'_>, n
 }
 
 pub async fn find_event(db: &Db, channel_id: &str, id: &str) -> sqlx::Result<Option<EventRow>> {
-    sqlx::query_as::<_, EventRow>("SELECT id, name, args_json, cart_id, user_id FROM ecommerce_events WHERE channel_id = $1 AND id = $2")
+    sqlx::query_as::<_, EventRow>(
+        "SELECT id, name, args_json, cart_id, owner_user_id, owner_token_hash FROM ecommerce_events WHERE channel_id = $1 AND id = $2",
+    )
         .bind(channel_id)
         .bind(id)
         .fetch_optional(&db.pool)

@@ -8,6 +8,7 @@ mod catalog;
 mod channel;
 mod collections;
 mod content;
+mod ecommerce_events;
 mod errors;
 mod files;
 mod histories;

@@ -2736,7 +2736,11 @@ export interface components {
             logreco_rcmd_ct?: string | null;
             /** @description The event's name (`purchase`, `add_to_cart`, …), 1–100 characters. */
             name?: string | null;
-            /** @description The cart token, linking the event to that cart (an unknown token is ignored). */
+            /**
+             * @description The cart token, linking the event to that cart. A guest cart's event then belongs to
+             *     that token; a member's cart is linked only with that member's bearer token (anyone
+             *     else's is ignored like an unknown token) and its event belongs to the member.
+             */
             token?: string | null;
         };
         /** @description The answer instead of a file when the export would be produced later. */
@@ -6595,7 +6599,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description stored, linked to the token's cart and to the member of a bearer token */
+            /** @description stored; linked to the token's cart when it is a guest cart or the bearer's own cart, owned by that cart's member, else by the guest cart's token, else (no cart) by the bearer's member */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -6636,7 +6640,10 @@ export interface operations {
     show_event: {
         parameters: {
             query?: {
-                /** @description The token of the cart the event was posted with. */
+                /**
+                 * @description The token of the guest cart the event was posted with. A member's event is read with
+                 *     that member's bearer token; their cart's token alone does not read it.
+                 */
                 token?: string;
             };
             header?: never;
@@ -6656,7 +6663,7 @@ export interface operations {
                     "application/json": components["schemas"]["EventDetail"];
                 };
             };
-            /** @description a bearer token was sent but is not valid */
+            /** @description a bearer token was sent but is not valid (asked only for an event of this shop) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6665,7 +6672,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description unknown, or neither the token of the event's cart nor its member's bearer token */
+            /** @description unknown, another shop's (a member's token sent to the other shop included), or not the owner's: a member's event without that member's bearer token (their cart's token alone is not enough) or with another member's, a guest cart's event without that cart's token, or one whose cart a member has adopted since, without that member's bearer token */
             404: {
                 headers: {
                     [name: string]: unknown;
