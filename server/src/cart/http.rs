@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::leadtime::{self, DeliveryTimezone, TIMEZONES};
+use crate::checkout::delivery_date::{self, DeliveryDate, DeliveryTimezone};
 use super::settings::CheckoutSettings;
 use super::store::{self, CartRow, PaymentMethodRow, VariationRow};
 use super::view::{self, CartAddress, CartBody, Loaded, Orderer, MAX_QUANTITY};
@@ -634,15 +634,15 @@ async fn modify_shipping(State(state): State<AppState>, channel: Channel, member
     } else {
         None
     };
-    let prefecture = match &new_address {
-        Some((_, a)) => Some(a.prefecture.clone()),
-        None => shipping.address_json.as_deref().and_then(|j| serde_json::from_str::<CartAddress>(j).ok()).map(|a| a.prefecture),
+    let address = match &new_address {
+        Some((_, a)) => Some(a.clone()),
+        None => shipping.address_json.as_deref().and_then(|j| serde_json::from_str::<CartAddress>(j).ok()),
     };
     let date = match input.delivery_date.as_deref().map(str::trim) {
         None => shipping.delivery_date.clone(),
         Some("") => None,
         Some(date) => {
-            let choices = date_choices(&state, &channel, prefecture.as_deref()).await?;
+            let choices = date_choices(&state, &channel, address.as_ref()).await?;
             if !choices.iter().any(|d| d == date) {
                 return Err(ApiError::field("delivery_date", "お届け日は選択肢の中から選んでください"));
             }
@@ -652,7 +652,7 @@ async fn modify_shipping(State(state): State<AppState>, channel: Channel, member
     let timezone = match input.delivery_timezone_key.as_deref().map(str::trim) {
         None => shipping.delivery_timezone_key.clone(),
         Some("") => None,
-        Some(key) if leadtime::timezone_label(key).is_some() => Some(key.to_owned()),
+        Some(key) if delivery_date::timezone_label(key).is_some() => Some(key.to_owned()),
         Some(_) => return Err(ApiError::field("delivery_timezone_key", "お届け時間帯は選択肢の中から選んでください")),
     };
     let mut tx = open.begin(&state).await?;
@@ -988,26 +988,9 @@ async fn social_receiver(ApiJson(_input): ApiJson<serde_json::Value>) -> ApiResu
 
 // ---- delivery dates ----
 
-async fn is_business_day_fn(state: &AppState, channel: &Channel, now: time::OffsetDateTime) -> ApiResult<impl Fn(time::Date) -> bool> {
-    let weekly = crate::content::store::list_weekly_closures(&state.db, &channel.id).await?;
-    let first = leadtime::jst(now).date();
-    let last = first + time::Duration::days(120);
-    let closed = crate::content::store::list_closed_dates(&state.db, &channel.id, &crate::content::calendar::iso(first), &crate::content::calendar::iso(last)).await?;
-    Ok(move |date: time::Date| {
-        !weekly.contains(&i64::from(date.weekday().number_days_from_sunday()))
-            && !closed.contains(&crate::content::calendar::iso(date))
-            && crate::content::holidays::holiday_name(date).is_none()
-    })
-}
-
-pub async fn earliest(state: &AppState, channel: &Channel, prefecture: Option<&str>) -> ApiResult<time::Date> {
-    let now = time::OffsetDateTime::now_utc();
-    let business = is_business_day_fn(state, channel, now).await?;
-    Ok(leadtime::earliest_date(now, business, prefecture))
-}
-
-async fn date_choices(state: &AppState, channel: &Channel, prefecture: Option<&str>) -> ApiResult<Vec<String>> {
-    Ok(leadtime::choices(earliest(state, channel, prefecture).await?).into_iter().map(crate::content::calendar::iso).collect())
+/// The dates `address` may choose (none for an island without date choice), as `YYYY-MM-DD`.
+async fn date_choices(state: &AppState, channel: &Channel, address: Option<&CartAddress>) -> ApiResult<Vec<String>> {
+    Ok(delivery_date::for_address(&state.db, &channel.id, address).await?.choices().into_iter().map(crate::content::calendar::iso).collect())
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -1020,15 +1003,20 @@ pub struct CartDateChoice {
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct CartLeadtime {
     pub shipping_key: String,
-    pub earliest_date: String,
-    /// 14 days from the earliest.
+    /// `YYYY-MM-DD`; null where no date can be chosen (see `no_date_reason`).
+    pub earliest_date: Option<String>,
+    /// 14 days from the earliest; empty where no date can be chosen.
     pub dates: Vec<CartDateChoice>,
+    /// Empty where no date can be chosen.
     pub timezones: Vec<DeliveryTimezone>,
+    /// Why neither a date nor a time slot can be chosen (a remote island whose ship sails about
+    /// weekly, such as 小笠原村); null otherwise.
+    pub no_date_reason: Option<String>,
 }
 
 #[utoipa::path(get, path = "/v1/shipping-leadtime/carts/{token}", tag = "cart",
     params(("token" = String, Path), ("keys[]" = Option<Vec<String>>, Query, description = "shipping keys (all when absent)"), ("choiceMode" = Option<String>, Query, description = "`date`")),
-    responses((status = 200, body = Vec<CartLeadtime>, description = "per shipping: the earliest date (2 business days + transit), 14 choices and the time slots"), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+    responses((status = 200, body = Vec<CartLeadtime>, description = "per shipping: the earliest date (confirmed the same business day before 12:00 JST, else the next business day; shipped 2 business days later; then the transit of the prefecture or remote island), 14 choices and the time slots. For a remote island where no date can be promised (小笠原村 …) `earliest_date` is null, `dates` and `timezones` are empty and `no_date_reason` says why"), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
 async fn cart_leadtimes(
     State(state): State<AppState>,
     channel: Channel,
@@ -1046,19 +1034,23 @@ async fn cart_leadtimes(
         .collect();
     let loaded = open.load(&state).await?;
     let now = time::OffsetDateTime::now_utc();
-    let business = is_business_day_fn(&state, &channel, now).await?;
+    let business = delivery_date::business_days(&state.db, &channel.id, now).await?;
     let mut answer = Vec::new();
     for shipping in &loaded.shippings {
         if !keys.is_empty() && !keys.contains(&shipping.id) {
             continue;
         }
-        let prefecture = loaded.shipping_address(shipping).map(|a| a.prefecture);
-        let first = leadtime::earliest_date(now, &business, prefecture.as_deref());
+        let address = loaded.shipping_address(shipping);
+        let when = delivery_date::earliest(now, &business, address.as_ref().map(|a| a.prefecture.as_str()), address.as_ref().map(|a| a.postal_code.as_str()));
         answer.push(CartLeadtime {
             shipping_key: shipping.id.clone(),
-            earliest_date: crate::content::calendar::iso(first),
-            dates: leadtime::choices(first).into_iter().map(|d| CartDateChoice { date: crate::content::calendar::iso(d), label: leadtime::label(d) }).collect(),
-            timezones: TIMEZONES.to_vec(),
+            earliest_date: when.earliest().map(crate::content::calendar::iso),
+            dates: when.choices().into_iter().map(|d| CartDateChoice { date: crate::content::calendar::iso(d), label: delivery_date::label(d) }).collect(),
+            timezones: when.timezones(),
+            no_date_reason: match when {
+                DeliveryDate::NoDateChoice { reason } => Some(reason),
+                DeliveryDate::Earliest(_) => None,
+            },
         });
     }
     Ok(Json(answer))

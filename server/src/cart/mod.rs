@@ -3,12 +3,11 @@
 //! payment method; delivery dates; the payment methods; and the decision that turns the cart
 //! into an order in one transaction (stock taken by guarded UPDATEs, idempotent per cart).
 //!
-//! Money rules: `pricing.rs` (pure). Delivery dates: `leadtime.rs`. Settings: `settings.rs`.
+//! Money rules: `pricing.rs` (pure). Delivery dates: `checkout/delivery_date.rs`. Settings: `settings.rs`.
 //! The cart JSON: `view.rs`. The decision and its compensation after a declined card:
 //! `decision.rs`; what a cancelled order gives back: `restore.rs`. The order summary of the
 //! complete page: `order_view.rs`. SQL: `store.rs`.
 pub mod http;
-pub mod leadtime;
 pub mod order_view;
 pub mod pricing;
 pub mod quotation;

@@ -33,7 +33,7 @@ use crate::members::one_time_code::sha256_hex;
         (status = 200, body = DecisionBody, description = "the order (a retry answers the same order)"),
         (status = 404, body = ErrorBody, description = "unknown cart, or another member's"),
         (status = 409, body = ErrorBody, description = "code `cart.decision.in_progress`: another decision of this cart is paying"),
-        (status = 422, body = ErrorBody, description = "codes `cart.decision.out_of_stock`, `cart.decision.delivery_date` (the chosen date has passed: choose again), `cart.update_products.not_sale`, `cart.update_products.product_not_found`, `cart.payment.declined` (the gateway's message; the cart is kept), `cart.decision.incomplete`, `cart.coupons.invalid`, `cart.payment.unavailable`, `cart.common.is_expired`"),
+        (status = 422, body = ErrorBody, description = "codes `cart.decision.out_of_stock`, `cart.decision.delivery_date` (the chosen date has passed: choose again; or the address is a remote island where no date nor time slot can be chosen, with the reason as message), `cart.update_products.not_sale`, `cart.update_products.product_not_found`, `cart.payment.declined` (the gateway's message; the cart is kept), `cart.decision.incomplete`, `cart.coupons.invalid`, `cart.payment.unavailable`, `cart.common.is_expired`"),
     ))]
 pub async fn decide(
     State(state): State<AppState>,
@@ -91,13 +91,17 @@ async fn place(state: &AppState, channel: &Channel, open: &Open, origin: &str) -
     if !missing.is_empty() {
         return Err(rule(INCOMPLETE_CODE, format!("ご注文に必要な情報が不足しています（{}）", missing.join(", "))));
     }
-    // A date chosen days ago may no longer be deliverable.
+    // A date chosen days ago may no longer be deliverable, and an island without date choice
+    // takes neither a date nor a time slot.
     for shipping in &loaded.shippings {
-        if let Some(date) = &shipping.delivery_date {
-            let prefecture = loaded.shipping_address(shipping).map(|a| a.prefecture);
-            let earliest = crate::content::calendar::iso(crate::cart::http::earliest(state, channel, prefecture.as_deref()).await?);
-            if *date < earliest {
-                return Err(rule(DELIVERY_DATE_CODE, DELIVERY_DATE_MESSAGE));
+        if shipping.delivery_date.is_some() || shipping.delivery_timezone_key.is_some() {
+            match super::delivery_date::for_address(&state.db, &channel.id, loaded.shipping_address(shipping).as_ref()).await? {
+                super::delivery_date::DeliveryDate::NoDateChoice { reason } => return Err(rule(DELIVERY_DATE_CODE, reason)),
+                super::delivery_date::DeliveryDate::Earliest(schedule) => {
+                    if shipping.delivery_date.as_ref().is_some_and(|date| *date < crate::content::calendar::iso(schedule.earliest)) {
+                        return Err(rule(DELIVERY_DATE_CODE, DELIVERY_DATE_MESSAGE));
+                    }
+                }
             }
         }
     }
@@ -205,7 +209,7 @@ async fn write_order(state: &AppState, open: &Open, loaded: &Loaded, priced: &cr
                 address_json: shipping.address_json.as_deref().unwrap_or("{}"),
                 delivery_date: shipping.delivery_date.as_deref(),
                 delivery_timezone_key: shipping.delivery_timezone_key.as_deref(),
-                delivery_timezone_label: shipping.delivery_timezone_key.as_deref().and_then(crate::cart::leadtime::timezone_label),
+                delivery_timezone_label: shipping.delivery_timezone_key.as_deref().and_then(super::delivery_date::timezone_label),
                 wrapping_key: wrapping.map(|w| w.key.as_str()),
                 wrapping_label: wrapping.map(|w| w.label.as_str()),
                 noshi_key: noshi.map(|n| n.key.as_str()),
