@@ -2401,10 +2401,17 @@ export interface components {
             token?: string | null;
         };
         CartLeadtime: {
-            /** @description 14 days from the earliest. */
+            /** @description 14 days from the earliest; empty where no date can be chosen. */
             dates: components["schemas"]["CartDateChoice"][];
-            earliest_date: string;
+            /** @description `YYYY-MM-DD`; null where no date can be chosen (see `no_date_reason`). */
+            earliest_date?: string | null;
+            /**
+             * @description Why neither a date nor a time slot can be chosen (a remote island whose ship sails about
+             *     weekly, such as 小笠原村); null otherwise.
+             */
+            no_date_reason?: string | null;
             shipping_key: string;
+            /** @description Empty where no date can be chosen. */
             timezones: components["schemas"]["DeliveryTimezone"][];
         };
         CartLineQuantityRequest: {
@@ -2657,13 +2664,13 @@ export interface components {
             bank_account?: components["schemas"]["BankAccount"] | null;
             /**
              * @description Guests: the token for the order's receipt pages (`t`); shown once (a retried decision
-             *     answers null: only its hash is kept).
+             *     of a settled order answers null: only its hash is kept).
              */
             guest_token?: string | null;
             order_id: string;
             order_no: string;
             payment_code: string;
-            /** @description accepted | awaiting_payment | paid */
+            /** @description accepted | awaiting_payment (bank transfer: waiting for the transfer) | paid */
             status: string;
             /** Format: int64 */
             total_payment: number;
@@ -6249,7 +6256,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description codes `cart.decision.out_of_stock`, `cart.decision.delivery_date` (the chosen date has passed: choose again), `cart.update_products.not_sale`, `cart.update_products.product_not_found`, `cart.payment.declined` (the gateway's message; the cart is kept), `cart.decision.incomplete`, `cart.coupons.invalid`, `cart.payment.unavailable`, `cart.common.is_expired` */
+            /** @description codes `cart.decision.out_of_stock`, `cart.decision.delivery_date` (the chosen date has passed: choose again; or the address is a remote island where no date nor time slot can be chosen, with the reason as message), `cart.update_products.not_sale`, `cart.update_products.product_not_found`, `cart.payment.declined` (the gateway's message; the cart is kept), `cart.decision.incomplete`, `cart.coupons.invalid`, `cart.payment.unavailable`, `cart.common.is_expired` */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10561,7 +10568,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description per shipping: the earliest date (2 business days + transit), 14 choices and the time slots */
+            /** @description per shipping: the earliest date (confirmed the same business day before 12:00 JST, else the next business day; shipped 2 business days later; then the transit of the prefecture or remote island), 14 choices and the time slots. For a remote island where no date can be promised (小笠原村 …) `earliest_date` is null, `dates` and `timezones` are empty and `no_date_reason` says why */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -293,6 +293,20 @@ describe('/cart/shipping-detail', () => {
   });
 });
 
+describe('/cart/shipping-detail on a remote island', () => {
+  it('says why no delivery date or time can be chosen', async () => {
+    const reason = '小笠原諸島へのお届けは船の運航日によって変わるため、お届け日時をご指定いただけません。';
+    const fake = cartFake(cart({ shipped: true })).on('GET', `/v1/shipping-leadtime/carts/${TOKEN}`, [
+      { shipping_key: 'ship-1', earliest_date: null, no_date_reason: reason, dates: [], timezones: [] },
+    ]);
+    await renderApp('/cart/shipping-detail', fake);
+    const date = await screen.findByLabelText(/^お届け希望日/);
+    expect(await screen.findByText(reason)).toBeInTheDocument();
+    expect(date).toBeDisabled();
+    expect(screen.getByLabelText(/^お届け時間帯/)).toBeDisabled();
+  });
+});
+
 describe('/cart/payment', () => {
   it('lists the methods with fees and reasons, and chooses cash on delivery', async () => {
     const fake = cartFake(cart({ shipped: true })).on('PATCH', '/v1/carts/order/modify', json(cart({ shipped: true })));

@@ -63,6 +63,14 @@ function choicesOf(shipping: CartShipping): Choices {
   };
 }
 
+/** The earliest date, or why no date can be chosen (a remote island such as 小笠原村). */
+function dateHint(leadtime: Leadtime | undefined): string | undefined {
+  if (!leadtime) return undefined;
+  if (leadtime.no_date_reason) return leadtime.no_date_reason;
+  const earliest = leadtime.dates[0]?.label ?? leadtime.earliest_date;
+  return earliest ? `最短のお届け日は${earliest}です。` : undefined;
+}
+
 function ShippingChoices({
   index,
   shipping,
@@ -87,14 +95,12 @@ function ShippingChoices({
       ) : (
         <p className={styles.muted}>お届け先が未設定です。</p>
       )}
-      <FormField
-        label="お届け希望日"
-        hint={leadtime ? `最短のお届け日は${leadtime.dates[0]?.label ?? leadtime.earliest_date}です。` : undefined}
-      >
+      <FormField label="お届け希望日" hint={dateHint(leadtime)}>
         {(c) => (
           <select
             {...c}
             className={controlClass.select}
+            disabled={Boolean(leadtime?.no_date_reason)}
             value={value.date}
             onChange={(e) => set({ date: e.target.value })}
           >
@@ -112,6 +118,7 @@ function ShippingChoices({
           <select
             {...c}
             className={controlClass.select}
+            disabled={Boolean(leadtime?.no_date_reason)}
             value={value.timezone}
             onChange={(e) => set({ timezone: e.target.value })}
           >
