@@ -28,6 +28,7 @@ pub mod print_catalogs;
 pub mod seed;
 pub mod seo;
 pub mod social_login;
+pub mod state;
 pub mod stylists;
 pub mod validation;
 pub mod web;

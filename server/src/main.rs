@@ -1,7 +1,8 @@
 //! The `shop` command line: serve | migrate | seed --demo | import postal-codes | openapi | maintenance.
 use clap::{Parser, Subcommand};
-use shop::app::{self, AppState};
+use shop::app;
 use shop::infra::config::Config;
+use shop::state::AppState;
 
 #[derive(Parser)]
 #[command(name = "shop", about = "日本語オンラインショップ: API server and storefront")]

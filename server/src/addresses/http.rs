@@ -13,7 +13,7 @@ use super::book_csv::{self, Encoding};
 use super::entry::{self, label, AddressFields, AddressInput};
 use super::store::{self, AddressRow, Flag};
 use super::{EXPORT_DEFERRED_MESSAGE, EXPORT_SYNC_MAX, IMPORT_MAX_BYTES, LIMIT_CODE, MAX_LIMIT, OWN, OWN_CODE};
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::auth::Member;
 use crate::channel::settings::FrontSettings;
 use crate::channel::Channel;
@@ -112,11 +112,10 @@ struct Book {
 
 async fn open_book(state: &AppState, channel: &Channel, member: &Member) -> ApiResult<Book> {
     let user = members::find_user(&state.db.pool, &channel.id, &member.user_id).await?.ok_or(ApiError::Unauthorized)?;
-    let stored = crate::channel::store::list_settings(&state.db, &channel.id).await?;
-    let settings = FrontSettings::from_stored(channel, &stored);
+    let settings = FrontSettings::load(&state.db, channel).await?;
     if store::find_own_id(&state.db, &user.id).await?.is_none() {
         let mut tx = state.db.begin_write().await?;
-        store::insert_own(&mut tx, &channel.id, &user.id, now_ms()).await?;
+        store::insert_own(&mut tx, &channel.id, &user.id, Timestamp::now().0).await?;
         tx.commit().await?;
     }
     Ok(Book { user, corporate: settings.is_corporate, limit: settings.address_limit.clamp(1, MAX_LIMIT) })
@@ -140,10 +139,6 @@ impl Book {
             message: format!("お届け先は{}件まで登録できます。{detail}", self.limit),
         }
     }
-}
-
-pub fn now_ms() -> i64 {
-    Timestamp::now().0
 }
 
 /// The checked entry, its postal code included: it must exist, in the prefecture given
@@ -207,7 +202,7 @@ async fn create_address(
     if store::count_addresses(&mut *tx, &book.user.id).await? >= book.limit {
         return Err(book.over_limit(""));
     }
-    let id = store::insert_address(&mut tx, &channel.id, &book.user.id, &fields, now_ms()).await?;
+    let id = store::insert_address(&mut tx, &channel.id, &book.user.id, &fields, Timestamp::now().0).await?;
     let row = store::find_address(&mut *tx, &book.user.id, &id).await?.ok_or_else(ApiError::not_found)?;
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(answer(row, &book.user))))
@@ -250,7 +245,7 @@ async fn update_address(
     let user_id = &book.user.id;
     let row = store::find_address(&state.db.pool, user_id, &id).await?.ok_or_else(ApiError::not_found)?;
     let fields = checked_entry(&state, input, book.corporate).await?;
-    let now = now_ms();
+    let now = Timestamp::now().0;
     let mut tx = book.begin(&state).await?;
     if row.division_ct == OWN {
         let profile = fields.into_profile(&book.user.profile);
@@ -320,7 +315,7 @@ async fn delete_all_addresses(State(state): State<AppState>, channel: Channel, m
 async fn set_flag(state: AppState, channel: Channel, member: Member, id: String, flag: Flag) -> ApiResult<Json<UserAddress>> {
     let book = open_book(&state, &channel, &member).await?;
     let mut tx = book.begin(&state).await?;
-    if !store::update_flag(&mut tx, &book.user.id, &id, flag, now_ms()).await? {
+    if !store::update_flag(&mut tx, &book.user.id, &id, flag, Timestamp::now().0).await? {
         return Err(ApiError::not_found());
     }
     let row = store::find_address(&mut *tx, &book.user.id, &id).await?.ok_or_else(ApiError::not_found)?;
@@ -446,7 +441,7 @@ async fn import_addresses(
     if !errors.is_empty() {
         return Err(ApiError::Invalid(errors));
     }
-    let now = now_ms();
+    let now = Timestamp::now().0;
     let mut tx = book.begin(&state).await?;
     let held = store::count_addresses(&mut *tx, &book.user.id).await?;
     if held + adding as i64 > book.limit {

@@ -8,7 +8,7 @@ pub mod token;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::channel::Channel;
 use crate::infra::error::ApiError;
 

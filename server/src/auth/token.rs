@@ -7,6 +7,8 @@ use anyhow::Context;
 use jsonwebtoken::{decode, encode, Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
 
+use crate::infra::secret::random_hex;
+
 /// How long an access token lives; the refresh cookie renews it.
 pub const ACCESS_TOKEN_SECONDS: i64 = 15 * 60;
 
@@ -118,13 +120,6 @@ impl TokenKeys {
         validation.set_required_spec_claims(&["exp", "aud"]);
         decode::<TagGrantClaims>(token, &self.decoding, &validation).map(|data| data.claims)
     }
-}
-
-/// `bytes` random bytes from the operating system's CSPRNG, hex encoded.
-pub fn random_hex(bytes: usize) -> String {
-    let mut buffer = vec![0u8; bytes];
-    rand::fill(&mut buffer[..]);
-    buffer.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use utoipa_axum::routes;
 
 use super::store::{self, CardRow, NewCard};
 use super::{limit_of, LIMIT_CODE, LIMIT_SETTING, TOKEN_CODE};
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::auth::Member;
 use crate::channel::Channel;
 use crate::infra::db::Tx;

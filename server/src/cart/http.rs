@@ -14,15 +14,15 @@ use super::store::{self, CartRow, PaymentMethodRow, VariationRow};
 use super::view::{self, CartAddress, CartBody, Loaded, Orderer, MAX_QUANTITY};
 use super::*;
 use crate::addresses::entry::{AddressFields, AddressInput};
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::auth::{Member, OptionalMember};
-use crate::auth::token::random_hex;
+use crate::infra::secret::random_hex;
 use crate::channel::Channel;
 use crate::infra::db::Tx;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
 use crate::infra::extract::{ApiJson, ApiPath};
 use crate::infra::time::Timestamp;
-use crate::members::one_time_code::sha256_hex;
+use crate::infra::secret::sha256_hex;
 use crate::members::profile;
 use crate::validation::{self as rules, FieldCheck};
 

@@ -6,7 +6,7 @@ use axum::Json;
 use serde::Deserialize;
 
 use super::http::find_visible;
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::auth::OptionalMember;
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};

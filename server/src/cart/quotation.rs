@@ -6,7 +6,7 @@ use axum::response::Response;
 
 use super::http::Open;
 use super::view::CartBody;
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::auth::OptionalMember;
 use crate::channel::Channel;
 use crate::documents::{self, Document, Kind, Line, TaxPart, TotalRow};
@@ -20,7 +20,7 @@ pub const VALID_DAYS: i64 = 14;
 
 #[utoipa::path(get, path = "/v1/carts/{token}/download/quotation", tag = "cart", params(("token" = String, Path)),
     responses(
-        (status = 200, content_type = "application/pdf", body = crate::orders::http::PdfFile,
+        (status = 200, content_type = "application/pdf", body = crate::orders::pdf_response::PdfFile,
             description = "御見積書_<number>.pdf: the cart's lines, charges, total and the per-rate tax breakdown",
             headers(("x-suggested-filename" = String, description = "the RFC 5987-encoded file name"))),
         (status = 404, body = ErrorBody, description = "unknown cart, or another member's"),
@@ -36,7 +36,7 @@ pub async fn download_cart_quotation(State(state): State<AppState>, channel: Cha
     let today = today_jst();
     let number = format!("Q{}-{}", today.to_string().replace('-', ""), &open.cart.id[open.cart.id.len() - 6..]);
     let document = quotation_of(&body, number.clone(), &channel, &open.settings.stored, today);
-    Ok(crate::orders::http::pdf_response(Kind::Quotation, &number, documents::render(&document)))
+    Ok(crate::orders::pdf_response::pdf_response(Kind::Quotation, &number, documents::render(&document)))
 }
 
 fn quotation_of(body: &CartBody, number: String, channel: &Channel, settings: &std::collections::HashMap<String, String>, today: time::Date) -> Document {

@@ -1,19 +1,18 @@
 //! Handlers of the catalogue: products (list, detail, links, reviews), the category tree,
 //! makers, brands and tags (some protected by a password that opens their product list).
-use std::collections::HashMap;
-
 use axum::extract::State;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::availability::{is_on_sale, StockStatus};
+use super::availability::StockStatus;
 use super::category_tree::{self, CategoryNode, FlatCategory};
 use super::filter::{ProductFilter, ProductListQuery};
-use super::store::{self, Link, ProductRow, PRODUCTS_TABLE};
+use super::product_item::{product_items, Image, NamedRef, ProductItem};
+use super::store::{self, Link, PRODUCTS_TABLE};
 use super::tag_password::{self, TagPasswordAttempt, TagPasswordInput, GRANT_REQUIRED_CODE, GRANT_REQUIRED_MESSAGE, WRONG_PASSWORD};
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::channel::Channel;
 use crate::infra::db::Db;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
@@ -36,26 +35,12 @@ async fn product_picture(
 ) -> ApiResult<axum::response::Response> {
     use axum::response::IntoResponse;
     let channel = crate::channel::find_for_request(&state, &headers).await?;
-    let svg = product_picture_svg(&state.db, &channel.id, &file).await?.ok_or_else(ApiError::not_found)?;
+    let svg = super::picture::find_svg(&state.db, &channel.id, &file).await?.ok_or_else(ApiError::not_found)?;
     let headers = [
         (axum::http::header::CONTENT_TYPE, "image/svg+xml; charset=utf-8"),
         (axum::http::header::CACHE_CONTROL, "public, max-age=86400"),
     ];
     Ok((headers, svg).into_response())
-}
-
-/// The picture `/images/products/{file}` of a published product of the channel; also what
-/// `/v1/files-contents` serves for that path.
-pub(crate) async fn product_picture_svg(db: &Db, channel_id: &str, file: &str) -> sqlx::Result<Option<String>> {
-    let url = format!("/images/products/{file}");
-    let Some(row) = store::find_picture(db, channel_id, &url).await? else { return Ok(None) };
-    Ok(Some(super::picture::render(&super::picture::Subject {
-        key: &row.product_key,
-        name: &row.name,
-        maker: row.maker_name.as_deref(),
-        code: &row.code,
-        position: row.position,
-    })))
 }
 
 pub fn routes() -> OpenApiRouter<AppState> {
@@ -75,45 +60,6 @@ pub fn routes() -> OpenApiRouter<AppState> {
 
 /// The header that carries a grant from `POST /v1/tags/password`.
 pub const TAG_GRANT_HEADER: &str = "x-tag-grant";
-
-/// A maker, brand or category as a product names it.
-#[derive(Serialize, utoipa::ToSchema)]
-pub struct NamedRef {
-    pub key: String,
-    pub name: String,
-}
-
-#[derive(Serialize, utoipa::ToSchema)]
-pub struct Image {
-    /// Site-relative path of the picture.
-    pub url: String,
-    pub alt: String,
-}
-
-/// A product as lists show it.
-#[derive(Serialize, utoipa::ToSchema)]
-pub struct ProductItem {
-    pub id: String,
-    pub key: String,
-    pub name: String,
-    pub code: String,
-    /// Tax-included price in yen (総額表示).
-    pub product_price: i64,
-    /// The former tax-included price, shown struck through.
-    pub before_price: Option<i64>,
-    /// Consumption tax rate in percent: 10, or 8 for reduced-rate items (food and drink).
-    pub tax_rate: i64,
-    pub brand: Option<NamedRef>,
-    pub maker: Option<NamedRef>,
-    pub categories: Vec<NamedRef>,
-    /// The main picture.
-    pub image: Option<Image>,
-    /// Always false here; the favourites feature fills it for a logged-in member.
-    pub is_favorite: bool,
-    pub stock_status: StockStatus,
-    /// False before the sale starts and after it ends.
-    pub is_on_sale: bool,
-}
 
 /// One sellable item of a product (a size/colour, or the product itself when it has none).
 #[derive(Serialize, utoipa::ToSchema)]
@@ -465,7 +411,7 @@ async fn list_brands(
             key: r.brand_key,
             name: r.name,
             description: r.description,
-            maker: named(r.maker_key, r.maker_name),
+            maker: NamedRef::of(r.maker_key, r.maker_name),
         })
         .collect();
     Ok(Paginated::new(brands, total, page))
@@ -540,42 +486,6 @@ async fn unlock_tag(
         grant_token: issued.access_token,
         expires_at: Timestamp(issued.expires_at * 1000),
     }))
-}
-
-/// Product rows with their categories and main image, fetched for the whole page at once.
-pub(crate) async fn product_items(db: &Db, rows: Vec<ProductRow>, now: i64) -> sqlx::Result<Vec<ProductItem>> {
-    let ids: Vec<String> = rows.iter().map(|r| r.id.clone()).collect();
-    let mut categories: HashMap<String, Vec<NamedRef>> = HashMap::new();
-    for row in store::list_categories_of(db, &ids).await? {
-        categories.entry(row.product_id).or_default().push(NamedRef { key: row.category_key, name: row.name });
-    }
-    let mut images: HashMap<String, Image> = HashMap::new();
-    for row in store::list_images_of(db, &ids).await? {
-        images.entry(row.product_id).or_insert(Image { url: row.url, alt: row.alt });
-    }
-    Ok(rows
-        .into_iter()
-        .map(|row| ProductItem {
-            categories: categories.remove(&row.id).unwrap_or_default(),
-            image: images.remove(&row.id),
-            is_on_sale: is_on_sale(row.sale_start, row.sale_end, now),
-            stock_status: StockStatus::of(row.stock),
-            brand: named(row.brand_key, row.brand_name),
-            maker: named(row.maker_key, row.maker_name),
-            id: row.id,
-            key: row.product_key,
-            name: row.name,
-            code: row.code,
-            product_price: row.price,
-            before_price: row.before_price,
-            tax_rate: row.tax_rate,
-            is_favorite: false,
-        })
-        .collect())
-}
-
-fn named(key: Option<String>, name: Option<String>) -> Option<NamedRef> {
-    Some(NamedRef { key: key?, name: name? })
 }
 
 /// Mean rating rounded to one decimal, as review stars are shown.

@@ -7,6 +7,7 @@ pub mod category_tree;
 pub mod filter;
 pub mod http;
 pub mod picture;
+pub mod product_item;
 pub mod search_index;
 pub mod search_text;
 pub mod store;

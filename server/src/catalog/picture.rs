@@ -1,7 +1,23 @@
 //! Product pictures drawn from the product's own data (name, maker, code) as SVG, so the demo
 //! catalogue has images that look intentional without shipping binary files. A shop with real
 //! photographs would store them through the storage interface instead; the URLs stay the same.
+use super::store;
+use crate::infra::db::Db;
 use crate::infra::escape::escape;
+
+/// The picture `/images/products/{file}` of a published product of the channel: what that
+/// route and `/v1/files-contents` serve for the path.
+pub async fn find_svg(db: &Db, channel_id: &str, file: &str) -> sqlx::Result<Option<String>> {
+    let url = format!("/images/products/{file}");
+    let Some(row) = store::find_picture(db, channel_id, &url).await? else { return Ok(None) };
+    Ok(Some(render(&Subject {
+        key: &row.product_key,
+        name: &row.name,
+        maker: row.maker_name.as_deref(),
+        code: &row.code,
+        position: row.position,
+    })))
+}
 
 /// What a picture shows.
 pub struct Subject<'a> {

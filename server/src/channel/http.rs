@@ -9,7 +9,7 @@ use utoipa_axum::routes;
 
 use super::settings::FrontSettings;
 use super::{store, Channel};
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 
 /// `/public.json` lives outside `/v1`: it is read before the SPA knows its channel and
@@ -53,8 +53,7 @@ async fn public_config(State(state): State<AppState>, headers: HeaderMap) -> Api
 #[utoipa::path(get, path = "/v1/settings/front", tag = "channel",
     responses((status = 200, body = FrontSettings)))]
 async fn front_settings(State(state): State<AppState>, channel: Channel) -> ApiResult<Json<FrontSettings>> {
-    let stored = store::list_settings(&state.db, &channel.id).await?;
-    Ok(Json(FrontSettings::from_stored(&channel, &stored)))
+    Ok(Json(FrontSettings::load(&state.db, &channel).await?))
 }
 
 /// The colours of the channel's theme; the storefront turns them into CSS variables.

@@ -12,7 +12,7 @@ use axum::http::HeaderMap;
 use axum::middleware::Next;
 use axum::response::Response;
 
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::infra::error::{ApiError, CHANNEL_NOT_FOUND_MESSAGE};
 
 pub use http::routes;

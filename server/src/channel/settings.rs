@@ -6,6 +6,7 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 use super::Channel;
+use crate::infra::db::Db;
 
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct FrontSettings {
@@ -54,6 +55,12 @@ pub struct FrontSettings {
 }
 
 impl FrontSettings {
+    /// The channel's stored settings over the defaults.
+    pub async fn load(db: &Db, channel: &Channel) -> sqlx::Result<Self> {
+        let stored = super::store::list_settings(db, &channel.id).await?;
+        Ok(Self::from_stored(channel, &stored))
+    }
+
     /// Stored values are JSON; a value of the wrong type falls back to the default rather
     /// than breaking the storefront.
     pub fn from_stored(channel: &Channel, stored: &HashMap<String, String>) -> Self {

@@ -13,8 +13,8 @@
 use axum::http::StatusCode;
 use serde::Serialize;
 
-use crate::app::AppState;
-use crate::auth::token::random_hex;
+use crate::state::AppState;
+use crate::infra::secret::random_hex;
 use crate::cart::http::{rule, Open};
 use crate::cart::settings::CheckoutSettings;
 use crate::cart::store as cart_store;
@@ -23,7 +23,7 @@ use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult};
 use crate::infra::fault::{self, FaultPoint};
 use crate::infra::time::Timestamp;
-use crate::members::one_time_code::sha256_hex;
+use crate::infra::secret::sha256_hex;
 use crate::orders::status::Status;
 use crate::orders::store::{self as order_store, OrderRow};
 use crate::payments::{Charge, ChargeRequest, PaymentKind};

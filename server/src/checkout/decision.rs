@@ -11,7 +11,7 @@ use axum::http::HeaderMap;
 use axum::Json;
 
 use super::card_payment::{self, answer_of, in_progress, DecisionBody};
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::cart::http::{check_sellable, rule, Open};
 use crate::cart::store;
 use crate::cart::view::{self, Loaded};
@@ -19,14 +19,14 @@ use crate::cart::*;
 use crate::orders::store::{self as order_store, NewOrder, NewOrderLine, NewOrderShipping};
 use crate::payments::PaymentKind;
 use crate::points::ledger;
-use crate::auth::token::random_hex;
+use crate::infra::secret::random_hex;
 use crate::auth::OptionalMember;
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::ApiPath;
 use crate::infra::ids::new_id;
 use crate::members::client::Client;
-use crate::members::one_time_code::sha256_hex;
+use crate::infra::secret::sha256_hex;
 
 #[utoipa::path(post, path = "/v1/carts/{token}/decision", tag = "cart", params(("token" = String, Path)), request_body = serde_json::Value,
     responses(
@@ -45,7 +45,7 @@ pub async fn decide(
 ) -> ApiResult<Json<DecisionBody>> {
     let open = Open::get(&state, &channel, member, &token).await?;
     // Where the guest's receipt link in the mail points (only our own host names).
-    let origin = crate::members::http::link_origin(&state, &channel, &channel.id, &headers, client.https).await?;
+    let origin = crate::members::links::link_origin(&state, &channel, &channel.id, &headers, client.https).await?;
     if let Some(order_id) = &open.cart.order_id {
         return card_payment::answer_placed(&state, &channel, &open, order_id).await.map(Json);
     }

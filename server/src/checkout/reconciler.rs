@@ -11,7 +11,7 @@
 //! settle the same order twice, and a live payment attempt is never touched.
 use std::time::Duration;
 
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::cart::settings::CheckoutSettings;
 use crate::cart::store as cart_store;
 use crate::channel::Channel;
@@ -92,7 +92,7 @@ async fn settle_one(state: &AppState, order: &OrderRow) -> anyhow::Result<Outcom
 
 async fn mark_paid(state: &AppState, channel: &Channel, order: &OrderRow, charge: Option<crate::payments::Charge>) -> anyhow::Result<Outcome> {
     // A guest never received the receipt token of an answer that never went out.
-    let guest_token = order.user_id.is_none().then(|| crate::auth::token::random_hex(16));
+    let guest_token = order.user_id.is_none().then(|| crate::infra::secret::random_hex(16));
     let paid = super::card_payment::mark_paid(state, order, charge.as_ref(), guest_token.as_deref()).await.map_err(|e| anyhow::anyhow!("{e:?}"))?;
     if !paid {
         return Ok(Outcome::Unchanged);

@@ -8,8 +8,8 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::store;
-use crate::app::AppState;
-use crate::catalog::http::{product_items, ProductItem};
+use crate::state::AppState;
+use crate::catalog::product_item::{product_items, ProductItem};
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::{ApiPath, ApiQuery};

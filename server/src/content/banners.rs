@@ -9,7 +9,7 @@ use utoipa_axum::routes;
 
 use super::download::attachment_headers;
 use super::store;
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
 use crate::infra::extract::{ApiPath, ApiQuery};

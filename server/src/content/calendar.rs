@@ -10,7 +10,7 @@ use utoipa_axum::routes;
 
 use super::holidays::{self, FIRST_YEAR, LAST_YEAR};
 use super::store;
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
 use crate::infra::extract::ApiQuery;

@@ -19,7 +19,7 @@ pub mod store;
 
 use utoipa_axum::router::OpenApiRouter;
 
-use crate::app::AppState;
+use crate::state::AppState;
 
 /// The channel-scoped `/v1` routes.
 pub fn routes() -> OpenApiRouter<AppState> {

@@ -9,7 +9,7 @@ use utoipa_axum::routes;
 
 use super::redirect::SameSitePath;
 use super::{store, stored_json};
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::ApiPath;

@@ -11,7 +11,7 @@ use utoipa_axum::routes;
 use super::describe::{discount_label, is_in_period};
 use super::store::{self, CouponRow};
 use super::OUT_OF_PERIOD_CODE;
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::auth::{Member, OptionalMember};
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};

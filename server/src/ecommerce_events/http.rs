@@ -11,7 +11,7 @@ use utoipa_axum::routes;
 use super::owner::{self, NamedCart, Owner};
 use super::store::{self, NewEvent};
 use super::MAX_ARGS_BYTES;
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::auth::OptionalMember;
 use crate::channel::Channel;
 use crate::content::popups::Popup;
@@ -19,7 +19,7 @@ use crate::infra::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
 use crate::infra::extract::{ApiJson, ApiPath, ApiQuery};
 use crate::infra::ids::new_id;
 use crate::infra::time::Timestamp;
-use crate::members::one_time_code::sha256_hex;
+use crate::infra::secret::sha256_hex;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(create_event)).routes(routes!(show_event))

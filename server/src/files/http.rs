@@ -6,10 +6,11 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::allow_list::{self, Folder};
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::ApiQuery;
+use crate::infra::svg::svg_headers;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(file_contents))
@@ -36,13 +37,13 @@ async fn file_contents(
     let url = query.url.unwrap_or_default();
     let (folder, file) = allow_list::resolve(url.trim()).ok_or_else(ApiError::not_found)?;
     let svg = match folder {
-        Folder::Products => crate::catalog::http::product_picture_svg(&state.db, &channel.id, file).await?,
-        Folder::Catalogs => crate::print_catalogs::http::picture_svg(&state.db, &channel.id, file).await?,
+        Folder::Products => crate::catalog::picture::find_svg(&state.db, &channel.id, file).await?,
+        Folder::Catalogs => crate::print_catalogs::picture::find_svg(&state.db, &channel.id, file).await?,
         Folder::Banners => match file.strip_suffix(".svg") {
             Some(id) => crate::content::store::find_banner_file(&state.db, Some(&channel.id), id).await?.map(|f| f.svg),
             None => None,
         },
     };
     // Every stored file today is an SVG picture; its headers forbid script when opened alone.
-    Ok((crate::print_catalogs::http::svg_headers(), svg.ok_or_else(ApiError::not_found)?))
+    Ok((svg_headers(), svg.ok_or_else(ApiError::not_found)?))
 }

@@ -1,5 +1,5 @@
 //! Cross-cutting pieces every feature uses, each written once: configuration, the database,
-//! the error type and its HTTP mapping, pagination, request extractors, time and ids.
+//! the error type and its HTTP mapping, pagination, request extractors, time, ids and secrets.
 pub mod config;
 pub mod db;
 pub mod error;
@@ -10,4 +10,6 @@ pub mod ids;
 pub mod mail;
 pub mod pagination;
 pub mod read_cache;
+pub mod secret;
+pub mod svg;
 pub mod time;

@@ -5,8 +5,9 @@ use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::audience::{Audience, Device};
 use super::store;
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::ApiPath;
@@ -72,24 +73,6 @@ pub struct PageBlock {
     pub props: serde_json::Value,
     pub visible_for: Audience,
     pub device: Device,
-}
-
-/// Who sees a block.
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum Audience {
-    All,
-    Member,
-    Guest,
-}
-
-/// On which screens a block shows: sp = phone, pc = tablet and desktop.
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum Device {
-    All,
-    Sp,
-    Pc,
 }
 
 /// The block kinds the storefront knows how to draw.

@@ -9,7 +9,7 @@ use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::request::Parts;
 use axum::http::HeaderMap;
 
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::infra::error::ApiError;
 
 const USER_AGENT_MAX: usize = 500;

@@ -1,5 +1,13 @@
-//! The texts of the mails members receive. Codes and links appear only in the body.
+//! The texts of the mails members receive, and sending one. Codes and links appear only in
+//! the body.
+use crate::infra::error::{ApiError, ApiResult};
 use crate::infra::mail::OutgoingMail;
+use crate::state::AppState;
+
+/// Sends `mail` now; a mailer failure is an internal error of the request.
+pub async fn send_mail(state: &AppState, mail: OutgoingMail) -> ApiResult<()> {
+    state.mailer.send(mail).await.map_err(ApiError::Internal)
+}
 
 fn mail(shop: &str, to: &str, subject: &str, lines: &[&str]) -> OutgoingMail {
     let mut body = lines.join("\n");

@@ -2,21 +2,26 @@
 //! verification), rotating refresh tokens in an httpOnly cookie, logout, lockout with a
 //! mailed unlock link, rate limits, password and username reminders, e-mail verification,
 //! login sync from a sibling channel, the profile, password change, login history and leaving.
-//! Social login is added beside this (it reuses [`http::start_session`]).
+//! Social login is added beside this (it reuses [`session_start::start_session`]).
 //!
 //! Rules live in their own files (lockout, one_time_code, refresh, rate_limit, login,
-//! security_answer, profile, email_change), SQL in `store.rs`, handlers in `http/`.
+//! security_answer, profile, email_change), SQL in `store.rs`, handlers in `http/`. What other
+//! features also use has its own module: `session_start` (logging in), `links` (mailed links),
+//! `mailed_secret` (issuing codes and link tokens), `mails` (texts and sending).
 pub mod client;
 pub mod email_change;
 pub mod http;
+pub mod links;
 pub mod lockout;
 pub mod login;
+pub mod mailed_secret;
 pub mod mails;
 pub mod one_time_code;
 pub mod profile;
 pub mod rate_limit;
 pub mod refresh;
 pub mod security_answer;
+pub mod session_start;
 pub mod store;
 
 pub use http::routes;

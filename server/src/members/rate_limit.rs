@@ -6,7 +6,7 @@
 use axum::http::StatusCode;
 
 use super::store;
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::infra::db::Db;
 use crate::infra::error::ApiError;
 

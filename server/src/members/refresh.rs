@@ -5,8 +5,7 @@
 //! rotated only moments ago (see [`REUSE_INTERVAL_MS`]).
 use axum::http::{header, HeaderMap, HeaderValue};
 
-use super::one_time_code::sha256_hex;
-use crate::auth::token::random_hex;
+use crate::infra::secret::{random_hex, sha256_hex};
 
 pub const COOKIE_NAME: &str = "shop_refresh";
 pub const COOKIE_PATH: &str = "/v1/auth";

@@ -13,7 +13,7 @@ use super::status::Status;
 use super::store;
 use crate::points::ledger::{self, Entry};
 use super::view::{orderer_of, status_of};
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult};
 use crate::infra::time::Timestamp;

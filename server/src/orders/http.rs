@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use axum::extract::State;
-use axum::http::{header, HeaderValue, StatusCode};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
@@ -15,12 +15,12 @@ use utoipa_axum::routes;
 use super::receipt::{self, ADDRESSEE_MAX, NOTE_MAX};
 use super::status::Status;
 use super::store::{self, OrderRow, Search};
-use super::view::{self, Order, Parts};
-use super::{bank, cancel, guest_token_matches, RECEIPT_CODE};
-use crate::app::AppState;
+use super::view::{self, Order};
+use super::pdf_response::{pdf_response, PdfFile};
+use super::{cancel, guest_token_matches, orders_answer, RECEIPT_CODE};
+use crate::state::AppState;
 use crate::auth::Member;
 use crate::channel::Channel;
-use crate::content::download::attachment_headers;
 use crate::documents::{self, Kind};
 use crate::infra::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
 use crate::infra::extract::{ApiJson, ApiPath, ApiQuery};
@@ -53,20 +53,6 @@ fn jst() -> UtcOffset {
 /// Settings of the channel (bank account, issuer).
 async fn settings(state: &AppState, channel: &Channel) -> ApiResult<HashMap<String, String>> {
     Ok(crate::channel::store::list_settings(&state.db, &channel.id).await?)
-}
-
-/// The orders with their shippings, lines, memos and bank details, in the order given.
-pub(super) async fn orders_answer(state: &AppState, channel: &Channel, rows: Vec<OrderRow>) -> ApiResult<Vec<Order>> {
-    let ids: Vec<String> = rows.iter().map(|row| row.id.clone()).collect();
-    let parts = Parts {
-        shippings: store::list_shippings(&state.db, &ids).await?,
-        lines: store::list_lines(&state.db, &ids).await?,
-        memos: store::list_memos(&state.db, &ids).await?,
-    };
-    let settings = settings(state, channel).await?;
-    Ok(view::assemble(rows, parts, |row| {
-        (row.payment_code == "bank_transfer").then(|| bank::bank_account(&settings, row.ordered_at))
-    }))
 }
 
 async fn order_answer(state: &AppState, channel: &Channel, row: OrderRow) -> ApiResult<Order> {
@@ -259,20 +245,6 @@ fn refuse_receipt(row: &OrderRow) -> ApiResult<()> {
         Some(message) => Err(ApiError::Rule { status: StatusCode::UNPROCESSABLE_ENTITY, code: Some(RECEIPT_CODE), message: message.into() }),
         None => Ok(()),
     }
-}
-
-/// A PDF file (documents the binary answer).
-#[derive(utoipa::ToSchema)]
-#[schema(value_type = String, format = Binary)]
-#[allow(dead_code)]
-pub struct PdfFile(Vec<u8>);
-
-pub(crate) fn pdf_response(kind: Kind, order_no: &str, bytes: Vec<u8>) -> Response {
-    let (name, fallback) = receipt::file_names(kind, order_no);
-    let mut headers = attachment_headers("application/pdf", &name, &fallback);
-    // Names, addresses and amounts: no shared cache may keep them.
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    (headers, bytes).into_response()
 }
 
 /// Counts the download and answers the receipt (再発行 from the second download on).

@@ -6,11 +6,12 @@
 //!
 //! The order JSON is `view.rs`; statuses `status.rs`; the cancel function (also called by the
 //! payment notification) `cancel.rs`; receipts and quotations `receipt.rs` over `documents`;
-//! bank details `bank.rs`; SQL `store.rs`; handlers `http.rs`.
+//! bank details `bank.rs`; the PDF download `pdf_response.rs`; SQL `store.rs`; handlers `http.rs`.
 pub mod bank;
 pub mod cancel;
 pub mod http;
 pub mod mails;
+pub mod pdf_response;
 pub mod receipt;
 pub mod status;
 pub mod store;
@@ -27,18 +28,36 @@ pub const RECEIPT_CODE: &str = "orders.receipt.not_issuable";
 /// cart's complete page (`GET /v1/carts/order/{order_no}`) answers the same shape. The caller
 /// checks who may see it; `store::find_order_by_no` finds the id of an order number.
 pub async fn order_json(
-    state: &crate::app::AppState,
+    state: &crate::state::AppState,
     channel: &crate::channel::Channel,
     order_id: &str,
 ) -> crate::infra::error::ApiResult<Option<view::Order>> {
     let Some(row) = store::find_order(&state.db.pool, &channel.id, order_id).await? else { return Ok(None) };
-    Ok(http::orders_answer(state, channel, vec![row]).await?.pop())
+    Ok(orders_answer(state, channel, vec![row]).await?.pop())
+}
+
+/// The orders with their shippings, lines, memos and bank details, in the order given.
+pub(crate) async fn orders_answer(
+    state: &crate::state::AppState,
+    channel: &crate::channel::Channel,
+    rows: Vec<store::OrderRow>,
+) -> crate::infra::error::ApiResult<Vec<view::Order>> {
+    let ids: Vec<String> = rows.iter().map(|row| row.id.clone()).collect();
+    let parts = view::Parts {
+        shippings: store::list_shippings(&state.db, &ids).await?,
+        lines: store::list_lines(&state.db, &ids).await?,
+        memos: store::list_memos(&state.db, &ids).await?,
+    };
+    let settings = crate::channel::store::list_settings(&state.db, &channel.id).await?;
+    Ok(view::assemble(rows, parts, |row| {
+        (row.payment_code == "bank_transfer").then(|| bank::bank_account(&settings, row.ordered_at))
+    }))
 }
 
 /// Whether the guest's `t` is the one made for the order: its SHA-256 compared with the
 /// stored one in constant time. No stored hash (a member's order) never matches.
 pub fn guest_token_matches(stored_hash: Option<&str>, t: Option<&str>) -> bool {
-    use crate::members::one_time_code::{same_hash, sha256_hex};
+    use crate::infra::secret::{same_hash, sha256_hex};
     match (stored_hash, t.map(str::trim)) {
         (Some(stored), Some(t)) if !t.is_empty() && !stored.is_empty() => same_hash(&sha256_hex(t), stored),
         _ => false,
@@ -48,7 +67,7 @@ pub fn guest_token_matches(stored_hash: Option<&str>, t: Option<&str>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::members::one_time_code::sha256_hex;
+    use crate::infra::secret::sha256_hex;
 
     #[test]
     fn only_the_orders_own_t_opens_it() {

@@ -14,7 +14,7 @@ use utoipa_axum::routes;
 use super::notification::SIGNATURE_HEADER;
 use super::sandbox::{CardInput, IssuedToken};
 use super::{store, Gateway};
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
 use crate::infra::extract::{ApiJson, ApiPath};

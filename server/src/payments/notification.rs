@@ -9,7 +9,7 @@ use anyhow::Context;
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
-use crate::auth::token::random_hex;
+use crate::infra::secret::random_hex;
 
 type HmacSha256 = Hmac<Sha256>;
 

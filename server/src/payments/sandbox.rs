@@ -11,7 +11,7 @@
 use time::OffsetDateTime;
 
 use super::gateway::{Charge, ChargeRequest, Declined, SavedCard, TokenCard};
-use crate::auth::token::random_hex;
+use crate::infra::secret::random_hex;
 use crate::infra::db::Db;
 use crate::infra::time::Timestamp;
 

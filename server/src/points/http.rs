@@ -9,7 +9,7 @@ use utoipa_axum::routes;
 use super::kind::PointKind;
 use super::store::{self, HistoryRow};
 use super::{earn_rate_of, EARN_RATE_SETTING};
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::auth::Member;
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};

@@ -7,7 +7,7 @@ use utoipa_axum::routes;
 
 use super::code::{PostalCode, FORMAT_MESSAGE};
 use super::store;
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::ApiQuery;
 use crate::infra::pagination::ListBody;

@@ -1,6 +1,33 @@
 //! Cover and page pictures of a catalogue, drawn as SVG (A4 proportions) from its title,
-//! edition and page headings. Deterministic, and every text is escaped.
+//! edition and page headings, and found by their file name. Deterministic, and every text is
+//! escaped.
+use super::store;
+use crate::infra::db::Db;
 use crate::infra::escape::escape;
+use crate::infra::time::Timestamp;
+
+/// The picture `/images/catalogs/{file}` of a published catalogue of the channel: what that
+/// route and `/v1/files-contents` serve for the path.
+pub async fn find_svg(db: &Db, channel_id: &str, file: &str) -> sqlx::Result<Option<String>> {
+    let Some((id, number)) = parse_file(file) else { return Ok(None) };
+    let Some(catalog) = store::find_catalog(db, channel_id, id, Timestamp::now().0).await? else { return Ok(None) };
+    Ok(match number {
+        None => Some(cover(&catalog.title, &catalog.edition, store::count_pages(db, &catalog.id).await?)),
+        Some(number) => store::find_page(db, &catalog.id, number).await?.map(|row| page(&catalog.title, row.number, &row.heading)),
+    })
+}
+
+/// `<catalog id>-cover.svg` or `<catalog id>-<page number>.svg`.
+fn parse_file(file: &str) -> Option<(&str, Option<i64>)> {
+    let (id, which) = file.strip_suffix(".svg")?.rsplit_once('-')?;
+    match which {
+        "cover" => Some((id, None)),
+        number if !number.is_empty() && number.len() <= 4 && number.bytes().all(|b| b.is_ascii_digit()) => {
+            Some((id, Some(number.parse().ok()?)))
+        }
+        _ => None,
+    }
+}
 
 const FONT: &str = "'IPAexGothic','Noto Sans JP',sans-serif";
 
@@ -60,6 +87,16 @@ pub fn page(title: &str, number: i64, heading: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn picture_files_name_a_catalogue_and_a_cover_or_page() {
+        let id = "0194f1c2-7a00-7000-8000-000000000001";
+        assert_eq!(parse_file(&format!("{id}-cover.svg")), Some((id, None)));
+        assert_eq!(parse_file(&format!("{id}-12.svg")), Some((id, Some(12))));
+        for bad in ["cover.svg", "x-.svg", "x-99999999999999999999.svg", "x-1.png", "x-1a.svg", "x-+1.svg"] {
+            assert_eq!(parse_file(bad), None, "{bad}");
+        }
+    }
 
     #[test]
     fn the_same_text_draws_the_same_picture() {

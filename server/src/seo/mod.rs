@@ -11,7 +11,7 @@ use axum::Router;
 use serde_json::json;
 
 use self::meta::{summarise, PageMeta};
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::catalog::availability::is_on_sale;
 use crate::channel::Channel;
 use crate::infra::error::ApiResult;

@@ -13,16 +13,20 @@ use utoipa_axum::routes;
 use super::landing::{self, Failure};
 use super::provider::{Identity, Provider};
 use super::store::{self, NewState};
-use crate::app::AppState;
+use crate::state::AppState;
+use crate::channel::settings::FrontSettings;
 use crate::channel::Channel;
 use crate::infra::db::Tx;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::{ApiPath, ApiQuery};
 use crate::infra::ids::new_id;
+use crate::infra::time::Timestamp;
 use crate::members::client::Client;
-use crate::members::http::{link_origin, now_ms, send_mail, settings_of, start_code_step, start_session, Method};
+use crate::members::links::link_origin;
+use crate::members::mails::send_mail;
+use crate::members::session_start::{start_code_step, start_session, Method};
 use crate::members::login;
-use crate::members::one_time_code::{same_hash, sha256_hex};
+use crate::infra::secret::{same_hash, sha256_hex};
 use crate::members::profile::Profile;
 use crate::members::rate_limit::{self, Limit};
 use crate::members::store::{self as members_store, NewUser, UserRow};
@@ -90,7 +94,7 @@ async fn social_redirect(
     ApiQuery(query): ApiQuery<RedirectQuery>,
 ) -> ApiResult<Response> {
     let provider = state.social_providers.find(&kind, &channel.code).ok_or_else(ApiError::not_found)?;
-    let now = now_ms();
+    let now = Timestamp::now().0;
     rate_limit::enforce(&state, START_LIMIT, &channel.id, &client.ip, now).await?;
     // The callback must come back to the host the storefront runs on: the refresh cookie it
     // sets belongs to that host. `link_origin` takes the request's host only when it is one of
@@ -177,7 +181,7 @@ async fn complete(
     headers: &HeaderMap,
     query: Option<CallbackQuery>,
 ) -> Result<Landing, Failure> {
-    let now = now_ms();
+    let now = Timestamp::now().0;
     let query = query.ok_or(Failure::InvalidState)?;
     let presented = query.state.as_deref().filter(|s| looks_like_state(s)).ok_or(Failure::InvalidState)?;
     let mut tx = state.db.begin_write().await.map_err(server_error)?;
@@ -215,7 +219,7 @@ async fn sign_in(
     path: String,
     now: i64,
 ) -> Result<Landing, Failure> {
-    let settings = settings_of(state, channel).await.map_err(server_error)?;
+    let settings = FrontSettings::load(&state.db, channel).await.map_err(server_error)?;
     let mut tx = state.db.begin_write().await.map_err(server_error)?;
     let linked = match store::find_linked_user_id(&mut tx, &channel.id, provider, &identity.subject).await.map_err(server_error)? {
         None => None,

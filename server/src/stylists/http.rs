@@ -9,14 +9,14 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::{avatar, store};
-use crate::app::AppState;
-use crate::catalog::http::{product_items, ProductItem};
+use crate::state::AppState;
+use crate::catalog::product_item::{product_items, ProductItem};
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::{ApiPath, ApiQuery};
 use crate::infra::pagination::{AllowAll, ListBody, Page, PageQuery, Paginated, DEFAULT_PER};
 use crate::infra::time::Timestamp;
-use crate::print_catalogs::http::svg_headers;
+use crate::infra::svg::svg_headers;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(list_stylists)).routes(routes!(show_stylist))

@@ -10,7 +10,7 @@ use axum::response::{Html, IntoResponse, Response};
 use axum::Router;
 use tower_http::services::ServeDir;
 
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::seo;
 
 /// Vite puts content-hashed bundles under `/assets/`; they never change under one name.

@@ -7,8 +7,9 @@ use axum::http::{HeaderMap, Method, Request, StatusCode};
 use axum::Router;
 use http_body_util::BodyExt;
 use serde_json::Value;
-use shop::app::{self, AppState};
+use shop::app;
 use shop::infra::config::Config;
+use shop::state::AppState;
 use sqlx::Executor;
 use tower::ServiceExt;
 

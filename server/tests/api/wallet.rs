@@ -315,7 +315,7 @@ async fn coupons_open_now_are_listed_and_members_take_them_once(app: TestApp) {
 /// is not part of these tests), with its cart; returns (order id, cart token).
 async fn placed_order(app: &TestApp, user_id: Option<&str>, order_no: &str) -> (String, String) {
     let channel_id = app.channel_id("demo").await;
-    let token = shop::auth::token::random_hex(16);
+    let token = shop::infra::secret::random_hex(16);
     let cart_id = uuid::Uuid::now_v7().to_string();
     let order_id = uuid::Uuid::now_v7().to_string();
     let now = shop::infra::time::Timestamp::now().0;
@@ -323,7 +323,7 @@ async fn placed_order(app: &TestApp, user_id: Option<&str>, order_no: &str) -> (
     sqlx::query("INSERT INTO carts (id, channel_id, token_hash, user_id, expires_at, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5, $5)")
         .bind(&cart_id)
         .bind(&channel_id)
-        .bind(shop::members::one_time_code::sha256_hex(&token))
+        .bind(shop::infra::secret::sha256_hex(&token))
         .bind(user_id)
         .bind(now)
         .execute(pool)

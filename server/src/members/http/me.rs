@@ -8,12 +8,14 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 
 use super::session::{code_wrong, use_code};
-use super::{
-    link, link_origin, new_code, new_link_token, new_refresh_token, now_ms, send_mail, settings_of, taken_error, Accepted, User,
-    WithCookie,
-};
-use crate::app::AppState;
+use super::{taken_error, Accepted, User, WithCookie};
+use crate::members::links::{link, link_origin};
+use crate::members::mailed_secret::{new_code, new_link_token};
+use crate::members::mails::send_mail;
+use crate::members::session_start::new_refresh_token;
+use crate::state::AppState;
 use crate::auth::{password, Member};
+use crate::channel::settings::FrontSettings;
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::{ApiJson, ApiQuery};
@@ -71,10 +73,10 @@ pub async fn update_user(
     ApiJson(input): ApiJson<ProfileInput>,
 ) -> ApiResult<Json<UserUpdated>> {
     let user = current_user(&state, &channel, &member).await?;
-    let settings = settings_of(&state, &channel).await?;
+    let settings = FrontSettings::load(&state.db, &channel).await?;
     let mut check = FieldCheck::default();
     let profile = profile::checked(Profile::check(input, settings.is_corporate, &mut check), check)?;
-    let now = now_ms();
+    let now = Timestamp::now().0;
     let new_email = (profile.email != user.profile.email).then(|| profile.email.clone());
     if new_email.is_some() {
         rate_limit::enforce(&state, rate_limit::EMAIL_VERIFY_MAIL, &channel.id, &user.id, now).await?;
@@ -131,7 +133,7 @@ pub async fn leave(
     ApiJson(input): ApiJson<LeaveInput>,
 ) -> ApiResult<WithCookie<()>> {
     let user = current_user(&state, &channel, &member).await?;
-    let now = now_ms();
+    let now = Timestamp::now().0;
     if user.has_password() {
         let typed = input.password.unwrap_or_default();
         if typed.is_empty() {
@@ -180,7 +182,7 @@ pub async fn request_leave_code(State(state): State<AppState>, channel: Channel,
             message: "パスワードを入力して退会手続きを行ってください。".into(),
         });
     }
-    let now = now_ms();
+    let now = Timestamp::now().0;
     rate_limit::enforce(&state, rate_limit::EMAIL_VERIFY_MAIL, &channel.id, &user.id, now).await?;
     let mut tx = state.db.begin_write().await?;
     let (_, code) = new_code(&mut tx, &user.id, Purpose::LeaveCode, &user.profile.email, now).await?;
@@ -216,7 +218,7 @@ pub async fn change_password(
     check.field("current_password", rules::required(&current));
     let new_password = profile::check_new_password(&mut check, input.password, input.password_confirmation);
     let new_password = profile::checked(new_password, check)?;
-    let now = now_ms();
+    let now = Timestamp::now().0;
     check_current_password(&state, &channel, &user, &current, now).await?;
     let hash = password::hash_off_thread(&new_password).await?;
     let mut tx = state.db.begin_write().await?;
@@ -273,7 +275,7 @@ pub async fn change_security_question(
     if !user.has_password() {
         return Err(ApiError::field("current_password", "パスワードが設定されていないため、秘密の質問は変更できません。"));
     }
-    let now = now_ms();
+    let now = Timestamp::now().0;
     check_current_password(&state, &channel, &user, &current, now).await?;
     let answer_hash = security_answer::hash(&answer).await?;
     let mut tx = state.db.begin_write().await?;

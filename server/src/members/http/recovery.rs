@@ -7,14 +7,17 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 
 use super::session::{code_wrong, use_code};
-use super::{
-    link, link_origin, new_code, new_link_token, now_ms, send_mail, settings_of, start_session, taken_error, usable_link, Accepted,
-    LoginAnswer, Method, WithCookie,
-};
-use crate::app::AppState;
+use super::{taken_error, Accepted, LoginAnswer, WithCookie};
+use crate::members::links::{link, link_origin, usable_link};
+use crate::members::mailed_secret::{new_code, new_link_token};
+use crate::members::mails::send_mail;
+use crate::members::session_start::{start_session, Method};
+use crate::state::AppState;
 use crate::auth::{password, Member, OptionalMember};
+use crate::channel::settings::FrontSettings;
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
+use crate::infra::time::Timestamp;
 use crate::infra::extract::ApiJson;
 use crate::infra::mail::OutgoingMail;
 use crate::members::client::Client;
@@ -49,7 +52,7 @@ async fn mail_link_if_member(
     input: EmailInput,
     purpose: Purpose,
 ) -> ApiResult<()> {
-    let now = now_ms();
+    let now = Timestamp::now().0;
     rate_limit::enforce(state, rate_limit::REMINDER, &channel.id, &client.ip, now).await?;
     let mut check = FieldCheck::default();
     let email = profile::text(&mut check, "email", input.email, true, crate::validation::EMAIL_MAX).to_lowercase();
@@ -88,7 +91,7 @@ pub async fn request_reminder(
 
 /// Link checks count against the reminder limit: each guess is a request.
 async fn checked_link(state: &AppState, channel: &Channel, client: &Client, purpose: Purpose, token: Option<String>) -> ApiResult<(store::SecretRow, UserRow)> {
-    let now = now_ms();
+    let now = Timestamp::now().0;
     rate_limit::enforce(&state, rate_limit::REMINDER, &channel.id, &client.ip, now).await?;
     usable_link(state, channel, purpose, token.as_deref().unwrap_or(""), now).await
 }
@@ -149,8 +152,8 @@ pub async fn reset_password(
         }
     }
     let hash = password::hash_off_thread(&new_password).await?;
-    let now = now_ms();
-    let settings = settings_of(&state, &channel).await?;
+    let now = Timestamp::now().0;
+    let settings = FrontSettings::load(&state.db, &channel).await?;
     let mut tx = state.db.begin_write().await?;
     if !store::update_secret_used(&mut tx, &secret.id, now).await? {
         return Err(ApiError::NotFound(LINK_INVALID_MESSAGE));
@@ -229,7 +232,7 @@ pub async fn reset_username(
     let (secret, user) = checked_link(&state, &channel, &client, Purpose::UsernameLink, input.token).await?;
     let mut check = FieldCheck::default();
     let username = profile::checked(profile::check_username(&mut check, "username", input.username), check)?;
-    let now = now_ms();
+    let now = Timestamp::now().0;
     let mut tx = state.db.begin_write().await?;
     if store::find_taken(&mut tx, &channel.id, "", &username, &user.id).await?.1 {
         return Err(ApiError::field("username", USERNAME_TAKEN));
@@ -265,7 +268,7 @@ pub async fn request_email_verify(
     headers: HeaderMap,
 ) -> ApiResult<(StatusCode, Json<Accepted>)> {
     let user = store::find_user(&state.db.pool, &channel.id, &member.user_id).await?.ok_or(ApiError::Unauthorized)?;
-    let now = now_ms();
+    let now = Timestamp::now().0;
     rate_limit::enforce(&state, rate_limit::EMAIL_VERIFY_MAIL, &channel.id, &user.id, now).await?;
     if !user.is_registered() {
         let mail = email_verify_mail(&state, &channel, &headers, &client, &user, now).await?;
@@ -306,7 +309,7 @@ pub async fn check_email_verify(
     client: Client,
     ApiJson(input): ApiJson<EmailVerifyInput>,
 ) -> ApiResult<Json<EmailVerified>> {
-    let now = now_ms();
+    let now = Timestamp::now().0;
     rate_limit::enforce(&state, rate_limit::VERIFY, &channel.id, &client.ip, now).await?;
     let user = match (input.token.filter(|t| !t.trim().is_empty()), input.code) {
         (Some(token), _) => {

@@ -5,15 +5,18 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
 
-use super::{
-    link, link_origin, new_link_token, new_refresh_token, now_ms, send_mail, settings_of, start_code_step, start_session,
-    taken_error, unauthorized_clearing_cookie, usable_link, Done, LoginAnswer, Method, User, WithCookie,
-};
-use crate::app::AppState;
+use super::{taken_error, unauthorized_clearing_cookie, Done, LoginAnswer, User, WithCookie};
+use crate::members::links::{link, link_origin, usable_link};
+use crate::members::mailed_secret::new_link_token;
+use crate::members::mails::send_mail;
+use crate::members::session_start::{new_refresh_token, start_code_step, start_session, Method};
+use crate::state::AppState;
 use crate::auth::password;
 use crate::channel::settings::FrontSettings;
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
+use crate::infra::secret::same_hash;
+use crate::infra::time::Timestamp;
 use crate::infra::extract::{ApiJson, ApiPath};
 use crate::members::client::Client;
 use crate::members::login::{self, LoginResponse};
@@ -95,9 +98,9 @@ pub async fn register(
     client: Client,
     ApiJson(input): ApiJson<RegisterInput>,
 ) -> ApiResult<WithCookie<Json<Registered>>> {
-    let now = now_ms();
+    let now = Timestamp::now().0;
     rate_limit::enforce(&state, rate_limit::REGISTER, &channel.id, &client.ip, now).await?;
-    let settings = settings_of(&state, &channel).await?;
+    let settings = FrontSettings::load(&state.db, &channel).await?;
     let is_login = input.is_login.unwrap_or(true);
     let registration = check_registration(input, settings.is_corporate)?;
     let password_hash = password::hash_off_thread(&registration.password).await?;
@@ -248,13 +251,13 @@ pub async fn login(
     headers: HeaderMap,
     ApiJson(input): ApiJson<LoginInput>,
 ) -> ApiResult<LoginAnswer> {
-    let now = now_ms();
+    let now = Timestamp::now().0;
     rate_limit::enforce(&state, rate_limit::LOGIN, &channel.id, &client.ip, now).await?;
     let credentials = check_credentials(input)?;
     let user = store::find_user_by_login(&state.db, &channel.id, &credentials.login).await?;
     check_password(&state, &channel, &headers, &client, user.as_ref(), &credentials.password, now).await?;
     let user = user.ok_or_else(login_failed)?;
-    let settings = settings_of(&state, &channel).await?;
+    let settings = FrontSettings::load(&state.db, &channel).await?;
     let (login, cookie) = finish_login(&state, &channel, &settings, &client, &user, Method::Password, now).await?;
     Ok(WithCookie { status: StatusCode::OK, cookie, body: Json(login) })
 }
@@ -280,7 +283,7 @@ pub async fn verify(
     client: Client,
     ApiJson(input): ApiJson<VerifyInput>,
 ) -> ApiResult<LoginAnswer> {
-    let now = now_ms();
+    let now = Timestamp::now().0;
     rate_limit::enforce(&state, rate_limit::VERIFY, &channel.id, &client.ip, now).await?;
     let code = input.verify_code.as_deref().and_then(one_time_code::typed_code);
     let Some(code) = code else {
@@ -291,7 +294,7 @@ pub async fn verify(
     let Some(user) = user else { return Err(code_wrong("verify_code")) };
     use_code(&state, &user, Purpose::LoginCode, &code, now, "verify_code").await?;
     let synced = input.is_sync_user_channel.unwrap_or(false);
-    let settings = settings_of(&state, &channel).await?;
+    let settings = FrontSettings::load(&state.db, &channel).await?;
     let mut tx = state.db.begin_write().await?;
     if !user.is_registered() {
         // The code arrived at the address: it is verified.
@@ -317,7 +320,7 @@ pub async fn use_code(state: &AppState, user: &UserRow, purpose: Purpose, code: 
     if !one_time_code::is_usable(secret.used_at, secret.expires_at, secret.attempts, now) {
         return Err(code_wrong(field));
     }
-    if !one_time_code::same_hash(&one_time_code::code_hash(&secret.id, code), &secret.secret_hash) {
+    if !same_hash(&one_time_code::code_hash(&secret.id, code), &secret.secret_hash) {
         store::update_secret_attempt(&state.db, &secret.id).await?;
         return Err(code_wrong(field));
     }
@@ -335,7 +338,7 @@ pub async fn use_code(state: &AppState, user: &UserRow, purpose: Purpose, code: 
         (status = 429, body = ErrorBody, description = "too many refreshes from this address"),
     ))]
 pub async fn refresh_session(State(state): State<AppState>, channel: Channel, client: Client, headers: HeaderMap) -> ApiResult<Response> {
-    let now = now_ms();
+    let now = Timestamp::now().0;
     rate_limit::enforce(&state, rate_limit::REFRESH, &channel.id, &client.ip, now).await?;
     let Some(token) = refresh::from_cookies(&headers) else { return Ok(unauthorized_clearing_cookie(client.https)) };
     let hash = refresh::token_hash(&token);
@@ -376,7 +379,7 @@ pub async fn refresh_session(State(state): State<AppState>, channel: Channel, cl
     // stretches; the new token is a sibling in the same family.
     let next = new_refresh_token(&mut tx, &user.id, &row.family_id, now).await?;
     tx.commit().await?;
-    let settings = settings_of(&state, &channel).await?;
+    let settings = FrontSettings::load(&state.db, &channel).await?;
     let issued = state.tokens.issue(&user.id, &channel.id, user.session_version, now / 1000)?;
     let body = login::base(&user, &settings, now).with_token(issued);
     Ok(WithCookie { status: StatusCode::OK, cookie: Some(refresh::set_cookie(&next, client.https)), body: Json(body) }.into_response())
@@ -389,7 +392,7 @@ pub async fn logout(State(state): State<AppState>, client: Client, headers: Head
     if let Some(token) = refresh::from_cookies(&headers) {
         if let Some(row) = store::find_refresh_token(&state.db.pool, &refresh::token_hash(&token)).await? {
             let mut tx = state.db.begin_write().await?;
-            store::update_family_revoked(&mut tx, &row.family_id, now_ms()).await?;
+            store::update_family_revoked(&mut tx, &row.family_id, Timestamp::now().0).await?;
             tx.commit().await?;
         }
     }
@@ -409,7 +412,7 @@ pub async fn login_sync_channel(
     headers: HeaderMap,
     ApiJson(input): ApiJson<LoginInput>,
 ) -> ApiResult<LoginAnswer> {
-    let now = now_ms();
+    let now = Timestamp::now().0;
     rate_limit::enforce(&state, rate_limit::LOGIN, &channel.id, &client.ip, now).await?;
     let credentials = check_credentials(input)?;
     let mut source = None;
@@ -426,7 +429,7 @@ pub async fn login_sync_channel(
         Some(user) => user,
         None => copy_synced_user(&state, &channel, &source, now).await?,
     };
-    let settings = settings_of(&state, &channel).await?;
+    let settings = FrontSettings::load(&state.db, &channel).await?;
     let (login, cookie) = finish_login(&state, &channel, &settings, &client, &user, Method::Sync, now).await?;
     Ok(WithCookie { status: StatusCode::OK, cookie, body: Json(login.synced(true)) })
 }
@@ -471,7 +474,7 @@ async fn copy_synced_user(state: &AppState, channel: &Channel, source: &UserRow,
         (status = 404, body = ErrorBody, description = "unknown, expired or used link"),
     ))]
 pub async fn unlock(State(state): State<AppState>, channel: Channel, ApiPath(token): ApiPath<String>) -> ApiResult<Json<Done>> {
-    let now = now_ms();
+    let now = Timestamp::now().0;
     let (secret, user) = usable_link(&state, &channel, Purpose::UnlockLink, &token, now).await?;
     let mut tx = state.db.begin_write().await?;
     if !store::update_secret_used(&mut tx, &secret.id, now).await? {

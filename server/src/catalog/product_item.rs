@@ -1,0 +1,88 @@
+//! A product as lists show it ([`ProductItem`]): the catalogue's lists and product page, and
+//! the lists of other features (collections, histories, stylists' picks) build it the same
+//! way, for a whole page of rows at once.
+use std::collections::HashMap;
+
+use serde::Serialize;
+
+use super::availability::{is_on_sale, StockStatus};
+use super::store::{self, ProductRow};
+use crate::infra::db::Db;
+
+/// A maker, brand or category as a product names it.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct NamedRef {
+    pub key: String,
+    pub name: String,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Image {
+    /// Site-relative path of the picture.
+    pub url: String,
+    pub alt: String,
+}
+
+/// A product as lists show it.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ProductItem {
+    pub id: String,
+    pub key: String,
+    pub name: String,
+    pub code: String,
+    /// Tax-included price in yen (総額表示).
+    pub product_price: i64,
+    /// The former tax-included price, shown struck through.
+    pub before_price: Option<i64>,
+    /// Consumption tax rate in percent: 10, or 8 for reduced-rate items (food and drink).
+    pub tax_rate: i64,
+    pub brand: Option<NamedRef>,
+    pub maker: Option<NamedRef>,
+    pub categories: Vec<NamedRef>,
+    /// The main picture.
+    pub image: Option<Image>,
+    /// Always false here; the favourites feature fills it for a logged-in member.
+    pub is_favorite: bool,
+    pub stock_status: StockStatus,
+    /// False before the sale starts and after it ends.
+    pub is_on_sale: bool,
+}
+
+/// Product rows with their categories and main image, fetched for the whole page at once.
+pub async fn product_items(db: &Db, rows: Vec<ProductRow>, now: i64) -> sqlx::Result<Vec<ProductItem>> {
+    let ids: Vec<String> = rows.iter().map(|r| r.id.clone()).collect();
+    let mut categories: HashMap<String, Vec<NamedRef>> = HashMap::new();
+    for row in store::list_categories_of(db, &ids).await? {
+        categories.entry(row.product_id).or_default().push(NamedRef { key: row.category_key, name: row.name });
+    }
+    let mut images: HashMap<String, Image> = HashMap::new();
+    for row in store::list_images_of(db, &ids).await? {
+        images.entry(row.product_id).or_insert(Image { url: row.url, alt: row.alt });
+    }
+    Ok(rows
+        .into_iter()
+        .map(|row| ProductItem {
+            categories: categories.remove(&row.id).unwrap_or_default(),
+            image: images.remove(&row.id),
+            is_on_sale: is_on_sale(row.sale_start, row.sale_end, now),
+            stock_status: StockStatus::of(row.stock),
+            brand: NamedRef::of(row.brand_key, row.brand_name),
+            maker: NamedRef::of(row.maker_key, row.maker_name),
+            id: row.id,
+            key: row.product_key,
+            name: row.name,
+            code: row.code,
+            product_price: row.price,
+            before_price: row.before_price,
+            tax_rate: row.tax_rate,
+            is_favorite: false,
+        })
+        .collect())
+}
+
+impl NamedRef {
+    /// The reference when the row has both its key and its name (a left join may give neither).
+    pub fn of(key: Option<String>, name: Option<String>) -> Option<Self> {
+        Some(NamedRef { key: key?, name: name? })
+    }
+}

@@ -1,0 +1,82 @@
+//! What every handler may reach: the database, token keys, configuration, the read caches,
+//! the search index, the mailer, social login providers, members' session versions and the
+//! payment gateway. Features take it as `State<AppState>`; the router (app.rs) only passes it on.
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::auth::sessions::SessionVersions;
+use crate::auth::token::TokenKeys;
+use crate::infra::config::Config;
+use crate::infra::db::Db;
+use crate::infra::mail::Mailer;
+use crate::infra::read_cache::ReadCache;
+use crate::{catalog, channel, payments, social_login};
+
+/// How long a catalogue answer is served before it is reloaded in the background: stock and
+/// prices shown in lists may lag this much behind; the cart checks them again at every step.
+pub const CATALOG_FRESH_FOR: Duration = Duration::from_secs(1);
+
+/// What every handler shares. Cloning it is one reference count: axum clones the state for
+/// every middleware and extractor of every request, and a field-by-field clone (caches, keys,
+/// mailer) was a tenth of a cached catalogue answer's CPU time.
+#[derive(Clone)]
+pub struct AppState(Arc<SharedState>);
+
+impl std::ops::Deref for AppState {
+    type Target = SharedState;
+
+    fn deref(&self) -> &SharedState {
+        &self.0
+    }
+}
+
+#[derive(Clone)]
+pub struct SharedState {
+    pub db: Db,
+    pub tokens: TokenKeys,
+    pub config: Arc<Config>,
+    /// Finished catalogue answers (lists, product pages), fresh for a second.
+    pub catalog_cache: ReadCache,
+    /// The keyword index over every channel's products (catalog/search_index.rs).
+    pub search: catalog::search_index::SearchIndex,
+    pub channels: channel::ChannelCache,
+    pub mailer: Mailer,
+    /// Social login providers from `SHOP_OAUTH_PROVIDERS` (none by default).
+    pub social_providers: Arc<social_login::Providers>,
+    /// Members' session versions, fresh for two seconds (auth/sessions.rs).
+    pub sessions: SessionVersions,
+    /// The card payment gateway (payments/): the in-process sandbox by default.
+    pub gateway: payments::Gateway,
+    /// The secret the gateway signs its notifications with (`SHOP_GATEWAY_SECRET` or data/gateway.key).
+    pub gateway_secret: payments::GatewaySecret,
+}
+
+impl AppState {
+    /// This state with other social login providers (the tests configure them after start);
+    /// caches and the database pool are shared with the original.
+    pub fn with_social_providers(&self, providers: social_login::Providers) -> AppState {
+        AppState(Arc::new(SharedState { social_providers: Arc::new(providers), ..(*self.0).clone() }))
+    }
+
+    pub async fn start(config: Config) -> anyhow::Result<AppState> {
+        let db = Db::connect(&config.database_url, config.db_max_connections).await?;
+        let tokens = TokenKeys::load(config.jwt_secret.as_deref(), &config.data_dir)?;
+        let gateway_secret = payments::GatewaySecret::load(config.gateway_secret.as_deref(), &config.data_dir)?;
+        let mailer = Mailer::from_config(&config)?;
+        let social_providers = Arc::new(social_login::Providers::load(config.oauth_providers.as_deref())?);
+        let db_for_gateway = db.clone();
+        Ok(AppState(Arc::new(SharedState {
+            db,
+            tokens,
+            gateway: payments::Gateway::sandbox(db_for_gateway),
+            gateway_secret,
+            mailer,
+            social_providers,
+            config: Arc::new(config),
+            catalog_cache: ReadCache::new(20_000, CATALOG_FRESH_FOR),
+            search: catalog::search_index::SearchIndex::default(),
+            channels: channel::ChannelCache::new(),
+            sessions: SessionVersions::new(),
+        })))
+    }
+}

@@ -1,0 +1,377 @@
+//! House rules of the server's layout that the compiler does not enforce (STYLE.md, "Lessons
+//! from our own tree"), checked over every `.rs` file under `src/`:
+//! - `http.rs` is a leaf: only the router (`app.rs`) and the OpenAPI document reach into a
+//!   feature's `http` module; a feature's own `mod.rs` may declare it and re-export its
+//!   routes. A helper that others use lives in a module named after what it is.
+//! - `AppState` lives in `state.rs`: nothing but `app.rs` and `main.rs` imports from `app`.
+use std::path::{Path, PathBuf};
+
+/// Folders whose `http` helpers are being moved out right now (cart/http.rs is being split,
+/// and checkout still imports the cart's handlers' helpers). Temporary: empty this list once
+/// the split is committed; never add to it.
+const PENDING_SPLIT: &[&str] = &["src/cart/", "src/checkout/"];
+
+/// Files that wire the features together and so may name any feature's `http` module.
+const WIRING: &[&str] = &["src/app.rs", "src/openapi.rs"];
+
+struct Source {
+    /// Relative to the crate, with `/` separators: `src/members/http/me.rs`.
+    path: String,
+    /// The module the file is: `["members", "http", "me"]`; `[]` for a crate root.
+    module: Vec<String>,
+    tokens: Vec<Token>,
+}
+
+fn crate_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn sources() -> Vec<Source> {
+    let root = crate_dir();
+    let mut files = Vec::new();
+    collect_rs(&root.join("src"), &mut files);
+    files.sort();
+    files
+        .into_iter()
+        .map(|file| {
+            let path = file.strip_prefix(&root).unwrap().to_string_lossy().replace('\\', "/");
+            let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("reading {path}: {e}"));
+            Source { module: module_of(&path), tokens: tokenize(&text), path }
+        })
+        .collect()
+}
+
+fn collect_rs(dir: &Path, into: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            collect_rs(&path, into);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            into.push(path);
+        }
+    }
+}
+
+/// `src/a/b.rs` → `[a, b]`, `src/a/mod.rs` → `[a]`; crate roots and binaries → `[]`.
+fn module_of(path: &str) -> Vec<String> {
+    let inner = path.strip_prefix("src/").unwrap().strip_suffix(".rs").unwrap();
+    if matches!(inner, "lib" | "main") || inner.starts_with("bin/") {
+        return Vec::new();
+    }
+    let mut module: Vec<String> = inner.split('/').map(str::to_owned).collect();
+    if module.last().is_some_and(|m| m == "mod") {
+        module.pop();
+    }
+    module
+}
+
+/// The features: folders of `src/` that have an `http.rs` or an `http/` folder.
+fn features() -> Vec<String> {
+    let src = crate_dir().join("src");
+    let mut features: Vec<String> = std::fs::read_dir(&src)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.join("http.rs").is_file() || p.join("http/mod.rs").is_file())
+        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    features.sort();
+    features
+}
+
+// --- a small Rust tokenizer: identifiers, `::`, braces and separators; comments, strings
+// and character literals are dropped, so prose and URLs never count as paths.
+
+#[derive(Debug, Clone, PartialEq)]
+enum Token {
+    Ident(String),
+    PathSep,
+    Open,
+    Close,
+    Comma,
+    Semicolon,
+    Other,
+}
+
+fn tokenize(text: &str) -> Vec<Token> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut tokens = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let next = chars.get(i + 1).copied();
+        if c.is_whitespace() {
+            i += 1;
+        } else if c == '/' && next == Some('/') {
+            while i < chars.len() && chars[i] != '\n' {
+                i += 1;
+            }
+        } else if c == '/' && next == Some('*') {
+            let mut depth = 0;
+            while i < chars.len() {
+                if chars[i] == '/' && chars.get(i + 1) == Some(&'*') {
+                    depth += 1;
+                    i += 2;
+                } else if chars[i] == '*' && chars.get(i + 1) == Some(&'/') {
+                    depth -= 1;
+                    i += 2;
+                    if depth == 0 {
+                        break;
+                    }
+                } else {
+                    i += 1;
+                }
+            }
+        } else if c == 'r' && matches!(next, Some('"') | Some('#')) && raw_string_end(&chars, i).is_some() {
+            i = raw_string_end(&chars, i).unwrap();
+            tokens.push(Token::Other);
+        } else if c == '"' {
+            i += 1;
+            while i < chars.len() && chars[i] != '"' {
+                i += if chars[i] == '\\' { 2 } else { 1 };
+            }
+            i += 1;
+            tokens.push(Token::Other);
+        } else if c == '\'' {
+            // A character literal ('a', '\n', '\u{..}'); otherwise a lifetime's quote.
+            if next == Some('\\') {
+                i += 2;
+                while i < chars.len() && chars[i] != '\'' {
+                    i += 1;
+                }
+                i += 1;
+            } else if chars.get(i + 2) == Some(&'\'') {
+                i += 3;
+            } else {
+                i += 1;
+            }
+            tokens.push(Token::Other);
+        } else if c.is_alphanumeric() || c == '_' {
+            let start = i;
+            while i < chars.len() && (chars[i].is_alphanumeric() || chars[i] == '_') {
+                i += 1;
+            }
+            tokens.push(Token::Ident(chars[start..i].iter().collect()));
+        } else if c == ':' && next == Some(':') {
+            tokens.push(Token::PathSep);
+            i += 2;
+        } else {
+            tokens.push(match c {
+                '{' => Token::Open,
+                '}' => Token::Close,
+                ',' => Token::Comma,
+                ';' => Token::Semicolon,
+                _ => Token::Other,
+            });
+            i += 1;
+        }
+    }
+    tokens
+}
+
+/// Where a raw string starting at `start` (`r"…"`, `r#"…"#`) ends, if it is one.
+fn raw_string_end(chars: &[char], start: usize) -> Option<usize> {
+    let mut i = start + 1;
+    let mut hashes = 0;
+    while chars.get(i) == Some(&'#') {
+        hashes += 1;
+        i += 1;
+    }
+    if chars.get(i) != Some(&'"') {
+        return None;
+    }
+    i += 1;
+    while i < chars.len() {
+        if chars[i] == '"' && (1..=hashes).all(|k| chars.get(i + k) == Some(&'#')) {
+            return Some(i + 1 + hashes);
+        }
+        i += 1;
+    }
+    Some(chars.len())
+}
+
+/// A path as written in the file, `use` groups expanded: `use crate::catalog::{http, store}`
+/// gives `crate::catalog::http` and `crate::catalog::store`.
+#[derive(Debug)]
+struct PathUse {
+    segments: Vec<String>,
+    /// The statement starts with `pub use` (a re-export).
+    reexport: bool,
+}
+
+fn paths(tokens: &[Token]) -> Vec<PathUse> {
+    let mut found: Vec<PathUse> = Vec::new();
+    // For every open brace: the path prefix of a `use` group, or None for a block.
+    let mut groups: Vec<Option<Vec<String>>> = Vec::new();
+    let mut current: Vec<String> = Vec::new();
+    let mut statement_start = 0;
+    let mut previous = Token::Other;
+    for (i, token) in tokens.iter().enumerate() {
+        match token {
+            Token::Ident(name) => {
+                let continues = previous == Token::PathSep;
+                let starts_group_item = matches!(previous, Token::Open | Token::Comma) && matches!(groups.last(), Some(Some(_)));
+                if continues {
+                    current.push(name.clone());
+                } else if starts_group_item {
+                    current = groups.last().unwrap().clone().unwrap();
+                    current.push(name.clone());
+                } else {
+                    current = vec![name.clone()];
+                }
+                // `mod http;` declares the module, `x as http` renames: neither reaches into it.
+                let declares = matches!(&previous, Token::Ident(p) if p == "mod" || p == "as");
+                let is_path = continues || starts_group_item || tokens.get(i + 1) == Some(&Token::PathSep);
+                if is_path && !declares {
+                    let reexport = tokens[statement_start..i].starts_with(&[Token::Ident("pub".into()), Token::Ident("use".into())]);
+                    found.push(PathUse { segments: current.clone(), reexport });
+                }
+            }
+            Token::Open => groups.push((previous == Token::PathSep).then(|| current.clone())),
+            Token::Close => {
+                groups.pop();
+                statement_start = i + 1;
+            }
+            Token::Semicolon => statement_start = i + 1,
+            _ => {}
+        }
+        previous = token.clone();
+    }
+    found
+}
+
+/// The absolute module path a written path names, as far as this crate goes: `super` and
+/// `self` are taken from the file's module, `crate` and `shop` are the library, a bare `http`
+/// is the file's child module and a bare feature name was imported from the crate root.
+/// Paths into other crates (`axum::http`) give None.
+fn resolve(module: &[String], segments: &[String], features: &[String]) -> Option<Vec<String>> {
+    let first = segments.first()?.as_str();
+    let mut base: Vec<String> = match first {
+        "crate" | "shop" => Vec::new(),
+        "self" | "super" => module.to_vec(),
+        "http" => return Some([module, segments].concat()),
+        name if features.iter().any(|f| f == name) => return Some(segments.to_vec()),
+        _ => return None,
+    };
+    let mut rest = segments;
+    if matches!(first, "crate" | "shop" | "self") {
+        rest = &rest[1..];
+    }
+    while rest.first().is_some_and(|s| s == "super") {
+        base.pop()?;
+        rest = &rest[1..];
+    }
+    base.extend(rest.iter().cloned());
+    Some(base)
+}
+
+/// Every place in `source` that reaches into some feature's `http` module from outside it,
+/// as `file: written::path`.
+fn http_reaches(source: &Source, features: &[String]) -> Vec<String> {
+    let own_mod_rs = source.path.ends_with("/mod.rs") && source.module.len() == 1;
+    paths(&source.tokens)
+        .into_iter()
+        .filter(|path| path.segments.last().is_some_and(|s| s == "http"))
+        .filter_map(|path| {
+            let target = resolve(&source.module, &path.segments, features)?;
+            let [feature, http] = &target[..] else { return None };
+            if http != "http" || !features.contains(feature) {
+                return None;
+            }
+            // Inside the feature's own http module.
+            if source.module.starts_with(&[feature.clone(), "http".into()]) {
+                return None;
+            }
+            // The feature's mod.rs re-exporting its routes: `pub use http::{routes, picture_routes};`.
+            if own_mod_rs && source.module[0] == *feature && path.reexport && reexports_only_routes(source, &path) {
+                return None;
+            }
+            Some(format!("{}: {}", source.path, path.segments.join("::")))
+        })
+        .collect()
+}
+
+/// Whether every name the `pub use http::…` statement brings in is a router (`…routes`).
+fn reexports_only_routes(source: &Source, path: &PathUse) -> bool {
+    let imported: Vec<Vec<String>> = paths(&source.tokens)
+        .into_iter()
+        .filter(|p| p.reexport && p.segments.len() > path.segments.len() && p.segments.starts_with(&path.segments))
+        .map(|p| p.segments)
+        .collect();
+    !imported.is_empty() && imported.iter().all(|p| p.len() == path.segments.len() + 1 && p.last().unwrap().ends_with("routes"))
+}
+
+#[test]
+fn the_scan_sees_the_sources_and_the_features_with_http_modules() {
+    let sources = sources();
+    assert!(sources.len() > 100, "only {} files under src/", sources.len());
+    let features = features();
+    for expected in ["catalog", "members", "orders", "cart"] {
+        assert!(features.iter().any(|f| f == expected), "{expected} has no http module? {features:?}");
+    }
+}
+
+#[test]
+fn the_checker_finds_every_way_of_naming_an_http_module() {
+    let features: Vec<String> = ["catalog", "cart", "orders"].map(String::from).to_vec();
+    let source = |path: &str, text: &str| Source { path: path.into(), module: module_of(path), tokens: tokenize(text) };
+    let reaches = |path: &str, text: &str| http_reaches(&source(path, text), &features);
+    let bad = [
+        ("src/histories/http.rs", "use crate::catalog::http::{product_items, ProductItem};"),
+        ("src/files/http.rs", "let svg = crate::catalog::http::product_picture_svg(db, id, file).await?;"),
+        ("src/bin/bench.rs", "let x = shop::catalog::http::ProductItem::default();"),
+        ("src/cart/order_view.rs", "use super::http::find_visible;"),
+        ("src/cart/pricing/tax.rs", "use super::super::http::Open;"),
+        ("src/cart/quotation.rs", "use super::{http, store};"),
+        ("src/collections/http.rs", "use crate::{catalog::http::ProductItem, infra};"),
+        ("src/collections/http.rs", "use crate::{catalog, infra}; fn f() { catalog::http::x(); }"),
+        ("src/orders/mod.rs", "pub use http::routes; fn f() { http::orders_answer(); }"),
+        ("src/orders/mod.rs", "pub use http::{routes, PdfFile};"),
+        ("src/orders/view.rs", "use self::super::http as handlers;"),
+    ];
+    for (path, text) in bad {
+        assert!(!reaches(path, text).is_empty(), "not caught in {path}: {text}");
+    }
+    let fine = [
+        ("src/orders/mod.rs", "pub mod http;\npub use http::routes;"),
+        ("src/catalog/mod.rs", "pub mod http;\npub use http::{picture_routes, routes};"),
+        ("src/orders/http.rs", "use axum::http::{header, StatusCode}; use super::store;"),
+        ("src/catalog/http/list.rs", "use super::super::http::NamedRef; use crate::catalog::http::Image;"),
+        ("src/orders/store.rs", "// see crate::catalog::http::product_items\nlet url = \"http://x::http::\";"),
+        ("src/orders/store.rs", "let c = '{'; let r = r#\"crate::cart::http\"#; fn f<'a>(x: &'a str) {}"),
+        ("src/social_login/provider.rs", "Ok(Providers { list, http })"),
+    ];
+    for (path, text) in fine {
+        assert_eq!(reaches(path, text), Vec::<String>::new(), "wrongly caught in {path}: {text}");
+    }
+}
+
+#[test]
+fn only_the_router_and_the_openapi_document_reach_into_a_features_http_module() {
+    let features = features();
+    let offenders: Vec<String> = sources()
+        .iter()
+        .filter(|s| !WIRING.contains(&s.path.as_str()))
+        .filter(|s| !PENDING_SPLIT.iter().any(|folder| s.path.starts_with(folder)))
+        .flat_map(|s| http_reaches(s, &features))
+        .collect();
+    assert!(
+        offenders.is_empty(),
+        "http.rs is a leaf (STYLE.md): move what others use to a module named after what it is\n{}",
+        offenders.join("\n")
+    );
+}
+
+#[test]
+fn app_state_comes_from_state_rs_and_only_app_rs_and_main_rs_import_from_app() {
+    let offenders: Vec<String> = sources()
+        .iter()
+        .filter(|s| !matches!(s.path.as_str(), "src/app.rs" | "src/main.rs"))
+        .flat_map(|s| {
+            paths(&s.tokens)
+                .into_iter()
+                .filter(|p| p.segments.len() > 2 && matches!(p.segments[0].as_str(), "crate" | "shop") && p.segments[1] == "app")
+                .map(move |p| format!("{}: {}", s.path, p.segments.join("::")))
+        })
+        .collect();
+    assert!(offenders.is_empty(), "import AppState from crate::state, not crate::app\n{}", offenders.join("\n"));
+}
