@@ -6,6 +6,7 @@ mod addresses;
 mod cart;
 mod catalog;
 mod channel;
+mod checkout_crash;
 mod collections;
 mod content;
 mod ecommerce_events;
