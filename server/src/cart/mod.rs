@@ -1,21 +1,73 @@
-//! The cart and checkout (issue 5, spec 000 §3–§4, §7 Cart, §8): a cart reached by a random
-//! token (only its SHA-256 is stored), its lines, shippings, gift packing, coupon, points and
-//! payment method; delivery dates; the payment methods; and the decision that turns the cart
-//! into an order in one transaction (stock taken by guarded UPDATEs, idempotent per cart).
+//! The open cart (issue 5, spec 000 §3–§4, §7 Cart): a cart reached by a random token (only
+//! its SHA-256 is stored), its lines, shippings, gift packing, coupon, points and payment
+//! method. Turning it into an order is the checkout's (`checkout/`).
 //!
-//! Money rules: `pricing.rs` (pure). Delivery dates: `checkout/delivery_date.rs`. Settings: `settings.rs`.
-//! The cart JSON: `view.rs`. The decision and its compensation after a declined card:
-//! `decision.rs`; what a cancelled order gives back: `restore.rs`. The order summary of the
-//! complete page: `order_view.rs`. SQL: `store.rs`.
-pub mod http;
-pub mod order_view;
+//! Handlers by what they change: `lifecycle.rs` (init, show, reset), `lines.rs`,
+//! `shippings.rs`, `orderer.rs` (buyer and payment), `accessories.rs`, `discounts.rs`
+//! (coupons, points) — each around the [`open_cart::OpenCart`] extractor. Money rules:
+//! `pricing.rs` (pure). Settings: `settings.rs`. The cart JSON: `view.rs`. SQL: `store.rs`.
+pub mod accessories;
+pub mod discounts;
+pub mod lifecycle;
+pub mod lines;
+pub mod loaded;
+pub mod open_cart;
+pub mod orderer;
 pub mod pricing;
-pub mod quotation;
 pub mod settings;
+pub mod shippings;
 pub mod store;
 pub mod view;
 
-pub use http::routes;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::state::AppState;
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(lifecycle::init_cart))
+        .routes(routes!(lifecycle::show_cart))
+        .routes(routes!(lifecycle::reset_cart))
+        .routes(routes!(lifecycle::reset_shippings))
+        .routes(routes!(lines::add_product))
+        .routes(routes!(lines::add_product_set))
+        .routes(routes!(lines::modify_product))
+        .routes(routes!(lines::delete_product))
+        .routes(routes!(lines::divide_product))
+        .routes(routes!(shippings::add_shipping))
+        .routes(routes!(shippings::modify_shipping))
+        .routes(routes!(shippings::add_packing))
+        .routes(routes!(shippings::modify_packing))
+        .routes(routes!(orderer::modify_order))
+        .routes(routes!(orderer::modify_other))
+        .routes(routes!(accessories::add_accessory))
+        .routes(routes!(accessories::modify_accessory))
+        .routes(routes!(accessories::delete_accessory))
+        .routes(routes!(discounts::add_coupon))
+        .routes(routes!(discounts::delete_coupon))
+        .routes(routes!(discounts::use_points))
+        .routes(routes!(discounts::delete_transaction_error))
+        .routes(routes!(discounts::social_receiver))
+}
+
+crate::cart_token_bodies!(
+    accessories::CartAccessoryAddRequest,
+    lines::CartAddProductRequest,
+    lines::CartAddSetRequest,
+    discounts::CartCouponRequest,
+    discounts::CartPointRequest,
+    lines::CartDivideRequest,
+    lines::CartLineQuantityRequest,
+    lines::CartLineRequest,
+    orderer::CartOrderModifyRequest,
+    orderer::CartOtherModifyRequest,
+    shippings::CartPackingRequest,
+    shippings::CartShippingAddRequest,
+    shippings::CartShippingModifyRequest,
+    lifecycle::CartShippingsResetRequest,
+    lifecycle::CartTokenRequest,
+);
 
 /// A cart lives this long after its last change.
 pub const LIFETIME_MS: i64 = 30 * 24 * 60 * 60 * 1000;

@@ -1,7 +1,9 @@
-//! Every SQL statement of the cart and of the decision that turns a cart into an order.
-//! Stock and point balances change only through guarded UPDATEs (never below zero).
+//! Every SQL statement of the open cart: carts, their shippings and lines, and the claim a
+//! decision (or a payment being settled) holds on a cart. The order itself is written by
+//! `orders/store.rs`.
 use sqlx::Any;
 
+use crate::catalog::variations::{VariationRow, VARIATION_COLUMNS};
 use crate::infra::db::{Db, Tx};
 use crate::infra::ids::new_id;
 
@@ -52,29 +54,6 @@ pub struct LineRow {
     #[sqlx(flatten)]
     pub variation: VariationRow,
 }
-
-/// A sellable variation and its product.
-#[derive(Debug, Clone, sqlx::FromRow)]
-pub struct VariationRow {
-    pub variation_id: String,
-    pub variation_key: String,
-    pub variation_name: String,
-    pub price: i64,
-    pub stock_quantity: i64,
-    pub product_id: String,
-    pub product_key: String,
-    pub product_code: String,
-    pub product_name: String,
-    pub tax_rate: i64,
-    pub sale_start: Option<i64>,
-    pub sale_end: Option<i64>,
-    pub is_published: i64,
-    pub image_url: Option<String>,
-}
-
-const VARIATION_COLUMNS: &str = "v.id AS variation_id, v.variation_key, v.name AS variation_name, v.price, v.stock_quantity, \
-     p.id AS product_id, p.product_key, p.code AS product_code, p.name AS product_name, p.tax_rate, p.sale_start, p.sale_end, \
-     p.is_published, (SELECT i.url FROM product_images i WHERE i.product_id = p.id ORDER BY i.position LIMIT 1) AS image_url";
 
 pub async fn find_cart_by_token<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, channel_id: &str, token_hash: &str) -> sqlx::Result<Option<CartRow>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!("SELECT {CART_COLUMNS} FROM carts WHERE channel_id = $1 AND token_hash = $2")))
@@ -319,38 +298,6 @@ pub async fn list_lines<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, 
     .await
 }
 
-pub async fn find_variation_by_key<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, channel_id: &str, variation_key: &str) -> sqlx::Result<Option<VariationRow>> {
-    sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "SELECT {VARIATION_COLUMNS} FROM product_variations v JOIN products p ON p.id = v.product_id \
-         WHERE v.channel_id = $1 AND v.variation_key = $2"
-    )))
-    .bind(channel_id)
-    .bind(variation_key)
-    .fetch_optional(executor)
-    .await
-}
-
-/// The variations of a product (by its key), in their order.
-pub async fn list_product_variations<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, channel_id: &str, product_key: &str) -> sqlx::Result<Vec<VariationRow>> {
-    sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "SELECT {VARIATION_COLUMNS} FROM product_variations v JOIN products p ON p.id = v.product_id \
-         WHERE p.channel_id = $1 AND p.product_key = $2 ORDER BY v.position, v.id"
-    )))
-    .bind(channel_id)
-    .bind(product_key)
-    .fetch_all(executor)
-    .await
-}
-
-pub async fn is_accessory_of<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, product_id: &str, accessory_id: &str) -> sqlx::Result<bool> {
-    let found: Option<i64> = sqlx::query_scalar("SELECT 1 FROM product_accessories WHERE product_id = $1 AND accessory_id = $2")
-        .bind(product_id)
-        .bind(accessory_id)
-        .fetch_optional(executor)
-        .await?;
-    Ok(found.is_some())
-}
-
 pub async fn insert_line(tx: &mut Tx, cart_id: &str, shipping_id: Option<&str>, variation_id: &str, parent_line_id: Option<&str>, quantity: i64, now: i64) -> sqlx::Result<String> {
     let id = new_id();
     sqlx::query(
@@ -405,32 +352,4 @@ pub async fn delete_line(tx: &mut Tx, line_id: &str) -> sqlx::Result<()> {
     sqlx::query("DELETE FROM cart_products WHERE parent_line_id = $1").bind(line_id).execute(&mut **tx).await?;
     sqlx::query("DELETE FROM cart_products WHERE id = $1").bind(line_id).execute(&mut **tx).await?;
     Ok(())
-}
-
-// ---- payment methods, coupons, points, cards ----
-
-#[derive(Debug, Clone, sqlx::FromRow)]
-pub struct PaymentMethodRow {
-    pub id: String,
-    pub code: String,
-    pub name: String,
-    pub description: String,
-    pub fee: i64,
-    pub member_only: i64,
-}
-
-impl PaymentMethodRow {
-    /// None for a code this server does not know: such a method is never offered.
-    pub fn kind(&self) -> Option<crate::payments::PaymentKind> {
-        crate::payments::PaymentKind::parse(&self.code)
-    }
-}
-
-pub async fn list_payment_methods(db: &Db, channel_id: &str) -> sqlx::Result<Vec<PaymentMethodRow>> {
-    sqlx::query_as(
-        "SELECT id, code, name, description, fee, member_only FROM payment_methods WHERE channel_id = $1 AND is_enabled = 1 ORDER BY position, id",
-    )
-    .bind(channel_id)
-    .fetch_all(&db.pool)
-    .await
 }

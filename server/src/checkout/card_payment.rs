@@ -15,7 +15,7 @@ use serde::Serialize;
 
 use crate::state::AppState;
 use crate::infra::secret::random_hex;
-use crate::cart::http::{rule, Open};
+use crate::cart::open_cart::{rule, Open};
 use crate::cart::settings::CheckoutSettings;
 use crate::cart::store as cart_store;
 use crate::cart::{DECLINED_CODE, IN_PROGRESS_CODE, IN_PROGRESS_MESSAGE};

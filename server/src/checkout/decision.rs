@@ -12,9 +12,10 @@ use axum::Json;
 
 use super::card_payment::{self, answer_of, in_progress, DecisionBody};
 use crate::state::AppState;
-use crate::cart::http::{check_sellable, rule, Open};
+use crate::cart::lines::check_sellable;
+use crate::cart::open_cart::{rule, Open};
 use crate::cart::store;
-use crate::cart::view::{self, Loaded};
+use crate::cart::loaded::{self, Loaded};
 use crate::cart::*;
 use crate::orders::store::{self as order_store, NewOrder, NewOrderLine, NewOrderShipping};
 use crate::payments::PaymentKind;
@@ -77,7 +78,7 @@ struct Placed {
 async fn place(state: &AppState, channel: &Channel, open: &Open, origin: &str) -> ApiResult<DecisionBody> {
     let loaded = open.load(state).await?;
     let method = loaded.payment.clone();
-    let priced = loaded.price(&open.settings, method.as_ref().map(view::fee_of), open.now);
+    let priced = loaded.price(&open.settings, method.as_ref().map(loaded::fee_of), open.now);
     for line in &loaded.lines {
         check_sellable(&open.settings, &line.variation, open.now)?;
     }
@@ -110,7 +111,7 @@ async fn place(state: &AppState, channel: &Channel, open: &Open, origin: &str) -
     };
     let balance = loaded.point_balance.unwrap_or(0);
     if loaded.user.is_some() && priced.use_points > balance {
-        return Err(ApiError::field("use_points", format!("保有ポイント（{} ポイント）を超えて利用することはできません", view::yen(balance))));
+        return Err(ApiError::field("use_points", format!("保有ポイント（{} ポイント）を超えて利用することはできません", loaded::yen(balance))));
     }
 
     let placed = write_order(state, open, &loaded, &priced, &method, origin).await?;
@@ -127,7 +128,7 @@ async fn place(state: &AppState, channel: &Channel, open: &Open, origin: &str) -
 }
 
 /// The one transaction that makes the order.
-async fn write_order(state: &AppState, open: &Open, loaded: &Loaded, priced: &crate::cart::pricing::Priced, method: &store::PaymentMethodRow, origin: &str) -> ApiResult<Placed> {
+async fn write_order(state: &AppState, open: &Open, loaded: &Loaded, priced: &crate::cart::pricing::Priced, method: &crate::payments::store::PaymentMethodRow, origin: &str) -> ApiResult<Placed> {
     let now = open.now;
     let cart = &loaded.cart;
     let mut tx = state.db.begin_write().await?;
@@ -247,7 +248,7 @@ async fn write_order(state: &AppState, open: &Open, loaded: &Loaded, priced: &cr
         if let Some(user_id) = cart.user_id.as_deref() {
             crate::coupons::store::lock_coupon(&mut tx, &coupon.id).await?;
             if crate::coupons::store::count_coupon_uses(&mut *tx, &coupon.id, user_id).await? >= coupon.uses_per_member.max(1) {
-                return Err(rule(COUPON_INVALID_CODE, view::COUPON_USED));
+                return Err(rule(COUPON_INVALID_CODE, loaded::COUPON_USED));
             }
         }
         crate::coupons::store::insert_coupon_use(&mut tx, &order_id, &coupon.id, cart.user_id.as_deref(), now).await?;

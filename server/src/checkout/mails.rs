@@ -3,7 +3,8 @@
 use crate::cart::pricing::RateAmount;
 use crate::orders::store::OrderLineRow;
 use crate::orders::store::OrderRow;
-use crate::cart::view::{yen, Orderer};
+use crate::cart::loaded::yen;
+use crate::cart::view::Orderer;
 use crate::infra::mail::OutgoingMail;
 
 /// `receipt_link`: a guest's way back to the order's receipt (order number and token).

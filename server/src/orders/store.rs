@@ -4,7 +4,7 @@ use sqlx::Any;
 
 use crate::infra::db::{Db, Tx};
 use super::status::Status;
-use crate::cart::store::VariationRow;
+use crate::catalog::variations::VariationRow;
 use crate::infra::ids::new_id;
 use crate::payments::PaymentKind;
 

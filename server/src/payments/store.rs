@@ -48,3 +48,31 @@ pub async fn notification_recorded(db: &Db, event_id: &str) -> sqlx::Result<bool
         .await?;
     Ok(found.is_some())
 }
+
+// ---- the payment methods a cart may choose ----
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct PaymentMethodRow {
+    pub id: String,
+    pub code: String,
+    pub name: String,
+    pub description: String,
+    pub fee: i64,
+    pub member_only: i64,
+}
+
+impl PaymentMethodRow {
+    /// None for a code this server does not know: such a method is never offered.
+    pub fn kind(&self) -> Option<super::PaymentKind> {
+        super::PaymentKind::parse(&self.code)
+    }
+}
+
+pub async fn list_payment_methods(db: &Db, channel_id: &str) -> sqlx::Result<Vec<PaymentMethodRow>> {
+    sqlx::query_as(
+        "SELECT id, code, name, description, fee, member_only FROM payment_methods WHERE channel_id = $1 AND is_enabled = 1 ORDER BY position, id",
+    )
+    .bind(channel_id)
+    .fetch_all(&db.pool)
+    .await
+}

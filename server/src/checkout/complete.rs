@@ -5,7 +5,7 @@ use axum::extract::State;
 use axum::Json;
 use serde::Deserialize;
 
-use super::http::find_visible;
+use crate::cart::open_cart::find_visible;
 use crate::state::AppState;
 use crate::auth::OptionalMember;
 use crate::channel::Channel;

@@ -4,8 +4,8 @@
 use axum::extract::State;
 use axum::response::Response;
 
-use super::http::Open;
-use super::view::CartBody;
+use crate::cart::open_cart::Open;
+use crate::cart::view::CartBody;
 use crate::state::AppState;
 use crate::auth::OptionalMember;
 use crate::channel::Channel;

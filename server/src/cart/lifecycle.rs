@@ -1,0 +1,191 @@
+//! Starting, showing and resetting a cart; a guest cart becoming the member's at login.
+use axum::extract::State;
+use axum::Json;
+use serde::Deserialize;
+use super::settings::CheckoutSettings;
+use super::store::{self};
+use super::loaded;
+use super::view::{CartBody, MAX_QUANTITY};
+use super::*;
+use crate::state::AppState;
+use crate::auth::OptionalMember;
+use crate::infra::secret::random_hex;
+use crate::channel::Channel;
+use crate::infra::db::Tx;
+use crate::infra::error::{ApiError, ApiResult, ErrorBody};
+use crate::infra::extract::{ApiJson, ApiPath};
+use crate::infra::time::Timestamp;
+use crate::infra::secret::sha256_hex;
+use super::open_cart::*;
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct CartInitRequest {
+    pub token: Option<String>,
+    /// Drop lines that are gone, not on sale or sold out, and name them in `removed_products`.
+    pub invalid_product: Option<bool>,
+}
+
+#[utoipa::path(post, path = "/v1/carts/init", tag = "cart", request_body = CartInitRequest,
+    responses(
+        (status = 200, body = CartBody, description = "the cart of the token, or a new one (no/unknown/expired/ordered token, or another member's). With a bearer token a guest cart becomes the member's; when the member already has an open cart the guest cart's lines merge into it and its token is answered. `reason` is `product_not_found` when lines were dropped"),
+        (status = 401, body = ErrorBody, description = "a bearer token was sent but is not valid"),
+    ))]
+pub async fn init_cart(
+    State(state): State<AppState>,
+    channel: Channel,
+    member: OptionalMember,
+    ApiJson(input): ApiJson<CartInitRequest>,
+) -> ApiResult<Json<CartBody>> {
+    let now = Timestamp::now().0;
+    let member = member.0;
+    let user_id = member.as_ref().map(|m| m.user_id.clone());
+    // A member whose book is empty gets the own address entry (the profile) now.
+    if let Some(user_id) = &user_id
+        && crate::addresses::store::find_own_id(&state.db, user_id).await?.is_none()
+    {
+        let mut tx = state.db.begin_write().await?;
+        crate::addresses::store::insert_own(&mut tx, &channel.id, user_id, now).await?;
+        tx.commit().await?;
+    }
+    let given = match input.token.as_deref() {
+        Some(token) => find_visible(&state, &channel, member.as_ref(), token).await?.filter(|c| c.order_id.is_none() && c.expires_at > now),
+        None => None,
+    };
+    let mut tx = state.db.begin_write().await?;
+    let (cart_id, token) = match (given, &user_id) {
+        (Some(cart), None) => (cart.id, input.token.clone().unwrap_or_default()),
+        (Some(cart), Some(user_id)) if cart.user_id.as_deref() == Some(user_id.as_str()) => (cart.id, input.token.clone().unwrap_or_default()),
+        (Some(guest), Some(user_id)) => match store::find_open_member_cart(&mut *tx, &channel.id, user_id, &guest.id, now).await? {
+            // The member already has a cart: the guest's lines join it, and its token is answered.
+            Some(own) => {
+                merge_lines(&mut tx, &guest.id, &own.id, now).await?;
+                store::delete_cart(&mut tx, &guest.id).await?;
+                let token = random_hex(16);
+                sqlx::query("UPDATE carts SET token_hash = $1 WHERE id = $2").bind(sha256_hex(&token)).bind(&own.id).execute(&mut *tx).await?;
+                (own.id, token)
+            }
+            None => {
+                store::update_cart_user(&mut tx, &guest.id, user_id).await?;
+                (guest.id, input.token.clone().unwrap_or_default())
+            }
+        },
+        (None, Some(user_id)) => match store::find_open_member_cart(&mut *tx, &channel.id, user_id, "", now).await? {
+            // The member's cart from another device: its token is replaced (only hashes are kept).
+            Some(own) => {
+                let token = random_hex(16);
+                sqlx::query("UPDATE carts SET token_hash = $1 WHERE id = $2").bind(sha256_hex(&token)).bind(&own.id).execute(&mut *tx).await?;
+                (own.id, token)
+            }
+            None => new_cart(&mut tx, &channel.id, Some(user_id), now).await?,
+        },
+        (None, None) => new_cart(&mut tx, &channel.id, None, now).await?,
+    };
+    let mut removed = Vec::new();
+    if input.invalid_product.unwrap_or(false) {
+        let settings = CheckoutSettings::load(&state.db, &channel).await?;
+        for line in store::list_lines(&mut *tx, &cart_id).await? {
+            let v = &line.variation;
+            let unsellable = settings.front.is_selling_stopped() || loaded::line_problem(v, now).is_some() || v.stock_quantity <= 0;
+            if unsellable {
+                store::delete_line(&mut tx, &line.id).await?;
+                removed.push(v.product_name.clone());
+            }
+        }
+    }
+    store::update_touched(&mut tx, &cart_id, now, now + LIFETIME_MS).await?;
+    tx.commit().await?;
+    let settings = CheckoutSettings::load(&state.db, &channel).await?;
+    let cart = store::find_cart(&state.db.pool, &cart_id).await?.ok_or_else(ApiError::not_found)?;
+    let loaded = loaded::load(&state.db, &state.gateway, cart).await?;
+    let mut body = loaded.body(&token, &settings, now);
+    body.reason = Some(if removed.is_empty() { String::new() } else { "product_not_found".to_owned() }).filter(|r| !r.is_empty());
+    body.removed_products = removed;
+    Ok(Json(body))
+}
+
+/// A new cart: a random 128-bit token, only its hash stored.
+pub async fn new_cart(tx: &mut Tx, channel_id: &str, user_id: Option<&str>, now: i64) -> ApiResult<(String, String)> {
+    let token = random_hex(16);
+    let id = store::insert_cart(tx, channel_id, &sha256_hex(&token), user_id, now, now + LIFETIME_MS).await?;
+    Ok((id, token))
+}
+
+/// The guest cart's lines join the member's: the same variation adds up (at most 99),
+/// others move over with their accessories.
+pub async fn merge_lines(tx: &mut Tx, from: &str, to: &str, now: i64) -> ApiResult<()> {
+    let target = store::list_lines(&mut **tx, to).await?;
+    let mut shipping = store::list_shippings(&mut **tx, to).await?.first().map(|s| s.id.clone());
+    for line in store::list_lines(&mut **tx, from).await?.into_iter().filter(|l| l.parent_line_id.is_none()) {
+        let same = target.iter().find(|t| t.parent_line_id.is_none() && t.variation.variation_id == line.variation.variation_id);
+        match same {
+            Some(existing) => {
+                store::update_line_quantity(tx, &existing.id, (existing.quantity + line.quantity).min(MAX_QUANTITY)).await?;
+                sqlx::query("UPDATE cart_products SET cart_id = $1, parent_line_id = $2, shipping_id = $3 WHERE parent_line_id = $4")
+                    .bind(to)
+                    .bind(&existing.id)
+                    .bind(&existing.shipping_id)
+                    .bind(&line.id)
+                    .execute(&mut **tx)
+                    .await?;
+                store::delete_line(tx, &line.id).await?;
+            }
+            None => {
+                if shipping.is_none() {
+                    shipping = Some(store::insert_shipping(tx, to).await?);
+                }
+                store::update_line_cart(tx, &line.id, to, shipping.as_deref()).await?;
+                sqlx::query("UPDATE cart_products SET cart_id = $1, shipping_id = $2 WHERE parent_line_id = $3")
+                    .bind(to)
+                    .bind(shipping.as_deref())
+                    .bind(&line.id)
+                    .execute(&mut **tx)
+                    .await?;
+            }
+        }
+    }
+    store::update_touched(tx, to, now, now + LIFETIME_MS).await?;
+    Ok(())
+}
+
+#[utoipa::path(get, path = "/v1/carts/{token}", tag = "cart", params(("token" = String, Path)),
+    responses(
+        (status = 200, body = CartBody),
+        (status = 404, body = ErrorBody, description = "unknown token, or another member's cart"),
+        (status = 422, body = ErrorBody, description = "code `cart.common.is_expired`"),
+    ))]
+pub async fn show_cart(State(state): State<AppState>, channel: Channel, member: OptionalMember, ApiPath(token): ApiPath<String>) -> ApiResult<Json<CartBody>> {
+    let open = Open::get(&state, &channel, member, &token).await?;
+    open.answer(&state).await
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct CartTokenRequest {
+    pub token: String,
+}
+
+#[utoipa::path(patch, path = "/v1/carts/reset", tag = "cart", request_body = CartTokenRequest,
+    responses((status = 200, body = CartBody, description = "lines, shippings, coupon, points and payment removed"), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn reset_cart(State(state): State<AppState>, OpenCart { open, .. }: OpenCart<CartTokenRequest>) -> ApiResult<Json<CartBody>> {
+    let mut tx = open.begin(&state).await?;
+    store::update_reset(&mut tx, &open.cart.id).await?;
+    open.commit(tx).await?;
+    open.answer(&state).await
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct CartShippingsResetRequest {
+    pub token: String,
+    pub is_removing_address: Option<bool>,
+}
+
+#[utoipa::path(patch, path = "/v1/carts/shippings/reset", tag = "cart", request_body = CartShippingsResetRequest,
+    responses((status = 200, body = CartBody, description = "one shipping left holding every line, its date cleared (and its address when is_removing_address)"), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn reset_shippings(State(state): State<AppState>, OpenCart { open, input, .. }: OpenCart<CartShippingsResetRequest>) -> ApiResult<Json<CartBody>> {
+    let mut tx = open.begin(&state).await?;
+    let shippings = store::list_shippings(&mut *tx, &open.cart.id).await?;
+    if let Some(first) = shippings.first() {
+        store::update_shippings_reset(&mut tx, &open.cart.id, &first.id, input.is_removing_address.unwrap_or(false)).await?;
+    }
+    open.commit(tx).await?;
+    open.answer(&state).await
+}

@@ -1,0 +1,333 @@
+//! A cart loaded from the store with everything its answer and its checks need (lines,
+//! shippings, coupon, payment method, member, points, card), priced by [`super::pricing`]
+//! with the coupon and points rules checked again; and the rules on a cart's coupon, fee and
+//! lines.
+use super::pricing::{self, Discount, Fee, Priced};
+use super::settings::CheckoutSettings;
+use super::store::{self, CartRow, LineRow, ShippingRow};
+use crate::payments::store::PaymentMethodRow;
+use super::view::*;
+use crate::catalog::availability::{is_on_sale, StockStatus};
+use crate::coupons::store::CouponRow;
+use crate::infra::db::Db;
+use crate::infra::error::ApiResult;
+use crate::infra::time::Timestamp;
+use crate::members::store::UserRow;
+
+/// Everything a cart answer needs.
+pub struct Loaded {
+    pub cart: CartRow,
+    pub lines: Vec<LineRow>,
+    pub shippings: Vec<ShippingRow>,
+    pub coupon: Option<CouponRow>,
+    pub coupon_taken: bool,
+    pub coupon_uses: i64,
+    pub payment: Option<PaymentMethodRow>,
+    pub user: Option<UserRow>,
+    pub point_balance: Option<i64>,
+    pub card: Option<CartCard>,
+    pub card_ref: Option<String>,
+    pub order_no: Option<String>,
+}
+
+pub async fn load(db: &Db, gateway: &crate::payments::Gateway, cart: CartRow) -> ApiResult<Loaded> {
+    let lines = store::list_lines(&db.pool, &cart.id).await?;
+    let shippings = store::list_shippings(&db.pool, &cart.id).await?;
+    let user = match &cart.user_id {
+        Some(user_id) => crate::members::store::find_user(&db.pool, &cart.channel_id, user_id).await?,
+        None => None,
+    };
+    let user_id = user.as_ref().map_or("", |u| u.id.as_str());
+    let coupon = match &cart.coupon_id {
+        Some(id) => crate::coupons::store::find_coupon(db, &cart.channel_id, user_id, id).await?,
+        None => None,
+    };
+    let (coupon_taken, coupon_uses) = match (&coupon, &user) {
+        (Some(c), Some(u)) => (c.is_taken == 1, crate::coupons::store::count_coupon_uses(&db.pool, &c.id, &u.id).await?),
+        _ => (false, 0),
+    };
+    let payment = match &cart.payment_method_id {
+        Some(id) => crate::payments::store::list_payment_methods(db, &cart.channel_id).await?.into_iter().find(|m| &m.id == id),
+        None => None,
+    };
+    let point_balance = match &user {
+        Some(u) => Some(crate::points::ledger::balance(&db.pool, &u.id).await?),
+        None => None,
+    };
+    let (card, card_ref) = match (&cart.card_id, &cart.card_token, &user) {
+        (Some(card_id), _, Some(u)) => match crate::cards::store::find_card(&db.pool, &cart.channel_id, &u.id, card_id).await? {
+            Some(c) => (Some(CartCard { id: Some(c.id), masked_number: c.masked_number, brand: c.brand }), Some(c.card_ref)),
+            None => (None, None),
+        },
+        (None, Some(token), _) => match gateway.find_token_card(&cart.channel_id, token).await? {
+            Some(found) => (Some(CartCard { id: None, masked_number: found.masked_number, brand: found.brand }), Some(token.clone())),
+            None => (None, None),
+        },
+        _ => (None, None),
+    };
+    let order_no = match &cart.order_id {
+        Some(id) => crate::orders::store::find_order(&db.pool, &cart.channel_id, id).await?.map(|o| o.order_no),
+        None => None,
+    };
+    Ok(Loaded { cart, lines, shippings, coupon, coupon_taken, coupon_uses, payment, user, point_balance, card, card_ref, order_no })
+}
+
+pub const COUPON_NOT_FOUND: &str = "クーポンが存在しません";
+pub const COUPON_OUT_OF_PERIOD: &str = "このクーポンは利用期間外です";
+pub const COUPON_MEMBER_ONLY: &str = "このクーポンは会員限定です。ログインしてご利用ください";
+pub const COUPON_NOT_TAKEN: &str = "このクーポンはご利用前に取得が必要です";
+pub const COUPON_USED: &str = "このクーポンはすでにご利用済みです";
+
+pub fn coupon_minimum_message(minimum: i64) -> String {
+    format!("このクーポンは商品合計{}円以上でご利用いただけます", yen(minimum))
+}
+
+/// `12,345`.
+pub fn yen(amount: i64) -> String {
+    let digits = amount.abs().to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    if amount < 0 { format!("-{out}") } else { out }
+}
+
+/// Why `coupon` cannot be used by this buyer now (the minimum is checked against `items`).
+pub fn coupon_problem(coupon: &CouponRow, member: bool, taken: bool, uses: i64, items: i64, now: i64) -> Option<String> {
+    if !is_on_sale(coupon.starts_at, coupon.ends_at, now) {
+        return Some(COUPON_OUT_OF_PERIOD.into());
+    }
+    if coupon.member_only != 0 && !member {
+        return Some(COUPON_MEMBER_ONLY.into());
+    }
+    if coupon.requires_take != 0 && !taken {
+        return Some(if member { COUPON_NOT_TAKEN.into() } else { COUPON_MEMBER_ONLY.into() });
+    }
+    if member && uses >= coupon.uses_per_member.max(1) {
+        return Some(COUPON_USED.into());
+    }
+    if items < coupon.minimum_amount {
+        return Some(coupon_minimum_message(coupon.minimum_amount));
+    }
+    None
+}
+
+pub fn discount_of(coupon: &CouponRow) -> Discount {
+    if coupon.discount_kind == "percent" { Discount::Percent(coupon.discount_value) } else { Discount::Amount(coupon.discount_value) }
+}
+
+pub fn fee_of(method: &PaymentMethodRow) -> Fee {
+    match method.code.as_str() {
+        "cod" => Fee::CashOnDelivery,
+        "credit_card" => Fee::Fixed(0),
+        _ => Fee::Fixed(method.fee),
+    }
+}
+
+/// A line the catalogue no longer sells: gone (unpublished) or outside its sale period.
+pub fn line_problem(v: &crate::catalog::variations::VariationRow, now: i64) -> Option<&'static str> {
+    if v.is_published == 0 {
+        Some(super::PRODUCT_NOT_FOUND_CODE)
+    } else if !is_on_sale(v.sale_start, v.sale_end, now) {
+        Some(super::NOT_SALE_CODE)
+    } else {
+        None
+    }
+}
+
+impl Loaded {
+    pub fn shipping_address(&self, shipping: &ShippingRow) -> Option<CartAddress> {
+        shipping.address_json.as_deref().and_then(|json| serde_json::from_str(json).ok())
+    }
+
+    pub fn orderer(&self) -> Option<Orderer> {
+        match &self.cart.orderer_json {
+            Some(json) => serde_json::from_str(json).ok(),
+            None => self.user.as_ref().map(Orderer::of_member),
+        }
+    }
+
+    fn shipping_index(&self, line: &LineRow) -> usize {
+        line.shipping_id.as_ref().and_then(|id| self.shippings.iter().position(|s| &s.id == id)).unwrap_or(0)
+    }
+
+    /// Items subtotal (what a coupon's minimum is checked against).
+    pub fn items_subtotal(&self) -> i64 {
+        self.lines.iter().map(|l| l.variation.price * l.quantity).sum()
+    }
+
+    pub fn coupon_problem(&self, now: i64) -> Option<String> {
+        let coupon = self.coupon.as_ref()?;
+        coupon_problem(coupon, self.user.is_some(), self.coupon_taken, self.coupon_uses, self.items_subtotal(), now)
+    }
+
+    pub fn price(&self, settings: &CheckoutSettings, fee: Option<Fee>, now: i64) -> Priced {
+        let mut shippings: Vec<pricing::Shipping> = self
+            .shippings
+            .iter()
+            .map(|s| pricing::Shipping {
+                prefecture: self.shipping_address(s).map(|a| a.prefecture),
+                packing_price: s.wrapping_key.as_deref().and_then(|k| settings.wrapping(k)).map_or(0, |w| w.price),
+            })
+            .collect();
+        if shippings.is_empty() {
+            shippings.push(pricing::Shipping::default());
+        }
+        let coupon = match (&self.coupon, self.coupon_problem(now)) {
+            (Some(c), None) => Some(pricing::Coupon { discount: discount_of(c), minimum_amount: c.minimum_amount }),
+            _ => None,
+        };
+        let input = pricing::Input {
+            lines: self
+                .lines
+                .iter()
+                .map(|l| pricing::Line { unit_price: l.variation.price, quantity: l.quantity, tax_rate: l.variation.tax_rate, shipping: self.shipping_index(l) })
+                .collect(),
+            shippings,
+            coupon,
+            carriage: settings.carriage.clone(),
+            fee,
+            use_points: if self.user.is_some() { self.cart.use_points } else { 0 },
+            earn_rate: if self.user.is_some() { settings.earn_rate } else { 0 },
+        };
+        pricing::price(&input)
+    }
+
+    /// What the decision still needs.
+    pub fn missing(&self, priced: &Priced, now: i64) -> Vec<String> {
+        let mut missing = Vec::new();
+        if self.lines.is_empty() {
+            missing.push("products".to_owned());
+        }
+        let used: Vec<usize> = self.lines.iter().map(|l| self.shipping_index(l)).collect();
+        let without_address = self.shippings.is_empty()
+            || self.shippings.iter().enumerate().any(|(i, s)| used.contains(&i) && s.address_json.is_none());
+        if without_address {
+            missing.push("shipping_address".to_owned());
+        }
+        match &self.payment {
+            None => missing.push("payment_method".to_owned()),
+            Some(method) => {
+                if method.code == "credit_card" && self.card_ref.is_none() && priced.total_payment > 0 {
+                    missing.push("card".to_owned());
+                }
+                if !priced.fee_available || (method.member_only != 0 && self.user.is_none()) {
+                    missing.push("payment_unavailable".to_owned());
+                }
+            }
+        }
+        if !self.orderer().is_some_and(|o| o.is_complete()) {
+            missing.push("orderer".to_owned());
+        }
+        if self.coupon_problem(now).is_some() {
+            missing.push("coupon".to_owned());
+        }
+        missing
+    }
+
+    pub fn body(&self, token: &str, settings: &CheckoutSettings, now: i64) -> CartBody {
+        let fee = self.payment.as_ref().map(fee_of);
+        let priced = self.price(settings, fee, now);
+        let products = self
+            .lines
+            .iter()
+            .enumerate()
+            .map(|(i, l)| {
+                let v = &l.variation;
+                CartProduct {
+                    key: l.id.clone(),
+                    shipping_key: l.shipping_id.clone(),
+                    parent_key: l.parent_line_id.clone(),
+                    product_info: CartProductInfo {
+                        product_key: v.product_key.clone(),
+                        variation_key: v.variation_key.clone(),
+                        name: v.product_name.clone(),
+                        variation_name: v.variation_name.clone(),
+                        code: v.product_code.clone(),
+                        image_url: v.image_url.clone(),
+                        url: format!("/product/{}", v.product_key),
+                        stock_status: StockStatus::of(v.stock_quantity),
+                        max_quantity: v.stock_quantity.clamp(0, MAX_QUANTITY),
+                    },
+                    unit_price: v.price,
+                    quantity: l.quantity,
+                    subtotal: priced.line_subtotals[i],
+                    tax_rate: v.tax_rate,
+                    tax_amount: priced.line_tax[i],
+                    coupon_discount_parts: priced.line_coupon[i],
+                }
+            })
+            .collect();
+        let shippings = self
+            .shippings
+            .iter()
+            .enumerate()
+            .map(|(i, s)| CartShipping {
+                key: s.id.clone(),
+                user_address_id: s.user_address_id.clone(),
+                address: self.shipping_address(s),
+                delivery_date: s.delivery_date.clone(),
+                delivery_timezone_key: s.delivery_timezone_key.clone(),
+                packing: CartPacking { wrapping_key: s.wrapping_key.clone(), noshi_key: s.noshi_key.clone(), noshi_name: s.noshi_name.clone() },
+                carriage: priced.shipping_carriage.get(i).copied().unwrap_or(0),
+                packing_fee: priced.shipping_packing.get(i).copied().unwrap_or(0),
+            })
+            .collect();
+        let problem = self.coupon_problem(now);
+        let coupons = self
+            .coupon
+            .iter()
+            .map(|c| CartCoupon { id: c.id.clone(), code: c.code.clone(), name: c.name.clone(), discount: priced.coupon_discount, problem: problem.clone() })
+            .collect();
+        let missing = self.missing(&priced, now);
+        CartBody {
+            token: token.to_owned(),
+            order_no: self.order_no.clone(),
+            expires_at: Timestamp(self.cart.expires_at),
+            transaction_error: self.cart.transaction_error.clone(),
+            payment_in_progress: self.cart.payment_in_progress != 0,
+            removed_products: Vec::new(),
+            reason: None,
+            detail: CartDetail {
+                products,
+                shippings,
+                coupons,
+                order: CartOrder {
+                    items_subtotal: priced.items_subtotal,
+                    coupon_discount: priced.coupon_discount,
+                    total_carriage: priced.total_carriage,
+                    payment_fee: priced.payment_fee,
+                    packing_fee: priced.packing_fee,
+                    use_points: priced.use_points,
+                    total_payment: priced.total_payment,
+                    total_tax: priced.total_tax,
+                    amount_by_tax_rate: priced.amount_by_tax_rate.clone(),
+                    earn_points: priced.earn_points,
+                    point_balance: self.point_balance,
+                    payment_method: self.payment.as_ref().map(|m| CartPaymentMethod { id: m.id.clone(), code: m.code.clone(), name: m.name.clone() }),
+                    card: self.card.as_ref().map(|c| CartCard { id: c.id.clone(), masked_number: c.masked_number.clone(), brand: c.brand.clone() }),
+                    orderer: self.orderer(),
+                    note: self.cart.note.clone(),
+                    can_decide: missing.is_empty(),
+                    missing,
+                },
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn yen_has_thousands_separators() {
+        assert_eq!(yen(0), "0");
+        assert_eq!(yen(999), "999");
+        assert_eq!(yen(3000), "3,000");
+        assert_eq!(yen(1234567), "1,234,567");
+    }
+}

@@ -1,0 +1,135 @@
+//! The buyer (ご注文者), the payment method and card, and the other order fields.
+use axum::extract::State;
+use axum::Json;
+use serde::Deserialize;
+use super::store::{self};
+use super::view::{CartBody, Orderer};
+use crate::state::AppState;
+use crate::infra::error::{ApiError, ApiResult, ErrorBody};
+use crate::members::profile;
+use crate::validation::{self as rules, FieldCheck};
+use super::open_cart::*;
+
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+pub struct OrdererInput {
+    pub last_name: Option<String>,
+    pub first_name: Option<String>,
+    pub last_name_kana: Option<String>,
+    pub first_name_kana: Option<String>,
+    pub email: Option<String>,
+    pub postal_code: Option<String>,
+    pub prefecture: Option<String>,
+    pub city: Option<String>,
+    pub address1: Option<String>,
+    pub address2: Option<String>,
+    pub phone_number: Option<String>,
+    pub company_name: Option<String>,
+}
+
+pub fn check_orderer(input: OrdererInput, corporate: bool) -> ApiResult<Orderer> {
+    let mut check = FieldCheck::default();
+    let last_name = profile::text(&mut check, "orderer.last_name", input.last_name, true, rules::NAME_MAX);
+    let first_name = profile::text(&mut check, "orderer.first_name", input.first_name, true, rules::NAME_MAX);
+    let last_name_kana = profile::text(&mut check, "orderer.last_name_kana", input.last_name_kana, !corporate, rules::NAME_MAX);
+    let first_name_kana = profile::text(&mut check, "orderer.first_name_kana", input.first_name_kana, !corporate, rules::NAME_MAX);
+    check.field("orderer.last_name_kana", rules::optional(&last_name_kana, rules::kana));
+    check.field("orderer.first_name_kana", rules::optional(&first_name_kana, rules::kana));
+    let email = profile::text(&mut check, "orderer.email", input.email, true, rules::EMAIL_MAX);
+    check.field("orderer.email", rules::optional(&email, rules::email));
+    let postal_code = profile::text(&mut check, "orderer.postal_code", input.postal_code, true, 8);
+    check.field("orderer.postal_code", rules::optional(&postal_code, rules::post));
+    let prefecture = profile::text(&mut check, "orderer.prefecture", input.prefecture, true, profile::PREFECTURE_MAX);
+    let city = profile::text(&mut check, "orderer.city", input.city, true, profile::ADDRESS_MAX);
+    let address1 = profile::text(&mut check, "orderer.address1", input.address1, true, profile::ADDRESS_MAX);
+    let address2 = profile::text(&mut check, "orderer.address2", input.address2, false, profile::ADDRESS_MAX);
+    let phone_number = profile::text(&mut check, "orderer.phone_number", input.phone_number, true, profile::PHONE_MAX);
+    check.field("orderer.phone_number", rules::optional(&phone_number, if corporate { rules::tsunagu_phone } else { rules::tel }));
+    let company_name = profile::text(&mut check, "orderer.company_name", input.company_name, false, rules::COMPANY_MAX);
+    check.finish()?;
+    Ok(Orderer {
+        last_name,
+        first_name,
+        last_name_kana,
+        first_name_kana,
+        email,
+        postal_code: postal_code.replace('-', ""),
+        prefecture,
+        city,
+        address1,
+        address2,
+        phone_number,
+        company_name,
+    })
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct CartOrderModifyRequest {
+    pub token: String,
+    pub payment_method_id: Option<String>,
+    /// A saved card of the member (`/v1/me/user-cards`).
+    pub card_id: Option<String>,
+    /// A one-off token from the gateway's tokeniser.
+    pub card_token: Option<String>,
+    pub orderer: Option<OrdererInput>,
+}
+
+#[utoipa::path(patch, path = "/v1/carts/order/modify", tag = "cart", request_body = CartOrderModifyRequest,
+    responses((status = 200, body = CartBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody, description = "unknown payment method or card, a members-only method for a guest, orderer field errors (`orderer.<field>`)")))]
+pub async fn modify_order(State(state): State<AppState>, OpenCart { open, input, channel }: OpenCart<CartOrderModifyRequest>) -> ApiResult<Json<CartBody>> {
+    let methods = crate::payments::store::list_payment_methods(&state.db, &channel.id).await?;
+    let orderer = match input.orderer {
+        Some(orderer) => Some(check_orderer(orderer, open.settings.front.is_corporate)?),
+        None => None,
+    };
+    let mut method_id = open.cart.payment_method_id.clone();
+    if let Some(id) = input.payment_method_id.as_deref() {
+        let method = methods.iter().find(|m| m.id == id).ok_or_else(|| ApiError::field("payment_method_id", "お支払い方法を選択してください"))?;
+        if method.member_only != 0 && open.member.is_none() {
+            return Err(ApiError::field("payment_method_id", "このお支払い方法は会員の方のみご利用いただけます"));
+        }
+        method_id = Some(method.id.clone());
+    }
+    let is_card = method_id.as_deref().and_then(|id| methods.iter().find(|m| m.id == id)).is_some_and(|m| m.code == "credit_card");
+    let (mut card_id, mut card_token) = (open.cart.card_id.clone(), open.cart.card_token.clone());
+    if let Some(id) = input.card_id.as_deref().map(str::trim).filter(|id| !id.is_empty()) {
+        let member = open.member.as_ref().ok_or_else(|| ApiError::field("card_id", "カードが見つかりません"))?;
+        let card = crate::cards::store::find_card(&state.db.pool, &channel.id, &member.user_id, id).await?.ok_or_else(|| ApiError::field("card_id", "カードが見つかりません"))?;
+        (card_id, card_token) = (Some(card.id), None);
+    }
+    if let Some(token) = input.card_token.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
+        if token.len() > 200 {
+            return Err(ApiError::field("card_token", "カード情報を確認できませんでした"));
+        }
+        (card_id, card_token) = (None, Some(token.to_owned()));
+    }
+    if !is_card {
+        (card_id, card_token) = (None, None);
+    }
+    let mut tx = open.begin(&state).await?;
+    store::update_payment(&mut tx, &open.cart.id, method_id.as_deref(), card_id.as_deref(), card_token.as_deref()).await?;
+    if let Some(orderer) = orderer {
+        store::update_orderer(&mut tx, &open.cart.id, &serde_json::to_string(&orderer).map_err(anyhow::Error::from)?).await?;
+    }
+    open.commit(tx).await?;
+    open.answer(&state).await
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct CartOtherModifyRequest {
+    pub token: String,
+    /// 備考 (at most 1000 characters).
+    pub note: Option<String>,
+}
+
+#[utoipa::path(patch, path = "/v1/carts/other/modify", tag = "cart", request_body = CartOtherModifyRequest,
+    responses((status = 200, body = CartBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn modify_other(State(state): State<AppState>, OpenCart { open, input, .. }: OpenCart<CartOtherModifyRequest>) -> ApiResult<Json<CartBody>> {
+    let note = input.note.unwrap_or_default().trim().to_owned();
+    if note.chars().count() > 1000 {
+        return Err(ApiError::field("note", "備考は1000文字以内で入力してください"));
+    }
+    let mut tx = open.begin(&state).await?;
+    store::update_note(&mut tx, &open.cart.id, &note).await?;
+    open.commit(tx).await?;
+    open.answer(&state).await
+}

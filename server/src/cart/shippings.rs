@@ -1,0 +1,174 @@
+//! Shippings: the delivery address (from the address book or typed), the date and time
+//! slot, gift wrapping and noshi.
+use axum::extract::State;
+use axum::Json;
+use serde::Deserialize;
+use crate::checkout::delivery_date::{self};
+use super::store::{self};
+use super::view::{CartAddress, CartBody};
+use super::*;
+use crate::addresses::entry::{AddressFields, AddressInput};
+use crate::state::AppState;
+use crate::infra::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
+use crate::members::profile;
+use crate::validation::FieldCheck;
+use super::open_cart::*;
+use crate::checkout::date_choices::date_choices;
+
+/// The address a shipping gets: a book entry of the member (the own one is the profile) or
+/// one typed in.
+pub async fn resolve_address(state: &AppState, open: &Open, user_address_id: Option<&str>, address: Option<AddressInput>) -> ApiResult<(Option<String>, CartAddress)> {
+    if let Some(id) = user_address_id.map(str::trim).filter(|id| !id.is_empty()) {
+        let not_data = || rule(ADDRESS_NOT_FOUND_CODE, ADDRESS_NOT_FOUND_MESSAGE);
+        let member = open.member.as_ref().ok_or_else(not_data)?;
+        let row = crate::addresses::store::find_address(&state.db.pool, &member.user_id, id).await?.ok_or_else(not_data)?;
+        let fields = if row.division_ct == crate::addresses::OWN {
+            let user = crate::members::store::find_user(&state.db.pool, &open.cart.channel_id, &member.user_id).await?.ok_or(ApiError::Unauthorized)?;
+            AddressFields::of_profile(&user.profile)
+        } else {
+            row.fields
+        };
+        return Ok((Some(row.id), CartAddress::from(fields)));
+    }
+    let Some(input) = address else {
+        return Err(ApiError::field("user_address_id", "お届け先を選択してください"));
+    };
+    let mut check = FieldCheck::default();
+    let fields = profile::checked(AddressFields::check(input, open.settings.front.is_corporate, &mut check), check)?;
+    Ok((None, CartAddress::from(fields)))
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct CartShippingAddRequest {
+    pub token: String,
+    /// An entry of the member's address book (`/v1/me/user-addresses`).
+    pub user_address_id: Option<String>,
+    /// An address typed in (guests, or a one-off address).
+    pub address: Option<AddressInput>,
+}
+
+#[utoipa::path(patch, path = "/v1/carts/shippings/add", tag = "cart", request_body = CartShippingAddRequest,
+    responses(
+        (status = 200, body = CartBody, description = "the address set on the cart's only shipping while it has none, else a new shipping"),
+        (status = 404, body = ErrorBody),
+        (status = 422, body = ErrorBody, description = "code `cart_detail.set_user_address.not_data` (not the member's entry), `cart.shippings.multiple_not_allowed`, or address field errors"),
+    ))]
+pub async fn add_shipping(State(state): State<AppState>, OpenCart { open, input, .. }: OpenCart<CartShippingAddRequest>) -> ApiResult<Json<CartBody>> {
+    let (address_id, address) = resolve_address(&state, &open, input.user_address_id.as_deref(), input.address).await?;
+    let json = serde_json::to_string(&address).map_err(anyhow::Error::from)?;
+    let mut tx = open.begin(&state).await?;
+    let shippings = store::list_shippings(&mut *tx, &open.cart.id).await?;
+    let target = match shippings.as_slice() {
+        [] => store::insert_shipping(&mut tx, &open.cart.id).await?,
+        [only] if only.address_json.is_none() => only.id.clone(),
+        _ if !open.settings.front.allow_multiple_shipping => return Err(rule(MULTIPLE_SHIPPING_CODE, MULTIPLE_SHIPPING_MESSAGE)),
+        _ => store::insert_shipping(&mut tx, &open.cart.id).await?,
+    };
+    store::update_shipping_address(&mut tx, &target, address_id.as_deref(), Some(&json)).await?;
+    if shippings.is_empty() {
+        sqlx::query("UPDATE cart_products SET shipping_id = $1 WHERE cart_id = $2 AND shipping_id IS NULL").bind(&target).bind(&open.cart.id).execute(&mut *tx).await?;
+    }
+    open.commit(tx).await?;
+    open.answer(&state).await
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct CartShippingModifyRequest {
+    pub token: String,
+    pub key: String,
+    pub user_address_id: Option<String>,
+    pub address: Option<AddressInput>,
+    /// YYYY-MM-DD from the lead-time choices; "" for the earliest.
+    pub delivery_date: Option<String>,
+    /// A time slot key; "" for none.
+    pub delivery_timezone_key: Option<String>,
+}
+
+#[utoipa::path(patch, path = "/v1/carts/shippings/modify", tag = "cart", request_body = CartShippingModifyRequest,
+    responses((status = 200, body = CartBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody, description = "code `cart_detail.set_user_address.not_data`, or field errors (a date outside the choices, an unknown time slot)")))]
+pub async fn modify_shipping(State(state): State<AppState>, OpenCart { open, input, channel }: OpenCart<CartShippingModifyRequest>) -> ApiResult<Json<CartBody>> {
+    let shippings = store::list_shippings(&state.db.pool, &open.cart.id).await?;
+    let shipping = shippings.iter().find(|s| s.id == input.key).ok_or_else(|| ApiError::field("key", "お届け先が見つかりません"))?;
+    let new_address = if input.user_address_id.as_deref().is_some_and(|id| !id.trim().is_empty()) || input.address.is_some() {
+        Some(resolve_address(&state, &open, input.user_address_id.as_deref(), input.address).await?)
+    } else {
+        None
+    };
+    let address = match &new_address {
+        Some((_, a)) => Some(a.clone()),
+        None => shipping.address_json.as_deref().and_then(|j| serde_json::from_str::<CartAddress>(j).ok()),
+    };
+    let date = match input.delivery_date.as_deref().map(str::trim) {
+        None => shipping.delivery_date.clone(),
+        Some("") => None,
+        Some(date) => {
+            let choices = date_choices(&state, &channel, address.as_ref()).await?;
+            if !choices.iter().any(|d| d == date) {
+                return Err(ApiError::field("delivery_date", "お届け日は選択肢の中から選んでください"));
+            }
+            Some(date.to_owned())
+        }
+    };
+    let timezone = match input.delivery_timezone_key.as_deref().map(str::trim) {
+        None => shipping.delivery_timezone_key.clone(),
+        Some("") => None,
+        Some(key) if delivery_date::timezone_label(key).is_some() => Some(key.to_owned()),
+        Some(_) => return Err(ApiError::field("delivery_timezone_key", "お届け時間帯は選択肢の中から選んでください")),
+    };
+    let mut tx = open.begin(&state).await?;
+    if let Some((address_id, address)) = &new_address {
+        let json = serde_json::to_string(address).map_err(anyhow::Error::from)?;
+        store::update_shipping_address(&mut tx, &shipping.id, address_id.as_deref(), Some(&json)).await?;
+    }
+    store::update_shipping_delivery(&mut tx, &shipping.id, date.as_deref(), timezone.as_deref()).await?;
+    open.commit(tx).await?;
+    open.answer(&state).await
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct CartPackingRequest {
+    pub token: String,
+    pub shipping_key: String,
+    /// A key of ORDER.PACKINGS wrappings; null or "" for none.
+    pub wrapping_key: Option<String>,
+    pub noshi_key: Option<String>,
+    pub noshi_name: Option<String>,
+}
+
+pub async fn set_packing(state: &AppState, open: &Open, input: CartPackingRequest) -> ApiResult<()> {
+    let shippings = store::list_shippings(&state.db.pool, &open.cart.id).await?;
+    let shipping = shippings.iter().find(|s| s.id == input.shipping_key).ok_or_else(|| ApiError::field("shipping_key", "お届け先が見つかりません"))?;
+    let mut errors = FieldErrors::new();
+    let wrapping = input.wrapping_key.map(|k| k.trim().to_owned()).filter(|k| !k.is_empty());
+    if wrapping.as_deref().is_some_and(|k| open.settings.wrapping(k).is_none()) {
+        errors.insert("wrapping_key".into(), vec!["ラッピングは選択肢の中から選んでください".into()]);
+    }
+    let noshi = input.noshi_key.map(|k| k.trim().to_owned()).filter(|k| !k.is_empty());
+    if noshi.as_deref().is_some_and(|k| open.settings.noshi(k).is_none()) {
+        errors.insert("noshi_key".into(), vec!["のしは選択肢の中から選んでください".into()]);
+    }
+    let name = input.noshi_name.unwrap_or_default().trim().to_owned();
+    if name.chars().count() > 50 {
+        errors.insert("noshi_name".into(), vec!["名入れは50文字以内で入力してください".into()]);
+    }
+    if !errors.is_empty() {
+        return Err(ApiError::Invalid(errors));
+    }
+    let mut tx = open.begin(state).await?;
+    store::update_shipping_packing(&mut tx, &shipping.id, wrapping.as_deref(), noshi.as_deref(), &name).await?;
+    open.commit(tx).await
+}
+
+#[utoipa::path(patch, path = "/v1/carts/packings/add", tag = "cart", request_body = CartPackingRequest,
+    responses((status = 200, body = CartBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn add_packing(State(state): State<AppState>, OpenCart { open, input, .. }: OpenCart<CartPackingRequest>) -> ApiResult<Json<CartBody>> {
+    set_packing(&state, &open, input).await?;
+    open.answer(&state).await
+}
+
+#[utoipa::path(patch, path = "/v1/carts/packings/modify", tag = "cart", request_body = CartPackingRequest,
+    responses((status = 200, body = CartBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn modify_packing(State(state): State<AppState>, OpenCart { open, input, .. }: OpenCart<CartPackingRequest>) -> ApiResult<Json<CartBody>> {
+    set_packing(&state, &open, input).await?;
+    open.answer(&state).await
+}
