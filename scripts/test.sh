@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
-# Runs every test: server unit and API tests (SQLite, and PostgreSQL when TEST_DATABASE_URL
-# is set), web type checks and unit tests, then the browser journeys in Chromium against the
-# real release server with demo data.
+# Runs every test: server formatting (rustfmt) and lint (clippy, warnings are errors), unit
+# and API tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), web lint and format
+# (Biome), type checks and unit tests, then the browser journeys in Chromium against the real
+# release server with demo data.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
 
 step() { printf '\n=== %s ===\n' "$*"; }
+
+step "server: format and lint"
+cargo fmt --all --check
+cargo clippy --release --workspace --all-targets -- -D warnings
 
 step "server: build"
 cargo build --release --bin shop
