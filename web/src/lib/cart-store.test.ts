@@ -166,6 +166,19 @@ describe('the error catalogue (spec 000 §8)', () => {
     expect(navigate).toHaveBeenCalledWith('/cart/', undefined);
   });
 
+  it('a card order cancelled for want of payment starts a new cart with the reason', async () => {
+    setCartToken('old');
+    fake.on('POST', '/v1/carts/init', json(cartOf('new', [])));
+    const cancelled = new ApiError(422, {
+      message: 'このご注文（RP000123）はお支払いが確認できなかったため取り消されました。お手数ですが、もう一度ご注文ください。',
+      code: 'cart.decision.cancelled',
+    });
+    await expect(handleCartError(cancelled, '/cart/confirm')).resolves.toBe('reinitialised');
+    expect(getCartToken()).toBe('new');
+    expect(showError).toHaveBeenCalledWith(cancelled.message);
+    expect(navigate).toHaveBeenCalledWith('/cart/', undefined);
+  });
+
   it('an unknown user address resets the shipping once, however many calls failed', async () => {
     setCartToken('tok');
     fake.on('PATCH', '/v1/carts/shippings/reset', json(cartOf('tok', [1])));

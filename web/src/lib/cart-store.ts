@@ -27,6 +27,8 @@ export interface CartCore {
 }
 
 export const CART_EXPIRED = 'cart.common.is_expired';
+/** The cart's card order was cancelled because its payment never completed: start again. */
+export const ORDER_CANCELLED = 'cart.decision.cancelled';
 export const ADDRESS_NOT_FOUND = 'cart_detail.set_user_address.not_data';
 export const NOT_ON_SALE = 'cart.update_products.not_sale';
 export const PRODUCT_NOT_FOUND = 'product_not_found';
@@ -180,7 +182,7 @@ export async function handleCartError(error: unknown, pathname: string): Promise
     return 'toast';
   }
   const code = error.code ?? '';
-  if (code === CART_EXPIRED) {
+  if (code === CART_EXPIRED || code === ORDER_CANCELLED) {
     showError(error.message);
     try {
       await initCart({ fresh: true });
