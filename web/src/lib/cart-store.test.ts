@@ -170,7 +170,8 @@ describe('the error catalogue (spec 000 §8)', () => {
     setCartToken('old');
     fake.on('POST', '/v1/carts/init', json(cartOf('new', [])));
     const cancelled = new ApiError(422, {
-      message: 'このご注文（RP000123）はお支払いが確認できなかったため取り消されました。お手数ですが、もう一度ご注文ください。',
+      message:
+        'このご注文（RP000123）はお支払いが確認できなかったため取り消されました。お手数ですが、もう一度ご注文ください。',
       code: 'cart.decision.cancelled',
     });
     await expect(handleCartError(cancelled, '/cart/confirm')).resolves.toBe('reinitialised');
