@@ -129,11 +129,11 @@ pub fn encode(entries: &[AddressFields], encoding: Encoding) -> Vec<u8> {
             e.shipping_first_name.clone(),
             e.shipping_last_name_kana.clone(),
             e.shipping_first_name_kana.clone(),
-            e.formatted_postal_code(),
-            e.prefecture.clone(),
-            e.city.clone(),
-            e.address1.clone(),
-            e.address2.clone(),
+            e.address.formatted_postal_code(),
+            e.address.prefecture.clone(),
+            e.address.city.clone(),
+            e.address.address1.clone(),
+            e.address.address2.clone(),
             e.phone_number.clone(),
             e.cell_phone_number.clone(),
         ]);
@@ -171,17 +171,21 @@ mod tests {
 
     const HEADER: &str = "お届け先名(姓),お届け先名(名),フリガナ(姓),フリガナ(名),郵便番号,都道府県,市区町村,番地,建物名,電話番号,携帯電話番号";
 
+    use crate::addresses::address::Address;
+
     fn entry() -> AddressFields {
         AddressFields {
             shipping_last_name: "髙橋".into(),
             shipping_first_name: "𠮷子".into(),
             shipping_last_name_kana: "タカハシ".into(),
             shipping_first_name_kana: "ヨシコ".into(),
-            postal_code: "5300001".into(),
-            prefecture: "大阪府".into(),
-            city: "大阪市北区".into(),
-            address1: "梅田1-1-1".into(),
-            address2: "=HYPERLINK(\"x\"),ビル".into(),
+            address: Address {
+                postal_code: "5300001".into(),
+                prefecture: "大阪府".into(),
+                city: "大阪市北区".into(),
+                address1: "梅田1-1-1".into(),
+                address2: "=HYPERLINK(\"x\"),ビル".into(),
+            },
             phone_number: "06-1234-5678".into(),
             cell_phone_number: String::new(),
         }

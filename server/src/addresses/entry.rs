@@ -3,7 +3,8 @@
 //! as the profile form uses them), and the texts the storefront shows (name, 〒 line).
 use serde::Deserialize;
 
-use crate::members::profile::{text, Profile, ADDRESS_MAX, PHONE_MAX, PREFECTURE_MAX};
+use super::address::{join, postal_rule, Address, AddressParts};
+use crate::members::profile::{text, Profile, PHONE_MAX};
 use crate::postal::import::is_prefecture;
 use crate::validation::{self as rules, optional, FieldCheck, Rule};
 
@@ -40,11 +41,8 @@ pub struct AddressFields {
     pub shipping_first_name: String,
     pub shipping_last_name_kana: String,
     pub shipping_first_name_kana: String,
-    pub postal_code: String,
-    pub prefecture: String,
-    pub city: String,
-    pub address1: String,
-    pub address2: String,
+    #[sqlx(flatten)]
+    pub address: Address,
     pub phone_number: String,
     pub cell_phone_number: String,
 }
@@ -87,13 +85,15 @@ impl AddressFields {
             check.field("shipping_first_name_kana", rules::kana(&first_kana));
         }
 
-        let postal = text(check, "postal_code", input.postal_code, true, 8);
-        check.field("postal_code", optional(&postal, if corporate { rules::tsunagu_postal } else { rules::post }));
-        let prefecture = text(check, "prefecture", input.prefecture, true, PREFECTURE_MAX);
-        check.field("prefecture", optional(&prefecture, |p| if is_prefecture(p) { Ok(()) } else { Err(PREFECTURE_UNKNOWN) }));
-        let city = text(check, "city", input.city, true, ADDRESS_MAX);
-        let address1 = text(check, "address1", input.address1, true, ADDRESS_MAX);
-        let address2 = text(check, "address2", input.address2, false, ADDRESS_MAX);
+        let parts = AddressParts {
+            postal_code: input.postal_code,
+            prefecture: input.prefecture,
+            city: input.city,
+            address1: input.address1,
+            address2: input.address2,
+        };
+        let address = Address::check(check, "", parts, true, postal_rule(corporate));
+        check.field("prefecture", optional(&address.prefecture, |p| if is_prefecture(p) { Ok(()) } else { Err(PREFECTURE_UNKNOWN) }));
 
         let phone_rule = if corporate { rules::tsunagu_phone } else { rules::tel };
         let phone_number = text(check, "phone_number", input.phone_number, false, PHONE_MAX);
@@ -110,11 +110,7 @@ impl AddressFields {
             shipping_first_name: first_name,
             shipping_last_name_kana: last_kana,
             shipping_first_name_kana: first_kana,
-            postal_code: postal.replace('-', ""),
-            prefecture,
-            city,
-            address1,
-            address2,
+            address,
             phone_number,
             cell_phone_number,
         })
@@ -127,11 +123,7 @@ impl AddressFields {
             shipping_first_name: profile.first_name.clone(),
             shipping_last_name_kana: profile.last_name_kana.clone(),
             shipping_first_name_kana: profile.first_name_kana.clone(),
-            postal_code: profile.postal_code.clone(),
-            prefecture: profile.prefecture.clone(),
-            city: profile.city.clone(),
-            address1: profile.address1.clone(),
-            address2: profile.address2.clone(),
+            address: profile.address.clone(),
             phone_number: profile.phone_number.clone(),
             cell_phone_number: profile.cell_phone_number.clone(),
         }
@@ -145,11 +137,7 @@ impl AddressFields {
             first_name: self.shipping_first_name,
             last_name_kana: self.shipping_last_name_kana,
             first_name_kana: self.shipping_first_name_kana,
-            postal_code: self.postal_code,
-            prefecture: self.prefecture,
-            city: self.city,
-            address1: self.address1,
-            address2: self.address2,
+            address: self.address,
             phone_number: self.phone_number,
             cell_phone_number: self.cell_phone_number,
             ..profile.clone()
@@ -166,33 +154,6 @@ impl AddressFields {
         join(&self.shipping_last_name_kana, &self.shipping_first_name_kana)
     }
 
-    /// `150-0001`.
-    pub fn formatted_postal_code(&self) -> String {
-        rules::post_display(&self.postal_code)
-    }
-
-    /// `東京都渋谷区神宮前1-2-3 ライドマンション101`.
-    pub fn combined_address(&self) -> String {
-        join(&format!("{}{}{}", self.prefecture, self.city, self.address1), &self.address2)
-    }
-
-    /// `〒150-0001 東京都渋谷区神宮前1-2-3 ライドマンション101`.
-    pub fn full_address(&self) -> String {
-        if self.postal_code.is_empty() {
-            self.combined_address()
-        } else {
-            format!("〒{} {}", self.formatted_postal_code(), self.combined_address())
-        }
-    }
-}
-
-/// The two parts with one half-width space between them, or whichever is not empty.
-fn join(first: &str, second: &str) -> String {
-    match (first.is_empty(), second.is_empty()) {
-        (false, false) => format!("{first} {second}"),
-        (true, _) => second.to_owned(),
-        (false, true) => first.to_owned(),
-    }
 }
 
 /// The postal data's answer for the entry's code: it must exist, and in the prefecture given.
@@ -200,7 +161,7 @@ fn join(first: &str, second: &str) -> String {
 pub fn postal_matches(fields: &AddressFields, found: Option<&str>) -> Rule {
     match found {
         None => Err(POSTAL_UNKNOWN),
-        Some(prefecture) if prefecture != fields.prefecture => Err(POSTAL_OTHER_PREFECTURE),
+        Some(prefecture) if prefecture != fields.address.prefecture => Err(POSTAL_OTHER_PREFECTURE),
         Some(_) => Ok(()),
     }
 }
@@ -238,14 +199,10 @@ mod tests {
         let mut check = FieldCheck::default();
         let fields = AddressFields::check(demo_input(), false, &mut check).expect("valid");
         assert_eq!(fields.shipping_last_name, "山田");
-        assert_eq!(fields.postal_code, "1500001");
+        assert_eq!(fields.address.postal_code, "1500001");
         assert_eq!(fields.name(), "山田 花子");
         assert_eq!(fields.kana(), "ヤマダ ハナコ");
-        assert_eq!(fields.formatted_postal_code(), "150-0001");
-        assert_eq!(fields.combined_address(), "東京都渋谷区神宮前1-2-3 ライドマンション101");
-        assert_eq!(fields.full_address(), "〒150-0001 東京都渋谷区神宮前1-2-3 ライドマンション101");
-        let no_building = AddressFields { address2: String::new(), ..fields };
-        assert_eq!(no_building.combined_address(), "東京都渋谷区神宮前1-2-3");
+        assert_eq!(fields.address.full_address(), "〒150-0001 東京都渋谷区神宮前1-2-3 ライドマンション101");
     }
 
     #[test]
@@ -326,11 +283,7 @@ mod tests {
             first_name_kana: String::new(),
             gender_ct: Some(2),
             birthday: None,
-            postal_code: String::new(),
-            prefecture: String::new(),
-            city: String::new(),
-            address1: String::new(),
-            address2: String::new(),
+            address: Address::default(),
             phone_number: String::new(),
             cell_phone_number: String::new(),
             corporation: None,

@@ -10,6 +10,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::book_csv::{self, Encoding};
+use super::address::Address;
 use super::entry::{self, label, AddressFields, AddressInput};
 use super::store::{self, AddressRow, Flag};
 use super::{EXPORT_DEFERRED_MESSAGE, EXPORT_SYNC_MAX, IMPORT_MAX_BYTES, LIMIT_CODE, MAX_LIMIT, OWN, OWN_CODE};
@@ -57,14 +58,10 @@ pub struct UserAddress {
     pub shipping_kana: String,
     pub shipping_last_name_kana: String,
     pub shipping_first_name_kana: String,
-    /// Seven digits.
-    pub postal_code: String,
+    #[serde(flatten)]
+    pub address: Address,
     /// `150-0001`.
     pub formatted_postal_code: String,
-    pub prefecture: String,
-    pub city: String,
-    pub address1: String,
-    pub address2: String,
     /// `東京都渋谷区神宮前1-2-3 ライドマンション101`.
     pub combined_address: String,
     /// `〒150-0001 東京都渋谷区神宮前1-2-3 ライドマンション101`.
@@ -84,20 +81,16 @@ fn answer(row: AddressRow, user: &UserRow) -> UserAddress {
         is_sender_default: row.is_sender_default != 0,
         shipping_name: f.name(),
         shipping_kana: f.kana(),
-        formatted_postal_code: f.formatted_postal_code(),
-        combined_address: f.combined_address(),
-        full_address: f.full_address(),
+        formatted_postal_code: f.address.formatted_postal_code(),
+        combined_address: f.address.combined_address(),
+        full_address: f.address.full_address(),
         created_at: Timestamp(row.created_at),
         updated_at: Timestamp(row.updated_at),
         shipping_last_name: f.shipping_last_name,
         shipping_first_name: f.shipping_first_name,
         shipping_last_name_kana: f.shipping_last_name_kana,
         shipping_first_name_kana: f.shipping_first_name_kana,
-        postal_code: f.postal_code,
-        prefecture: f.prefecture,
-        city: f.city,
-        address1: f.address1,
-        address2: f.address2,
+        address: f.address,
         phone_number: f.phone_number,
         cell_phone_number: f.cell_phone_number,
     }
@@ -157,7 +150,7 @@ async fn postal_problem(state: &AppState, loaded: bool, fields: &AddressFields) 
     if !loaded {
         return Ok(None);
     }
-    let found = crate::postal::store::find_address(&state.db, &fields.postal_code).await?;
+    let found = crate::postal::store::find_address(&state.db, &fields.address.postal_code).await?;
     Ok(entry::postal_matches(fields, found.as_ref().map(|row| row.prefecture.as_str())).err())
 }
 

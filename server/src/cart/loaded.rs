@@ -169,7 +169,7 @@ impl Loaded {
             .shippings
             .iter()
             .map(|s| pricing::Shipping {
-                prefecture: self.shipping_address(s).map(|a| a.prefecture),
+                prefecture: self.shipping_address(s).map(|a| a.address.prefecture),
                 packing_price: s.wrapping_key.as_deref().and_then(|k| settings.wrapping(k)).map_or(0, |w| w.price),
             })
             .collect();

@@ -6,6 +6,7 @@ use super::store::{self};
 use super::view::{CartBody, Orderer};
 use crate::state::AppState;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
+use crate::addresses::address::{Address, AddressParts};
 use crate::members::profile;
 use crate::validation::{self as rules, FieldCheck};
 use super::open_cart::*;
@@ -36,12 +37,15 @@ pub fn check_orderer(input: OrdererInput, corporate: bool) -> ApiResult<Orderer>
     check.field("orderer.first_name_kana", rules::optional(&first_name_kana, rules::kana));
     let email = profile::text(&mut check, "orderer.email", input.email, true, rules::EMAIL_MAX);
     check.field("orderer.email", rules::optional(&email, rules::email));
-    let postal_code = profile::text(&mut check, "orderer.postal_code", input.postal_code, true, 8);
-    check.field("orderer.postal_code", rules::optional(&postal_code, rules::post));
-    let prefecture = profile::text(&mut check, "orderer.prefecture", input.prefecture, true, profile::PREFECTURE_MAX);
-    let city = profile::text(&mut check, "orderer.city", input.city, true, profile::ADDRESS_MAX);
-    let address1 = profile::text(&mut check, "orderer.address1", input.address1, true, profile::ADDRESS_MAX);
-    let address2 = profile::text(&mut check, "orderer.address2", input.address2, false, profile::ADDRESS_MAX);
+    let parts = AddressParts {
+        postal_code: input.postal_code,
+        prefecture: input.prefecture,
+        city: input.city,
+        address1: input.address1,
+        address2: input.address2,
+    };
+    // The orderer's postal code takes `123-4567` on every channel (corporate ones included).
+    let address = Address::check(&mut check, "orderer.", parts, true, rules::post);
     let phone_number = profile::text(&mut check, "orderer.phone_number", input.phone_number, true, profile::PHONE_MAX);
     check.field("orderer.phone_number", rules::optional(&phone_number, if corporate { rules::tsunagu_phone } else { rules::tel }));
     let company_name = profile::text(&mut check, "orderer.company_name", input.company_name, false, rules::COMPANY_MAX);
@@ -52,11 +56,7 @@ pub fn check_orderer(input: OrdererInput, corporate: bool) -> ApiResult<Orderer>
         last_name_kana,
         first_name_kana,
         email,
-        postal_code: postal_code.replace('-', ""),
-        prefecture,
-        city,
-        address1,
-        address2,
+        address,
         phone_number,
         company_name,
     })

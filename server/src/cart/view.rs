@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::pricing::RateAmount;
+use crate::addresses::address::{self, Address};
 use crate::addresses::entry::AddressFields;
 use crate::catalog::availability::StockStatus;
 use crate::infra::time::Timestamp;
@@ -18,11 +19,9 @@ pub struct CartAddress {
     pub shipping_first_name: String,
     pub shipping_last_name_kana: String,
     pub shipping_first_name_kana: String,
-    pub postal_code: String,
-    pub prefecture: String,
-    pub city: String,
-    pub address1: String,
-    pub address2: String,
+    // All five fields are required in a stored shipping.
+    #[serde(flatten)]
+    pub address: Address,
     pub phone_number: String,
     #[serde(default)]
     pub cell_phone_number: String,
@@ -38,16 +37,12 @@ impl From<AddressFields> for CartAddress {
     fn from(f: AddressFields) -> Self {
         CartAddress {
             shipping_name: f.name(),
-            full_address: f.full_address(),
+            full_address: f.address.full_address(),
             shipping_last_name: f.shipping_last_name,
             shipping_first_name: f.shipping_first_name,
             shipping_last_name_kana: f.shipping_last_name_kana,
             shipping_first_name_kana: f.shipping_first_name_kana,
-            postal_code: f.postal_code,
-            prefecture: f.prefecture,
-            city: f.city,
-            address1: f.address1,
-            address2: f.address2,
+            address: f.address,
             phone_number: f.phone_number,
             cell_phone_number: f.cell_phone_number,
         }
@@ -64,12 +59,9 @@ pub struct Orderer {
     #[serde(default)]
     pub first_name_kana: String,
     pub email: String,
-    pub postal_code: String,
-    pub prefecture: String,
-    pub city: String,
-    pub address1: String,
-    #[serde(default)]
-    pub address2: String,
+    // The building (address2) may be absent in a stored orderer.
+    #[serde(flatten, deserialize_with = "address::building_optional")]
+    pub address: Address,
     pub phone_number: String,
     #[serde(default)]
     pub company_name: String,
@@ -84,11 +76,7 @@ impl Orderer {
             last_name_kana: p.last_name_kana.clone(),
             first_name_kana: p.first_name_kana.clone(),
             email: p.email.clone(),
-            postal_code: p.postal_code.clone(),
-            prefecture: p.prefecture.clone(),
-            city: p.city.clone(),
-            address1: p.address1.clone(),
-            address2: p.address2.clone(),
+            address: p.address.clone(),
             phone_number: if p.phone_number.is_empty() { p.cell_phone_number.clone() } else { p.phone_number.clone() },
             company_name: p.corporation.clone().unwrap_or_default(),
         }
@@ -96,9 +84,7 @@ impl Orderer {
 
     /// Enough to deliver and to reach the buyer.
     pub fn is_complete(&self) -> bool {
-        [&self.last_name, &self.first_name, &self.email, &self.postal_code, &self.prefecture, &self.city, &self.address1, &self.phone_number]
-            .iter()
-            .all(|v| !v.trim().is_empty())
+        [&self.last_name, &self.first_name, &self.email, &self.phone_number].iter().all(|v| !v.trim().is_empty()) && self.address.is_complete()
     }
 
     pub fn name(&self) -> String {

@@ -66,7 +66,7 @@ pub async fn cart_leadtimes(
             continue;
         }
         let address = loaded.shipping_address(shipping);
-        let when = delivery_date::earliest(now, &business, address.as_ref().map(|a| a.prefecture.as_str()), address.as_ref().map(|a| a.postal_code.as_str()));
+        let when = delivery_date::earliest(now, &business, address.as_ref().map(|a| a.address.prefecture.as_str()), address.as_ref().map(|a| a.address.postal_code.as_str()));
         answer.push(CartLeadtime {
             shipping_key: shipping.id.clone(),
             earliest_date: when.earliest().map(crate::content::calendar::iso),

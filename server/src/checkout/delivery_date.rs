@@ -138,7 +138,7 @@ pub async fn business_days(db: &Db, channel_id: &str, now: OffsetDateTime) -> sq
 pub async fn for_address(db: &Db, channel_id: &str, address: Option<&CartAddress>) -> sqlx::Result<DeliveryDate> {
     let now = OffsetDateTime::now_utc();
     let is_business_day = business_days(db, channel_id, now).await?;
-    Ok(earliest(now, is_business_day, address.map(|a| a.prefecture.as_str()), address.map(|a| a.postal_code.as_str())))
+    Ok(earliest(now, is_business_day, address.map(|a| a.address.prefecture.as_str()), address.map(|a| a.address.postal_code.as_str())))
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@
 use serde::{Deserialize, Deserializer, Serialize};
 
 use super::security_answer::ANSWER_MAX;
+use crate::addresses::address::{postal_rule, Address, AddressParts};
 use crate::infra::error::ApiError;
 use crate::validation::{self as rules, optional, FieldCheck};
 
@@ -94,12 +95,10 @@ pub struct Profile {
     pub gender_ct: Option<i64>,
     /// YYYY-MM-DD
     pub birthday: Option<String>,
-    /// Seven digits.
-    pub postal_code: String,
-    pub prefecture: String,
-    pub city: String,
-    pub address1: String,
-    pub address2: String,
+    // Optional on the profile: all five may be empty.
+    #[serde(flatten)]
+    #[sqlx(flatten)]
+    pub address: Address,
     pub phone_number: String,
     pub cell_phone_number: String,
     /// Corporate channels only (null elsewhere).
@@ -166,12 +165,14 @@ impl Profile {
         let birthday = text(check, "birthday", input.birthday, false, 10);
         check.field("birthday", optional(&birthday, |b| rules::date_birth(b, rules::today_jst())));
 
-        let postal = text(check, "postal_code", input.postal_code, false, 8);
-        check.field("postal_code", optional(&postal, if corporate { rules::tsunagu_postal } else { rules::post }));
-        let prefecture = text(check, "prefecture", input.prefecture, false, PREFECTURE_MAX);
-        let city = text(check, "city", input.city, false, ADDRESS_MAX);
-        let address1 = text(check, "address1", input.address1, false, ADDRESS_MAX);
-        let address2 = text(check, "address2", input.address2, false, ADDRESS_MAX);
+        let parts = AddressParts {
+            postal_code: input.postal_code,
+            prefecture: input.prefecture,
+            city: input.city,
+            address1: input.address1,
+            address2: input.address2,
+        };
+        let address = Address::check(check, "", parts, false, postal_rule(corporate));
 
         let phone_rule = if corporate { rules::tsunagu_phone } else { rules::tel };
         let phone_number = text(check, "phone_number", input.phone_number, false, PHONE_MAX);
@@ -204,11 +205,7 @@ impl Profile {
             first_name_kana,
             gender_ct,
             birthday: (!birthday.is_empty()).then_some(birthday),
-            postal_code: postal.replace('-', ""),
-            prefecture,
-            city,
-            address1,
-            address2,
+            address,
             phone_number,
             cell_phone_number,
             corporation,
@@ -318,7 +315,7 @@ mod tests {
         let mut check = FieldCheck::default();
         let profile = Profile::check(demo_input(), false, &mut check).expect("valid");
         assert_eq!(profile.email, "taro@example.jp");
-        assert_eq!(profile.postal_code, "1500001");
+        assert_eq!(profile.address.postal_code, "1500001");
         assert_eq!(profile.is_receive_newsletter, 1);
         assert_eq!((profile.corporation, profile.department), (None, None));
     }

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::bank::BankAccount;
 use super::status::Status;
 use super::store::{LineRow, MemoRow, OrderRow, ShippingRow};
-use crate::addresses::entry::AddressFields;
+use crate::addresses::address::{self, join, Address};
 use crate::infra::time::Timestamp;
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -71,11 +71,8 @@ pub struct OrdererSnapshot {
     pub last_name_kana: String,
     pub first_name_kana: String,
     pub email: String,
-    pub postal_code: String,
-    pub prefecture: String,
-    pub city: String,
-    pub address1: String,
-    pub address2: String,
+    #[serde(flatten, deserialize_with = "address::lenient")]
+    pub address: Address,
     pub phone_number: String,
     pub company_name: String,
 }
@@ -95,11 +92,8 @@ pub struct ShippingAddress {
     pub shipping_first_name: String,
     pub shipping_last_name_kana: String,
     pub shipping_first_name_kana: String,
-    pub postal_code: String,
-    pub prefecture: String,
-    pub city: String,
-    pub address1: String,
-    pub address2: String,
+    #[serde(flatten, deserialize_with = "address::lenient")]
+    pub address: Address,
     pub phone_number: String,
     /// `山田 太郎`.
     pub shipping_name: String,
@@ -111,18 +105,8 @@ impl ShippingAddress {
     /// The stored snapshot with the two shown fields made from the parts.
     fn from_snapshot(json: &str) -> ShippingAddress {
         let mut address: ShippingAddress = serde_json::from_str(json).unwrap_or_default();
-        let fields = AddressFields {
-            shipping_last_name: address.shipping_last_name.clone(),
-            shipping_first_name: address.shipping_first_name.clone(),
-            postal_code: address.postal_code.clone(),
-            prefecture: address.prefecture.clone(),
-            city: address.city.clone(),
-            address1: address.address1.clone(),
-            address2: address.address2.clone(),
-            ..AddressFields::default()
-        };
-        address.shipping_name = fields.name();
-        address.full_address = fields.full_address();
+        address.shipping_name = join(&address.shipping_last_name, &address.shipping_first_name);
+        address.full_address = address.address.full_address();
         address
     }
 }
@@ -327,5 +311,20 @@ mod tests {
     fn a_broken_snapshot_shows_empty_fields_rather_than_failing() {
         let address = ShippingAddress::from_snapshot("not json");
         assert_eq!(address.shipping_name, "");
+    }
+
+    #[test]
+    fn old_snapshots_with_missing_fields_still_read() {
+        let address = ShippingAddress::from_snapshot(r#"{"shipping_last_name":"山田","prefecture":"東京都","city":"渋谷区"}"#);
+        assert_eq!((address.shipping_name.as_str(), address.full_address.as_str()), ("山田", "東京都渋谷区"));
+        let orderer: OrdererSnapshot = serde_json::from_str(r#"{"last_name":"山田","city":"渋谷区"}"#).unwrap();
+        assert_eq!((orderer.last_name.as_str(), orderer.address.city.as_str(), orderer.address.postal_code.as_str()), ("山田", "渋谷区", ""));
+    }
+
+    #[test]
+    fn a_snapshot_serializes_with_the_address_at_the_top_level() {
+        let json = r#"{"shipping_last_name":"山田","shipping_first_name":"太郎","shipping_last_name_kana":"","shipping_first_name_kana":"","postal_code":"1500001","prefecture":"東京都","city":"渋谷区","address1":"神宮前1-2-3","address2":"","phone_number":"03-1234-5678","shipping_name":"山田 太郎","full_address":"〒150-0001 東京都渋谷区神宮前1-2-3"}"#;
+        let address = ShippingAddress::from_snapshot(json);
+        assert_eq!(serde_json::to_string(&address).unwrap(), json);
     }
 }

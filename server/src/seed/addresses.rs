@@ -2,6 +2,7 @@
 //! a real customer keeps — the parents' home (実家) and the office (会社) — so the address
 //! book, the default switches and the export have something real to show.
 use super::{CORPORATE, DEMO};
+use crate::addresses::address::Address;
 use crate::addresses::entry::AddressFields;
 use crate::addresses::store;
 use crate::infra::db::Tx;
@@ -15,11 +16,7 @@ fn entry(names: [&str; 4], address: [&str; 5], phones: [&str; 2]) -> AddressFiel
         shipping_first_name,
         shipping_last_name_kana,
         shipping_first_name_kana,
-        postal_code,
-        prefecture,
-        city,
-        address1,
-        address2,
+        address: Address { postal_code, prefecture, city, address1, address2 },
         phone_number,
         cell_phone_number,
     }
@@ -75,11 +72,11 @@ mod tests {
                     shipping_first_name: Some(e.shipping_first_name.clone()),
                     shipping_last_name_kana: Some(e.shipping_last_name_kana.clone()),
                     shipping_first_name_kana: Some(e.shipping_first_name_kana.clone()),
-                    postal_code: Some(e.postal_code.clone()),
-                    prefecture: Some(e.prefecture.clone()),
-                    city: Some(e.city.clone()),
-                    address1: Some(e.address1.clone()),
-                    address2: Some(e.address2.clone()),
+                    postal_code: Some(e.address.postal_code.clone()),
+                    prefecture: Some(e.address.prefecture.clone()),
+                    city: Some(e.address.city.clone()),
+                    address1: Some(e.address.address1.clone()),
+                    address2: Some(e.address.address2.clone()),
                     phone_number: Some(e.phone_number.clone()),
                     cell_phone_number: Some(e.cell_phone_number.clone()),
                 };
@@ -87,11 +84,11 @@ mod tests {
                 let checked = AddressFields::check(input, corporate, &mut check);
                 assert!(check.is_ok(), "{shop}: {:?}", check.finish());
                 assert_eq!(checked.as_ref(), Some(&e));
-                let line = postal.lines().find(|l| l.starts_with(&format!("{}\t", e.postal_code))).expect("a real postal code");
+                let line = postal.lines().find(|l| l.starts_with(&format!("{}\t", e.address.postal_code))).expect("a real postal code");
                 let prefecture_code = line.split('\t').nth(1).unwrap();
                 let prefecture = crate::postal::import::PREFECTURES_TSV.lines().find(|l| l.starts_with(&format!("{prefecture_code}\t"))).unwrap();
                 assert_eq!(postal_matches(&e, prefecture.split('\t').nth(1)), Ok(()));
-                assert!(line.contains(&format!("\t{}\t", e.city)), "{line}");
+                assert!(line.contains(&format!("\t{}\t", e.address.city)), "{line}");
             }
         }
     }

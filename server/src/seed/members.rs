@@ -6,6 +6,7 @@ use std::sync::Mutex;
 use super::{CORPORATE, DEMO};
 use crate::auth::password;
 use crate::infra::db::Tx;
+use crate::addresses::address::Address;
 use crate::members::profile::Profile;
 use crate::members::security_answer;
 use crate::members::store::{insert_user, NewUser};
@@ -18,9 +19,9 @@ pub struct DemoMember {
     pub profile: Profile,
 }
 
-fn profile(email: &str, names: [&str; 4], address: [&str; 4], phone: &str) -> Profile {
+fn profile(email: &str, names: [&str; 4], address: [&str; 5], phone: &str) -> Profile {
     let [last_name, first_name, last_name_kana, first_name_kana] = names.map(str::to_owned);
-    let [postal_code, prefecture, city, address1] = address.map(str::to_owned);
+    let [postal_code, prefecture, city, address1, address2] = address.map(str::to_owned);
     Profile {
         email: email.to_owned(),
         is_receive_newsletter: 1,
@@ -30,11 +31,7 @@ fn profile(email: &str, names: [&str; 4], address: [&str; 4], phone: &str) -> Pr
         first_name_kana,
         gender_ct: None,
         birthday: None,
-        postal_code,
-        prefecture,
-        city,
-        address1,
-        address2: String::new(),
+        address: Address { postal_code, prefecture, city, address1, address2 },
         phone_number: phone.to_owned(),
         cell_phone_number: String::new(),
         corporation: None,
@@ -54,8 +51,7 @@ pub fn demo_member(shop: &str) -> Option<DemoMember> {
             profile: Profile {
                 gender_ct: Some(1),
                 birthday: Some("1985-06-15".into()),
-                address2: "ライドマンション101".into(),
-                ..profile("member@example.com", ["山田", "太郎", "ヤマダ", "タロウ"], ["1500001", "東京都", "渋谷区", "神宮前1-2-3"], "03-1234-5678")
+                ..profile("member@example.com", ["山田", "太郎", "ヤマダ", "タロウ"], ["1500001", "東京都", "渋谷区", "神宮前1-2-3", "ライドマンション101"], "03-1234-5678")
             },
         }),
         CORPORATE => Some(DemoMember {
@@ -68,7 +64,7 @@ pub fn demo_member(shop: &str) -> Option<DemoMember> {
                 business_type: Some("二輪販売店".into()),
                 store_name: Some("つなぐモータース 大阪本店".into()),
                 url: Some("https://tsunagu-shoji.example.co.jp".into()),
-                ..profile("buyer@example.co.jp", ["鈴木", "一郎", "スズキ", "イチロウ"], ["5300001", "大阪府", "大阪市北区", "梅田2-4-9"], "0661234567")
+                ..profile("buyer@example.co.jp", ["鈴木", "一郎", "スズキ", "イチロウ"], ["5300001", "大阪府", "大阪市北区", "梅田2-4-9", ""], "0661234567")
             },
         }),
         _ => None,
@@ -124,11 +120,11 @@ mod tests {
                 last_name_kana: Some(p.last_name_kana),
                 first_name_kana: Some(p.first_name_kana),
                 birthday: p.birthday,
-                postal_code: Some(p.postal_code),
-                prefecture: Some(p.prefecture),
-                city: Some(p.city),
-                address1: Some(p.address1),
-                address2: Some(p.address2),
+                postal_code: Some(p.address.postal_code),
+                prefecture: Some(p.address.prefecture),
+                city: Some(p.address.city),
+                address1: Some(p.address.address1),
+                address2: Some(p.address.address2),
                 phone_number: Some(p.phone_number),
                 corporation: p.corporation,
                 department: p.department,

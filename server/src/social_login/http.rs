@@ -27,6 +27,7 @@ use crate::members::mails::send_mail;
 use crate::members::session_start::{start_code_step, start_session, Method};
 use crate::members::login;
 use crate::infra::secret::{same_hash, sha256_hex};
+use crate::addresses::address::Address;
 use crate::members::profile::Profile;
 use crate::members::rate_limit::{self, Limit};
 use crate::members::store::{self as members_store, NewUser, UserRow};
@@ -267,11 +268,7 @@ async fn new_member(tx: &mut Tx, channel: &Channel, provider: &str, identity: &I
         first_name_kana: String::new(),
         gender_ct: None,
         birthday: None,
-        postal_code: String::new(),
-        prefecture: String::new(),
-        city: String::new(),
-        address1: String::new(),
-        address2: String::new(),
+        address: Address::default(),
         phone_number: String::new(),
         cell_phone_number: String::new(),
         corporation: None,

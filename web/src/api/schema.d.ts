@@ -2323,16 +2323,11 @@ export interface components {
             token: string;
         };
         /** @description An address as a shipping (and an order) keeps it: the address book's field names. */
-        CartAddress: {
-            address1: string;
-            address2: string;
+        CartAddress: components["schemas"]["StreetAddress"] & {
             cell_phone_number?: string;
-            city: string;
             /** @description `〒150-0001 東京都渋谷区神宮前1-2-3 ライドマンション101`. */
             full_address?: string;
             phone_number: string;
-            postal_code: string;
-            prefecture: string;
             shipping_first_name: string;
             shipping_first_name_kana: string;
             shipping_last_name: string;
@@ -3207,11 +3202,8 @@ export interface components {
             }[];
         };
         ListBody_UserAddress: {
-            data: {
-                address1: string;
-                address2: string;
+            data: (components["schemas"]["StreetAddress"] & {
                 cell_phone_number: string;
-                city: string;
                 /** @description `東京都渋谷区神宮前1-2-3 ライドマンション101`. */
                 combined_address: string;
                 created_at: components["schemas"]["Timestamp"];
@@ -3231,9 +3223,6 @@ export interface components {
                 /** @description The default sender (exactly one entry has it). */
                 is_sender_default: boolean;
                 phone_number: string;
-                /** @description Seven digits. */
-                postal_code: string;
-                prefecture: string;
                 shipping_first_name: string;
                 shipping_first_name_kana: string;
                 /** @description `ヤマダ タロウ`. */
@@ -3243,7 +3232,7 @@ export interface components {
                 /** @description `山田 太郎`. */
                 shipping_name: string;
                 updated_at: components["schemas"]["Timestamp"];
-            }[];
+            })[];
         };
         ListBody_UserCard: {
             data: {
@@ -3494,10 +3483,7 @@ export interface components {
             note: string;
         };
         /** @description The buyer (ご注文者). */
-        Orderer: {
-            address1: string;
-            address2?: string;
-            city: string;
+        Orderer: components["schemas"]["StreetAddress"] & {
             company_name?: string;
             email: string;
             first_name: string;
@@ -3505,8 +3491,6 @@ export interface components {
             last_name: string;
             last_name_kana?: string;
             phone_number: string;
-            postal_code: string;
-            prefecture: string;
         };
         OrdererInput: {
             address1?: string | null;
@@ -3523,13 +3507,7 @@ export interface components {
             prefecture?: string | null;
         };
         /** @description The buyer as typed at checkout (a snapshot). */
-        OrdererSnapshot: {
-            /** @default  */
-            address1: string;
-            /** @default  */
-            address2: string;
-            /** @default  */
-            city: string;
+        OrdererSnapshot: components["schemas"]["StreetAddress"] & {
             /** @default  */
             company_name: string;
             /** @default  */
@@ -3544,10 +3522,6 @@ export interface components {
             last_name_kana: string;
             /** @default  */
             phone_number: string;
-            /** @default  */
-            postal_code: string;
-            /** @default  */
-            prefecture: string;
         };
         /**
          * @description Setting `ORDER.PACKINGS`: the gift wrappings (priced per shipping) and noshi the shop offers.
@@ -3733,14 +3707,11 @@ export interface components {
          * @description A checked profile: e-mail lower-cased, postal code as 7 digits, blanks as "". It is also
          *     the profile part of a stored member (`UserRow`) and of the `User` answer.
          */
-        Profile: {
-            address1: string;
-            address2: string;
+        Profile: components["schemas"]["StreetAddress"] & {
             /** @description YYYY-MM-DD */
             birthday?: string | null;
             business_type?: string | null;
             cell_phone_number: string;
-            city: string;
             /** @description Corporate channels only (null elsewhere). */
             corporation?: string | null;
             department?: string | null;
@@ -3760,9 +3731,6 @@ export interface components {
             last_name: string;
             last_name_kana: string;
             phone_number: string;
-            /** @description Seven digits. */
-            postal_code: string;
-            prefecture: string;
             store_name?: string | null;
             url?: string | null;
         };
@@ -3949,13 +3917,7 @@ export interface components {
             wrapping_label?: string | null;
         };
         /** @description The delivery address snapshot (the address book's field names). */
-        ShippingAddress: {
-            /** @default  */
-            address1: string;
-            /** @default  */
-            address2: string;
-            /** @default  */
-            city: string;
+        ShippingAddress: components["schemas"]["StreetAddress"] & {
             /**
              * @description `〒150-0001 東京都渋谷区神宮前1-2-3 ライドマンション101`.
              * @default
@@ -3963,10 +3925,6 @@ export interface components {
             full_address: string;
             /** @default  */
             phone_number: string;
-            /** @default  */
-            postal_code: string;
-            /** @default  */
-            prefecture: string;
             /** @default  */
             shipping_first_name: string;
             /** @default  */
@@ -3994,6 +3952,25 @@ export interface components {
         };
         /** @enum {string} */
         StockStatus: "in_stock" | "few" | "out_of_stock";
+        /**
+         * @description A checked address: trimmed, the postal code as seven digits (or empty where the address is
+         *     optional, as on the profile). Every field is required when read from JSON; the snapshot
+         *     readers that tolerate missing fields say so with [`lenient`] or [`building_optional`].
+         *
+         *     In the OpenAPI document it is `StreetAddress`: `Address` there is the postal-code lookup's
+         *     answer (`postal::http::Address`).
+         */
+        StreetAddress: {
+            /** @description 番地. */
+            address1: string;
+            /** @description 建物名・部屋番号 (may be empty). */
+            address2: string;
+            city: string;
+            /** @description Seven digits. */
+            postal_code: string;
+            /** @description One of the 47, written in full (東京都, 北海道 …). */
+            prefecture: string;
+        };
         Stylist: {
             /** @description Site path of the avatar picture. */
             avatar: string;
@@ -4093,11 +4070,8 @@ export interface components {
             username: string;
         };
         /** @description One address-book entry as the storefront shows it (spec 001 §3). */
-        UserAddress: {
-            address1: string;
-            address2: string;
+        UserAddress: components["schemas"]["StreetAddress"] & {
             cell_phone_number: string;
-            city: string;
             /** @description `東京都渋谷区神宮前1-2-3 ライドマンション101`. */
             combined_address: string;
             created_at: components["schemas"]["Timestamp"];
@@ -4117,9 +4091,6 @@ export interface components {
             /** @description The default sender (exactly one entry has it). */
             is_sender_default: boolean;
             phone_number: string;
-            /** @description Seven digits. */
-            postal_code: string;
-            prefecture: string;
             shipping_first_name: string;
             shipping_first_name_kana: string;
             /** @description `ヤマダ タロウ`. */
