@@ -105,7 +105,7 @@ impl AddressFields {
         check.field("phone_number", either);
         check.field("cell_phone_number", either);
 
-        (was_ok && check.is_ok()).then(|| AddressFields {
+        (was_ok && check.is_ok()).then_some(AddressFields {
             shipping_last_name: last_name,
             shipping_first_name: first_name,
             shipping_last_name_kana: last_kana,

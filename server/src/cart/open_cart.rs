@@ -71,7 +71,7 @@ impl Open {
     }
 
     pub async fn load(&self, state: &AppState) -> ApiResult<Loaded> {
-        Ok(loaded::load(&state.db, &state.gateway, self.cart.clone()).await?)
+        loaded::load(&state.db, &state.gateway, self.cart.clone()).await
     }
 
     pub async fn begin(&self, state: &AppState) -> ApiResult<Tx> {

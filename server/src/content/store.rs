@@ -273,11 +273,11 @@ pub async fn find_static_page_by_url(db: &Db, channel_id: &str, url: &str) -> sq
 }
 
 /// `sections` is the JSON array of {heading, body}.
-pub async fn insert_static_page(tx: &mut Tx, channel_id: &str, id: &str, url: &str, title: &str, sections: &str, position: i64, updated_at: i64) -> sqlx::Result<()> {
+pub async fn insert_static_page(tx: &mut Tx, channel_id: &str, url: &str, title: &str, sections: &str, position: i64, updated_at: i64) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO static_pages (id, channel_id, url, title, sections, position, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
     )
-    .bind(id)
+    .bind(crate::infra::ids::new_id())
     .bind(channel_id)
     .bind(url)
     .bind(title)

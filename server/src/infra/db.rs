@@ -88,11 +88,10 @@ fn sqlite_url_creating_file(url: &str) -> anyhow::Result<String> {
     if path.is_empty() || path == ":memory:" {
         anyhow::bail!("an in-memory SQLite database gives each connection its own data; use a file");
     }
-    if let Some(parent) = std::path::Path::new(path).parent() {
-        if !parent.as_os_str().is_empty() {
+    if let Some(parent) = std::path::Path::new(path).parent()
+        && !parent.as_os_str().is_empty() {
             std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
         }
-    }
     let query = if query.contains("mode=") { query.to_owned() } else if query.is_empty() { "mode=rwc".into() } else { format!("{query}&mode=rwc") };
     Ok(format!("sqlite://{path}?{query}"))
 }

@@ -42,7 +42,7 @@ impl Page {
         let current = match query.page.as_deref().map(str::trim) {
             None | Some("") => 1,
             Some(text) => match text.parse::<i64>() {
-                Ok(n) if n >= 1 && n <= 1_000_000 => n,
+                Ok(n) if (1..=1_000_000).contains(&n) => n,
                 _ => {
                     errors.insert("page".into(), vec!["ページ番号は1以上の整数で指定してください。".into()]);
                     1

@@ -28,9 +28,7 @@ fn forwarded_for(headers: &HeaderMap) -> Option<String> {
         .iter()
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(','))
-        .map(str::trim)
-        .filter(|v| !v.is_empty())
-        .last()?;
+        .map(str::trim).rfind(|v| !v.is_empty())?;
     last.parse::<std::net::IpAddr>().ok().map(|ip| ip.to_string())
 }
 

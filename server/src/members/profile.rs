@@ -190,11 +190,10 @@ impl Profile {
         let business_type = company("business_type", input.business_type, false, SHORT_MAX);
         let store_name = company("store_name", input.store_name, false, rules::COMPANY_MAX);
         let url = company("url", input.url, false, URL_MAX);
-        if let Some(url) = &url {
-            if !(url.starts_with("http://") || url.starts_with("https://")) || url.chars().any(char::is_whitespace) {
+        if let Some(url) = &url
+            && (!(url.starts_with("http://") || url.starts_with("https://")) || url.chars().any(char::is_whitespace)) {
                 check.field("url", Err("URLはhttp://またはhttps://から始まる形式で入力してください"));
             }
-        }
 
         (was_ok && check.is_ok()).then(|| Profile {
             email,

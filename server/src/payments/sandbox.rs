@@ -303,7 +303,7 @@ fn luhn_ok(digits: &str) -> bool {
             }
         })
         .sum();
-    sum % 10 == 0
+    sum.is_multiple_of(10)
 }
 
 pub fn brand_of(digits: &str) -> &'static str {

@@ -483,7 +483,7 @@ pub async fn insert(tx: &mut Tx, channel_id: &str, code: &str, now: i64) -> anyh
 
     for (position, page) in content.static_pages.iter().enumerate() {
         let sections: Vec<Value> = page.sections.iter().map(|(heading, body)| json!({ "heading": heading, "body": body })).collect();
-        store::insert_static_page(tx, channel_id, &new_id(), page.url, page.title, &Value::Array(sections).to_string(), position as i64, now).await?;
+        store::insert_static_page(tx, channel_id, page.url, page.title, &Value::Array(sections).to_string(), position as i64, now).await?;
     }
 
     for (position, page) in content.landing_pages.iter().enumerate() {

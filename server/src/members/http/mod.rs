@@ -125,8 +125,8 @@ fn unauthorized_clearing_cookie(https: bool) -> Response {
 /// that passed the check) to the field error the form shows. Matched by the column in the
 /// message: SQLite names columns, PostgreSQL names the index (`users_active_email`).
 pub fn taken_error(error: sqlx::Error) -> ApiError {
-    if let sqlx::Error::Database(db) = &error {
-        if db.kind() == sqlx::error::ErrorKind::UniqueViolation {
+    if let sqlx::Error::Database(db) = &error
+        && db.kind() == sqlx::error::ErrorKind::UniqueViolation {
             let text = format!("{} {}", db.message(), db.constraint().unwrap_or(""));
             if text.contains("email") {
                 return ApiError::field("email", super::EMAIL_TAKEN);
@@ -135,6 +135,5 @@ pub fn taken_error(error: sqlx::Error) -> ApiError {
                 return ApiError::field("username", super::USERNAME_TAKEN);
             }
         }
-    }
     ApiError::from(error)
 }

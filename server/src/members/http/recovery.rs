@@ -92,7 +92,7 @@ pub async fn request_reminder(
 /// Link checks count against the reminder limit: each guess is a request.
 async fn checked_link(state: &AppState, channel: &Channel, client: &Client, purpose: Purpose, token: Option<String>) -> ApiResult<(store::SecretRow, UserRow)> {
     let now = Timestamp::now().0;
-    rate_limit::enforce(&state, rate_limit::REMINDER, &channel.id, &client.ip, now).await?;
+    rate_limit::enforce(state, rate_limit::REMINDER, &channel.id, &client.ip, now).await?;
     usable_link(state, channel, purpose, token.as_deref().unwrap_or(""), now).await
 }
 
@@ -145,12 +145,11 @@ pub async fn reset_password(
     let new_password = profile::check_new_password(&mut check, input.password, input.password_confirmation);
     let answer = profile::text(&mut check, "answer", input.answer, user.answer_hash.is_some(), security_answer::ANSWER_MAX);
     let new_password = profile::checked(new_password, check)?;
-    if let Some(stored) = &user.answer_hash {
-        if !security_answer::matches(&answer, stored).await? {
+    if let Some(stored) = &user.answer_hash
+        && !security_answer::matches(&answer, stored).await? {
             store::update_secret_attempt(&state.db, &secret.id).await?;
             return Err(ApiError::field("answer", "秘密の質問の答えが正しくありません。"));
         }
-    }
     let hash = password::hash_off_thread(&new_password).await?;
     let now = Timestamp::now().0;
     let settings = FrontSettings::load(&state.db, &channel).await?;

@@ -389,13 +389,12 @@ pub async fn refresh_session(State(state): State<AppState>, channel: Channel, cl
     params(("shop_refresh" = Option<String>, Cookie, description = "the refresh token, when there is one")),
     responses((status = 204, description = "the session (refresh-token family) is revoked and the cookie cleared; answered even without a session")))]
 pub async fn logout(State(state): State<AppState>, client: Client, headers: HeaderMap) -> ApiResult<WithCookie<()>> {
-    if let Some(token) = refresh::from_cookies(&headers) {
-        if let Some(row) = store::find_refresh_token(&state.db.pool, &refresh::token_hash(&token)).await? {
+    if let Some(token) = refresh::from_cookies(&headers)
+        && let Some(row) = store::find_refresh_token(&state.db.pool, &refresh::token_hash(&token)).await? {
             let mut tx = state.db.begin_write().await?;
             store::update_family_revoked(&mut tx, &row.family_id, Timestamp::now().0).await?;
             tx.commit().await?;
         }
-    }
     Ok(WithCookie { status: StatusCode::NO_CONTENT, cookie: Some(refresh::clear_cookie(client.https)), body: () })
 }
 
