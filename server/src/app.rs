@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use axum::extract::State;
-use axum::http::{header, HeaderName, HeaderValue, Method, Request, StatusCode};
+use axum::http::{HeaderName, HeaderValue, Method, Request, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{any, get};
 use axum::{Json, Router};
@@ -20,7 +20,10 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::infra::error::{ApiError, ErrorBody, INTERNAL_MESSAGE};
 use crate::state::AppState;
-use crate::{addresses, cards, cart, catalog, channel, checkout, collections, content, coupons, ecommerce_events, files, histories, layout, members, messages, news, openapi, orders, payments, points, postal, print_catalogs, seo, social_login, stylists, web};
+use crate::{
+    addresses, cards, cart, catalog, channel, checkout, collections, content, coupons, ecommerce_events, files, histories, layout, members, messages, news,
+    openapi, orders, payments, points, postal, print_catalogs, seo, social_login, stylists, web,
+};
 
 /// The channel-scoped `/v1` API; every route passes through [`channel::resolve`].
 fn v1_routes() -> OpenApiRouter<AppState> {
@@ -93,18 +96,18 @@ pub fn router(state: AppState) -> Router {
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, Duration::from_secs(30)))
         .layer(CatchPanicLayer::custom(|_| internal_error_response()))
         .layer(PropagateRequestIdLayer::x_request_id())
-        .layer(TraceLayer::new_for_http().on_failure(
-            // Internal errors are logged at ERROR where they happen; a 503 during maintenance
-            // or a slow client is not an error of ours.
-            tower_http::trace::DefaultOnFailure::new().level(tracing::Level::WARN),
-        ).make_span_with(|request: &Request<_>| {
-            let request_id = request
-                .extensions()
-                .get::<RequestId>()
-                .and_then(|id| id.header_value().to_str().ok())
-                .unwrap_or("-");
-            tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), request_id)
-        }))
+        .layer(
+            TraceLayer::new_for_http()
+                .on_failure(
+                    // Internal errors are logged at ERROR where they happen; a 503 during maintenance
+                    // or a slow client is not an error of ours.
+                    tower_http::trace::DefaultOnFailure::new().level(tracing::Level::WARN),
+                )
+                .make_span_with(|request: &Request<_>| {
+                    let request_id = request.extensions().get::<RequestId>().and_then(|id| id.header_value().to_str().ok()).unwrap_or("-");
+                    tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), request_id)
+                }),
+        )
         .layer(SetRequestIdLayer::x_request_id(MakeRequestUuidV7))
 }
 
@@ -133,20 +136,11 @@ fn internal_error_response() -> Response {
 }
 
 /// Headers the storefront reads from API answers; browsers hide them unless exposed.
-pub const EXPOSED_HEADERS: [&str; 8] = [
-    "x-total",
-    "x-per-page",
-    "x-last-page",
-    "x-current-page",
-    "x-suggested-filename",
-    "x-redirect",
-    "x-limit",
-    "x-request-id",
-];
+pub const EXPOSED_HEADERS: [&str; 8] =
+    ["x-total", "x-per-page", "x-last-page", "x-current-page", "x-suggested-filename", "x-redirect", "x-limit", "x-request-id"];
 
 fn cors_layer(origins: &[String]) -> CorsLayer {
-    let allowed: Vec<HeaderValue> =
-        origins.iter().filter(|o| !o.trim().is_empty()).filter_map(|o| o.trim().parse().ok()).collect();
+    let allowed: Vec<HeaderValue> = origins.iter().filter(|o| !o.trim().is_empty()).filter_map(|o| o.trim().parse().ok()).collect();
     CorsLayer::new()
         .allow_origin(AllowOrigin::list(allowed))
         .allow_methods([Method::GET, Method::POST, Method::PUT, Method::PATCH, Method::DELETE])

@@ -89,7 +89,12 @@ async fn main() -> anyhow::Result<()> {
             anyhow::ensure!(what == "postal-codes", "unknown import `{what}`");
             let started = std::time::Instant::now();
             let loaded = shop::postal::import::load(&state.db, |_| true).await?;
-            tracing::info!(prefectures = loaded.prefectures, postal_codes = loaded.postal_codes, ms = started.elapsed().as_millis() as u64, "postal codes imported");
+            tracing::info!(
+                prefectures = loaded.prefectures,
+                postal_codes = loaded.postal_codes,
+                ms = started.elapsed().as_millis() as u64,
+                "postal codes imported"
+            );
             Ok(())
         }
         Command::Openapi => {
@@ -100,14 +105,10 @@ async fn main() -> anyhow::Result<()> {
             init_logs(&config.log_format);
             let state = AppState::start(config).await?;
             state.db.migrate().await?;
-            let current = shop::channel::store::find_channel_by_code(&state.db, &channel)
-                .await?
-                .ok_or_else(|| anyhow::anyhow!("no channel `{channel}`"))?;
+            let current = shop::channel::store::find_channel_by_code(&state.db, &channel).await?.ok_or_else(|| anyhow::anyhow!("no channel `{channel}`"))?;
             let title = title.unwrap_or(current.maintenance_title.clone());
             let message = message.unwrap_or(current.maintenance_message.clone());
-            shop::channel::set_maintenance(&state, &channel, on_off == "on", &title, &message)
-                .await
-                .map_err(|e| anyhow::anyhow!("{e}"))?;
+            shop::channel::set_maintenance(&state, &channel, on_off == "on", &title, &message).await.map_err(|e| anyhow::anyhow!("{e}"))?;
             tracing::info!(channel, state = on_off, "maintenance switched");
             Ok(())
         }
@@ -137,9 +138,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     let listener = tokio::net::TcpListener::bind(addr).await?;
     tracing::info!("listening on http://{}", listener.local_addr()?);
     let router = app::router(state);
-    axum::serve(listener, router.into_make_service_with_connect_info::<std::net::SocketAddr>())
-        .with_graceful_shutdown(shutdown_signal())
-        .await?;
+    axum::serve(listener, router.into_make_service_with_connect_info::<std::net::SocketAddr>()).with_graceful_shutdown(shutdown_signal()).await?;
     Ok(())
 }
 
@@ -168,8 +167,7 @@ async fn shutdown_signal() {
 }
 
 fn init_logs(format: &str) {
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| "info,sqlx=warn,tower_http=info".into());
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,sqlx=warn,tower_http=info".into());
     let builder = tracing_subscriber::fmt().with_env_filter(filter);
     if format == "json" {
         builder.json().init();

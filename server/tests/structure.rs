@@ -343,16 +343,8 @@ fn the_checker_finds_every_way_of_naming_an_http_module() {
 #[test]
 fn only_the_router_and_the_openapi_document_reach_into_a_features_http_module() {
     let features = features();
-    let offenders: Vec<String> = sources()
-        .iter()
-        .filter(|s| !WIRING.contains(&s.path.as_str()))
-        .flat_map(|s| http_reaches(s, &features))
-        .collect();
-    assert!(
-        offenders.is_empty(),
-        "http.rs is a leaf (STYLE.md): move what others use to a module named after what it is\n{}",
-        offenders.join("\n")
-    );
+    let offenders: Vec<String> = sources().iter().filter(|s| !WIRING.contains(&s.path.as_str())).flat_map(|s| http_reaches(s, &features)).collect();
+    assert!(offenders.is_empty(), "http.rs is a leaf (STYLE.md): move what others use to a module named after what it is\n{}", offenders.join("\n"));
 }
 
 #[test]

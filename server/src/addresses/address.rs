@@ -6,8 +6,8 @@
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize};
 
-use crate::members::profile::{text, ADDRESS_MAX, PREFECTURE_MAX};
-use crate::validation::{self as rules, optional, FieldCheck, Rule};
+use crate::members::profile::{ADDRESS_MAX, PREFECTURE_MAX, text};
+use crate::validation::{self as rules, FieldCheck, Rule, optional};
 
 /// A checked address: trimmed, the postal code as seven digits (or empty where the address is
 /// optional, as on the profile). Every field is required when read from JSON; the snapshot
@@ -74,11 +74,7 @@ impl Address {
 
     /// `〒150-0001 東京都渋谷区神宮前1-2-3 ライドマンション101`.
     pub fn full_address(&self) -> String {
-        if self.postal_code.is_empty() {
-            self.combined_address()
-        } else {
-            format!("〒{} {}", self.formatted_postal_code(), self.combined_address())
-        }
+        if self.postal_code.is_empty() { self.combined_address() } else { format!("〒{} {}", self.formatted_postal_code(), self.combined_address()) }
     }
 
     /// Enough to deliver to: postal code, prefecture, city and 番地.

@@ -3,10 +3,10 @@
 //! as the profile form uses them), and the texts the storefront shows (name, 〒 line).
 use serde::Deserialize;
 
-use super::address::{join, postal_rule, Address, AddressParts};
-use crate::members::profile::{text, Profile, PHONE_MAX};
+use super::address::{Address, AddressParts, join, postal_rule};
+use crate::members::profile::{PHONE_MAX, Profile, text};
 use crate::postal::import::is_prefecture;
-use crate::validation::{self as rules, optional, FieldCheck, Rule};
+use crate::validation::{self as rules, FieldCheck, Rule, optional};
 
 pub const PREFECTURE_UNKNOWN: &str = "都道府県を選択してください";
 pub const POSTAL_UNKNOWN: &str = "この郵便番号は存在しません";
@@ -85,13 +85,8 @@ impl AddressFields {
             check.field("shipping_first_name_kana", rules::kana(&first_kana));
         }
 
-        let parts = AddressParts {
-            postal_code: input.postal_code,
-            prefecture: input.prefecture,
-            city: input.city,
-            address1: input.address1,
-            address2: input.address2,
-        };
+        let parts =
+            AddressParts { postal_code: input.postal_code, prefecture: input.prefecture, city: input.city, address1: input.address1, address2: input.address2 };
         let address = Address::check(check, "", parts, true, postal_rule(corporate));
         check.field("prefecture", optional(&address.prefecture, |p| if is_prefecture(p) { Ok(()) } else { Err(PREFECTURE_UNKNOWN) }));
 
@@ -153,7 +148,6 @@ impl AddressFields {
     pub fn kana(&self) -> String {
         join(&self.shipping_last_name_kana, &self.shipping_first_name_kana)
     }
-
 }
 
 /// The postal data's answer for the entry's code: it must exist, and in the prefecture given.

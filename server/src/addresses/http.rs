@@ -1,31 +1,31 @@
 //! Handlers of the address book. Every call is the token's member's: an entry id of another
 //! member (or channel) answers 404, the same as a missing one.
-use axum::extract::multipart::{Multipart, MultipartRejection};
-use axum::extract::State;
-use axum::http::{header, HeaderName, HeaderValue, StatusCode};
-use axum::response::{IntoResponse, Response};
 use axum::Json;
+use axum::extract::State;
+use axum::extract::multipart::{Multipart, MultipartRejection};
+use axum::http::{HeaderName, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::book_csv::{self, Encoding};
 use super::address::Address;
-use super::entry::{self, label, AddressFields, AddressInput};
+use super::book_csv::{self, Encoding};
+use super::entry::{self, AddressFields, AddressInput, label};
 use super::store::{self, AddressRow, Flag};
 use super::{EXPORT_DEFERRED_MESSAGE, EXPORT_SYNC_MAX, IMPORT_MAX_BYTES, LIMIT_CODE, MAX_LIMIT, OWN, OWN_CODE};
-use crate::state::AppState;
 use crate::auth::Member;
-use crate::channel::settings::FrontSettings;
 use crate::channel::Channel;
+use crate::channel::settings::FrontSettings;
 use crate::content::download::attachment_headers;
 use crate::infra::db::Tx;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
 use crate::infra::extract::{ApiJson, ApiPath, ApiQuery};
-use crate::infra::pagination::{ListBody, Page, PageQuery, Paginated, DEFAULT_PER};
+use crate::infra::pagination::{DEFAULT_PER, ListBody, Page, PageQuery, Paginated};
 use crate::infra::time::Timestamp;
 use crate::members::profile;
 use crate::members::store::{self as members, UserRow};
+use crate::state::AppState;
 use crate::validation::FieldCheck;
 
 pub fn routes() -> OpenApiRouter<AppState> {
@@ -162,12 +162,7 @@ async fn postal_problem(state: &AppState, loaded: bool, fields: &AddressFields) 
         (status = 401, body = ErrorBody),
         (status = 422, body = ErrorBody, description = "bad page or per"),
     ))]
-async fn list_addresses(
-    State(state): State<AppState>,
-    channel: Channel,
-    member: Member,
-    ApiQuery(query): ApiQuery<PageQuery>,
-) -> ApiResult<Response> {
+async fn list_addresses(State(state): State<AppState>, channel: Channel, member: Member, ApiQuery(query): ApiQuery<PageQuery>) -> ApiResult<Response> {
     let page = Page::parse(&query, DEFAULT_PER, crate::infra::pagination::AllowAll::No)?;
     let book = open_book(&state, &channel, &member).await?;
     let (rows, total) = store::list_addresses(&state.db, &book.user.id, page.per, page.offset()).await?;
@@ -208,12 +203,7 @@ async fn create_address(
         (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody, description = "no such entry of this member"),
     ))]
-async fn show_address(
-    State(state): State<AppState>,
-    channel: Channel,
-    member: Member,
-    ApiPath(id): ApiPath<String>,
-) -> ApiResult<Json<UserAddress>> {
+async fn show_address(State(state): State<AppState>, channel: Channel, member: Member, ApiPath(id): ApiPath<String>) -> ApiResult<Json<UserAddress>> {
     let book = open_book(&state, &channel, &member).await?;
     let row = store::find_address(&state.db.pool, &book.user.id, &id).await?.ok_or_else(ApiError::not_found)?;
     Ok(Json(answer(row, &book.user)))
@@ -261,12 +251,7 @@ async fn update_address(
         (status = 404, body = ErrorBody),
         (status = 422, body = ErrorBody, description = "code `user_addresses.own_address`: the own address (division_ct 1) cannot be deleted"),
     ))]
-async fn delete_address(
-    State(state): State<AppState>,
-    channel: Channel,
-    member: Member,
-    ApiPath(id): ApiPath<String>,
-) -> ApiResult<StatusCode> {
+async fn delete_address(State(state): State<AppState>, channel: Channel, member: Member, ApiPath(id): ApiPath<String>) -> ApiResult<StatusCode> {
     let book = open_book(&state, &channel, &member).await?;
     let row = store::find_address(&state.db.pool, &book.user.id, &id).await?.ok_or_else(ApiError::not_found)?;
     if row.division_ct == OWN {
@@ -469,23 +454,15 @@ pub struct ExportDeferred {
         (status = 401, body = ErrorBody),
         (status = 422, body = ErrorBody, description = "unknown encoding"),
     ))]
-async fn export_addresses(
-    State(state): State<AppState>,
-    channel: Channel,
-    member: Member,
-    ApiQuery(query): ApiQuery<ExportQuery>,
-) -> ApiResult<Response> {
-    let encoding = Encoding::parse(query.encoding.as_deref())
-        .ok_or_else(|| ApiError::field("encoding", "文字コードは sjis または utf8 を指定してください"))?;
+async fn export_addresses(State(state): State<AppState>, channel: Channel, member: Member, ApiQuery(query): ApiQuery<ExportQuery>) -> ApiResult<Response> {
+    let encoding = Encoding::parse(query.encoding.as_deref()).ok_or_else(|| ApiError::field("encoding", "文字コードは sjis または utf8 を指定してください"))?;
     let book = open_book(&state, &channel, &member).await?;
     if store::count_addresses(&state.db.pool, &book.user.id).await? > EXPORT_SYNC_MAX {
         return Ok((StatusCode::ACCEPTED, Json(ExportDeferred { message: EXPORT_DEFERRED_MESSAGE.into() })).into_response());
     }
     let rows = store::list_all_addresses(&state.db, &book.user.id).await?;
-    let entries: Vec<AddressFields> = rows
-        .into_iter()
-        .map(|row| if row.division_ct == OWN { AddressFields::of_profile(&book.user.profile) } else { row.fields })
-        .collect();
+    let entries: Vec<AddressFields> =
+        rows.into_iter().map(|row| if row.division_ct == OWN { AddressFields::of_profile(&book.user.profile) } else { row.fields }).collect();
     let mut headers = attachment_headers(encoding.content_type(), "アドレス帳.csv", "address-book.csv");
     // Names and addresses: no shared cache may keep them.
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));

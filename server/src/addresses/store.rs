@@ -44,11 +44,7 @@ impl Flag {
 }
 
 pub async fn find_own_id(db: &Db, user_id: &str) -> sqlx::Result<Option<String>> {
-    sqlx::query_scalar("SELECT id FROM user_addresses WHERE user_id = $1 AND division_ct = $2")
-        .bind(user_id)
-        .bind(OWN)
-        .fetch_optional(&db.pool)
-        .await
+    sqlx::query_scalar("SELECT id FROM user_addresses WHERE user_id = $1 AND division_ct = $2").bind(user_id).bind(OWN).fetch_optional(&db.pool).await
 }
 
 /// The own entry, unless it exists already (a concurrent first visit made it). It becomes the
@@ -90,14 +86,13 @@ pub async fn count_addresses<'e, E: sqlx::Executor<'e, Database = Any>>(executor
 
 /// A page of the member's entries and their total.
 pub async fn list_addresses(db: &Db, user_id: &str, limit: i64, offset: i64) -> sqlx::Result<(Vec<AddressRow>, i64)> {
-    let rows = sqlx::query_as::<_, AddressRow>(sqlx::AssertSqlSafe(format!(
-        "SELECT {COLUMNS} FROM user_addresses WHERE user_id = $1 {ORDER} LIMIT $2 OFFSET $3"
-    )))
-    .bind(user_id)
-    .bind(limit)
-    .bind(offset)
-    .fetch_all(&db.pool)
-    .await?;
+    let rows =
+        sqlx::query_as::<_, AddressRow>(sqlx::AssertSqlSafe(format!("SELECT {COLUMNS} FROM user_addresses WHERE user_id = $1 {ORDER} LIMIT $2 OFFSET $3")))
+            .bind(user_id)
+            .bind(limit)
+            .bind(offset)
+            .fetch_all(&db.pool)
+            .await?;
     Ok((rows, count_addresses(&db.pool, user_id).await?))
 }
 
@@ -177,12 +172,7 @@ pub async fn update_address(tx: &mut Tx, user_id: &str, id: &str, f: &AddressFie
 
 /// Marks the entry changed (the own entry, whose fields were written to the profile).
 pub async fn update_touched(tx: &mut Tx, user_id: &str, id: &str, now: i64) -> sqlx::Result<()> {
-    sqlx::query("UPDATE user_addresses SET updated_at = $3 WHERE user_id = $1 AND id = $2")
-        .bind(user_id)
-        .bind(id)
-        .bind(now)
-        .execute(&mut **tx)
-        .await?;
+    sqlx::query("UPDATE user_addresses SET updated_at = $3 WHERE user_id = $1 AND id = $2").bind(user_id).bind(id).bind(now).execute(&mut **tx).await?;
     Ok(())
 }
 
@@ -193,14 +183,12 @@ pub async fn update_flag(tx: &mut Tx, user_id: &str, id: &str, flag: Flag, now: 
     if find_address(&mut **tx, user_id, id).await?.is_none() {
         return Ok(false);
     }
-    sqlx::query(sqlx::AssertSqlSafe(format!(
-        "UPDATE user_addresses SET {column} = 0, updated_at = $3 WHERE user_id = $1 AND {column} = 1 AND id <> $2"
-    )))
-    .bind(user_id)
-    .bind(id)
-    .bind(now)
-    .execute(&mut **tx)
-    .await?;
+    sqlx::query(sqlx::AssertSqlSafe(format!("UPDATE user_addresses SET {column} = 0, updated_at = $3 WHERE user_id = $1 AND {column} = 1 AND id <> $2")))
+        .bind(user_id)
+        .bind(id)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
     sqlx::query(sqlx::AssertSqlSafe(format!("UPDATE user_addresses SET {column} = 1, updated_at = $3 WHERE user_id = $1 AND id = $2")))
         .bind(user_id)
         .bind(id)
@@ -240,11 +228,7 @@ pub async fn delete_address(tx: &mut Tx, user_id: &str, id: &str) -> sqlx::Resul
 
 /// Deletes every entry but the own one; returns how many.
 pub async fn delete_other_addresses(tx: &mut Tx, user_id: &str) -> sqlx::Result<u64> {
-    let done = sqlx::query("DELETE FROM user_addresses WHERE user_id = $1 AND division_ct = $2")
-        .bind(user_id)
-        .bind(OTHER)
-        .execute(&mut **tx)
-        .await?;
+    let done = sqlx::query("DELETE FROM user_addresses WHERE user_id = $1 AND division_ct = $2").bind(user_id).bind(OTHER).execute(&mut **tx).await?;
     Ok(done.rows_affected())
 }
 

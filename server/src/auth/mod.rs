@@ -8,9 +8,9 @@ pub mod token;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 
-use crate::state::AppState;
 use crate::channel::Channel;
 use crate::infra::error::ApiError;
+use crate::state::AppState;
 
 /// A logged-in member of the request's channel, whose sessions were not ended since the token
 /// was issued (password change or reset, leaving: see [`sessions`]). Use it for anything that

@@ -2,8 +2,8 @@
 //! protected tags. The PHC string keeps salt and parameters, so they can change later.
 use std::sync::LazyLock;
 
-use argon2::password_hash::{PasswordHasher, PasswordVerifier};
 use argon2::Argon2;
+use argon2::password_hash::{PasswordHasher, PasswordVerifier};
 
 /// The argon2id PHC string of `secret` with a fresh random salt.
 pub fn hash(secret: &str) -> anyhow::Result<String> {

@@ -12,8 +12,8 @@ use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use anyhow::{bail, Context};
-use serde_json::{json, Value};
+use anyhow::{Context, bail};
+use serde_json::{Value, json};
 use sqlx::Executor;
 
 fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
@@ -97,7 +97,16 @@ fn tempfile_dir() -> anyhow::Result<std::path::PathBuf> {
 }
 
 #[allow(clippy::too_many_arguments)]
-async fn run(shop_bin: &str, database_url: &str, dir: &std::path::Path, port: u16, stock: i64, carts: usize, payment: &str, backend: &str) -> anyhow::Result<()> {
+async fn run(
+    shop_bin: &str,
+    database_url: &str,
+    dir: &std::path::Path,
+    port: u16,
+    stock: i64,
+    carts: usize,
+    payment: &str,
+    backend: &str,
+) -> anyhow::Result<()> {
     eprintln!("starting {shop_bin} on {backend}");
     let _server = Server(
         Command::new(shop_bin)
@@ -113,7 +122,10 @@ async fn run(shop_bin: &str, database_url: &str, dir: &std::path::Path, port: u1
             .spawn()
             .with_context(|| format!("starting {shop_bin} (build it with `cargo build --release -p shop`)"))?,
     );
-    let client = Client { http: reqwest::Client::builder().pool_max_idle_per_host(carts).timeout(Duration::from_secs(120)).build()?, base: format!("http://127.0.0.1:{port}") };
+    let client = Client {
+        http: reqwest::Client::builder().pool_max_idle_per_host(carts).timeout(Duration::from_secs(120)).build()?,
+        base: format!("http://127.0.0.1:{port}"),
+    };
     let started = Instant::now();
     loop {
         if let Ok((200, _)) = client.call(reqwest::Method::GET, "/healthz", None).await {
@@ -209,8 +221,10 @@ async fn run(shop_bin: &str, database_url: &str, dir: &std::path::Path, port: u1
     latencies.sort();
     let percentile = |p: f64| latencies[((latencies.len() as f64 * p).ceil() as usize).clamp(1, latencies.len()) - 1];
     // Orders of the raced product only (the demo seed has past orders of its own).
-    let orders: i64 = sqlx::query_scalar("SELECT COUNT(DISTINCT order_id) FROM order_lines WHERE variation_key = $1").bind(&variation_key).fetch_one(&db.pool).await?;
-    let left: i64 = sqlx::query_scalar("SELECT stock_quantity FROM product_variations WHERE variation_key = $1").bind(&variation_key).fetch_one(&db.pool).await?;
+    let orders: i64 =
+        sqlx::query_scalar("SELECT COUNT(DISTINCT order_id) FROM order_lines WHERE variation_key = $1").bind(&variation_key).fetch_one(&db.pool).await?;
+    let left: i64 =
+        sqlx::query_scalar("SELECT stock_quantity FROM product_variations WHERE variation_key = $1").bind(&variation_key).fetch_one(&db.pool).await?;
 
     println!("backend            {backend}");
     println!("buyers (K)         {carts}");
@@ -242,7 +256,8 @@ async fn prepare_cart(client: &Client, variation_key: &str, method_id: &str, n: 
         "last_name": "山田", "first_name": "太郎", "last_name_kana": "ヤマダ", "first_name_kana": "タロウ", "email": format!("bench{n}@example.jp"),
         "postal_code": "150-0001", "prefecture": "東京都", "city": "渋谷区神宮前", "address1": "1-2-3", "phone_number": "03-1234-5678"
     });
-    let ready = client.ok(reqwest::Method::PATCH, "/v1/carts/order/modify", &json!({ "token": token, "payment_method_id": method_id, "orderer": orderer })).await?;
+    let ready =
+        client.ok(reqwest::Method::PATCH, "/v1/carts/order/modify", &json!({ "token": token, "payment_method_id": method_id, "orderer": orderer })).await?;
     if ready["detail"]["order"]["can_decide"] != true {
         bail!("cart not ready: {}", ready["detail"]["order"]["missing"]);
     }

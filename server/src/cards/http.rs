@@ -1,29 +1,26 @@
 //! Handlers of the saved cards. Every call is the token's member's: a card id of another
 //! member (or channel) answers 404, the same as a missing one.
+use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderName, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::Json;
 use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::store::{self, CardRow, NewCard};
-use super::{limit_of, LIMIT_CODE, LIMIT_SETTING, TOKEN_CODE};
-use crate::state::AppState;
+use super::{LIMIT_CODE, LIMIT_SETTING, TOKEN_CODE, limit_of};
 use crate::auth::Member;
 use crate::channel::Channel;
 use crate::infra::db::Tx;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::{ApiJson, ApiPath, ApiQuery};
-use crate::infra::pagination::{AllowAll, ListBody, Page, PageQuery, Paginated, DEFAULT_PER};
+use crate::infra::pagination::{AllowAll, DEFAULT_PER, ListBody, Page, PageQuery, Paginated};
 use crate::infra::time::Timestamp;
+use crate::state::AppState;
 
 pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(list_cards, create_card))
-        .routes(routes!(delete_card))
-        .routes(routes!(use_card))
+    OpenApiRouter::new().routes(routes!(list_cards, create_card)).routes(routes!(delete_card)).routes(routes!(use_card))
 }
 
 /// A saved card as the storefront shows it (spec 001 §3).
@@ -93,12 +90,7 @@ impl Wallet {
         (status = 401, body = ErrorBody),
         (status = 422, body = ErrorBody, description = "bad page or per"),
     ))]
-async fn list_cards(
-    State(state): State<AppState>,
-    channel: Channel,
-    member: Member,
-    ApiQuery(query): ApiQuery<PageQuery>,
-) -> ApiResult<Response> {
+async fn list_cards(State(state): State<AppState>, channel: Channel, member: Member, ApiQuery(query): ApiQuery<PageQuery>) -> ApiResult<Response> {
     let page = Page::parse(&query, DEFAULT_PER, AllowAll::No)?;
     let wallet = open_wallet(&state, &channel, &member).await?;
     let (rows, total) = store::list_cards(&state.db.pool, &channel.id, &wallet.user_id, page.per, page.offset()).await?;

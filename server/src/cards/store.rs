@@ -41,11 +41,7 @@ pub async fn lock_member(tx: &mut Tx, user_id: &str) -> sqlx::Result<bool> {
 }
 
 pub async fn count_cards<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, channel_id: &str, user_id: &str) -> sqlx::Result<i64> {
-    sqlx::query_scalar("SELECT COUNT(*) FROM user_cards WHERE channel_id = $1 AND user_id = $2")
-        .bind(channel_id)
-        .bind(user_id)
-        .fetch_one(executor)
-        .await
+    sqlx::query_scalar("SELECT COUNT(*) FROM user_cards WHERE channel_id = $1 AND user_id = $2").bind(channel_id).bind(user_id).fetch_one(executor).await
 }
 
 /// A page of the member's cards and their total.
@@ -64,14 +60,12 @@ pub async fn list_cards(pool: &sqlx::AnyPool, channel_id: &str, user_id: &str, l
 
 /// The member's card `id`; another member's is `None`, the same as a missing one.
 pub async fn find_card<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, channel_id: &str, user_id: &str, id: &str) -> sqlx::Result<Option<CardRow>> {
-    sqlx::query_as::<_, CardRow>(sqlx::AssertSqlSafe(format!(
-        "SELECT {COLUMNS} FROM user_cards WHERE channel_id = $1 AND user_id = $2 AND id = $3"
-    )))
-    .bind(channel_id)
-    .bind(user_id)
-    .bind(id)
-    .fetch_optional(executor)
-    .await
+    sqlx::query_as::<_, CardRow>(sqlx::AssertSqlSafe(format!("SELECT {COLUMNS} FROM user_cards WHERE channel_id = $1 AND user_id = $2 AND id = $3")))
+        .bind(channel_id)
+        .bind(user_id)
+        .bind(id)
+        .fetch_optional(executor)
+        .await
 }
 
 /// A new card; it is the main card when the member has none yet. Returns its id.
@@ -126,11 +120,7 @@ pub async fn update_main_to_newest(tx: &mut Tx, channel_id: &str, user_id: &str)
 /// once the caller rolls back).
 pub async fn update_main(tx: &mut Tx, channel_id: &str, user_id: &str, id: &str) -> sqlx::Result<bool> {
     // Clear first: the unique index allows one main card per member at every moment.
-    sqlx::query("UPDATE user_cards SET is_main = 0 WHERE user_id = $1 AND is_main = 1 AND id <> $2")
-        .bind(user_id)
-        .bind(id)
-        .execute(&mut **tx)
-        .await?;
+    sqlx::query("UPDATE user_cards SET is_main = 0 WHERE user_id = $1 AND is_main = 1 AND id <> $2").bind(user_id).bind(id).execute(&mut **tx).await?;
     let done = sqlx::query("UPDATE user_cards SET is_main = 1 WHERE channel_id = $1 AND user_id = $2 AND id = $3")
         .bind(channel_id)
         .bind(user_id)

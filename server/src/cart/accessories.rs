@@ -1,13 +1,15 @@
 //! Accessories added under a product's line.
-use axum::extract::State;
-use axum::Json;
-use serde::Deserialize;
+use super::lines::{
+    CartLineQuantityRequest, CartLineRequest, check_quantity, check_sellable, check_stock, find_variation, line_not_found, remove_line, set_line_quantity,
+};
+use super::open_cart::*;
 use super::store::{self};
 use super::view::{CartBody, MAX_QUANTITY};
-use crate::state::AppState;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
-use super::open_cart::*;
-use super::lines::{check_quantity, check_sellable, check_stock, find_variation, line_not_found, remove_line, set_line_quantity, CartLineQuantityRequest, CartLineRequest};
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::State;
+use serde::Deserialize;
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct CartAccessoryAddRequest {

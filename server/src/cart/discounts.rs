@@ -1,20 +1,20 @@
 //! Coupons and points on the cart, the payment error shown after a declined card, and the
 //! social gift receiver (not offered yet).
-use axum::extract::State;
-use axum::http::StatusCode;
-use axum::Json;
-use serde::Deserialize;
-use super::store::{self};
+use super::lifecycle::CartTokenRequest;
 use super::loaded;
+use super::open_cart::*;
+use super::store::{self};
 use super::view::CartBody;
 use super::*;
-use crate::state::AppState;
 use crate::auth::OptionalMember;
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::ApiJson;
-use super::open_cart::*;
-use super::lifecycle::CartTokenRequest;
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use serde::Deserialize;
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct CartCouponRequest {
@@ -31,7 +31,9 @@ pub async fn add_coupon(State(state): State<AppState>, OpenCart { open, input, c
         return Err(ApiError::field("code", "クーポンコードを入力してください"));
     }
     let user_id = open.member.as_ref().map_or("", |m| m.user_id.as_str());
-    let coupon = crate::coupons::store::find_coupon_by_code(&state.db, &channel.id, user_id, code).await?.ok_or_else(|| ApiError::field("code", loaded::COUPON_NOT_FOUND))?;
+    let coupon = crate::coupons::store::find_coupon_by_code(&state.db, &channel.id, user_id, code)
+        .await?
+        .ok_or_else(|| ApiError::field("code", loaded::COUPON_NOT_FOUND))?;
     let loaded = open.load(&state).await?;
     let (taken, uses) = match &open.member {
         Some(m) => (coupon.is_taken == 1, crate::coupons::store::count_coupon_uses(&state.db.pool, &coupon.id, &m.user_id).await?),
@@ -64,7 +66,12 @@ pub struct CartPointRequest {
 #[utoipa::path(patch, path = "/v1/carts/point", tag = "cart", request_body = CartPointRequest,
     responses((status = 200, body = CartBody), (status = 401, body = ErrorBody, description = "members only"), (status = 404, body = ErrorBody),
         (status = 422, body = ErrorBody, description = "field `use_points`: over the balance, negative, or points are off in this shop")))]
-pub async fn use_points(State(state): State<AppState>, channel: Channel, member: OptionalMember, ApiJson(input): ApiJson<CartPointRequest>) -> ApiResult<Json<CartBody>> {
+pub async fn use_points(
+    State(state): State<AppState>,
+    channel: Channel,
+    member: OptionalMember,
+    ApiJson(input): ApiJson<CartPointRequest>,
+) -> ApiResult<Json<CartBody>> {
     if member.0.is_none() {
         return Err(ApiError::Unauthorized);
     }
@@ -91,7 +98,12 @@ pub async fn use_points(State(state): State<AppState>, channel: Channel, member:
 
 #[utoipa::path(patch, path = "/v1/carts/transaction/error/delete", tag = "cart", request_body = CartTokenRequest,
     responses((status = 200, body = CartBody, description = "transaction_error cleared"), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
-pub async fn delete_transaction_error(State(state): State<AppState>, channel: Channel, member: OptionalMember, ApiJson(input): ApiJson<CartTokenRequest>) -> ApiResult<Json<CartBody>> {
+pub async fn delete_transaction_error(
+    State(state): State<AppState>,
+    channel: Channel,
+    member: OptionalMember,
+    ApiJson(input): ApiJson<CartTokenRequest>,
+) -> ApiResult<Json<CartBody>> {
     let open = Open::get(&state, &channel, member, &input.token).await?;
     store::update_transaction_error(&state.db.pool, &open.cart.id, None).await?;
     open.answer(&state).await

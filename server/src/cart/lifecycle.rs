@@ -1,22 +1,22 @@
 //! Starting, showing and resetting a cart; a guest cart becoming the member's at login.
-use axum::extract::State;
-use axum::Json;
-use serde::Deserialize;
+use super::loaded;
+use super::open_cart::*;
 use super::settings::CheckoutSettings;
 use super::store::{self};
-use super::loaded;
 use super::view::{CartBody, MAX_QUANTITY};
 use super::*;
-use crate::state::AppState;
 use crate::auth::OptionalMember;
-use crate::infra::secret::random_hex;
 use crate::channel::Channel;
 use crate::infra::db::Tx;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::{ApiJson, ApiPath};
-use crate::infra::time::Timestamp;
+use crate::infra::secret::random_hex;
 use crate::infra::secret::sha256_hex;
-use super::open_cart::*;
+use crate::infra::time::Timestamp;
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::State;
+use serde::Deserialize;
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct CartInitRequest {

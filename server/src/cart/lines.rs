@@ -1,20 +1,20 @@
 //! The cart's lines: adding products (one or a set), changing quantities, removing, and
 //! dividing a line between shippings. Stock and sale rules are checked at every change.
-use axum::extract::State;
-use axum::Json;
-use serde::Deserialize;
+use super::loaded;
+use super::open_cart::*;
 use super::settings::CheckoutSettings;
 use super::store;
-use crate::catalog::variations::{self, VariationRow};
-use super::loaded;
 use super::view::{CartBody, MAX_QUANTITY};
 use super::*;
-use crate::state::AppState;
+use crate::catalog::variations::{self, VariationRow};
 use crate::channel::Channel;
 use crate::infra::db::Tx;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
+use crate::state::AppState;
 use crate::validation::{self as rules};
-use super::open_cart::*;
+use axum::Json;
+use axum::extract::State;
+use serde::Deserialize;
 
 pub fn check_quantity(quantity: Option<i64>) -> ApiResult<i64> {
     match quantity {
@@ -235,7 +235,9 @@ pub async fn divide_product(State(state): State<AppState>, OpenCart { open, inpu
             store::update_line_shipping(&mut tx, &line.id, &target.id).await?;
         } else {
             store::update_line_quantity(&mut tx, &line.id, line.quantity - quantity).await?;
-            let same = lines.iter().find(|l| l.parent_line_id.is_none() && l.variation.variation_id == line.variation.variation_id && l.shipping_id.as_deref() == Some(target.id.as_str()));
+            let same = lines.iter().find(|l| {
+                l.parent_line_id.is_none() && l.variation.variation_id == line.variation.variation_id && l.shipping_id.as_deref() == Some(target.id.as_str())
+            });
             match same {
                 Some(other) => store::update_line_quantity(&mut tx, &other.id, other.quantity + quantity).await?,
                 None => {

@@ -5,14 +5,14 @@
 use super::pricing::{self, Discount, Fee, Priced};
 use super::settings::CheckoutSettings;
 use super::store::{self, CartRow, LineRow, ShippingRow};
-use crate::payments::store::PaymentMethodRow;
 use super::view::*;
-use crate::catalog::availability::{is_on_sale, StockStatus};
+use crate::catalog::availability::{StockStatus, is_on_sale};
 use crate::coupons::store::CouponRow;
 use crate::infra::db::Db;
 use crate::infra::error::ApiResult;
 use crate::infra::time::Timestamp;
 use crate::members::store::UserRow;
+use crate::payments::store::PaymentMethodRow;
 
 /// Everything a cart answer needs.
 pub struct Loaded {
@@ -184,7 +184,12 @@ impl Loaded {
             lines: self
                 .lines
                 .iter()
-                .map(|l| pricing::Line { unit_price: l.variation.price, quantity: l.quantity, tax_rate: l.variation.tax_rate, shipping: self.shipping_index(l) })
+                .map(|l| pricing::Line {
+                    unit_price: l.variation.price,
+                    quantity: l.quantity,
+                    tax_rate: l.variation.tax_rate,
+                    shipping: self.shipping_index(l),
+                })
                 .collect(),
             shippings,
             coupon,
@@ -203,8 +208,7 @@ impl Loaded {
             missing.push("products".to_owned());
         }
         let used: Vec<usize> = self.lines.iter().map(|l| self.shipping_index(l)).collect();
-        let without_address = self.shippings.is_empty()
-            || self.shippings.iter().enumerate().any(|(i, s)| used.contains(&i) && s.address_json.is_none());
+        let without_address = self.shippings.is_empty() || self.shippings.iter().enumerate().any(|(i, s)| used.contains(&i) && s.address_json.is_none());
         if without_address {
             missing.push("shipping_address".to_owned());
         }

@@ -2,23 +2,23 @@
 //! with that member's bearer token as well (otherwise it answers 404, like an unknown token).
 //! [`OpenCart`] is the extractor of every change: the JSON body with its `token`, the
 //! channel and the member, and the cart opened for a change.
-use axum::extract::{FromRequest, FromRequestParts, Request};
-use serde::de::DeserializeOwned;
-use axum::http::StatusCode;
-use axum::Json;
+use super::loaded::{self, Loaded};
 use super::settings::CheckoutSettings;
 use super::store::{self, CartRow};
-use super::loaded::{self, Loaded};
 use super::view::CartBody;
 use super::*;
-use crate::state::AppState;
 use crate::auth::{Member, OptionalMember};
 use crate::channel::Channel;
 use crate::infra::db::Tx;
 use crate::infra::error::{ApiError, ApiResult};
 use crate::infra::extract::ApiJson;
-use crate::infra::time::Timestamp;
 use crate::infra::secret::sha256_hex;
+use crate::infra::time::Timestamp;
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::{FromRequest, FromRequestParts, Request};
+use axum::http::StatusCode;
+use serde::de::DeserializeOwned;
 
 pub fn rule(code: &'static str, message: impl Into<String>) -> ApiError {
     ApiError::Rule { status: StatusCode::UNPROCESSABLE_ENTITY, code: Some(code), message: message.into() }

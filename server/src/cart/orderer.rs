@@ -1,15 +1,15 @@
 //! The buyer (ご注文者), the payment method and card, and the other order fields.
-use axum::extract::State;
-use axum::Json;
-use serde::Deserialize;
+use super::open_cart::*;
 use super::store::{self};
 use super::view::{CartBody, Orderer};
-use crate::state::AppState;
-use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::addresses::address::{Address, AddressParts};
+use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::members::profile;
+use crate::state::AppState;
 use crate::validation::{self as rules, FieldCheck};
-use super::open_cart::*;
+use axum::Json;
+use axum::extract::State;
+use serde::Deserialize;
 
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 pub struct OrdererInput {
@@ -37,29 +37,15 @@ pub fn check_orderer(input: OrdererInput, corporate: bool) -> ApiResult<Orderer>
     check.field("orderer.first_name_kana", rules::optional(&first_name_kana, rules::kana));
     let email = profile::text(&mut check, "orderer.email", input.email, true, rules::EMAIL_MAX);
     check.field("orderer.email", rules::optional(&email, rules::email));
-    let parts = AddressParts {
-        postal_code: input.postal_code,
-        prefecture: input.prefecture,
-        city: input.city,
-        address1: input.address1,
-        address2: input.address2,
-    };
+    let parts =
+        AddressParts { postal_code: input.postal_code, prefecture: input.prefecture, city: input.city, address1: input.address1, address2: input.address2 };
     // The orderer's postal code takes `123-4567` on every channel (corporate ones included).
     let address = Address::check(&mut check, "orderer.", parts, true, rules::post);
     let phone_number = profile::text(&mut check, "orderer.phone_number", input.phone_number, true, profile::PHONE_MAX);
     check.field("orderer.phone_number", rules::optional(&phone_number, if corporate { rules::tsunagu_phone } else { rules::tel }));
     let company_name = profile::text(&mut check, "orderer.company_name", input.company_name, false, rules::COMPANY_MAX);
     check.finish()?;
-    Ok(Orderer {
-        last_name,
-        first_name,
-        last_name_kana,
-        first_name_kana,
-        email,
-        address,
-        phone_number,
-        company_name,
-    })
+    Ok(Orderer { last_name, first_name, last_name_kana, first_name_kana, email, address, phone_number, company_name })
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -93,7 +79,9 @@ pub async fn modify_order(State(state): State<AppState>, OpenCart { open, input,
     let (mut card_id, mut card_token) = (open.cart.card_id.clone(), open.cart.card_token.clone());
     if let Some(id) = input.card_id.as_deref().map(str::trim).filter(|id| !id.is_empty()) {
         let member = open.member.as_ref().ok_or_else(|| ApiError::field("card_id", "カードが見つかりません"))?;
-        let card = crate::cards::store::find_card(&state.db.pool, &channel.id, &member.user_id, id).await?.ok_or_else(|| ApiError::field("card_id", "カードが見つかりません"))?;
+        let card = crate::cards::store::find_card(&state.db.pool, &channel.id, &member.user_id, id)
+            .await?
+            .ok_or_else(|| ApiError::field("card_id", "カードが見つかりません"))?;
         (card_id, card_token) = (Some(card.id), None);
     }
     if let Some(token) = input.card_token.as_deref().map(str::trim).filter(|t| !t.is_empty()) {

@@ -188,12 +188,7 @@ pub fn price(input: &Input) -> Priced {
             line_coupon[*member] = part;
         }
     }
-    let line_tax = input
-        .lines
-        .iter()
-        .enumerate()
-        .map(|(i, line)| tax_of(line_subtotals[i] - line_coupon[i], line.tax_rate))
-        .collect();
+    let line_tax = input.lines.iter().enumerate().map(|(i, line)| tax_of(line_subtotals[i] - line_coupon[i], line.tax_rate)).collect();
 
     let after_coupon = items_subtotal - coupon_total;
     let free = input.carriage.free_threshold.is_some_and(|threshold| after_coupon >= threshold);
@@ -203,19 +198,11 @@ pub fn price(input: &Input) -> Priced {
         .enumerate()
         .map(|(index, shipping)| {
             let has_lines = input.lines.iter().any(|l| l.shipping == index);
-            if !has_lines || free {
-                0
-            } else {
-                input.carriage.of(shipping.prefecture.as_deref())
-            }
+            if !has_lines || free { 0 } else { input.carriage.of(shipping.prefecture.as_deref()) }
         })
         .collect();
-    let shipping_packing: Vec<i64> = input
-        .shippings
-        .iter()
-        .enumerate()
-        .map(|(index, s)| if input.lines.iter().any(|l| l.shipping == index) { s.packing_price } else { 0 })
-        .collect();
+    let shipping_packing: Vec<i64> =
+        input.shippings.iter().enumerate().map(|(index, s)| if input.lines.iter().any(|l| l.shipping == index) { s.packing_price } else { 0 }).collect();
     let total_carriage: i64 = shipping_carriage.iter().sum();
     let packing_fee: i64 = shipping_packing.iter().sum();
 
@@ -284,18 +271,12 @@ mod tests {
     #[test]
     fn tax_is_rounded_down_once_per_rate() {
         // 8%: 1,080 × 2 = 2,160 → tax 160; 10%: 3,300 + 1,078 = 4,378 + carriage 880 = 5,258 → 478.
-        let input = Input {
-            lines: vec![line(1080, 2, 8), line(3300, 1, 10), line(1078, 1, 10)],
-            shippings: one_shipping(Some("東京都")),
-            ..Input::default()
-        };
+        let input =
+            Input { lines: vec![line(1080, 2, 8), line(3300, 1, 10), line(1078, 1, 10)], shippings: one_shipping(Some("東京都")), ..Input::default() };
         let priced = price(&input);
         assert_eq!(priced.items_subtotal, 6538);
         assert_eq!(priced.total_carriage, 880);
-        assert_eq!(
-            priced.amount_by_tax_rate,
-            vec![RateAmount { tax_rate: 8, amount: 2160, tax: 160 }, RateAmount { tax_rate: 10, amount: 5258, tax: 478 }]
-        );
+        assert_eq!(priced.amount_by_tax_rate, vec![RateAmount { tax_rate: 8, amount: 2160, tax: 160 }, RateAmount { tax_rate: 10, amount: 5258, tax: 478 }]);
         assert_eq!(priced.total_tax, 638);
         assert_eq!(priced.total_payment, 7418);
         // Per-line rounding would give 98 + 300 + 98 + 80 (carriage) = 576 + 160; once per rate: 478.
@@ -428,7 +409,9 @@ mod tests {
             };
             let input = Input {
                 lines,
-                shippings: (0..shippings).map(|i| Shipping { prefecture: (i == 1).then(|| "北海道".to_owned()), packing_price: if next(4) == 0 { 330 } else { 0 } }).collect(),
+                shippings: (0..shippings)
+                    .map(|i| Shipping { prefecture: (i == 1).then(|| "北海道".to_owned()), packing_price: if next(4) == 0 { 330 } else { 0 } })
+                    .collect(),
                 coupon,
                 fee,
                 use_points: next(3000) as i64,

@@ -6,8 +6,8 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use super::pricing::CarriageRule;
-use crate::channel::settings::FrontSettings;
 use crate::channel::Channel;
+use crate::channel::settings::FrontSettings;
 use crate::infra::db::Db;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]

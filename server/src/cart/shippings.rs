@@ -1,23 +1,28 @@
 //! Shippings: the delivery address (from the address book or typed), the date and time
 //! slot, gift wrapping and noshi.
-use axum::extract::State;
-use axum::Json;
-use serde::Deserialize;
-use crate::checkout::delivery_date::{self};
+use super::open_cart::*;
 use super::store::{self};
 use super::view::{CartAddress, CartBody};
 use super::*;
 use crate::addresses::entry::{AddressFields, AddressInput};
-use crate::state::AppState;
+use crate::checkout::date_choices::date_choices;
+use crate::checkout::delivery_date::{self};
 use crate::infra::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
 use crate::members::profile;
+use crate::state::AppState;
 use crate::validation::FieldCheck;
-use super::open_cart::*;
-use crate::checkout::date_choices::date_choices;
+use axum::Json;
+use axum::extract::State;
+use serde::Deserialize;
 
 /// The address a shipping gets: a book entry of the member (the own one is the profile) or
 /// one typed in.
-pub async fn resolve_address(state: &AppState, open: &Open, user_address_id: Option<&str>, address: Option<AddressInput>) -> ApiResult<(Option<String>, CartAddress)> {
+pub async fn resolve_address(
+    state: &AppState,
+    open: &Open,
+    user_address_id: Option<&str>,
+    address: Option<AddressInput>,
+) -> ApiResult<(Option<String>, CartAddress)> {
     if let Some(id) = user_address_id.map(str::trim).filter(|id| !id.is_empty()) {
         let not_data = || rule(ADDRESS_NOT_FOUND_CODE, ADDRESS_NOT_FOUND_MESSAGE);
         let member = open.member.as_ref().ok_or_else(not_data)?;
@@ -66,7 +71,11 @@ pub async fn add_shipping(State(state): State<AppState>, OpenCart { open, input,
     };
     store::update_shipping_address(&mut tx, &target, address_id.as_deref(), Some(&json)).await?;
     if shippings.is_empty() {
-        sqlx::query("UPDATE cart_products SET shipping_id = $1 WHERE cart_id = $2 AND shipping_id IS NULL").bind(&target).bind(&open.cart.id).execute(&mut *tx).await?;
+        sqlx::query("UPDATE cart_products SET shipping_id = $1 WHERE cart_id = $2 AND shipping_id IS NULL")
+            .bind(&target)
+            .bind(&open.cart.id)
+            .execute(&mut *tx)
+            .await?;
     }
     open.commit(tx).await?;
     open.answer(&state).await
@@ -86,7 +95,10 @@ pub struct CartShippingModifyRequest {
 
 #[utoipa::path(patch, path = "/v1/carts/shippings/modify", tag = "cart", request_body = CartShippingModifyRequest,
     responses((status = 200, body = CartBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody, description = "code `cart_detail.set_user_address.not_data`, or field errors (a date outside the choices, an unknown time slot)")))]
-pub async fn modify_shipping(State(state): State<AppState>, OpenCart { open, input, channel }: OpenCart<CartShippingModifyRequest>) -> ApiResult<Json<CartBody>> {
+pub async fn modify_shipping(
+    State(state): State<AppState>,
+    OpenCart { open, input, channel }: OpenCart<CartShippingModifyRequest>,
+) -> ApiResult<Json<CartBody>> {
     let shippings = store::list_shippings(&state.db.pool, &open.cart.id).await?;
     let shipping = shippings.iter().find(|s| s.id == input.key).ok_or_else(|| ApiError::field("key", "お届け先が見つかりません"))?;
     let new_address = if input.user_address_id.as_deref().is_some_and(|id| !id.trim().is_empty()) || input.address.is_some() {

@@ -3,7 +3,7 @@
 //! `orders/store.rs`.
 use sqlx::Any;
 
-use crate::catalog::variations::{VariationRow, VARIATION_COLUMNS};
+use crate::catalog::variations::{VARIATION_COLUMNS, VariationRow};
 use crate::infra::db::{Db, Tx};
 use crate::infra::ids::new_id;
 
@@ -64,10 +64,7 @@ pub async fn find_cart_by_token<'e, E: sqlx::Executor<'e, Database = Any>>(execu
 }
 
 pub async fn find_cart<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, id: &str) -> sqlx::Result<Option<CartRow>> {
-    sqlx::query_as(sqlx::AssertSqlSafe(format!("SELECT {CART_COLUMNS} FROM carts WHERE id = $1")))
-        .bind(id)
-        .fetch_optional(executor)
-        .await
+    sqlx::query_as(sqlx::AssertSqlSafe(format!("SELECT {CART_COLUMNS} FROM carts WHERE id = $1"))).bind(id).fetch_optional(executor).await
 }
 
 /// The member's newest cart that is neither ordered nor expired.
@@ -92,17 +89,15 @@ pub async fn find_open_member_cart<'e, E: sqlx::Executor<'e, Database = Any>>(
 
 pub async fn insert_cart(tx: &mut Tx, channel_id: &str, token_hash: &str, user_id: Option<&str>, now: i64, expires_at: i64) -> sqlx::Result<String> {
     let id = new_id();
-    sqlx::query(
-        "INSERT INTO carts (id, channel_id, token_hash, user_id, expires_at, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)",
-    )
-    .bind(&id)
-    .bind(channel_id)
-    .bind(token_hash)
-    .bind(user_id)
-    .bind(expires_at)
-    .bind(now)
-    .execute(&mut **tx)
-    .await?;
+    sqlx::query("INSERT INTO carts (id, channel_id, token_hash, user_id, expires_at, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)")
+        .bind(&id)
+        .bind(channel_id)
+        .bind(token_hash)
+        .bind(user_id)
+        .bind(expires_at)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
     Ok(id)
 }
 
@@ -262,7 +257,13 @@ pub async fn update_shipping_delivery(tx: &mut Tx, shipping_id: &str, date: Opti
     Ok(())
 }
 
-pub async fn update_shipping_packing(tx: &mut Tx, shipping_id: &str, wrapping_key: Option<&str>, noshi_key: Option<&str>, noshi_name: &str) -> sqlx::Result<()> {
+pub async fn update_shipping_packing(
+    tx: &mut Tx,
+    shipping_id: &str,
+    wrapping_key: Option<&str>,
+    noshi_key: Option<&str>,
+    noshi_name: &str,
+) -> sqlx::Result<()> {
     sqlx::query("UPDATE cart_shippings SET wrapping_key = $1, noshi_key = $2, noshi_name = $3 WHERE id = $4")
         .bind(wrapping_key)
         .bind(noshi_key)
@@ -298,7 +299,15 @@ pub async fn list_lines<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, 
     .await
 }
 
-pub async fn insert_line(tx: &mut Tx, cart_id: &str, shipping_id: Option<&str>, variation_id: &str, parent_line_id: Option<&str>, quantity: i64, now: i64) -> sqlx::Result<String> {
+pub async fn insert_line(
+    tx: &mut Tx,
+    cart_id: &str,
+    shipping_id: Option<&str>,
+    variation_id: &str,
+    parent_line_id: Option<&str>,
+    quantity: i64,
+    now: i64,
+) -> sqlx::Result<String> {
     let id = new_id();
     sqlx::query(
         "INSERT INTO cart_products (id, cart_id, shipping_id, variation_id, parent_line_id, quantity, position, added_at) \
@@ -323,11 +332,7 @@ pub async fn update_line_quantity(tx: &mut Tx, line_id: &str, quantity: i64) -> 
 
 /// Moves a line (and its accessories) to another shipping.
 pub async fn update_line_shipping(tx: &mut Tx, line_id: &str, shipping_id: &str) -> sqlx::Result<()> {
-    sqlx::query("UPDATE cart_products SET shipping_id = $1 WHERE id = $2 OR parent_line_id = $2")
-        .bind(shipping_id)
-        .bind(line_id)
-        .execute(&mut **tx)
-        .await?;
+    sqlx::query("UPDATE cart_products SET shipping_id = $1 WHERE id = $2 OR parent_line_id = $2").bind(shipping_id).bind(line_id).execute(&mut **tx).await?;
     Ok(())
 }
 

@@ -29,12 +29,7 @@ pub fn build(rows: Vec<FlatCategory>) -> Vec<CategoryNode> {
         }
         rows.iter()
             .filter(|row| row.parent_id.as_deref() == parent)
-            .map(|row| CategoryNode {
-                id: row.id.clone(),
-                key: row.key.clone(),
-                name: row.name.clone(),
-                children: children_of(Some(&row.id), rows, depth + 1),
-            })
+            .map(|row| CategoryNode { id: row.id.clone(), key: row.key.clone(), name: row.name.clone(), children: children_of(Some(&row.id), rows, depth + 1) })
             .collect()
     }
     children_of(None, &rows, 0)

@@ -5,7 +5,7 @@ use serde::Deserialize;
 
 use super::search_text::{self, MAX_KEYWORD_CHARS};
 use crate::infra::error::{ApiError, FieldErrors};
-use crate::infra::pagination::{AllowAll, Page, PageQuery, PRODUCTS_PER};
+use crate::infra::pagination::{AllowAll, PRODUCTS_PER, Page, PageQuery};
 
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -87,9 +87,10 @@ impl ProductFilter {
         let price_min = yen(&mut errors, "price_min", "価格の下限", query.price_min.as_deref());
         let price_max = yen(&mut errors, "price_max", "価格の上限", query.price_max.as_deref());
         if let (Some(min), Some(max)) = (price_min, price_max)
-            && min > max {
-                errors.entry("price_max".into()).or_default().push("価格の上限は下限以上の金額を指定してください。".into());
-            }
+            && min > max
+        {
+            errors.entry("price_max".into()).or_default().push("価格の上限は下限以上の金額を指定してください。".into());
+        }
         let include_descendants = switch(&mut errors, "child", "下位カテゴリの指定", query.child.as_deref());
         let in_stock = switch(&mut errors, "in_stock", "在庫ありの指定", query.in_stock.as_deref());
         let keyword = text(query.keyword.as_deref());

@@ -1,7 +1,7 @@
 //! Handlers of the catalogue: products (list, detail, links, reviews), the category tree,
 //! makers, brands and tags (some protected by a password that opens their product list).
-use axum::extract::State;
 use axum::Json;
+use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -9,37 +9,30 @@ use utoipa_axum::routes;
 use super::availability::StockStatus;
 use super::category_tree::{self, CategoryNode, FlatCategory};
 use super::filter::{ProductFilter, ProductListQuery};
-use super::product_item::{product_items, Image, NamedRef, ProductItem};
+use super::product_item::{Image, NamedRef, ProductItem, product_items};
 use super::store::{self, Link, PRODUCTS_TABLE};
-use super::tag_password::{self, TagPasswordAttempt, TagPasswordInput, GRANT_REQUIRED_CODE, GRANT_REQUIRED_MESSAGE, WRONG_PASSWORD};
-use crate::state::AppState;
+use super::tag_password::{self, GRANT_REQUIRED_CODE, GRANT_REQUIRED_MESSAGE, TagPasswordAttempt, TagPasswordInput, WRONG_PASSWORD};
 use crate::channel::Channel;
 use crate::infra::db::Db;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::{ApiJson, ApiPath, ApiQuery};
+use crate::infra::pagination::{AllowAll, DEFAULT_PER, ListBody, Page, PageQuery, Paginated};
 use crate::infra::read_cache::CachedAnswer;
-use crate::infra::pagination::{AllowAll, ListBody, Page, PageQuery, Paginated, DEFAULT_PER};
 use crate::infra::time::Timestamp;
 use crate::members::client::Client;
 use crate::members::rate_limit;
+use crate::state::AppState;
 
 /// Product pictures, outside `/v1`: `<img>` tags send no channel header, so the host decides.
 pub fn picture_routes() -> axum::Router<AppState> {
     axum::Router::new().route("/images/products/{file}", axum::routing::get(product_picture))
 }
 
-async fn product_picture(
-    State(state): State<AppState>,
-    headers: axum::http::HeaderMap,
-    ApiPath(file): ApiPath<String>,
-) -> ApiResult<axum::response::Response> {
+async fn product_picture(State(state): State<AppState>, headers: axum::http::HeaderMap, ApiPath(file): ApiPath<String>) -> ApiResult<axum::response::Response> {
     use axum::response::IntoResponse;
     let channel = crate::channel::find_for_request(&state, &headers).await?;
     let svg = super::picture::find_svg(&state.db, &channel.id, &file).await?.ok_or_else(ApiError::not_found)?;
-    let headers = [
-        (axum::http::header::CONTENT_TYPE, "image/svg+xml; charset=utf-8"),
-        (axum::http::header::CACHE_CONTROL, "public, max-age=86400"),
-    ];
+    let headers = [(axum::http::header::CONTENT_TYPE, "image/svg+xml; charset=utf-8"), (axum::http::header::CACHE_CONTROL, "public, max-age=86400")];
     Ok((headers, svg).into_response())
 }
 
@@ -186,8 +179,7 @@ async fn load_product_list(state: &AppState, channel: &Channel, filter: &Product
         Some(key) => Some(store::list_category_ids(&state.db, &channel.id, key, filter.include_descendants).await?),
         None => None,
     };
-    let keyword_ids =
-        if filter.terms.is_empty() { None } else { Some(state.search.ranked_ids(&state.db, &channel.id, &filter.terms).await?) };
+    let keyword_ids = if filter.terms.is_empty() { None } else { Some(state.search.ranked_ids(&state.db, &channel.id, &filter.terms).await?) };
     let narrowed = store::Narrowed { category_ids: category_ids.as_deref(), keyword_ids: keyword_ids.as_deref() };
     let (rows, total) = store::list_products(&state.db, &channel.id, filter, narrowed, page, now).await?;
     Ok(Paginated::new(product_items(&state.db, rows, now).await?, total, page))
@@ -196,11 +188,7 @@ async fn load_product_list(state: &AppState, channel: &Channel, filter: &Product
 #[utoipa::path(get, path = "/v1/products/{key}", tag = "catalog",
     params(("key" = String, Path, description = "product key")),
     responses((status = 200, body = ProductDetail), (status = 404, body = ErrorBody)))]
-async fn show_product(
-    State(state): State<AppState>,
-    channel: Channel,
-    ApiPath(key): ApiPath<String>,
-) -> ApiResult<CachedAnswer> {
+async fn show_product(State(state): State<AppState>, channel: Channel, ApiPath(key): ApiPath<String>) -> ApiResult<CachedAnswer> {
     let cache_key = format!("{}|product|{key}", channel.id);
     let cache = state.catalog_cache.clone();
     cache
@@ -235,11 +223,7 @@ async fn load_product(state: &AppState, channel: &Channel, key: &str) -> ApiResu
     params(("key" = String, Path, description = "product key")),
     responses((status = 200, body = ListBody<ProductItem>, description = "products suggested with this one"),
         (status = 404, body = ErrorBody)))]
-async fn list_recommendations(
-    State(state): State<AppState>,
-    channel: Channel,
-    ApiPath(key): ApiPath<String>,
-) -> ApiResult<Json<ListBody<ProductItem>>> {
+async fn list_recommendations(State(state): State<AppState>, channel: Channel, ApiPath(key): ApiPath<String>) -> ApiResult<Json<ListBody<ProductItem>>> {
     linked_products(&state.db, &channel, &key, Link::Recommendations).await
 }
 
@@ -247,11 +231,7 @@ async fn list_recommendations(
     params(("key" = String, Path, description = "product key")),
     responses((status = 200, body = ListBody<ProductItem>, description = "items bought together with this one"),
         (status = 404, body = ErrorBody)))]
-async fn list_accessories(
-    State(state): State<AppState>,
-    channel: Channel,
-    ApiPath(key): ApiPath<String>,
-) -> ApiResult<Json<ListBody<ProductItem>>> {
+async fn list_accessories(State(state): State<AppState>, channel: Channel, ApiPath(key): ApiPath<String>) -> ApiResult<Json<ListBody<ProductItem>>> {
     linked_products(&state.db, &channel, &key, Link::Accessories).await
 }
 
@@ -275,14 +255,7 @@ pub struct Review {
 
 impl From<store::ReviewRow> for Review {
     fn from(row: store::ReviewRow) -> Self {
-        Review {
-            id: row.id,
-            rating: row.rating,
-            title: row.title,
-            body: row.body,
-            nickname: row.nickname,
-            created_at: Timestamp(row.created_at),
-        }
+        Review { id: row.id, rating: row.rating, title: row.title, body: row.body, nickname: row.nickname, created_at: Timestamp(row.created_at) }
     }
 }
 
@@ -329,10 +302,7 @@ async fn show_category_hierarchy(
         Some(_) => return Err(ApiError::field("table", "種別はproductsまたはinquiriesで指定してください。")),
     };
     let rows = store::list_categories(&state.db, &channel.id, table).await?;
-    let flat = rows
-        .into_iter()
-        .map(|r| FlatCategory { id: r.id, key: r.category_key, name: r.name, parent_id: r.parent_id })
-        .collect();
+    let flat = rows.into_iter().map(|r| FlatCategory { id: r.id, key: r.category_key, name: r.name, parent_id: r.parent_id }).collect();
     Ok(Json(ListBody { data: category_tree::build(flat) }))
 }
 
@@ -360,11 +330,7 @@ impl From<store::MakerRow> for Maker {
             ("x-total" = i64), ("x-per-page" = i64), ("x-last-page" = i64), ("x-current-page" = i64))),
         (status = 422, body = ErrorBody),
     ))]
-async fn list_makers(
-    State(state): State<AppState>,
-    channel: Channel,
-    ApiQuery(query): ApiQuery<PageQuery>,
-) -> ApiResult<Paginated<Maker>> {
+async fn list_makers(State(state): State<AppState>, channel: Channel, ApiQuery(query): ApiQuery<PageQuery>) -> ApiResult<Paginated<Maker>> {
     let page = Page::parse(&query, DEFAULT_PER, AllowAll::Yes)?;
     let (rows, total) = store::list_makers(&state.db, &channel.id, page).await?;
     Ok(Paginated::new(rows.into_iter().map(Maker::from).collect(), total, page))
@@ -373,11 +339,7 @@ async fn list_makers(
 #[utoipa::path(get, path = "/v1/makers/{key}", tag = "catalog",
     params(("key" = String, Path, description = "maker key")),
     responses((status = 200, body = Maker), (status = 404, body = ErrorBody)))]
-async fn show_maker(
-    State(state): State<AppState>,
-    channel: Channel,
-    ApiPath(key): ApiPath<String>,
-) -> ApiResult<Json<Maker>> {
+async fn show_maker(State(state): State<AppState>, channel: Channel, ApiPath(key): ApiPath<String>) -> ApiResult<Json<Maker>> {
     let row = store::find_maker_by_key(&state.db, &channel.id, &key).await?.ok_or_else(ApiError::not_found)?;
     Ok(Json(Maker::from(row)))
 }
@@ -397,22 +359,12 @@ pub struct Brand {
             ("x-total" = i64), ("x-per-page" = i64), ("x-last-page" = i64), ("x-current-page" = i64))),
         (status = 422, body = ErrorBody),
     ))]
-async fn list_brands(
-    State(state): State<AppState>,
-    channel: Channel,
-    ApiQuery(query): ApiQuery<PageQuery>,
-) -> ApiResult<Paginated<Brand>> {
+async fn list_brands(State(state): State<AppState>, channel: Channel, ApiQuery(query): ApiQuery<PageQuery>) -> ApiResult<Paginated<Brand>> {
     let page = Page::parse(&query, DEFAULT_PER, AllowAll::Yes)?;
     let (rows, total) = store::list_brands(&state.db, &channel.id, page).await?;
     let brands = rows
         .into_iter()
-        .map(|r| Brand {
-            id: r.id,
-            key: r.brand_key,
-            name: r.name,
-            description: r.description,
-            maker: NamedRef::of(r.maker_key, r.maker_name),
-        })
+        .map(|r| Brand { id: r.id, key: r.brand_key, name: r.name, description: r.description, maker: NamedRef::of(r.maker_key, r.maker_name) })
         .collect();
     Ok(Paginated::new(brands, total, page))
 }
@@ -432,17 +384,10 @@ pub struct Tag {
             ("x-total" = i64), ("x-per-page" = i64), ("x-last-page" = i64), ("x-current-page" = i64))),
         (status = 422, body = ErrorBody),
     ))]
-async fn list_tags(
-    State(state): State<AppState>,
-    channel: Channel,
-    ApiQuery(query): ApiQuery<PageQuery>,
-) -> ApiResult<Paginated<Tag>> {
+async fn list_tags(State(state): State<AppState>, channel: Channel, ApiQuery(query): ApiQuery<PageQuery>) -> ApiResult<Paginated<Tag>> {
     let page = Page::parse(&query, DEFAULT_PER, AllowAll::Yes)?;
     let (rows, total) = store::list_tags(&state.db, &channel.id, page).await?;
-    let tags = rows
-        .into_iter()
-        .map(|r| Tag { is_protected: r.password_hash.is_some(), id: r.id, key: r.tag_key, name: r.name })
-        .collect();
+    let tags = rows.into_iter().map(|r| Tag { is_protected: r.password_hash.is_some(), id: r.id, key: r.tag_key, name: r.name }).collect();
     Ok(Paginated::new(tags, total, page))
 }
 
@@ -463,29 +408,18 @@ pub struct TagGrant {
         (status = 422, body = ErrorBody, description = "a field is blank, or the password is wrong (`errors.password`)"),
         (status = 429, body = ErrorBody, description = "too many attempts from this address (code `auth.rate_limited`)"),
     ))]
-async fn unlock_tag(
-    State(state): State<AppState>,
-    channel: Channel,
-    client: Client,
-    ApiJson(input): ApiJson<TagPasswordInput>,
-) -> ApiResult<Json<TagGrant>> {
+async fn unlock_tag(State(state): State<AppState>, channel: Channel, client: Client, ApiJson(input): ApiJson<TagPasswordInput>) -> ApiResult<Json<TagGrant>> {
     let attempt = TagPasswordAttempt::try_from(input)?;
     rate_limit::enforce(&state, rate_limit::TAG_PASSWORD, &channel.id, &client.ip, Timestamp::now().0).await?;
     let tag = store::find_tag_by_key(&state.db, &channel.id, &attempt.tag_key).await?.ok_or_else(ApiError::not_found)?;
     let stored = tag.password_hash.ok_or_else(ApiError::not_found)?;
     // argon2 is deliberately slow: keep it off the async workers.
-    let right = tokio::task::spawn_blocking(move || tag_password::matches(&attempt.password, &stored))
-        .await
-        .map_err(|e| ApiError::Internal(e.into()))?;
+    let right = tokio::task::spawn_blocking(move || tag_password::matches(&attempt.password, &stored)).await.map_err(|e| ApiError::Internal(e.into()))?;
     if !right {
         return Err(ApiError::field("password", WRONG_PASSWORD));
     }
     let issued = state.tokens.issue_tag_grant(&tag.id, &channel.id, Timestamp::now().0 / 1000)?;
-    Ok(Json(TagGrant {
-        tag: NamedRef { key: tag.tag_key, name: tag.name },
-        grant_token: issued.access_token,
-        expires_at: Timestamp(issued.expires_at * 1000),
-    }))
+    Ok(Json(TagGrant { tag: NamedRef { key: tag.tag_key, name: tag.name }, grant_token: issued.access_token, expires_at: Timestamp(issued.expires_at * 1000) }))
 }
 
 /// Mean rating rounded to one decimal, as review stars are shown.

@@ -11,7 +11,7 @@ pub mod product_item;
 pub mod search_index;
 pub mod search_text;
 pub mod store;
-pub mod variations;
 pub mod tag_password;
+pub mod variations;
 
 pub use http::routes;

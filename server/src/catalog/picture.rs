@@ -10,13 +10,7 @@ use crate::infra::escape::escape;
 pub async fn find_svg(db: &Db, channel_id: &str, file: &str) -> sqlx::Result<Option<String>> {
     let url = format!("/images/products/{file}");
     let Some(row) = store::find_picture(db, channel_id, &url).await? else { return Ok(None) };
-    Ok(Some(render(&Subject {
-        key: &row.product_key,
-        name: &row.name,
-        maker: row.maker_name.as_deref(),
-        code: &row.code,
-        position: row.position,
-    })))
+    Ok(Some(render(&Subject { key: &row.product_key, name: &row.name, maker: row.maker_name.as_deref(), code: &row.code, position: row.position })))
 }
 
 /// What a picture shows.
@@ -101,16 +95,14 @@ pub fn render(subject: &Subject) -> String {
         .iter()
         .enumerate()
         .map(|(i, line)| {
-            format!(
-                r#"<text x="400" y="{}" font-size="44" font-weight="700" text-anchor="middle" fill="{dark}">{}</text>"#,
-                610 + i as i64 * 58,
-                escape(line)
-            )
+            format!(r#"<text x="400" y="{}" font-size="44" font-weight="700" text-anchor="middle" fill="{dark}">{}</text>"#, 610 + i as i64 * 58, escape(line))
         })
         .collect();
     let maker = subject.maker.map(escape).unwrap_or_default();
     let badge = if subject.position > 1 {
-        format!(r##"<rect x="560" y="40" width="200" height="56" rx="28" fill="{accent}"/><text x="660" y="78" font-size="28" text-anchor="middle" fill="#fff">使用イメージ</text>"##)
+        format!(
+            r##"<rect x="560" y="40" width="200" height="56" rx="28" fill="{accent}"/><text x="660" y="78" font-size="28" text-anchor="middle" fill="#fff">使用イメージ</text>"##
+        )
     } else {
         String::new()
     };

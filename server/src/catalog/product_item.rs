@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use serde::Serialize;
 
-use super::availability::{is_on_sale, StockStatus};
+use super::availability::{StockStatus, is_on_sale};
 use super::store::{self, ProductRow};
 use crate::infra::db::Db;
 

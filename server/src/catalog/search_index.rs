@@ -19,7 +19,7 @@ use tantivy::collector::{Collector, SegmentCollector};
 use tantivy::columnar::Column;
 use tantivy::indexer::NoMergePolicy;
 use tantivy::query::{BooleanQuery, BoostQuery, ConstScoreQuery, Occur, PhraseQuery, Query, TermQuery};
-use tantivy::schema::{Field, IndexRecordOption, Schema, TextFieldIndexing, TextOptions, FAST, STRING};
+use tantivy::schema::{FAST, Field, IndexRecordOption, STRING, Schema, TextFieldIndexing, TextOptions};
 use tantivy::tokenizer::{Token, TokenStream, Tokenizer};
 use tantivy::{DocId, Index, IndexWriter, ReloadPolicy, Score, Searcher, SegmentOrdinal, SegmentReader, TantivyDocument, Term};
 
@@ -203,9 +203,8 @@ impl Snapshot {
 
 fn schema() -> (Schema, Fields) {
     let mut builder = Schema::builder();
-    let grams = TextOptions::default().set_indexing_options(
-        TextFieldIndexing::default().set_tokenizer(TOKENIZER).set_index_option(IndexRecordOption::WithFreqsAndPositions),
-    );
+    let grams = TextOptions::default()
+        .set_indexing_options(TextFieldIndexing::default().set_tokenizer(TOKENIZER).set_index_option(IndexRecordOption::WithFreqsAndPositions));
     let fields = Fields {
         channel: builder.add_text_field("channel", STRING),
         name: builder.add_text_field("name", grams.clone()),

@@ -4,7 +4,7 @@ use sqlx::any::AnyArguments;
 use sqlx::{Any, Arguments};
 
 use super::filter::{ProductFilter, Sort};
-use crate::infra::db::{flag, Backend, Db, Tx};
+use crate::infra::db::{Backend, Db, Tx, flag};
 use crate::infra::ids::new_id;
 use crate::infra::pagination::Page;
 
@@ -82,15 +82,11 @@ impl Sql {
     where
         O: for<'r> sqlx::FromRow<'r, sqlx::any::AnyRow> + Send + Unpin,
     {
-        sqlx::query_as_with::<Any, O, _>(sqlx::AssertSqlSafe(self.text.clone()), self.arguments()?)
-            .fetch_all(&db.pool)
-            .await
+        sqlx::query_as_with::<Any, O, _>(sqlx::AssertSqlSafe(self.text.clone()), self.arguments()?).fetch_all(&db.pool).await
     }
 
     async fn fetch_count(&self, db: &Db) -> sqlx::Result<i64> {
-        sqlx::query_scalar_with::<Any, i64, _>(sqlx::AssertSqlSafe(self.text.clone()), self.arguments()?)
-            .fetch_one(&db.pool)
-            .await
+        sqlx::query_scalar_with::<Any, i64, _>(sqlx::AssertSqlSafe(self.text.clone()), self.arguments()?).fetch_one(&db.pool).await
     }
 }
 
@@ -129,8 +125,7 @@ pub(crate) const PRODUCT_COLUMNS: &str = "p.id, p.product_key, p.code, p.name, p
      (SELECT CAST(COALESCE(SUM(v.stock_quantity), 0) AS BIGINT) FROM product_variations v \
       WHERE v.product_id = p.id) AS stock";
 
-pub(crate) const PRODUCT_FROM: &str =
-    "products p LEFT JOIN makers m ON m.id = p.maker_id LEFT JOIN brands b ON b.id = p.brand_id";
+pub(crate) const PRODUCT_FROM: &str = "products p LEFT JOIN makers m ON m.id = p.maker_id LEFT JOIN brands b ON b.id = p.brand_id";
 
 /// Published and inside the sale period at `now`: what lists may show.
 fn push_listable(sql: &mut Sql, channel_id: &str, now: i64) {
@@ -225,10 +220,9 @@ fn push_products(sql: &mut Sql, backend: Backend, ranked: Option<&str>) {
     };
     match backend {
         Backend::Sqlite => sql.push("json_each(").text(ids).push(") r CROSS JOIN products p ON p.id = r.value"),
-        Backend::Postgres => sql
-            .push("json_array_elements_text(CAST(")
-            .text(ids)
-            .push(" AS json)) WITH ORDINALITY AS r(value, key) JOIN products p ON p.id = r.value"),
+        Backend::Postgres => {
+            sql.push("json_array_elements_text(CAST(").text(ids).push(" AS json)) WITH ORDINALITY AS r(value, key) JOIN products p ON p.id = r.value")
+        }
     };
 }
 
@@ -284,11 +278,9 @@ pub struct CatalogSignature {
 
 /// Read at most once a second: a count and a max, each one pass over an index of `products`.
 pub async fn catalog_signature(db: &Db) -> sqlx::Result<CatalogSignature> {
-    sqlx::query_as::<_, CatalogSignature>(
-        "SELECT COUNT(*) AS products, CAST(COALESCE(MAX(created_at), 0) AS BIGINT) AS newest FROM products",
-    )
-    .fetch_one(&db.pool)
-    .await
+    sqlx::query_as::<_, CatalogSignature>("SELECT COUNT(*) AS products, CAST(COALESCE(MAX(created_at), 0) AS BIGINT) AS newest FROM products")
+        .fetch_one(&db.pool)
+        .await
 }
 
 /// What the search index holds of a product, every channel's, listable or not (the listing
@@ -303,9 +295,7 @@ pub struct SearchDocumentRow {
 }
 
 pub async fn list_search_documents(db: &Db) -> sqlx::Result<Vec<SearchDocumentRow>> {
-    sqlx::query_as::<_, SearchDocumentRow>("SELECT id, channel_id, search_name, search_text, popularity FROM products")
-        .fetch_all(&db.pool)
-        .await
+    sqlx::query_as::<_, SearchDocumentRow>("SELECT id, channel_id, search_name, search_text, popularity FROM products").fetch_all(&db.pool).await
 }
 
 /// A published product of the channel by key, whatever its sale period (the detail page shows
@@ -355,8 +345,10 @@ pub async fn list_categories_of(db: &Db, product_ids: &[String]) -> sqlx::Result
         return Ok(Vec::new());
     }
     let mut sql = Sql::default();
-    sql.push("SELECT pc.product_id, c.category_key, c.name FROM product_categories pc \
-              JOIN categories c ON c.id = pc.category_id WHERE pc.product_id IN (");
+    sql.push(
+        "SELECT pc.product_id, c.category_key, c.name FROM product_categories pc \
+              JOIN categories c ON c.id = pc.category_id WHERE pc.product_id IN (",
+    );
     sql.texts(product_ids).push(") ORDER BY pc.product_id, pc.position");
     sql.fetch_all(db).await
 }
@@ -414,10 +406,8 @@ pub struct ReviewRow {
 
 /// Published reviews of a product, newest first.
 pub async fn list_reviews(db: &Db, product_id: &str, page: Page) -> sqlx::Result<(Vec<ReviewRow>, i64)> {
-    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM product_reviews WHERE product_id = $1 AND is_published = 1")
-        .bind(product_id)
-        .fetch_one(&db.pool)
-        .await?;
+    let total: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM product_reviews WHERE product_id = $1 AND is_published = 1").bind(product_id).fetch_one(&db.pool).await?;
     let rows = sqlx::query_as::<_, ReviewRow>(
         "SELECT id, rating, title, body, nickname, created_at FROM product_reviews \
          WHERE product_id = $1 AND is_published = 1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3",
@@ -493,10 +483,7 @@ pub struct MakerRow {
 const MAKER_COLUMNS: &str = "id, maker_key, name, name_kana, description, url";
 
 pub async fn list_makers(db: &Db, channel_id: &str, page: Page) -> sqlx::Result<(Vec<MakerRow>, i64)> {
-    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM makers WHERE channel_id = $1")
-        .bind(channel_id)
-        .fetch_one(&db.pool)
-        .await?;
+    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM makers WHERE channel_id = $1").bind(channel_id).fetch_one(&db.pool).await?;
     let rows = sqlx::query_as::<_, MakerRow>(sqlx::AssertSqlSafe(format!(
         "SELECT {MAKER_COLUMNS} FROM makers WHERE channel_id = $1 ORDER BY position, maker_key LIMIT $2 OFFSET $3"
     )))
@@ -509,13 +496,11 @@ pub async fn list_makers(db: &Db, channel_id: &str, page: Page) -> sqlx::Result<
 }
 
 pub async fn find_maker_by_key(db: &Db, channel_id: &str, key: &str) -> sqlx::Result<Option<MakerRow>> {
-    sqlx::query_as::<_, MakerRow>(sqlx::AssertSqlSafe(format!(
-        "SELECT {MAKER_COLUMNS} FROM makers WHERE channel_id = $1 AND maker_key = $2"
-    )))
-    .bind(channel_id)
-    .bind(key)
-    .fetch_optional(&db.pool)
-    .await
+    sqlx::query_as::<_, MakerRow>(sqlx::AssertSqlSafe(format!("SELECT {MAKER_COLUMNS} FROM makers WHERE channel_id = $1 AND maker_key = $2")))
+        .bind(channel_id)
+        .bind(key)
+        .fetch_optional(&db.pool)
+        .await
 }
 
 #[derive(Debug, sqlx::FromRow)]
@@ -529,10 +514,7 @@ pub struct BrandRow {
 }
 
 pub async fn list_brands(db: &Db, channel_id: &str, page: Page) -> sqlx::Result<(Vec<BrandRow>, i64)> {
-    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM brands WHERE channel_id = $1")
-        .bind(channel_id)
-        .fetch_one(&db.pool)
-        .await?;
+    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM brands WHERE channel_id = $1").bind(channel_id).fetch_one(&db.pool).await?;
     let rows = sqlx::query_as::<_, BrandRow>(
         "SELECT b.id, b.brand_key, b.name, b.description, m.maker_key, m.name AS maker_name \
          FROM brands b LEFT JOIN makers m ON m.id = b.maker_id \
@@ -556,18 +538,14 @@ pub struct TagRow {
 }
 
 pub async fn list_tags(db: &Db, channel_id: &str, page: Page) -> sqlx::Result<(Vec<TagRow>, i64)> {
-    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM tags WHERE channel_id = $1")
-        .bind(channel_id)
-        .fetch_one(&db.pool)
-        .await?;
-    let rows = sqlx::query_as::<_, TagRow>(
-        "SELECT id, tag_key, name, password_hash FROM tags WHERE channel_id = $1 ORDER BY position, tag_key LIMIT $2 OFFSET $3",
-    )
-    .bind(channel_id)
-    .bind(page.per)
-    .bind(page.offset())
-    .fetch_all(&db.pool)
-    .await?;
+    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM tags WHERE channel_id = $1").bind(channel_id).fetch_one(&db.pool).await?;
+    let rows =
+        sqlx::query_as::<_, TagRow>("SELECT id, tag_key, name, password_hash FROM tags WHERE channel_id = $1 ORDER BY position, tag_key LIMIT $2 OFFSET $3")
+            .bind(channel_id)
+            .bind(page.per)
+            .bind(page.offset())
+            .fetch_all(&db.pool)
+            .await?;
     Ok((rows, total))
 }
 
@@ -776,15 +754,27 @@ fn maybe_int(value: Option<i64>) -> Arg {
 pub async fn insert_products(tx: &mut Tx, channel_id: &str, products: &[NewProduct]) -> sqlx::Result<()> {
     let channel = || text(channel_id);
     let mut product_rows = Vec::new();
-    let (mut category_rows, mut tag_rows, mut variation_rows, mut image_rows, mut review_rows) =
-        (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let (mut category_rows, mut tag_rows, mut variation_rows, mut image_rows, mut review_rows) = (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for p in products {
         product_rows.push(vec![
-            text(&p.id), channel(), text(&p.key), text(&p.code), text(&p.name), text(&p.description),
-            maybe_text(p.maker_id.as_ref()), maybe_text(p.brand_id.as_ref()), Arg::Int(p.tax_rate), Arg::Int(p.price),
-            maybe_int(p.before_price), maybe_int(p.sale_start), maybe_int(p.sale_end),
-            Arg::Int(flag(p.is_published)), Arg::Int(p.popularity), Arg::Int(p.created_at),
-            text(&p.search_name), text(&p.search_text),
+            text(&p.id),
+            channel(),
+            text(&p.key),
+            text(&p.code),
+            text(&p.name),
+            text(&p.description),
+            maybe_text(p.maker_id.as_ref()),
+            maybe_text(p.brand_id.as_ref()),
+            Arg::Int(p.tax_rate),
+            Arg::Int(p.price),
+            maybe_int(p.before_price),
+            maybe_int(p.sale_start),
+            maybe_int(p.sale_end),
+            Arg::Int(flag(p.is_published)),
+            Arg::Int(p.popularity),
+            Arg::Int(p.created_at),
+            text(&p.search_name),
+            text(&p.search_text),
         ]);
         category_rows.push(vec![channel(), text(&p.id), text(&p.category_id), Arg::Int(0)]);
         for tag_id in &p.tag_ids {
@@ -792,8 +782,16 @@ pub async fn insert_products(tx: &mut Tx, channel_id: &str, products: &[NewProdu
         }
         for (position, v) in p.variations.iter().enumerate() {
             variation_rows.push(vec![
-                text(&new_id()), channel(), text(&p.id), text(&v.key), text(&v.name), maybe_text(v.size.as_ref()),
-                maybe_text(v.color.as_ref()), Arg::Int(v.price), Arg::Int(v.stock_quantity), Arg::Int(position as i64),
+                text(&new_id()),
+                channel(),
+                text(&p.id),
+                text(&v.key),
+                text(&v.name),
+                maybe_text(v.size.as_ref()),
+                maybe_text(v.color.as_ref()),
+                Arg::Int(v.price),
+                Arg::Int(v.stock_quantity),
+                Arg::Int(position as i64),
             ]);
         }
         for (position, (url, alt)) in p.images.iter().enumerate() {
@@ -801,17 +799,34 @@ pub async fn insert_products(tx: &mut Tx, channel_id: &str, products: &[NewProdu
         }
         for r in &p.reviews {
             review_rows.push(vec![
-                text(&new_id()), channel(), text(&p.id), Arg::Int(r.rating), text(&r.title), text(&r.body),
-                text(&r.nickname), Arg::Int(r.created_at), Arg::Int(flag(r.is_published)),
+                text(&new_id()),
+                channel(),
+                text(&p.id),
+                Arg::Int(r.rating),
+                text(&r.title),
+                text(&r.body),
+                text(&r.nickname),
+                Arg::Int(r.created_at),
+                Arg::Int(flag(r.is_published)),
             ]);
         }
     }
-    insert_rows(tx, "products (id, channel_id, product_key, code, name, description, maker_id, brand_id, tax_rate, \
-         price, before_price, sale_start, sale_end, is_published, popularity, created_at, search_name, search_text)", product_rows).await?;
+    insert_rows(
+        tx,
+        "products (id, channel_id, product_key, code, name, description, maker_id, brand_id, tax_rate, \
+         price, before_price, sale_start, sale_end, is_published, popularity, created_at, search_name, search_text)",
+        product_rows,
+    )
+    .await?;
     insert_rows(tx, "product_categories (channel_id, product_id, category_id, position)", category_rows).await?;
     insert_rows(tx, "product_tags (channel_id, product_id, tag_id)", tag_rows).await?;
-    insert_rows(tx, "product_variations (id, channel_id, product_id, variation_key, name, size_label, color_label, \
-         price, stock_quantity, position)", variation_rows).await?;
+    insert_rows(
+        tx,
+        "product_variations (id, channel_id, product_id, variation_key, name, size_label, color_label, \
+         price, stock_quantity, position)",
+        variation_rows,
+    )
+    .await?;
     insert_rows(tx, "product_images (id, channel_id, product_id, url, alt, position)", image_rows).await?;
     insert_rows(tx, "product_reviews (id, channel_id, product_id, rating, title, body, nickname, created_at, is_published)", review_rows).await
 }

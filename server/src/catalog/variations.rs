@@ -25,7 +25,11 @@ pub const VARIATION_COLUMNS: &str = "v.id AS variation_id, v.variation_key, v.na
      p.id AS product_id, p.product_key, p.code AS product_code, p.name AS product_name, p.tax_rate, p.sale_start, p.sale_end, \
      p.is_published, (SELECT i.url FROM product_images i WHERE i.product_id = p.id ORDER BY i.position LIMIT 1) AS image_url";
 
-pub async fn find_variation_by_key<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, channel_id: &str, variation_key: &str) -> sqlx::Result<Option<VariationRow>> {
+pub async fn find_variation_by_key<'e, E: sqlx::Executor<'e, Database = Any>>(
+    executor: E,
+    channel_id: &str,
+    variation_key: &str,
+) -> sqlx::Result<Option<VariationRow>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "SELECT {VARIATION_COLUMNS} FROM product_variations v JOIN products p ON p.id = v.product_id \
          WHERE v.channel_id = $1 AND v.variation_key = $2"
@@ -37,7 +41,11 @@ pub async fn find_variation_by_key<'e, E: sqlx::Executor<'e, Database = Any>>(ex
 }
 
 /// The variations of a product (by its key), in their order.
-pub async fn list_product_variations<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, channel_id: &str, product_key: &str) -> sqlx::Result<Vec<VariationRow>> {
+pub async fn list_product_variations<'e, E: sqlx::Executor<'e, Database = Any>>(
+    executor: E,
+    channel_id: &str,
+    product_key: &str,
+) -> sqlx::Result<Vec<VariationRow>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "SELECT {VARIATION_COLUMNS} FROM product_variations v JOIN products p ON p.id = v.product_id \
          WHERE p.channel_id = $1 AND p.product_key = $2 ORDER BY v.position, v.id"

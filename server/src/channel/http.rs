@@ -1,16 +1,16 @@
 //! Handlers of the channel feature: the SPA's runtime config and the channel's front settings
 //! and colour scheme.
+use axum::Json;
 use axum::extract::State;
 use axum::http::HeaderMap;
-use axum::Json;
 use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::settings::FrontSettings;
-use super::{store, Channel};
-use crate::state::AppState;
+use super::{Channel, store};
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
+use crate::state::AppState;
 
 /// `/public.json` lives outside `/v1`: it is read before the SPA knows its channel and
 /// must answer even during maintenance.
@@ -83,7 +83,6 @@ pub struct ColorScheme {
     responses((status = 200, body = ColorScheme), (status = 404, body = ErrorBody)))]
 async fn selected_color_scheme(State(state): State<AppState>, channel: Channel) -> ApiResult<Json<ColorScheme>> {
     let row = store::find_selected_color_scheme(&state.db, &channel.id).await?.ok_or_else(ApiError::not_found)?;
-    let colors: Palette = serde_json::from_str(&row.colors)
-        .map_err(|e| ApiError::Internal(anyhow::anyhow!("colour scheme {} is malformed: {e}", row.id)))?;
+    let colors: Palette = serde_json::from_str(&row.colors).map_err(|e| ApiError::Internal(anyhow::anyhow!("colour scheme {} is malformed: {e}", row.id)))?;
     Ok(Json(ColorScheme { id: row.id, name: row.name, colors }))
 }

@@ -7,13 +7,13 @@ pub mod store;
 use std::sync::Arc;
 
 use axum::extract::{FromRequestParts, Request, State};
-use axum::http::request::Parts;
 use axum::http::HeaderMap;
+use axum::http::request::Parts;
 use axum::middleware::Next;
 use axum::response::Response;
 
-use crate::state::AppState;
 use crate::infra::error::{ApiError, CHANNEL_NOT_FOUND_MESSAGE};
+use crate::state::AppState;
 
 pub use http::routes;
 
@@ -129,10 +129,7 @@ fn host_name(headers: &HeaderMap) -> Option<String> {
 pub async fn resolve(State(state): State<AppState>, mut request: Request, next: Next) -> Result<Response, ApiError> {
     let channel = find_for_request(&state, request.headers()).await?;
     if channel.in_maintenance() {
-        return Err(ApiError::Maintenance {
-            title: channel.maintenance_title.clone(),
-            message: channel.maintenance_message.clone(),
-        });
+        return Err(ApiError::Maintenance { title: channel.maintenance_title.clone(), message: channel.maintenance_message.clone() });
     }
     request.extensions_mut().insert(channel);
     Ok(next.run(request).await)
@@ -142,11 +139,7 @@ impl<S: Send + Sync> FromRequestParts<S> for Channel {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
-        parts
-            .extensions
-            .get::<Channel>()
-            .cloned()
-            .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("channel middleware missing on this route")))
+        parts.extensions.get::<Channel>().cloned().ok_or_else(|| ApiError::Internal(anyhow::anyhow!("channel middleware missing on this route")))
     }
 }
 

@@ -2,8 +2,8 @@
 //! defaults a channel gets when a key was never stored.
 use std::collections::HashMap;
 
-use serde::de::DeserializeOwned;
 use serde::Serialize;
+use serde::de::DeserializeOwned;
 
 use super::Channel;
 use crate::infra::db::Db;

@@ -10,13 +10,11 @@ const CHANNEL_COLUMNS: &str = "c.id, c.code, c.name, c.theme, c.tenant, c.compan
      c.maintenance_on, c.maintenance_title, c.maintenance_message";
 
 pub async fn find_channel_by_code(db: &Db, code: &str) -> sqlx::Result<Option<Channel>> {
-    sqlx::query_as::<_, ChannelRecord>(sqlx::AssertSqlSafe(format!(
-        "SELECT {CHANNEL_COLUMNS} FROM channels c WHERE c.code = $1"
-    )))
-    .bind(code)
-    .fetch_optional(&db.pool)
-    .await
-    .map(|found| found.map(Channel::from))
+    sqlx::query_as::<_, ChannelRecord>(sqlx::AssertSqlSafe(format!("SELECT {CHANNEL_COLUMNS} FROM channels c WHERE c.code = $1")))
+        .bind(code)
+        .fetch_optional(&db.pool)
+        .await
+        .map(|found| found.map(Channel::from))
 }
 
 pub async fn find_channel_by_id(db: &Db, id: &str) -> sqlx::Result<Option<Channel>> {
@@ -39,10 +37,7 @@ pub async fn find_channel_by_host(db: &Db, host: &str) -> sqlx::Result<Option<Ch
 
 /// Setting key → JSON-encoded value.
 pub async fn list_settings(db: &Db, channel_id: &str) -> sqlx::Result<HashMap<String, String>> {
-    let rows = sqlx::query("SELECT setting_key, setting_value FROM channel_settings WHERE channel_id = $1")
-        .bind(channel_id)
-        .fetch_all(&db.pool)
-        .await?;
+    let rows = sqlx::query("SELECT setting_key, setting_value FROM channel_settings WHERE channel_id = $1").bind(channel_id).fetch_all(&db.pool).await?;
     rows.into_iter().map(|row| Ok((row.try_get(0)?, row.try_get(1)?))).collect()
 }
 
@@ -54,26 +49,22 @@ pub struct ColorSchemeRow {
 }
 
 pub async fn find_selected_color_scheme(db: &Db, channel_id: &str) -> sqlx::Result<Option<ColorSchemeRow>> {
-    sqlx::query_as::<_, ColorSchemeRow>(
-        "SELECT id, name, colors FROM color_schemes WHERE channel_id = $1 AND is_selected = 1 LIMIT 1",
-    )
-    .bind(channel_id)
-    .fetch_optional(&db.pool)
-    .await
+    sqlx::query_as::<_, ColorSchemeRow>("SELECT id, name, colors FROM color_schemes WHERE channel_id = $1 AND is_selected = 1 LIMIT 1")
+        .bind(channel_id)
+        .fetch_optional(&db.pool)
+        .await
 }
 
 /// Returns false when no channel has that code.
 pub async fn update_maintenance(db: &Db, code: &str, on: bool, title: &str, message: &str) -> sqlx::Result<bool> {
     let mut tx = db.begin_write().await?;
-    let result = sqlx::query(
-        "UPDATE channels SET maintenance_on = $1, maintenance_title = $2, maintenance_message = $3 WHERE code = $4",
-    )
-    .bind(i64::from(on))
-    .bind(title)
-    .bind(message)
-    .bind(code)
-    .execute(&mut *tx)
-    .await?;
+    let result = sqlx::query("UPDATE channels SET maintenance_on = $1, maintenance_title = $2, maintenance_message = $3 WHERE code = $4")
+        .bind(i64::from(on))
+        .bind(title)
+        .bind(message)
+        .bind(code)
+        .execute(&mut *tx)
+        .await?;
     tx.commit().await?;
     Ok(result.rows_affected() == 1)
 }

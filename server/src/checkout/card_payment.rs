@@ -13,21 +13,21 @@
 use axum::http::StatusCode;
 use serde::Serialize;
 
-use crate::state::AppState;
-use crate::infra::secret::random_hex;
-use crate::cart::open_cart::{rule, Open};
+use crate::cart::open_cart::{Open, rule};
 use crate::cart::settings::CheckoutSettings;
 use crate::cart::store as cart_store;
 use crate::cart::{DECLINED_CODE, IN_PROGRESS_CODE, IN_PROGRESS_MESSAGE};
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult};
 use crate::infra::fault::{self, FaultPoint};
-use crate::infra::time::Timestamp;
+use crate::infra::secret::random_hex;
 use crate::infra::secret::sha256_hex;
+use crate::infra::time::Timestamp;
 use crate::orders::status::Status;
 use crate::orders::store::{self as order_store, OrderRow};
 use crate::payments::{Charge, ChargeRequest, PaymentKind};
 use crate::points::ledger;
+use crate::state::AppState;
 
 pub const UNCONFIRMED_CODE: &str = "cart.payment.unconfirmed";
 pub const UNCONFIRMED_MESSAGE: &str = "お支払いの結果を確認できませんでした。ご注文はまだ確定していません。しばらくしてからもう一度「注文を確定する」を押してください（二重に請求されることはありません）。";
@@ -71,7 +71,10 @@ fn unconfirmed() -> ApiError {
 }
 
 fn cancelled(order: &OrderRow) -> ApiError {
-    rule(ORDER_CANCELLED_CODE, format!("このご注文（{}）はお支払いが確認できなかったため取り消されました。お手数ですが、もう一度ご注文ください。", order.order_no))
+    rule(
+        ORDER_CANCELLED_CODE,
+        format!("このご注文（{}）はお支払いが確認できなかったため取り消されました。お手数ですが、もう一度ご注文ください。", order.order_no),
+    )
 }
 
 /// The answer to a decision of a cart that already made its order: a card order still

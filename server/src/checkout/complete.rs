@@ -1,17 +1,17 @@
 //! The complete page's order (`GET /v1/carts/order/{order_no}`): the order as the order
 //! history shows it (orders::order_json). Only the cart token that made the order, or the
 //! order's member, may read it.
-use axum::extract::State;
 use axum::Json;
+use axum::extract::State;
 use serde::Deserialize;
 
-use crate::cart::open_cart::find_visible;
-use crate::state::AppState;
 use crate::auth::OptionalMember;
+use crate::cart::open_cart::find_visible;
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::{ApiPath, ApiQuery};
 use crate::orders::view::Order;
+use crate::state::AppState;
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]

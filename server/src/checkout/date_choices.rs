@@ -1,17 +1,17 @@
 //! The delivery dates and time slots a cart's shippings may choose (the rule itself:
 //! `delivery_date.rs`).
-use axum::extract::{RawQuery, State};
-use axum::Json;
-use serde::Serialize;
-use crate::checkout::delivery_date::{self, DeliveryDate, DeliveryTimezone};
 use crate::cart::view::CartAddress;
+use crate::checkout::delivery_date::{self, DeliveryDate, DeliveryTimezone};
+use axum::Json;
+use axum::extract::{RawQuery, State};
+use serde::Serialize;
 
-use crate::state::AppState;
 use crate::auth::OptionalMember;
+use crate::cart::open_cart::*;
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::ApiPath;
-use crate::cart::open_cart::*;
+use crate::state::AppState;
 
 /// The dates `address` may choose (none for an island without date choice), as `YYYY-MM-DD`.
 pub async fn date_choices(state: &AppState, channel: &Channel, address: Option<&CartAddress>) -> ApiResult<Vec<String>> {
@@ -66,7 +66,12 @@ pub async fn cart_leadtimes(
             continue;
         }
         let address = loaded.shipping_address(shipping);
-        let when = delivery_date::earliest(now, &business, address.as_ref().map(|a| a.address.prefecture.as_str()), address.as_ref().map(|a| a.address.postal_code.as_str()));
+        let when = delivery_date::earliest(
+            now,
+            &business,
+            address.as_ref().map(|a| a.address.prefecture.as_str()),
+            address.as_ref().map(|a| a.address.postal_code.as_str()),
+        );
         answer.push(CartLeadtime {
             shipping_key: shipping.id.clone(),
             earliest_date: when.earliest().map(crate::content::calendar::iso),

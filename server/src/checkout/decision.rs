@@ -6,28 +6,28 @@
 //! charge). A retried decision answers the order the cart already made.
 use std::collections::BTreeMap;
 
+use axum::Json;
 use axum::extract::State;
 use axum::http::HeaderMap;
-use axum::Json;
 
-use super::card_payment::{self, answer_of, in_progress, DecisionBody};
-use crate::state::AppState;
-use crate::cart::lines::check_sellable;
-use crate::cart::open_cart::{rule, Open};
-use crate::cart::store;
-use crate::cart::loaded::{self, Loaded};
-use crate::cart::*;
-use crate::orders::store::{self as order_store, NewOrder, NewOrderLine, NewOrderShipping};
-use crate::payments::PaymentKind;
-use crate::points::ledger;
-use crate::infra::secret::random_hex;
+use super::card_payment::{self, DecisionBody, answer_of, in_progress};
 use crate::auth::OptionalMember;
+use crate::cart::lines::check_sellable;
+use crate::cart::loaded::{self, Loaded};
+use crate::cart::open_cart::{Open, rule};
+use crate::cart::store;
+use crate::cart::*;
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::ApiPath;
 use crate::infra::ids::new_id;
-use crate::members::client::Client;
+use crate::infra::secret::random_hex;
 use crate::infra::secret::sha256_hex;
+use crate::members::client::Client;
+use crate::orders::store::{self as order_store, NewOrder, NewOrderLine, NewOrderShipping};
+use crate::payments::PaymentKind;
+use crate::points::ledger;
+use crate::state::AppState;
 
 #[utoipa::path(post, path = "/v1/carts/{token}/decision", tag = "cart", params(("token" = String, Path)), request_body = serde_json::Value,
     responses(
@@ -128,7 +128,14 @@ async fn place(state: &AppState, channel: &Channel, open: &Open, origin: &str) -
 }
 
 /// The one transaction that makes the order.
-async fn write_order(state: &AppState, open: &Open, loaded: &Loaded, priced: &crate::cart::pricing::Priced, method: &crate::payments::store::PaymentMethodRow, origin: &str) -> ApiResult<Placed> {
+async fn write_order(
+    state: &AppState,
+    open: &Open,
+    loaded: &Loaded,
+    priced: &crate::cart::pricing::Priced,
+    method: &crate::payments::store::PaymentMethodRow,
+    origin: &str,
+) -> ApiResult<Placed> {
     let now = open.now;
     let cart = &loaded.cart;
     let mut tx = state.db.begin_write().await?;

@@ -12,7 +12,7 @@
 use serde::Serialize;
 use time::{Date, Duration, OffsetDateTime, UtcOffset};
 
-use super::remote_islands::{island_of, IslandTransit};
+use super::remote_islands::{IslandTransit, island_of};
 use crate::cart::view::CartAddress;
 use crate::content::calendar::iso;
 use crate::infra::db::Db;
@@ -47,7 +47,9 @@ pub fn timezone_label(key: &str) -> Option<&'static str> {
 pub enum DeliveryDate {
     Earliest(Schedule),
     /// An island whose ship sails about weekly (小笠原村 …): no date nor time slot can be chosen.
-    NoDateChoice { reason: String },
+    NoDateChoice {
+        reason: String,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -88,7 +90,7 @@ pub fn earliest(ordered_at: OffsetDateTime, is_business_day: impl Fn(Date) -> bo
             IslandTransit::NoDateChoice => {
                 return DeliveryDate::NoDateChoice {
                     reason: format!("{}へのお届けは船の運航日によって変わるため、お届け日時をご指定いただけません。", island.group),
-                }
+                };
             }
         },
         None => match prefecture {
@@ -144,15 +146,12 @@ pub async fn for_address(db: &Db, channel_id: &str, address: Option<&CartAddress
 #[cfg(test)]
 mod tests {
     use super::*;
-    use time::Weekday;
     use crate::content::holidays::holiday_name;
+    use time::Weekday;
     use time::macros::{date, datetime};
 
-    const YEAR_END: [(Date, Date); 3] = [
-        (date!(2025 - 12 - 29), date!(2026 - 01 - 04)),
-        (date!(2026 - 12 - 29), date!(2027 - 01 - 04)),
-        (date!(2027 - 12 - 29), date!(2028 - 01 - 04)),
-    ];
+    const YEAR_END: [(Date, Date); 3] =
+        [(date!(2025 - 12 - 29), date!(2026 - 01 - 04)), (date!(2026 - 12 - 29), date!(2027 - 01 - 04)), (date!(2027 - 12 - 29), date!(2028 - 01 - 04))];
     const SUMMER: [(Date, Date); 2] = [(date!(2026 - 08 - 13), date!(2026 - 08 - 16)), (date!(2027 - 08 - 13), date!(2027 - 08 - 16))];
 
     fn in_any(ranges: &[(Date, Date)], date: Date) -> bool {

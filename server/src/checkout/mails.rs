@@ -1,14 +1,20 @@
 //! The order confirmation mail (ご注文確認). Amounts and the per-rate tax as the order keeps
 //! them; bank details for a bank transfer.
-use crate::cart::pricing::RateAmount;
-use crate::orders::store::OrderLineRow;
-use crate::orders::store::OrderRow;
 use crate::cart::loaded::yen;
+use crate::cart::pricing::RateAmount;
 use crate::cart::view::Orderer;
 use crate::infra::mail::OutgoingMail;
+use crate::orders::store::OrderLineRow;
+use crate::orders::store::OrderRow;
 
 /// `receipt_link`: a guest's way back to the order's receipt (order number and token).
-pub fn order_confirmation(shop: &str, order: &OrderRow, lines: &[OrderLineRow], bank: Option<&crate::orders::bank::BankAccount>, receipt_link: Option<&str>) -> OutgoingMail {
+pub fn order_confirmation(
+    shop: &str,
+    order: &OrderRow,
+    lines: &[OrderLineRow],
+    bank: Option<&crate::orders::bank::BankAccount>,
+    receipt_link: Option<&str>,
+) -> OutgoingMail {
     let orderer: Orderer = serde_json::from_str(&order.orderer_json).unwrap_or_default();
     let mut body = Vec::new();
     body.push(format!("{} 様", orderer.name()));
@@ -21,9 +27,16 @@ pub fn order_confirmation(shop: &str, order: &OrderRow, lines: &[OrderLineRow], 
     body.push(String::new());
     body.push("■ ご注文商品".to_owned());
     for line in lines {
-        let variation = if line.variation_name.is_empty() || line.variation_name == line.product_name { String::new() } else { format!("（{}）", line.variation_name) };
+        let variation =
+            if line.variation_name.is_empty() || line.variation_name == line.product_name { String::new() } else { format!("（{}）", line.variation_name) };
         let reduced = if line.tax_rate == 8 { " ※軽減税率対象" } else { "" };
-        body.push(format!("{}{variation} {}円 × {} = {}円{reduced}", line.product_name, yen(line.unit_price), line.quantity, yen(line.unit_price * line.quantity)));
+        body.push(format!(
+            "{}{variation} {}円 × {} = {}円{reduced}",
+            line.product_name,
+            yen(line.unit_price),
+            line.quantity,
+            yen(line.unit_price * line.quantity)
+        ));
     }
     body.push(String::new());
     body.push(format!("商品合計: {}円", yen(order.subtotal)));
@@ -69,5 +82,10 @@ pub fn order_confirmation(shop: &str, order: &OrderRow, lines: &[OrderLineRow], 
     body.push("※このメールは送信専用です。".to_owned());
     body.push(String::new());
     body.push(shop.to_owned());
-    OutgoingMail { to: order.orderer_email.clone(), from_name: shop.to_owned(), subject: format!("【{shop}】ご注文ありがとうございます（{}）", order.order_no), body: body.join("\n") }
+    OutgoingMail {
+        to: order.orderer_email.clone(),
+        from_name: shop.to_owned(),
+        subject: format!("【{shop}】ご注文ありがとうございます（{}）", order.order_no),
+        body: body.join("\n"),
+    }
 }

@@ -1,18 +1,18 @@
 //! The payment methods of the shop, and which of them a cart may use (with the fee and
 //! the reason when one is not available).
-use axum::extract::State;
-use axum::Json;
-use serde::Serialize;
+use crate::cart::loaded::{self, Loaded};
 use crate::cart::settings::CheckoutSettings;
 use crate::payments::store::{self, PaymentMethodRow};
-use crate::cart::loaded::{self, Loaded};
+use axum::Json;
+use axum::extract::State;
+use serde::Serialize;
 
-use crate::state::AppState;
 use crate::auth::OptionalMember;
+use crate::cart::open_cart::*;
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::ApiPath;
-use crate::cart::open_cart::*;
+use crate::state::AppState;
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct PaymentMethod {
@@ -66,7 +66,12 @@ pub fn availability(loaded: &Loaded, settings: &CheckoutSettings, method: &Payme
 
 #[utoipa::path(get, path = "/v1/payments/carts/{token}", tag = "cart", params(("token" = String, Path)),
     responses((status = 200, body = Vec<CartPaymentOption>, description = "every enabled method with whether it can pay this cart and its fee for it"), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
-pub async fn list_cart_payments(State(state): State<AppState>, channel: Channel, member: OptionalMember, ApiPath(token): ApiPath<String>) -> ApiResult<Json<Vec<CartPaymentOption>>> {
+pub async fn list_cart_payments(
+    State(state): State<AppState>,
+    channel: Channel,
+    member: OptionalMember,
+    ApiPath(token): ApiPath<String>,
+) -> ApiResult<Json<Vec<CartPaymentOption>>> {
     let open = Open::get(&state, &channel, member, &token).await?;
     let loaded = open.load(&state).await?;
     let methods = store::list_payment_methods(&state.db, &channel.id).await?;
@@ -91,7 +96,12 @@ pub struct CartPaymentCheck {
 
 #[utoipa::path(get, path = "/v1/carts/{token}/payment/{payment_id}/check", tag = "cart", params(("token" = String, Path), ("payment_id" = String, Path)),
     responses((status = 200, body = CartPaymentCheck), (status = 404, body = ErrorBody, description = "unknown cart or payment method"), (status = 422, body = ErrorBody)))]
-pub async fn check_payment(State(state): State<AppState>, channel: Channel, member: OptionalMember, ApiPath((token, payment_id)): ApiPath<(String, String)>) -> ApiResult<Json<CartPaymentCheck>> {
+pub async fn check_payment(
+    State(state): State<AppState>,
+    channel: Channel,
+    member: OptionalMember,
+    ApiPath((token, payment_id)): ApiPath<(String, String)>,
+) -> ApiResult<Json<CartPaymentCheck>> {
     let open = Open::get(&state, &channel, member, &token).await?;
     let loaded = open.load(&state).await?;
     let methods = store::list_payment_methods(&state.db, &channel.id).await?;

@@ -4,15 +4,15 @@
 use axum::extract::State;
 use axum::response::Response;
 
+use crate::auth::OptionalMember;
 use crate::cart::open_cart::Open;
 use crate::cart::view::CartBody;
-use crate::state::AppState;
-use crate::auth::OptionalMember;
 use crate::channel::Channel;
 use crate::documents::{self, Document, Kind, Line, TaxPart, TotalRow};
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::ApiPath;
 use crate::orders::receipt::{issuer, line_name};
+use crate::state::AppState;
 use crate::validation::today_jst;
 
 /// How long the quoted prices hold, printed on the quotation.
@@ -26,7 +26,12 @@ pub const VALID_DAYS: i64 = 14;
         (status = 404, body = ErrorBody, description = "unknown cart, or another member's"),
         (status = 422, body = ErrorBody, description = "an empty cart has nothing to quote; code `cart.common.is_expired`"),
     ))]
-pub async fn download_cart_quotation(State(state): State<AppState>, channel: Channel, member: OptionalMember, ApiPath(token): ApiPath<String>) -> ApiResult<Response> {
+pub async fn download_cart_quotation(
+    State(state): State<AppState>,
+    channel: Channel,
+    member: OptionalMember,
+    ApiPath(token): ApiPath<String>,
+) -> ApiResult<Response> {
     let open = Open::get(&state, &channel, member, &token).await?;
     let loaded = open.load(&state).await?;
     let body = loaded.body(&open.token, &open.settings, open.now);
@@ -54,7 +59,9 @@ fn quotation_of(body: &CartBody, number: String, channel: &Channel, settings: &s
         })
         .collect();
     let mut totals = vec![TotalRow { label: "小計".into(), amount: order.items_subtotal }];
-    for (label, amount) in [("クーポン割引", -order.coupon_discount), ("送料", order.total_carriage), ("手数料", order.payment_fee), ("ラッピング", order.packing_fee)] {
+    for (label, amount) in
+        [("クーポン割引", -order.coupon_discount), ("送料", order.total_carriage), ("手数料", order.payment_fee), ("ラッピング", order.packing_fee)]
+    {
         if amount != 0 {
             totals.push(TotalRow { label: label.into(), amount });
         }
@@ -72,9 +79,6 @@ fn quotation_of(body: &CartBody, number: String, channel: &Channel, settings: &s
         tax_breakdown: order.amount_by_tax_rate.iter().map(|a| TaxPart { tax_rate: a.tax_rate, amount: a.amount, tax: a.tax }).collect(),
         issuer: issuer(channel, settings),
         reissued: false,
-        remarks: vec![
-            format!("本見積書の有効期限は発行日より{VALID_DAYS}日間です。"),
-            "在庫・価格はご注文時点のものが適用されます。".into(),
-        ],
+        remarks: vec![format!("本見積書の有効期限は発行日より{VALID_DAYS}日間です。"), "在庫・価格はご注文時点のものが適用されます。".into()],
     }
 }

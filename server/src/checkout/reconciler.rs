@@ -11,12 +11,12 @@
 //! settle the same order twice, and a live payment attempt is never touched.
 use std::time::Duration;
 
-use crate::state::AppState;
 use crate::cart::settings::CheckoutSettings;
 use crate::cart::store as cart_store;
 use crate::channel::Channel;
 use crate::infra::time::Timestamp;
 use crate::orders::store::{self as order_store, OrderRow};
+use crate::state::AppState;
 
 /// Orders looked at per pass (the rest wait for the next pass).
 const BATCH: i64 = 100;
@@ -75,9 +75,8 @@ enum Outcome {
 }
 
 async fn settle_one(state: &AppState, order: &OrderRow) -> anyhow::Result<Outcome> {
-    let channel = crate::channel::store::find_channel_by_id(&state.db, &order.channel_id)
-        .await?
-        .ok_or_else(|| anyhow::anyhow!("the order's channel is gone"))?;
+    let channel =
+        crate::channel::store::find_channel_by_id(&state.db, &order.channel_id).await?.ok_or_else(|| anyhow::anyhow!("the order's channel is gone"))?;
     let charge = if order.total_payment == 0 { None } else { state.gateway.find_charge(&channel.id, &order.id).await? };
     if charge.is_some() || order.total_payment == 0 {
         return mark_paid(state, &channel, order, charge).await;

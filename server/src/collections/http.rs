@@ -1,20 +1,20 @@
 //! `GET /v1/collections/{alias}`: a collection's title and description with one page of its
 //! products, shaped exactly like `/v1/products` items.
+use axum::Json;
 use axum::extract::State;
 use axum::http::HeaderMap;
-use axum::Json;
 use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::store;
-use crate::state::AppState;
-use crate::catalog::product_item::{product_items, ProductItem};
+use crate::catalog::product_item::{ProductItem, product_items};
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::{ApiPath, ApiQuery};
-use crate::infra::pagination::{pagination_headers, AllowAll, Page, PageQuery, MAX_PER, PRODUCTS_PER};
+use crate::infra::pagination::{AllowAll, MAX_PER, PRODUCTS_PER, Page, PageQuery, pagination_headers};
 use crate::infra::time::Timestamp;
+use crate::state::AppState;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(show_collection))

@@ -1,5 +1,5 @@
 //! Every SQL statement of collections.
-use crate::catalog::store::{ProductRow, PRODUCT_COLUMNS, PRODUCT_FROM};
+use crate::catalog::store::{PRODUCT_COLUMNS, PRODUCT_FROM, ProductRow};
 use crate::infra::db::{Db, Tx};
 use crate::infra::pagination::Page;
 
@@ -12,24 +12,16 @@ pub struct CollectionRow {
 }
 
 pub async fn find_collection(db: &Db, channel_id: &str, alias: &str) -> sqlx::Result<Option<CollectionRow>> {
-    sqlx::query_as::<_, CollectionRow>(
-        "SELECT id, alias, title, description FROM collections WHERE channel_id = $1 AND alias = $2",
-    )
-    .bind(channel_id)
-    .bind(alias)
-    .fetch_optional(&db.pool)
-    .await
+    sqlx::query_as::<_, CollectionRow>("SELECT id, alias, title, description FROM collections WHERE channel_id = $1 AND alias = $2")
+        .bind(channel_id)
+        .bind(alias)
+        .fetch_optional(&db.pool)
+        .await
 }
 
 /// The collection's listable products (published, inside their sale period at `now`) in the
 /// curated order, and how many there are.
-pub async fn list_collection_products(
-    db: &Db,
-    channel_id: &str,
-    collection_id: &str,
-    page: Page,
-    now: i64,
-) -> sqlx::Result<(Vec<ProductRow>, i64)> {
+pub async fn list_collection_products(db: &Db, channel_id: &str, collection_id: &str, page: Page, now: i64) -> sqlx::Result<(Vec<ProductRow>, i64)> {
     const LISTABLE: &str = "cp.collection_id = $1 AND p.channel_id = $2 AND p.is_published = 1 \
          AND (p.sale_start IS NULL OR p.sale_start <= $3) AND (p.sale_end IS NULL OR p.sale_end > $3)";
     let total: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(

@@ -1,20 +1,20 @@
 //! Banners by display area, their pictures (SVG kept in the row) as a download with a
 //! Japanese file name, and the public image path the `image` field points at.
-use axum::extract::State;
-use axum::http::{header, HeaderMap, HeaderValue};
 use axum::Json;
+use axum::extract::State;
+use axum::http::{HeaderMap, HeaderValue, header};
 use serde::Serialize;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::download::attachment_headers;
 use super::store;
-use crate::state::AppState;
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
 use crate::infra::extract::{ApiPath, ApiQuery};
 use crate::infra::pagination::ListBody;
 use crate::infra::time::Timestamp;
+use crate::state::AppState;
 
 /// The places of the storefront that show banners.
 pub const AREAS: [&str; 4] = ["top_main", "top_sub", "sidebar", "footer"];
@@ -63,8 +63,8 @@ impl BannerFilter {
         let mut filter = BannerFilter { areas: Vec::new(), only_current: false };
         for (name, value) in pairs {
             let value = value.trim();
-            let is_area = name == "area" || name.strip_prefix("area[").and_then(|rest| rest.strip_suffix(']'))
-                .is_some_and(|index| index.chars().all(|c| c.is_ascii_digit()));
+            let is_area = name == "area"
+                || name.strip_prefix("area[").and_then(|rest| rest.strip_suffix(']')).is_some_and(|index| index.chars().all(|c| c.is_ascii_digit()));
             if is_area {
                 if !AREAS.contains(&value) {
                     errors.insert("area".into(), vec!["表示エリアの指定が正しくありません。".into()]);
@@ -94,11 +94,7 @@ impl BannerFilter {
         (status = 200, body = ListBody<Banner>, description = "banners by area and position"),
         (status = 422, body = ErrorBody),
     ))]
-async fn list_banners(
-    State(state): State<AppState>,
-    channel: Channel,
-    ApiQuery(pairs): ApiQuery<Vec<(String, String)>>,
-) -> ApiResult<Json<ListBody<Banner>>> {
+async fn list_banners(State(state): State<AppState>, channel: Channel, ApiQuery(pairs): ApiQuery<Vec<(String, String)>>) -> ApiResult<Json<ListBody<Banner>>> {
     let filter = BannerFilter::parse(&pairs)?;
     let current_at = filter.only_current.then(|| Timestamp::now().0);
     let rows = store::list_banners(&state.db, &channel.id, &filter.areas, current_at).await?;
@@ -128,11 +124,7 @@ async fn list_banners(
             ("x-suggested-filename" = String, description = "the file name, percent-encoded UTF-8"))),
         (status = 404, body = ErrorBody),
     ))]
-async fn download_banner(
-    State(state): State<AppState>,
-    channel: Channel,
-    ApiPath(id): ApiPath<String>,
-) -> ApiResult<(HeaderMap, String)> {
+async fn download_banner(State(state): State<AppState>, channel: Channel, ApiPath(id): ApiPath<String>) -> ApiResult<(HeaderMap, String)> {
     let file = store::find_banner_file(&state.db, Some(&channel.id), &id).await?.ok_or_else(ApiError::not_found)?;
     Ok((attachment_headers(SVG, &file.file_name, &format!("banner-{id}.svg")), file.svg))
 }

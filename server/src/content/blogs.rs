@@ -1,18 +1,18 @@
 //! Blogs: published articles newest first (optionally of one category) and one by key with
 //! the keys of its neighbours.
-use axum::extract::State;
 use axum::Json;
+use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::store::{self, BlogRow};
-use crate::state::AppState;
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::{ApiPath, ApiQuery};
-use crate::infra::pagination::{AllowAll, ListBody, Page, PageQuery, Paginated, DEFAULT_PER};
+use crate::infra::pagination::{AllowAll, DEFAULT_PER, ListBody, Page, PageQuery, Paginated};
 use crate::infra::time::Timestamp;
+use crate::state::AppState;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(list_blogs)).routes(routes!(show_blog))
@@ -85,11 +85,7 @@ pub struct BlogListQuery {
             ("x-total" = i64), ("x-per-page" = i64), ("x-last-page" = i64), ("x-current-page" = i64))),
         (status = 422, body = ErrorBody),
     ))]
-async fn list_blogs(
-    State(state): State<AppState>,
-    channel: Channel,
-    ApiQuery(query): ApiQuery<BlogListQuery>,
-) -> ApiResult<Paginated<BlogItem>> {
+async fn list_blogs(State(state): State<AppState>, channel: Channel, ApiQuery(query): ApiQuery<BlogListQuery>) -> ApiResult<Paginated<BlogItem>> {
     let page = Page::parse(&PageQuery { page: query.page, per: query.per }, DEFAULT_PER, AllowAll::No)?;
     let category = query.category.as_deref().map(str::trim).filter(|c| !c.is_empty());
     let (rows, total) = store::list_blogs(&state.db, &channel.id, category, page, Timestamp::now().0).await?;
@@ -99,11 +95,7 @@ async fn list_blogs(
 #[utoipa::path(get, path = "/v1/blogs/{key}", tag = "content",
     params(("key" = String, Path, description = "article key")),
     responses((status = 200, body = BlogDetail), (status = 404, body = ErrorBody)))]
-async fn show_blog(
-    State(state): State<AppState>,
-    channel: Channel,
-    ApiPath(key): ApiPath<String>,
-) -> ApiResult<Json<BlogDetail>> {
+async fn show_blog(State(state): State<AppState>, channel: Channel, ApiPath(key): ApiPath<String>) -> ApiResult<Json<BlogDetail>> {
     let now = Timestamp::now().0;
     let row = store::find_blog_by_key(&state.db, &channel.id, &key, now).await?.ok_or_else(ApiError::not_found)?;
     let (prev_key, next_key) = store::find_adjacent_blog_keys(&state.db, &channel.id, &row, now).await?;

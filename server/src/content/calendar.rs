@@ -1,8 +1,8 @@
 //! The business-day calendar the storefront draws: for each day of a range, whether it is a
 //! Japanese public holiday (and which) and whether the shop is closed (its weekly closed
 //! days and its explicit closed dates such as 年末年始).
-use axum::extract::State;
 use axum::Json;
+use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use time::{Date, Duration, Month};
 use utoipa_axum::router::OpenApiRouter;
@@ -10,11 +10,11 @@ use utoipa_axum::routes;
 
 use super::holidays::{self, FIRST_YEAR, LAST_YEAR};
 use super::store;
-use crate::state::AppState;
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
 use crate::infra::extract::ApiQuery;
 use crate::infra::pagination::ListBody;
+use crate::state::AppState;
 
 /// Most days one answer covers: a leap year.
 pub const MAX_DAYS: i64 = 366;
@@ -98,10 +98,7 @@ fn parse_field(errors: &mut FieldErrors, field: &str, label: &str, value: Option
 /// Exactly `YYYY-MM-DD` naming a real day.
 fn parse_date(text: &str) -> Option<Date> {
     let bytes = text.as_bytes();
-    let shaped = bytes.len() == 10
-        && bytes[4] == b'-'
-        && bytes[7] == b'-'
-        && bytes.iter().enumerate().all(|(i, b)| i == 4 || i == 7 || b.is_ascii_digit());
+    let shaped = bytes.len() == 10 && bytes[4] == b'-' && bytes[7] == b'-' && bytes.iter().enumerate().all(|(i, b)| i == 4 || i == 7 || b.is_ascii_digit());
     if !shaped {
         return None;
     }
@@ -120,11 +117,7 @@ pub fn iso(date: Date) -> String {
         (status = 200, body = ListBody<CalendarDay>, description = "every day of the range, in order"),
         (status = 422, body = ErrorBody, description = "a date is missing or malformed, the end is before the start, or the range is longer than 366 days"),
     ))]
-async fn show_calendar(
-    State(state): State<AppState>,
-    channel: Channel,
-    ApiQuery(query): ApiQuery<CalendarQuery>,
-) -> ApiResult<Json<ListBody<CalendarDay>>> {
+async fn show_calendar(State(state): State<AppState>, channel: Channel, ApiQuery(query): ApiQuery<CalendarQuery>) -> ApiResult<Json<ListBody<CalendarDay>>> {
     let range = DateRange::parse(&query)?;
     let weekly = store::list_weekly_closures(&state.db, &channel.id).await?;
     let closed_dates = store::list_closed_dates(&state.db, &channel.id, &iso(range.first), &iso(range.last)).await?;

@@ -1,7 +1,7 @@
 //! Download headers for files with Japanese names (ARCHITECTURE.md §4): the name travels
 //! percent-encoded as UTF-8 (RFC 5987 / RFC 6266 `filename*`), because a raw Japanese name is
 //! not a valid header value; `filename` carries an ASCII fallback for old clients.
-use axum::http::{header, HeaderMap, HeaderName, HeaderValue};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, header};
 
 /// Percent-encodes every byte except RFC 5987's `attr-char`s.
 pub fn rfc5987_encode(name: &str) -> String {
@@ -21,10 +21,7 @@ pub fn rfc5987_encode(name: &str) -> String {
 /// `x-suggested-filename` (the same encoded name, which the storefront decodes).
 pub fn attachment_headers(content_type: &'static str, name: &str, ascii_fallback: &str) -> HeaderMap {
     let encoded = rfc5987_encode(name);
-    let fallback: String = ascii_fallback
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_') { c } else { '_' })
-        .collect();
+    let fallback: String = ascii_fallback.chars().map(|c| if c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_') { c } else { '_' }).collect();
     let mut headers = HeaderMap::new();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
     // Both values hold only visible ASCII by construction, so they are valid header values.

@@ -1,17 +1,17 @@
 //! Free areas: blocks of text the shop places by code, each saying for whom (all, members,
 //! guests) and on which screens (all, phone, desktop) the storefront shows it.
-use axum::extract::State;
 use axum::Json;
+use axum::extract::State;
 use serde::Serialize;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::{store, stored_enum};
-use crate::state::AppState;
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::{ApiPath, ApiQuery};
-use crate::infra::pagination::{AllowAll, ListBody, Page, PageQuery, Paginated, DEFAULT_PER};
+use crate::infra::pagination::{AllowAll, DEFAULT_PER, ListBody, Page, PageQuery, Paginated};
+use crate::state::AppState;
 // The same audience and device vocabulary as the page blocks of the layout feature.
 use crate::layout::audience::{Audience, Device};
 
@@ -49,11 +49,7 @@ impl TryFrom<store::FreeAreaRow> for FreeArea {
             ("x-total" = i64), ("x-per-page" = i64), ("x-last-page" = i64), ("x-current-page" = i64))),
         (status = 422, body = ErrorBody),
     ))]
-async fn list_free_areas(
-    State(state): State<AppState>,
-    channel: Channel,
-    ApiQuery(query): ApiQuery<PageQuery>,
-) -> ApiResult<Paginated<FreeArea>> {
+async fn list_free_areas(State(state): State<AppState>, channel: Channel, ApiQuery(query): ApiQuery<PageQuery>) -> ApiResult<Paginated<FreeArea>> {
     let page = Page::parse(&query, DEFAULT_PER, AllowAll::Yes)?;
     let (rows, total) = store::list_free_areas(&state.db, &channel.id, page).await?;
     let areas = rows.into_iter().map(FreeArea::try_from).collect::<ApiResult<Vec<_>>>()?;
@@ -63,11 +59,7 @@ async fn list_free_areas(
 #[utoipa::path(get, path = "/v1/free-areas/{code}", tag = "content",
     params(("code" = String, Path)),
     responses((status = 200, body = FreeArea), (status = 404, body = ErrorBody)))]
-async fn show_free_area(
-    State(state): State<AppState>,
-    channel: Channel,
-    ApiPath(code): ApiPath<String>,
-) -> ApiResult<Json<FreeArea>> {
+async fn show_free_area(State(state): State<AppState>, channel: Channel, ApiPath(code): ApiPath<String>) -> ApiResult<Json<FreeArea>> {
     let row = store::find_free_area(&state.db, &channel.id, &code).await?.ok_or_else(ApiError::not_found)?;
     Ok(Json(FreeArea::try_from(row)?))
 }

@@ -1,20 +1,20 @@
 //! Static pages at their own site paths (/law, /privacy, /guide/shipping …) and landing
 //! pages by slug, whose answer may carry `x-redirect` — only ever to a same-site path.
+use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderName, HeaderValue};
-use axum::Json;
 use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::redirect::SameSitePath;
 use super::{store, stored_json};
-use crate::state::AppState;
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::ApiPath;
 use crate::infra::pagination::ListBody;
 use crate::infra::time::Timestamp;
+use crate::state::AppState;
 
 /// Longest static page path looked up; longer ones cannot exist.
 const MAX_PATH_LEN: usize = 500;
@@ -63,11 +63,7 @@ async fn list_static_page_urls(State(state): State<AppState>, channel: Channel) 
 #[utoipa::path(get, path = "/v1/static-pages/url/{path}", tag = "content",
     params(("path" = String, Path, description = "the page's site path without its leading slash, e.g. `law` or `guide/shipping`")),
     responses((status = 200, body = StaticPage), (status = 404, body = ErrorBody)))]
-async fn show_static_page(
-    State(state): State<AppState>,
-    channel: Channel,
-    ApiPath(path): ApiPath<String>,
-) -> ApiResult<Json<StaticPage>> {
+async fn show_static_page(State(state): State<AppState>, channel: Channel, ApiPath(path): ApiPath<String>) -> ApiResult<Json<StaticPage>> {
     let url = format!("/{}", path.trim_matches('/'));
     if url.len() > MAX_PATH_LEN {
         return Err(ApiError::not_found());
@@ -126,11 +122,7 @@ async fn list_landing_pages(State(state): State<AppState>, channel: Channel) -> 
             description = "present when the page redirects: the same-site path to go to instead"))),
         (status = 404, body = ErrorBody),
     ))]
-async fn show_landing_page(
-    State(state): State<AppState>,
-    channel: Channel,
-    ApiPath(slug): ApiPath<String>,
-) -> ApiResult<(HeaderMap, Json<LandingPage>)> {
+async fn show_landing_page(State(state): State<AppState>, channel: Channel, ApiPath(slug): ApiPath<String>) -> ApiResult<(HeaderMap, Json<LandingPage>)> {
     let row = store::find_landing_page(&state.db, &channel.id, &slug).await?.ok_or_else(ApiError::not_found)?;
     let mut headers = HeaderMap::new();
     if let Some(target) = row.redirect_to.as_deref() {

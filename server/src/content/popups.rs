@@ -1,18 +1,18 @@
 //! Popups the storefront shows over its pages while their window is open; `display` says
 //! whether a visitor sees one once or on every visit.
-use axum::extract::State;
 use axum::Json;
+use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::{store, stored_enum};
-use crate::state::AppState;
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::ApiPath;
 use crate::infra::pagination::ListBody;
 use crate::infra::time::Timestamp;
+use crate::state::AppState;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(list_popups)).routes(routes!(show_popup))
@@ -69,11 +69,7 @@ async fn list_popups(State(state): State<AppState>, channel: Channel) -> ApiResu
 #[utoipa::path(get, path = "/v1/popups/{id}", tag = "content",
     params(("id" = String, Path)),
     responses((status = 200, body = Popup), (status = 404, body = ErrorBody, description = "unknown, or its window is closed")))]
-async fn show_popup(
-    State(state): State<AppState>,
-    channel: Channel,
-    ApiPath(id): ApiPath<String>,
-) -> ApiResult<Json<Popup>> {
+async fn show_popup(State(state): State<AppState>, channel: Channel, ApiPath(id): ApiPath<String>) -> ApiResult<Json<Popup>> {
     let row = store::find_popup(&state.db, &channel.id, &id, Timestamp::now().0).await?.ok_or_else(ApiError::not_found)?;
     Ok(Json(Popup::try_from(row)?))
 }

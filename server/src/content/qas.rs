@@ -1,18 +1,18 @@
 //! The FAQ: questions by category, searchable by keyword the way product names are
 //! (width, kana and case do not matter), and the list of categories.
-use axum::extract::State;
 use axum::Json;
+use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::store;
-use crate::state::AppState;
 use crate::catalog::search_text::{self, MAX_KEYWORD_CHARS};
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::ApiQuery;
-use crate::infra::pagination::{AllowAll, ListBody, Page, PageQuery, Paginated, DEFAULT_PER};
+use crate::infra::pagination::{AllowAll, DEFAULT_PER, ListBody, Page, PageQuery, Paginated};
+use crate::state::AppState;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(list_qas)).routes(routes!(list_qa_categories))
@@ -62,11 +62,7 @@ pub struct QaListQuery {
             ("x-total" = i64), ("x-per-page" = i64), ("x-last-page" = i64), ("x-current-page" = i64))),
         (status = 422, body = ErrorBody),
     ))]
-async fn list_qas(
-    State(state): State<AppState>,
-    channel: Channel,
-    ApiQuery(query): ApiQuery<QaListQuery>,
-) -> ApiResult<Paginated<Qa>> {
+async fn list_qas(State(state): State<AppState>, channel: Channel, ApiQuery(query): ApiQuery<QaListQuery>) -> ApiResult<Paginated<Qa>> {
     let page = Page::parse(&PageQuery { page: query.page, per: query.per }, DEFAULT_PER, AllowAll::No)?;
     let keyword = query.keyword.unwrap_or_default();
     if keyword.chars().count() > MAX_KEYWORD_CHARS {
@@ -77,12 +73,7 @@ async fn list_qas(
     let (rows, total) = store::list_qas(&state.db, &channel.id, category, &terms, page).await?;
     let qas = rows
         .into_iter()
-        .map(|r| Qa {
-            id: r.id,
-            question: r.question,
-            answer: r.answer,
-            category: QaCategoryRef { key: r.category_key, name: r.category_name },
-        })
+        .map(|r| Qa { id: r.id, question: r.question, answer: r.answer, category: QaCategoryRef { key: r.category_key, name: r.category_name } })
         .collect();
     Ok(Paginated::new(qas, total, page))
 }

@@ -1,9 +1,9 @@
 //! Every SQL statement of the content feature. Values are always bound; the two assembled
 //! statements (FAQ keyword search, banner areas) concatenate only fixed fragments and `$n`.
-use sqlx::any::AnyArguments;
 use sqlx::Arguments;
+use sqlx::any::AnyArguments;
 
-use crate::infra::db::{flag, Db, Tx};
+use crate::infra::db::{Db, Tx, flag};
 use crate::infra::pagination::Page;
 
 // ---------------------------------------------------------------------------------------------
@@ -53,15 +53,8 @@ pub async fn list_blogs(db: &Db, channel_id: &str, category: Option<&str>, page:
 }
 
 pub async fn find_blog_by_key(db: &Db, channel_id: &str, key: &str, now: i64) -> sqlx::Result<Option<BlogRow>> {
-    let sql = format!(
-        "SELECT {BLOG_COLUMNS} FROM blogs WHERE channel_id = $1 AND blog_key = $2 AND is_published = 1 AND published_at <= $3"
-    );
-    sqlx::query_as::<_, BlogRow>(sqlx::AssertSqlSafe(sql))
-        .bind(channel_id)
-        .bind(key)
-        .bind(now)
-        .fetch_optional(&db.pool)
-        .await
+    let sql = format!("SELECT {BLOG_COLUMNS} FROM blogs WHERE channel_id = $1 AND blog_key = $2 AND is_published = 1 AND published_at <= $3");
+    sqlx::query_as::<_, BlogRow>(sqlx::AssertSqlSafe(sql)).bind(channel_id).bind(key).bind(now).fetch_optional(&db.pool).await
 }
 
 /// Keys of the published blogs, newest first (the sitemap).
@@ -187,9 +180,7 @@ pub async fn list_qas(db: &Db, channel_id: &str, category: Option<&str>, terms: 
     for n in 0..patterns.len() {
         filter.push_str(&format!(" AND q.search_text LIKE ${} ESCAPE '\\'", n + 3));
     }
-    let total: i64 = sqlx::query_scalar_with(sqlx::AssertSqlSafe(format!("SELECT COUNT(*){filter}")), arguments()?)
-        .fetch_one(&db.pool)
-        .await?;
+    let total: i64 = sqlx::query_scalar_with(sqlx::AssertSqlSafe(format!("SELECT COUNT(*){filter}")), arguments()?).fetch_one(&db.pool).await?;
     let mut args = arguments()?;
     args.add(page.per).map_err(sqlx::Error::Encode)?;
     args.add(page.offset()).map_err(sqlx::Error::Encode)?;
@@ -274,18 +265,16 @@ pub async fn find_static_page_by_url(db: &Db, channel_id: &str, url: &str) -> sq
 
 /// `sections` is the JSON array of {heading, body}.
 pub async fn insert_static_page(tx: &mut Tx, channel_id: &str, url: &str, title: &str, sections: &str, position: i64, updated_at: i64) -> sqlx::Result<()> {
-    sqlx::query(
-        "INSERT INTO static_pages (id, channel_id, url, title, sections, position, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-    )
-    .bind(crate::infra::ids::new_id())
-    .bind(channel_id)
-    .bind(url)
-    .bind(title)
-    .bind(sections)
-    .bind(position)
-    .bind(updated_at)
-    .execute(&mut **tx)
-    .await?;
+    sqlx::query("INSERT INTO static_pages (id, channel_id, url, title, sections, position, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7)")
+        .bind(crate::infra::ids::new_id())
+        .bind(channel_id)
+        .bind(url)
+        .bind(title)
+        .bind(sections)
+        .bind(position)
+        .bind(updated_at)
+        .execute(&mut **tx)
+        .await?;
     Ok(())
 }
 
@@ -370,10 +359,7 @@ pub struct FreeAreaRow {
 }
 
 pub async fn list_free_areas(db: &Db, channel_id: &str, page: Page) -> sqlx::Result<(Vec<FreeAreaRow>, i64)> {
-    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM free_areas WHERE channel_id = $1")
-        .bind(channel_id)
-        .fetch_one(&db.pool)
-        .await?;
+    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM free_areas WHERE channel_id = $1").bind(channel_id).fetch_one(&db.pool).await?;
     let rows = sqlx::query_as::<_, FreeAreaRow>(
         "SELECT code, title, body, visible_for, device FROM free_areas WHERE channel_id = $1 \
          ORDER BY position, code LIMIT $2 OFFSET $3",
@@ -395,19 +381,17 @@ pub async fn find_free_area(db: &Db, channel_id: &str, code: &str) -> sqlx::Resu
 }
 
 pub async fn insert_free_area(tx: &mut Tx, channel_id: &str, id: &str, area: &FreeAreaRow, position: i64) -> sqlx::Result<()> {
-    sqlx::query(
-        "INSERT INTO free_areas (id, channel_id, code, title, body, visible_for, device, position) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-    )
-    .bind(id)
-    .bind(channel_id)
-    .bind(&area.code)
-    .bind(&area.title)
-    .bind(&area.body)
-    .bind(&area.visible_for)
-    .bind(&area.device)
-    .bind(position)
-    .execute(&mut **tx)
-    .await?;
+    sqlx::query("INSERT INTO free_areas (id, channel_id, code, title, body, visible_for, device, position) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)")
+        .bind(id)
+        .bind(channel_id)
+        .bind(&area.code)
+        .bind(&area.title)
+        .bind(&area.body)
+        .bind(&area.visible_for)
+        .bind(&area.device)
+        .bind(position)
+        .execute(&mut **tx)
+        .await?;
     Ok(())
 }
 
@@ -462,13 +446,11 @@ pub struct BannerFileRow {
 /// The picture of a visible banner; `channel_id` None looks the id up in every channel (the
 /// public image path, which a browser requests without naming its channel).
 pub async fn find_banner_file(db: &Db, channel_id: Option<&str>, id: &str) -> sqlx::Result<Option<BannerFileRow>> {
-    sqlx::query_as::<_, BannerFileRow>(
-        "SELECT file_name, svg FROM banners WHERE id = $1 AND is_show = 1 AND ($2 = '' OR channel_id = $2)",
-    )
-    .bind(id)
-    .bind(channel_id.unwrap_or(""))
-    .fetch_optional(&db.pool)
-    .await
+    sqlx::query_as::<_, BannerFileRow>("SELECT file_name, svg FROM banners WHERE id = $1 AND is_show = 1 AND ($2 = '' OR channel_id = $2)")
+        .bind(id)
+        .bind(channel_id.unwrap_or(""))
+        .fetch_optional(&db.pool)
+        .await
 }
 
 pub struct NewBanner<'a> {
@@ -559,30 +541,21 @@ pub async fn insert_popup(tx: &mut Tx, channel_id: &str, popup: &PopupRow, posit
 // Business calendar
 
 pub async fn list_weekly_closures(db: &Db, channel_id: &str) -> sqlx::Result<Vec<i64>> {
-    sqlx::query_scalar("SELECT weekday FROM business_weekly_closures WHERE channel_id = $1 ORDER BY weekday")
-        .bind(channel_id)
-        .fetch_all(&db.pool)
-        .await
+    sqlx::query_scalar("SELECT weekday FROM business_weekly_closures WHERE channel_id = $1 ORDER BY weekday").bind(channel_id).fetch_all(&db.pool).await
 }
 
 /// Closed dates from `first` to `last` inclusive, both `YYYY-MM-DD`.
 pub async fn list_closed_dates(db: &Db, channel_id: &str, first: &str, last: &str) -> sqlx::Result<Vec<String>> {
-    sqlx::query_scalar(
-        "SELECT closed_on FROM business_closed_dates WHERE channel_id = $1 AND closed_on >= $2 AND closed_on <= $3 ORDER BY closed_on",
-    )
-    .bind(channel_id)
-    .bind(first)
-    .bind(last)
-    .fetch_all(&db.pool)
-    .await
+    sqlx::query_scalar("SELECT closed_on FROM business_closed_dates WHERE channel_id = $1 AND closed_on >= $2 AND closed_on <= $3 ORDER BY closed_on")
+        .bind(channel_id)
+        .bind(first)
+        .bind(last)
+        .fetch_all(&db.pool)
+        .await
 }
 
 pub async fn insert_weekly_closure(tx: &mut Tx, channel_id: &str, weekday: i64) -> sqlx::Result<()> {
-    sqlx::query("INSERT INTO business_weekly_closures (channel_id, weekday) VALUES ($1, $2)")
-        .bind(channel_id)
-        .bind(weekday)
-        .execute(&mut **tx)
-        .await?;
+    sqlx::query("INSERT INTO business_weekly_closures (channel_id, weekday) VALUES ($1, $2)").bind(channel_id).bind(weekday).execute(&mut **tx).await?;
     Ok(())
 }
 

@@ -1,23 +1,23 @@
 //! Handlers of the coupon lists and takes. Only coupons open now are listed; a member sees the
 //! public ones and the ones they took, each with `is_taken`.
+use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use axum::Json;
 use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::OUT_OF_PERIOD_CODE;
 use super::describe::{discount_label, is_in_period};
 use super::store::{self, CouponRow};
-use super::OUT_OF_PERIOD_CODE;
-use crate::state::AppState;
 use crate::auth::{Member, OptionalMember};
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::{ApiJson, ApiQuery};
-use crate::infra::pagination::{AllowAll, ListBody, Page, PageQuery, Paginated, DEFAULT_PER};
+use crate::infra::pagination::{AllowAll, DEFAULT_PER, ListBody, Page, PageQuery, Paginated};
 use crate::infra::time::Timestamp;
+use crate::state::AppState;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(list_coupons)).routes(routes!(list_member_coupons, take_coupon))
@@ -96,12 +96,7 @@ async fn list_coupons(
         (status = 401, body = ErrorBody),
         (status = 422, body = ErrorBody, description = "bad page or per"),
     ))]
-async fn list_member_coupons(
-    State(state): State<AppState>,
-    channel: Channel,
-    member: Member,
-    ApiQuery(query): ApiQuery<PageQuery>,
-) -> ApiResult<Response> {
+async fn list_member_coupons(State(state): State<AppState>, channel: Channel, member: Member, ApiQuery(query): ApiQuery<PageQuery>) -> ApiResult<Response> {
     listed(&state, &channel, &member.user_id, &query).await
 }
 
@@ -121,12 +116,7 @@ pub struct TakeInput {
         (status = 404, body = ErrorBody, description = "no such coupon in this shop"),
         (status = 422, body = ErrorBody, description = "`errors.coupon_id` (none sent), or code `coupons.take.out_of_period`"),
     ))]
-async fn take_coupon(
-    State(state): State<AppState>,
-    channel: Channel,
-    member: Member,
-    ApiJson(input): ApiJson<TakeInput>,
-) -> ApiResult<Json<Coupon>> {
+async fn take_coupon(State(state): State<AppState>, channel: Channel, member: Member, ApiJson(input): ApiJson<TakeInput>) -> ApiResult<Json<Coupon>> {
     let id = input.coupon_id.as_deref().map(str::trim).unwrap_or("");
     if id.is_empty() {
         return Err(ApiError::field("coupon_id", "クーポンを選択してください。"));

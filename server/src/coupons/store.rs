@@ -156,4 +156,3 @@ pub async fn delete_coupon_use(tx: &mut Tx, order_id: &str) -> sqlx::Result<()> 
     sqlx::query("DELETE FROM coupon_uses WHERE order_id = $1").bind(order_id).execute(&mut **tx).await?;
     Ok(())
 }
-

@@ -1,6 +1,6 @@
 //! Where each part of a receipt or a quotation goes on A4 (points, origin bottom left).
-use super::pdf::{fit, text_width, Align, Canvas, PAGE_HEIGHT, PAGE_WIDTH};
-use super::{japanese_date, tax_line, yen, Document, Kind};
+use super::pdf::{Align, Canvas, PAGE_HEIGHT, PAGE_WIDTH, fit, text_width};
+use super::{Document, Kind, japanese_date, tax_line, yen};
 
 const LEFT: f32 = 56.0;
 const RIGHT: f32 = PAGE_WIDTH - 56.0;

@@ -123,8 +123,7 @@ pub fn with_honorific(name: &str) -> String {
     if name.ends_with('様') || name.ends_with("御中") || name.ends_with("殿") {
         return name.to_owned();
     }
-    const COMPANY: [&str; 12] =
-        ["株式会社", "有限会社", "合同会社", "合資会社", "合名会社", "(株)", "（株）", "㈱", "(有)", "（有）", "㈲", "法人"];
+    const COMPANY: [&str; 12] = ["株式会社", "有限会社", "合同会社", "合資会社", "合名会社", "(株)", "（株）", "㈱", "(有)", "（有）", "㈲", "法人"];
     let suffix = if COMPANY.iter().any(|mark| name.contains(mark)) { "御中" } else { "様" };
     format!("{name} {suffix}")
 }
@@ -152,8 +151,7 @@ mod tests {
             if hex.is_empty() || hex.len() % 4 != 0 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
                 continue;
             }
-            let units: Vec<u16> =
-                (0..hex.len()).step_by(4).map(|i| u16::from_str_radix(&hex[i..i + 4], 16).unwrap()).collect();
+            let units: Vec<u16> = (0..hex.len()).step_by(4).map(|i| u16::from_str_radix(&hex[i..i + 4], 16).unwrap()).collect();
             let units = if units.first() == Some(&0xFEFF) { &units[1..] } else { &units[..] };
             found.push(String::from_utf16(units).unwrap());
         }
@@ -195,9 +193,16 @@ mod tests {
         assert!(pdf.starts_with(b"%PDF-"));
         let text = decoded_text(&pdf);
         for expected in [
-            "領収書", "山田 太郎 様", "¥10,510", "但し お品代として", "上記正に領収いたしました",
-            "登録番号 T1234567890123", "8%対象 ¥2,160（内消費税 ¥160）", "10%対象 ¥8,450（内消費税 ¥768）",
-            "ライドパーツ本舗", "2026年11月22日",
+            "領収書",
+            "山田 太郎 様",
+            "¥10,510",
+            "但し お品代として",
+            "上記正に領収いたしました",
+            "登録番号 T1234567890123",
+            "8%対象 ¥2,160（内消費税 ¥160）",
+            "10%対象 ¥8,450（内消費税 ¥768）",
+            "ライドパーツ本舗",
+            "2026年11月22日",
         ] {
             assert!(text.iter().any(|t| t.contains(expected)), "{expected} not in {text:?}");
         }
@@ -226,7 +231,8 @@ mod tests {
         };
         let pdf = render(&document);
         let text = decoded_text(&pdf);
-        for expected in ["御見積書", "商品1 ※", "商品60", "¥2,200", "送料", "-¥500", "※は軽減税率（8%）対象です", "登録番号 T1234567890123"] {
+        for expected in ["御見積書", "商品1 ※", "商品60", "¥2,200", "送料", "-¥500", "※は軽減税率（8%）対象です", "登録番号 T1234567890123"]
+        {
             assert!(text.iter().any(|t| t.contains(expected)), "{expected} not in {text:?}");
         }
         let raw = String::from_utf8_lossy(&pdf);

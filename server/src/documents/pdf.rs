@@ -111,10 +111,7 @@ impl Canvas {
             Align::Right => x - width,
         };
         let (mode, stroke) = if bold { (2, format!("{:.2} w ", size / 40.0)) } else { (0, String::new()) };
-        self.ops.push_str(&format!(
-            "BT {stroke}{mode} Tr /F1 {size:.1} Tf {x:.2} {y:.2} Td {} Tj ET\n",
-            utf16_hex(text)
-        ));
+        self.ops.push_str(&format!("BT {stroke}{mode} Tr /F1 {size:.1} Tf {x:.2} {y:.2} Td {} Tj ET\n", utf16_hex(text)));
     }
 
     pub fn line(&mut self, x1: f32, y1: f32, x2: f32, y2: f32, width: f32) {
@@ -139,18 +136,14 @@ pub fn write(pages: Vec<Canvas>, title: &str) -> Vec<u8> {
     let cid_font_id = Ref::new(4);
     let descriptor_id = Ref::new(5);
     let info_id = Ref::new(6);
-    let page_ids: Vec<(Ref, Ref)> =
-        (0..pages.len() as i32).map(|i| (Ref::new(7 + 2 * i), Ref::new(8 + 2 * i))).collect();
+    let page_ids: Vec<(Ref, Ref)> = (0..pages.len() as i32).map(|i| (Ref::new(7 + 2 * i), Ref::new(8 + 2 * i))).collect();
 
     let mut pdf = Pdf::new();
     pdf.catalog(catalog_id).pages(pages_id);
     pdf.pages(pages_id).kids(page_ids.iter().map(|(page, _)| *page)).count(pages.len() as i32);
     pdf.document_info(info_id).title(TextStr(title)).producer(TextStr("shop"));
 
-    pdf.type0_font(font_id)
-        .base_font(Name(FONT_NAME))
-        .encoding_predefined(Name(b"UniJIS-UCS2-H"))
-        .descendant_font(cid_font_id);
+    pdf.type0_font(font_id).base_font(Name(FONT_NAME)).encoding_predefined(Name(b"UniJIS-UCS2-H")).descendant_font(cid_font_id);
     let mut cid_font = pdf.cid_font(cid_font_id);
     cid_font
         .subtype(CidFontType::Type0)

@@ -1,25 +1,25 @@
 //! Handlers of the ecommerce events. Posting never reveals whether a cart token exists (an
 //! unknown one is simply not linked); reading back needs the event's owner (see `owner.rs`).
+use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::Json;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::MAX_ARGS_BYTES;
 use super::owner::{self, NamedCart, Owner};
 use super::store::{self, NewEvent};
-use super::MAX_ARGS_BYTES;
-use crate::state::AppState;
 use crate::auth::OptionalMember;
 use crate::channel::Channel;
 use crate::content::popups::Popup;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
 use crate::infra::extract::{ApiJson, ApiPath, ApiQuery};
 use crate::infra::ids::new_id;
-use crate::infra::time::Timestamp;
 use crate::infra::secret::sha256_hex;
+use crate::infra::time::Timestamp;
+use crate::state::AppState;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(create_event)).routes(routes!(show_event))
@@ -88,14 +88,8 @@ async fn create_event(
     let linked = named.filter(|named| owner::may_link(*named, poster));
     let owner = Owner::of_post(linked, poster);
     let id = new_id();
-    let event = NewEvent {
-        id: &id,
-        name: &name,
-        args_json: &args_json,
-        cart_id: linked.and(cart.as_ref()).map(|c| c.id.as_str()),
-        user_id: poster,
-        owner: &owner,
-    };
+    let event =
+        NewEvent { id: &id, name: &name, args_json: &args_json, cart_id: linked.and(cart.as_ref()).map(|c| c.id.as_str()), user_id: poster, owner: &owner };
     let mut tx = state.db.begin_write().await?;
     store::insert_event(&mut tx, &channel.id, &event, Timestamp::now().0).await?;
     tx.commit().await?;

@@ -92,10 +92,10 @@ pub async fn find_event(db: &Db, channel_id: &str, id: &str) -> sqlx::Result<Opt
     sqlx::query_as::<_, EventRow>(
         "SELECT id, name, args_json, cart_id, owner_user_id, owner_token_hash FROM ecommerce_events WHERE channel_id = $1 AND id = $2",
     )
-        .bind(channel_id)
-        .bind(id)
-        .fetch_optional(&db.pool)
-        .await
+    .bind(channel_id)
+    .bind(id)
+    .fetch_optional(&db.pool)
+    .await
 }
 
 pub async fn find_order_summary(db: &Db, channel_id: &str, order_id: &str) -> sqlx::Result<Option<OrderSummaryRow>> {

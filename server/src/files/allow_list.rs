@@ -10,11 +10,7 @@ pub enum Folder {
     Catalogs,
 }
 
-const FOLDERS: [(&str, Folder); 3] = [
-    ("/images/products/", Folder::Products),
-    ("/images/banners/", Folder::Banners),
-    ("/images/catalogs/", Folder::Catalogs),
-];
+const FOLDERS: [(&str, Folder); 3] = [("/images/products/", Folder::Products), ("/images/banners/", Folder::Banners), ("/images/catalogs/", Folder::Catalogs)];
 
 /// The folder and the file name `url` names, when it is one of ours.
 pub fn resolve(url: &str) -> Option<(Folder, &str)> {
@@ -41,11 +37,24 @@ mod tests {
     #[test]
     fn anything_else_is_refused() {
         for url in [
-            "http://169.254.169.254/latest/meta-data/", "https://example.com/images/products/a.svg",
-            "//example.com/images/products/a.svg", "/images/products/../../etc/passwd", "/images/products/..",
-            "/images/products/", "/images/products/a/b.svg", "/images/products/a.svg?x=1", "/images/products/%2e%2e",
-            "/images/products/a\\b", "/images/products/.env", "/etc/passwd", "images/products/a.svg", "",
-            "/images/other/a.svg", "/IMAGES/products/a.svg", "/images/products/a\0.svg", "file:///etc/passwd",
+            "http://169.254.169.254/latest/meta-data/",
+            "https://example.com/images/products/a.svg",
+            "//example.com/images/products/a.svg",
+            "/images/products/../../etc/passwd",
+            "/images/products/..",
+            "/images/products/",
+            "/images/products/a/b.svg",
+            "/images/products/a.svg?x=1",
+            "/images/products/%2e%2e",
+            "/images/products/a\\b",
+            "/images/products/.env",
+            "/etc/passwd",
+            "images/products/a.svg",
+            "",
+            "/images/other/a.svg",
+            "/IMAGES/products/a.svg",
+            "/images/products/a\0.svg",
+            "file:///etc/passwd",
         ] {
             assert_eq!(resolve(url), None, "{url:?}");
         }

@@ -6,11 +6,11 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::allow_list::{self, Folder};
-use crate::state::AppState;
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::ApiQuery;
 use crate::infra::svg::svg_headers;
+use crate::state::AppState;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(file_contents))
@@ -29,11 +29,7 @@ pub struct FileQuery {
         (status = 200, content_type = "image/svg+xml", body = String, description = "the file's bytes with its content type"),
         (status = 404, body = ErrorBody, description = "not one of this shop's files (other URLs are never fetched)"),
     ))]
-async fn file_contents(
-    State(state): State<AppState>,
-    channel: Channel,
-    ApiQuery(query): ApiQuery<FileQuery>,
-) -> ApiResult<(HeaderMap, String)> {
+async fn file_contents(State(state): State<AppState>, channel: Channel, ApiQuery(query): ApiQuery<FileQuery>) -> ApiResult<(HeaderMap, String)> {
     let url = query.url.unwrap_or_default();
     let (folder, file) = allow_list::resolve(url.trim()).ok_or_else(ApiError::not_found)?;
     let svg = match folder {

@@ -1,25 +1,25 @@
 //! Handlers of search histories, product requests and product view histories.
 use std::collections::HashMap;
 
+use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::Json;
 use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::HISTORY_LIMIT;
 use super::request::{ProductRequest, ProductRequestInput};
 use super::store::{self, NewRequest};
-use super::HISTORY_LIMIT;
-use crate::state::AppState;
 use crate::auth::{Member, OptionalMember};
-use crate::catalog::product_item::{product_items, ProductItem};
+use crate::catalog::product_item::{ProductItem, product_items};
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::{ApiJson, ApiQuery};
 use crate::infra::ids::new_id;
 use crate::infra::pagination::ListBody;
 use crate::infra::time::Timestamp;
+use crate::state::AppState;
 
 /// Views kept per member; more than shown, so deleting one later still leaves ten.
 const VIEWS_KEPT: i64 = 50;
@@ -154,8 +154,7 @@ async fn record_product_view(
 fn parse_ids(pairs: &[(String, String)]) -> Vec<String> {
     let mut ids: Vec<String> = Vec::new();
     for (name, value) in pairs {
-        let is_id = name == "ids"
-            || name.strip_prefix("ids[").and_then(|rest| rest.strip_suffix(']')).is_some_and(|i| i.bytes().all(|b| b.is_ascii_digit()));
+        let is_id = name == "ids" || name.strip_prefix("ids[").and_then(|rest| rest.strip_suffix(']')).is_some_and(|i| i.bytes().all(|b| b.is_ascii_digit()));
         let value = value.trim();
         if is_id && !value.is_empty() && value.len() <= 64 && !ids.iter().any(|id| id == value) {
             ids.push(value.to_owned());
@@ -181,8 +180,7 @@ async fn list_guest_history(
     let ids = parse_ids(&pairs);
     let now = Timestamp::now().0;
     let rows = store::list_listable_products_by_ids(&state.db, &channel.id, &ids, now).await?;
-    let mut by_id: HashMap<String, ProductItem> =
-        product_items(&state.db, rows, now).await?.into_iter().map(|item| (item.id.clone(), item)).collect();
+    let mut by_id: HashMap<String, ProductItem> = product_items(&state.db, rows, now).await?.into_iter().map(|item| (item.id.clone(), item)).collect();
     let ordered = ids.iter().filter_map(|id| by_id.remove(id)).collect();
     Ok(Json(ListBody { data: entries(ordered) }))
 }

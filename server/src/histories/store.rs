@@ -1,8 +1,8 @@
 //! Every SQL statement of histories and product requests.
-use sqlx::any::AnyArguments;
 use sqlx::Arguments;
+use sqlx::any::AnyArguments;
 
-use crate::catalog::store::{ProductRow, PRODUCT_COLUMNS, PRODUCT_FROM};
+use crate::catalog::store::{PRODUCT_COLUMNS, PRODUCT_FROM, ProductRow};
 use crate::infra::db::{Db, Tx};
 use crate::infra::ids::new_id;
 

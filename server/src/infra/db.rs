@@ -89,10 +89,17 @@ fn sqlite_url_creating_file(url: &str) -> anyhow::Result<String> {
         anyhow::bail!("an in-memory SQLite database gives each connection its own data; use a file");
     }
     if let Some(parent) = std::path::Path::new(path).parent()
-        && !parent.as_os_str().is_empty() {
-            std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
-        }
-    let query = if query.contains("mode=") { query.to_owned() } else if query.is_empty() { "mode=rwc".into() } else { format!("{query}&mode=rwc") };
+        && !parent.as_os_str().is_empty()
+    {
+        std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
+    }
+    let query = if query.contains("mode=") {
+        query.to_owned()
+    } else if query.is_empty() {
+        "mode=rwc".into()
+    } else {
+        format!("{query}&mode=rwc")
+    };
     Ok(format!("sqlite://{path}?{query}"))
 }
 

@@ -2,9 +2,9 @@
 //! `{message, code?, errors?}` with the status of ARCHITECTURE.md §4 (503 uses `{title, message}`).
 use std::collections::BTreeMap;
 
+use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use axum::Json;
 use serde::Serialize;
 
 /// Field name → Japanese messages, as the storefront's forms read them.
@@ -82,31 +82,15 @@ impl ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         match self {
-            ApiError::Unauthorized => {
-                (StatusCode::UNAUTHORIZED, Self::body("ログインしてください。", None, None)).into_response()
-            }
-            ApiError::Forbidden => {
-                (StatusCode::FORBIDDEN, Self::body("この操作は許可されていません。", None, None)).into_response()
-            }
-            ApiError::NotFound(message) => {
-                (StatusCode::NOT_FOUND, Self::body(message, None, None)).into_response()
-            }
+            ApiError::Unauthorized => (StatusCode::UNAUTHORIZED, Self::body("ログインしてください。", None, None)).into_response(),
+            ApiError::Forbidden => (StatusCode::FORBIDDEN, Self::body("この操作は許可されていません。", None, None)).into_response(),
+            ApiError::NotFound(message) => (StatusCode::NOT_FOUND, Self::body(message, None, None)).into_response(),
             ApiError::Invalid(errors) => {
-                let message = errors
-                    .values()
-                    .flatten()
-                    .next()
-                    .map(String::as_str)
-                    .unwrap_or(INVALID_MESSAGE)
-                    .to_owned();
+                let message = errors.values().flatten().next().map(String::as_str).unwrap_or(INVALID_MESSAGE).to_owned();
                 (StatusCode::UNPROCESSABLE_ENTITY, Self::body(&message, None, Some(errors))).into_response()
             }
-            ApiError::Rule { status, code, message } => {
-                (status, Self::body(&message, code, None)).into_response()
-            }
-            ApiError::Maintenance { title, message } => {
-                (StatusCode::SERVICE_UNAVAILABLE, Json(MaintenanceBody { title, message })).into_response()
-            }
+            ApiError::Rule { status, code, message } => (status, Self::body(&message, code, None)).into_response(),
+            ApiError::Maintenance { title, message } => (StatusCode::SERVICE_UNAVAILABLE, Json(MaintenanceBody { title, message })).into_response(),
             ApiError::Internal(error) => {
                 // Logged here once; the client only learns that something failed.
                 tracing::error!(error = format!("{error:#}"), "internal error");

@@ -85,8 +85,7 @@ impl Mailer {
 fn build_message(from: &str, mail: &OutgoingMail) -> anyhow::Result<Message> {
     let from = Mailbox::new(Some(mail.from_name.clone()), from.parse().context("sender address")?);
     let to: Mailbox = mail.to.parse().with_context(|| "recipient address".to_owned())?;
-    let body = Body::new_with_encoding(mail.body.clone(), ContentTransferEncoding::Base64)
-        .map_err(|_| anyhow::anyhow!("encoding a mail body"))?;
+    let body = Body::new_with_encoding(mail.body.clone(), ContentTransferEncoding::Base64).map_err(|_| anyhow::anyhow!("encoding a mail body"))?;
     // Message-ID on the sender's domain: mail without one is often treated as spam.
     let message_id = format!("<{}@{}>", uuid::Uuid::now_v7().simple(), from.email.domain());
     Message::builder()
@@ -157,8 +156,7 @@ mod tests {
         let mailer = Mailer::from_config(&config).unwrap();
         mailer.send(mail()).await.unwrap();
         mailer.send(mail()).await.unwrap();
-        let names: Vec<String> = std::fs::read_dir(dir.path().join("box")).unwrap()
-            .map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+        let names: Vec<String> = std::fs::read_dir(dir.path().join("box")).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
         assert_eq!(names.len(), 2);
         assert!(names.iter().all(|n| n.ends_with(".eml")), "{names:?}");
     }

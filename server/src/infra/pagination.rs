@@ -1,8 +1,8 @@
 //! The one pagination helper: `page`/`per` (and `per=all` where the spec allows it) in,
 //! `x-total`/`x-per-page`/`x-last-page`/`x-current-page` headers and `{data: [...]}` out.
+use axum::Json;
 use axum::http::{HeaderMap, HeaderValue};
 use axum::response::{IntoResponse, Response};
-use axum::Json;
 use serde::{Deserialize, Serialize};
 
 use super::error::{ApiError, FieldErrors};
@@ -92,12 +92,7 @@ impl<T> Paginated<T> {
 
 pub fn pagination_headers(total: i64, page: Page) -> HeaderMap {
     let mut headers = HeaderMap::new();
-    let pairs = [
-        ("x-total", total),
-        ("x-per-page", page.per),
-        ("x-last-page", page.last(total)),
-        ("x-current-page", page.current),
-    ];
+    let pairs = [("x-total", total), ("x-per-page", page.per), ("x-last-page", page.last(total)), ("x-current-page", page.current)];
     for (name, value) in pairs {
         headers.insert(name, HeaderValue::from(value));
     }

@@ -8,8 +8,8 @@
 //! cross-instance messaging; writers in this process can also `invalidate_all`. Only answers
 //! that are the same for every visitor may be cached here.
 use std::future::Future;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
@@ -33,9 +33,7 @@ impl CachedAnswer {
             return Err(ApiError::Internal(anyhow::anyhow!("only 200 answers are cached, got {}", response.status())));
         }
         let (parts, body) = response.into_parts();
-        let body = axum::body::to_bytes(body, 16 * 1024 * 1024)
-            .await
-            .map_err(|e| ApiError::Internal(anyhow::anyhow!("buffering a cached answer: {e}")))?;
+        let body = axum::body::to_bytes(body, 16 * 1024 * 1024).await.map_err(|e| ApiError::Internal(anyhow::anyhow!("buffering a cached answer: {e}")))?;
         Ok(CachedAnswer { headers: parts.headers, body })
     }
 }

@@ -1,6 +1,6 @@
 //! Serving SVG pictures (products, catalogues, banners, stylists): the headers every SVG
 //! answer carries.
-use axum::http::{header, HeaderMap, HeaderValue};
+use axum::http::{HeaderMap, HeaderValue, header};
 
 /// Content type, a day of caching, and a policy that keeps an SVG opened on its own inert.
 pub fn svg_headers() -> HeaderMap {

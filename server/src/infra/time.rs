@@ -11,10 +11,8 @@ impl Timestamp {
     }
 
     pub fn to_rfc3339(self) -> String {
-        let at = OffsetDateTime::from_unix_timestamp_nanos(self.0 as i128 * 1_000_000)
-            .unwrap_or(OffsetDateTime::UNIX_EPOCH);
-        at.format(&time::format_description::well_known::Rfc3339)
-            .unwrap_or_default()
+        let at = OffsetDateTime::from_unix_timestamp_nanos(self.0 as i128 * 1_000_000).unwrap_or(OffsetDateTime::UNIX_EPOCH);
+        at.format(&time::format_description::well_known::Rfc3339).unwrap_or_default()
     }
 }
 
@@ -28,9 +26,7 @@ impl utoipa::PartialSchema for Timestamp {
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
         utoipa::openapi::schema::ObjectBuilder::new()
             .schema_type(utoipa::openapi::schema::Type::String)
-            .format(Some(utoipa::openapi::SchemaFormat::KnownFormat(
-                utoipa::openapi::KnownFormat::DateTime,
-            )))
+            .format(Some(utoipa::openapi::SchemaFormat::KnownFormat(utoipa::openapi::KnownFormat::DateTime)))
             .into()
     }
 }

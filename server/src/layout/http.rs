@@ -1,16 +1,16 @@
 //! Handlers of the layout feature.
-use axum::extract::State;
 use axum::Json;
+use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::audience::{Audience, Device};
 use super::store;
-use crate::state::AppState;
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::ApiPath;
+use crate::state::AppState;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(show_layout)).routes(routes!(show_page_layout))
@@ -49,11 +49,7 @@ fn malformed(what: &str, error: serde_json::Error) -> ApiError {
 #[utoipa::path(get, path = "/v1/layouts/{page}", tag = "layout",
     params(("page" = String, Path, description = "page name; unknown pages get the default layout")),
     responses((status = 200, body = Layout), (status = 404, body = ErrorBody)))]
-async fn show_layout(
-    State(state): State<AppState>,
-    channel: Channel,
-    ApiPath(page): ApiPath<String>,
-) -> ApiResult<Json<Layout>> {
+async fn show_layout(State(state): State<AppState>, channel: Channel, ApiPath(page): ApiPath<String>) -> ApiResult<Json<Layout>> {
     let row = store::find_layout(&state.db, &channel.id, &page).await?.ok_or_else(ApiError::not_found)?;
     Ok(Json(Layout {
         page,
@@ -100,11 +96,7 @@ pub struct PageLayout {
 #[utoipa::path(get, path = "/v1/pages/front/layout/{page}", tag = "layout",
     params(("page" = String, Path)),
     responses((status = 200, body = PageLayout), (status = 404, body = ErrorBody)))]
-async fn show_page_layout(
-    State(state): State<AppState>,
-    channel: Channel,
-    ApiPath(page): ApiPath<String>,
-) -> ApiResult<Json<PageLayout>> {
+async fn show_page_layout(State(state): State<AppState>, channel: Channel, ApiPath(page): ApiPath<String>) -> ApiResult<Json<PageLayout>> {
     let found = store::find_page(&state.db, &channel.id, &page).await?.ok_or_else(ApiError::not_found)?;
     let blocks = store::list_blocks(&state.db, &channel.id, &page)
         .await?

@@ -6,11 +6,11 @@
 use std::net::SocketAddr;
 
 use axum::extract::{ConnectInfo, FromRequestParts};
-use axum::http::request::Parts;
 use axum::http::HeaderMap;
+use axum::http::request::Parts;
 
-use crate::state::AppState;
 use crate::infra::error::ApiError;
+use crate::state::AppState;
 
 const USER_AGENT_MAX: usize = 500;
 
@@ -23,12 +23,7 @@ pub struct Client {
 }
 
 fn forwarded_for(headers: &HeaderMap) -> Option<String> {
-    let last = headers
-        .get_all("x-forwarded-for")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(','))
-        .map(str::trim).rfind(|v| !v.is_empty())?;
+    let last = headers.get_all("x-forwarded-for").iter().filter_map(|v| v.to_str().ok()).flat_map(|v| v.split(',')).map(str::trim).rfind(|v| !v.is_empty())?;
     last.parse::<std::net::IpAddr>().ok().map(|ip| ip.to_string())
 }
 
@@ -42,19 +37,9 @@ impl FromRequestParts<AppState> for Client {
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
         let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0);
-        let user_agent: String = parts
-            .headers
-            .get(axum::http::header::USER_AGENT)
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or("")
-            .chars()
-            .take(USER_AGENT_MAX)
-            .collect();
-        Ok(Client {
-            ip: source(&parts.headers, peer, state.config.trust_forwarded_for),
-            user_agent,
-            https: super::refresh::is_https(&parts.headers),
-        })
+        let user_agent: String =
+            parts.headers.get(axum::http::header::USER_AGENT).and_then(|v| v.to_str().ok()).unwrap_or("").chars().take(USER_AGENT_MAX).collect();
+        Ok(Client { ip: source(&parts.headers, peer, state.config.trust_forwarded_for), user_agent, https: super::refresh::is_https(&parts.headers) })
     }
 }
 

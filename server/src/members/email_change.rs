@@ -7,8 +7,7 @@
 //! is neither any more (replaced by a newer change) opens nothing.
 
 /// The `message` of the profile answer when a change waits for its link.
-pub const PENDING_MESSAGE: &str =
-    "新しいメールアドレスに確認メールをお送りしました。メールに記載のリンクを開くと、メールアドレスの変更が完了します。";
+pub const PENDING_MESSAGE: &str = "新しいメールアドレスに確認メールをお送りしました。メールに記載のリンクを開くと、メールアドレスの変更が完了します。";
 
 /// What an e-mail link proves, given the address it was mailed to.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,11 +1,11 @@
 //! Mailed links: the storefront address they point at (never taken from a forged Host
 //! header) and whether a presented link token is still usable. Used by the members' handlers,
 //! social login and the checkout's order mails.
-use axum::http::{header, HeaderMap};
+use axum::http::{HeaderMap, header};
 
+use super::LINK_INVALID_MESSAGE;
 use super::one_time_code::{self, Purpose};
 use super::store::{self, UserRow};
-use super::LINK_INVALID_MESSAGE;
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult};
 use crate::state::AppState;

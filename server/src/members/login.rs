@@ -3,8 +3,8 @@
 use serde::Serialize;
 
 use super::store::UserRow;
-use crate::auth::token::IssuedToken;
 use crate::auth::token::ACCESS_TOKEN_SECONDS;
+use crate::auth::token::IssuedToken;
 use crate::channel::settings::FrontSettings;
 
 const DAY_MS: i64 = 24 * 60 * 60 * 1000;

@@ -6,9 +6,9 @@
 use serde::{Deserialize, Deserializer, Serialize};
 
 use super::security_answer::ANSWER_MAX;
-use crate::addresses::address::{postal_rule, Address, AddressParts};
+use crate::addresses::address::{Address, AddressParts, postal_rule};
 use crate::infra::error::ApiError;
-use crate::validation::{self as rules, optional, FieldCheck};
+use crate::validation::{self as rules, FieldCheck, optional};
 
 pub const ADDRESS_MAX: usize = 100;
 pub const PREFECTURE_MAX: usize = 10;
@@ -165,13 +165,8 @@ impl Profile {
         let birthday = text(check, "birthday", input.birthday, false, 10);
         check.field("birthday", optional(&birthday, |b| rules::date_birth(b, rules::today_jst())));
 
-        let parts = AddressParts {
-            postal_code: input.postal_code,
-            prefecture: input.prefecture,
-            city: input.city,
-            address1: input.address1,
-            address2: input.address2,
-        };
+        let parts =
+            AddressParts { postal_code: input.postal_code, prefecture: input.prefecture, city: input.city, address1: input.address1, address2: input.address2 };
         let address = Address::check(check, "", parts, false, postal_rule(corporate));
 
         let phone_rule = if corporate { rules::tsunagu_phone } else { rules::tel };
@@ -191,9 +186,10 @@ impl Profile {
         let store_name = company("store_name", input.store_name, false, rules::COMPANY_MAX);
         let url = company("url", input.url, false, URL_MAX);
         if let Some(url) = &url
-            && (!(url.starts_with("http://") || url.starts_with("https://")) || url.chars().any(char::is_whitespace)) {
-                check.field("url", Err("URLはhttp://またはhttps://から始まる形式で入力してください"));
-            }
+            && (!(url.starts_with("http://") || url.starts_with("https://")) || url.chars().any(char::is_whitespace))
+        {
+            check.field("url", Err("URLはhttp://またはhttps://から始まる形式で入力してください"));
+        }
 
         (was_ok && check.is_ok()).then(|| Profile {
             email,

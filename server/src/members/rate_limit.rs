@@ -6,9 +6,9 @@
 use axum::http::StatusCode;
 
 use super::store;
-use crate::state::AppState;
 use crate::infra::db::Db;
 use crate::infra::error::ApiError;
+use crate::state::AppState;
 
 pub const RATE_LIMITED_CODE: &str = "auth.rate_limited";
 pub const RATE_LIMITED_MESSAGE: &str = "試行回数が多すぎます。しばらく時間をおいてから再度お試しください。";

@@ -3,7 +3,7 @@
 //! SHA-256. Each refresh rotates it; a rotated token presented again means it was copied,
 //! so the whole family (every token descending from that login) is revoked — unless it was
 //! rotated only moments ago (see [`REUSE_INTERVAL_MS`]).
-use axum::http::{header, HeaderMap, HeaderValue};
+use axum::http::{HeaderMap, HeaderValue, header};
 
 use crate::infra::secret::{random_hex, sha256_hex};
 

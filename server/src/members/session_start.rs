@@ -9,8 +9,8 @@ use super::mailed_secret::new_code;
 use super::one_time_code::Purpose;
 use super::refresh;
 use super::store::{self, NewLogin, UserRow};
-use crate::channel::settings::FrontSettings;
 use crate::channel::Channel;
+use crate::channel::settings::FrontSettings;
 use crate::infra::db::Tx;
 use crate::infra::error::ApiResult;
 use crate::infra::ids::new_id;
@@ -66,13 +66,7 @@ pub async fn new_refresh_token(tx: &mut Tx, user_id: &str, family_id: &str, now:
 }
 
 /// The code step of a login: the answer with the pending id, and the mail to send.
-pub async fn start_code_step(
-    tx: &mut Tx,
-    channel: &Channel,
-    settings: &FrontSettings,
-    user: &UserRow,
-    now: i64,
-) -> ApiResult<(LoginResponse, OutgoingMail)> {
+pub async fn start_code_step(tx: &mut Tx, channel: &Channel, settings: &FrontSettings, user: &UserRow, now: i64) -> ApiResult<(LoginResponse, OutgoingMail)> {
     let (pending_id, code) = new_code(tx, &user.id, Purpose::LoginCode, &user.profile.email, now).await?;
     let mail = super::mails::login_code(&channel.name, &user.profile.email, &code);
     Ok((login::base(user, settings, now).with_pending_code(pending_id), mail))

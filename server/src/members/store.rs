@@ -5,7 +5,7 @@ use sqlx::{Any, Arguments};
 use super::lockout::Failures;
 use super::one_time_code::Purpose;
 use super::profile::Profile;
-use crate::infra::db::{flag, Db, Tx};
+use crate::infra::db::{Db, Tx, flag};
 use crate::infra::ids::new_id;
 
 const USER_COLUMNS: &str = "id, channel_id, code, email, username, password_hash, password_changed_at, \
@@ -99,13 +99,11 @@ pub async fn insert_user(tx: &mut Tx, user: &NewUser<'_>, now: i64) -> sqlx::Res
 
 /// An active (not left) member of the channel; `executor` is the pool or a transaction.
 pub async fn find_user<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, channel_id: &str, user_id: &str) -> sqlx::Result<Option<UserRow>> {
-    sqlx::query_as::<_, UserRow>(sqlx::AssertSqlSafe(format!(
-        "SELECT {USER_COLUMNS} FROM users WHERE channel_id = $1 AND id = $2 AND left_at IS NULL"
-    )))
-    .bind(channel_id)
-    .bind(user_id)
-    .fetch_optional(executor)
-    .await
+    sqlx::query_as::<_, UserRow>(sqlx::AssertSqlSafe(format!("SELECT {USER_COLUMNS} FROM users WHERE channel_id = $1 AND id = $2 AND left_at IS NULL")))
+        .bind(channel_id)
+        .bind(user_id)
+        .fetch_optional(executor)
+        .await
 }
 
 /// The active member whose login id, else whose e-mail, is `login` (both stored lower-cased).
@@ -121,13 +119,11 @@ pub async fn find_user_by_login(db: &Db, channel_id: &str, login: &str) -> sqlx:
 }
 
 pub async fn find_user_by_email(db: &Db, channel_id: &str, email: &str) -> sqlx::Result<Option<UserRow>> {
-    sqlx::query_as::<_, UserRow>(sqlx::AssertSqlSafe(format!(
-        "SELECT {USER_COLUMNS} FROM users WHERE channel_id = $1 AND email = $2 AND left_at IS NULL"
-    )))
-    .bind(channel_id)
-    .bind(email)
-    .fetch_optional(&db.pool)
-    .await
+    sqlx::query_as::<_, UserRow>(sqlx::AssertSqlSafe(format!("SELECT {USER_COLUMNS} FROM users WHERE channel_id = $1 AND email = $2 AND left_at IS NULL")))
+        .bind(channel_id)
+        .bind(email)
+        .fetch_optional(&db.pool)
+        .await
 }
 
 /// The account of this channel copied from `source_user_id` by login sync.
@@ -143,15 +139,14 @@ pub async fn find_user_synced_from(db: &Db, channel_id: &str, source_user_id: &s
 
 /// Which of the e-mail and the login id an active member other than `except_user_id` holds.
 pub async fn find_taken(tx: &mut Tx, channel_id: &str, email: &str, username: &str, except_user_id: &str) -> sqlx::Result<(bool, bool)> {
-    let rows: Vec<(String, String)> = sqlx::query_as(
-        "SELECT email, username FROM users WHERE channel_id = $1 AND left_at IS NULL AND id <> $4 AND (email = $2 OR username = $3)",
-    )
-    .bind(channel_id)
-    .bind(email)
-    .bind(username)
-    .bind(except_user_id)
-    .fetch_all(&mut **tx)
-    .await?;
+    let rows: Vec<(String, String)> =
+        sqlx::query_as("SELECT email, username FROM users WHERE channel_id = $1 AND left_at IS NULL AND id <> $4 AND (email = $2 OR username = $3)")
+            .bind(channel_id)
+            .bind(email)
+            .bind(username)
+            .bind(except_user_id)
+            .fetch_all(&mut **tx)
+            .await?;
     Ok((rows.iter().any(|(e, _)| e == email), rows.iter().any(|(_, u)| u == username)))
 }
 
@@ -201,12 +196,7 @@ pub async fn update_password(tx: &mut Tx, user_id: &str, password_hash: &str, no
 }
 
 pub async fn update_username(tx: &mut Tx, user_id: &str, username: &str, now: i64) -> sqlx::Result<()> {
-    sqlx::query("UPDATE users SET username = $2, updated_at = $3 WHERE id = $1")
-        .bind(user_id)
-        .bind(username)
-        .bind(now)
-        .execute(&mut **tx)
-        .await?;
+    sqlx::query("UPDATE users SET username = $2, updated_at = $3 WHERE id = $1").bind(user_id).bind(username).bind(now).execute(&mut **tx).await?;
     Ok(())
 }
 
@@ -260,11 +250,7 @@ pub async fn update_email(tx: &mut Tx, user_id: &str, email: &str, username: &st
 }
 
 pub async fn update_registered(tx: &mut Tx, user_id: &str, now: i64) -> sqlx::Result<()> {
-    sqlx::query("UPDATE users SET is_registered_member = 1, updated_at = $2 WHERE id = $1")
-        .bind(user_id)
-        .bind(now)
-        .execute(&mut **tx)
-        .await?;
+    sqlx::query("UPDATE users SET is_registered_member = 1, updated_at = $2 WHERE id = $1").bind(user_id).bind(now).execute(&mut **tx).await?;
     Ok(())
 }
 
@@ -292,17 +278,15 @@ pub async fn update_left(tx: &mut Tx, user_id: &str, reason: Option<&str>, now: 
 // ---- refresh tokens
 
 pub async fn insert_refresh_token(tx: &mut Tx, user_id: &str, family_id: &str, token_hash: &str, now: i64, expires_at: i64) -> sqlx::Result<()> {
-    sqlx::query(
-        "INSERT INTO refresh_tokens (id, user_id, family_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)",
-    )
-    .bind(new_id())
-    .bind(user_id)
-    .bind(family_id)
-    .bind(token_hash)
-    .bind(now)
-    .bind(expires_at)
-    .execute(&mut **tx)
-    .await?;
+    sqlx::query("INSERT INTO refresh_tokens (id, user_id, family_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)")
+        .bind(new_id())
+        .bind(user_id)
+        .bind(family_id)
+        .bind(token_hash)
+        .bind(now)
+        .bind(expires_at)
+        .execute(&mut **tx)
+        .await?;
     Ok(())
 }
 
@@ -318,12 +302,10 @@ pub struct RefreshRow {
 
 /// `executor` is the pool or a transaction.
 pub async fn find_refresh_token<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, token_hash: &str) -> sqlx::Result<Option<RefreshRow>> {
-    sqlx::query_as::<_, RefreshRow>(
-        "SELECT id, user_id, family_id, expires_at, rotated_at, revoked_at FROM refresh_tokens WHERE token_hash = $1",
-    )
-    .bind(token_hash)
-    .fetch_optional(executor)
-    .await
+    sqlx::query_as::<_, RefreshRow>("SELECT id, user_id, family_id, expires_at, rotated_at, revoked_at FROM refresh_tokens WHERE token_hash = $1")
+        .bind(token_hash)
+        .fetch_optional(executor)
+        .await
 }
 
 /// Marks the token rotated; false when it already was (or was revoked) — a concurrent use.
@@ -337,53 +319,37 @@ pub async fn update_refresh_rotated(tx: &mut Tx, id: &str, now: i64) -> sqlx::Re
 }
 
 pub async fn update_family_revoked(tx: &mut Tx, family_id: &str, now: i64) -> sqlx::Result<()> {
-    sqlx::query("UPDATE refresh_tokens SET revoked_at = $2 WHERE family_id = $1 AND revoked_at IS NULL")
-        .bind(family_id)
-        .bind(now)
-        .execute(&mut **tx)
-        .await?;
+    sqlx::query("UPDATE refresh_tokens SET revoked_at = $2 WHERE family_id = $1 AND revoked_at IS NULL").bind(family_id).bind(now).execute(&mut **tx).await?;
     Ok(())
 }
 
 /// Ends every session of the member (password change or reset, leaving): the refresh tokens
 /// are revoked and the session version raised, so access tokens issued before stop working.
 pub async fn update_sessions_ended(tx: &mut Tx, user_id: &str, now: i64) -> sqlx::Result<()> {
-    sqlx::query("UPDATE refresh_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL")
-        .bind(user_id)
-        .bind(now)
-        .execute(&mut **tx)
-        .await?;
-    sqlx::query("UPDATE users SET session_version = session_version + 1 WHERE id = $1")
-        .bind(user_id)
-        .execute(&mut **tx)
-        .await?;
+    sqlx::query("UPDATE refresh_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL").bind(user_id).bind(now).execute(&mut **tx).await?;
+    sqlx::query("UPDATE users SET session_version = session_version + 1 WHERE id = $1").bind(user_id).execute(&mut **tx).await?;
     Ok(())
 }
 
 /// The member's session version (any member, left or not: leaving raises it too).
 pub async fn find_session_version(db: &Db, user_id: &str) -> sqlx::Result<Option<i64>> {
-    sqlx::query_scalar("SELECT session_version FROM users WHERE id = $1")
-        .bind(user_id)
-        .fetch_optional(&db.pool)
-        .await
+    sqlx::query_scalar("SELECT session_version FROM users WHERE id = $1").bind(user_id).fetch_optional(&db.pool).await
 }
 
 // ---- one-time secrets
 
 /// A mailed secret; `sent_to` is the address it goes to.
 pub async fn insert_secret(tx: &mut Tx, id: &str, user_id: &str, purpose: Purpose, secret_hash: &str, sent_to: &str, now: i64) -> sqlx::Result<()> {
-    sqlx::query(
-        "INSERT INTO one_time_secrets (id, user_id, purpose, secret_hash, sent_to, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-    )
-    .bind(id)
-    .bind(user_id)
-    .bind(purpose.as_str())
-    .bind(secret_hash)
-    .bind(sent_to)
-    .bind(now)
-    .bind(now + purpose.lifetime_ms())
-    .execute(&mut **tx)
-    .await?;
+    sqlx::query("INSERT INTO one_time_secrets (id, user_id, purpose, secret_hash, sent_to, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)")
+        .bind(id)
+        .bind(user_id)
+        .bind(purpose.as_str())
+        .bind(secret_hash)
+        .bind(sent_to)
+        .bind(now)
+        .bind(now + purpose.lifetime_ms())
+        .execute(&mut **tx)
+        .await?;
     Ok(())
 }
 
@@ -424,20 +390,13 @@ pub async fn find_secret_by_hash(db: &Db, purpose: Purpose, secret_hash: &str) -
 /// One more wrong try; outside the caller's transaction so it counts even when the answer is
 /// an error.
 pub async fn update_secret_attempt(db: &Db, id: &str) -> sqlx::Result<()> {
-    sqlx::query("UPDATE one_time_secrets SET attempts = attempts + 1 WHERE id = $1")
-        .bind(id)
-        .execute(&db.pool)
-        .await?;
+    sqlx::query("UPDATE one_time_secrets SET attempts = attempts + 1 WHERE id = $1").bind(id).execute(&db.pool).await?;
     Ok(())
 }
 
 /// Uses the secret; false when another request used it first.
 pub async fn update_secret_used(tx: &mut Tx, id: &str, now: i64) -> sqlx::Result<bool> {
-    let done = sqlx::query("UPDATE one_time_secrets SET used_at = $2 WHERE id = $1 AND used_at IS NULL")
-        .bind(id)
-        .bind(now)
-        .execute(&mut **tx)
-        .await?;
+    let done = sqlx::query("UPDATE one_time_secrets SET used_at = $2 WHERE id = $1 AND used_at IS NULL").bind(id).bind(now).execute(&mut **tx).await?;
     Ok(done.rows_affected() == 1)
 }
 
@@ -451,10 +410,7 @@ pub async fn update_secrets_used(tx: &mut Tx, user_id: &str, purposes: &[Purpose
         args.add(purpose.as_str()).map_err(sqlx::Error::Encode)?;
         placeholders.push(format!("${}", placeholders.len() + 3));
     }
-    let sql = format!(
-        "UPDATE one_time_secrets SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL AND purpose IN ({})",
-        placeholders.join(", ")
-    );
+    let sql = format!("UPDATE one_time_secrets SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL AND purpose IN ({})", placeholders.join(", "));
     sqlx::query_with(sqlx::AssertSqlSafe(sql), args).execute(&mut **tx).await?;
     Ok(())
 }
@@ -486,17 +442,15 @@ pub struct NewLogin<'a> {
 }
 
 pub async fn insert_login_history(tx: &mut Tx, login: &NewLogin<'_>, now: i64) -> sqlx::Result<()> {
-    sqlx::query(
-        "INSERT INTO login_histories (id, user_id, logged_in_at, ip_address, user_agent, method) VALUES ($1, $2, $3, $4, $5, $6)",
-    )
-    .bind(new_id())
-    .bind(login.user_id)
-    .bind(now)
-    .bind(login.ip_address)
-    .bind(login.user_agent)
-    .bind(login.method)
-    .execute(&mut **tx)
-    .await?;
+    sqlx::query("INSERT INTO login_histories (id, user_id, logged_in_at, ip_address, user_agent, method) VALUES ($1, $2, $3, $4, $5, $6)")
+        .bind(new_id())
+        .bind(login.user_id)
+        .bind(now)
+        .bind(login.ip_address)
+        .bind(login.user_agent)
+        .bind(login.method)
+        .execute(&mut **tx)
+        .await?;
     Ok(())
 }
 
@@ -520,10 +474,7 @@ pub async fn list_login_histories(db: &Db, user_id: &str, limit: i64, offset: i6
     .bind(offset)
     .fetch_all(&db.pool)
     .await?;
-    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM login_histories WHERE user_id = $1")
-        .bind(user_id)
-        .fetch_one(&db.pool)
-        .await?;
+    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM login_histories WHERE user_id = $1").bind(user_id).fetch_one(&db.pool).await?;
     Ok((rows, total))
 }
 
@@ -534,11 +485,7 @@ const FAILURE_COUNTS: &str = "SELECT COALESCE(SUM(CASE WHEN source = $2 THEN fai
      COALESCE(SUM(failures), 0) FROM login_failures WHERE user_id = $1";
 
 pub async fn find_failures(db: &Db, user_id: &str, source: &str) -> sqlx::Result<Failures> {
-    let (from_source, total): (i64, i64) = sqlx::query_as(FAILURE_COUNTS)
-    .bind(user_id)
-    .bind(source)
-    .fetch_one(&db.pool)
-    .await?;
+    let (from_source, total): (i64, i64) = sqlx::query_as(FAILURE_COUNTS).bind(user_id).bind(source).fetch_one(&db.pool).await?;
     Ok(Failures { from_source, total })
 }
 
@@ -553,20 +500,12 @@ pub async fn upsert_failure(tx: &mut Tx, user_id: &str, source: &str, now: i64) 
     .bind(now)
     .execute(&mut **tx)
     .await?;
-    let (from_source, total): (i64, i64) = sqlx::query_as(FAILURE_COUNTS)
-    .bind(user_id)
-    .bind(source)
-    .fetch_one(&mut **tx)
-    .await?;
+    let (from_source, total): (i64, i64) = sqlx::query_as(FAILURE_COUNTS).bind(user_id).bind(source).fetch_one(&mut **tx).await?;
     Ok(Failures { from_source, total })
 }
 
 pub async fn delete_failures_from(tx: &mut Tx, user_id: &str, source: &str) -> sqlx::Result<()> {
-    sqlx::query("DELETE FROM login_failures WHERE user_id = $1 AND source = $2")
-        .bind(user_id)
-        .bind(source)
-        .execute(&mut **tx)
-        .await?;
+    sqlx::query("DELETE FROM login_failures WHERE user_id = $1 AND source = $2").bind(user_id).bind(source).execute(&mut **tx).await?;
     Ok(())
 }
 
@@ -623,17 +562,11 @@ pub async fn list_sibling_channels(db: &Db, channel_id: &str, company_code: &str
 
 /// The channel's host names, in a stable order (the first one builds links by default).
 pub async fn list_channel_hosts(db: &Db, channel_id: &str) -> sqlx::Result<Vec<String>> {
-    sqlx::query_scalar("SELECT host FROM channel_hosts WHERE channel_id = $1 ORDER BY host")
-        .bind(channel_id)
-        .fetch_all(&db.pool)
-        .await
+    sqlx::query_scalar("SELECT host FROM channel_hosts WHERE channel_id = $1 ORDER BY host").bind(channel_id).fetch_all(&db.pool).await
 }
 
 /// Whether the host name is one of ours (any channel's).
 pub async fn find_host_known(db: &Db, host: &str) -> sqlx::Result<bool> {
-    let found: Option<String> = sqlx::query_scalar("SELECT channel_id FROM channel_hosts WHERE host = $1")
-        .bind(host)
-        .fetch_optional(&db.pool)
-        .await?;
+    let found: Option<String> = sqlx::query_scalar("SELECT channel_id FROM channel_hosts WHERE host = $1").bind(host).fetch_optional(&db.pool).await?;
     Ok(found.is_some())
 }

@@ -1,17 +1,17 @@
 //! Handlers of the messages feature.
-use axum::extract::State;
 use axum::Json;
+use axum::extract::State;
 use serde::Serialize;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::store::{self, MessageRow};
-use crate::state::AppState;
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::{ApiPath, ApiQuery};
-use crate::infra::pagination::{AllowAll, ListBody, Page, PageQuery, Paginated, DEFAULT_PER};
+use crate::infra::pagination::{AllowAll, DEFAULT_PER, ListBody, Page, PageQuery, Paginated};
 use crate::infra::time::Timestamp;
+use crate::state::AppState;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(list_messages)).routes(routes!(show_message))
@@ -39,11 +39,7 @@ impl From<MessageRow> for Message {
             ("x-total" = i64), ("x-per-page" = i64), ("x-last-page" = i64), ("x-current-page" = i64))),
         (status = 422, body = ErrorBody),
     ))]
-async fn list_messages(
-    State(state): State<AppState>,
-    channel: Channel,
-    ApiQuery(query): ApiQuery<PageQuery>,
-) -> ApiResult<Paginated<Message>> {
+async fn list_messages(State(state): State<AppState>, channel: Channel, ApiQuery(query): ApiQuery<PageQuery>) -> ApiResult<Paginated<Message>> {
     let page = Page::parse(&query, DEFAULT_PER, AllowAll::Yes)?;
     let (rows, total) = store::list_messages(&state.db, &channel.id, page).await?;
     Ok(Paginated::new(rows.into_iter().map(Message::from).collect(), total, page))
@@ -52,11 +48,7 @@ async fn list_messages(
 #[utoipa::path(get, path = "/v1/messages/{code}", tag = "messages",
     params(("code" = String, Path)),
     responses((status = 200, body = Message), (status = 404, body = ErrorBody)))]
-async fn show_message(
-    State(state): State<AppState>,
-    channel: Channel,
-    ApiPath(code): ApiPath<String>,
-) -> ApiResult<Json<Message>> {
+async fn show_message(State(state): State<AppState>, channel: Channel, ApiPath(code): ApiPath<String>) -> ApiResult<Json<Message>> {
     let row = store::find_message(&state.db, &channel.id, &code).await?.ok_or_else(ApiError::not_found)?;
     Ok(Json(row.into()))
 }

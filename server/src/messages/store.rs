@@ -11,10 +11,7 @@ pub struct MessageRow {
 }
 
 pub async fn list_messages(db: &Db, channel_id: &str, page: Page) -> sqlx::Result<(Vec<MessageRow>, i64)> {
-    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM messages WHERE channel_id = $1")
-        .bind(channel_id)
-        .fetch_one(&db.pool)
-        .await?;
+    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM messages WHERE channel_id = $1").bind(channel_id).fetch_one(&db.pool).await?;
     let rows = sqlx::query_as::<_, MessageRow>(
         "SELECT code, title, body, updated_at FROM messages WHERE channel_id = $1 \
          ORDER BY code LIMIT $2 OFFSET $3",
@@ -28,11 +25,9 @@ pub async fn list_messages(db: &Db, channel_id: &str, page: Page) -> sqlx::Resul
 }
 
 pub async fn find_message(db: &Db, channel_id: &str, code: &str) -> sqlx::Result<Option<MessageRow>> {
-    sqlx::query_as::<_, MessageRow>(
-        "SELECT code, title, body, updated_at FROM messages WHERE channel_id = $1 AND code = $2",
-    )
-    .bind(channel_id)
-    .bind(code)
-    .fetch_optional(&db.pool)
-    .await
+    sqlx::query_as::<_, MessageRow>("SELECT code, title, body, updated_at FROM messages WHERE channel_id = $1 AND code = $2")
+        .bind(channel_id)
+        .bind(code)
+        .fetch_optional(&db.pool)
+        .await
 }

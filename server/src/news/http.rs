@@ -1,25 +1,22 @@
 //! Handlers of the news feature.
+use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::Json;
 use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::store;
-use crate::state::AppState;
 use crate::auth::{Member, OptionalMember};
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::{ApiJson, ApiPath, ApiQuery};
-use crate::infra::pagination::{AllowAll, ListBody, Page, PageQuery, Paginated, DEFAULT_PER};
+use crate::infra::pagination::{AllowAll, DEFAULT_PER, ListBody, Page, PageQuery, Paginated};
 use crate::infra::time::Timestamp;
+use crate::state::AppState;
 
 pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(list_news))
-        .routes(routes!(show_news))
-        .routes(routes!(mark_read))
+    OpenApiRouter::new().routes(routes!(list_news)).routes(routes!(show_news)).routes(routes!(mark_read))
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -79,11 +76,7 @@ async fn list_news(
 #[utoipa::path(get, path = "/v1/news/{key}", tag = "news",
     params(("key" = String, Path)),
     responses((status = 200, body = NewsDetail), (status = 404, body = ErrorBody)))]
-async fn show_news(
-    State(state): State<AppState>,
-    channel: Channel,
-    ApiPath(key): ApiPath<String>,
-) -> ApiResult<Json<NewsDetail>> {
+async fn show_news(State(state): State<AppState>, channel: Channel, ApiPath(key): ApiPath<String>) -> ApiResult<Json<NewsDetail>> {
     let row = store::find_news_by_key(&state.db, &channel.id, &key).await?.ok_or_else(ApiError::not_found)?;
     Ok(Json(NewsDetail {
         id: row.id,
@@ -111,12 +104,7 @@ pub struct ReadableInput {
         (status = 404, body = ErrorBody),
         (status = 422, body = ErrorBody),
     ))]
-async fn mark_read(
-    State(state): State<AppState>,
-    channel: Channel,
-    member: Member,
-    ApiJson(input): ApiJson<ReadableInput>,
-) -> ApiResult<StatusCode> {
+async fn mark_read(State(state): State<AppState>, channel: Channel, member: Member, ApiJson(input): ApiJson<ReadableInput>) -> ApiResult<StatusCode> {
     let readable_id = input
         .readable_id
         .map(|id| id.trim().to_owned())

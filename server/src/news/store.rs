@@ -28,13 +28,11 @@ pub struct NewsDetailRow {
 /// Published news of a channel, newest first; `reader` marks what that member has read.
 pub async fn list_news(db: &Db, channel_id: &str, reader: Option<&str>, page: Page) -> sqlx::Result<(Vec<NewsRow>, i64)> {
     let now = Timestamp::now().0;
-    let total: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM news WHERE channel_id = $1 AND is_published = 1 AND published_at <= $2",
-    )
-    .bind(channel_id)
-    .bind(now)
-    .fetch_one(&db.pool)
-    .await?;
+    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM news WHERE channel_id = $1 AND is_published = 1 AND published_at <= $2")
+        .bind(channel_id)
+        .bind(now)
+        .fetch_one(&db.pool)
+        .await?;
     let rows = sqlx::query_as::<_, NewsRow>(
         "SELECT n.id, n.news_key, n.title, n.summary, n.category, n.published_at, \
                 CASE WHEN r.user_id IS NULL THEN 0 ELSE 1 END AS is_read \
@@ -65,11 +63,7 @@ pub async fn find_news_by_key(db: &Db, channel_id: &str, key: &str) -> sqlx::Res
 }
 
 pub async fn find_news_id(tx: &mut Tx, channel_id: &str, id: &str) -> sqlx::Result<Option<String>> {
-    sqlx::query_scalar("SELECT id FROM news WHERE channel_id = $1 AND id = $2 AND is_published = 1")
-        .bind(channel_id)
-        .bind(id)
-        .fetch_optional(&mut **tx)
-        .await
+    sqlx::query_scalar("SELECT id FROM news WHERE channel_id = $1 AND id = $2 AND is_published = 1").bind(channel_id).bind(id).fetch_optional(&mut **tx).await
 }
 
 /// Reading twice keeps the first time.

@@ -52,10 +52,7 @@ impl Default for Stored {
 pub fn bank_account(settings: &HashMap<String, String>, ordered_at_ms: i64) -> BankAccount {
     let stored: Stored = settings.get(SETTING).and_then(|raw| serde_json::from_str(raw).ok()).unwrap_or_default();
     let jst = UtcOffset::from_hms(9, 0, 0).expect("valid offset");
-    let ordered = OffsetDateTime::from_unix_timestamp_nanos(i128::from(ordered_at_ms) * 1_000_000)
-        .unwrap_or(OffsetDateTime::UNIX_EPOCH)
-        .to_offset(jst)
-        .date();
+    let ordered = OffsetDateTime::from_unix_timestamp_nanos(i128::from(ordered_at_ms) * 1_000_000).unwrap_or(OffsetDateTime::UNIX_EPOCH).to_offset(jst).date();
     let due = ordered + Duration::days(stored.due_days.clamp(0, 365));
     BankAccount {
         bank_name: stored.bank_name,

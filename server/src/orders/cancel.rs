@@ -11,12 +11,12 @@ use axum::http::StatusCode;
 use super::mails;
 use super::status::Status;
 use super::store;
-use crate::points::ledger::{self, Entry};
 use super::view::{orderer_of, status_of};
-use crate::state::AppState;
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult};
 use crate::infra::time::Timestamp;
+use crate::points::ledger::{self, Entry};
+use crate::state::AppState;
 
 /// 422 code of a cancel the order's status no longer allows.
 pub const NOT_CANCELLABLE_CODE: &str = "orders.cancel.not_cancellable";

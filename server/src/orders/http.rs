@@ -3,30 +3,30 @@
 //! a missing one; a guest's only with the order's `t`.
 use std::collections::HashMap;
 
+use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use axum::Json;
 use serde::{Deserialize, Serialize};
 use time::{Duration, PrimitiveDateTime, Time, UtcOffset};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::pdf_response::{PdfFile, pdf_response};
 use super::receipt::{self, ADDRESSEE_MAX, NOTE_MAX};
 use super::status::Status;
 use super::store::{self, OrderRow, Search};
 use super::view::{self, Order};
-use super::pdf_response::{pdf_response, PdfFile};
-use super::{cancel, guest_token_matches, orders_answer, RECEIPT_CODE};
-use crate::state::AppState;
+use super::{RECEIPT_CODE, cancel, guest_token_matches, orders_answer};
 use crate::auth::Member;
 use crate::channel::Channel;
 use crate::documents::{self, Kind};
 use crate::infra::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
 use crate::infra::extract::{ApiJson, ApiPath, ApiQuery};
-use crate::infra::pagination::{pagination_headers, AllowAll, Page, PageQuery, DEFAULT_PER};
+use crate::infra::pagination::{AllowAll, DEFAULT_PER, Page, PageQuery, pagination_headers};
 use crate::infra::time::Timestamp;
-use crate::validation::{parse_date, today_jst, REQUIRED};
+use crate::state::AppState;
+use crate::validation::{REQUIRED, parse_date, today_jst};
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -124,12 +124,7 @@ fn search_of(query: &OrderSearchQuery) -> ApiResult<Search> {
     if !errors.is_empty() {
         return Err(ApiError::Invalid(errors));
     }
-    Ok(Search {
-        order_no,
-        from_ms: from.map(day_start_ms),
-        until_ms: to.map(|to| day_start_ms(to + Duration::days(1))),
-        status,
-    })
+    Ok(Search { order_no, from_ms: from.map(day_start_ms), until_ms: to.map(|to| day_start_ms(to + Duration::days(1))), status })
 }
 
 /// A page of the order history.
@@ -147,12 +142,7 @@ pub struct OrderList {
         (status = 401, body = ErrorBody),
         (status = 422, body = ErrorBody, description = "bad page, per, date or status"),
     ))]
-async fn list_orders(
-    State(state): State<AppState>,
-    channel: Channel,
-    member: Member,
-    ApiQuery(query): ApiQuery<OrderSearchQuery>,
-) -> ApiResult<Response> {
+async fn list_orders(State(state): State<AppState>, channel: Channel, member: Member, ApiQuery(query): ApiQuery<OrderSearchQuery>) -> ApiResult<Response> {
     let page = Page::parse(&PageQuery { page: query.page.clone(), per: query.per.clone() }, DEFAULT_PER, AllowAll::No)?;
     let search = search_of(&query)?;
     let (rows, total) = store::list_member_orders(&state.db, &channel.id, &member.user_id, &search, page.per, page.offset()).await?;

@@ -49,9 +49,7 @@ pub(crate) async fn orders_answer(
         memos: store::list_memos(&state.db, &ids).await?,
     };
     let settings = crate::channel::store::list_settings(&state.db, &channel.id).await?;
-    Ok(view::assemble(rows, parts, |row| {
-        (row.payment_code == "bank_transfer").then(|| bank::bank_account(&settings, row.ordered_at))
-    }))
+    Ok(view::assemble(rows, parts, |row| (row.payment_code == "bank_transfer").then(|| bank::bank_account(&settings, row.ordered_at))))
 }
 
 /// Whether the guest's `t` is the one made for the order: its SHA-256 compared with the

@@ -1,7 +1,7 @@
 //! A receipt or quotation PDF as a download: the file name (領収書_<order_no>.pdf, with an
 //! ASCII fallback) and headers no shared cache may keep. Orders and the cart's quotation answer
 //! with it.
-use axum::http::{header, HeaderValue};
+use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 
 use super::receipt;

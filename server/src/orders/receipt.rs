@@ -7,7 +7,7 @@ use time::{Date, OffsetDateTime, UtcOffset};
 use super::store::{LineRow, OrderRow};
 use super::view::{orderer_of, tax_amounts_of};
 use crate::channel::Channel;
-use crate::documents::{japanese_date, with_honorific, yen, Document, Issuer, Kind, Line, TaxPart, TotalRow};
+use crate::documents::{Document, Issuer, Kind, Line, TaxPart, TotalRow, japanese_date, with_honorific, yen};
 
 /// The issuer's qualified-invoice registration number (`T` + 13 digits), a JSON string.
 pub const REGISTRATION_SETTING: &str = "SITE.INVOICE_REGISTRATION_NUMBER";
@@ -52,15 +52,10 @@ fn breakdown(row: &OrderRow) -> Vec<TaxPart> {
 
 /// The receipt; `issued_before` downloads make it a 再発行.
 pub fn receipt(row: &OrderRow, channel: &Channel, settings: &HashMap<String, String>, issued_before: i64, today: Date) -> Document {
-    let mut remarks = vec![
-        format!("ご注文番号 {}　ご注文日 {}", row.order_no, japanese_date(jst_date(row.ordered_at))),
-        format!("お支払い方法 {}", row.payment_name),
-    ];
+    let mut remarks =
+        vec![format!("ご注文番号 {}　ご注文日 {}", row.order_no, japanese_date(jst_date(row.ordered_at))), format!("お支払い方法 {}", row.payment_name)];
     if row.used_points > 0 {
-        remarks.push(format!(
-            "上記金額のほか、ポイント{}分をご利用いただきました（内訳はポイント利用前の金額です）",
-            yen(row.used_points)
-        ));
+        remarks.push(format!("上記金額のほか、ポイント{}分をご利用いただきました（内訳はポイント利用前の金額です）", yen(row.used_points)));
     }
     let note = if row.receipt_note.trim().is_empty() { DEFAULT_NOTE.to_owned() } else { row.receipt_note.trim().to_owned() };
     Document {

@@ -12,15 +12,8 @@ pub enum Status {
     Cancelled,
 }
 
-pub const ALL: [Status; 7] = [
-    Status::Accepted,
-    Status::AwaitingPayment,
-    Status::Paid,
-    Status::Preparing,
-    Status::Shipped,
-    Status::Delivered,
-    Status::Cancelled,
-];
+pub const ALL: [Status; 7] =
+    [Status::Accepted, Status::AwaitingPayment, Status::Paid, Status::Preparing, Status::Shipped, Status::Delivered, Status::Cancelled];
 
 impl Status {
     pub fn parse(code: &str) -> Option<Status> {

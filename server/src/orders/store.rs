@@ -2,9 +2,9 @@
 //! always reached through channel and member together, so another's answers `None`.
 use sqlx::Any;
 
-use crate::infra::db::{Db, Tx};
 use super::status::Status;
 use crate::catalog::variations::VariationRow;
+use crate::infra::db::{Db, Tx};
 use crate::infra::ids::new_id;
 use crate::payments::PaymentKind;
 
@@ -143,11 +143,8 @@ fn search_clause(channel_id: &str, user_id: &str, search: &Search) -> (String, V
 /// A page of the member's orders, newest first, and how many match.
 pub async fn list_member_orders(db: &Db, channel_id: &str, user_id: &str, search: &Search, limit: i64, offset: i64) -> sqlx::Result<(Vec<OrderRow>, i64)> {
     let (clause, binds) = search_clause(channel_id, user_id, search);
-    let sql = format!(
-        "SELECT {ORDER_COLUMNS} FROM orders o {clause} ORDER BY o.ordered_at DESC, o.id DESC LIMIT ${} OFFSET ${}",
-        binds.len() + 1,
-        binds.len() + 2
-    );
+    let sql =
+        format!("SELECT {ORDER_COLUMNS} FROM orders o {clause} ORDER BY o.ordered_at DESC, o.id DESC LIMIT ${} OFFSET ${}", binds.len() + 1, binds.len() + 2);
     let mut query = sqlx::query_as::<_, OrderRow>(sqlx::AssertSqlSafe(sql));
     for bind in &binds {
         query = match bind {
@@ -180,15 +177,18 @@ pub async fn sum_member_total_payment(db: &Db, channel_id: &str, user_id: &str) 
     .await
 }
 
-pub async fn find_member_order<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, channel_id: &str, user_id: &str, id: &str) -> sqlx::Result<Option<OrderRow>> {
-    sqlx::query_as::<_, OrderRow>(sqlx::AssertSqlSafe(format!(
-        "SELECT {ORDER_COLUMNS} FROM orders o WHERE o.channel_id = $1 AND o.user_id = $2 AND o.id = $3"
-    )))
-    .bind(channel_id)
-    .bind(user_id)
-    .bind(id)
-    .fetch_optional(executor)
-    .await
+pub async fn find_member_order<'e, E: sqlx::Executor<'e, Database = Any>>(
+    executor: E,
+    channel_id: &str,
+    user_id: &str,
+    id: &str,
+) -> sqlx::Result<Option<OrderRow>> {
+    sqlx::query_as::<_, OrderRow>(sqlx::AssertSqlSafe(format!("SELECT {ORDER_COLUMNS} FROM orders o WHERE o.channel_id = $1 AND o.user_id = $2 AND o.id = $3")))
+        .bind(channel_id)
+        .bind(user_id)
+        .bind(id)
+        .fetch_optional(executor)
+        .await
 }
 
 /// Any order of the channel (the cancel function, which also serves the gateway's notice).
@@ -201,13 +201,11 @@ pub async fn find_order<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, 
 }
 
 pub async fn find_order_by_no<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, channel_id: &str, order_no: &str) -> sqlx::Result<Option<OrderRow>> {
-    sqlx::query_as::<_, OrderRow>(sqlx::AssertSqlSafe(format!(
-        "SELECT {ORDER_COLUMNS} FROM orders o WHERE o.channel_id = $1 AND o.order_no = $2"
-    )))
-    .bind(channel_id)
-    .bind(order_no)
-    .fetch_optional(executor)
-    .await
+    sqlx::query_as::<_, OrderRow>(sqlx::AssertSqlSafe(format!("SELECT {ORDER_COLUMNS} FROM orders o WHERE o.channel_id = $1 AND o.order_no = $2")))
+        .bind(channel_id)
+        .bind(order_no)
+        .fetch_optional(executor)
+        .await
 }
 
 /// `$1, $2, …` for `count` values.
@@ -275,12 +273,10 @@ pub async fn update_receipt_info(tx: &mut Tx, order_id: &str, addressee: &str, n
 
 /// Counts one more download; returns how many there were before this one.
 pub async fn update_receipt_issued(tx: &mut Tx, order_id: &str) -> sqlx::Result<i64> {
-    let after: i64 = sqlx::query_scalar(
-        "UPDATE orders SET receipt_issued_count = receipt_issued_count + 1 WHERE id = $1 RETURNING receipt_issued_count",
-    )
-    .bind(order_id)
-    .fetch_one(&mut **tx)
-    .await?;
+    let after: i64 = sqlx::query_scalar("UPDATE orders SET receipt_issued_count = receipt_issued_count + 1 WHERE id = $1 RETURNING receipt_issued_count")
+        .bind(order_id)
+        .fetch_one(&mut **tx)
+        .await?;
     Ok(after - 1)
 }
 
@@ -304,11 +300,7 @@ pub async fn list_unsettled_card_orders(db: &Db, placed_before: i64, limit: i64)
 /// A new guest token for an order whose first one never reached the buyer (the process died
 /// before answering): only its hash is kept.
 pub async fn update_guest_token_hash(tx: &mut Tx, order_id: &str, token_hash: &str) -> sqlx::Result<()> {
-    sqlx::query("UPDATE orders SET guest_token_hash = $1 WHERE id = $2 AND user_id IS NULL")
-        .bind(token_hash)
-        .bind(order_id)
-        .execute(&mut **tx)
-        .await?;
+    sqlx::query("UPDATE orders SET guest_token_hash = $1 WHERE id = $2 AND user_id IS NULL").bind(token_hash).bind(order_id).execute(&mut **tx).await?;
     Ok(())
 }
 

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::bank::BankAccount;
 use super::status::Status;
 use super::store::{LineRow, MemoRow, OrderRow, ShippingRow};
-use crate::addresses::address::{self, join, Address};
+use crate::addresses::address::{self, Address, join};
 use crate::infra::time::Timestamp;
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]

@@ -1,10 +1,10 @@
 //! HTTP of payments: the sandbox gateway's tokeniser (outside `/v1`: it stands for the
 //! gateway's own endpoint, so card numbers never reach the shop API), the card payment
 //! settings the card form reads, and the gateway's signed fraud-detection notification.
+use axum::Json;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
-use axum::Json;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use time::OffsetDateTime;
@@ -13,14 +13,14 @@ use utoipa_axum::routes;
 
 use super::notification::SIGNATURE_HEADER;
 use super::sandbox::{CardInput, IssuedToken};
-use super::{store, Gateway};
-use crate::state::AppState;
+use super::{Gateway, store};
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
 use crate::infra::extract::{ApiJson, ApiPath};
 use crate::infra::time::Timestamp;
 use crate::members::client::Client;
 use crate::members::rate_limit::{self, Limit};
+use crate::state::AppState;
 
 /// Card tokens asked from one address: as many as password logins (a card form is a
 /// credential form too, and a script trying card numbers must be slowed down the same way).
@@ -183,11 +183,7 @@ fn sandbox_test_cards() -> Vec<TestCard> {
         (status = 200, body = PaymentService),
         (status = 404, body = ErrorBody, description = "an unknown service, or a shop whose payment methods do not offer card payment"),
     ))]
-async fn show_payment_service(
-    State(state): State<AppState>,
-    channel: Channel,
-    ApiPath(code): ApiPath<String>,
-) -> ApiResult<Json<PaymentService>> {
+async fn show_payment_service(State(state): State<AppState>, channel: Channel, ApiPath(code): ApiPath<String>) -> ApiResult<Json<PaymentService>> {
     if code != CARD_SERVICE {
         return Err(ApiError::not_found());
     }
@@ -251,19 +247,13 @@ fn checked(notification: &FraudNotification) -> ApiResult<()> {
         (status = 401, body = ErrorBody, description = "missing or wrong signature: nothing was read"),
         (status = 422, body = ErrorBody, description = "signed, but not a notification"),
     ))]
-async fn receive_fraud_detection(
-    State(state): State<AppState>,
-    channel: Channel,
-    headers: HeaderMap,
-    body: Bytes,
-) -> ApiResult<Json<NotificationAnswer>> {
+async fn receive_fraud_detection(State(state): State<AppState>, channel: Channel, headers: HeaderMap, body: Bytes) -> ApiResult<Json<NotificationAnswer>> {
     // The signature first: nothing of an unauthenticated body is parsed or stored.
     let signature = headers.get(SIGNATURE_HEADER).and_then(|v| v.to_str().ok()).unwrap_or("");
     if !state.gateway_secret.verify(&body, signature) {
         return Err(ApiError::Unauthorized);
     }
-    let notification: FraudNotification =
-        serde_json::from_slice(&body).map_err(|_| ApiError::field("body", crate::infra::extract::MALFORMED_BODY))?;
+    let notification: FraudNotification = serde_json::from_slice(&body).map_err(|_| ApiError::field("body", crate::infra::extract::MALFORMED_BODY))?;
     checked(&notification)?;
     let payload = String::from_utf8_lossy(&body);
     // A fraud verdict cancels before the event is recorded: if the cancellation fails, the
@@ -274,16 +264,8 @@ async fn receive_fraud_detection(
         cancel_for_fraud(&state, &channel, &notification.order_no).await?;
     }
     let mut tx = state.db.begin_write().await?;
-    store::insert_notification(
-        &mut tx,
-        &notification.event_id,
-        &channel.id,
-        &notification.order_no,
-        &notification.result,
-        &payload,
-        Timestamp::now().0,
-    )
-    .await?;
+    store::insert_notification(&mut tx, &notification.event_id, &channel.id, &notification.order_no, &notification.result, &payload, Timestamp::now().0)
+        .await?;
     tx.commit().await?;
     Ok(Json(NotificationAnswer { result: "OK".into() }))
 }

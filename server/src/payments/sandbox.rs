@@ -11,8 +11,8 @@
 use time::OffsetDateTime;
 
 use super::gateway::{Charge, ChargeRequest, Declined, SavedCard, TokenCard};
-use crate::infra::secret::random_hex;
 use crate::infra::db::Db;
+use crate::infra::secret::random_hex;
 use crate::infra::time::Timestamp;
 
 /// A checkout token is good for this long (like real tokenisers).
@@ -184,13 +184,7 @@ impl Sandbox {
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;
-        Ok(Ok(SavedCard {
-            card_ref,
-            brand: card.brand,
-            masked_number: masked(&card.last4),
-            expiration: card.expiration,
-            holder_name: card.holder_name,
-        }))
+        Ok(Ok(SavedCard { card_ref, brand: card.brand, masked_number: masked(&card.last4), expiration: card.expiration, holder_name: card.holder_name }))
     }
 
     pub async fn forget_card(&self, channel_id: &str, card_ref: &str) -> anyhow::Result<()> {
@@ -279,13 +273,10 @@ pub fn check_card(card: &CardInput, now: OffsetDateTime) -> Result<String, Vec<C
     }
     let code = card.security_code.trim();
     if !(3..=4).contains(&code.len()) || !code.bytes().all(|b| b.is_ascii_digit()) {
-        errors.push(CardFieldError { field: "security_code", message: "セキュリティコードは3桁または4桁の数字で入力してください。" });
+        errors
+            .push(CardFieldError { field: "security_code", message: "セキュリティコードは3桁または4桁の数字で入力してください。" });
     }
-    if errors.is_empty() {
-        Ok(digits)
-    } else {
-        Err(errors)
-    }
+    if errors.is_empty() { Ok(digits) } else { Err(errors) }
 }
 
 fn luhn_ok(digits: &str) -> bool {

@@ -3,15 +3,7 @@
 use crate::infra::db::{Db, Tx};
 
 /// Records a notification unless its event id was seen before; false for a replay.
-pub async fn insert_notification(
-    tx: &mut Tx,
-    event_id: &str,
-    channel_id: &str,
-    order_no: &str,
-    result: &str,
-    payload: &str,
-    now: i64,
-) -> sqlx::Result<bool> {
+pub async fn insert_notification(tx: &mut Tx, event_id: &str, channel_id: &str, order_no: &str, result: &str, payload: &str, now: i64) -> sqlx::Result<bool> {
     let done = sqlx::query(
         "INSERT INTO payment_notifications (event_id, channel_id, order_no, result, payload, received_at) \
          VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (event_id) DO NOTHING",
@@ -29,10 +21,7 @@ pub async fn insert_notification(
 
 /// The codes of the channel's enabled payment methods, in their order.
 pub async fn list_enabled_method_codes(db: &Db, channel_id: &str) -> sqlx::Result<Vec<String>> {
-    sqlx::query_scalar("SELECT code FROM payment_methods WHERE channel_id = $1 AND is_enabled = 1 ORDER BY position")
-        .bind(channel_id)
-        .fetch_all(&db.pool)
-        .await
+    sqlx::query_scalar("SELECT code FROM payment_methods WHERE channel_id = $1 AND is_enabled = 1 ORDER BY position").bind(channel_id).fetch_all(&db.pool).await
 }
 
 /// How many payment methods the channel has configured (enabled or not).
@@ -42,10 +31,8 @@ pub async fn count_methods(db: &Db, channel_id: &str) -> sqlx::Result<i64> {
 
 /// Whether the gateway's event was already handled (replays change nothing).
 pub async fn notification_recorded(db: &Db, event_id: &str) -> sqlx::Result<bool> {
-    let found: Option<(String,)> = sqlx::query_as("SELECT event_id FROM payment_notifications WHERE event_id = $1")
-        .bind(event_id)
-        .fetch_optional(&db.pool)
-        .await?;
+    let found: Option<(String,)> =
+        sqlx::query_as("SELECT event_id FROM payment_notifications WHERE event_id = $1").bind(event_id).fetch_optional(&db.pool).await?;
     Ok(found.is_some())
 }
 
@@ -69,10 +56,8 @@ impl PaymentMethodRow {
 }
 
 pub async fn list_payment_methods(db: &Db, channel_id: &str) -> sqlx::Result<Vec<PaymentMethodRow>> {
-    sqlx::query_as(
-        "SELECT id, code, name, description, fee, member_only FROM payment_methods WHERE channel_id = $1 AND is_enabled = 1 ORDER BY position, id",
-    )
-    .bind(channel_id)
-    .fetch_all(&db.pool)
-    .await
+    sqlx::query_as("SELECT id, code, name, description, fee, member_only FROM payment_methods WHERE channel_id = $1 AND is_enabled = 1 ORDER BY position, id")
+        .bind(channel_id)
+        .fetch_all(&db.pool)
+        .await
 }

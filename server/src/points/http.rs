@@ -1,21 +1,21 @@
 //! Handlers of the points pages: the member's own balance and history only.
+use axum::Json;
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
-use axum::Json;
 use serde::Serialize;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::kind::PointKind;
 use super::store::{self, HistoryRow};
-use super::{earn_rate_of, EARN_RATE_SETTING};
-use crate::state::AppState;
+use super::{EARN_RATE_SETTING, earn_rate_of};
 use crate::auth::Member;
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::ApiQuery;
-use crate::infra::pagination::{AllowAll, ListBody, Page, PageQuery, Paginated, DEFAULT_PER};
+use crate::infra::pagination::{AllowAll, DEFAULT_PER, ListBody, Page, PageQuery, Paginated};
 use crate::infra::time::Timestamp;
+use crate::state::AppState;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(show_points)).routes(routes!(list_point_histories))
@@ -84,12 +84,7 @@ async fn show_points(State(state): State<AppState>, channel: Channel, member: Me
         (status = 401, body = ErrorBody),
         (status = 422, body = ErrorBody, description = "bad page or per"),
     ))]
-async fn list_point_histories(
-    State(state): State<AppState>,
-    channel: Channel,
-    member: Member,
-    ApiQuery(query): ApiQuery<PageQuery>,
-) -> ApiResult<Response> {
+async fn list_point_histories(State(state): State<AppState>, channel: Channel, member: Member, ApiQuery(query): ApiQuery<PageQuery>) -> ApiResult<Response> {
     let page = Page::parse(&query, DEFAULT_PER, AllowAll::No)?;
     member_of(&state, &channel, &member).await?;
     let (rows, total) = store::list_histories(&state.db, &channel.id, &member.user_id, page.per, page.offset()).await?;

@@ -1,7 +1,7 @@
 //! Every SQL statement of the points pages (and the demo seed's grant).
 use super::kind::PointKind;
-use crate::infra::db::{Db, Tx};
 use super::ledger;
+use crate::infra::db::{Db, Tx};
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct HistoryRow {

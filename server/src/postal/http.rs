@@ -1,16 +1,16 @@
 //! `GET /v1/postal-code` and `GET /v1/postal-codes/prefectures`.
-use axum::extract::State;
 use axum::Json;
+use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::code::{PostalCode, FORMAT_MESSAGE};
+use super::code::{FORMAT_MESSAGE, PostalCode};
 use super::store;
-use crate::state::AppState;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::ApiQuery;
 use crate::infra::pagination::ListBody;
+use crate::state::AppState;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(find_address)).routes(routes!(list_prefectures))

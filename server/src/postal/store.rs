@@ -1,6 +1,6 @@
 //! Every SQL statement of postal codes.
-use sqlx::any::AnyArguments;
 use sqlx::Arguments;
+use sqlx::any::AnyArguments;
 
 use crate::infra::db::{Db, Tx};
 

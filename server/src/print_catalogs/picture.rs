@@ -22,9 +22,7 @@ fn parse_file(file: &str) -> Option<(&str, Option<i64>)> {
     let (id, which) = file.strip_suffix(".svg")?.rsplit_once('-')?;
     match which {
         "cover" => Some((id, None)),
-        number if !number.is_empty() && number.len() <= 4 && number.bytes().all(|b| b.is_ascii_digit()) => {
-            Some((id, Some(number.parse().ok()?)))
-        }
+        number if !number.is_empty() && number.len() <= 4 && number.bytes().all(|b| b.is_ascii_digit()) => Some((id, Some(number.parse().ok()?))),
         _ => None,
     }
 }

@@ -1,5 +1,5 @@
 //! Every SQL statement of the catalogues.
-use crate::infra::db::{flag, Db, Tx};
+use crate::infra::db::{Db, Tx, flag};
 
 #[derive(Debug, sqlx::FromRow)]
 pub struct CatalogRow {
@@ -32,12 +32,10 @@ pub struct PageRow {
 
 /// The pages of the channel's catalogues, in page order.
 pub async fn list_pages(db: &Db, channel_id: &str) -> sqlx::Result<Vec<PageRow>> {
-    sqlx::query_as::<_, PageRow>(
-        "SELECT catalog_id, number, heading FROM print_catalog_pages WHERE channel_id = $1 ORDER BY catalog_id, number",
-    )
-    .bind(channel_id)
-    .fetch_all(&db.pool)
-    .await
+    sqlx::query_as::<_, PageRow>("SELECT catalog_id, number, heading FROM print_catalog_pages WHERE channel_id = $1 ORDER BY catalog_id, number")
+        .bind(channel_id)
+        .fetch_all(&db.pool)
+        .await
 }
 
 /// One published catalogue of the channel, for its pictures.

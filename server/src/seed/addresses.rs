@@ -35,11 +35,9 @@ pub fn demo_entries(shop: &str) -> Vec<AddressFields> {
             ),
         ],
         // 東京営業所 (Tsunagu rules: full-width names, digits-only phones).
-        CORPORATE => vec![entry(
-            ["鈴木", "一郎", "スズキ", "イチロウ"],
-            ["1030027", "東京都", "中央区", "日本橋2-7-1", "つなぐ商事 東京営業所"],
-            ["0332123456", ""],
-        )],
+        CORPORATE => {
+            vec![entry(["鈴木", "一郎", "スズキ", "イチロウ"], ["1030027", "東京都", "中央区", "日本橋2-7-1", "つなぐ商事 東京営業所"], ["0332123456", ""])]
+        }
         _ => Vec::new(),
     }
 }
@@ -55,7 +53,7 @@ pub async fn insert(tx: &mut Tx, channel_id: &str, user_id: &str, shop: &str, no
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::addresses::entry::{postal_matches, AddressInput};
+    use crate::addresses::entry::{AddressInput, postal_matches};
     use crate::validation::FieldCheck;
 
     /// The seeded entries pass the rules a member's own edit would face, and their postal

@@ -1,7 +1,7 @@
 //! Checkout data of the demo shops: the payment methods each offers and the settings the cart
 //! reads (carriage, gift packing, the bank account for transfers, the point rate, the order
 //! number prefix). ORDER.SHIPPING.IS_ALLOW_MULTIPLE is set with the shop (demo.rs).
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 use super::{CORPORATE, DEMO};
 use crate::infra::db::Tx;
@@ -26,14 +26,20 @@ fn settings(code: &str) -> Vec<(&'static str, Value)> {
     let corporate = code == CORPORATE;
     vec![
         ("ORDER.CARRIAGE", json!({"default": 880, "by_prefecture": {"北海道": 1320, "沖縄県": 1650}, "free_threshold": if corporate { 22000 } else { 11000 }})),
-        ("ORDER.PACKINGS", json!({
-            "wrappings": [{"key": "gift", "label": "ギフトラッピング", "price": 330}],
-            "noshi": [{"key": "oiwai", "label": "御祝"}, {"key": "orei", "label": "御礼"}, {"key": "uchiiwai", "label": "内祝"}]
-        })),
-        ("ORDER.BANK_ACCOUNT", json!({
-            "bank_name": "ライド銀行", "branch_name": "渋谷支店", "account_type": "普通", "account_number": "1234567",
-            "account_holder": "カ）ライドパーツ", "due_days": 7
-        })),
+        (
+            "ORDER.PACKINGS",
+            json!({
+                "wrappings": [{"key": "gift", "label": "ギフトラッピング", "price": 330}],
+                "noshi": [{"key": "oiwai", "label": "御祝"}, {"key": "orei", "label": "御礼"}, {"key": "uchiiwai", "label": "内祝"}]
+            }),
+        ),
+        (
+            "ORDER.BANK_ACCOUNT",
+            json!({
+                "bank_name": "ライド銀行", "branch_name": "渋谷支店", "account_type": "普通", "account_number": "1234567",
+                "account_holder": "カ）ライドパーツ", "due_days": 7
+            }),
+        ),
         ("POINT.EARN_RATE", json!(if corporate { 0 } else { 1 })),
         ("ORDER.NO_PREFIX", json!(if corporate { "TS" } else { "RP" })),
     ]

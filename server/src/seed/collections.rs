@@ -17,14 +17,40 @@ struct Collection {
 }
 
 const DEMO_COLLECTIONS: &[Collection] = &[
-    Collection { alias: "new-arrivals", title: "新着商品", description: "今月入荷したばかりのパーツ・用品です。", tag: "new", order: PickOrder::Newest, limit: 12 },
-    Collection { alias: "staff-picks", title: "スタッフおすすめ", description: "整備スタッフが実際に使って選んだ逸品。", tag: "staff-pick", order: PickOrder::Popular, limit: 100 },
-    Collection { alias: "winter-maintenance", title: "冬のメンテナンス特集", description: "寒い季節のライドを快適にする防寒・メンテナンス用品。", tag: "winter", order: PickOrder::Popular, limit: 100 },
+    Collection {
+        alias: "new-arrivals",
+        title: "新着商品",
+        description: "今月入荷したばかりのパーツ・用品です。",
+        tag: "new",
+        order: PickOrder::Newest,
+        limit: 12,
+    },
+    Collection {
+        alias: "staff-picks",
+        title: "スタッフおすすめ",
+        description: "整備スタッフが実際に使って選んだ逸品。",
+        tag: "staff-pick",
+        order: PickOrder::Popular,
+        limit: 100,
+    },
+    Collection {
+        alias: "winter-maintenance",
+        title: "冬のメンテナンス特集",
+        description: "寒い季節のライドを快適にする防寒・メンテナンス用品。",
+        tag: "winter",
+        order: PickOrder::Popular,
+        limit: 100,
+    },
 ];
 
-const CORPORATE_COLLECTIONS: &[Collection] = &[
-    Collection { alias: "new-arrivals", title: "新規取扱商品", description: "新たにお取り扱いを始めた業務用商品です。", tag: "new", order: PickOrder::Newest, limit: 12 },
-];
+const CORPORATE_COLLECTIONS: &[Collection] = &[Collection {
+    alias: "new-arrivals",
+    title: "新規取扱商品",
+    description: "新たにお取り扱いを始めた業務用商品です。",
+    tag: "new",
+    order: PickOrder::Newest,
+    limit: 12,
+}];
 
 pub async fn insert(tx: &mut Tx, channel_id: &str, code: &str) -> anyhow::Result<()> {
     let collections = match code {

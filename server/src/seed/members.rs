@@ -4,12 +4,12 @@ use std::collections::BTreeMap;
 use std::sync::Mutex;
 
 use super::{CORPORATE, DEMO};
+use crate::addresses::address::Address;
 use crate::auth::password;
 use crate::infra::db::Tx;
-use crate::addresses::address::Address;
 use crate::members::profile::Profile;
 use crate::members::security_answer;
-use crate::members::store::{insert_user, NewUser};
+use crate::members::store::{NewUser, insert_user};
 
 pub struct DemoMember {
     pub username: &'static str,
@@ -51,7 +51,12 @@ pub fn demo_member(shop: &str) -> Option<DemoMember> {
             profile: Profile {
                 gender_ct: Some(1),
                 birthday: Some("1985-06-15".into()),
-                ..profile("member@example.com", ["山田", "太郎", "ヤマダ", "タロウ"], ["1500001", "東京都", "渋谷区", "神宮前1-2-3", "ライドマンション101"], "03-1234-5678")
+                ..profile(
+                    "member@example.com",
+                    ["山田", "太郎", "ヤマダ", "タロウ"],
+                    ["1500001", "東京都", "渋谷区", "神宮前1-2-3", "ライドマンション101"],
+                    "03-1234-5678",
+                )
             },
         }),
         CORPORATE => Some(DemoMember {

@@ -86,12 +86,13 @@ pub async fn insert(tx: &mut Tx, channel_id: &str, user_id: &str, shop: &str, no
     if shop != DEMO {
         return Ok(());
     }
-    let prefix: String = sqlx::query_scalar::<_, String>("SELECT setting_value FROM channel_settings WHERE channel_id = $1 AND setting_key = 'ORDER.NO_PREFIX'")
-        .bind(channel_id)
-        .fetch_optional(&mut **tx)
-        .await?
-        .and_then(|raw| serde_json::from_str(&raw).ok())
-        .unwrap_or_default();
+    let prefix: String =
+        sqlx::query_scalar::<_, String>("SELECT setting_value FROM channel_settings WHERE channel_id = $1 AND setting_key = 'ORDER.NO_PREFIX'")
+            .bind(channel_id)
+            .fetch_optional(&mut **tx)
+            .await?
+            .and_then(|raw| serde_json::from_str(&raw).ok())
+            .unwrap_or_default();
     let orderer = json!({
         "last_name": "山田", "first_name": "太郎", "last_name_kana": "ヤマダ", "first_name_kana": "タロウ",
         "email": "member@example.com", "postal_code": "1500001", "prefecture": "東京都", "city": "渋谷区",

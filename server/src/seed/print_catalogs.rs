@@ -4,7 +4,7 @@
 use super::{CORPORATE, DEMO};
 use crate::infra::db::Tx;
 use crate::infra::ids::new_id;
-use crate::print_catalogs::store::{insert_catalog, NewCatalog};
+use crate::print_catalogs::store::{NewCatalog, insert_catalog};
 
 const DAY_MS: i64 = 24 * 60 * 60 * 1000;
 
@@ -25,9 +25,20 @@ const DEMO_CATALOGUES: &[Catalogue] = &[
         edition: "2026 冬号",
         published_days: -20,
         is_orderable: true,
-        pages: &["表紙・ごあいさつ", "冬のおすすめ特集", "電装パーツ", "LEDバルブ・ライト", "ブレーキ・足回り",
-                 "オイル・ケミカル", "工具・メンテナンス", "ヘルメット", "ウェア・グローブ", "自転車パーツ",
-                 "自転車ウェア・補給食", "ご注文方法・お問い合わせ"],
+        pages: &[
+            "表紙・ごあいさつ",
+            "冬のおすすめ特集",
+            "電装パーツ",
+            "LEDバルブ・ライト",
+            "ブレーキ・足回り",
+            "オイル・ケミカル",
+            "工具・メンテナンス",
+            "ヘルメット",
+            "ウェア・グローブ",
+            "自転車パーツ",
+            "自転車ウェア・補給食",
+            "ご注文方法・お問い合わせ",
+        ],
     },
     Catalogue {
         title: "サイクルパーツ デジタルカタログ",

@@ -5,10 +5,7 @@ use crate::infra::ids::new_id;
 use crate::infra::time::Timestamp;
 
 pub async fn channel_exists(tx: &mut Tx, code: &str) -> sqlx::Result<bool> {
-    let found: Option<String> = sqlx::query_scalar("SELECT id FROM channels WHERE code = $1")
-        .bind(code)
-        .fetch_optional(&mut **tx)
-        .await?;
+    let found: Option<String> = sqlx::query_scalar("SELECT id FROM channels WHERE code = $1").bind(code).fetch_optional(&mut **tx).await?;
     Ok(found.is_some())
 }
 
@@ -33,11 +30,7 @@ pub async fn insert_shop(tx: &mut Tx, shop: &Shop) -> anyhow::Result<String> {
     .await?;
 
     for host in shop.hosts {
-        sqlx::query("INSERT INTO channel_hosts (host, channel_id) VALUES ($1, $2)")
-            .bind(*host)
-            .bind(&channel_id)
-            .execute(&mut **tx)
-            .await?;
+        sqlx::query("INSERT INTO channel_hosts (host, channel_id) VALUES ($1, $2)").bind(*host).bind(&channel_id).execute(&mut **tx).await?;
     }
     for (key, value) in &shop.settings {
         sqlx::query("INSERT INTO channel_settings (channel_id, setting_key, setting_value) VALUES ($1, $2, $3)")
@@ -63,17 +56,15 @@ pub async fn insert_shop(tx: &mut Tx, shop: &Shop) -> anyhow::Result<String> {
     insert_page(tx, &channel_id, "home", shop.home_title, shop.home_description, &shop.home_blocks).await?;
 
     for (index, message) in shop.messages.iter().enumerate() {
-        sqlx::query(
-            "INSERT INTO messages (id, channel_id, code, title, body, updated_at) VALUES ($1, $2, $3, $4, $5, $6)",
-        )
-        .bind(new_id())
-        .bind(&channel_id)
-        .bind(message.code)
-        .bind(message.title)
-        .bind(message.body)
-        .bind(now - index as i64 * 60_000)
-        .execute(&mut **tx)
-        .await?;
+        sqlx::query("INSERT INTO messages (id, channel_id, code, title, body, updated_at) VALUES ($1, $2, $3, $4, $5, $6)")
+            .bind(new_id())
+            .bind(&channel_id)
+            .bind(message.code)
+            .bind(message.title)
+            .bind(message.body)
+            .bind(now - index as i64 * 60_000)
+            .execute(&mut **tx)
+            .await?;
     }
     for news in &shop.news {
         sqlx::query(

@@ -1,11 +1,11 @@
 //! The demo shop's stylists (スタッフのおすすめ). Each pick names a leaf category and takes its
 //! most popular product not yet picked by that stylist, so the picks follow the catalogue and
 //! the comment always fits the kind of item. The corporate shop has none.
-use super::store;
 use super::DEMO;
+use super::store;
 use crate::infra::db::Tx;
 use crate::infra::ids::new_id;
-use crate::stylists::store::{insert_stylist, NewStylist};
+use crate::stylists::store::{NewStylist, insert_stylist};
 
 struct Stylist {
     key: &'static str,
@@ -22,7 +22,12 @@ struct Stylist {
 
 const DEMO_STYLISTS: &[Stylist] = &[
     Stylist {
-        key: "sato-kenichi", name: "佐藤 健一", kana: "さとう けんいち", role: "店長", initials: "KS", hue: 210,
+        key: "sato-kenichi",
+        name: "佐藤 健一",
+        kana: "さとう けんいち",
+        role: "店長",
+        initials: "KS",
+        hue: 210,
         profile: "バイク歴30年。ピットでの整備から仕入れまで見ている店長です。長く使える定番品を選ぶのが信条。",
         riding_style: "ツーリング（CB1300SF）",
         picks: &[
@@ -34,7 +39,12 @@ const DEMO_STYLISTS: &[Stylist] = &[
         ],
     },
     Stylist {
-        key: "takahashi-misaki", name: "高橋 美咲", kana: "たかはし みさき", role: "ライダー", initials: "MT", hue: 340,
+        key: "takahashi-misaki",
+        name: "高橋 美咲",
+        kana: "たかはし みさき",
+        role: "ライダー",
+        initials: "MT",
+        hue: 340,
         profile: "週末はキャンプツーリングで全国を走る女性ライダー。小柄な方の装備選びの相談もお任せください。",
         riding_style: "キャンプツーリング（Rebel 250）",
         picks: &[
@@ -47,7 +57,12 @@ const DEMO_STYLISTS: &[Stylist] = &[
         ],
     },
     Stylist {
-        key: "suzuki-daisuke", name: "鈴木 大輔", kana: "すずき だいすけ", role: "整備士", initials: "DS", hue: 25,
+        key: "suzuki-daisuke",
+        name: "鈴木 大輔",
+        kana: "すずき だいすけ",
+        role: "整備士",
+        initials: "DS",
+        hue: 25,
         profile: "二級二輪自動車整備士。車検整備とカスタムを担当しています。取り付けの難しさも正直にお伝えします。",
         riding_style: "サーキット走行（GSX-R600）",
         picks: &[
@@ -59,7 +74,12 @@ const DEMO_STYLISTS: &[Stylist] = &[
         ],
     },
     Stylist {
-        key: "ito-haruka", name: "伊藤 遥", kana: "いとう はるか", role: "サイクルメカニック", initials: "HI", hue: 140,
+        key: "ito-haruka",
+        name: "伊藤 遥",
+        kana: "いとう はるか",
+        role: "サイクルメカニック",
+        initials: "HI",
+        hue: 140,
         profile: "自転車担当のメカニック。ロードバイクからママチャリまで、通勤・通学の足を支えています。",
         riding_style: "ロードバイク通勤・ヒルクライム",
         picks: &[

@@ -26,7 +26,15 @@ pub fn demo_coupons(shop: &str, now: i64) -> Vec<NewCoupon<'static>> {
     };
     match shop {
         DEMO => vec![
-            coupon("WELCOME500", "はじめてのお買い物 500円引き", "3,000円以上のお買い物で使える500円引きクーポンです。カートでコードを入力してください。", "amount", 500, 3000, 1),
+            coupon(
+                "WELCOME500",
+                "はじめてのお買い物 500円引き",
+                "3,000円以上のお買い物で使える500円引きクーポンです。カートでコードを入力してください。",
+                "amount",
+                500,
+                3000,
+                1,
+            ),
             NewCoupon {
                 requires_take: true,
                 member_only: true,

@@ -3,20 +3,20 @@
 //! news item or blog post, not a 200 page that only says so).
 pub mod meta;
 
+use axum::Router;
 use axum::extract::State;
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use axum::Router;
 use serde_json::json;
 
-use self::meta::{summarise, PageMeta};
-use crate::state::AppState;
+use self::meta::{PageMeta, summarise};
 use crate::catalog::availability::is_on_sale;
 use crate::channel::Channel;
 use crate::infra::error::ApiResult;
 use crate::infra::escape::escape;
 use crate::infra::time::Timestamp;
+use crate::state::AppState;
 
 /// Sitemaps hold at most 50,000 URLs.
 const SITEMAP_LIMIT: i64 = 49_000;
@@ -31,11 +31,7 @@ pub fn routes() -> Router<AppState> {
 
 /// `https://host` as the visitor reached us (a proxy in front tells the scheme).
 pub fn base_url(headers: &HeaderMap) -> String {
-    let scheme = headers
-        .get("x-forwarded-proto")
-        .and_then(|v| v.to_str().ok())
-        .filter(|v| *v == "https" || *v == "http")
-        .unwrap_or("http");
+    let scheme = headers.get("x-forwarded-proto").and_then(|v| v.to_str().ok()).filter(|v| *v == "https" || *v == "http").unwrap_or("http");
     let host = headers.get(header::HOST).and_then(|v| v.to_str().ok()).unwrap_or("localhost");
     // A Host header is attacker-controlled: keep only characters a host name can have.
     let host: String = host.chars().filter(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']')).collect();
@@ -57,17 +53,9 @@ async fn sitemap(State(state): State<AppState>, headers: HeaderMap) -> ApiResult
     let mut paths = vec!["/".to_owned(), "/news".to_owned(), "/product".to_owned(), "/blog".to_owned(), "/faq".to_owned()];
     paths.extend(crate::content::store::list_static_page_urls(&state.db, &channel.id).await?.into_iter().map(|page| page.url));
     paths.extend(crate::news::store::list_news_keys(&state.db, &channel.id, SITEMAP_LIMIT).await?.into_iter().map(|k| format!("/news/{k}")));
+    paths.extend(crate::content::store::list_blog_keys(&state.db, &channel.id, now, SITEMAP_BLOG_LIMIT).await?.into_iter().map(|k| format!("/blog/{k}")));
     paths.extend(
-        crate::content::store::list_blog_keys(&state.db, &channel.id, now, SITEMAP_BLOG_LIMIT)
-            .await?
-            .into_iter()
-            .map(|k| format!("/blog/{k}")),
-    );
-    paths.extend(
-        crate::catalog::store::list_listable_product_keys(&state.db, &channel.id, now, SITEMAP_LIMIT)
-            .await?
-            .into_iter()
-            .map(|k| format!("/product/{k}")),
+        crate::catalog::store::list_listable_product_keys(&state.db, &channel.id, now, SITEMAP_LIMIT).await?.into_iter().map(|k| format!("/product/{k}")),
     );
     let mut xml = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
     for path in paths {
@@ -86,10 +74,28 @@ pub async fn page_meta(state: &AppState, channel: &Channel, headers: &HeaderMap,
     let found = match segments.as_slice() {
         ["product", key] => product_meta(state, channel, &base, key, &canonical).await?,
         ["news", key] => news_meta(state, channel, key, &canonical).await?,
-        ["news"] => Some(PageMeta { title: "ニュース".into(), description: format!("{}からのお知らせ", channel.name), canonical, og_type: "website", ..Default::default() }),
+        ["news"] => Some(PageMeta {
+            title: "ニュース".into(),
+            description: format!("{}からのお知らせ", channel.name),
+            canonical,
+            og_type: "website",
+            ..Default::default()
+        }),
         ["blog", key] => blog_meta(state, channel, &base, key, &canonical).await?,
-        ["blog"] => Some(PageMeta { title: "ブログ".into(), description: format!("{}のスタッフブログ", channel.name), canonical, og_type: "website", ..Default::default() }),
-        ["faq"] => Some(PageMeta { title: "よくあるご質問".into(), description: format!("{}のよくあるご質問", channel.name), canonical, og_type: "website", ..Default::default() }),
+        ["blog"] => Some(PageMeta {
+            title: "ブログ".into(),
+            description: format!("{}のスタッフブログ", channel.name),
+            canonical,
+            og_type: "website",
+            ..Default::default()
+        }),
+        ["faq"] => Some(PageMeta {
+            title: "よくあるご質問".into(),
+            description: format!("{}のよくあるご質問", channel.name),
+            canonical,
+            og_type: "website",
+            ..Default::default()
+        }),
         _ => match static_page_meta(state, channel, path, &canonical).await? {
             Some(meta) => Some(meta),
             None => Some(home_meta(state, channel, canonical).await?),
@@ -99,7 +105,13 @@ pub async fn page_meta(state: &AppState, channel: &Channel, headers: &HeaderMap,
         Some(meta) => (StatusCode::OK, meta),
         None => (
             StatusCode::NOT_FOUND,
-            PageMeta { title: "404 Not Found".into(), description: "お探しのページが見つかりませんでした。".into(), canonical: format!("{base}{path}"), og_type: "website", ..Default::default() },
+            PageMeta {
+                title: "404 Not Found".into(),
+                description: "お探しのページが見つかりませんでした。".into(),
+                canonical: format!("{base}{path}"),
+                og_type: "website",
+                ..Default::default()
+            },
         ),
     })
 }

@@ -2,10 +2,10 @@
 //! The two last are browser navigations (no `X-Channel`: the host names the channel) and
 //! answer redirects, never JSON errors once the provider is known: the callback always lands
 //! on the storefront's `/oauth/callback` page, with `error=<code>` when the login failed.
-use axum::extract::State;
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
-use axum::response::{IntoResponse, Response};
 use axum::Json;
+use axum::extract::State;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -13,24 +13,24 @@ use utoipa_axum::routes;
 use super::landing::{self, Failure};
 use super::provider::{Identity, Provider};
 use super::store::{self, NewState};
-use crate::state::AppState;
-use crate::channel::settings::FrontSettings;
+use crate::addresses::address::Address;
 use crate::channel::Channel;
+use crate::channel::settings::FrontSettings;
 use crate::infra::db::Tx;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::{ApiPath, ApiQuery};
 use crate::infra::ids::new_id;
+use crate::infra::secret::{same_hash, sha256_hex};
 use crate::infra::time::Timestamp;
 use crate::members::client::Client;
 use crate::members::links::link_origin;
-use crate::members::mails::send_mail;
-use crate::members::session_start::{start_code_step, start_session, Method};
 use crate::members::login;
-use crate::infra::secret::{same_hash, sha256_hex};
-use crate::addresses::address::Address;
+use crate::members::mails::send_mail;
 use crate::members::profile::Profile;
 use crate::members::rate_limit::{self, Limit};
+use crate::members::session_start::{Method, start_code_step, start_session};
 use crate::members::store::{self as members_store, NewUser, UserRow};
+use crate::state::AppState;
 
 /// How long a started login may take at the provider.
 pub const STATE_LIFETIME_MS: i64 = 10 * 60 * 1000;
@@ -62,11 +62,7 @@ pub struct ProviderList {
 #[utoipa::path(get, path = "/v1/auth/providers", tag = "members",
     responses((status = 200, body = ProviderList, description = "the social login providers this shop offers (empty when none is configured)")))]
 async fn list_social_providers(State(state): State<AppState>, channel: Channel) -> Json<ProviderList> {
-    let data = state
-        .social_providers
-        .for_channel(&channel.code)
-        .map(|p| ProviderItem { kind: p.kind.clone(), name: p.name.clone() })
-        .collect();
+    let data = state.social_providers.for_channel(&channel.code).map(|p| ProviderItem { kind: p.kind.clone(), name: p.name.clone() }).collect();
     Json(ProviderList { data })
 }
 
@@ -199,27 +195,16 @@ async fn complete(
         return Err(Failure::ProviderError);
     }
     let code = query.code.as_deref().map(str::trim).filter(|c| !c.is_empty() && c.len() <= 2048).ok_or(Failure::ProviderError)?;
-    let identity = provider
-        .identify(state.social_providers.http(), code, &pending.code_verifier, &pending.redirect_uri)
-        .await
-        .map_err(|error| {
-            tracing::warn!(provider = provider.kind, %error, "social login: the provider call failed");
-            Failure::ProviderError
-        })?;
+    let identity = provider.identify(state.social_providers.http(), code, &pending.code_verifier, &pending.redirect_uri).await.map_err(|error| {
+        tracing::warn!(provider = provider.kind, %error, "social login: the provider call failed");
+        Failure::ProviderError
+    })?;
     sign_in(state, channel, client, &provider.kind, identity, pending.redirect_path, now).await
 }
 
 /// The linked member, or a new one for an unknown identity whose verified e-mail no member
 /// of this shop has; then the session (or the mailed code where the shop asks for it).
-async fn sign_in(
-    state: &AppState,
-    channel: &Channel,
-    client: &Client,
-    provider: &str,
-    identity: Identity,
-    path: String,
-    now: i64,
-) -> Result<Landing, Failure> {
+async fn sign_in(state: &AppState, channel: &Channel, client: &Client, provider: &str, identity: Identity, path: String, now: i64) -> Result<Landing, Failure> {
     let settings = FrontSettings::load(&state.db, channel).await.map_err(server_error)?;
     let mut tx = state.db.begin_write().await.map_err(server_error)?;
     let linked = match store::find_linked_user_id(&mut tx, &channel.id, provider, &identity.subject).await.map_err(server_error)? {

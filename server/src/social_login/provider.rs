@@ -4,12 +4,12 @@
 use std::path::Path;
 use std::time::Duration;
 
-use anyhow::{bail, Context};
+use anyhow::{Context, bail};
 use oauth2::basic::BasicClient;
 use oauth2::url::Url;
 use oauth2::{
-    AuthType, AuthUrl, AuthorizationCode, ClientId, ClientSecret, CsrfToken, EndpointNotSet, EndpointSet, PkceCodeChallenge,
-    PkceCodeVerifier, RedirectUrl, RequestTokenError, Scope, TokenResponse, TokenUrl,
+    AuthType, AuthUrl, AuthorizationCode, ClientId, ClientSecret, CsrfToken, EndpointNotSet, EndpointSet, PkceCodeChallenge, PkceCodeVerifier, RedirectUrl,
+    RequestTokenError, Scope, TokenResponse, TokenUrl,
 };
 use serde::Deserialize;
 
@@ -167,9 +167,7 @@ pub enum ProviderFailure {
 impl Provider {
     fn check(entry: ProviderEntry) -> anyhow::Result<Provider> {
         let kind = entry.kind.trim().to_owned();
-        let valid_kind = !kind.is_empty()
-            && kind.len() <= 32
-            && kind.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_');
+        let valid_kind = !kind.is_empty() && kind.len() <= 32 && kind.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_');
         if !valid_kind {
             bail!("provider type `{kind}`: use 1 to 32 lower-case letters, digits, `-` or `_`");
         }
@@ -440,7 +438,8 @@ mod tests {
 
     #[test]
     fn userinfo_gives_the_subject_and_only_a_verified_email() {
-        let id = identity_from_userinfo(r#"{"sub":"abc","email":"Taro@Example.JP","email_verified":true,"family_name":"山田","given_name":"太郎"}"#.as_bytes()).unwrap();
+        let id = identity_from_userinfo(r#"{"sub":"abc","email":"Taro@Example.JP","email_verified":true,"family_name":"山田","given_name":"太郎"}"#.as_bytes())
+            .unwrap();
         assert_eq!(id.subject, "abc");
         assert_eq!(id.verified_email.as_deref(), Some("taro@example.jp"));
         assert_eq!((id.family_name.as_str(), id.given_name.as_str()), ("山田", "太郎"));

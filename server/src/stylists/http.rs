@@ -1,22 +1,22 @@
 //! `GET /v1/stylists`, `GET /v1/stylists/{key}` and the avatars at `/images/stylists/{key}.svg`.
 use std::collections::HashMap;
 
+use axum::Json;
 use axum::extract::State;
 use axum::http::HeaderMap;
-use axum::Json;
 use serde::Serialize;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::{avatar, store};
-use crate::state::AppState;
-use crate::catalog::product_item::{product_items, ProductItem};
+use crate::catalog::product_item::{ProductItem, product_items};
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::{ApiPath, ApiQuery};
-use crate::infra::pagination::{AllowAll, ListBody, Page, PageQuery, Paginated, DEFAULT_PER};
-use crate::infra::time::Timestamp;
+use crate::infra::pagination::{AllowAll, DEFAULT_PER, ListBody, Page, PageQuery, Paginated};
 use crate::infra::svg::svg_headers;
+use crate::infra::time::Timestamp;
+use crate::state::AppState;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(list_stylists)).routes(routes!(show_stylist))
@@ -82,11 +82,7 @@ pub struct StylistDetail {
             ("x-total" = i64), ("x-per-page" = i64), ("x-last-page" = i64), ("x-current-page" = i64))),
         (status = 422, body = ErrorBody),
     ))]
-async fn list_stylists(
-    State(state): State<AppState>,
-    channel: Channel,
-    ApiQuery(query): ApiQuery<PageQuery>,
-) -> ApiResult<Paginated<Stylist>> {
+async fn list_stylists(State(state): State<AppState>, channel: Channel, ApiQuery(query): ApiQuery<PageQuery>) -> ApiResult<Paginated<Stylist>> {
     let page = Page::parse(&query, DEFAULT_PER, AllowAll::No)?;
     let (rows, total) = store::list_stylists(&state.db, &channel.id, page).await?;
     Ok(Paginated::new(rows.into_iter().map(Stylist::from).collect(), total, page))
@@ -98,11 +94,7 @@ async fn list_stylists(
         (status = 200, body = StylistDetail, description = "the profile with the listable picks"),
         (status = 404, body = ErrorBody, description = "no such stylist in this channel"),
     ))]
-async fn show_stylist(
-    State(state): State<AppState>,
-    channel: Channel,
-    ApiPath(key): ApiPath<String>,
-) -> ApiResult<Json<StylistDetail>> {
+async fn show_stylist(State(state): State<AppState>, channel: Channel, ApiPath(key): ApiPath<String>) -> ApiResult<Json<StylistDetail>> {
     let row = store::find_stylist(&state.db, &channel.id, &key).await?.ok_or_else(ApiError::not_found)?;
     let now = Timestamp::now().0;
     let (products, comments) = store::list_picks(&state.db, &channel.id, &row.id, now).await?;

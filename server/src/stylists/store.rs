@@ -1,5 +1,5 @@
 //! Every SQL statement of stylists.
-use crate::catalog::store::{ProductRow, PRODUCT_COLUMNS, PRODUCT_FROM};
+use crate::catalog::store::{PRODUCT_COLUMNS, PRODUCT_FROM, ProductRow};
 use crate::infra::db::{Db, Tx};
 use crate::infra::pagination::Page;
 
@@ -20,10 +20,7 @@ pub struct StylistRow {
 
 /// One page of the channel's stylists in the shop's order, and how many there are.
 pub async fn list_stylists(db: &Db, channel_id: &str, page: Page) -> sqlx::Result<(Vec<StylistRow>, i64)> {
-    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM stylists WHERE channel_id = $1")
-        .bind(channel_id)
-        .fetch_one(&db.pool)
-        .await?;
+    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM stylists WHERE channel_id = $1").bind(channel_id).fetch_one(&db.pool).await?;
     if total == 0 {
         return Ok((Vec::new(), 0));
     }
@@ -39,13 +36,11 @@ pub async fn list_stylists(db: &Db, channel_id: &str, page: Page) -> sqlx::Resul
 }
 
 pub async fn find_stylist(db: &Db, channel_id: &str, key: &str) -> sqlx::Result<Option<StylistRow>> {
-    sqlx::query_as::<_, StylistRow>(sqlx::AssertSqlSafe(format!(
-        "SELECT {STYLIST_COLUMNS} FROM stylists WHERE channel_id = $1 AND stylist_key = $2"
-    )))
-    .bind(channel_id)
-    .bind(key)
-    .fetch_optional(&db.pool)
-    .await
+    sqlx::query_as::<_, StylistRow>(sqlx::AssertSqlSafe(format!("SELECT {STYLIST_COLUMNS} FROM stylists WHERE channel_id = $1 AND stylist_key = $2")))
+        .bind(channel_id)
+        .bind(key)
+        .fetch_optional(&db.pool)
+        .await
 }
 
 #[derive(Debug, sqlx::FromRow)]

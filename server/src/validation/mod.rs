@@ -67,10 +67,7 @@ pub fn kana(s: &str) -> Rule {
     let ok = !is_blank(s)
         && s.nfc().all(|c| {
             is_katakana(c)
-                || matches!(
-                    c,
-                    ' ' | '\u{3000}' | '\u{30A0}' | '、' | '。' | '「' | '」' | '『' | '』' | '（' | '）' | '！' | '？' | '．' | '，' | '＝'
-                )
+                || matches!(c, ' ' | '\u{3000}' | '\u{30A0}' | '、' | '。' | '「' | '」' | '『' | '』' | '（' | '）' | '！' | '？' | '．' | '，' | '＝')
         });
     if ok { Ok(()) } else { Err(KANA) }
 }
@@ -123,9 +120,7 @@ pub fn tel(s: &str) -> Rule {
     let ok = s.is_empty()
         || if s.contains('-') {
             let groups: Vec<&str> = s.split('-').collect();
-            groups.len() == 3
-                && groups.iter().all(|g| (1..=4).contains(&g.len()) && all_digits(g))
-                && groups[0].starts_with('0')
+            groups.len() == 3 && groups.iter().all(|g| (1..=4).contains(&g.len()) && all_digits(g)) && groups[0].starts_with('0')
         } else {
             (10..=11).contains(&s.len()) && all_digits(s) && s.starts_with('0')
         };
@@ -139,9 +134,7 @@ pub fn decimal(s: &str, max: usize) -> Result<(), String> {
         Some((whole, fraction)) => (whole, Some(fraction)),
         None => (unsigned, None),
     };
-    let ok = !whole.is_empty()
-        && all_digits(whole)
-        && fraction.is_none_or(|f| !f.is_empty() && f.len() <= max && all_digits(f));
+    let ok = !whole.is_empty() && all_digits(whole) && fraction.is_none_or(|f| !f.is_empty() && f.len() <= max && all_digits(f));
     if ok { Ok(()) } else { Err(format!("小数点以下{max}桁以内の数値で入力してください")) }
 }
 
@@ -197,10 +190,7 @@ pub fn required_without_all(values: &[&str]) -> Rule {
 }
 
 fn is_domain_label(label: &str) -> bool {
-    (1..=63).contains(&label.len())
-        && label.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
-        && !label.starts_with('-')
-        && !label.ends_with('-')
+    (1..=63).contains(&label.len()) && label.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-') && !label.starts_with('-') && !label.ends_with('-')
 }
 
 /// At most 254 characters, one `@`, an ASCII local part of at most 64 (dots anywhere: old
@@ -211,16 +201,11 @@ pub fn email(s: &str) -> Rule {
         && s.is_ascii()
         && match s.split_once('@') {
             Some((local, domain)) => {
-                (1..=64).contains(&local.len())
-                    && local.bytes().all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+/=?^_`{|}~.-".contains(&b))
-                    && {
-                        let labels: Vec<&str> = domain.split('.').collect();
-                        let tld = labels[labels.len() - 1];
-                        labels.len() >= 2
-                            && labels.iter().all(|l| is_domain_label(l))
-                            && tld.len() >= 2
-                            && !all_digits(tld)
-                    }
+                (1..=64).contains(&local.len()) && local.bytes().all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+/=?^_`{|}~.-".contains(&b)) && {
+                    let labels: Vec<&str> = domain.split('.').collect();
+                    let tld = labels[labels.len() - 1];
+                    labels.len() >= 2 && labels.iter().all(|l| is_domain_label(l)) && tld.len() >= 2 && !all_digits(tld)
+                }
             }
             None => false,
         };
@@ -229,8 +214,7 @@ pub fn email(s: &str) -> Rule {
 
 /// 4–64 of ASCII letters, digits and `@ . _ -`.
 pub fn username(s: &str) -> Rule {
-    let ok = (USERNAME_MIN..=USERNAME_MAX).contains(&s.len())
-        && s.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'@' | b'.' | b'_' | b'-'));
+    let ok = (USERNAME_MIN..=USERNAME_MAX).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'@' | b'.' | b'_' | b'-'));
     if ok { Ok(()) } else { Err(USERNAME) }
 }
 

@@ -3,15 +3,15 @@
 //! HTTP status; long caching for content-hashed bundles and none for the HTML.
 use std::path::Path;
 
+use axum::Router;
 use axum::extract::{Request, State};
-use axum::http::{header, HeaderValue, StatusCode};
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{Html, IntoResponse, Response};
-use axum::Router;
 use tower_http::services::ServeDir;
 
-use crate::state::AppState;
 use crate::seo;
+use crate::state::AppState;
 
 /// Vite puts content-hashed bundles under `/assets/`; they never change under one name.
 const HASHED_ASSETS: &str = "/assets/";
@@ -56,11 +56,7 @@ async fn index_page(State(state): State<AppState>, request: Request) -> Response
 async fn cache_headers(request: Request, next: Next) -> Response {
     let immutable = request.uri().path().starts_with(HASHED_ASSETS);
     let mut response = next.run(request).await;
-    let value = if immutable && response.status().is_success() {
-        "public, max-age=31536000, immutable"
-    } else {
-        "no-cache"
-    };
+    let value = if immutable && response.status().is_success() { "public, max-age=31536000, immutable" } else { "no-cache" };
     response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(value));
     response
 }

@@ -2,7 +2,7 @@
 //! delete, the two defaults, the own address (division_ct 1) that is the profile, CSV import
 //! and export in Shift_JIS and UTF-8 — on the demo shop and the corporate one.
 use axum::http::StatusCode;
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 use crate::helpers::{Answer, TestApp};
 use crate::members::registered_demo_member;
@@ -63,17 +63,20 @@ async fn the_demo_member_finds_the_own_address_first_then_home_and_office(app: T
     assert_eq!((answer.header("x-total"), answer.header("x-current-page"), answer.header("x-last-page")), ("3", "1", "1"));
     let own = &items[0];
     let id = own["id"].as_str().unwrap();
-    assert_eq!(own, &json!({
-        "id": id, "division_ct": 1, "is_default": true, "is_sender_default": true,
-        "shipping_name": "山田 太郎", "shipping_last_name": "山田", "shipping_first_name": "太郎",
-        "shipping_kana": "ヤマダ タロウ", "shipping_last_name_kana": "ヤマダ", "shipping_first_name_kana": "タロウ",
-        "postal_code": "1500001", "formatted_postal_code": "150-0001", "prefecture": "東京都", "city": "渋谷区",
-        "address1": "神宮前1-2-3", "address2": "ライドマンション101",
-        "combined_address": "東京都渋谷区神宮前1-2-3 ライドマンション101",
-        "full_address": "〒150-0001 東京都渋谷区神宮前1-2-3 ライドマンション101",
-        "phone_number": "03-1234-5678", "cell_phone_number": "",
-        "created_at": own["created_at"], "updated_at": own["updated_at"],
-    }));
+    assert_eq!(
+        own,
+        &json!({
+            "id": id, "division_ct": 1, "is_default": true, "is_sender_default": true,
+            "shipping_name": "山田 太郎", "shipping_last_name": "山田", "shipping_first_name": "太郎",
+            "shipping_kana": "ヤマダ タロウ", "shipping_last_name_kana": "ヤマダ", "shipping_first_name_kana": "タロウ",
+            "postal_code": "1500001", "formatted_postal_code": "150-0001", "prefecture": "東京都", "city": "渋谷区",
+            "address1": "神宮前1-2-3", "address2": "ライドマンション101",
+            "combined_address": "東京都渋谷区神宮前1-2-3 ライドマンション101",
+            "full_address": "〒150-0001 東京都渋谷区神宮前1-2-3 ライドマンション101",
+            "phone_number": "03-1234-5678", "cell_phone_number": "",
+            "created_at": own["created_at"], "updated_at": own["updated_at"],
+        })
+    );
     assert_eq!((items[1]["shipping_name"].as_str(), items[1]["prefecture"].as_str()), (Some("山田 一郎"), Some("静岡県")));
     assert_eq!(items[2]["full_address"], "〒100-0005 東京都千代田区丸の内1-9-1 ライドクラフト株式会社 12階");
     assert!(items[1..].iter().all(|a| a["division_ct"] == 2 && a["is_default"] == false && a["is_sender_default"] == false));
@@ -220,7 +223,10 @@ async fn exactly_one_default_and_one_sender_default(app: TestApp) {
     assert_eq!(all.json(), json!({ "count": 1 }));
     let (answer, items) = list(&app, &token).await;
     assert_eq!(answer.header("x-total"), "1");
-    assert_eq!((items[0]["id"].as_str(), items[0]["is_default"].clone(), items[0]["is_sender_default"].clone()), (Some(own.as_str()), json!(true), json!(true)));
+    assert_eq!(
+        (items[0]["id"].as_str(), items[0]["is_default"].clone(), items[0]["is_sender_default"].clone()),
+        (Some(own.as_str()), json!(true), json!(true))
+    );
 }
 
 async fn concurrent_writes_keep_one_default_and_the_limit(app: TestApp) {
@@ -237,8 +243,12 @@ async fn concurrent_writes_keep_one_default_and_the_limit(app: TestApp) {
     let ids: Vec<String> = items[..6].iter().map(|a| a["id"].as_str().unwrap().to_owned()).collect();
     let set = |id: &str, flag: &str| app.patch(&format!("{BOOK}/{id}/{flag}")).bearer(&token).send();
     let answers = tokio::join!(
-        set(&ids[0], "use"), set(&ids[1], "use-sender"), set(&ids[2], "use"),
-        set(&ids[3], "use-sender"), set(&ids[4], "use"), set(&ids[5], "use-sender"),
+        set(&ids[0], "use"),
+        set(&ids[1], "use-sender"),
+        set(&ids[2], "use"),
+        set(&ids[3], "use-sender"),
+        set(&ids[4], "use"),
+        set(&ids[5], "use-sender"),
     );
     for answer in [answers.0, answers.1, answers.2, answers.3, answers.4, answers.5] {
         answer.assert_status(StatusCode::OK);
@@ -269,7 +279,10 @@ async fn editing_the_own_address_edits_the_profile_and_the_other_way_round(app: 
     moved["cell_phone_number"] = json!("080-1234-5678");
     let answer = app.put(&format!("{BOOK}/{own}")).bearer(&token).json(&moved).send().await;
     answer.assert_status(StatusCode::OK);
-    assert_eq!((answer.json()["division_ct"].clone(), answer.json()["full_address"].clone()), (json!(1), json!("〒530-0001 大阪府大阪市北区梅田1-1-1 梅田ビル5F")));
+    assert_eq!(
+        (answer.json()["division_ct"].clone(), answer.json()["full_address"].clone()),
+        (json!(1), json!("〒530-0001 大阪府大阪市北区梅田1-1-1 梅田ビル5F"))
+    );
     let me = app.get("/v1/me/user").bearer(&token).send().await.json();
     assert_eq!(
         [&me["postal_code"], &me["prefecture"], &me["city"], &me["address1"], &me["address2"], &me["phone_number"], &me["cell_phone_number"]],
@@ -482,11 +495,8 @@ async fn a_member_who_leaves_leaves_no_address_behind(app: TestApp) {
     app.post(BOOK).bearer(&member.access_token).json(&osaka()).send().await.assert_status(StatusCode::CREATED);
     let leave = json!({ "password": crate::members::PASSWORD });
     app.delete("/v1/me/user").bearer(&member.access_token).json(&leave).send().await.assert_status(StatusCode::NO_CONTENT);
-    let left: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM user_addresses WHERE user_id = $1")
-        .bind(&member.user_id)
-        .fetch_one(&app.state.db.pool)
-        .await
-        .unwrap();
+    let left: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM user_addresses WHERE user_id = $1").bind(&member.user_id).fetch_one(&app.state.db.pool).await.unwrap();
     assert_eq!(left, 0);
 }
 

@@ -4,9 +4,9 @@
 //! and the decision — idempotent, a declined card keeping the cart, stock taken exactly and
 //! never oversold under concurrent buyers.
 use axum::http::StatusCode;
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
-use crate::helpers::{decoded_file_name, has_text, Answer, TestApp};
+use crate::helpers::{Answer, TestApp, decoded_file_name, has_text};
 use crate::members::registered_demo_member;
 use crate::on_both_databases;
 
@@ -31,7 +31,16 @@ pub(crate) async fn product(app: &TestApp, key: &str, price: i64, tax_rate: i64,
 }
 
 #[allow(clippy::too_many_arguments)]
-async fn product_with(app: &TestApp, key: &str, price: i64, tax_rate: i64, stock: i64, sale_start: Option<i64>, sale_end: Option<i64>, published: bool) -> String {
+async fn product_with(
+    app: &TestApp,
+    key: &str,
+    price: i64,
+    tax_rate: i64,
+    stock: i64,
+    sale_start: Option<i64>,
+    sale_end: Option<i64>,
+    published: bool,
+) -> String {
     let channel_id = app.channel_id("demo").await;
     let product_id = uuid::Uuid::now_v7().to_string();
     sqlx::query(
@@ -70,7 +79,11 @@ async fn product_with(app: &TestApp, key: &str, price: i64, tax_rate: i64, stock
 }
 
 pub(crate) async fn stock_of(app: &TestApp, variation_key: &str) -> i64 {
-    sqlx::query_scalar("SELECT stock_quantity FROM product_variations WHERE variation_key = $1").bind(variation_key).fetch_one(&app.state.db.pool).await.unwrap()
+    sqlx::query_scalar("SELECT stock_quantity FROM product_variations WHERE variation_key = $1")
+        .bind(variation_key)
+        .fetch_one(&app.state.db.pool)
+        .await
+        .unwrap()
 }
 
 async fn count(app: &TestApp, sql: &'static str) -> i64 {
@@ -79,7 +92,12 @@ async fn count(app: &TestApp, sql: &'static str) -> i64 {
 
 async fn set_setting(app: &TestApp, key: &str, value: Value) {
     let channel_id = app.channel_id("demo").await;
-    sqlx::query("DELETE FROM channel_settings WHERE channel_id = $1 AND setting_key = $2").bind(&channel_id).bind(key).execute(&app.state.db.pool).await.unwrap();
+    sqlx::query("DELETE FROM channel_settings WHERE channel_id = $1 AND setting_key = $2")
+        .bind(&channel_id)
+        .bind(key)
+        .execute(&app.state.db.pool)
+        .await
+        .unwrap();
     sqlx::query("INSERT INTO channel_settings (channel_id, setting_key, setting_value) VALUES ($1, $2, $3)")
         .bind(&channel_id)
         .bind(key)
@@ -364,7 +382,16 @@ async fn tax_is_rounded_down_once_per_rate_with_an_8_and_a_10_percent_line(app: 
 }
 
 #[allow(clippy::too_many_arguments)]
-async fn insert_coupon(app: &TestApp, code: &str, kind: &str, value: i64, minimum: i64, ends_at: Option<i64>, member_only: bool, requires_take: bool) -> String {
+async fn insert_coupon(
+    app: &TestApp,
+    code: &str,
+    kind: &str,
+    value: i64,
+    minimum: i64,
+    ends_at: Option<i64>,
+    member_only: bool,
+    requires_take: bool,
+) -> String {
     let id = uuid::Uuid::now_v7().to_string();
     sqlx::query(
         "INSERT INTO coupons (id, channel_id, code, name, description, discount_kind, discount_value, minimum_amount, ends_at, member_only, requires_take, position) \
@@ -431,7 +458,13 @@ async fn coupons_check_minimum_period_members_and_use(app: TestApp) {
     patch(&app, "/v1/carts/products/add", json!({ "token": mine, "variation_key": bolt, "quantity": 1 }), Some(&member)).await.assert_status(StatusCode::OK);
     let not_taken = patch(&app, "/v1/carts/coupons/add", json!({ "token": mine, "code": "TAKE" }), Some(&member)).await;
     assert_eq!(not_taken.json()["errors"]["code"][0], "このクーポンはご利用前に取得が必要です");
-    sqlx::query("INSERT INTO user_coupons (user_id, coupon_id, taken_at) VALUES ($1, $2, $3)").bind(demo_member_id(&app).await).bind(&take).bind(now_ms()).execute(&app.state.db.pool).await.unwrap();
+    sqlx::query("INSERT INTO user_coupons (user_id, coupon_id, taken_at) VALUES ($1, $2, $3)")
+        .bind(demo_member_id(&app).await)
+        .bind(&take)
+        .bind(now_ms())
+        .execute(&app.state.db.pool)
+        .await
+        .unwrap();
     patch(&app, "/v1/carts/coupons/add", json!({ "token": mine, "code": "TAKE" }), Some(&member)).await.assert_status(StatusCode::OK);
     let percent = patch(&app, "/v1/carts/coupons/add", json!({ "token": mine, "code": "MEMBERS" }), Some(&member)).await;
     percent.assert_status(StatusCode::OK);
@@ -490,7 +523,12 @@ async fn points_that_pay_everything_need_no_card_charge(app: TestApp) {
     let member = demo_member(&app).await;
     let user_id = demo_member_id(&app).await;
     sqlx::query("DELETE FROM user_points WHERE user_id = $1").bind(&user_id).execute(&app.state.db.pool).await.unwrap();
-    sqlx::query("INSERT INTO user_points (user_id, channel_id, balance, updated_at) VALUES ($1, $2, 2000, 0)").bind(&user_id).bind(app.channel_id("demo").await).execute(&app.state.db.pool).await.unwrap();
+    sqlx::query("INSERT INTO user_points (user_id, channel_id, balance, updated_at) VALUES ($1, $2, 2000, 0)")
+        .bind(&user_id)
+        .bind(app.channel_id("demo").await)
+        .execute(&app.state.db.pool)
+        .await
+        .unwrap();
     let token = init(&app, None, Some(&member)).await["token"].as_str().unwrap().to_owned();
     patch(&app, "/v1/carts/products/add", json!({ "token": token, "variation_key": washer, "quantity": 1 }), Some(&member)).await.assert_status(StatusCode::OK);
     let book = app.get("/v1/me/user-addresses").bearer(&member).send().await.json();
@@ -614,7 +652,13 @@ async fn the_same_cart_decided_twice_at_once_makes_one_order(app: TestApp) {
 
 pub(crate) async fn tokenize(app: &TestApp, number: &str) -> String {
     let shop::payments::Gateway::Sandbox(sandbox) = &app.state.gateway;
-    let card = shop::payments::sandbox::CardInput { number: number.into(), holder_name: "TARO YAMADA".into(), exp_month: 12, exp_year: 2030, security_code: "123".into() };
+    let card = shop::payments::sandbox::CardInput {
+        number: number.into(),
+        holder_name: "TARO YAMADA".into(),
+        exp_month: 12,
+        exp_year: 2030,
+        security_code: "123".into(),
+    };
     sandbox.tokenize(&app.channel_id("demo").await, &card, time::OffsetDateTime::now_utc()).await.unwrap().unwrap().token
 }
 
@@ -695,13 +739,20 @@ async fn delivery_dates_payments_packing_and_social_gift(app: TestApp) {
     assert_eq!(leadtimes[0]["dates"].as_array().unwrap().len(), 14);
     assert_eq!(leadtimes[0]["timezones"][0]["label"], "午前中");
     let date = leadtimes[0]["dates"][3]["date"].as_str().unwrap().to_owned();
-    let set = patch(&app, "/v1/carts/shippings/modify", json!({ "token": token, "key": key, "delivery_date": date, "delivery_timezone_key": "14-16" }), None).await;
+    let set =
+        patch(&app, "/v1/carts/shippings/modify", json!({ "token": token, "key": key, "delivery_date": date, "delivery_timezone_key": "14-16" }), None).await;
     set.assert_status(StatusCode::OK);
     assert_eq!(set.json()["detail"]["shippings"][0]["delivery_date"], date.as_str());
     let early = patch(&app, "/v1/carts/shippings/modify", json!({ "token": token, "key": key, "delivery_date": "2020-01-01" }), None).await;
     assert!(early.json()["errors"]["delivery_date"].is_array());
 
-    let wrapped = patch(&app, "/v1/carts/packings/add", json!({ "token": token, "shipping_key": key, "wrapping_key": "gift", "noshi_key": "oiwai", "noshi_name": "山田" }), None).await;
+    let wrapped = patch(
+        &app,
+        "/v1/carts/packings/add",
+        json!({ "token": token, "shipping_key": key, "wrapping_key": "gift", "noshi_key": "oiwai", "noshi_name": "山田" }),
+        None,
+    )
+    .await;
     wrapped.assert_status(StatusCode::OK);
     assert_eq!(wrapped.json()["detail"]["order"]["packing_fee"], 330);
     let bad = patch(&app, "/v1/carts/packings/modify", json!({ "token": token, "shipping_key": key, "wrapping_key": "gold" }), None).await;
@@ -747,12 +798,24 @@ async fn accessories_sets_and_reset(app: TestApp) {
     let token = init(&app, None, None).await["token"].as_str().unwrap().to_owned();
 
     // A set is all or nothing.
-    let too_many = patch(&app, "/v1/carts/products/add-set", json!({ "token": token, "items": [{ "variation_key": pump, "quantity": 1 }, { "variation_key": valve, "quantity": 4 }] }), None).await;
+    let too_many = patch(
+        &app,
+        "/v1/carts/products/add-set",
+        json!({ "token": token, "items": [{ "variation_key": pump, "quantity": 1 }, { "variation_key": valve, "quantity": 4 }] }),
+        None,
+    )
+    .await;
     too_many.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     let refused: Vec<String> = too_many.json()["errors"].as_object().unwrap().keys().cloned().collect();
     assert_eq!(refused, vec!["items.1.quantity"], "the second item is the one short of stock");
     assert!(app.get(&format!("/v1/carts/{token}")).send().await.json()["detail"]["products"].as_array().unwrap().is_empty());
-    let set = patch(&app, "/v1/carts/products/add-set", json!({ "token": token, "items": [{ "variation_key": pump, "quantity": 1 }, { "product_key": "other", "quantity": 1 }] }), None).await;
+    let set = patch(
+        &app,
+        "/v1/carts/products/add-set",
+        json!({ "token": token, "items": [{ "variation_key": pump, "quantity": 1 }, { "product_key": "other", "quantity": 1 }] }),
+        None,
+    )
+    .await;
     set.assert_status(StatusCode::OK);
     let body = set.json();
     assert_eq!(body["detail"]["products"].as_array().unwrap().len(), 2);
@@ -773,7 +836,9 @@ async fn accessories_sets_and_reset(app: TestApp) {
     let deleted = patch(&app, "/v1/carts/accessories/delete", json!({ "token": token, "key": accessory_key }), None).await;
     assert_eq!(deleted.json()["detail"]["products"].as_array().unwrap().len(), 2);
     // Deleting a product line takes its accessories with it.
-    patch(&app, "/v1/carts/accessories/add", json!({ "token": token, "key": pump_key, "variation_key": valve, "quantity": 1 }), None).await.assert_status(StatusCode::OK);
+    patch(&app, "/v1/carts/accessories/add", json!({ "token": token, "key": pump_key, "variation_key": valve, "quantity": 1 }), None)
+        .await
+        .assert_status(StatusCode::OK);
     let gone = patch(&app, "/v1/carts/products/delete", json!({ "token": token, "key": pump_key }), None).await;
     assert_eq!(gone.json()["detail"]["products"].as_array().unwrap().len(), 1);
 
@@ -794,7 +859,12 @@ async fn a_cancelled_order_gives_back_stock_coupon_and_points(app: TestApp) {
     let user_id = demo_member_id(&app).await;
     let channel_id = app.channel_id("demo").await;
     sqlx::query("DELETE FROM user_points WHERE user_id = $1").bind(&user_id).execute(&app.state.db.pool).await.unwrap();
-    sqlx::query("INSERT INTO user_points (user_id, channel_id, balance, updated_at) VALUES ($1, $2, 500, 0)").bind(&user_id).bind(&channel_id).execute(&app.state.db.pool).await.unwrap();
+    sqlx::query("INSERT INTO user_points (user_id, channel_id, balance, updated_at) VALUES ($1, $2, 500, 0)")
+        .bind(&user_id)
+        .bind(&channel_id)
+        .execute(&app.state.db.pool)
+        .await
+        .unwrap();
     insert_coupon(&app, "ONCE", "amount", 500, 0, None, false, false).await;
     let token = init(&app, None, Some(&member)).await["token"].as_str().unwrap().to_owned();
     patch(&app, "/v1/carts/products/add", json!({ "token": token, "variation_key": bolt, "quantity": 2 }), Some(&member)).await.assert_status(StatusCode::OK);
@@ -823,7 +893,8 @@ async fn a_cancelled_order_gives_back_stock_coupon_and_points(app: TestApp) {
     assert_eq!(used.json()["errors"]["code"][0], "このクーポンはすでにご利用済みです");
 
     // The member cancels on the order history: everything comes back.
-    let cancelled = app.put(&format!("/v1/me/orders/{order_id}/cancel")).bearer(&member).json(&json!({ "cancel_reason": "注文内容を間違えたため" })).send().await;
+    let cancelled =
+        app.put(&format!("/v1/me/orders/{order_id}/cancel")).bearer(&member).json(&json!({ "cancel_reason": "注文内容を間違えたため" })).send().await;
     cancelled.assert_status(StatusCode::OK);
     assert_eq!((cancelled.json()["status"].as_str(), cancelled.json()["can_cancel"].as_bool()), (Some("cancelled"), Some(false)));
     assert_eq!(stock_of(&app, &bolt).await, 10);
@@ -917,7 +988,9 @@ async fn a_cart_is_quoted_as_a_pdf_with_the_tax_per_rate(app: TestApp) {
     assert!(decoded_file_name(&answer).starts_with("御見積書_Q"), "{}", decoded_file_name(&answer));
     assert!(answer.bytes.starts_with(b"%PDF"));
     // 2,160 at 8% (tax 160); 3,300 and the standard carriage of 880 at 10% (tax 380).
-    for text in ["御見積書", "お客様 様", "御見積金額 ¥6,340（税込）", "8%対象 ¥2,160（内消費税 ¥160）", "10%対象 ¥4,180（内消費税 ¥380）", "登録番号 T1234567890123"] {
+    for text in
+        ["御見積書", "お客様 様", "御見積金額 ¥6,340（税込）", "8%対象 ¥2,160（内消費税 ¥160）", "10%対象 ¥4,180（内消費税 ¥380）", "登録番号 T1234567890123"]
+    {
         assert!(has_text(&answer.bytes, text), "{text} is not in {:?}", crate::helpers::pdf_texts(&answer.bytes));
     }
     app.get("/v1/carts/0123456789abcdef0123456789abcdef/download/quotation").send().await.assert_status(StatusCode::NOT_FOUND);

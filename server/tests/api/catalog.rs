@@ -94,11 +94,7 @@ async fn a_category_filters_alone_or_with_everything_below_it(app: TestApp) {
     // Products hang from leaf categories: a parent alone holds none of them.
     assert_eq!(total(&app, "category=bike-electric").await, 0);
     assert_eq!(total(&app, "category=bike-electric&child=1").await, 39);
-    let roots = [
-        total(&app, "category=bike&child=1").await,
-        total(&app, "category=cycle&child=1").await,
-        total(&app, "category=maintenance&child=1").await,
-    ];
+    let roots = [total(&app, "category=bike&child=1").await, total(&app, "category=cycle&child=1").await, total(&app, "category=maintenance&child=1").await];
     assert_eq!(roots, [164, 100, 24]);
     assert_eq!(total(&app, "category=no-such-category&child=1").await, 0);
     // Another shop's category does not leak into this one.
@@ -292,12 +288,7 @@ async fn listed_keys_in_order(app: &TestApp, order: &str) -> Vec<String> {
         "SELECT product_key FROM products WHERE channel_id = $1 AND is_published = 1 AND sale_start IS NULL \
          AND (sale_end IS NULL OR sale_end > $2) ORDER BY {order} LIMIT 15"
     );
-    sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
-        .bind(channel_id)
-        .bind(shop::infra::time::Timestamp::now().0)
-        .fetch_all(&app.state.db.pool)
-        .await
-        .unwrap()
+    sqlx::query_scalar(sqlx::AssertSqlSafe(sql)).bind(channel_id).bind(shop::infra::time::Timestamp::now().0).fetch_all(&app.state.db.pool).await.unwrap()
 }
 
 async fn products_sort_by_newest_price_or_popularity(app: TestApp) {
@@ -376,8 +367,15 @@ async fn upcoming_and_ended_products_show_in_detail_only(app: TestApp) {
 }
 
 async fn unknown_unpublished_and_foreign_products_are_not_found(app: TestApp) {
-    for path in ["/v1/products/nope", "/v1/products/rp0078", "/v1/products/bz0001", "/v1/products/nope/recommend",
-                 "/v1/products/bz0001/accessories", "/v1/products/bz0001/reviews", "/v1/products/rp0078/reviews"] {
+    for path in [
+        "/v1/products/nope",
+        "/v1/products/rp0078",
+        "/v1/products/bz0001",
+        "/v1/products/nope/recommend",
+        "/v1/products/bz0001/accessories",
+        "/v1/products/bz0001/reviews",
+        "/v1/products/rp0078/reviews",
+    ] {
         let answer = app.get(path).send().await;
         answer.assert_status(StatusCode::NOT_FOUND);
         assert_eq!(answer.json()["message"], "お探しのページが見つかりませんでした。", "{path}");
@@ -544,4 +542,3 @@ on_both_databases!(
     makers_page_or_come_all_at_once,
     brands_and_tags_are_listed_per_shop,
 );
-

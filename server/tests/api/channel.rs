@@ -65,9 +65,7 @@ async fn the_selected_colour_scheme_differs_per_shop(app: TestApp) {
 }
 
 async fn maintenance_closes_the_api_but_not_the_config_or_health(app: TestApp) {
-    shop::channel::set_maintenance(&app.state, "demo", true, "ただいまメンテナンス中です", "再開まで今しばらくお待ちください。")
-        .await
-        .unwrap();
+    shop::channel::set_maintenance(&app.state, "demo", true, "ただいまメンテナンス中です", "再開まで今しばらくお待ちください。").await.unwrap();
     for path in ["/v1/news", "/v1/settings/front", "/v1/messages?per=all", "/v1/news/n0001"] {
         let answer = app.get(path).send().await;
         answer.assert_status(StatusCode::SERVICE_UNAVAILABLE);

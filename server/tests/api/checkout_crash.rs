@@ -6,7 +6,7 @@
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 use crate::cart::{forget_seeded_history, patch, product, ready_guest_cart, stock_of, tokenize};
 use crate::helpers::TestApp;
@@ -72,7 +72,8 @@ impl Drop for Server {
 }
 
 async fn decide(http: &reqwest::Client, base: &str, token: &str) -> Result<(u16, Value), reqwest::Error> {
-    let answer = http.post(format!("{base}/v1/carts/{token}/decision")).header("x-channel", "demo").header("content-type", "application/json").body("{}").send().await?;
+    let answer =
+        http.post(format!("{base}/v1/carts/{token}/decision")).header("x-channel", "demo").header("content-type", "application/json").body("{}").send().await?;
     let status = answer.status().as_u16();
     let bytes = answer.bytes().await?;
     Ok((status, serde_json::from_slice(&bytes).unwrap_or(Value::Null)))

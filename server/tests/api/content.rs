@@ -3,7 +3,7 @@
 //! 5 free areas, banners (3 top_main and 2 sidebar showing, one scheduled, one hidden),
 //! one open popup (one closed), Sundays and 年末年始 closed. The corporate shop has less.
 use axum::http::StatusCode;
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 use crate::helpers::{Answer, TestApp};
 use crate::on_both_databases;
@@ -217,9 +217,7 @@ async fn an_ended_campaign_redirects_to_a_same_site_path(app: TestApp) {
 
 async fn an_unsafe_stored_redirect_is_never_sent(app: TestApp) {
     let pool = &app.state.db.pool;
-    let set = |target: &'static str| {
-        sqlx::query("UPDATE landing_pages SET redirect_to = $1 WHERE slug = 'autumn-touring-2025'").bind(target).execute(pool)
-    };
+    let set = |target: &'static str| sqlx::query("UPDATE landing_pages SET redirect_to = $1 WHERE slug = 'autumn-touring-2025'").bind(target).execute(pool);
     // The database itself refuses the plain forms of another site …
     for target in ["https://evil.example/", "//evil.example", "news"] {
         assert!(set(target).await.is_err(), "{target} was stored");
@@ -393,14 +391,26 @@ async fn bad_calendar_ranges_are_422_with_japanese_messages(app: TestApp) {
 async fn odd_input_never_answers_500(app: TestApp) {
     let long = "x".repeat(5000);
     let paths = [
-        format!("/v1/blogs/{long}"), "/v1/blogs?category=%FF%FE".into(), "/v1/blogs?page=1&page=2".into(),
-        "/v1/qas?keyword=%27%3B--%20DROP".into(), "/v1/qas?keyword=%00".into(), "/v1/qas?category=%25&keyword=_".into(),
-        format!("/v1/static-pages/url/{long}/{long}"), "/v1/static-pages/url/%00".into(), "/v1/static-pages/url/%E2%80%AE".into(),
-        "/v1/lp/%2F%2Fevil.example".into(), "/v1/free-areas?per=all&page=999999".into(), "/v1/free-areas/%F0%9F%8F%8D".into(),
-        "/v1/banners?area[]=&area[x]=top_main&is_show=".into(), "/v1/banners?area%5B%5D=top_main".into(), format!("/v1/banners/{long}/download"),
-        "/images/banners/.svg".into(), "/v1/popups/%20".into(),
+        format!("/v1/blogs/{long}"),
+        "/v1/blogs?category=%FF%FE".into(),
+        "/v1/blogs?page=1&page=2".into(),
+        "/v1/qas?keyword=%27%3B--%20DROP".into(),
+        "/v1/qas?keyword=%00".into(),
+        "/v1/qas?category=%25&keyword=_".into(),
+        format!("/v1/static-pages/url/{long}/{long}"),
+        "/v1/static-pages/url/%00".into(),
+        "/v1/static-pages/url/%E2%80%AE".into(),
+        "/v1/lp/%2F%2Fevil.example".into(),
+        "/v1/free-areas?per=all&page=999999".into(),
+        "/v1/free-areas/%F0%9F%8F%8D".into(),
+        "/v1/banners?area[]=&area[x]=top_main&is_show=".into(),
+        "/v1/banners?area%5B%5D=top_main".into(),
+        format!("/v1/banners/{long}/download"),
+        "/images/banners/.svg".into(),
+        "/v1/popups/%20".into(),
         format!("{CALENDAR}?startDate=2026-12-01&startDate=2026-12-02&endDate=2026-12-31"),
-        format!("{CALENDAR}?startDate=99999-12-01&endDate=2026-12-31"), format!("{CALENDAR}?startDate=2026-12-01&endDate=%FF"),
+        format!("{CALENDAR}?startDate=99999-12-01&endDate=2026-12-31"),
+        format!("{CALENDAR}?startDate=2026-12-01&endDate=%FF"),
     ];
     for path in paths {
         let answer = app.get(&path).send().await;

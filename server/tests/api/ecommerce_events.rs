@@ -3,7 +3,7 @@
 //! to their cart's token alone, another member, nobody, or the other shop; a guest's answer
 //! to their cart's token only.
 use axum::http::StatusCode;
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 use crate::helpers::{Answer, TestApp};
 use crate::members::registered_demo_member;

@@ -21,13 +21,18 @@ async fn own_pictures_are_served_with_their_content_type(app: TestApp) {
 }
 
 async fn anything_but_our_own_files_is_a_404(app: TestApp) {
-    let corporate_product = app.get("/v1/products?per=1").channel("corporate").send().await.json()["data"][0]["image"]["url"]
-        .as_str().unwrap().to_owned();
+    let corporate_product = app.get("/v1/products?per=1").channel("corporate").send().await.json()["data"][0]["image"]["url"].as_str().unwrap().to_owned();
     for url in [
-        "http://169.254.169.254/latest/meta-data/".to_owned(), "https://example.com/".to_owned(),
-        "//localhost/images/products/rp0001.svg".to_owned(), "/images/products/../../../etc/passwd".to_owned(),
-        "/etc/passwd".to_owned(), "/images/products/no-such.svg".to_owned(), "/images/products/%2e%2e%2fx".to_owned(),
-        "file:///etc/passwd".to_owned(), String::new(), "/images/products/rp0001.svg\0".to_owned(),
+        "http://169.254.169.254/latest/meta-data/".to_owned(),
+        "https://example.com/".to_owned(),
+        "//localhost/images/products/rp0001.svg".to_owned(),
+        "/images/products/../../../etc/passwd".to_owned(),
+        "/etc/passwd".to_owned(),
+        "/images/products/no-such.svg".to_owned(),
+        "/images/products/%2e%2e%2fx".to_owned(),
+        "file:///etc/passwd".to_owned(),
+        String::new(),
+        "/images/products/rp0001.svg\0".to_owned(),
         corporate_product, // another channel's file
     ] {
         let answer = app.get(&format!("/v1/files-contents?url={}", encode(&url))).send().await;

@@ -2,9 +2,9 @@
 //! a temporary SQLite file, or a new PostgreSQL database when TEST_DATABASE_URL is set.
 use std::future::Future;
 
+use axum::Router;
 use axum::body::Body;
 use axum::http::{HeaderMap, Method, Request, StatusCode};
-use axum::Router;
 use http_body_util::BodyExt;
 use serde_json::Value;
 use shop::app;
@@ -142,8 +142,7 @@ impl TestApp {
     pub fn mails_to(&self, address: &str) -> Vec<Mail> {
         let dir = self.state.mailer.outbox_dir().expect("tests write mail to the outbox");
         let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
-        let mut names: Vec<std::path::PathBuf> =
-            entries.map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|x| x == "eml")).collect();
+        let mut names: Vec<std::path::PathBuf> = entries.map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|x| x == "eml")).collect();
         names.sort();
         names.iter().map(|path| Mail::parse(&std::fs::read_to_string(path).unwrap())).filter(|m| m.to.eq_ignore_ascii_case(address)).collect()
     }
@@ -177,10 +176,7 @@ impl Call<'_> {
     /// Sets a header, replacing the default one of that name (e.g. `host`).
     pub fn header(mut self, name: &str, value: &str) -> Self {
         let headers = self.builder.headers_mut().expect("valid request");
-        headers.insert(
-            axum::http::HeaderName::from_bytes(name.as_bytes()).expect("header name"),
-            value.parse().expect("header value"),
-        );
+        headers.insert(axum::http::HeaderName::from_bytes(name.as_bytes()).expect("header name"), value.parse().expect("header value"));
         self
     }
 
@@ -212,10 +208,9 @@ impl Call<'_> {
     /// A `multipart/form-data` body with one file field, as a browser's file input sends it.
     pub fn file(mut self, field: &str, file_name: &str, content_type: &str, bytes: &[u8]) -> Self {
         const BOUNDARY: &str = "----shop-test-boundary-7MA4YWxkTrZu0gW";
-        let mut body = format!(
-            "--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"{field}\"; filename=\"{file_name}\"\r\nContent-Type: {content_type}\r\n\r\n"
-        )
-        .into_bytes();
+        let mut body =
+            format!("--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"{field}\"; filename=\"{file_name}\"\r\nContent-Type: {content_type}\r\n\r\n")
+                .into_bytes();
         body.extend_from_slice(bytes);
         body.extend_from_slice(format!("\r\n--{BOUNDARY}--\r\n").as_bytes());
         self.builder = self.builder.header("content-type", format!("multipart/form-data; boundary={BOUNDARY}"));
@@ -255,12 +250,15 @@ impl Mail {
         let compact: String = body.chars().filter(|c| !c.is_whitespace()).collect();
         let body = String::from_utf8(base64::engine::general_purpose::STANDARD.decode(compact).unwrap()).unwrap();
         let decode_words = |value: String| -> String {
-            value.split(' ').map(|word| {
-                match word.strip_prefix("=?utf-8?b?").and_then(|w| w.strip_suffix("?=")) {
+            value
+                .split(' ')
+                .map(|word| match word.strip_prefix("=?utf-8?b?").and_then(|w| w.strip_suffix("?=")) {
                     Some(encoded) => String::from_utf8(base64::engine::general_purpose::STANDARD.decode(encoded).unwrap()).unwrap(),
                     None => format!(" {word}"),
-                }
-            }).collect::<String>().trim().to_owned()
+                })
+                .collect::<String>()
+                .trim()
+                .to_owned()
         };
         let to = header("To");
         let to = to.rsplit_once('<').map_or(to.clone(), |(_, a)| a.trim_end_matches('>').to_owned());
@@ -289,8 +287,7 @@ pub struct Answer {
 
 impl Answer {
     pub fn json(&self) -> Value {
-        serde_json::from_slice(&self.bytes)
-            .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&self.bytes)))
+        serde_json::from_slice(&self.bytes).unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&self.bytes)))
     }
 
     pub fn text(&self) -> String {
@@ -308,12 +305,7 @@ impl Answer {
 
     /// The whole `Set-Cookie` line of the cookie `name`.
     pub fn set_cookie(&self, name: &str) -> Option<String> {
-        self.headers
-            .get_all("set-cookie")
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .find(|v| v.starts_with(&format!("{name}=")))
-            .map(str::to_owned)
+        self.headers.get_all("set-cookie").iter().filter_map(|v| v.to_str().ok()).find(|v| v.starts_with(&format!("{name}="))).map(str::to_owned)
     }
 
     #[track_caller]

@@ -1,6 +1,6 @@
 //! Search words, product requests and product view histories, as the storefront posts them.
 use axum::http::StatusCode;
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 use crate::helpers::TestApp;
 use crate::on_both_databases;
@@ -11,10 +11,15 @@ async fn product_ids(app: &TestApp, channel: &str, count: usize) -> Vec<String> 
 }
 
 fn history_ids(body: &Value) -> Vec<String> {
-    body["data"].as_array().unwrap().iter().map(|e| {
-        assert_eq!(e["product_id"], e["product"]["id"]);
-        e["product_id"].as_str().unwrap().to_owned()
-    }).collect()
+    body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            assert_eq!(e["product_id"], e["product"]["id"]);
+            e["product_id"].as_str().unwrap().to_owned()
+        })
+        .collect()
 }
 
 async fn search_words_are_kept_for_members_only_and_never_blank(app: TestApp) {
@@ -48,8 +53,12 @@ async fn a_product_request_is_stored_with_its_product(app: TestApp) {
     assert_eq!((stored.name.as_str(), stored.email.as_str(), stored.user_id), ("山田 太郎", "taro@example.jp", None));
     // A member's request without a product (something we do not sell yet).
     let token = app.member_token("member-2", "demo").await;
-    let answer = app.post("/v1/product-requests").bearer(&token)
-        .json(&json!({ "name": "佐藤", "email": "sato@example.jp", "body": "○○社のチェーンを扱ってほしいです。" })).send().await;
+    let answer = app
+        .post("/v1/product-requests")
+        .bearer(&token)
+        .json(&json!({ "name": "佐藤", "email": "sato@example.jp", "body": "○○社のチェーンを扱ってほしいです。" }))
+        .send()
+        .await;
     answer.assert_status(StatusCode::CREATED);
     let stored = shop::histories::store::find_request(&app.state.db, &channel_id, answer.json()["id"].as_str().unwrap()).await.unwrap().unwrap();
     assert_eq!((stored.user_id.as_deref(), stored.product_id), (Some("member-2"), None));
@@ -64,13 +73,15 @@ async fn a_product_request_names_its_faults_in_japanese(app: TestApp) {
     assert_eq!(errors["body"][0], "内容を入力してください。");
     // Another shop's product is unknown here.
     let foreign = app.get("/v1/products?per=1").channel("corporate").send().await.json()["data"][0]["key"].as_str().unwrap().to_owned();
-    let answer = app.post("/v1/product-requests")
-        .json(&json!({ "product_key": foreign, "name": "山田", "email": "taro@example.jp", "body": "再入荷希望" })).send().await;
+    let answer = app
+        .post("/v1/product-requests")
+        .json(&json!({ "product_key": foreign, "name": "山田", "email": "taro@example.jp", "body": "再入荷希望" }))
+        .send()
+        .await;
     answer.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(answer.json()["errors"]["product_key"][0], "指定された商品が見つかりません。");
     for bad in ["{", "[]", "{\"name\": 1}", "{\"name\": \"a\\u0000\"}"] {
-        app.post("/v1/product-requests").raw_body("application/json", bad).send().await
-            .assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+        app.post("/v1/product-requests").raw_body("application/json", bad).send().await.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     }
 }
 

@@ -33,8 +33,4 @@ async fn an_unknown_page_is_not_found(app: TestApp) {
     app.get("/v1/pages/front/layout/nowhere").send().await.assert_status(StatusCode::NOT_FOUND);
 }
 
-on_both_databases!(
-    a_page_without_its_own_layout_gets_the_default,
-    the_home_page_lists_its_blocks_with_audience_and_device,
-    an_unknown_page_is_not_found,
-);
+on_both_databases!(a_page_without_its_own_layout_gets_the_default, the_home_page_lists_its_blocks_with_audience_and_device, an_unknown_page_is_not_found,);

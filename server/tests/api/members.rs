@@ -2,7 +2,7 @@
 //! logout, lockout, reminders, profile (e-mail changes, security question) and leaving — on
 //! the demo shop and the corporate one.
 use axum::http::StatusCode;
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 use crate::helpers::{Answer, TestApp};
 use crate::on_both_databases;
@@ -174,7 +174,13 @@ async fn a_corporate_buyer_is_logged_in_at_once_verifies_by_mail_and_logs_in_wit
     assert_eq!(answer.json()["is_registered_member"], true);
     // Link and code of that mail are used up.
     app.post("/v1/email-verify/check").channel("corporate").json(&json!({ "token": token_of_link })).send().await.assert_status(StatusCode::NOT_FOUND);
-    app.post("/v1/email-verify/check").channel("corporate").bearer(&token).json(&json!({ "code": mail.code() })).send().await.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    app.post("/v1/email-verify/check")
+        .channel("corporate")
+        .bearer(&token)
+        .json(&json!({ "code": mail.code() }))
+        .send()
+        .await
+        .assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     let me = app.get("/v1/me/user").channel("corporate").bearer(&token).send().await.json();
     assert_eq!(me["is_registered_member"], true);
 
@@ -315,10 +321,8 @@ async fn reusing_a_rotated_refresh_token_ends_the_whole_session(app: TestApp) {
 async fn two_tabs_refreshing_at_the_same_moment_both_stay_logged_in(app: TestApp) {
     let member = registered_demo_member(&app, "tabs@example.jp").await;
     // Both tabs send the one cookie at once.
-    let (first, second) = tokio::join!(
-        app.post("/v1/auth/refresh").refresh_cookie(&member.refresh).send(),
-        app.post("/v1/auth/refresh").refresh_cookie(&member.refresh).send(),
-    );
+    let (first, second) =
+        tokio::join!(app.post("/v1/auth/refresh").refresh_cookie(&member.refresh).send(), app.post("/v1/auth/refresh").refresh_cookie(&member.refresh).send(),);
     let (first, second) = (session_of(&first), session_of(&second));
     assert_ne!(first.refresh, second.refresh, "each tab gets its own new token");
     // A third tab a few seconds later still finds the session.
@@ -571,7 +575,7 @@ async fn a_member_who_leaves_is_anonymised_and_the_address_is_free_again(app: Te
 /// A member as social login makes them (server/src/social_login on its branch): no password.
 async fn member_without_password(app: &TestApp, email: &str) -> (String, String) {
     use shop::members::profile::{Profile, ProfileInput};
-    use shop::members::store::{insert_user, NewUser};
+    use shop::members::store::{NewUser, insert_user};
     let input: ProfileInput = serde_json::from_value(demo_profile(email)).unwrap();
     let mut check = shop::validation::FieldCheck::default();
     let profile = Profile::check(input, false, &mut check).expect("a valid profile");
@@ -798,11 +802,13 @@ async fn a_demo_member_logs_in_to_the_sibling_corporate_shop_by_login_sync(app: 
 async fn login_sync_never_takes_over_an_existing_account(app: TestApp) {
     registered_demo_member(&app, "both@example.jp").await;
     app.post("/v1/users").channel("corporate").json(&corporate_profile("both@example.jp")).send().await.assert_status(StatusCode::CREATED);
-    let answer = app.post("/v1/auth/login-sync-channel").channel("corporate").json(&json!({ "username": "both@example.jp", "password": PASSWORD })).send().await;
+    let answer =
+        app.post("/v1/auth/login-sync-channel").channel("corporate").json(&json!({ "username": "both@example.jp", "password": PASSWORD })).send().await;
     answer.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(answer.json()["code"], "auth.sync.exists");
     // Unknown on the sibling shop: the generic failure.
-    let answer = app.post("/v1/auth/login-sync-channel").channel("corporate").json(&json!({ "username": "nobody@example.jp", "password": PASSWORD })).send().await;
+    let answer =
+        app.post("/v1/auth/login-sync-channel").channel("corporate").json(&json!({ "username": "nobody@example.jp", "password": PASSWORD })).send().await;
     assert_eq!(answer.json()["code"], "auth.login.failed");
 }
 

@@ -6,8 +6,7 @@ use crate::on_both_databases;
 async fn all_notice_slots_come_in_one_list(app: TestApp) {
     let answer = app.get("/v1/messages?per=all").send().await;
     answer.assert_status(StatusCode::OK);
-    let codes: Vec<String> =
-        answer.json()["data"].as_array().unwrap().iter().map(|m| m["code"].as_str().unwrap().to_owned()).collect();
+    let codes: Vec<String> = answer.json()["data"].as_array().unwrap().iter().map(|m| m["code"].as_str().unwrap().to_owned()).collect();
     assert_eq!(codes.len(), shop::messages::SLOTS.len());
     assert_eq!(answer.header("x-total"), shop::messages::SLOTS.len().to_string());
     for slot in shop::messages::SLOTS {

@@ -5,10 +5,10 @@
 //! Orders are made by a fixture that writes the rows the cart's decision writes (the decision
 //! is built beside this feature); the seeded demo orders are used where they suffice.
 use axum::http::StatusCode;
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 use sqlx::Row;
 
-use crate::helpers::{decoded_file_name, has_text, pdf_texts, Answer, TestApp};
+use crate::helpers::{Answer, TestApp, decoded_file_name, has_text, pdf_texts};
 use crate::members::registered_demo_member;
 use crate::on_both_databases;
 
@@ -293,8 +293,14 @@ async fn the_demo_member_finds_the_two_seeded_orders_newest_first(app: TestApp) 
     assert_eq!((answer.header("x-total"), answer.header("x-per-page"), answer.header("x-current-page"), answer.header("x-last-page")), ("2", "10", "1", "1"));
     assert_eq!(orders.len(), 2);
     let (accepted, delivered) = (&orders[0], &orders[1]);
-    assert_eq!((accepted["status"].as_str(), accepted["status_label"].as_str(), accepted["can_cancel"].as_bool()), (Some("accepted"), Some("ご注文受付"), Some(true)));
-    assert_eq!((delivered["status"].as_str(), delivered["status_label"].as_str(), delivered["can_cancel"].as_bool()), (Some("delivered"), Some("お届け済み"), Some(false)));
+    assert_eq!(
+        (accepted["status"].as_str(), accepted["status_label"].as_str(), accepted["can_cancel"].as_bool()),
+        (Some("accepted"), Some("ご注文受付"), Some(true))
+    );
+    assert_eq!(
+        (delivered["status"].as_str(), delivered["status_label"].as_str(), delivered["can_cancel"].as_bool()),
+        (Some("delivered"), Some("お届け済み"), Some(false))
+    );
     // The delivered order: a 10% bulb and six 8% energy gels, free carriage, COD 440.
     assert_eq!(delivered["amount_by_tax_rate"], json!([{ "tax_rate": 8, "amount": 1296, "tax": 96 }, { "tax_rate": 10, "amount": 10420, "tax": 947 }]));
     assert_eq!((delivered["total_payment"].as_i64(), delivered["total_tax"].as_i64(), delivered["payment_fee"].as_i64()), (Some(11716), Some(1043), Some(440)));
@@ -361,7 +367,11 @@ async fn the_history_pages_searches_and_totals_what_was_not_cancelled(app: TestA
 
 async fn one_order_shows_its_shipping_snapshot_memo_and_bank_details(app: TestApp) {
     let (user_id, token) = demo_member(&app).await;
-    let placed = place(&app, NewOrder { status: "awaiting_payment", payment_code: "bank_transfer", lines: vec![("RF-GL01", 3), ("DT-99501", 1)], ..NewOrder::member(&user_id) }).await;
+    let placed = place(
+        &app,
+        NewOrder { status: "awaiting_payment", payment_code: "bank_transfer", lines: vec![("RF-GL01", 3), ("DT-99501", 1)], ..NewOrder::member(&user_id) },
+    )
+    .await;
     let answer = app.get(&format!("{ORDERS}/{}", placed.id)).bearer(&token).send().await;
     answer.assert_status(StatusCode::OK);
     let order = answer.json();
@@ -371,11 +381,17 @@ async fn one_order_shows_its_shipping_snapshot_memo_and_bank_details(app: TestAp
     assert_eq!(shipping["address"]["shipping_name"], "山田 一郎");
     assert_eq!(shipping["address"]["full_address"], "〒420-0853 静岡県静岡市葵区追手町9-6");
     assert_eq!((shipping["delivery_date"].as_str(), shipping["delivery_timezone_label"].as_str()), (Some("2026-12-01"), Some("午前中")));
-    assert_eq!((shipping["wrapping_label"].as_str(), shipping["noshi_label"].as_str(), shipping["noshi_name"].as_str()), (Some("ギフトラッピング"), Some("御祝"), Some("山田")));
+    assert_eq!(
+        (shipping["wrapping_label"].as_str(), shipping["noshi_label"].as_str(), shipping["noshi_name"].as_str()),
+        (Some("ギフトラッピング"), Some("御祝"), Some("山田"))
+    );
     assert_eq!(shipping["products"].as_array().unwrap().len(), 2);
     assert_eq!(order["note"], "午前中に届くと助かります");
     let bank = &order["bank_account"];
-    assert_eq!((bank["bank_name"].as_str(), bank["account_type"].as_str(), bank["account_number"].as_str()), (Some("ライド銀行"), Some("普通"), Some("1234567")));
+    assert_eq!(
+        (bank["bank_name"].as_str(), bank["account_type"].as_str(), bank["account_number"].as_str()),
+        (Some("ライド銀行"), Some("普通"), Some("1234567"))
+    );
     assert_eq!(bank["due_date"].as_str().map(str::len), Some(10));
     assert_eq!(order["memo"], Value::Null);
     assert_eq!(order["cancel_only_ecd_key"], Value::Null);
@@ -432,16 +448,19 @@ async fn cancelling_returns_stock_coupon_and_points_refunds_the_card_and_mails(a
     set_stock(&app, &bulb, bulb_stock).await;
     set_stock(&app, &gel, gel_stock).await;
     let points_before = balance(&app, &user_id).await;
-    let placed = place(&app, NewOrder {
-        status: "paid",
-        payment_code: "credit_card",
-        card: true,
-        coupon: true,
-        used_points: 100,
-        earned_points: 40,
-        lines: vec![("DT-99501", 2), ("RF-GL01", 5)],
-        ..NewOrder::member(&user_id)
-    })
+    let placed = place(
+        &app,
+        NewOrder {
+            status: "paid",
+            payment_code: "credit_card",
+            card: true,
+            coupon: true,
+            used_points: 100,
+            earned_points: 40,
+            lines: vec![("DT-99501", 2), ("RF-GL01", 5)],
+            ..NewOrder::member(&user_id)
+        },
+    )
     .await;
     assert_eq!((stock(&app, &bulb).await, stock(&app, &gel).await), (bulb_stock - 2, gel_stock - 5));
     assert_eq!(balance(&app, &user_id).await, points_before - 60);
@@ -449,7 +468,10 @@ async fn cancelling_returns_stock_coupon_and_points_refunds_the_card_and_mails(a
     let answer = app.put(&format!("{ORDERS}/{}/cancel", placed.id)).bearer(&token).json(&json!({ "cancel_reason": "  注文内容を間違えました  " })).send().await;
     answer.assert_status(StatusCode::OK);
     let order = answer.json();
-    assert_eq!((order["status"].as_str(), order["status_label"].as_str(), order["can_cancel"].as_bool()), (Some("cancelled"), Some("キャンセル済み"), Some(false)));
+    assert_eq!(
+        (order["status"].as_str(), order["status_label"].as_str(), order["can_cancel"].as_bool()),
+        (Some("cancelled"), Some("キャンセル済み"), Some(false))
+    );
     assert_eq!(order["cancel_reason"], "注文内容を間違えました");
     assert!(order["cancelled_at"].is_string());
     assert_eq!(order["cancel_only_ecd_key"], Value::Null);
@@ -485,7 +507,12 @@ async fn earned_points_are_taken_back_only_down_to_zero(app: TestApp) {
     let (user_id, token) = demo_member(&app).await;
     let placed = place(&app, NewOrder { earned_points: 80, ..NewOrder::member(&user_id) }).await;
     set_balance(&app, &user_id, 30).await;
-    app.put(&format!("{ORDERS}/{}/cancel", placed.id)).bearer(&token).json(&json!({ "cancel_reason": "不要になった" })).send().await.assert_status(StatusCode::OK);
+    app.put(&format!("{ORDERS}/{}/cancel", placed.id))
+        .bearer(&token)
+        .json(&json!({ "cancel_reason": "不要になった" }))
+        .send()
+        .await
+        .assert_status(StatusCode::OK);
     assert_eq!(balance(&app, &user_id).await, 0);
     let taken: i64 = sqlx::query_scalar("SELECT points FROM point_histories WHERE order_id = $1 AND kind = 'cancel_earn'")
         .bind(&placed.id)
@@ -499,7 +526,12 @@ async fn a_delivered_order_cannot_be_cancelled_and_a_reason_is_required(app: Tes
     let (user_id, token) = demo_member(&app).await;
     let orders = data(&app.get(ORDERS).bearer(&token).send().await);
     let delivered = orders.iter().find(|o| o["status"] == "delivered").unwrap();
-    let answer = app.put(&format!("{ORDERS}/{}/cancel", delivered["id"].as_str().unwrap())).bearer(&token).json(&json!({ "cancel_reason": "やっぱり不要" })).send().await;
+    let answer = app
+        .put(&format!("{ORDERS}/{}/cancel", delivered["id"].as_str().unwrap()))
+        .bearer(&token)
+        .json(&json!({ "cancel_reason": "やっぱり不要" }))
+        .send()
+        .await;
     answer.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(answer.json()["code"], "orders.cancel.not_cancellable");
     assert_eq!(answer.json()["message"], "この注文はキャンセルできません（発送準備に入っています）");
@@ -538,7 +570,15 @@ async fn a_receipt_is_stored_then_downloaded_and_marked_reissued_later(app: Test
     assert_eq!(decoded_file_name(&first), format!("領収書_{}.pdf", placed.order_no));
     assert!(first.header("content-disposition").contains("filename*=UTF-8''"));
     assert!(first.bytes.starts_with(b"%PDF"));
-    for text in ["領収書", "株式会社ライド商会 御中", "但し バイク用品代として", "登録番号 T1234567890123", "10%対象", "8%対象 ¥432（内消費税 ¥32）", "ライドパーツ本舗"] {
+    for text in [
+        "領収書",
+        "株式会社ライド商会 御中",
+        "但し バイク用品代として",
+        "登録番号 T1234567890123",
+        "10%対象",
+        "8%対象 ¥432（内消費税 ¥32）",
+        "ライドパーツ本舗",
+    ] {
         assert!(has_text(&first.bytes, text), "{text} not in {:?}", pdf_texts(&first.bytes));
     }
     assert!(!has_text(&first.bytes, "再発行"));
@@ -567,7 +607,8 @@ async fn a_receipt_waits_for_the_payment_and_defaults_to_the_orderer(app: TestAp
     let delivered = data(&app.get(ORDERS).bearer(&token).send().await).into_iter().find(|o| o["status"] == "delivered").unwrap();
     let answer = app.get(&format!("{ORDERS}/{}/download/receipt", delivered["id"].as_str().unwrap())).bearer(&token).send().await;
     answer.assert_status(StatusCode::OK);
-    for text in ["山田 太郎 様", "但し お品代として", "¥11,716", "8%対象 ¥1,296（内消費税 ¥96）", "10%対象 ¥10,420（内消費税 ¥947）"] {
+    for text in ["山田 太郎 様", "但し お品代として", "¥11,716", "8%対象 ¥1,296（内消費税 ¥96）", "10%対象 ¥10,420（内消費税 ¥947）"]
+    {
         assert!(has_text(&answer.bytes, text), "{text} not in {:?}", pdf_texts(&answer.bytes));
     }
 }
@@ -579,7 +620,19 @@ async fn a_quotation_lists_the_lines_with_the_breakdown(app: TestApp) {
     answer.assert_status(StatusCode::OK);
     assert_eq!(decoded_file_name(&answer), format!("御見積書_{}.pdf", placed.order_no));
     assert!(answer.bytes.starts_with(b"%PDF"));
-    for text in ["御見積書", "LEDヘッドライトバルブ", "エナジージェル レモン味 40g", "※", "¥9,980", "¥432", "クーポン割引", "-¥500", "送料", "登録番号 T1234567890123", "8%対象 ¥432（内消費税 ¥32）"] {
+    for text in [
+        "御見積書",
+        "LEDヘッドライトバルブ",
+        "エナジージェル レモン味 40g",
+        "※",
+        "¥9,980",
+        "¥432",
+        "クーポン割引",
+        "-¥500",
+        "送料",
+        "登録番号 T1234567890123",
+        "8%対象 ¥432（内消費税 ¥32）",
+    ] {
         assert!(has_text(&answer.bytes, text), "{text} not in {:?}", pdf_texts(&answer.bytes));
     }
 }
@@ -605,7 +658,10 @@ async fn a_memo_is_written_replaced_edited_and_deleted(app: TestApp) {
     edited.assert_status(StatusCode::OK);
     assert_eq!(edited.json()["body"], "還暦祝い（赤いグローブ）");
 
-    for (body, message) in [(json!({ "order_id": placed.id, "body": "" }), "必須項目です"), (json!({ "order_id": placed.id, "body": "あ".repeat(1001) }), "1000文字以内で入力してください")] {
+    for (body, message) in [
+        (json!({ "order_id": placed.id, "body": "" }), "必須項目です"),
+        (json!({ "order_id": placed.id, "body": "あ".repeat(1001) }), "1000文字以内で入力してください"),
+    ] {
         let answer = app.post("/v1/memos").bearer(&token).json(&body).send().await;
         answer.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
         assert_eq!(answer.json()["errors"]["body"][0], message);
@@ -676,7 +732,9 @@ async fn a_guest_reaches_the_receipt_only_with_the_orders_t(app: TestApp) {
 }
 
 async fn a_guest_cannot_issue_a_receipt_before_paying(app: TestApp) {
-    let placed = place(&app, NewOrder { user_id: None, guest_t: Some(GUEST_T), status: "awaiting_payment", payment_code: "bank_transfer", ..NewOrder::member("") }).await;
+    let placed =
+        place(&app, NewOrder { user_id: None, guest_t: Some(GUEST_T), status: "awaiting_payment", payment_code: "bank_transfer", ..NewOrder::member("") })
+            .await;
     let no = &placed.order_no;
     let check = app.get(&format!("/v1/orders/{no}/check/receipt?t={GUEST_T}")).send().await;
     assert_eq!(check.json(), json!({ "is_valid": true, "can_issue": false }));
@@ -688,7 +746,19 @@ async fn a_guest_cannot_issue_a_receipt_before_paying(app: TestApp) {
 async fn the_payment_notice_cancels_a_guest_order_through_the_same_function(app: TestApp) {
     let (gel, _, _, _) = variation(&app, "RF-GL01").await;
     set_stock(&app, &gel, 10).await;
-    let placed = place(&app, NewOrder { user_id: None, guest_t: Some(GUEST_T), status: "paid", payment_code: "credit_card", card: true, lines: vec![("RF-GL01", 4)], ..NewOrder::member("") }).await;
+    let placed = place(
+        &app,
+        NewOrder {
+            user_id: None,
+            guest_t: Some(GUEST_T),
+            status: "paid",
+            payment_code: "credit_card",
+            card: true,
+            lines: vec![("RF-GL01", 4)],
+            ..NewOrder::member("")
+        },
+    )
+    .await;
     assert_eq!(stock(&app, &gel).await, 6);
     let channel = shop::channel::store::find_channel_by_code(&app.state.db, "demo").await.unwrap().unwrap();
     let shown = shop::orders::order_json(&app.state, &channel, &placed.id).await.unwrap().expect("the order's JSON");

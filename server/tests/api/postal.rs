@@ -18,11 +18,14 @@ async fn a_postal_code_gives_its_address(app: TestApp) {
     for code in ["1000001", "100-0001", " 100-0001 "] {
         let answer = app.get(&format!("/v1/postal-code?code={}", code.replace(' ', "%20"))).send().await;
         answer.assert_status(StatusCode::OK);
-        assert_eq!(answer.json(), json!({
-            "postal_code": "1000001", "formatted_postal_code": "100-0001",
-            "prefecture": "東京都", "prefecture_code": "13", "prefecture_kana": "トウキョウト",
-            "city": "千代田区", "city_kana": "チヨダク", "town": "千代田", "town_kana": "チヨダ", "street": "",
-        }));
+        assert_eq!(
+            answer.json(),
+            json!({
+                "postal_code": "1000001", "formatted_postal_code": "100-0001",
+                "prefecture": "東京都", "prefecture_code": "13", "prefecture_kana": "トウキョウト",
+                "city": "千代田区", "city_kana": "チヨダク", "town": "千代田", "town_kana": "チヨダ", "street": "",
+            })
+        );
     }
     let ishigaki = app.get("/v1/postal-code?code=907-1101").send().await;
     ishigaki.assert_status(StatusCode::OK);

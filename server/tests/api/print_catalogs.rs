@@ -36,9 +36,13 @@ async fn cover_and_page_pictures_are_svg_of_the_hosts_channel(app: TestApp) {
     assert!(app.get(winter["cover_image"].as_str().unwrap()).send().await.text().contains("全12ページ"));
     assert!(app.get(winter["pages"][2]["image"].as_str().unwrap()).send().await.text().contains("電装パーツ"));
     let id = winter["id"].as_str().unwrap();
-    for missing in [format!("/images/catalogs/{id}-13.svg"), format!("/images/catalogs/{id}-0.svg"),
-                    format!("/images/catalogs/{id}-99999999999999.svg"), "/images/catalogs/nothing.svg".into(),
-                    "/images/catalogs/a%00b-cover.svg".into()] {
+    for missing in [
+        format!("/images/catalogs/{id}-13.svg"),
+        format!("/images/catalogs/{id}-0.svg"),
+        format!("/images/catalogs/{id}-99999999999999.svg"),
+        "/images/catalogs/nothing.svg".into(),
+        "/images/catalogs/a%00b-cover.svg".into(),
+    ] {
         app.get(&missing).send().await.assert_status(StatusCode::NOT_FOUND);
     }
     // Another shop's host does not show this shop's catalogue.

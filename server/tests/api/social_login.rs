@@ -6,13 +6,13 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use axum::extract::{Query, State};
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Form, Json, Router};
 use base64::Engine;
 use oauth2::url::form_urlencoded;
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
 use crate::helpers::{Answer, TestApp};
@@ -53,11 +53,7 @@ struct FakeProvider {
 impl FakeProvider {
     async fn start() -> FakeProvider {
         let fake: Shared = Arc::default();
-        let router = Router::new()
-            .route("/authorize", get(authorize))
-            .route("/token", post(token))
-            .route("/userinfo", get(userinfo))
-            .with_state(fake.clone());
+        let router = Router::new().route("/authorize", get(authorize)).route("/token", post(token)).route("/userinfo", get(userinfo)).with_state(fake.clone());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let base = format!("http://{}", listener.local_addr().unwrap());
         tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });

@@ -1,7 +1,7 @@
 //! Password-protected tags: the demo shop's 会員限定セール (`members-sale`, password
 //! `ride-members`) lists its products only to a visitor holding a grant for it.
 use axum::http::StatusCode;
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 use crate::helpers::TestApp;
 use crate::on_both_databases;

@@ -4,7 +4,7 @@
 //! fraud notification, and ecommerce events read back by their cart.
 use axum::http::StatusCode;
 use hmac::{Hmac, Mac};
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 use sha2::Sha256;
 
 use crate::helpers::{Answer, TestApp};
@@ -61,20 +61,31 @@ async fn set_setting(app: &TestApp, channel: &str, key: &str, value: &str) {
 }
 
 async fn the_tokeniser_issues_a_token_and_refuses_a_bad_card_in_japanese(app: TestApp) {
-    let answer = app.post(TOKENS).json(&json!({
-        "number": "4242 4242 4242 4242", "holder_name": "TARO YAMADA", "exp_month": "12", "exp_year": "30", "security_code": "123"
-    })).send().await;
+    let answer = app
+        .post(TOKENS)
+        .json(&json!({
+            "number": "4242 4242 4242 4242", "holder_name": "TARO YAMADA", "exp_month": "12", "exp_year": "30", "security_code": "123"
+        }))
+        .send()
+        .await;
     answer.assert_status(StatusCode::CREATED);
     let body = answer.json();
     assert!(body["token"].as_str().unwrap().starts_with("tok_"));
-    assert_eq!(body, json!({
-        "token": body["token"], "brand": "VISA", "masked_number": "************4242",
-        "expiration": "2030-12", "holder_name": "TARO YAMADA",
-    }));
+    assert_eq!(
+        body,
+        json!({
+            "token": body["token"], "brand": "VISA", "masked_number": "************4242",
+            "expiration": "2030-12", "holder_name": "TARO YAMADA",
+        })
+    );
 
-    let answer = app.post(TOKENS).json(&json!({
-        "number": "4242 4242 4242 4241", "holder_name": "山田太郎", "exp_month": 13, "exp_year": 2030, "security_code": "1"
-    })).send().await;
+    let answer = app
+        .post(TOKENS)
+        .json(&json!({
+            "number": "4242 4242 4242 4241", "holder_name": "山田太郎", "exp_month": 13, "exp_year": 2030, "security_code": "1"
+        }))
+        .send()
+        .await;
     answer.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     let errors = &answer.json()["errors"];
     assert_eq!(errors["number"][0], "カード番号が正しくありません。");
@@ -125,15 +136,21 @@ async fn the_demo_member_saves_cards_up_to_the_limit_and_keeps_one_main_card(app
     assert_eq!(answer.header("x-limit"), "5");
     assert_eq!(answer.header("x-total"), "1");
     let seeded = items[0]["id"].as_str().unwrap().to_owned();
-    assert_eq!(items[0], json!({
-        "id": seeded, "brand": "VISA", "masked_number": "************4242", "expiration": "2030-12",
-        "holder_name": "TARO YAMADA", "is_main": true,
-    }));
+    assert_eq!(
+        items[0],
+        json!({
+            "id": seeded, "brand": "VISA", "masked_number": "************4242", "expiration": "2030-12",
+            "holder_name": "TARO YAMADA", "is_main": true,
+        })
+    );
 
     let answer = add_card(&app, &bearer, "5555 5555 5555 4444").await;
     answer.assert_status(StatusCode::CREATED);
     let master = answer.json();
-    assert_eq!((master["brand"].as_str(), master["masked_number"].as_str(), master["is_main"].as_bool()), (Some("MASTER"), Some("************4444"), Some(false)));
+    assert_eq!(
+        (master["brand"].as_str(), master["masked_number"].as_str(), master["is_main"].as_bool()),
+        (Some("MASTER"), Some("************4444"), Some(false))
+    );
     for number in ["3530111333300000", "378282246310005", "4000000000000002"] {
         add_card(&app, &bearer, number).await.assert_status(StatusCode::CREATED);
     }
@@ -160,7 +177,8 @@ async fn the_demo_member_saves_cards_up_to_the_limit_and_keeps_one_main_card(app
     assert_eq!(answer.header("x-total"), "4");
     assert_eq!(items.iter().filter(|c| c["is_main"] == true).count(), 1);
     assert_eq!(items[0]["masked_number"], "************0002", "the newest card: {items:?}");
-    let kept: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM sandbox_card_tokens WHERE token = $1").bind(&card_ref).fetch_one(&app.state.db.pool).await.unwrap();
+    let kept: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM sandbox_card_tokens WHERE token = $1").bind(&card_ref).fetch_one(&app.state.db.pool).await.unwrap();
     assert_eq!(kept, 0);
     app.delete(&format!("{CARDS}/{master_id}")).bearer(&bearer).send().await.assert_status(StatusCode::NOT_FOUND);
 
@@ -392,7 +410,8 @@ async fn points_show_the_balance_the_rate_and_the_history(app: TestApp) {
     let answer = app.get("/v1/me/point-histories?per=2").bearer(&bearer).send().await;
     assert_eq!((answer.header("x-total"), answer.header("x-last-page")), ("5", "3"));
     let page = answer.json();
-    let labels: Vec<(&str, &str)> = page["data"].as_array().unwrap().iter().map(|h| (h["kind_label"].as_str().unwrap(), h["order_no"].as_str().unwrap())).collect();
+    let labels: Vec<(&str, &str)> =
+        page["data"].as_array().unwrap().iter().map(|h| (h["kind_label"].as_str().unwrap(), h["order_no"].as_str().unwrap())).collect();
     assert_eq!(labels, [("獲得", "R00000001"), ("利用", "R00000001")]);
 
     // Another member's balance starts at zero; a shop with rate 0 has points switched off.
@@ -424,10 +443,8 @@ async fn the_fraud_notification_needs_the_gateway_signature_and_counts_once(app:
         assert_eq!(answer.json(), json!({ "result": "OK" }));
     }
     assert_eq!(notifications(&app).await, 1, "a replayed event is recorded once");
-    let (result, order_no): (String, String) = sqlx::query_as("SELECT result, order_no FROM payment_notifications WHERE event_id = 'evt_0001'")
-        .fetch_one(&app.state.db.pool)
-        .await
-        .unwrap();
+    let (result, order_no): (String, String) =
+        sqlx::query_as("SELECT result, order_no FROM payment_notifications WHERE event_id = 'evt_0001'").fetch_one(&app.state.db.pool).await.unwrap();
     assert_eq!((result.as_str(), order_no.as_str()), ("fraud", "R00000001"));
 
     // A fraud verdict on an order of this shop cancels it, once, with the reason recorded.
@@ -436,11 +453,8 @@ async fn the_fraud_notification_needs_the_gateway_signature_and_counts_once(app:
     for _ in 0..2 {
         app.post(NOTIFY).header("x-sbps-signature", &signed(&app, FLAGGED)).raw_body("application/json", FLAGGED).send().await.assert_status(StatusCode::OK);
     }
-    let (status, reason): (String, Option<String>) = sqlx::query_as("SELECT status, cancel_reason FROM orders WHERE id = $1")
-        .bind(&order_id)
-        .fetch_one(&app.state.db.pool)
-        .await
-        .unwrap();
+    let (status, reason): (String, Option<String>) =
+        sqlx::query_as("SELECT status, cancel_reason FROM orders WHERE id = $1").bind(&order_id).fetch_one(&app.state.db.pool).await.unwrap();
     assert_eq!((status.as_str(), reason.as_deref()), ("cancelled", Some("決済代行会社の不正検知によりキャンセルされました")));
 
     // Unsigned, wrongly signed, signed for another body, signed with another secret: 401.
@@ -471,7 +485,8 @@ async fn the_fraud_notification_needs_the_gateway_signature_and_counts_once(app:
 
 async fn ecommerce_events_are_read_back_only_by_their_cart_or_member(app: TestApp) {
     let (_, token) = placed_order(&app, None, "R00000009").await;
-    let answer = app.post("/v1/ecommerce_events")
+    let answer = app
+        .post("/v1/ecommerce_events")
         .json(&json!({ "name": "purchase", "args": { "value": 7810, "currency": "JPY" }, "token": token, "logreco_rcmd_ct": "abc" }))
         .send()
         .await;
@@ -481,11 +496,14 @@ async fn ecommerce_events_are_read_back_only_by_their_cart_or_member(app: TestAp
 
     let answer = app.get(&format!("/v1/ecommerce_events/{id}?token={token}")).send().await;
     answer.assert_status(StatusCode::OK);
-    assert_eq!(answer.json(), json!({
-        "id": id, "name": "purchase", "args": { "value": 7810, "currency": "JPY" },
-        "order": { "order_no": "R00000009", "total_payment": 7810,
-                   "products": [{ "product_key": "rp0001", "name": "ライディンググローブ", "unit_price": 3300, "quantity": 2 }] },
-    }));
+    assert_eq!(
+        answer.json(),
+        json!({
+            "id": id, "name": "purchase", "args": { "value": 7810, "currency": "JPY" },
+            "order": { "order_no": "R00000009", "total_payment": 7810,
+                       "products": [{ "product_key": "rp0001", "name": "ライディンググローブ", "unit_price": 3300, "quantity": 2 }] },
+        })
+    );
 
     // Another cart's token, no token, another shop: 404 like an unknown id.
     let (_, foreign) = placed_order(&app, None, "R00000010").await;
@@ -496,7 +514,8 @@ async fn ecommerce_events_are_read_back_only_by_their_cart_or_member(app: TestAp
 
     // A member's event without a cart: theirs to read, nobody else's.
     let (_, bearer) = demo_member(&app).await;
-    let answer = app.post("/v1/ecommerce_events").bearer(&bearer).json(&json!({ "name": "view_item", "args": ["rp0001"], "token": "unknown-token" })).send().await;
+    let answer =
+        app.post("/v1/ecommerce_events").bearer(&bearer).json(&json!({ "name": "view_item", "args": ["rp0001"], "token": "unknown-token" })).send().await;
     answer.assert_status(StatusCode::CREATED);
     let mine = answer.json()["id"].as_str().unwrap().to_owned();
     let answer = app.get(&format!("/v1/ecommerce_events/{mine}")).bearer(&bearer).send().await;

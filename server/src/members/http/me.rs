@@ -2,31 +2,31 @@
 //! address's link), password, security question, login history, leaving (with the password,
 //! or a mailed code for members without one). Every query is scoped to the token's member and
 //! channel, so another member's data is never reachable.
+use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
-use axum::Json;
 use serde::{Deserialize, Serialize};
 
 use super::session::{code_wrong, use_code};
-use super::{taken_error, Accepted, User, WithCookie};
-use crate::members::links::{link, link_origin};
-use crate::members::mailed_secret::{new_code, new_link_token};
-use crate::members::mails::send_mail;
-use crate::members::session_start::new_refresh_token;
-use crate::state::AppState;
-use crate::auth::{password, Member};
-use crate::channel::settings::FrontSettings;
+use super::{Accepted, User, WithCookie, taken_error};
+use crate::auth::{Member, password};
 use crate::channel::Channel;
+use crate::channel::settings::FrontSettings;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::{ApiJson, ApiQuery};
 use crate::infra::ids::new_id;
-use crate::infra::pagination::{AllowAll, ListBody, Page, PageQuery, Paginated, DEFAULT_PER};
+use crate::infra::pagination::{AllowAll, DEFAULT_PER, ListBody, Page, PageQuery, Paginated};
 use crate::infra::time::Timestamp;
 use crate::members::client::Client;
+use crate::members::links::{link, link_origin};
+use crate::members::mailed_secret::{new_code, new_link_token};
+use crate::members::mails::send_mail;
 use crate::members::one_time_code::{self, Purpose};
 use crate::members::profile::{self, Loose, Profile, ProfileInput};
+use crate::members::session_start::new_refresh_token;
 use crate::members::store::{self, UserRow};
-use crate::members::{email_change, mails, rate_limit, refresh, security_answer, EMAIL_TAKEN};
+use crate::members::{EMAIL_TAKEN, email_change, mails, rate_limit, refresh, security_answer};
+use crate::state::AppState;
 use crate::validation::{self as rules, FieldCheck};
 
 const LEAVE_REASON_MAX: usize = 1000;

@@ -6,9 +6,9 @@ mod me;
 mod recovery;
 mod session;
 
-use axum::http::{header, HeaderValue, StatusCode};
-use axum::response::{IntoResponse, Response};
 use axum::Json;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -126,14 +126,15 @@ fn unauthorized_clearing_cookie(https: bool) -> Response {
 /// message: SQLite names columns, PostgreSQL names the index (`users_active_email`).
 pub fn taken_error(error: sqlx::Error) -> ApiError {
     if let sqlx::Error::Database(db) = &error
-        && db.kind() == sqlx::error::ErrorKind::UniqueViolation {
-            let text = format!("{} {}", db.message(), db.constraint().unwrap_or(""));
-            if text.contains("email") {
-                return ApiError::field("email", super::EMAIL_TAKEN);
-            }
-            if text.contains("username") {
-                return ApiError::field("username", super::USERNAME_TAKEN);
-            }
+        && db.kind() == sqlx::error::ErrorKind::UniqueViolation
+    {
+        let text = format!("{} {}", db.message(), db.constraint().unwrap_or(""));
+        if text.contains("email") {
+            return ApiError::field("email", super::EMAIL_TAKEN);
         }
+        if text.contains("username") {
+            return ApiError::field("username", super::USERNAME_TAKEN);
+        }
+    }
     ApiError::from(error)
 }

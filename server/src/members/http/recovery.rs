@@ -1,32 +1,32 @@
 //! Getting back in by mail: the password reminder (link, then the security question as a
 //! second check), the username reminder, and e-mail verification (code or link). Requests
 //! answer the same whether or not the address is registered.
+use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
-use axum::Json;
 use serde::{Deserialize, Serialize};
 
 use super::session::{code_wrong, use_code};
-use super::{taken_error, Accepted, LoginAnswer, WithCookie};
+use super::{Accepted, LoginAnswer, WithCookie, taken_error};
+use crate::auth::{Member, OptionalMember, password};
+use crate::channel::Channel;
+use crate::channel::settings::FrontSettings;
+use crate::infra::error::{ApiError, ApiResult, ErrorBody};
+use crate::infra::extract::ApiJson;
+use crate::infra::mail::OutgoingMail;
+use crate::infra::time::Timestamp;
+use crate::members::client::Client;
+use crate::members::email_change::{self, LinkTarget};
 use crate::members::links::{link, link_origin, usable_link};
 use crate::members::mailed_secret::{new_code, new_link_token};
 use crate::members::mails::send_mail;
-use crate::members::session_start::{start_session, Method};
-use crate::state::AppState;
-use crate::auth::{password, Member, OptionalMember};
-use crate::channel::settings::FrontSettings;
-use crate::channel::Channel;
-use crate::infra::error::{ApiError, ApiResult, ErrorBody};
-use crate::infra::time::Timestamp;
-use crate::infra::extract::ApiJson;
-use crate::infra::mail::OutgoingMail;
-use crate::members::client::Client;
 use crate::members::one_time_code::{self, Purpose};
 use crate::members::profile;
-use crate::validation::FieldCheck;
+use crate::members::session_start::{Method, start_session};
 use crate::members::store::{self, UserRow};
-use crate::members::email_change::{self, LinkTarget};
-use crate::members::{mails, rate_limit, security_answer, EMAIL_TAKEN, LINK_INVALID_MESSAGE, USERNAME_TAKEN};
+use crate::members::{EMAIL_TAKEN, LINK_INVALID_MESSAGE, USERNAME_TAKEN, mails, rate_limit, security_answer};
+use crate::state::AppState;
+use crate::validation::FieldCheck;
 
 pub const REMINDER_ACCEPTED: &str = "ご入力のメールアドレスが登録されている場合は、パスワード再設定のご案内をお送りしました。";
 pub const USERNAME_REMINDER_ACCEPTED: &str = "ご入力のメールアドレスが登録されている場合は、ログインIDのご案内をお送りしました。";
@@ -44,14 +44,7 @@ pub struct TokenInput {
 
 /// Mails a link of `purpose` to the member with this address, if there is one (and the
 /// address has not had too many already); the caller answers the same either way.
-async fn mail_link_if_member(
-    state: &AppState,
-    channel: &Channel,
-    headers: &HeaderMap,
-    client: &Client,
-    input: EmailInput,
-    purpose: Purpose,
-) -> ApiResult<()> {
+async fn mail_link_if_member(state: &AppState, channel: &Channel, headers: &HeaderMap, client: &Client, input: EmailInput, purpose: Purpose) -> ApiResult<()> {
     let now = Timestamp::now().0;
     rate_limit::enforce(state, rate_limit::REMINDER, &channel.id, &client.ip, now).await?;
     let mut check = FieldCheck::default();
@@ -134,22 +127,18 @@ pub struct ResetInput {
         (status = 422, body = ErrorBody, description = "password against the rule, not confirmed, or a wrong answer (`errors.answer`)"),
         (status = 429, body = ErrorBody),
     ))]
-pub async fn reset_password(
-    State(state): State<AppState>,
-    channel: Channel,
-    client: Client,
-    ApiJson(input): ApiJson<ResetInput>,
-) -> ApiResult<LoginAnswer> {
+pub async fn reset_password(State(state): State<AppState>, channel: Channel, client: Client, ApiJson(input): ApiJson<ResetInput>) -> ApiResult<LoginAnswer> {
     let (secret, user) = checked_link(&state, &channel, &client, Purpose::ReminderLink, input.token).await?;
     let mut check = FieldCheck::default();
     let new_password = profile::check_new_password(&mut check, input.password, input.password_confirmation);
     let answer = profile::text(&mut check, "answer", input.answer, user.answer_hash.is_some(), security_answer::ANSWER_MAX);
     let new_password = profile::checked(new_password, check)?;
     if let Some(stored) = &user.answer_hash
-        && !security_answer::matches(&answer, stored).await? {
-            store::update_secret_attempt(&state.db, &secret.id).await?;
-            return Err(ApiError::field("answer", "秘密の質問の答えが正しくありません。"));
-        }
+        && !security_answer::matches(&answer, stored).await?
+    {
+        store::update_secret_attempt(&state.db, &secret.id).await?;
+        return Err(ApiError::field("answer", "秘密の質問の答えが正しくありません。"));
+    }
     let hash = password::hash_off_thread(&new_password).await?;
     let now = Timestamp::now().0;
     let settings = FrontSettings::load(&state.db, &channel).await?;

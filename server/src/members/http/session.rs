@@ -1,31 +1,31 @@
 //! Registration, login (with its code step), refresh, logout, login sync and unlock.
+use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::Json;
 use serde::{Deserialize, Serialize};
 
-use super::{taken_error, unauthorized_clearing_cookie, Done, LoginAnswer, User, WithCookie};
-use crate::members::links::{link, link_origin, usable_link};
-use crate::members::mailed_secret::new_link_token;
-use crate::members::mails::send_mail;
-use crate::members::session_start::{new_refresh_token, start_code_step, start_session, Method};
-use crate::state::AppState;
+use super::{Done, LoginAnswer, User, WithCookie, taken_error, unauthorized_clearing_cookie};
 use crate::auth::password;
-use crate::channel::settings::FrontSettings;
 use crate::channel::Channel;
+use crate::channel::settings::FrontSettings;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
+use crate::infra::extract::{ApiJson, ApiPath};
 use crate::infra::secret::same_hash;
 use crate::infra::time::Timestamp;
-use crate::infra::extract::{ApiJson, ApiPath};
 use crate::members::client::Client;
+use crate::members::links::{link, link_origin, usable_link};
 use crate::members::login::{self, LoginResponse};
+use crate::members::mailed_secret::new_link_token;
+use crate::members::mails::send_mail;
 use crate::members::one_time_code::{self, Purpose};
 use crate::members::profile::{self, Loose, Profile, ProfileInput};
-use crate::validation::{self as rules, FieldCheck};
-use crate::members::store::{self, NewUser, UserRow};
 use crate::members::refresh::Presented;
-use crate::members::{mails, rate_limit, refresh, security_answer, EMAIL_TAKEN, USERNAME_TAKEN};
+use crate::members::session_start::{Method, new_refresh_token, start_code_step, start_session};
+use crate::members::store::{self, NewUser, UserRow};
+use crate::members::{EMAIL_TAKEN, USERNAME_TAKEN, mails, rate_limit, refresh, security_answer};
+use crate::state::AppState;
+use crate::validation::{self as rules, FieldCheck};
 
 pub const LOGIN_FAILED_CODE: &str = "auth.login.failed";
 pub const LOGIN_FAILED_MESSAGE: &str = "メールアドレスまたはパスワードが正しくありません";
@@ -110,8 +110,7 @@ pub async fn register(
     };
 
     let mut tx = state.db.begin_write().await?;
-    let (email_taken, username_taken) =
-        store::find_taken(&mut tx, &channel.id, &registration.profile.email, &registration.username, "").await?;
+    let (email_taken, username_taken) = store::find_taken(&mut tx, &channel.id, &registration.profile.email, &registration.username, "").await?;
     let mut check = FieldCheck::default();
     if email_taken {
         check.field("email", Err(EMAIL_TAKEN));
@@ -277,12 +276,7 @@ pub struct VerifyInput {
         (status = 422, body = ErrorBody, description = "wrong, expired, used or too often tried code (`errors.verify_code`)"),
         (status = 429, body = ErrorBody, description = "too many attempts from this address"),
     ))]
-pub async fn verify(
-    State(state): State<AppState>,
-    channel: Channel,
-    client: Client,
-    ApiJson(input): ApiJson<VerifyInput>,
-) -> ApiResult<LoginAnswer> {
+pub async fn verify(State(state): State<AppState>, channel: Channel, client: Client, ApiJson(input): ApiJson<VerifyInput>) -> ApiResult<LoginAnswer> {
     let now = Timestamp::now().0;
     rate_limit::enforce(&state, rate_limit::VERIFY, &channel.id, &client.ip, now).await?;
     let code = input.verify_code.as_deref().and_then(one_time_code::typed_code);
@@ -390,11 +384,12 @@ pub async fn refresh_session(State(state): State<AppState>, channel: Channel, cl
     responses((status = 204, description = "the session (refresh-token family) is revoked and the cookie cleared; answered even without a session")))]
 pub async fn logout(State(state): State<AppState>, client: Client, headers: HeaderMap) -> ApiResult<WithCookie<()>> {
     if let Some(token) = refresh::from_cookies(&headers)
-        && let Some(row) = store::find_refresh_token(&state.db.pool, &refresh::token_hash(&token)).await? {
-            let mut tx = state.db.begin_write().await?;
-            store::update_family_revoked(&mut tx, &row.family_id, Timestamp::now().0).await?;
-            tx.commit().await?;
-        }
+        && let Some(row) = store::find_refresh_token(&state.db.pool, &refresh::token_hash(&token)).await?
+    {
+        let mut tx = state.db.begin_write().await?;
+        store::update_family_revoked(&mut tx, &row.family_id, Timestamp::now().0).await?;
+        tx.commit().await?;
+    }
     Ok(WithCookie { status: StatusCode::NO_CONTENT, cookie: Some(refresh::clear_cookie(client.https)), body: () })
 }
 
