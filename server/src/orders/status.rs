@@ -60,7 +60,7 @@ impl Status {
     }
 }
 
-/// The statuses a cancel may start from (the guarded UPDATE in the store lists the same).
+/// The statuses a cancel may start from (the guarded UPDATE in the store binds these).
 pub const CANCELLABLE: [Status; 3] = [Status::Accepted, Status::AwaitingPayment, Status::Paid];
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! always reached through channel and member together, so another's answers `None`.
 use sqlx::Any;
 
-use super::status::Status;
+use super::status::{CANCELLABLE, Status};
 use crate::catalog::variations::VariationRow;
 use crate::infra::db::{Db, Tx};
 use crate::infra::ids::new_id;
@@ -169,10 +169,11 @@ pub async fn sum_member_total_payment(db: &Db, channel_id: &str, user_id: &str) 
     // CAST: PostgreSQL's SUM of BIGINT is NUMERIC, which the Any driver cannot decode.
     sqlx::query_scalar(
         "SELECT CAST(COALESCE(SUM(total_payment), 0) AS BIGINT) FROM orders \
-         WHERE channel_id = $1 AND user_id = $2 AND status <> 'cancelled'",
+         WHERE channel_id = $1 AND user_id = $2 AND status <> $3",
     )
     .bind(channel_id)
     .bind(user_id)
+    .bind(Status::Cancelled.code())
     .fetch_one(&db.pool)
     .await
 }
@@ -310,13 +311,17 @@ pub async fn update_guest_token_hash(tx: &mut Tx, order_id: &str, token_hash: &s
 /// concurrent cancels restore stock once). False: not cancellable (any more).
 pub async fn update_cancelled(tx: &mut Tx, channel_id: &str, order_id: &str, reason: &str, now: i64) -> sqlx::Result<bool> {
     let done = sqlx::query(
-        "UPDATE orders SET status = 'cancelled', cancel_reason = $1, cancelled_at = $2, updated_at = $2 \
-         WHERE id = $3 AND channel_id = $4 AND status IN ('accepted', 'awaiting_payment', 'paid')",
+        "UPDATE orders SET status = $5, cancel_reason = $1, cancelled_at = $2, updated_at = $2 \
+         WHERE id = $3 AND channel_id = $4 AND status IN ($6, $7, $8)",
     )
     .bind(reason)
     .bind(now)
     .bind(order_id)
     .bind(channel_id)
+    .bind(Status::Cancelled.code())
+    .bind(CANCELLABLE[0].code())
+    .bind(CANCELLABLE[1].code())
+    .bind(CANCELLABLE[2].code())
     .execute(&mut **tx)
     .await?;
     Ok(done.rows_affected() == 1)
@@ -567,13 +572,15 @@ pub async fn insert_order_line(tx: &mut Tx, l: &NewOrderLine<'_>) -> sqlx::Resul
 /// cancelled it while the gateway was charging): the caller refunds the charge.
 pub async fn update_order_paid(tx: &mut Tx, order_id: &str, charge_id: Option<&str>, masked_number: Option<&str>, now: i64) -> sqlx::Result<bool> {
     let done = sqlx::query(
-        "UPDATE orders SET status = 'paid', gateway_charge_id = $1, card_masked_number = COALESCE($2, card_masked_number), updated_at = $3 \
-         WHERE id = $4 AND status = 'awaiting_payment'",
+        "UPDATE orders SET status = $5, gateway_charge_id = $1, card_masked_number = COALESCE($2, card_masked_number), updated_at = $3 \
+         WHERE id = $4 AND status = $6",
     )
     .bind(charge_id)
     .bind(masked_number)
     .bind(now)
     .bind(order_id)
+    .bind(Status::Paid.code())
+    .bind(Status::AwaitingPayment.code())
     .execute(&mut **tx)
     .await?;
     Ok(done.rows_affected() == 1)

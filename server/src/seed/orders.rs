@@ -12,6 +12,7 @@ use serde_json::json;
 use super::DEMO;
 use crate::infra::db::Tx;
 use crate::infra::ids::new_id;
+use crate::orders::status::Status;
 use crate::points::ledger;
 
 const DAY_MS: i64 = 24 * 60 * 60 * 1000;
@@ -24,7 +25,7 @@ struct SeedLine {
 
 struct SeedOrder {
     number: i64,
-    status: &'static str,
+    status: Status,
     days_ago: i64,
     lines: &'static [SeedLine],
     delivery_date_offset: Option<i64>,
@@ -34,7 +35,7 @@ struct SeedOrder {
 const ORDERS: [SeedOrder; 2] = [
     SeedOrder {
         number: 1,
-        status: "delivered",
+        status: Status::Delivered,
         days_ago: 32,
         // LEDヘッドライトバルブ H4 Hi/Lo 6000K (10%) and six エナジージェル レモン味 (8%).
         lines: &[SeedLine { code: "DT-99501", quantity: 1 }, SeedLine { code: "RF-GL01", quantity: 6 }],
@@ -43,7 +44,7 @@ const ORDERS: [SeedOrder; 2] = [
     },
     SeedOrder {
         number: 2,
-        status: "accepted",
+        status: Status::Accepted,
         days_ago: 2,
         // LEDウインカーバルブ S25 シングル アンバー 2個入 ×2.
         lines: &[SeedLine { code: "KT-80001", quantity: 2 }],
@@ -140,7 +141,7 @@ pub async fn insert(tx: &mut Tx, channel_id: &str, user_id: &str, shop: &str, no
         .bind(&order_no)
         .bind(new_id())
         .bind(user_id)
-        .bind(seed.status)
+        .bind(seed.status.code())
         .bind(orderer.to_string())
         .bind(subtotal)
         .bind(carriage)
