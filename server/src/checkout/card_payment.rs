@@ -70,10 +70,16 @@ fn unconfirmed() -> ApiError {
     ApiError::Rule { status: StatusCode::CONFLICT, code: Some(UNCONFIRMED_CODE), message: UNCONFIRMED_MESSAGE.into() }
 }
 
+/// 422: the cart's order was cancelled (the reconciler found no charge, the member cancelled
+/// it, or it was cancelled while its card was being charged); the message gives the reason.
 fn cancelled(order: &OrderRow) -> ApiError {
     rule(
         ORDER_CANCELLED_CODE,
-        format!("このご注文（{}）はお支払いが確認できなかったため取り消されました。お手数ですが、もう一度ご注文ください。", order.order_no),
+        format!(
+            "このご注文（{}）は取り消されています（{}）。お手数ですが、もう一度ご注文ください。",
+            order.order_no,
+            order.cancel_reason.as_deref().unwrap_or("キャンセル済み")
+        ),
     )
 }
 
