@@ -97,6 +97,11 @@ const cartShippingDetail = screen(() => import('../features/cart/shipping-detail
 const cartPayment = screen(() => import('../features/cart/payment-page'));
 const cartConfirm = screen(() => import('../features/cart/confirm-page'));
 const cartComplete = screen(() => import('../features/cart/complete-page'));
+const giftLanding = screen(() => import('../features/social-gift/gift-page'));
+const giftShipping = screen(() => import('../features/social-gift/gift-shipping-page'));
+const giftDelivery = screen(() => import('../features/social-gift/gift-delivery-page'));
+const giftConfirm = screen(() => import('../features/social-gift/gift-confirm-page'));
+const giftComplete = screen(() => import('../features/social-gift/gift-complete-page'));
 
 const homeHandle: RouteHandle = { layoutPage: 'home' };
 const newsHandle: RouteHandle = { layoutPage: 'news' };
@@ -167,12 +172,12 @@ export const siteScreens: RouteObject[] = [
   at('verify', verify),
   at('verify/email', verifyEmail),
   at('oauth/callback', oauthCallback),
-  // Social gift
-  at('social-gift'),
-  at('social-gift/:key?/complete'),
-  at('social-gift/confirm'),
-  at('social-gift/delivery'),
-  at('social-gift/shipping'),
+  // Social gift: the recipient's screens (no login; the link's token is kept for the steps).
+  at('social-gift', giftLanding),
+  at('social-gift/:key?/complete', giftComplete),
+  at('social-gift/confirm', giftConfirm),
+  at('social-gift/delivery', giftDelivery),
+  at('social-gift/shipping', giftShipping),
   // Mypage: members only.
   {
     handle: memberOnly,

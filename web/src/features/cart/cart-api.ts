@@ -57,7 +57,8 @@ type PatchPath = Extract<
   | '/v1/carts/coupons/add'
   | '/v1/carts/coupons/delete'
   | '/v1/carts/point'
-  | '/v1/carts/transaction/error/delete',
+  | '/v1/carts/transaction/error/delete'
+  | '/v1/carts/social/receiver',
   keyof paths
 >;
 

@@ -14,6 +14,7 @@ import { LoadingBlock } from '../../ui/spinner';
 import { StockBadge } from '../../ui/stock-badge';
 import { patchCart, useCartAction } from './cart-api';
 import { CheckoutFrame, EMPTY_CART_TEXT, LineImage, OrderTotals, useCheckoutCart, variationLabel } from './cart-parts';
+import { GIFT_DRAFT_NOTE, GiftChoice } from './gift-choice';
 import type { Cart, CartProduct } from './cart-types';
 import styles from './cart.module.css';
 
@@ -155,6 +156,7 @@ export function CartPage() {
   const state = useCheckoutCart();
   const { isLogin } = useSession();
   const navigate = useNavigate();
+  const [giftDraft, setGiftDraft] = useState(false);
   const cart = state.cart;
   const products = cart?.detail.products ?? [];
 
@@ -179,14 +181,22 @@ export function CartPage() {
               ))}
             </ul>
             <NoticeSlot code="cart_index_note" />
+            <GiftChoice cart={cart} onDraftChange={setGiftDraft} />
             <CouponBox cart={cart} />
           </div>
           <div>
             <OrderTotals totals={cart.detail.order} />
+            {giftDraft ? (
+              <p id="gift-draft-note" className={styles.muted}>
+                {GIFT_DRAFT_NOTE}
+              </p>
+            ) : null}
             <div className={styles.actions}>
               <button
                 type="button"
                 className={buttonClass.primary}
+                disabled={giftDraft}
+                aria-describedby={giftDraft ? 'gift-draft-note' : undefined}
                 onClick={() => navigate(isLogin ? '/cart/shipping-select' : '/cart/shipping-add')}
               >
                 レジに進む

@@ -1,21 +1,25 @@
 /**
  * /cart/complete?order_no=…: the order number, the bank details for a bank transfer, that a
  * confirmation mail was sent, and for a guest the link to the receipt (/orders/receipt?no=…&t=…).
+ * A social gift shows its URL (kept from the decision: the server shows it once) with the ways
+ * to send it, its deadline, and the gift's state as the order says it.
  * The purchase data kept at the decision (30 minutes) is checked against the server's decision
  * data; a 404 there clears it (spec 000 §8).
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
+import { useSettings } from '../../api/site-queries';
 import { clearPurchaseData, readPurchaseData } from '../../lib/cart-store';
 import { formatDate } from '../../lib/format';
 import { useSession } from '../../lib/session';
+import { GiftOrderFacts, GiftSharePanel } from '../../ui/gift-share';
 import { NoticeSlot } from '../../ui/notice-slot';
 import { Price } from '../../ui/price';
 import { decisionData, orderSummaryQuery } from './cart-api';
 import { CheckoutFrame, TaxBreakdown } from './cart-parts';
-import type { BankAccount } from './cart-types';
+import type { BankAccount, DecisionGift, OrderGift } from './cart-types';
 import { recallDecision } from './decision-memory';
 import styles from './cart.module.css';
 
@@ -40,6 +44,38 @@ function BankDetails({ account }: { account: BankAccount }) {
         <dd>{formatDate(account.due_date) || account.due_date}</dd>
       </dl>
     </section>
+  );
+}
+
+/** The gift's URL to send, and what the order says of the gift. */
+function GiftSection({ link, gift, member }: { link: DecisionGift | null; gift: OrderGift | null; member: boolean }) {
+  const shopName = String(useSettings()['SITE.NAME'] ?? '');
+  const titleId = useId();
+  return (
+    <>
+      {link ? (
+        <div className={styles.section}>
+          <GiftSharePanel link={link} shopName={shopName} title="ギフトのURLをお相手に送りましょう">
+            <p className={styles.muted}>
+              このURLはご注文確認メールにも記載しています。URLを知っている方は誰でもお届け先を入力できますので、お相手以外には送らないでください。
+            </p>
+          </GiftSharePanel>
+        </div>
+      ) : (
+        <p className={styles.section}>
+          ギフトのURLはご注文確認メールでご確認ください。
+          {member ? 'ご注文詳細からURLを再発行することもできます。' : ''}
+        </p>
+      )}
+      {gift ? (
+        <section className={`${styles.section} ${styles.box}`} aria-labelledby={titleId}>
+          <h2 id={titleId} className={styles.sectionTitle}>
+            ソーシャルギフト
+          </h2>
+          <GiftOrderFacts gift={gift} />
+        </section>
+      ) : null}
+    </>
   );
 }
 
@@ -68,6 +104,8 @@ export function CompletePage() {
   const order = summary.data;
   const bank = remembered?.bank_account ?? order?.bank_account ?? null;
   const guestToken = remembered?.guest_token ?? null;
+  const giftLink = remembered?.social_gift ?? null;
+  const orderGift = order?.social_gift ?? null;
 
   return (
     <CheckoutFrame title="ご注文ありがとうございました" step="complete">
@@ -87,6 +125,7 @@ export function CompletePage() {
               メールが届かない場合は、迷惑メールフォルダをご確認ください。
             </p>
           </section>
+          {giftLink || orderGift ? <GiftSection link={giftLink} gift={orderGift} member={isLogin} /> : null}
           {bank ? <BankDetails account={bank} /> : null}
           {order ? (
             <section className={`${styles.section} ${styles.box}`} aria-labelledby="paid-title">

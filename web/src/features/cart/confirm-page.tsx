@@ -3,7 +3,9 @@
  * packing, payment (card), coupon, points, carriage, fees, the per-rate tax breakdown and the
  * total — a note, and 「注文を確定する」: POST /v1/carts/{token}/decision behind the
  * payment-in-progress cookie (no double submission), then /cart/complete?order_no=…. A declined
- * card goes back to the payment step, where the cart shows the gateway's message.
+ * card goes back to the payment step, where the cart shows the gateway's message. A social gift
+ * shows the gift (recipient, sender, message) instead of an address and date, and can be turned
+ * back into an ordinary order here.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -38,6 +40,7 @@ import {
 } from './cart-parts';
 import type { Cart, Decision } from './cart-types';
 import { rememberDecision } from './decision-memory';
+import { GiftSummary, isGiftCart } from './gift-choice';
 import styles from './cart.module.css';
 
 export const PAYMENT_DECLINED = 'cart.payment.declined';
@@ -84,12 +87,13 @@ function Summary({ cart }: { cart: Cart }) {
       setQuoting(false);
     }
   };
+  const gift = isGiftCart(cart);
   const leadtimes = useQuery({
     ...leadtimesQuery(
       cart.token,
       cart.detail.shippings.map((s) => s.key),
     ),
-    enabled: cart.detail.shippings.length > 0,
+    enabled: cart.detail.shippings.length > 0 && !gift,
   });
   const packings = packingsOf(useSettings() as unknown as Record<string, unknown>);
   const timezoneLabel = (key: string | null | undefined) =>
@@ -163,42 +167,55 @@ function Summary({ cart }: { cart: Cart }) {
           {order.orderer ? <OrdererText orderer={order.orderer} /> : <p className={styles.muted}>未入力です。</p>}
         </section>
 
-        {cart.detail.shippings.map((shipping, i) => (
-          <section key={shipping.key} className={styles.section} aria-labelledby={`confirm-shipping-${i}`}>
-            <h2 id={`confirm-shipping-${i}`} className={styles.sectionTitle}>
-              お届け先{cart.detail.shippings.length > 1 ? i + 1 : ''}
-            </h2>
-            {shipping.address ? (
-              <AddressText address={shipping.address} />
-            ) : (
-              <p className={styles.muted}>未設定です。</p>
-            )}
-            <dl className={styles.dl}>
-              <dt>お届け希望日</dt>
-              <dd>{dateLabel(shipping.delivery_date)}</dd>
-              <dt>お届け時間帯</dt>
-              <dd>{timezoneLabel(shipping.delivery_timezone_key)}</dd>
-              {shipping.packing.wrapping_key ? (
-                <>
-                  <dt>ギフトラッピング</dt>
-                  <dd>{wrappingLabel(shipping.packing.wrapping_key)}</dd>
-                </>
-              ) : null}
-              {shipping.packing.noshi_key ? (
-                <>
-                  <dt>のし</dt>
-                  <dd>
-                    {noshiLabel(shipping.packing.noshi_key)}
-                    {shipping.packing.noshi_name ? `（名入れ：${shipping.packing.noshi_name}）` : ''}
-                  </dd>
-                </>
-              ) : null}
-            </dl>
-            <p>
-              <Link to="/cart/shipping-detail">お届け方法を変更する</Link>
-            </p>
-          </section>
-        ))}
+        {gift ? <GiftSummary cart={cart} /> : null}
+        {(gift && packings.wrappings.length + packings.noshi.length === 0 ? [] : cart.detail.shippings).map(
+          (shipping, i) => (
+            <section key={shipping.key} className={styles.section} aria-labelledby={`confirm-shipping-${i}`}>
+              <h2 id={`confirm-shipping-${i}`} className={styles.sectionTitle}>
+                {gift ? 'ギフトの包装' : `お届け先${cart.detail.shippings.length > 1 ? i + 1 : ''}`}
+              </h2>
+              {gift ? null : shipping.address ? (
+                <AddressText address={shipping.address} />
+              ) : (
+                <p className={styles.muted}>未設定です。</p>
+              )}
+              <dl className={styles.dl}>
+                {gift ? null : (
+                  <>
+                    <dt>お届け希望日</dt>
+                    <dd>{dateLabel(shipping.delivery_date)}</dd>
+                    <dt>お届け時間帯</dt>
+                    <dd>{timezoneLabel(shipping.delivery_timezone_key)}</dd>
+                  </>
+                )}
+                {gift && !shipping.packing.wrapping_key && !shipping.packing.noshi_key ? (
+                  <>
+                    <dt>ラッピング・のし</dt>
+                    <dd>なし</dd>
+                  </>
+                ) : null}
+                {shipping.packing.wrapping_key ? (
+                  <>
+                    <dt>ギフトラッピング</dt>
+                    <dd>{wrappingLabel(shipping.packing.wrapping_key)}</dd>
+                  </>
+                ) : null}
+                {shipping.packing.noshi_key ? (
+                  <>
+                    <dt>のし</dt>
+                    <dd>
+                      {noshiLabel(shipping.packing.noshi_key)}
+                      {shipping.packing.noshi_name ? `（名入れ：${shipping.packing.noshi_name}）` : ''}
+                    </dd>
+                  </>
+                ) : null}
+              </dl>
+              <p>
+                <Link to="/cart/shipping-detail">{gift ? '包装を変更する' : 'お届け方法を変更する'}</Link>
+              </p>
+            </section>
+          ),
+        )}
 
         <section className={styles.section} aria-labelledby="confirm-payment">
           <h2 id="confirm-payment" className={styles.sectionTitle}>

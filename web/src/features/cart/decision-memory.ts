@@ -1,10 +1,12 @@
 /**
  * What the decision answered that the complete page needs after the cart is gone: the cart token
- * that made the order (GET /v1/carts/order/{no}?token=), the guest's receipt token and the bank
- * details. Kept in sessionStorage for this tab only, by order number.
+ * that made the order (GET /v1/carts/order/{no}?token=), the guest's receipt token, the bank
+ * details and a social gift's URL (the server shows it once and keeps only its hash). Kept in
+ * sessionStorage for this tab only, by order number, so a reload of the complete page still
+ * shows them.
  */
 import { readStorage, session, writeStorage } from '../../lib/storage';
-import type { BankAccount, Decision } from './cart-types';
+import type { BankAccount, Decision, DecisionGift } from './cart-types';
 
 export const DECISIONS_KEY = 'shop.cartDecisions';
 const KEEP = 5;
@@ -16,6 +18,8 @@ export interface RememberedDecision {
   payment_code: string;
   total_payment: number;
   bank_account: BankAccount | null;
+  /** Absent in entries written before social gifts. */
+  social_gift?: DecisionGift | null;
 }
 
 function readAll(): RememberedDecision[] {
@@ -29,16 +33,23 @@ function readAll(): RememberedDecision[] {
   }
 }
 
+/**
+ * Keeps the decision's answer. A retried decision of a settled order answers the one-time values
+ * (guest token, gift URL) as null: the ones kept from the first answer stay.
+ */
 export function rememberDecision(decision: Decision, cartToken: string): void {
+  const all = readAll();
+  const before = all.find((d) => d.order_no === decision.order_no);
   const entry: RememberedDecision = {
     order_no: decision.order_no,
     cart_token: cartToken,
-    guest_token: decision.guest_token ?? null,
+    guest_token: decision.guest_token ?? before?.guest_token ?? null,
     payment_code: decision.payment_code,
     total_payment: decision.total_payment,
     bank_account: decision.bank_account ?? null,
+    social_gift: decision.social_gift ?? before?.social_gift ?? null,
   };
-  const rest = readAll().filter((d) => d.order_no !== decision.order_no);
+  const rest = all.filter((d) => d.order_no !== decision.order_no);
   writeStorage(session(), DECISIONS_KEY, JSON.stringify([entry, ...rest].slice(0, KEEP)));
 }
 

@@ -2,12 +2,13 @@
  * /cart/shipping-add: a guest gives the orderer (name, kana, e-mail, phone, address with the
  * postal-code autofill) and where the order goes — the orderer's address or another; a member
  * gives a new delivery address (their orderer is the profile). The rules are the profile's
- * (lib/profile-form), demo or corporate as the channel says.
+ * (lib/profile-form), demo or corporate as the channel says. A social gift asks only the
+ * orderer: the recipient gives the address.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { api, load } from '../../api/client';
 import { useSettings } from '../../api/site-queries';
@@ -21,6 +22,7 @@ import { ensureCartToken } from '../../lib/cart-store';
 import { patchCart, useCartAction } from './cart-api';
 import { CheckoutFrame, CheckoutGate, useCheckoutCart } from './cart-parts';
 import type { Cart, Orderer, ShippingAddress } from './cart-types';
+import { GiftSummary, isGiftCart } from './gift-choice';
 import { ordererOfMember } from './shipping-select-page';
 import styles from './cart.module.css';
 
@@ -72,14 +74,17 @@ function personSchema(corporate: boolean) {
   });
 }
 
-/** The rules for what this form asks: the orderer (guest), and the other address when chosen. */
-export function shippingAddSchema(corporate: boolean, guest: boolean, destination: 'same' | 'other') {
+/**
+ * The rules for what this form asks: the orderer (guest), and the other address when chosen
+ * (none for a gift: the recipient gives it).
+ */
+export function shippingAddSchema(corporate: boolean, guest: boolean, destination: 'same' | 'other', gift = false) {
   const person = personSchema(corporate);
   const skip = z.any();
   return z.object({
     orderer: guest ? person.extend({ email: profileShape(corporate).email }) : skip,
     destination: z.enum(['same', 'other']),
-    shipping: !guest || destination === 'other' ? person : skip,
+    shipping: !gift && (!guest || destination === 'other') ? person : skip,
   });
 }
 
@@ -224,6 +229,7 @@ export function serverFieldMap(addressBlock: 'orderer' | 'shipping'): Record<str
 
 function ShippingAddForm({ cart, guest }: { cart: Cart; guest: boolean }) {
   const corporate = useSettings()['SITE.IS_CORPORATE'];
+  const gift = isGiftCart(cart);
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string | null>(null);
   const shipping = cart.detail.shippings[0];
@@ -235,7 +241,7 @@ function ShippingAddForm({ cart, guest }: { cart: Cart; guest: boolean }) {
   };
   if (!guest) defaults.destination = 'other';
   const resolver: Resolver<ShippingAddFields> = (values, context, options) =>
-    zodResolver(shippingAddSchema(corporate, guest, values.destination))(values, context, options) as ReturnType<
+    zodResolver(shippingAddSchema(corporate, guest, values.destination, gift))(values, context, options) as ReturnType<
       Resolver<ShippingAddFields>
     >;
   const form = useForm<ShippingAddFields>({ resolver, defaultValues: defaults });
@@ -244,6 +250,7 @@ function ShippingAddForm({ cart, guest }: { cart: Cart; guest: boolean }) {
   const save = useCartAction(async (token, fields: ShippingAddFields) => {
     let next = cart;
     if (guest) next = await patchCart('/v1/carts/order/modify', { token, orderer: ordererOf(fields.orderer) });
+    if (gift) return next;
     const address =
       guest && fields.destination === 'same' ? shippingAddressOf(fields.orderer) : shippingAddressOf(fields.shipping);
     const key = next.detail.shippings[0]?.key;
@@ -275,7 +282,8 @@ function ShippingAddForm({ cart, guest }: { cart: Cart; guest: boolean }) {
     <form noValidate onSubmit={onSubmit} aria-label={guest ? 'ご注文者とお届け先の入力' : 'お届け先の入力'}>
       <FormAlert message={formError} />
       {guest ? <PersonBlock form={form} prefix="orderer" label="ご注文者" withEmail /> : null}
-      {guest ? (
+      {gift ? <GiftSummary cart={cart} /> : null}
+      {guest && !gift ? (
         <fieldset className={styles.section}>
           <legend className={styles.sectionTitle}>お届け先</legend>
           <div className={controlClass.choices}>
@@ -290,7 +298,7 @@ function ShippingAddForm({ cart, guest }: { cart: Cart; guest: boolean }) {
           </div>
         </fieldset>
       ) : null}
-      {!guest || destination === 'other' ? (
+      {!gift && (!guest || destination === 'other') ? (
         <PersonBlock form={form} prefix="shipping" label={guest ? 'お届け先の住所' : '新しいお届け先'} />
       ) : null}
       <div className={styles.actions}>
@@ -317,7 +325,15 @@ export function ShippingAddPage() {
           するとアドレス帳からお届け先を選べます。
         </p>
       ) : null}
-      <CheckoutGate state={state}>{(cart) => <ShippingAddForm cart={cart} guest={!isLogin} />}</CheckoutGate>
+      <CheckoutGate state={state}>
+        {(cart) =>
+          isLogin && isGiftCart(cart) ? (
+            <Navigate to="/cart/shipping-select" replace />
+          ) : (
+            <ShippingAddForm cart={cart} guest={!isLogin} />
+          )
+        }
+      </CheckoutGate>
     </CheckoutFrame>
   );
 }

@@ -2,19 +2,22 @@
  * /cart/shipping-detail: per shipping, the delivery date (from GET
  * /v1/shipping-leadtime/carts/{token}: the earliest date on and 14 days), the time slot, and
  * gift wrapping / noshi (the channel's ORDER.PACKINGS from the front settings; none when the
- * settings do not carry it).
+ * settings do not carry it). A social gift asks no date or time slot (the recipient chooses
+ * them): only the wrapping and noshi, when the shop offers them.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSettings } from '../../api/site-queries';
 import { hasFieldErrors } from '../../lib/form-errors';
+import { useSession } from '../../lib/session';
 import { FormAlert, FormField, SubmitButton, buttonClass, controlClass } from '../../ui/form-field';
 import { Price } from '../../ui/price';
 import { LoadingBlock } from '../../ui/spinner';
 import { leadtimesQuery, patchCart, useCartAction } from './cart-api';
 import { AddressText, CheckoutFrame, CheckoutGate, useCartQueryError, useCheckoutCart } from './cart-parts';
 import type { Cart, CartShipping, Choice, Leadtime, Wrapping } from './cart-types';
+import { GiftSummary, isGiftCart } from './gift-choice';
 import styles from './cart.module.css';
 
 export interface Packings {
@@ -71,30 +74,18 @@ function dateHint(leadtime: Leadtime | undefined): string | undefined {
   return earliest ? `最短のお届け日は${earliest}です。` : undefined;
 }
 
-function ShippingChoices({
-  index,
-  shipping,
+/** お届け希望日 and お届け時間帯 (disabled on a remote island, whose reason the hint gives). */
+function DateChoices({
   leadtime,
-  packings,
   value,
-  onChange,
+  set,
 }: {
-  index: number;
-  shipping: CartShipping;
   leadtime: Leadtime | undefined;
-  packings: Packings;
   value: Choices;
-  onChange: (next: Choices) => void;
+  set: (patch: Partial<Choices>) => void;
 }) {
-  const set = (patch: Partial<Choices>) => onChange({ ...value, ...patch });
   return (
-    <fieldset className={`${styles.section} ${styles.box}`}>
-      <legend className={styles.sectionTitle}>お届け先{index > 0 ? index + 1 : ''}</legend>
-      {shipping.address ? (
-        <AddressText address={shipping.address} />
-      ) : (
-        <p className={styles.muted}>お届け先が未設定です。</p>
-      )}
+    <>
       <FormField label="お届け希望日" hint={dateHint(leadtime)}>
         {(c) => (
           <select
@@ -131,6 +122,42 @@ function ShippingChoices({
           </select>
         )}
       </FormField>
+    </>
+  );
+}
+
+function ShippingChoices({
+  index,
+  shipping,
+  leadtime,
+  packings,
+  value,
+  onChange,
+  gift = false,
+}: {
+  index: number;
+  shipping: CartShipping;
+  leadtime: Leadtime | undefined;
+  packings: Packings;
+  value: Choices;
+  onChange: (next: Choices) => void;
+  /** A social gift: no address, date or time slot here (the recipient chooses them). */
+  gift?: boolean;
+}) {
+  const set = (patch: Partial<Choices>) => onChange({ ...value, ...patch });
+  return (
+    <fieldset className={`${styles.section} ${styles.box}`}>
+      <legend className={styles.sectionTitle}>{gift ? 'ギフトの包装' : `お届け先${index > 0 ? index + 1 : ''}`}</legend>
+      {gift ? null : (
+        <>
+          {shipping.address ? (
+            <AddressText address={shipping.address} />
+          ) : (
+            <p className={styles.muted}>お届け先が未設定です。</p>
+          )}
+          <DateChoices leadtime={leadtime} value={value} set={set} />
+        </>
+      )}
       {packings.wrappings.length > 0 ? (
         <FormField label="ギフトラッピング">
           {(c) => (
@@ -201,9 +228,11 @@ function DetailForm({ cart }: { cart: Cart }) {
   const navigate = useNavigate();
   const settings = useSettings() as unknown as Record<string, unknown>;
   const packings = packingsOf(settings);
+  const { isLogin } = useSession();
+  const gift = isGiftCart(cart);
   const shippings = cart.detail.shippings;
   const keys = shippings.map((s) => s.key);
-  const leadtimes = useQuery({ ...leadtimesQuery(cart.token, keys), enabled: keys.length > 0 });
+  const leadtimes = useQuery({ ...leadtimesQuery(cart.token, keys), enabled: keys.length > 0 && !gift });
   useCartQueryError(leadtimes.error);
   const [values, setValues] = useState<Choices[]>(() => shippings.map(choicesOf));
   const [error, setError] = useState<string | null>(null);
@@ -213,7 +242,7 @@ function DetailForm({ cart }: { cart: Cart }) {
     for (const [i, shipping] of shippings.entries()) {
       const value = list[i] ?? choicesOf(shipping);
       const before = choicesOf(shipping);
-      if (value.date !== before.date || value.timezone !== before.timezone) {
+      if (!gift && (value.date !== before.date || value.timezone !== before.timezone)) {
         next = await patchCart('/v1/carts/shippings/modify', {
           token,
           key: shipping.key,
@@ -235,7 +264,24 @@ function DetailForm({ cart }: { cart: Cart }) {
     return next;
   });
 
-  if (shippings.length === 0 || shippings.every((s) => !s.address)) {
+  const hasPackings = packings.wrappings.length > 0 || packings.noshi.length > 0;
+  if (gift && (shippings.length === 0 || !hasPackings)) {
+    // Nothing to choose for a gift without wrapping or noshi: the gift and the way on.
+    return (
+      <div>
+        <GiftSummary cart={cart} />
+        <div className={styles.actions}>
+          <Link to="/cart/payment" className={styles.primaryLink}>
+            お支払い方法の選択へ
+          </Link>
+          <Link to={isLogin ? '/cart/shipping-select' : '/cart/shipping-add'} className={buttonClass.secondary}>
+            戻る
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  if (!gift && (shippings.length === 0 || shippings.every((s) => !s.address))) {
     return (
       <div className={styles.section}>
         <p>お届け先を先にお選びください。</p>
@@ -245,7 +291,7 @@ function DetailForm({ cart }: { cart: Cart }) {
       </div>
     );
   }
-  if (leadtimes.isPending) return <LoadingBlock label="お届け日を読み込み中" />;
+  if (!gift && leadtimes.isPending) return <LoadingBlock label="お届け日を読み込み中" />;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -259,6 +305,7 @@ function DetailForm({ cart }: { cart: Cart }) {
   return (
     <form noValidate onSubmit={submit} aria-label="お届け方法の指定">
       <FormAlert message={error} />
+      {gift ? <GiftSummary cart={cart} /> : null}
       {shippings.map((shipping, i) => (
         <ShippingChoices
           key={shipping.key}
@@ -268,13 +315,20 @@ function DetailForm({ cart }: { cart: Cart }) {
           packings={packings}
           value={values[i] ?? choicesOf(shipping)}
           onChange={(next) => setValues((prev) => prev.map((v, j) => (j === i ? next : v)))}
+          gift={gift}
         />
       ))}
       <div className={styles.actions}>
         <SubmitButton pending={save.isPending}>お支払い方法の選択へ</SubmitButton>
-        <Link to="/cart/shipping-select" className={buttonClass.secondary}>
-          お届け先を変更する
-        </Link>
+        {gift ? (
+          <Link to={isLogin ? '/cart/shipping-select' : '/cart/shipping-add'} className={buttonClass.secondary}>
+            戻る
+          </Link>
+        ) : (
+          <Link to="/cart/shipping-select" className={buttonClass.secondary}>
+            お届け先を変更する
+          </Link>
+        )}
       </div>
     </form>
   );

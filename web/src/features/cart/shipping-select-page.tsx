@@ -2,7 +2,7 @@
  * /cart/shipping-select: a member chooses where the order goes from the address book
  * (GET /v1/me/user-addresses), or goes to add a new address; a guest has no book and goes to
  * the orderer form. The member's orderer is their profile: set from GET /v1/me/user when the
- * cart has none yet.
+ * cart has none yet. A social gift needs no address: the step says so and goes on.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -15,6 +15,7 @@ import { LoadingBlock } from '../../ui/spinner';
 import { addressesQuery, patchCart, useCartAction, type CartAddress } from './cart-api';
 import { CheckoutFrame, CheckoutGate, postalText, useCheckoutCart } from './cart-parts';
 import type { Cart, Orderer } from './cart-types';
+import { GiftSummary, isGiftCart } from './gift-choice';
 import styles from './cart.module.css';
 
 /** The member's profile as the order's orderer. */
@@ -35,17 +36,45 @@ export function ordererOfMember(member: Member): Orderer {
   };
 }
 
+/** The member's profile as the cart's orderer, when the cart has none yet. */
+export async function ensureMemberOrderer(cart: Cart, token: string): Promise<Cart> {
+  if (cart.detail.order.orderer) return cart;
+  const member = (await load(api().GET('/v1/me/user'))).data;
+  return patchCart('/v1/carts/order/modify', { token, orderer: ordererOfMember(member) });
+}
+
 /** Puts the address on the cart's shipping (adds the shipping when there is none yet). */
 export async function chooseAddress(cart: Cart, token: string, userAddressId: string): Promise<Cart> {
   const shipping = cart.detail.shippings[0];
-  let next = shipping
+  const next = shipping
     ? await patchCart('/v1/carts/shippings/modify', { token, key: shipping.key, user_address_id: userAddressId })
     : await patchCart('/v1/carts/shippings/add', { token, user_address_id: userAddressId });
-  if (!next.detail.order.orderer) {
-    const member = (await load(api().GET('/v1/me/user'))).data;
-    next = await patchCart('/v1/carts/order/modify', { token, orderer: ordererOfMember(member) });
-  }
-  return next;
+  return ensureMemberOrderer(next, token);
+}
+
+/** A gift: nothing to choose here; the orderer is the member's profile. */
+function GiftStep({ cart }: { cart: Cart }) {
+  const navigate = useNavigate();
+  const next = useCartAction<void>((token) => ensureMemberOrderer(cart, token));
+  return (
+    <div>
+      <GiftSummary cart={cart} />
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className={buttonClass.primary}
+          disabled={next.isPending}
+          aria-busy={next.isPending || undefined}
+          onClick={() => next.mutate(undefined, { onSuccess: () => navigate('/cart/shipping-detail') })}
+        >
+          {next.isPending ? '送信中…' : '次へ進む'}
+        </button>
+        <Link to="/cart" className={buttonClass.secondary}>
+          カートに戻る
+        </Link>
+      </div>
+    </div>
+  );
 }
 
 function AddressChoice({ cart, addresses }: { cart: Cart; addresses: CartAddress[] }) {
@@ -128,7 +157,9 @@ export function ShippingSelectPage() {
     <CheckoutFrame title="お届け先の選択" step="shipping">
       <CheckoutGate state={state}>
         {(cart) =>
-          addresses.isPending ? (
+          isGiftCart(cart) ? (
+            <GiftStep cart={cart} />
+          ) : addresses.isPending ? (
             <LoadingBlock label="アドレス帳を読み込み中" />
           ) : addresses.data && addresses.data.length > 0 ? (
             <AddressChoice cart={cart} addresses={addresses.data} />

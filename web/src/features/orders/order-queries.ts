@@ -13,6 +13,7 @@ import { MEMBER_QUERY_ROOT } from '../../lib/query-client';
 import { readStorage, session, writeStorage } from '../../lib/storage';
 import {
   ordersApi,
+  type GiftLinkBody,
   type GuestReceipt,
   type GuestReceiptCheck,
   type Order,
@@ -185,6 +186,19 @@ export const useCancelOrder = (id: string) => {
       // The total of the list (ご購入金額合計) left out the cancelled order: ask again when shown.
       void client.invalidateQueries({ queryKey: orderKeys.lists(), refetchType: 'none' });
     },
+  });
+};
+
+/**
+ * POST /v1/me/orders/{id}/social-gift/link: a new gift URL, shown once; the old one stops
+ * working. The order is asked again either way (a 422 means the gift no longer waits).
+ */
+export const useReissueGiftLink = (id: string) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (): Promise<GiftLinkBody> =>
+      (await load(ordersApi().POST('/v1/me/orders/{id}/social-gift/link', { params: { path: { id } } }))).data,
+    onSettled: () => client.invalidateQueries({ queryKey: orderKeys.detail(id) }),
   });
 };
 

@@ -10,6 +10,8 @@ import { api } from '../../api/client';
 export type OrderStatus =
   | 'accepted'
   | 'awaiting_payment'
+  /** A social gift whose recipient has not given the address yet (受取人入力待ち). */
+  | 'awaiting_recipient'
   | 'paid'
   | 'preparing'
   | 'shipped'
@@ -135,6 +137,30 @@ export interface Order {
   memo: OrderMemo | null;
   receipt: ReceiptInfo;
   bank_account: BankAccount | null;
+  /** docs/social-gift-api.md, "Order detail"; absent on orders of a server without gifts. */
+  social_gift?: OrderGift | null;
+}
+
+export type GiftState = 'waiting' | 'accepted' | 'expired' | 'cancelled';
+
+/** An order's social gift as the buyer sees it: never the recipient's address, only the prefecture. */
+export interface OrderGift {
+  receiver_name: string;
+  sender_name: string;
+  message: string;
+  state: GiftState;
+  /** 受取人入力待ち / お届け先登録済み / 受け取り期限切れ / 取り消し */
+  state_label: string;
+  expires_at: string;
+  prefecture: string | null;
+  delivery_date: string | null;
+  delivery_timezone_label: string | null;
+}
+
+/** POST /v1/me/orders/{id}/social-gift/link: a new link (the old one stops working). */
+export interface GiftLinkBody {
+  url: string;
+  expires_at: string;
 }
 
 /** GET /v1/me/orders: one page, plus the total of the member's orders that are not cancelled. */
@@ -223,6 +249,7 @@ export interface OrderPaths {
     put: Operation<ById, { 200: Json<Order> }, ReceiptInput>;
   }>;
   '/v1/me/orders/{id}/download/quotation': PathItem<{ get: Operation<ById, { 200: Pdf }> }>;
+  '/v1/me/orders/{id}/social-gift/link': PathItem<{ post: Operation<ById, { 200: Json<GiftLinkBody> }> }>;
   '/v1/memos': PathItem<{ post: Operation<NoParams, { 201: Json<OrderMemo> }, MemoCreateInput> }>;
   '/v1/memos/{id}': PathItem<{
     patch: Operation<ById, { 200: Json<OrderMemo> }, { body: string }>;
