@@ -460,6 +460,97 @@ describe('/mypage/order_history/{key}', () => {
   });
 });
 
+describe('/mypage/order_history/{key} of a social gift', () => {
+  const waitingGift = {
+    receiver_name: 'はなちゃん',
+    sender_name: 'たろう',
+    message: 'おめでとう！',
+    state: 'waiting' as const,
+    state_label: '受取人入力待ち',
+    expires_at: '2026-12-02T06:30:00Z',
+    prefecture: null,
+    delivery_date: null,
+    delivery_timezone_label: null,
+  };
+  const giftOrder = (over: Partial<Order> = {}) =>
+    order('7', {
+      status: 'awaiting_recipient',
+      status_label: '受取人入力待ち',
+      payment_code: 'credit_card',
+      payment_name: 'クレジットカード',
+      social_gift: waitingGift,
+      shippings: [{ ...accepted.shippings[0]!, address: null, delivery_date: null, delivery_timezone_label: null }],
+      ...over,
+    });
+
+  it('shows the gift waiting for its recipient, and no address', async () => {
+    logIn();
+    await renderApp('/mypage/order_history/7', ordersFake([giftOrder()]));
+    const gift = await screen.findByRole('region', { name: 'ソーシャルギフト' });
+    expect(gift).toHaveTextContent('受取人入力待ち');
+    expect(gift).toHaveTextContent('はなちゃん 様');
+    expect(gift).toHaveTextContent('おめでとう！');
+    expect(gift).toHaveTextContent('2026.12.02 15:30');
+    // The order's status and the gift's state.
+    expect(screen.getAllByText('受取人入力待ち')).toHaveLength(2);
+    expect(screen.getByRole('region', { name: 'ギフトの商品' })).toHaveTextContent('ジェットヘルメット');
+    expect(screen.queryByText('ご住所')).toBeNull();
+    expect(screen.getByRole('button', { name: 'ギフトURLを再発行' })).toBeInTheDocument();
+  });
+
+  it('shows only the prefecture and the date once accepted, never the address', async () => {
+    logIn();
+    const acceptedGift = giftOrder({
+      status: 'preparing',
+      status_label: '発送準備中',
+      social_gift: {
+        ...waitingGift,
+        state: 'accepted',
+        state_label: 'お届け先登録済み',
+        prefecture: '東京都',
+        delivery_date: '2026-11-29',
+        delivery_timezone_label: '午前中',
+      },
+    });
+    await renderApp('/mypage/order_history/7', ordersFake([acceptedGift]));
+    const gift = await screen.findByRole('region', { name: 'ソーシャルギフト' });
+    expect(gift).toHaveTextContent('お届け先登録済み');
+    expect(gift).toHaveTextContent('お届け先（都道府県）東京都');
+    expect(gift).toHaveTextContent('2026.11.29');
+    expect(gift).toHaveTextContent('午前中');
+    expect(screen.queryByRole('button', { name: 'ギフトURLを再発行' })).toBeNull();
+  });
+
+  it('re-issues the link after a warning and shows the new URL with the ways to send it', async () => {
+    logIn();
+    const url = `https://shop.example/social-gift?token=${'cd'.repeat(16)}`;
+    const fake = ordersFake([giftOrder()]).on(
+      'POST',
+      '/v1/me/orders/7/social-gift/link',
+      json({ url, expires_at: '2026-12-02T06:30:00Z' }),
+    );
+    await renderApp('/mypage/order_history/7', fake);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'ギフトURLを再発行' }));
+    const dialog = screen.getByRole('dialog', { name: 'ギフトURLの再発行' });
+    expect(dialog).toHaveTextContent('以前のURLは使えなくなります');
+    await user.click(within(dialog).getByRole('button', { name: '再発行する' }));
+    const panel = await screen.findByRole('region', { name: '新しいギフトのURL' });
+    expect(within(panel).getByLabelText('ギフトのURL')).toHaveValue(url);
+    expect(within(panel).getByRole('alert')).toHaveTextContent('以前のURLは使えなくなります');
+    expect(within(panel).getByRole('link', { name: 'LINEで送る' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('https://line.me/R/share?text='),
+    );
+    expect(within(panel).getByRole('link', { name: 'メールで送る' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^mailto:\?subject=/),
+    );
+    expect(within(panel).getByRole('button', { name: 'URLをコピー' })).toBeInTheDocument();
+    expect(fake.callsTo('/v1/me/orders/7/social-gift/link')).toHaveLength(1);
+  });
+});
+
 describe('/orders/receipt (guest)', () => {
   const guestFake = () =>
     createSiteFake()

@@ -31,13 +31,19 @@ function CompletionView({ done }: { done: GiftCompletion }) {
         </h2>
         <address className={styles.address}>
           <span>{address.name} 様</span>
-          <span>〒{postal(address.postal_code)}</span>
-          <span>
-            {address.prefecture}
-            {address.city}
-            {address.address1}
-            {address.address2 ? ` ${address.address2}` : ''}
-          </span>
+          {address.full_address ? (
+            <span>{address.full_address}</span>
+          ) : (
+            <>
+              <span>〒{postal(address.postal_code)}</span>
+              <span>
+                {address.prefecture}
+                {address.city}
+                {address.address1}
+                {address.address2 ? ` ${address.address2}` : ''}
+              </span>
+            </>
+          )}
           {address.phone_number ? <span>TEL {address.phone_number}</span> : null}
         </address>
       </section>

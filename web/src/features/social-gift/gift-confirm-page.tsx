@@ -23,9 +23,9 @@ export function AddressLines({ address }: { address: GiftAddress }) {
   return (
     <address className={styles.address}>
       <span>
-        {address.last_name} {address.first_name} 様
-        {address.last_name_kana || address.first_name_kana
-          ? `（${address.last_name_kana} ${address.first_name_kana}）`
+        {address.shipping_last_name} {address.shipping_first_name} 様
+        {address.shipping_last_name_kana || address.shipping_first_name_kana
+          ? `（${address.shipping_last_name_kana} ${address.shipping_first_name_kana}）`
           : ''}
       </span>
       <span>〒{postal(address.postal_code)}</span>
@@ -35,7 +35,8 @@ export function AddressLines({ address }: { address: GiftAddress }) {
         {address.address1}
         {address.address2 ? ` ${address.address2}` : ''}
       </span>
-      <span>TEL {address.phone_number}</span>
+      {address.phone_number ? <span>TEL {address.phone_number}</span> : null}
+      {address.cell_phone_number ? <span>携帯 {address.cell_phone_number}</span> : null}
       <span>{address.email}</span>
     </address>
   );

@@ -105,16 +105,17 @@ export function stepRedirect(memory: GiftMemory | null, step: GiftStep): string 
 
 /** The address fields of the form and the API (also the server's 422 keys). */
 export const ADDRESS_FIELDS = [
-  'last_name',
-  'first_name',
-  'last_name_kana',
-  'first_name_kana',
+  'shipping_last_name',
+  'shipping_first_name',
+  'shipping_last_name_kana',
+  'shipping_first_name_kana',
   'postal_code',
   'prefecture',
   'city',
   'address1',
   'address2',
   'phone_number',
+  'cell_phone_number',
   'email',
 ] as const satisfies readonly (keyof GiftAddress)[];
 
@@ -122,7 +123,7 @@ export const DELIVERY_FIELDS = ['delivery_at', 'delivery_timezone'] as const;
 
 /**
  * The step whose field a 422 of the final PUT names: the address step for an address field
- * (`last_name`, `shipping.postal_code` …), the delivery step for the date or slot, else none.
+ * (`shipping_last_name`, `shipping.postal_code` …), the delivery step for the date or slot, else none.
  */
 export function stepOfErrors(errors: Record<string, unknown>): 'shipping' | 'delivery' | null {
   const keys = Object.keys(errors).map((key) => key.split('.').pop() ?? key);

@@ -1,7 +1,7 @@
 /**
- * /social-gift/shipping: where the recipient wants the gift — name, kana, postal code (with the
- * address forms' autofill), prefecture, city, street, building, phone and e-mail (for the
- * confirmation). POST /v1/social-gifts/check/shipping checks it; its 422 messages go under the
+ * /social-gift/shipping: where the recipient wants the gift — the address book's fields (name,
+ * kana, postal code with the address forms' autofill, prefecture, city, street, building, a
+ * telephone or mobile number) and an e-mail for the confirmation. POST /v1/social-gifts/check/shipping checks it; its 422 messages go under the
  * fields. A 422 of the final PUT that names an address field comes back here with its messages.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -20,7 +20,9 @@ import { fieldsOfGiftAddress, giftAddressOf, giftAddressSchema, type GiftAddress
 import type { GiftAddress } from './gift-types';
 import styles from './social-gift.module.css';
 
-/** Server keys (`last_name`, `shipping.last_name` …) → the form's fields. */
+const PHONE_HINT = '配送業者からの連絡に使います。電話番号・携帯電話番号のどちらかをご入力ください。';
+
+/** Server keys (`shipping_last_name`, `shipping.postal_code` …) → the form's fields. */
 const FIELD_MAP: Record<string, keyof GiftAddressFields> = Object.fromEntries(
   ADDRESS_FIELDS.flatMap((field) => [
     [field, field],
@@ -91,32 +93,41 @@ function ShippingForm({ token, kept }: { token: string; kept: GiftAddress | null
       <fieldset className={styles.section}>
         <legend className={styles.sectionTitle}>お受け取りになる方</legend>
         <div className={controlClass.row}>
-          <FormField label="お名前（姓）" required error={error('last_name')}>
-            {(c) => <input {...c} {...register('last_name')} type="text" autoComplete="family-name" />}
+          <FormField label="お名前（姓）" required error={error('shipping_last_name')}>
+            {(c) => <input {...c} {...register('shipping_last_name')} type="text" autoComplete="family-name" />}
           </FormField>
-          <FormField label="お名前（名）" required error={error('first_name')}>
-            {(c) => <input {...c} {...register('first_name')} type="text" autoComplete="given-name" />}
+          <FormField label="お名前（名）" required error={error('shipping_first_name')}>
+            {(c) => <input {...c} {...register('shipping_first_name')} type="text" autoComplete="given-name" />}
           </FormField>
         </div>
         <div className={controlClass.row}>
-          <FormField label="フリガナ（セイ）" required={!corporate} error={error('last_name_kana')}>
-            {(c) => <input {...c} {...register('last_name_kana')} type="text" />}
+          <FormField label="フリガナ（セイ）" required={!corporate} error={error('shipping_last_name_kana')}>
+            {(c) => <input {...c} {...register('shipping_last_name_kana')} type="text" />}
           </FormField>
-          <FormField label="フリガナ（メイ）" required={!corporate} error={error('first_name_kana')}>
-            {(c) => <input {...c} {...register('first_name_kana')} type="text" />}
+          <FormField label="フリガナ（メイ）" required={!corporate} error={error('shipping_first_name_kana')}>
+            {(c) => <input {...c} {...register('shipping_first_name_kana')} type="text" />}
           </FormField>
         </div>
       </fieldset>
       <fieldset className={styles.section}>
         <legend className={styles.sectionTitle}>お届け先の住所</legend>
         <AddressFieldset form={form} corporate={corporate} />
+      </fieldset>
+      <fieldset className={styles.section}>
+        <legend className={styles.sectionTitle}>ご連絡先</legend>
         <FormField
           label="電話番号"
-          required
           error={error('phone_number')}
-          hint="配送業者からの連絡に使います。例：03-1234-5678"
+          hint={`${PHONE_HINT}${corporate ? '半角数字のみ（ハイフンなし）11桁以内' : '例：03-1234-5678'}`}
         >
           {(c) => <input {...c} {...register('phone_number')} type="tel" autoComplete="tel" />}
+        </FormField>
+        <FormField
+          label="携帯電話番号"
+          error={error('cell_phone_number')}
+          hint={`${PHONE_HINT}${corporate ? '半角数字のみ（ハイフンなし）11桁以内' : '例：090-1234-5678'}`}
+        >
+          {(c) => <input {...c} {...register('cell_phone_number')} type="tel" autoComplete="tel" />}
         </FormField>
         <FormField label="メールアドレス" required error={error('email')} hint="お届け先の確認メールをお送りします。">
           {(c) => <input {...c} {...register('email')} type="email" autoComplete="email" />}

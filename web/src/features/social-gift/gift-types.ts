@@ -41,18 +41,23 @@ export interface GiftProducts {
   products: GiftProduct[];
 }
 
-/** Where the recipient wants the gift: POST …/check/shipping and PUT /v1/social-gifts/{token}. */
+/**
+ * Where the recipient wants the gift: POST …/check/shipping and PUT /v1/social-gifts/{token}. The
+ * address book's fields (same names and rules as /mypage/address) plus `email` for the
+ * recipient's confirmation mail.
+ */
 export interface GiftAddress {
-  last_name: string;
-  first_name: string;
-  last_name_kana: string;
-  first_name_kana: string;
+  shipping_last_name: string;
+  shipping_first_name: string;
+  shipping_last_name_kana: string;
+  shipping_first_name_kana: string;
   postal_code: string;
   prefecture: string;
   city: string;
   address1: string;
   address2: string;
   phone_number: string;
+  cell_phone_number: string;
   email: string;
 }
 
@@ -109,6 +114,7 @@ export interface GiftCompletion {
     address1: string;
     address2: string;
     phone_number: string;
+    full_address: string;
   };
   delivery_date: string | null;
   delivery_date_label: string | null;
