@@ -137,7 +137,7 @@ function ShippingSection({
         {gift ? 'ギフトの商品' : count > 1 ? `お届け先 ${index + 1}` : 'お届け先'}
       </h2>
       <dl className={`${styles.rows} ${styles.shippingFacts}`}>
-        {address ? (
+        {address && !gift ? (
           <>
             <div>
               <dt>お名前</dt>

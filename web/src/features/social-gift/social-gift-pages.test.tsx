@@ -22,8 +22,10 @@ describe('/social-gift?token=…', () => {
   it('shows the gift — message, products with pictures and no price, the deadline in Japan time — and keeps the token', async () => {
     await renderApp(`/social-gift?token=${GIFT_TOKEN}`, giftFake());
     expect(await screen.findByRole('heading', { level: 1, name: 'ギフトが届いています' })).toBeInTheDocument();
-    expect(document.title).toContain('ギフトが届いています');
-    expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+    await waitFor(() => expect(document.title).toContain('ギフトが届いています'));
+    await waitFor(() =>
+      expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow'),
+    );
     const message = await screen.findByRole('region', { name: 'ギフトのメッセージ' });
     expect(message).toHaveTextContent('はなちゃん 様');
     expect(message).toHaveTextContent('購入 太郎 様から、モトバイクパーツのギフトが届いています。');
