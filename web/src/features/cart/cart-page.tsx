@@ -1,7 +1,8 @@
 /**
- * /cart: the lines (picture, name, variation, unit price, quantity, delete, subtotal), the coupon
- * code, the totals and 「レジに進む」 — to the address book for a member, to the orderer form for
- * a guest. An empty cart says so.
+ * /cart: the lines (picture, name, variation, unit price, quantity, delete, subtotal), the
+ * social gift choice where the shop offers it (gift-choice.tsx), the coupon code, the totals and
+ * 「レジに進む」 — to the address book for a member, to the orderer form for a guest. An empty
+ * cart says so.
  */
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
