@@ -22,7 +22,7 @@ use crate::infra::error::{ApiError, ErrorBody, INTERNAL_MESSAGE};
 use crate::state::AppState;
 use crate::{
     addresses, cards, cart, catalog, channel, checkout, collections, content, coupons, ecommerce_events, files, histories, layout, members, messages, news,
-    openapi, orders, payments, points, postal, print_catalogs, seo, social_login, stylists, web,
+    openapi, orders, payments, points, postal, print_catalogs, seo, social_gift, social_login, stylists, web,
 };
 
 /// The channel-scoped `/v1` API; every route passes through [`channel::resolve`].
@@ -51,6 +51,7 @@ fn v1_routes() -> OpenApiRouter<AppState> {
         .merge(orders::routes())
         .merge(cart::routes())
         .merge(checkout::routes())
+        .merge(social_gift::routes())
 }
 
 /// Every documented route, for the OpenAPI document.

@@ -27,6 +27,7 @@ pub mod postal;
 pub mod print_catalogs;
 pub mod seed;
 pub mod seo;
+pub mod social_gift;
 pub mod social_login;
 pub mod state;
 pub mod stylists;

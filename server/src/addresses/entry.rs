@@ -4,6 +4,8 @@
 use serde::Deserialize;
 
 use super::address::{Address, AddressParts, join, postal_rule};
+use crate::infra::db::Db;
+use crate::infra::error::{ApiError, ApiResult};
 use crate::members::profile::{PHONE_MAX, Profile, text};
 use crate::postal::import::is_prefecture;
 use crate::validation::{self as rules, FieldCheck, Rule, optional};
@@ -148,6 +150,28 @@ impl AddressFields {
     pub fn kana(&self) -> String {
         join(&self.shipping_last_name_kana, &self.shipping_first_name_kana)
     }
+}
+
+/// The checked entry, its postal code included: it must exist, in the prefecture given
+/// (skipped only when no postal data was ever loaded).
+pub async fn checked_entry(db: &Db, input: AddressInput, corporate: bool) -> ApiResult<AddressFields> {
+    let mut check = FieldCheck::default();
+    let fields = crate::members::profile::checked(AddressFields::check(input, corporate, &mut check), check)?;
+    let postal_loaded = crate::postal::store::has_postal_codes(db).await?;
+    match postal_problem(db, postal_loaded, &fields).await? {
+        Some(message) => Err(ApiError::field("postal_code", message)),
+        None => Ok(fields),
+    }
+}
+
+/// Why the entry's postal code does not fit (see [`postal_matches`]); None when it does or no
+/// postal data is `loaded`.
+pub async fn postal_problem(db: &Db, loaded: bool, fields: &AddressFields) -> ApiResult<Option<&'static str>> {
+    if !loaded {
+        return Ok(None);
+    }
+    let found = crate::postal::store::find_address(db, &fields.address.postal_code).await?;
+    Ok(postal_matches(fields, found.as_ref().map(|row| row.prefecture.as_str())).err())
 }
 
 /// The postal data's answer for the entry's code: it must exist, and in the prefecture given.

@@ -23,7 +23,6 @@ use crate::infra::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
 use crate::infra::extract::{ApiJson, ApiPath, ApiQuery};
 use crate::infra::pagination::{DEFAULT_PER, ListBody, Page, PageQuery, Paginated};
 use crate::infra::time::Timestamp;
-use crate::members::profile;
 use crate::members::store::{self as members, UserRow};
 use crate::state::AppState;
 use crate::validation::FieldCheck;
@@ -134,26 +133,6 @@ impl Book {
     }
 }
 
-/// The checked entry, its postal code included: it must exist, in the prefecture given
-/// (skipped only when no postal data was ever loaded).
-async fn checked_entry(state: &AppState, input: AddressInput, corporate: bool) -> ApiResult<AddressFields> {
-    let mut check = FieldCheck::default();
-    let fields = profile::checked(AddressFields::check(input, corporate, &mut check), check)?;
-    let postal_loaded = crate::postal::store::has_postal_codes(&state.db).await?;
-    match postal_problem(state, postal_loaded, &fields).await? {
-        Some(message) => Err(ApiError::field("postal_code", message)),
-        None => Ok(fields),
-    }
-}
-
-async fn postal_problem(state: &AppState, loaded: bool, fields: &AddressFields) -> ApiResult<Option<&'static str>> {
-    if !loaded {
-        return Ok(None);
-    }
-    let found = crate::postal::store::find_address(&state.db, &fields.address.postal_code).await?;
-    Ok(entry::postal_matches(fields, found.as_ref().map(|row| row.prefecture.as_str())).err())
-}
-
 #[utoipa::path(get, path = "/v1/me/user-addresses", tag = "addresses", security(("bearer" = [])), params(PageQuery),
     responses(
         (status = 200, body = ListBody<UserAddress>,
@@ -185,7 +164,7 @@ async fn create_address(
     ApiJson(input): ApiJson<AddressInput>,
 ) -> ApiResult<(StatusCode, Json<UserAddress>)> {
     let book = open_book(&state, &channel, &member).await?;
-    let fields = checked_entry(&state, input, book.corporate).await?;
+    let fields = entry::checked_entry(&state.db, input, book.corporate).await?;
     let mut tx = book.begin(&state).await?;
     if store::count_addresses(&mut *tx, &book.user.id).await? >= book.limit {
         return Err(book.over_limit(""));
@@ -227,7 +206,7 @@ async fn update_address(
     let book = open_book(&state, &channel, &member).await?;
     let user_id = &book.user.id;
     let row = store::find_address(&state.db.pool, user_id, &id).await?.ok_or_else(ApiError::not_found)?;
-    let fields = checked_entry(&state, input, book.corporate).await?;
+    let fields = entry::checked_entry(&state.db, input, book.corporate).await?;
     let now = Timestamp::now().0;
     let mut tx = book.begin(&state).await?;
     if row.division_ct == OWN {
@@ -401,7 +380,7 @@ async fn import_addresses(
             Err(other) => return Err(other),
             Ok(()) => {
                 let fields = checked.ok_or_else(|| ApiError::Internal(anyhow::anyhow!("a row passed its checks without a value")))?;
-                match postal_problem(&state, postal_loaded, &fields).await? {
+                match entry::postal_problem(&state.db, postal_loaded, &fields).await? {
                     None => {
                         entries.push(fields);
                         continue;

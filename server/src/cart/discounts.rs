@@ -1,11 +1,9 @@
-//! Coupons and points on the cart, the payment error shown after a declined card, and the
-//! social gift receiver (not offered yet).
+//! Coupons and points on the cart, and the payment error shown after a declined card.
 use super::lifecycle::CartTokenRequest;
 use super::loaded;
 use super::open_cart::*;
 use super::store::{self};
 use super::view::CartBody;
-use super::*;
 use crate::auth::OptionalMember;
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
@@ -13,7 +11,6 @@ use crate::infra::extract::ApiJson;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
-use axum::http::StatusCode;
 use serde::Deserialize;
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -107,10 +104,4 @@ pub async fn delete_transaction_error(
     let open = Open::get(&state, &channel, member, &input.token).await?;
     store::update_transaction_error(&state.db.pool, &open.cart.id, None).await?;
     open.answer(&state).await
-}
-
-#[utoipa::path(patch, path = "/v1/carts/social/receiver", tag = "cart", request_body = serde_json::Value,
-    responses((status = 422, body = ErrorBody, description = "social gift is not offered by this shop")))]
-pub async fn social_receiver(ApiJson(_input): ApiJson<serde_json::Value>) -> ApiResult<Json<CartBody>> {
-    Err(ApiError::Rule { status: StatusCode::UNPROCESSABLE_ENTITY, code: Some("cart.social_gift.unavailable"), message: SOCIAL_GIFT_MESSAGE.into() })
 }

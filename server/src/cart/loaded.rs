@@ -169,7 +169,8 @@ impl Loaded {
             .shippings
             .iter()
             .map(|s| pricing::Shipping {
-                prefecture: self.shipping_address(s).map(|a| a.address.prefecture),
+                // A gift's address is the recipient's, unknown yet: it pays the gift carriage.
+                prefecture: if self.is_gift() { None } else { self.shipping_address(s).map(|a| a.address.prefecture) },
                 packing_price: s.wrapping_key.as_deref().and_then(|k| settings.wrapping(k)).map_or(0, |w| w.price),
             })
             .collect();
@@ -193,7 +194,7 @@ impl Loaded {
                 .collect(),
             shippings,
             coupon,
-            carriage: settings.carriage.clone(),
+            carriage: if self.is_gift() { settings.gift.carriage_rule(&settings.carriage) } else { settings.carriage.clone() },
             fee,
             use_points: if self.user.is_some() { self.cart.use_points } else { 0 },
             earn_rate: if self.user.is_some() { settings.earn_rate } else { 0 },
@@ -202,15 +203,19 @@ impl Loaded {
     }
 
     /// What the decision still needs.
-    pub fn missing(&self, priced: &Priced, now: i64) -> Vec<String> {
+    pub fn missing(&self, settings: &CheckoutSettings, priced: &Priced, now: i64) -> Vec<String> {
         let mut missing = Vec::new();
         if self.lines.is_empty() {
             missing.push("products".to_owned());
         }
         let used: Vec<usize> = self.lines.iter().map(|l| self.shipping_index(l)).collect();
         let without_address = self.shippings.is_empty() || self.shippings.iter().enumerate().any(|(i, s)| used.contains(&i) && s.address_json.is_none());
-        if without_address {
+        // A gift's address is the recipient's to give after the payment.
+        if without_address && !self.is_gift() {
             missing.push("shipping_address".to_owned());
+        }
+        if self.is_gift() && self.gift_problem(settings).is_some() {
+            missing.push("social_gift".to_owned());
         }
         match &self.payment {
             None => missing.push("payment_method".to_owned()),
@@ -218,7 +223,8 @@ impl Loaded {
                 if method.code == "credit_card" && self.card_ref.is_none() && priced.total_payment > 0 {
                     missing.push("card".to_owned());
                 }
-                if !priced.fee_available || (method.member_only != 0 && self.user.is_none()) {
+                let gift_refused = self.is_gift() && !settings.gift.allows_payment(&method.code);
+                if !priced.fee_available || (method.member_only != 0 && self.user.is_none()) || gift_refused {
                     missing.push("payment_unavailable".to_owned());
                 }
             }
@@ -286,7 +292,7 @@ impl Loaded {
             .iter()
             .map(|c| CartCoupon { id: c.id.clone(), code: c.code.clone(), name: c.name.clone(), discount: priced.coupon_discount, problem: problem.clone() })
             .collect();
-        let missing = self.missing(&priced, now);
+        let missing = self.missing(settings, &priced, now);
         CartBody {
             token: token.to_owned(),
             order_no: self.order_no.clone(),
@@ -295,6 +301,7 @@ impl Loaded {
             payment_in_progress: self.cart.payment_in_progress != 0,
             removed_products: Vec::new(),
             reason: None,
+            social_gift: self.gift_view(settings),
             detail: CartDetail {
                 products,
                 shippings,

@@ -4,10 +4,11 @@
 //!
 //! Handlers by what they change: `lifecycle.rs` (init, show, reset), `lines.rs`,
 //! `shippings.rs`, `orderer.rs` (buyer and payment), `accessories.rs`, `discounts.rs`
-//! (coupons, points) — each around the [`open_cart::OpenCart`] extractor. Money rules:
+//! (coupons, points), `gift.rs` (a cart that is a social gift) — each around the [`open_cart::OpenCart`] extractor. Money rules:
 //! `pricing.rs` (pure). Settings: `settings.rs`. The cart JSON: `view.rs`. SQL: `store.rs`.
 pub mod accessories;
 pub mod discounts;
+pub mod gift;
 pub mod lifecycle;
 pub mod lines;
 pub mod loaded;
@@ -48,7 +49,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(discounts::delete_coupon))
         .routes(routes!(discounts::use_points))
         .routes(routes!(discounts::delete_transaction_error))
-        .routes(routes!(discounts::social_receiver))
+        .routes(routes!(gift::social_receiver))
 }
 
 crate::cart_token_bodies!(
@@ -67,6 +68,7 @@ crate::cart_token_bodies!(
     shippings::CartShippingModifyRequest,
     lifecycle::CartShippingsResetRequest,
     lifecycle::CartTokenRequest,
+    gift::CartGiftReceiverRequest,
 );
 
 /// A cart lives this long after its last change.
@@ -93,7 +95,6 @@ pub const DELIVERY_DATE_CODE: &str = "cart.decision.delivery_date";
 pub const DELIVERY_DATE_MESSAGE: &str = "ご指定のお届け希望日にはお届けできなくなりました。お届け日を選び直してください。";
 pub const COUPON_INVALID_CODE: &str = "cart.coupons.invalid";
 pub const PAYMENT_UNAVAILABLE_CODE: &str = "cart.payment.unavailable";
-pub const SOCIAL_GIFT_MESSAGE: &str = "ソーシャルギフトはこのショップでは利用できません。";
 
 /// 「在庫が不足しています（残り N 点）」.
 pub fn short_stock_message(left: i64) -> String {

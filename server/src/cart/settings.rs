@@ -54,6 +54,8 @@ pub struct CheckoutSettings {
     pub earn_rate: i64,
     /// Order numbers are this prefix and eight digits (`ORDER.NO_PREFIX`).
     pub order_no_prefix: String,
+    /// Social gift (`SOCIAL_GIFT`).
+    pub gift: crate::social_gift::settings::GiftSettings,
 }
 
 impl CheckoutSettings {
@@ -67,6 +69,7 @@ impl CheckoutSettings {
             stored: stored.clone(),
             earn_rate: get::<i64>(stored, "POINT.EARN_RATE").unwrap_or(0).clamp(0, 100),
             order_no_prefix: get(stored, "ORDER.NO_PREFIX").unwrap_or_default(),
+            gift: crate::social_gift::settings::GiftSettings::from_stored(stored),
         }
     }
 

@@ -22,13 +22,18 @@ pub struct CartRow {
     pub transaction_error: Option<String>,
     pub payment_in_progress: i64,
     pub order_id: Option<String>,
+    /// Social gift: the receiver's name or nickname (None: an ordinary cart).
+    pub gift_receiver_name: Option<String>,
+    /// The sender's name shown to the receiver (empty: the orderer's name).
+    pub gift_sender_name: String,
+    pub gift_message: String,
     pub expires_at: i64,
     pub created_at: i64,
     pub updated_at: i64,
 }
 
 const CART_COLUMNS: &str = "id, channel_id, user_id, payment_method_id, card_id, card_token, coupon_id, use_points, orderer_json, note, \
-     transaction_error, payment_in_progress, order_id, expires_at, created_at, updated_at";
+     transaction_error, payment_in_progress, order_id, gift_receiver_name, gift_sender_name, gift_message, expires_at, created_at, updated_at";
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct ShippingRow {
@@ -114,6 +119,23 @@ pub async fn update_cart_user(tx: &mut Tx, cart_id: &str, user_id: &str) -> sqlx
 
 pub async fn delete_cart(tx: &mut Tx, cart_id: &str) -> sqlx::Result<()> {
     sqlx::query("DELETE FROM carts WHERE id = $1").bind(cart_id).execute(&mut **tx).await?;
+    Ok(())
+}
+
+/// Makes the cart a social gift to `receiver` (name, sender name, message), or an ordinary
+/// cart again (None). A gift's dates are the recipient's to choose: the shippings' are cleared.
+pub async fn update_gift(tx: &mut Tx, cart_id: &str, receiver: Option<(&str, &str, &str)>) -> sqlx::Result<()> {
+    let (name, sender, message) = receiver.map_or((None, "", ""), |(n, s, m)| (Some(n), s, m));
+    sqlx::query("UPDATE carts SET gift_receiver_name = $1, gift_sender_name = $2, gift_message = $3 WHERE id = $4")
+        .bind(name)
+        .bind(sender)
+        .bind(message)
+        .bind(cart_id)
+        .execute(&mut **tx)
+        .await?;
+    if receiver.is_some() {
+        sqlx::query("UPDATE cart_shippings SET delivery_date = NULL, delivery_timezone_key = NULL WHERE cart_id = $1").bind(cart_id).execute(&mut **tx).await?;
+    }
     Ok(())
 }
 

@@ -211,5 +211,7 @@ pub struct CartBody {
     pub removed_products: Vec<String>,
     /// Init: `product_not_found` when products were dropped; otherwise null.
     pub reason: Option<String>,
+    /// Social gift: whether the shop offers it, whether this cart may be one, and its receiver.
+    pub social_gift: super::gift::CartSocialGift,
     pub detail: CartDetail,
 }

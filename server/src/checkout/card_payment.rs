@@ -27,6 +27,8 @@ use crate::orders::status::Status;
 use crate::orders::store::{self as order_store, OrderRow};
 use crate::payments::{Charge, ChargeRequest, PaymentKind};
 use crate::points::ledger;
+use crate::social_gift::link::GiftLink;
+use crate::social_gift::settings::GiftSettings;
 use crate::state::AppState;
 
 pub const UNCONFIRMED_CODE: &str = "cart.payment.unconfirmed";
@@ -45,9 +47,12 @@ pub struct DecisionBody {
     /// of a settled order answers null: only its hash is kept).
     pub guest_token: Option<String>,
     pub bank_account: Option<crate::orders::bank::BankAccount>,
+    /// A social gift: the recipient's link, shown once (only its hash is kept; the mail
+    /// carries it too, and a member may have it issued again from the order).
+    pub social_gift: Option<GiftLink>,
 }
 
-pub fn answer_of(order: &OrderRow, settings: &CheckoutSettings, guest_token: Option<String>) -> DecisionBody {
+pub fn answer_of(order: &OrderRow, settings: &CheckoutSettings, guest_token: Option<String>, social_gift: Option<GiftLink>) -> DecisionBody {
     let shows_bank = PaymentKind::parse(&order.payment_code).is_some_and(PaymentKind::shows_bank_account);
     DecisionBody {
         order_no: order.order_no.clone(),
@@ -57,6 +62,7 @@ pub fn answer_of(order: &OrderRow, settings: &CheckoutSettings, guest_token: Opt
         payment_code: order.payment_code.clone(),
         guest_token,
         bank_account: shows_bank.then(|| settings.bank_account(order.ordered_at)),
+        social_gift,
     }
 }
 
@@ -90,7 +96,7 @@ pub async fn answer_placed(state: &AppState, channel: &Channel, open: &Open, ord
     match (PaymentKind::parse(&order.payment_code), Status::parse(&order.status)) {
         (Some(PaymentKind::CreditCard), Some(Status::AwaitingPayment)) => resume(state, channel, open, order).await,
         (_, Some(Status::Cancelled)) => Err(cancelled(&order)),
-        _ => Ok(answer_of(&order, &open.settings, None)),
+        _ => Ok(answer_of(&order, &open.settings, None, None)),
     }
 }
 
@@ -124,12 +130,12 @@ pub async fn pay(state: &AppState, channel: &Channel, open: &Open, order: OrderR
     match charged {
         Ok(Ok(charge)) => {
             fault::reach(FaultPoint::AfterCharge);
-            if !mark_paid(state, &order, charge.as_ref(), guest_token.as_deref()).await? {
+            let Marked::Paid { gift_link } = mark_paid(state, &order, charge.as_ref(), guest_token.as_deref()).await? else {
                 return Err(cancelled(&order));
-            }
+            };
             let order = order_store::find_order(&state.db.pool, &channel.id, &order.id).await?.ok_or_else(ApiError::not_found)?;
-            send_confirmation(state, &open.settings, &order, guest_token.as_deref()).await;
-            Ok(answer_of(&order, &open.settings, guest_token))
+            send_confirmation(state, &open.settings, &order, guest_token.as_deref(), gift_link.as_ref()).await;
+            Ok(answer_of(&order, &open.settings, guest_token, gift_link))
         }
         Ok(Err(declined)) => {
             undo_order(state, &order, &declined.message).await?;
@@ -144,23 +150,40 @@ pub async fn pay(state: &AppState, channel: &Channel, open: &Open, order: OrderR
     }
 }
 
+pub enum Marked {
+    /// Paid now; a social gift's link was issued with the payment.
+    Paid { gift_link: Option<GiftLink> },
+    /// No longer awaiting payment (cancelled meanwhile): the charge was given back.
+    NotAwaiting,
+}
+
 /// Marks the order paid with its charge and releases its cart, in one transaction; a
-/// guest's new receipt token replaces the old one. False: the order is no longer awaiting
-/// payment (cancelled meanwhile), and the charge is given back.
-pub async fn mark_paid(state: &AppState, order: &OrderRow, charge: Option<&Charge>, guest_token: Option<&str>) -> ApiResult<bool> {
+/// guest's new receipt token replaces the old one, and a social gift gets its link (its
+/// deadline counted from now). An order no longer awaiting payment (cancelled meanwhile) has
+/// its charge given back.
+pub async fn mark_paid(state: &AppState, order: &OrderRow, charge: Option<&Charge>, guest_token: Option<&str>) -> ApiResult<Marked> {
+    let now = Timestamp::now().0;
+    let gift_settings = match crate::social_gift::store::find_gift_by_order(&state.db.pool, &order.id).await? {
+        Some(_) => Some(GiftSettings::from_stored(&crate::channel::store::list_settings(&state.db, &order.channel_id).await?)),
+        None => None,
+    };
     let mut tx = state.db.begin_write().await?;
     let (charge_id, masked) = (charge.map(|c| c.id.as_str()), charge.map(|c| c.masked_number.as_str()));
-    let paid = order_store::update_order_paid(&mut tx, &order.id, charge_id, masked, Timestamp::now().0).await?;
+    let paid = order_store::update_order_paid(&mut tx, &order.id, charge_id, masked, now).await?;
     if paid && let Some(token) = guest_token {
         order_store::update_guest_token_hash(&mut tx, &order.id, &sha256_hex(token)).await?;
     }
+    let gift_link = match (&gift_settings, paid) {
+        (Some(settings), true) => crate::social_gift::link::issue_at_payment(&mut tx, &order.id, &order.link_origin, settings, now).await?,
+        _ => None,
+    };
     cart_store::update_release_decision(&mut *tx, &order.cart_id).await?;
     tx.commit().await?;
     if !paid && let Some(charge) = charge {
         tracing::warn!(order_no = %order.order_no, "card order cancelled during its charge: refunding");
         state.gateway.refund(&order.channel_id, &charge.id).await?;
     }
-    Ok(paid)
+    Ok(if paid { Marked::Paid { gift_link } } else { Marked::NotAwaiting })
 }
 
 /// Undoes an order the card refused: stock and points come back, the order is deleted (its
@@ -187,9 +210,10 @@ async fn undo_order(state: &AppState, order: &OrderRow, message: &str) -> ApiRes
     Ok(())
 }
 
-/// The order confirmation mail; a guest's carries the receipt link with their token. A mail
-/// that fails is logged, not retried (the order stands).
-pub async fn send_confirmation(state: &AppState, settings: &CheckoutSettings, order: &OrderRow, guest_token: Option<&str>) {
+/// The order confirmation mail; a guest's carries the receipt link with their token, a
+/// social gift the recipient's link. A mail that fails is logged, not retried (the order
+/// stands).
+pub async fn send_confirmation(state: &AppState, settings: &CheckoutSettings, order: &OrderRow, guest_token: Option<&str>, gift_link: Option<&GiftLink>) {
     if order.orderer_email.is_empty() {
         return;
     }
@@ -204,7 +228,9 @@ pub async fn send_confirmation(state: &AppState, settings: &CheckoutSettings, or
     let shows_bank = PaymentKind::parse(&order.payment_code).is_some_and(PaymentKind::shows_bank_account);
     let bank = shows_bank.then(|| settings.bank_account(order.ordered_at));
     let shop = settings.front.site_name.clone();
-    let mail = super::mails::order_confirmation(&shop, order, &lines, bank.as_ref(), receipt_link.as_deref());
+    let gift =
+        gift_link.map(|link| super::mails::GiftNotice { url: link.url.clone(), deadline: crate::social_gift::recipient::deadline_label(link.expires_at.0) });
+    let mail = super::mails::order_confirmation(&shop, order, &lines, bank.as_ref(), receipt_link.as_deref(), gift.as_ref());
     if let Err(error) = state.mailer.send(mail).await {
         tracing::warn!(error = format!("{error:#}"), order_no = %order.order_no, "the order confirmation mail was not sent");
     }

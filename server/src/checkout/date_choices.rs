@@ -9,7 +9,7 @@ use serde::Serialize;
 use crate::auth::OptionalMember;
 use crate::cart::open_cart::*;
 use crate::channel::Channel;
-use crate::infra::error::{ApiError, ApiResult, ErrorBody};
+use crate::infra::error::{ApiResult, ErrorBody};
 use crate::infra::extract::ApiPath;
 use crate::state::AppState;
 
@@ -84,10 +84,4 @@ pub async fn cart_leadtimes(
         });
     }
     Ok(Json(answer))
-}
-
-#[utoipa::path(get, path = "/v1/shipping-leadtime/input/{token}", tag = "cart", params(("token" = String, Path)),
-    responses((status = 404, body = ErrorBody, description = "social gift (a recipient choosing the date) is not offered by this shop")))]
-pub async fn input_leadtimes(ApiPath(_token): ApiPath<String>) -> ApiResult<Json<Vec<CartLeadtime>>> {
-    Err(ApiError::NotFound("ソーシャルギフトはこのショップでは利用できません。"))
 }

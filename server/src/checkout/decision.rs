@@ -27,6 +27,7 @@ use crate::members::client::Client;
 use crate::orders::store::{self as order_store, NewOrder, NewOrderLine, NewOrderShipping};
 use crate::payments::PaymentKind;
 use crate::points::ledger;
+use crate::social_gift::store::NewGift;
 use crate::state::AppState;
 
 #[utoipa::path(post, path = "/v1/carts/{token}/decision", tag = "cart", params(("token" = String, Path)), request_body = serde_json::Value,
@@ -34,7 +35,7 @@ use crate::state::AppState;
         (status = 200, body = DecisionBody, description = "the order (a retry answers the same order)"),
         (status = 404, body = ErrorBody, description = "unknown cart, or another member's"),
         (status = 409, body = ErrorBody, description = "code `cart.decision.in_progress`: another decision of this cart is paying"),
-        (status = 422, body = ErrorBody, description = "codes `cart.decision.out_of_stock`, `cart.decision.delivery_date` (the chosen date has passed: choose again; or the address is a remote island where no date nor time slot can be chosen, with the reason as message), `cart.update_products.not_sale`, `cart.update_products.product_not_found`, `cart.payment.declined` (the gateway's message; the cart is kept), `cart.decision.incomplete`, `cart.coupons.invalid`, `cart.payment.unavailable`, `cart.common.is_expired`"),
+        (status = 422, body = ErrorBody, description = "codes `cart.decision.out_of_stock`, `cart.decision.delivery_date` (the chosen date has passed: choose again; or the address is a remote island where no date nor time slot can be chosen, with the reason as message), `cart.update_products.not_sale`, `cart.update_products.product_not_found`, `cart.payment.declined` (the gateway's message; the cart is kept), `cart.decision.incomplete`, `cart.coupons.invalid`, `cart.payment.unavailable`, `cart.common.is_expired`, `cart.social_gift.unavailable` (a gift the shop no longer allows: products, several addresses, social gift off)"),
     ))]
 pub async fn decide(
     State(state): State<AppState>,
@@ -82,7 +83,8 @@ async fn place(state: &AppState, channel: &Channel, open: &Open, origin: &str) -
     for line in &loaded.lines {
         check_sellable(&open.settings, &line.variation, open.now)?;
     }
-    let missing = loaded.missing(&priced, open.now);
+    crate::cart::gift::check_gift_decidable(&loaded, &open.settings)?;
+    let missing = loaded.missing(&open.settings, &priced, open.now);
     if let Some(problem) = loaded.coupon_problem(open.now) {
         return Err(rule(COUPON_INVALID_CODE, problem));
     }
@@ -94,7 +96,8 @@ async fn place(state: &AppState, channel: &Channel, open: &Open, origin: &str) -
     }
     // A date chosen days ago may no longer be deliverable, and an island without date choice
     // takes neither a date nor a time slot.
-    for shipping in &loaded.shippings {
+    // (A gift's date is the recipient's: its shippings have none.)
+    for shipping in loaded.shippings.iter().filter(|_| !loaded.is_gift()) {
         if shipping.delivery_date.is_some() || shipping.delivery_timezone_key.is_some() {
             match super::delivery_date::for_address(&state.db, &channel.id, loaded.shipping_address(shipping).as_ref()).await? {
                 super::delivery_date::DeliveryDate::NoDateChoice { reason } => return Err(rule(DELIVERY_DATE_CODE, reason)),
@@ -123,8 +126,8 @@ async fn place(state: &AppState, channel: &Channel, open: &Open, origin: &str) -
     }
     store::update_release_decision(&state.db.pool, &open.cart.id).await?;
     let order = order_store::find_order(&state.db.pool, &channel.id, &placed.order_id).await?.ok_or_else(ApiError::not_found)?;
-    card_payment::send_confirmation(state, &open.settings, &order, placed.guest_token.as_deref()).await;
-    Ok(answer_of(&order, &open.settings, placed.guest_token))
+    card_payment::send_confirmation(state, &open.settings, &order, placed.guest_token.as_deref(), None).await;
+    Ok(answer_of(&order, &open.settings, placed.guest_token, None))
 }
 
 /// The one transaction that makes the order.
@@ -214,7 +217,8 @@ async fn write_order(
                 id: &order_shipping_id,
                 order_id: &order_id,
                 position: index as i64 + 1,
-                address_json: shipping.address_json.as_deref().unwrap_or("{}"),
+                // A gift goes where the recipient says, never to an address the buyer chose.
+                address_json: if loaded.is_gift() { "{}" } else { shipping.address_json.as_deref().unwrap_or("{}") },
                 delivery_date: shipping.delivery_date.as_deref(),
                 delivery_timezone_key: shipping.delivery_timezone_key.as_deref(),
                 delivery_timezone_label: shipping.delivery_timezone_key.as_deref().and_then(super::delivery_date::timezone_label),
@@ -279,6 +283,11 @@ async fn write_order(
             ledger::add(&mut tx, &cart.channel_id, user_id, earned, now).await?;
             ledger::record(&mut tx, &entry("earn", earned, format!("ご注文 {order_no} の獲得ポイント")), now).await?;
         }
+    }
+    if let Some(receiver_name) = cart.gift_receiver_name.as_deref() {
+        let sender = if cart.gift_sender_name.is_empty() { orderer.name() } else { cart.gift_sender_name.clone() };
+        let gift = NewGift { channel_id: &cart.channel_id, order_id: &order_id, receiver_name, sender_name: &sender, message: &cart.gift_message };
+        crate::social_gift::store::insert_gift(&mut tx, &gift, now).await?;
     }
     store::update_cart_ordered(&mut tx, &cart.id, Some(&order_id), None).await?;
     tx.commit().await?;

@@ -7,6 +7,13 @@ use crate::infra::mail::OutgoingMail;
 use crate::orders::store::OrderLineRow;
 use crate::orders::store::OrderRow;
 
+/// A social gift's link as the confirmation gives it to the sender.
+pub struct GiftNotice {
+    pub url: String,
+    /// `12月2日(水) 15:30`.
+    pub deadline: String,
+}
+
 /// `receipt_link`: a guest's way back to the order's receipt (order number and token).
 pub fn order_confirmation(
     shop: &str,
@@ -14,6 +21,7 @@ pub fn order_confirmation(
     lines: &[OrderLineRow],
     bank: Option<&crate::orders::bank::BankAccount>,
     receipt_link: Option<&str>,
+    gift: Option<&GiftNotice>,
 ) -> OutgoingMail {
     let orderer: Orderer = serde_json::from_str(&order.orderer_json).unwrap_or_default();
     let mut body = Vec::new();
@@ -67,6 +75,14 @@ pub fn order_confirmation(
         body.push(format!("{} {} {} {}", bank.bank_name, bank.branch_name, bank.account_type, bank.account_number));
         body.push(format!("口座名義: {}", bank.account_holder));
         body.push(format!("お振込期限: {}", bank.due_date));
+    }
+    if let Some(gift) = gift {
+        body.push(String::new());
+        body.push("■ ソーシャルギフト".to_owned());
+        body.push("次のURLをLINEやメールでお相手にお送りください。お相手がお届け先とお届け日時を入力すると発送の準備に入ります。".to_owned());
+        body.push(gift.url.clone());
+        body.push(format!("受け取り期限: {}", gift.deadline));
+        body.push("※このURLを知っている方は誰でもお届け先を入力できます。お相手以外には送らないでください。".to_owned());
     }
     if let Some(link) = receipt_link {
         body.push(String::new());

@@ -27,7 +27,6 @@ pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(decision::decide))
         .routes(routes!(date_choices::cart_leadtimes))
-        .routes(routes!(date_choices::input_leadtimes))
         .routes(routes!(payment_options::list_payments))
         .routes(routes!(payment_options::list_cart_payments))
         .routes(routes!(payment_options::check_payment))

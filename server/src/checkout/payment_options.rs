@@ -57,6 +57,9 @@ pub fn availability(loaded: &Loaded, settings: &CheckoutSettings, method: &Payme
     if method.member_only != 0 && loaded.user.is_none() {
         return (false, Some("会員の方のみご利用いただけます".into()), method.fee);
     }
+    if loaded.is_gift() && !settings.gift.allows_payment(&method.code) {
+        return (false, Some("ソーシャルギフトではご利用いただけません".into()), method.fee);
+    }
     let priced = loaded.price(settings, Some(loaded::fee_of(method)), now);
     if !priced.fee_available {
         return (false, Some(format!("代金引換はお支払い合計{}円までご利用いただけます", loaded::yen(crate::cart::pricing::COD_MAX_TOTAL))), 0);

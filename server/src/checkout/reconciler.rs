@@ -92,12 +92,13 @@ async fn settle_one(state: &AppState, order: &OrderRow) -> anyhow::Result<Outcom
 async fn mark_paid(state: &AppState, channel: &Channel, order: &OrderRow, charge: Option<crate::payments::Charge>) -> anyhow::Result<Outcome> {
     // A guest never received the receipt token of an answer that never went out.
     let guest_token = order.user_id.is_none().then(|| crate::infra::secret::random_hex(16));
-    let paid = super::card_payment::mark_paid(state, order, charge.as_ref(), guest_token.as_deref()).await.map_err(|e| anyhow::anyhow!("{e:?}"))?;
-    if !paid {
+    let marked = super::card_payment::mark_paid(state, order, charge.as_ref(), guest_token.as_deref()).await.map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    let super::card_payment::Marked::Paid { gift_link } = marked else {
         return Ok(Outcome::Unchanged);
-    }
+    };
     let settings = CheckoutSettings::load(&state.db, channel).await?;
     let order = order_store::find_order(&state.db.pool, &channel.id, &order.id).await?.ok_or_else(|| anyhow::anyhow!("the paid order is gone"))?;
-    super::card_payment::send_confirmation(state, &settings, &order, guest_token.as_deref()).await;
+    // The buyer was not there to see the answer: the mail is where the gift's link reaches them.
+    super::card_payment::send_confirmation(state, &settings, &order, guest_token.as_deref(), gift_link.as_ref()).await;
     Ok(Outcome::Paid)
 }

@@ -6,6 +6,9 @@ use time::OffsetDateTime;
 pub struct Timestamp(pub i64);
 
 impl Timestamp {
+    pub const HOUR_MS: i64 = 60 * 60 * 1000;
+    pub const DAY_MS: i64 = 24 * Self::HOUR_MS;
+
     pub fn now() -> Self {
         Timestamp((OffsetDateTime::now_utc().unix_timestamp_nanos() / 1_000_000) as i64)
     }

@@ -47,6 +47,7 @@ pub(crate) async fn orders_answer(
         shippings: store::list_shippings(&state.db, &ids).await?,
         lines: store::list_lines(&state.db, &ids).await?,
         memos: store::list_memos(&state.db, &ids).await?,
+        gifts: crate::social_gift::store::list_gifts_of_orders(&state.db, &ids).await?,
     };
     let settings = crate::channel::store::list_settings(&state.db, &channel.id).await?;
     Ok(view::assemble(rows, parts, |row| (row.payment_code == "bank_transfer").then(|| bank::bank_account(&settings, row.ordered_at))))

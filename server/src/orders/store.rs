@@ -586,6 +586,38 @@ pub async fn update_order_paid(tx: &mut Tx, order_id: &str, charge_id: Option<&s
     Ok(done.rows_affected() == 1)
 }
 
+/// A paid order goes to preparing (a social gift whose recipient gave the address). False:
+/// it is no longer paid (cancelled meanwhile).
+pub async fn update_order_preparing(tx: &mut Tx, order_id: &str, now: i64) -> sqlx::Result<bool> {
+    let done = sqlx::query("UPDATE orders SET status = $1, updated_at = $2 WHERE id = $3 AND status = $4")
+        .bind(Status::Preparing.code())
+        .bind(now)
+        .bind(order_id)
+        .bind(Status::Paid.code())
+        .execute(&mut **tx)
+        .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Where a social gift goes, once known: the address snapshot and the chosen date and slot.
+pub async fn update_shipping_destination(
+    tx: &mut Tx,
+    shipping_id: &str,
+    address_json: &str,
+    delivery_date: Option<&str>,
+    timezone: Option<(&str, &str)>,
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE order_shippings SET address_json = $1, delivery_date = $2, delivery_timezone_key = $3, delivery_timezone_label = $4 WHERE id = $5")
+        .bind(address_json)
+        .bind(delivery_date)
+        .bind(timezone.map(|t| t.0))
+        .bind(timezone.map(|t| t.1))
+        .bind(shipping_id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
 /// Deletes an order that was never placed (its lines, shippings and coupon use go with it).
 pub async fn delete_order(tx: &mut Tx, order_id: &str) -> sqlx::Result<()> {
     sqlx::query("DELETE FROM orders WHERE id = $1").bind(order_id).execute(&mut **tx).await?;

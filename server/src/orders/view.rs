@@ -9,12 +9,15 @@ use super::status::Status;
 use super::store::{LineRow, MemoRow, OrderRow, ShippingRow};
 use crate::addresses::address::{self, Address, join};
 use crate::infra::time::Timestamp;
+use crate::social_gift::store::GiftRow;
+use crate::social_gift::view::{AWAITING_RECIPIENT_CODE, AWAITING_RECIPIENT_LABEL, OrderGift};
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Order {
     pub id: String,
     pub order_no: String,
-    /// accepted, awaiting_payment, paid, preparing, shipped, delivered, cancelled.
+    /// accepted, awaiting_payment, paid, preparing, shipped, delivered, cancelled; and
+    /// awaiting_recipient: a paid social gift whose recipient has not given the address yet.
     pub status: String,
     /// ご注文受付, お支払い待ち, 入金済み, 発送準備中, 発送済み, お届け済み, キャンセル済み.
     pub status_label: String,
@@ -52,6 +55,9 @@ pub struct Order {
     pub receipt: OrderReceipt,
     /// Where to transfer the money (bank transfer orders only).
     pub bank_account: Option<BankAccount>,
+    /// A social gift: its receiver and state. Its shippings then carry no address (the
+    /// sender sees only the prefecture, here, once the recipient registered it).
+    pub social_gift: Option<OrderGift>,
 }
 
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, utoipa::ToSchema)]
@@ -179,6 +185,7 @@ pub struct Parts {
     pub shippings: Vec<ShippingRow>,
     pub lines: Vec<LineRow>,
     pub memos: Vec<MemoRow>,
+    pub gifts: Vec<GiftRow>,
 }
 
 pub fn assemble(rows: Vec<OrderRow>, parts: Parts, bank: impl Fn(&OrderRow) -> Option<BankAccount>) -> Vec<Order> {
@@ -191,13 +198,15 @@ pub fn assemble(rows: Vec<OrderRow>, parts: Parts, bank: impl Fn(&OrderRow) -> O
         lines_of.entry(line.order_id.clone()).or_default().push(line);
     }
     let mut memo_of: HashMap<String, MemoRow> = parts.memos.into_iter().map(|m| (m.order_id.clone(), m)).collect();
+    let mut gift_of: HashMap<String, GiftRow> = parts.gifts.into_iter().map(|g| (g.order_id.clone(), g)).collect();
     rows.into_iter()
         .map(|row| {
             let shippings = shippings_of.remove(&row.id).unwrap_or_default();
             let lines = lines_of.remove(&row.id).unwrap_or_default();
             let memo = memo_of.remove(&row.id);
             let bank_account = bank(&row);
-            order(row, shippings, lines, memo, bank_account)
+            let gift = gift_of.remove(&row.id);
+            order(row, shippings, lines, memo, bank_account, gift)
         })
         .collect()
 }
@@ -219,8 +228,20 @@ fn product(line: LineRow) -> OrderLine {
     }
 }
 
-fn order(row: OrderRow, shippings: Vec<ShippingRow>, lines: Vec<LineRow>, memo: Option<MemoRow>, bank_account: Option<BankAccount>) -> Order {
+fn order(
+    row: OrderRow,
+    shippings: Vec<ShippingRow>,
+    lines: Vec<LineRow>,
+    memo: Option<MemoRow>,
+    bank_account: Option<BankAccount>,
+    gift: Option<GiftRow>,
+) -> Order {
     let status = status_of(&row);
+    let social_gift = gift.as_ref().map(|g| crate::social_gift::view::order_gift(g, status == Status::Cancelled, shippings.first()));
+    let (status_code, status_label) = match &social_gift {
+        Some(g) if g.state == "waiting" && status == Status::Paid => (AWAITING_RECIPIENT_CODE, AWAITING_RECIPIENT_LABEL),
+        _ => (status.code(), status.label()),
+    };
     let mut lines_by_shipping: HashMap<Option<String>, Vec<LineRow>> = HashMap::new();
     for line in lines {
         lines_by_shipping.entry(line.shipping_id.clone()).or_default().push(line);
@@ -229,7 +250,8 @@ fn order(row: OrderRow, shippings: Vec<ShippingRow>, lines: Vec<LineRow>, memo: 
         .into_iter()
         .map(|s| Shipping {
             products: lines_by_shipping.remove(&Some(s.id.clone())).unwrap_or_default().into_iter().map(product).collect(),
-            address: ShippingAddress::from_snapshot(&s.address_json),
+            // The recipient's address is never the sender's to see.
+            address: if gift.is_some() { ShippingAddress::default() } else { ShippingAddress::from_snapshot(&s.address_json) },
             id: s.id,
             delivery_date: s.delivery_date,
             delivery_timezone_label: s.delivery_timezone_label,
@@ -260,8 +282,9 @@ fn order(row: OrderRow, shippings: Vec<ShippingRow>, lines: Vec<LineRow>, memo: 
         }
     }
     Order {
-        status: status.code().to_owned(),
-        status_label: status.label().to_owned(),
+        status: status_code.to_owned(),
+        status_label: status_label.to_owned(),
+        social_gift,
         ordered_at: Timestamp(row.ordered_at),
         can_cancel: status.can_cancel(),
         orderer: orderer_of(&row),

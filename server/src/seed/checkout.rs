@@ -42,6 +42,15 @@ fn settings(code: &str) -> Vec<(&'static str, Value)> {
         ),
         ("POINT.EARN_RATE", json!(if corporate { 0 } else { 1 })),
         ("ORDER.NO_PREFIX", json!(if corporate { "TS" } else { "RP" })),
+        // Social gift on the consumer shop: a week for the recipient, batteries (液入り, sent
+        // only to a buyer who fits them) excluded.
+        (
+            "SOCIAL_GIFT",
+            json!({
+                "is_use": !corporate, "days": 7, "reminder_days": 2, "on_expiry": "cancel",
+                "excluded_products": ["GY-12*"], "payment_codes": ["credit_card"], "carriage": null
+            }),
+        ),
     ]
 }
 

@@ -86,11 +86,11 @@ pub(crate) async fn stock_of(app: &TestApp, variation_key: &str) -> i64 {
         .unwrap()
 }
 
-async fn count(app: &TestApp, sql: &'static str) -> i64 {
+pub(crate) async fn count(app: &TestApp, sql: &'static str) -> i64 {
     sqlx::query_scalar(sql).fetch_one(&app.state.db.pool).await.unwrap()
 }
 
-async fn set_setting(app: &TestApp, key: &str, value: Value) {
+pub(crate) async fn set_setting(app: &TestApp, key: &str, value: Value) {
     let channel_id = app.channel_id("demo").await;
     sqlx::query("DELETE FROM channel_settings WHERE channel_id = $1 AND setting_key = $2")
         .bind(&channel_id)
@@ -107,7 +107,7 @@ async fn set_setting(app: &TestApp, key: &str, value: Value) {
         .unwrap();
 }
 
-async fn init(app: &TestApp, token: Option<&str>, bearer: Option<&str>) -> Value {
+pub(crate) async fn init(app: &TestApp, token: Option<&str>, bearer: Option<&str>) -> Value {
     let mut call = app.post("/v1/carts/init").json(&json!({ "token": token }));
     if let Some(bearer) = bearer {
         call = call.bearer(bearer);
@@ -125,7 +125,7 @@ pub(crate) async fn patch(app: &TestApp, path: &str, body: Value, bearer: Option
     call.send().await
 }
 
-async fn add(app: &TestApp, token: &str, variation_key: &str, quantity: i64) -> Answer {
+pub(crate) async fn add(app: &TestApp, token: &str, variation_key: &str, quantity: i64) -> Answer {
     patch(app, "/v1/carts/products/add", json!({ "token": token, "variation_key": variation_key, "quantity": quantity }), None).await
 }
 
@@ -136,14 +136,14 @@ fn tokyo() -> Value {
     })
 }
 
-fn orderer() -> Value {
+pub(crate) fn orderer() -> Value {
     json!({
         "last_name": "東京", "first_name": "一郎", "last_name_kana": "トウキョウ", "first_name_kana": "イチロウ", "email": "guest@example.jp",
         "postal_code": "100-0001", "prefecture": "東京都", "city": "千代田区", "address1": "千代田1-1", "phone_number": "03-1234-5678"
     })
 }
 
-async fn payment_id(app: &TestApp, code: &str) -> String {
+pub(crate) async fn payment_id(app: &TestApp, code: &str) -> String {
     let list = app.get("/v1/payments").send().await.json();
     list.as_array().unwrap().iter().find(|m| m["code"] == code).unwrap()["id"].as_str().unwrap().to_owned()
 }
@@ -159,7 +159,7 @@ pub(crate) async fn ready_guest_cart(app: &TestApp, variation_key: &str, quantit
     token
 }
 
-async fn demo_member(app: &TestApp) -> String {
+pub(crate) async fn demo_member(app: &TestApp) -> String {
     let answer = app.post("/v1/auth/login").json(&json!({ "username": "demo-member", "password": "ride2026demo" })).send().await;
     answer.assert_status(StatusCode::OK);
     answer.json()["access_token"].as_str().unwrap().to_owned()
@@ -170,7 +170,7 @@ async fn demo_member_id(app: &TestApp) -> String {
     shop::members::store::find_user_by_email(&app.state.db, &channel_id, "member@example.com").await.unwrap().unwrap().id
 }
 
-fn code_of(answer: &Answer) -> String {
+pub(crate) fn code_of(answer: &Answer) -> String {
     answer.json()["code"].as_str().unwrap_or_default().to_owned()
 }
 
@@ -726,7 +726,7 @@ async fn concurrent_decisions_never_oversell(app: TestApp) {
     assert_eq!(count(&app, "SELECT COUNT(DISTINCT order_no) FROM orders").await, 5);
 }
 
-async fn delivery_dates_payments_packing_and_social_gift(app: TestApp) {
+async fn delivery_dates_payments_and_packing(app: TestApp) {
     forget_seeded_history(&app).await;
     let bolt = product(&app, "bolt", 1000, 10, 5).await;
     let token = ready_guest_cart(&app, &bolt, 1, "cod").await;
@@ -764,11 +764,6 @@ async fn delivery_dates_payments_packing_and_social_gift(app: TestApp) {
     let corporate = app.get("/v1/payments").channel("corporate").send().await.json();
     let codes: Vec<&str> = corporate.as_array().unwrap().iter().map(|m| m["code"].as_str().unwrap()).collect();
     assert_eq!(codes, ["bank_transfer", "invoice", "deferred"]);
-
-    let social = patch(&app, "/v1/carts/social/receiver", json!({ "token": token }), None).await;
-    social.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(social.json()["message"], "ソーシャルギフトはこのショップでは利用できません。");
-    app.get(&format!("/v1/shipping-leadtime/input/{token}")).send().await.assert_status(StatusCode::NOT_FOUND);
 
     // A date that has become too early (chosen days ago) is refused at the decision.
     sqlx::query("UPDATE cart_shippings SET delivery_date = '2020-01-01'").execute(&app.state.db.pool).await.unwrap();
@@ -1017,5 +1012,5 @@ on_both_databases!(
     a_retried_decision_answers_the_same_order_and_takes_the_stock_once,
     a_declined_card_keeps_the_cart_and_sets_the_transaction_error,
     concurrent_decisions_never_oversell,
-    delivery_dates_payments_packing_and_social_gift,
+    delivery_dates_payments_and_packing,
 );

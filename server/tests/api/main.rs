@@ -22,6 +22,7 @@ mod orders;
 mod postal;
 mod print_catalogs;
 mod seo;
+mod social_gift;
 mod social_login;
 mod stylists;
 mod tag_passwords;

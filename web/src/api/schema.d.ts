@@ -1172,6 +1172,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/me/orders/{id}/social-gift/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["reissue_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/me/password": {
         parameters: {
             query?: never;
@@ -2020,6 +2036,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/social-gifts/check/delivery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["check_delivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/social-gifts/check/shipping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["check_shipping"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/social-gifts/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["register_destination"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/social-gifts/{token}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["show_gift_completion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/social-gifts/{token}/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["show_gift"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/social-gifts/{token}/shipping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["show_gift_shipping"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/static-pages/url/{path}": {
         parameters: {
             query?: never;
@@ -2344,6 +2456,8 @@ export interface components {
             reason?: string | null;
             /** @description Names of the products dropped at init (gone, not on sale, sold out). */
             removed_products: string[];
+            /** @description Social gift: whether the shop offers it, whether this cart may be one, and its receiver. */
+            social_gift: components["schemas"]["CartSocialGift"];
             token: string;
             transaction_error?: string | null;
         };
@@ -2388,6 +2502,23 @@ export interface components {
              */
             quantity?: number | null;
             shipping_key: string;
+            token: string;
+        };
+        CartGiftReceiver: {
+            message: string;
+            receiver_name: string;
+            /** @description Shown to the receiver; empty: the orderer's name. */
+            sender_name: string;
+        };
+        CartGiftReceiverRequest: {
+            /** @description false: an ordinary cart again (the other fields are ignored). */
+            is_social_gift: boolean;
+            /** @description A message to the receiver (≤ 200). */
+            message?: string;
+            /** @description The receiver's name or nickname (≤ 30). */
+            receiver_name?: string;
+            /** @description The sender's name shown to the receiver (≤ 30; empty: the orderer's name). */
+            sender_name?: string;
             token: string;
         };
         CartInitRequest: {
@@ -2575,6 +2706,28 @@ export interface components {
             is_removing_address?: boolean | null;
             token: string;
         };
+        /** @description What the cart answer says about social gift. */
+        CartSocialGift: {
+            /** @description This cart may be (or stay) a gift now. */
+            allowed: boolean;
+            /**
+             * Format: int64
+             * @description The carriage a gift pays (the address is unknown when the buyer pays).
+             */
+            carriage: number;
+            /**
+             * Format: int64
+             * @description Days the recipient has to choose the address, from the payment.
+             */
+            days: number;
+            /** @description The shop offers social gift. */
+            offered: boolean;
+            /** @description Payment method codes a gift may use. */
+            payment_codes: string[];
+            receiver?: components["schemas"]["CartGiftReceiver"] | null;
+            /** @description Why not, in Japanese (products that cannot be gifted, several addresses …). */
+            unavailable_reason?: string | null;
+        };
         CartTokenRequest: {
             token: string;
         };
@@ -2665,6 +2818,7 @@ export interface components {
             order_id: string;
             order_no: string;
             payment_code: string;
+            social_gift?: components["schemas"]["GiftLink"] | null;
             /** @description accepted | awaiting_payment (bank transfer: waiting for the transfer) | paid */
             status: string;
             /** Format: int64 */
@@ -2804,6 +2958,97 @@ export interface components {
             "SITE.TENANT"?: string | null;
             "SITE.THEME": string;
         };
+        /**
+         * @description The recipient's address: the address book's fields and rules, plus the mail address the
+         *     confirmation goes to.
+         */
+        GiftAddressInput: components["schemas"]["AddressInput"] & {
+            email?: string;
+        };
+        /** @description The address the recipient gave, as the completion shows it back to them. */
+        GiftAddressView: {
+            address1: string;
+            address2: string;
+            city: string;
+            /** @description `〒150-0001 東京都渋谷区神宮前1-2-3 ライドマンション101`. */
+            full_address: string;
+            /** @description `山田 花子`. */
+            name: string;
+            phone_number: string;
+            postal_code: string;
+            prefecture: string;
+        };
+        GiftCheckAnswer: {
+            ok: boolean;
+        };
+        /** @description `GET /v1/social-gifts/{token}/complete` and the answer of `PUT /v1/social-gifts/{token}`. */
+        GiftCompletion: {
+            address: components["schemas"]["GiftAddressView"];
+            /** @description `YYYY-MM-DD`, or null for the earliest. */
+            delivery_date?: string | null;
+            /** @description `12月2日(水)`. */
+            delivery_date_label?: string | null;
+            delivery_timezone_label?: string | null;
+            products: components["schemas"]["GiftProduct"][];
+            receiver_name: string;
+            sender_name: string;
+            shop_name: string;
+            state: string;
+        };
+        GiftDeliveryCheck: {
+            /** @description `YYYY-MM-DD`; null or empty: the earliest. */
+            delivery_at?: string | null;
+            /** @description A time slot key; null or empty: none. */
+            delivery_timezone?: string | null;
+            /** @description The recipient's postal code and prefecture (the date depends on them). */
+            postal_code?: string;
+            prefecture?: string;
+            token: string;
+        };
+        GiftDestination: {
+            delivery_at?: string | null;
+            delivery_timezone?: string | null;
+            shipping: components["schemas"]["GiftAddressInput"];
+        };
+        /** @description The link as the sender gets it: shown once (the decision's answer, the mail, a reissue). */
+        GiftLink: {
+            /** @description The recipient's deadline. */
+            expires_at: components["schemas"]["Timestamp"];
+            /** @description `https://<shop>/social-gift?token=<32 hex digits>`. */
+            url: string;
+        };
+        GiftPacking: {
+            noshi_label?: string | null;
+            noshi_name: string;
+            wrapping_label?: string | null;
+        };
+        /** @description A product of the gift: no price. */
+        GiftProduct: {
+            product_info: components["schemas"]["GiftProductInfo"];
+            /** Format: int64 */
+            quantity: number;
+        };
+        GiftProductInfo: {
+            image_url?: string | null;
+            name: string;
+            product_key: string;
+            /** @description `/product/{key}`. */
+            url: string;
+            variation_key: string;
+            variation_name: string;
+        };
+        /** @description `GET /v1/social-gifts/{token}/shipping`. */
+        GiftShippingBody: {
+            expires_at?: components["schemas"]["Timestamp"] | null;
+            /** @description The order shipping the address goes to. */
+            id: string;
+            receiver_name: string;
+            state: string;
+        };
+        GiftShippingCheck: {
+            shipping: components["schemas"]["GiftAddressInput"];
+            token: string;
+        };
         GuestReceipt: {
             /** @description Empty: the orderer's name. */
             addressee: string;
@@ -2847,6 +3092,14 @@ export interface components {
              *     都道府県, 市区町村, 番地, 建物名, 電話番号, 携帯電話番号 (any order; more are ignored).
              */
             file: string;
+        };
+        InputLeadtime: {
+            dates: components["schemas"]["CartDateChoice"][];
+            earliest_date?: string | null;
+            /** @description Why no date nor slot can be chosen (a remote island); null otherwise. */
+            no_date_reason?: string | null;
+            order_shipping_id: string;
+            timezones: components["schemas"]["DeliveryTimezone"][];
         };
         LandingPage: {
             extend: components["schemas"]["LandingPageExtend"];
@@ -3414,7 +3667,11 @@ export interface components {
             payment_name: string;
             receipt: components["schemas"]["OrderReceipt"];
             shippings: components["schemas"]["Shipping"][];
-            /** @description accepted, awaiting_payment, paid, preparing, shipped, delivered, cancelled. */
+            social_gift?: components["schemas"]["OrderGift"] | null;
+            /**
+             * @description accepted, awaiting_payment, paid, preparing, shipped, delivered, cancelled; and
+             *     awaiting_recipient: a paid social gift whose recipient has not given the address yet.
+             */
             status: string;
             /** @description ご注文受付, お支払い待ち, 入金済み, 発送準備中, 発送済み, お届け済み, キャンセル済み. */
             status_label: string;
@@ -3430,6 +3687,21 @@ export interface components {
             /** Format: int64 */
             use_points: number;
             user_id?: string | null;
+        };
+        /** @description What the sender's order answer says of its gift. */
+        OrderGift: {
+            delivery_date?: string | null;
+            delivery_timezone_label?: string | null;
+            expires_at?: components["schemas"]["Timestamp"] | null;
+            message: string;
+            /** @description Once accepted: the prefecture only. */
+            prefecture?: string | null;
+            receiver_name: string;
+            sender_name: string;
+            /** @description waiting | accepted | expired | cancelled. */
+            state: string;
+            /** @description 受取人入力待ち / お届け先登録済み / 受け取り期限切れ / 取り消し. */
+            state_label: string;
         };
         OrderLine: {
             code: string;
@@ -3938,6 +4210,18 @@ export interface components {
              * @default
              */
             shipping_name: string;
+        };
+        /** @description `GET /v1/social-gifts/{token}/products`. */
+        SocialGiftBody: {
+            expires_at?: components["schemas"]["Timestamp"] | null;
+            message: string;
+            packing?: components["schemas"]["GiftPacking"] | null;
+            products: components["schemas"]["GiftProduct"][];
+            receiver_name: string;
+            sender_name: string;
+            shop_name: string;
+            /** @description waiting | accepted (then the screens show the completion). */
+            state: string;
         };
         StaticPage: {
             sections: components["schemas"]["Section"][];
@@ -6064,11 +6348,28 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": unknown;
+                "application/json": components["schemas"]["CartGiftReceiverRequest"];
             };
         };
         responses: {
-            /** @description social gift is not offered by this shop */
+            /** @description the cart, a gift (its shippings' dates cleared: the recipient chooses them) or an ordinary cart again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description fields `receiver_name`, `sender_name`, `message`; code `cart.social_gift.unavailable` (the shop has social gift off, products that cannot be gifted, several addresses) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6227,7 +6528,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description codes `cart.decision.out_of_stock`, `cart.decision.delivery_date` (the chosen date has passed: choose again; or the address is a remote island where no date nor time slot can be chosen, with the reason as message), `cart.update_products.not_sale`, `cart.update_products.product_not_found`, `cart.payment.declined` (the gateway's message; the cart is kept), `cart.decision.incomplete`, `cart.coupons.invalid`, `cart.payment.unavailable`, `cart.common.is_expired` */
+            /** @description codes `cart.decision.out_of_stock`, `cart.decision.delivery_date` (the chosen date has passed: choose again; or the address is a remote island where no date nor time slot can be chosen, with the reason as message), `cart.update_products.not_sale`, `cart.update_products.product_not_found`, `cart.payment.declined` (the gateway's message; the cart is kept), `cart.decision.incomplete`, `cart.coupons.invalid`, `cart.payment.unavailable`, `cart.common.is_expired`, `cart.social_gift.unavailable` (a gift the shop no longer allows: products, several addresses, social gift off) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7675,6 +7976,63 @@ export interface operations {
                 };
             };
             /** @description `errors.addressee` / `errors.note`: at most 60 characters, no line breaks */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    reissue_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description a new link for the recipient; the old one stops working; the deadline stays */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GiftLink"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not the member's order, or not a gift */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description code `social_gift.not_waiting`: the gift is accepted, expired or cancelled */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10581,12 +10939,298 @@ export interface operations {
             header?: never;
             path: {
                 token: string;
+                /** @description The recipient's postal code. */
+                postal: string | null;
+                /** @description The recipient's prefecture. */
+                pref: string | null;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description social gift (a recipient choosing the date) is not offered by this shop */
+            /** @description the dates and slots a parcel sent now can arrive at the recipient's address (the checkout's rule) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InputLeadtime"][];
+                };
+            };
+            /** @description as the token calls, and `social_gift.accepted` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    check_delivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GiftDeliveryCheck"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GiftCheckAnswer"];
+                };
+            };
+            /** @description as the token calls, and `social_gift.accepted` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description fields `delivery_at` (not among the dates offered now), `delivery_timezone` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    check_shipping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GiftShippingCheck"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GiftCheckAnswer"];
+                };
+            };
+            /** @description as the token calls, and `social_gift.accepted` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description field errors under the address book's field names, and `email` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    register_destination: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GiftDestination"];
+            };
+        };
+        responses: {
+            /** @description registered (once); everything checked again: the date must still be offered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GiftCompletion"];
+                };
+            };
+            /** @description as the token calls, and `social_gift.accepted` (a link accepts one address) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the address fields, `email`, `delivery_at`, `delivery_timezone` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    show_gift_completion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the registered address, date and slot, and the products */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GiftCompletion"];
+                };
+            };
+            /** @description as the other calls; `social_gift.not_found` also while no address is registered */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    show_gift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the gift without prices; state `accepted`: the address is registered (show the completion) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SocialGiftBody"];
+                };
+            };
+            /** @description code `social_gift.not_found` (wrong, replaced or unknown token), `social_gift.expired` (the deadline passed; the message names it), `social_gift.cancelled` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    show_gift_shipping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the shipping the address goes to */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GiftShippingBody"];
+                };
+            };
+            /** @description code `social_gift.not_found` (wrong, replaced or unknown token), `social_gift.expired` (the deadline passed; the message names it), `social_gift.cancelled` */
             404: {
                 headers: {
                     [name: string]: unknown;
