@@ -17,7 +17,7 @@ use super::receipt::{self, ADDRESSEE_MAX, NOTE_MAX};
 use super::status::Status;
 use super::store::{self, OrderRow, Search};
 use super::view::{self, Order};
-use super::{RECEIPT_CODE, cancel, guest_token_matches, orders_answer};
+use super::{RECEIPT_CODE, cancel, orders_answer};
 use crate::auth::Member;
 use crate::channel::Channel;
 use crate::documents::{self, Kind};
@@ -409,15 +409,6 @@ pub struct GuestQuery {
     pub t: Option<String>,
 }
 
-/// The order `no` of this channel when `t` is its token; anything else is a 404.
-async fn guest_order(state: &AppState, channel: &Channel, no: &str, t: Option<&str>) -> ApiResult<OrderRow> {
-    let row = store::find_order_by_no(&state.db.pool, &channel.id, no).await?;
-    match row {
-        Some(row) if guest_token_matches(row.guest_token_hash.as_deref(), t) => Ok(row),
-        _ => Err(ApiError::not_found()),
-    }
-}
-
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct GuestReceiptCheck {
     /// Always true (a wrong `t` answers 404).
@@ -463,7 +454,7 @@ async fn check_guest_receipt(
     ApiPath(no): ApiPath<String>,
     ApiQuery(query): ApiQuery<GuestQuery>,
 ) -> ApiResult<Json<GuestReceiptCheck>> {
-    let row = guest_order(&state, &channel, &no, query.t.as_deref()).await?;
+    let row = super::find_guest_order(&state, &channel, &no, query.t.as_deref()).await?;
     Ok(Json(GuestReceiptCheck { is_valid: true, can_issue: view::status_of(&row).receipt_refusal().is_none() }))
 }
 
@@ -478,7 +469,7 @@ async fn show_guest_receipt(
     ApiPath(no): ApiPath<String>,
     ApiQuery(query): ApiQuery<GuestQuery>,
 ) -> ApiResult<Json<GuestReceipt>> {
-    let row = guest_order(&state, &channel, &no, query.t.as_deref()).await?;
+    let row = super::find_guest_order(&state, &channel, &no, query.t.as_deref()).await?;
     Ok(Json(GuestReceipt::from(&row)))
 }
 
@@ -496,7 +487,7 @@ async fn update_guest_receipt(
     ApiQuery(query): ApiQuery<GuestQuery>,
     ApiJson(input): ApiJson<ReceiptInput>,
 ) -> ApiResult<Json<GuestReceipt>> {
-    let row = guest_order(&state, &channel, &no, query.t.as_deref()).await?;
+    let row = super::find_guest_order(&state, &channel, &no, query.t.as_deref()).await?;
     let (addressee, note) = receipt_fields(&input)?;
     let mut tx = state.db.begin_write().await?;
     store::update_receipt_info(&mut tx, &row.id, &addressee, &note, Timestamp::now().0).await?;
@@ -518,6 +509,6 @@ async fn download_guest_receipt(
     ApiPath(no): ApiPath<String>,
     ApiQuery(query): ApiQuery<GuestQuery>,
 ) -> ApiResult<Response> {
-    let row = guest_order(&state, &channel, &no, query.t.as_deref()).await?;
+    let row = super::find_guest_order(&state, &channel, &no, query.t.as_deref()).await?;
     receipt_response(&state, &channel, &row).await
 }

@@ -53,6 +53,19 @@ pub(crate) async fn orders_answer(
     Ok(view::assemble(rows, parts, |row| (row.payment_code == "bank_transfer").then(|| bank::bank_account(&settings, row.ordered_at))))
 }
 
+/// The order `no` of this channel when `t` is its guest token; anything else is a 404.
+pub async fn find_guest_order(
+    state: &crate::state::AppState,
+    channel: &crate::channel::Channel,
+    no: &str,
+    t: Option<&str>,
+) -> crate::infra::error::ApiResult<store::OrderRow> {
+    match store::find_order_by_no(&state.db.pool, &channel.id, no).await? {
+        Some(row) if guest_token_matches(row.guest_token_hash.as_deref(), t) => Ok(row),
+        _ => Err(crate::infra::error::ApiError::not_found()),
+    }
+}
+
 /// Whether the guest's `t` is the one made for the order: its SHA-256 compared with the
 /// stored one in constant time. No stored hash (a member's order) never matches.
 pub fn guest_token_matches(stored_hash: Option<&str>, t: Option<&str>) -> bool {

@@ -30,6 +30,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(input_leadtimes))
         .routes(routes!(register_destination))
         .routes(routes!(reissue_link))
+        .routes(routes!(reissue_guest_link))
 }
 
 const GONE: &str = "code `social_gift.not_found` (wrong, replaced or unknown token), `social_gift.expired` (the deadline passed; the message names it), `social_gift.cancelled`";
@@ -247,14 +248,29 @@ async fn reissue_link(
     ApiPath(id): ApiPath<String>,
 ) -> ApiResult<Json<GiftLink>> {
     let order = crate::orders::store::find_member_order(&state.db.pool, &channel.id, &member.user_id, &id).await?.ok_or_else(ApiError::not_found)?;
-    let gift = super::store::find_gift_by_order(&state.db.pool, &order.id).await?.ok_or_else(ApiError::not_found)?;
-    let waiting = view::state_of(&gift) == super::state::GiftState::Waiting && order.status == crate::orders::status::Status::Paid.code();
-    let (Some(expires_at), true) = (gift.expires_at.filter(|at| *at > Timestamp::now().0), waiting) else {
-        return Err(crate::cart::open_cart::rule(super::NOT_WAITING_CODE, super::NOT_WAITING_MESSAGE));
-    };
     let origin = crate::members::links::link_origin(&state, &channel, &channel.id, &headers, client.https).await?;
-    let mut tx = state.db.begin_write().await?;
-    let issued = link::reissue(&mut tx, &order.id, &origin, expires_at, Timestamp::now().0).await?;
-    tx.commit().await?;
-    issued.map(Json).ok_or_else(|| crate::cart::open_cart::rule(super::NOT_WAITING_CODE, super::NOT_WAITING_MESSAGE))
+    link::reissue_for(&state, &order, &origin).await.map(Json)
+}
+
+#[utoipa::path(post, path = "/v1/orders/{no}/guest/social-gift/link", tag = "social_gift", params(("no" = String, Path), GuestQuery),
+    responses((status = 200, body = GiftLink, description = "a guest's new link (order number and the order's `t`); the old one stops working"),
+        (status = 404, body = ErrorBody, description = "wrong number or `t`, or not a gift"),
+        (status = 422, body = ErrorBody, description = "code `social_gift.not_waiting`")))]
+async fn reissue_guest_link(
+    State(state): State<AppState>,
+    channel: Channel,
+    client: Client,
+    headers: HeaderMap,
+    ApiPath(no): ApiPath<String>,
+    ApiQuery(query): ApiQuery<GuestQuery>,
+) -> ApiResult<Json<GiftLink>> {
+    let order = crate::orders::find_guest_order(&state, &channel, &no, query.t.as_deref()).await?;
+    let origin = crate::members::links::link_origin(&state, &channel, &channel.id, &headers, client.https).await?;
+    link::reissue_for(&state, &order, &origin).await.map(Json)
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct GuestQuery {
+    /// The order's guest token (the receipt link's `t`).
+    pub t: Option<String>,
 }

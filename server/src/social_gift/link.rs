@@ -4,10 +4,15 @@
 use serde::Serialize;
 
 use super::settings::GiftSettings;
+use super::state::GiftState;
 use super::store;
 use crate::infra::db::Tx;
+use crate::infra::error::{ApiError, ApiResult};
 use crate::infra::secret::{random_hex, sha256_hex};
 use crate::infra::time::Timestamp;
+use crate::orders::status::Status;
+use crate::orders::store::OrderRow;
+use crate::state::AppState;
 
 /// The link as the sender gets it: shown once (the decision's answer, the mail, a reissue).
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
@@ -32,12 +37,21 @@ pub async fn issue_at_payment(tx: &mut Tx, order_id: &str, origin: &str, setting
         .then(|| GiftLink { url: url(origin, &token), expires_at: Timestamp(expires_at) }))
 }
 
-/// A new link for a waiting gift, keeping its deadline. None: the gift no longer waits.
-pub async fn reissue(tx: &mut Tx, order_id: &str, origin: &str, expires_at: i64, now: i64) -> sqlx::Result<Option<GiftLink>> {
+/// A new link for the gift of `order` (the caller checked who asks), keeping its deadline.
+/// 404 when the order is no gift; 422 `social_gift.not_waiting` when its gift no longer waits.
+pub async fn reissue_for(state: &AppState, order: &OrderRow, origin: &str) -> ApiResult<GiftLink> {
+    let not_waiting = || crate::cart::open_cart::rule(super::NOT_WAITING_CODE, super::NOT_WAITING_MESSAGE);
+    let gift = store::find_gift_by_order(&state.db.pool, &order.id).await?.ok_or_else(ApiError::not_found)?;
+    let now = Timestamp::now().0;
+    let waiting = super::view::state_of(&gift) == GiftState::Waiting && order.status == Status::Paid.code();
+    let expires_at = gift.expires_at.filter(|at| *at > now && waiting).ok_or_else(not_waiting)?;
     let token = random_hex(16);
-    Ok(store::update_link(tx, order_id, &sha256_hex(&token), None, now)
-        .await?
-        .then(|| GiftLink { url: url(origin, &token), expires_at: Timestamp(expires_at) }))
+    let mut tx = state.db.begin_write().await?;
+    if !store::update_link(&mut tx, &order.id, &sha256_hex(&token), None, now).await? {
+        return Err(not_waiting());
+    }
+    tx.commit().await?;
+    Ok(GiftLink { url: url(origin, &token), expires_at: Timestamp(expires_at) })
 }
 
 /// The SHA-256 a token from a URL is looked up by; None for text that cannot be a token

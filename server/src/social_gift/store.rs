@@ -130,12 +130,17 @@ pub async fn update_reminded(db: &Db, gift_id: &str, now: i64) -> sqlx::Result<b
     Ok(done.rows_affected() == 1)
 }
 
-/// Waiting gifts whose link was issued, soonest deadline first: the expiry task's work.
+/// Waiting gifts whose link was issued, soonest deadline first: the expiry task's work. A gift
+/// whose order was cancelled (by the member) is nobody's work any more: left out, so that such
+/// gifts never fill the batch.
 pub async fn list_waiting_gifts(db: &Db, limit: i64) -> sqlx::Result<Vec<GiftRow>> {
+    let columns = COLUMNS.split(", ").map(|c| format!("g.{c}")).collect::<Vec<_>>().join(", ");
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "SELECT {COLUMNS} FROM social_gifts WHERE state = $1 AND expires_at IS NOT NULL ORDER BY expires_at, id LIMIT $2"
+        "SELECT {columns} FROM social_gifts g JOIN orders o ON o.id = g.order_id \
+         WHERE g.state = $1 AND g.expires_at IS NOT NULL AND o.status <> $2 ORDER BY g.expires_at, g.id LIMIT $3"
     )))
     .bind(GiftState::Waiting.as_str())
+    .bind(crate::orders::status::Status::Cancelled.code())
     .bind(limit)
     .fetch_all(&db.pool)
     .await

@@ -239,15 +239,26 @@ async fn wrong_replaced_and_other_shop_tokens_answer_404(app: TestApp) {
     cancelled.assert_status(StatusCode::NOT_FOUND);
     assert_eq!(code_of(&cancelled), "social_gift.cancelled");
     assert_eq!(order_of(&app, &member, order_id).await["social_gift"]["state"], "cancelled");
+    let swept = shop::social_gift::expiry::sweep(&app.state, now_ms() + 30 * DAY_MS).await.unwrap();
+    assert_eq!(swept, Default::default(), "a cancelled order's gift is nobody's work");
+    assert_eq!(order_of(&app, &member, order_id).await["social_gift"]["state"], "cancelled");
 }
 
 async fn the_deadline_reminds_the_sender_then_cancels_and_refunds(app: TestApp) {
     forget_seeded_history(&app).await;
     let mug = product(&app, "mug", 2200, 10, 5).await;
     let decision = paid_gift(&app, &mug, 2, None).await;
-    let token = token_of(&decision);
+    let first_token = token_of(&decision);
     assert_eq!(stock_of(&app, &mug).await, 3);
     let now = now_ms();
+
+    // A guest has a new link made with the order number and the order's `t`.
+    let (no, t) = (decision["order_no"].as_str().unwrap(), decision["guest_token"].as_str().unwrap());
+    app.post(&format!("/v1/orders/{no}/guest/social-gift/link?t=0123456789abcdef0123456789abcdef")).send().await.assert_status(StatusCode::NOT_FOUND);
+    let reissued = app.post(&format!("/v1/orders/{no}/guest/social-gift/link?t={t}")).send().await;
+    reissued.assert_status(StatusCode::OK);
+    let token = reissued.json()["url"].as_str().unwrap().split_once("token=").unwrap().1.to_owned();
+    assert_eq!(code_of(&app.get(&format!("/v1/social-gifts/{first_token}/products")).send().await), "social_gift.not_found");
 
     let swept = shop::social_gift::expiry::sweep(&app.state, now + DAY_MS).await.unwrap();
     assert_eq!(swept, Default::default(), "nothing is due after a day");
@@ -278,6 +289,8 @@ async fn the_deadline_reminds_the_sender_then_cancels_and_refunds(app: TestApp) 
     let twice = shop::social_gift::expiry::sweep(&app.state, now + DAY_MS).await.unwrap();
     assert_eq!(twice, Default::default(), "an expired gift is handled once");
     assert_eq!(code_of(&app.get(&format!("/v1/social-gifts/{token}/products")).send().await), "social_gift.expired");
+    let no_more = app.post(&format!("/v1/orders/{no}/guest/social-gift/link?t={t}")).send().await;
+    assert_eq!(code_of(&no_more), "social_gift.not_waiting");
 }
 
 async fn a_gift_past_its_deadline_goes_to_the_sender_when_the_shop_says_so(app: TestApp) {

@@ -1588,6 +1588,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/orders/{no}/guest/social-gift/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["reissue_guest_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/pages/front/layout/{page}": {
         parameters: {
             query?: never;
@@ -9680,6 +9696,57 @@ export interface operations {
                 };
             };
             /** @description `errors.addressee` / `errors.note`: at most 60 characters, no line breaks */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    reissue_guest_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                no: string;
+                /** @description The order's guest token (the receipt link's `t`). */
+                t: string | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description a guest's new link (order number and the order's `t`); the old one stops working */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GiftLink"];
+                };
+            };
+            /** @description wrong number or `t`, or not a gift */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description code `social_gift.not_waiting` */
             422: {
                 headers: {
                     [name: string]: unknown;
