@@ -72,3 +72,17 @@ export type LeaveInput = BodyOf<'/v1/me/user', 'delete'>;
 export type SecurityQuestionInput = BodyOf<'/v1/me/security-question', 'put'>;
 /** POST /v1/email-verify/check: `email_changed` when the link confirmed an e-mail change. */
 export type EmailVerified = JsonOf<'/v1/email-verify/check', 'post'>;
+/** Social gift (docs/social-gift-api.md): the cart's offer and the body that makes a cart a gift. */
+export type CartSocialGift = JsonOf<'/v1/carts/{token}'>['social_gift'];
+export type SocialReceiverInput = BodyOf<'/v1/carts/social/receiver', 'patch'>;
+/** The recipient's link as the buyer gets it (decision, re-issue): shown once. */
+export type GiftLink = JsonOf<'/v1/me/orders/{id}/social-gift/link', 'post'>;
+/** The gift on the buyer's order: its state, and once accepted only the prefecture and date. */
+export type OrderGift = NonNullable<JsonOf<'/v1/me/orders/{id}'>['social_gift']>;
+/** The recipient's calls. */
+export type SocialGift = JsonOf<'/v1/social-gifts/{token}/products'>;
+export type GiftCompletion = JsonOf<'/v1/social-gifts/{token}/complete'>;
+export type GiftLeadtime = JsonOf<'/v1/shipping-leadtime/input/{token}'>[number];
+export type GiftShippingCheck = BodyOf<'/v1/social-gifts/check/shipping', 'post'>;
+export type GiftDeliveryCheck = BodyOf<'/v1/social-gifts/check/delivery', 'post'>;
+export type GiftDestination = BodyOf<'/v1/social-gifts/{token}', 'put'>;

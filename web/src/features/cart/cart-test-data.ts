@@ -85,6 +85,15 @@ export function cart(
     payment_in_progress: false,
     removed_products: [],
     reason: null,
+    social_gift: {
+      offered: false,
+      allowed: false,
+      unavailable_reason: 'ソーシャルギフトはこのショップでは利用できません。',
+      days: 7,
+      carriage: 1100,
+      payment_codes: ['credit_card'],
+      receiver: null,
+    },
     detail: {
       products,
       shippings: shipped

@@ -7,7 +7,7 @@
  * new fetch; a cancellation writes the returned order into every cached list and the detail.
  */
 import { queryOptions, useMutation, useQueryClient, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
-import { load, settle, type Pagination } from '../../api/client';
+import { api, load, settle, type Pagination } from '../../api/client';
 import { saveDownload } from '../../api/download';
 import { MEMBER_QUERY_ROOT } from '../../lib/query-client';
 import { readStorage, session, writeStorage } from '../../lib/storage';
@@ -197,7 +197,7 @@ export const useReissueGiftLink = (id: string) => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (): Promise<GiftLinkBody> =>
-      (await load(ordersApi().POST('/v1/me/orders/{id}/social-gift/link', { params: { path: { id } } }))).data,
+      (await load(api().POST('/v1/me/orders/{id}/social-gift/link', { params: { path: { id } } }))).data,
     onSettled: () => client.invalidateQueries({ queryKey: orderKeys.detail(id) }),
   });
 };

@@ -6,6 +6,7 @@
  */
 import type { Client } from 'openapi-fetch';
 import { api } from '../../api/client';
+import type { GiftLink, OrderGift } from '../../api/types';
 
 export type OrderStatus =
   | 'accepted'
@@ -137,31 +138,14 @@ export interface Order {
   memo: OrderMemo | null;
   receipt: ReceiptInfo;
   bank_account: BankAccount | null;
-  /** docs/social-gift-api.md, "Order detail"; absent on orders of a server without gifts. */
+  /** docs/social-gift-api.md, "Order detail"; null for an ordinary order. */
   social_gift?: OrderGift | null;
 }
 
-export type GiftState = 'waiting' | 'accepted' | 'expired' | 'cancelled';
-
-/** An order's social gift as the buyer sees it: never the recipient's address, only the prefecture. */
-export interface OrderGift {
-  receiver_name: string;
-  sender_name: string;
-  message: string;
-  state: GiftState;
-  /** 受取人入力待ち / お届け先登録済み / 受け取り期限切れ / 取り消し */
-  state_label: string;
-  expires_at: string;
-  prefecture: string | null;
-  delivery_date: string | null;
-  delivery_timezone_label: string | null;
-}
-
+/** An order's social gift as the buyer sees it (the generated schema): never the recipient's address. */
+export type { OrderGift };
 /** POST /v1/me/orders/{id}/social-gift/link: a new link (the old one stops working). */
-export interface GiftLinkBody {
-  url: string;
-  expires_at: string;
-}
+export type GiftLinkBody = GiftLink;
 
 /** GET /v1/me/orders: one page, plus the total of the member's orders that are not cancelled. */
 export interface OrderListBody {
@@ -249,7 +233,6 @@ export interface OrderPaths {
     put: Operation<ById, { 200: Json<Order> }, ReceiptInput>;
   }>;
   '/v1/me/orders/{id}/download/quotation': PathItem<{ get: Operation<ById, { 200: Pdf }> }>;
-  '/v1/me/orders/{id}/social-gift/link': PathItem<{ post: Operation<ById, { 200: Json<GiftLinkBody> }> }>;
   '/v1/memos': PathItem<{ post: Operation<NoParams, { 201: Json<OrderMemo> }, MemoCreateInput> }>;
   '/v1/memos/{id}': PathItem<{
     patch: Operation<ById, { 200: Json<OrderMemo> }, { body: string }>;

@@ -144,8 +144,9 @@ export function GiftProductList({ products }: { products: readonly GiftProduct[]
   );
 }
 
-/** 「お届け先の入力期限：2026.12.01 15:30」 (Japan time). */
-export function GiftDeadline({ expiresAt }: { expiresAt: string }) {
+/** 「お届け先の入力期限：2026.12.01 15:30」 (Japan time); nothing when the server names none. */
+export function GiftDeadline({ expiresAt }: { expiresAt: string | null | undefined }) {
+  if (!expiresAt) return null;
   return (
     <p className={styles.deadline}>
       お届け先の入力期限：

@@ -5,15 +5,14 @@
  * server's words.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, load } from '../../api/client';
-import {
-  giftApi,
-  type GiftAcceptBody,
-  type GiftAddress,
-  type GiftCheckDeliveryBody,
-  type GiftCompletion,
-  type GiftLeadtime,
-  type GiftProducts,
+import { ApiError, api, load } from '../../api/client';
+import type {
+  GiftAcceptBody,
+  GiftAddress,
+  GiftCheckDeliveryBody,
+  GiftCompletion,
+  GiftLeadtime,
+  GiftProducts,
 } from './gift-types';
 
 export const GIFT_CODES = {
@@ -40,7 +39,7 @@ export const giftProductsQuery = (token: string) =>
     queryFn: async ({ signal }): Promise<GiftProducts> =>
       (
         await load(
-          giftApi().GET('/v1/social-gifts/{token}/products', {
+          api().GET('/v1/social-gifts/{token}/products', {
             params: { path: { token } },
             signal,
           }),
@@ -55,7 +54,7 @@ export const giftCompletionQuery = (token: string) =>
     queryFn: async ({ signal }): Promise<GiftCompletion> =>
       (
         await load(
-          giftApi().GET('/v1/social-gifts/{token}/complete', {
+          api().GET('/v1/social-gifts/{token}/complete', {
             params: { path: { token } },
             signal,
           }),
@@ -64,35 +63,36 @@ export const giftCompletionQuery = (token: string) =>
     retry: false,
   });
 
+/**
+ * The schema declares `postal` and `pref` as path parameters (the server's parameter struct does
+ * not say `query`); they are query parameters, as the server reads them: the one cast.
+ */
+type LeadtimeParams = { path: { token: string; postal: string | null; pref: string | null } };
+
 export const giftLeadtimesQuery = (token: string, postal: string, pref: string) =>
   queryOptions({
     queryKey: giftKeys.leadtimes(token, postal, pref),
-    queryFn: async ({ signal }): Promise<GiftLeadtime[]> =>
-      (
-        await load(
-          giftApi().GET('/v1/shipping-leadtime/input/{token}', {
-            params: { path: { token }, query: { postal, pref } },
-            signal,
-          }),
-        )
-      ).data,
+    queryFn: async ({ signal }): Promise<GiftLeadtime[]> => {
+      const params = { path: { token }, query: { postal, pref } } as unknown as LeadtimeParams;
+      return (await load(api().GET('/v1/shipping-leadtime/input/{token}', { params, signal }))).data;
+    },
     retry: false,
     staleTime: 60_000,
   });
 
 /** POST /v1/social-gifts/check/shipping: resolves when the address is fine, else throws the ApiError. */
 export async function checkGiftShipping(token: string, shipping: GiftAddress): Promise<void> {
-  await load(giftApi().POST('/v1/social-gifts/check/shipping', { body: { token, shipping } }));
+  await load(api().POST('/v1/social-gifts/check/shipping', { body: { token, shipping } }));
 }
 
 /** POST /v1/social-gifts/check/delivery. */
 export async function checkGiftDelivery(body: GiftCheckDeliveryBody): Promise<void> {
-  await load(giftApi().POST('/v1/social-gifts/check/delivery', { body }));
+  await load(api().POST('/v1/social-gifts/check/delivery', { body }));
 }
 
 /** PUT /v1/social-gifts/{token}: everything checked again, then the gift is accepted. */
 export async function acceptGift(token: string, body: GiftAcceptBody): Promise<GiftCompletion> {
-  return (await load(giftApi().PUT('/v1/social-gifts/{token}', { params: { path: { token } }, body }))).data;
+  return (await load(api().PUT('/v1/social-gifts/{token}', { params: { path: { token } }, body }))).data;
 }
 
 /** What a failed call means for the recipient's screens. */
