@@ -112,11 +112,12 @@ export interface GiftOrderState {
   message: string;
   state: string;
   state_label: string;
-  expires_at: string;
+  /** Null until the payment issued the link. */
+  expires_at?: string | null;
   /** Once accepted: only the prefecture, never the address. */
-  prefecture: string | null;
-  delivery_date: string | null;
-  delivery_timezone_label: string | null;
+  prefecture?: string | null;
+  delivery_date?: string | null;
+  delivery_timezone_label?: string | null;
 }
 
 /** `2026-11-25` → `2026.11.25` (a delivery date is a Japan date already). */
@@ -149,7 +150,7 @@ export function GiftOrderFacts({ gift }: { gift: GiftOrderState }) {
           <dd className={styles.message}>{gift.message}</dd>
         </div>
       ) : null}
-      {gift.state === 'waiting' ? (
+      {gift.state === 'waiting' && gift.expires_at ? (
         <div>
           <dt>入力期限</dt>
           <dd>

@@ -6,21 +6,23 @@
  * The purchase data kept at the decision (30 minutes) is checked against the server's decision
  * data; a 404 there clears it (spec 000 §8).
  */
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useSettings } from '../../api/site-queries';
 import { clearPurchaseData, readPurchaseData } from '../../lib/cart-store';
 import { formatDate } from '../../lib/format';
 import { useSession } from '../../lib/session';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { buttonClass } from '../../ui/form-field';
 import { GiftOrderFacts, GiftSharePanel } from '../../ui/gift-share';
 import { NoticeSlot } from '../../ui/notice-slot';
 import { Price } from '../../ui/price';
-import { decisionData, orderSummaryQuery } from './cart-api';
+import { decisionData, orderSummaryQuery, reissueGuestGiftLink } from './cart-api';
 import { CheckoutFrame, TaxBreakdown } from './cart-parts';
 import type { BankAccount, DecisionGift, OrderGift } from './cart-types';
-import { recallDecision } from './decision-memory';
+import { recallDecision, rememberGiftLink } from './decision-memory';
 import styles from './cart.module.css';
 
 function BankDetails({ account }: { account: BankAccount }) {
@@ -47,15 +49,49 @@ function BankDetails({ account }: { account: BankAccount }) {
   );
 }
 
-/** The gift's URL to send, and what the order says of the gift. */
-function GiftSection({ link, gift, member }: { link: DecisionGift | null; gift: OrderGift | null; member: boolean }) {
+/**
+ * The gift's URL to send, and what the order says of the gift. A guest whose tab kept the
+ * order's receipt token may have the URL issued again while the gift waits (a member does it on
+ * the order page).
+ */
+function GiftSection({
+  orderNo,
+  remembered,
+  gift,
+  member,
+  guestToken,
+}: {
+  orderNo: string;
+  remembered: DecisionGift | null;
+  gift: OrderGift | null;
+  member: boolean;
+  guestToken: string | null;
+}) {
   const shopName = String(useSettings()['SITE.NAME'] ?? '');
   const titleId = useId();
+  const [link, setLink] = useState(remembered);
+  const [reissued, setReissued] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const reissue = useMutation({
+    mutationFn: () => reissueGuestGiftLink(orderNo, guestToken ?? ''),
+    onSuccess: (next) => {
+      rememberGiftLink(orderNo, next);
+      setLink(next);
+      setReissued(true);
+    },
+    onSettled: () => setConfirming(false),
+  });
+  const canReissue = !member && guestToken !== null && gift?.state === 'waiting';
   return (
     <>
       {link ? (
         <div className={styles.section}>
           <GiftSharePanel link={link} shopName={shopName} title="ギフトのURLをお相手に送りましょう">
+            {reissued ? (
+              <p role="alert" className={styles.alert}>
+                URLを再発行しました。以前のURLは使えなくなります。
+              </p>
+            ) : null}
             <p className={styles.muted}>
               このURLはご注文確認メールにも記載しています。URLを知っている方は誰でもお届け先を入力できますので、お相手以外には送らないでください。
             </p>
@@ -73,7 +109,31 @@ function GiftSection({ link, gift, member }: { link: DecisionGift | null; gift: 
             ソーシャルギフト
           </h2>
           <GiftOrderFacts gift={gift} />
+          {canReissue ? (
+            <div className={styles.actions}>
+              <button
+                type="button"
+                className={buttonClass.secondary}
+                disabled={reissue.isPending}
+                onClick={() => setConfirming(true)}
+              >
+                ギフトURLを再発行
+              </button>
+              <p className={styles.muted}>以前のURLは使えなくなります。</p>
+            </div>
+          ) : null}
         </section>
+      ) : null}
+      {confirming ? (
+        <ConfirmDialog
+          title="ギフトURLの再発行"
+          confirmLabel="再発行する"
+          pending={reissue.isPending}
+          onConfirm={() => reissue.mutate()}
+          onCancel={() => setConfirming(false)}
+        >
+          <p>新しいURLを発行します。以前のURLは使えなくなります。</p>
+        </ConfirmDialog>
       ) : null}
     </>
   );
@@ -125,7 +185,15 @@ export function CompletePage() {
               メールが届かない場合は、迷惑メールフォルダをご確認ください。
             </p>
           </section>
-          {giftLink || orderGift ? <GiftSection link={giftLink} gift={orderGift} member={isLogin} /> : null}
+          {giftLink || orderGift ? (
+            <GiftSection
+              orderNo={orderNo}
+              remembered={giftLink}
+              gift={orderGift}
+              member={isLogin}
+              guestToken={guestToken}
+            />
+          ) : null}
           {bank ? <BankDetails account={bank} /> : null}
           {order ? (
             <section className={`${styles.section} ${styles.box}`} aria-labelledby="paid-title">

@@ -56,3 +56,11 @@ export function rememberDecision(decision: Decision, cartToken: string): void {
 export function recallDecision(orderNo: string): RememberedDecision | null {
   return readAll().find((d) => d.order_no === orderNo) ?? null;
 }
+
+/** A re-issued gift URL replaces the one kept (the old one no longer works). */
+export function rememberGiftLink(orderNo: string, link: DecisionGift): void {
+  const all = readAll();
+  if (!all.some((d) => d.order_no === orderNo)) return;
+  const next = all.map((d) => (d.order_no === orderNo ? { ...d, social_gift: link } : d));
+  writeStorage(session(), DECISIONS_KEY, JSON.stringify(next));
+}

@@ -235,6 +235,65 @@ describe('the checkout of a gift', () => {
   });
 });
 
+describe('the complete page of a guest’s gift', () => {
+  it('issues the URL again while the gift waits, warns that the old one stops working, and keeps the new one', async () => {
+    const newUrl = `https://shop.example/social-gift?token=${'ef'.repeat(16)}`;
+    sessionStorage.setItem(
+      DECISIONS_KEY,
+      JSON.stringify([
+        {
+          order_no: 'RP00000052',
+          cart_token: TOKEN,
+          guest_token: 'g-token',
+          payment_code: 'credit_card',
+          total_payment: 9760,
+          bank_account: null,
+          social_gift: { url: GIFT_URL, expires_at: '2026-12-02T06:30:00Z' },
+        },
+      ]),
+    );
+    const summary = {
+      order_no: 'RP00000052',
+      orderer: { ...orderer },
+      payment_name: 'クレジットカード',
+      card_masked_number: '************4242',
+      total_payment: 9760,
+      amount_by_tax_rate: [{ tax_rate: 10, amount: 9760, tax: 887 }],
+      bank_account: null,
+      social_gift: {
+        receiver_name: 'はなちゃん',
+        sender_name: 'たろう',
+        message: '',
+        state: 'waiting',
+        state_label: '受取人入力待ち',
+        expires_at: '2026-12-02T06:30:00Z',
+      },
+    };
+    const fake = createSiteFake()
+      .on('GET', '/v1/carts/order/RP00000052', summary)
+      .on(
+        'POST',
+        '/v1/orders/RP00000052/guest/social-gift/link',
+        json({ url: newUrl, expires_at: '2026-12-02T06:30:00Z' }),
+      );
+    await renderApp('/cart/complete?order_no=RP00000052', fake);
+    const user = userEvent.setup();
+    const gift = await screen.findByRole('region', { name: 'ソーシャルギフト' });
+    expect(gift).toHaveTextContent('受取人入力待ち');
+    await user.click(within(gift).getByRole('button', { name: 'ギフトURLを再発行' }));
+    const dialog = screen.getByRole('dialog', { name: 'ギフトURLの再発行' });
+    expect(dialog).toHaveTextContent('以前のURLは使えなくなります');
+    await user.click(within(dialog).getByRole('button', { name: '再発行する' }));
+
+    const panel = screen.getByRole('region', { name: 'ギフトのURLをお相手に送りましょう' });
+    await waitFor(() => expect(within(panel).getByRole('textbox', { name: 'ギフトのURL' })).toHaveValue(newUrl));
+    expect(within(panel).getByRole('alert')).toHaveTextContent('以前のURLは使えなくなります');
+    const call = fake.callsTo('/v1/orders/RP00000052/guest/social-gift/link')[0]!;
+    expect(new URL(call.url).searchParams.get('t')).toBe('g-token');
+    expect(recallDecision('RP00000052')?.social_gift?.url).toBe(newUrl);
+  });
+});
+
 describe('the decision memory', () => {
   it('keeps the gift URL and the guest token of the first answer when a retry answers them null', () => {
     const decision = {
