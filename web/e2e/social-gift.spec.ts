@@ -3,8 +3,9 @@
  * - the demo member, on a desktop, puts a product in the cart on the `demo` shop, chooses
  *   「ソーシャルギフトで贈る」 with a name and a message, pays by card (4242…) without giving an
  *   address, and gets the gift's URL on the complete page (with LINE, mail and copy; still there
- *   after a reload; also in the confirmation mail); the order page says 受取人入力待ち;
- * - the recipient opens the URL in a second browser on a phone (Pixel 7), sees the products
+ *   after a reload; also in the confirmation mail); the order page says 受取人入力待ち, and its
+ *   「ギフトURLを再発行」 gives a new URL — the first one then shows the not-found page;
+ * - the recipient opens the new URL in a second browser on a phone (Pixel 7), sees the products
  *   without prices, gives the address with the postal autofill (150-0001 → 東京都 渋谷区神宮前),
  *   chooses the second offered date and a slot, confirms and sees the completion with the address;
  *   opening the link again shows the completion;
@@ -310,12 +311,26 @@ test.describe('social gift', () => {
     const gift = page.getByRole('region', { name: 'ソーシャルギフト' });
     await expect(gift).toContainText('受取人入力待ち');
     await expect(gift).toContainText('はなちゃん 様');
-    await expect(gift.getByRole('button', { name: 'ギフトURLを再発行' })).toBeVisible();
     await keepScreenshot(page, testInfo, 'gift-order-waiting');
 
+    // A new URL replaces the first: the first one then leads nowhere.
+    await gift.getByRole('button', { name: 'ギフトURLを再発行' }).click();
+    const dialog = page.getByRole('dialog', { name: 'ギフトURLの再発行' });
+    await expect(dialog).toContainText('以前のURLは使えなくなります');
+    await dialog.getByRole('button', { name: '再発行する' }).click();
+    const fresh = page.getByRole('region', { name: '新しいギフトのURL' });
+    await expect(fresh.getByRole('alert')).toContainText('以前のURLは使えなくなります');
+    const newUrl = await fresh.getByRole('textbox', { name: 'ギフトのURL' }).inputValue();
+    expect(newUrl).toMatch(/\/social-gift\?token=[0-9a-f]{32}$/);
+    expect(newUrl).not.toBe(url);
+    await keepScreenshot(page, testInfo, 'gift-order-reissued');
+    const newLink = `${new URL(newUrl).pathname}${new URL(newUrl).search}`;
+
     const phone = await newShopPage(browser, request, { ...devices['Pixel 7'] });
+    await phone.goto(link);
+    await expect(phone.getByRole('heading', { level: 1, name: 'ギフトが見つかりません' })).toBeVisible();
     const accepting = Date.now();
-    const dateValue = await receiveGift(phone, link, product);
+    const dateValue = await receiveGift(phone, newLink, product);
     await phone.context().close();
 
     // The recipient is mailed the address; the buyer is told the prefecture and date only.
