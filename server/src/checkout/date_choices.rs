@@ -28,6 +28,13 @@ pub struct CartDateChoice {
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct CartLeadtime {
     pub shipping_key: String,
+    #[serde(flatten)]
+    pub choices: DateChoices,
+}
+
+/// The dates and time slots one address may choose (a cart's shipping, a gift's recipient).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct DateChoices {
     /// `YYYY-MM-DD`; null where no date can be chosen (see `no_date_reason`).
     pub earliest_date: Option<String>,
     /// 14 days from the earliest; empty where no date can be chosen.
@@ -37,6 +44,20 @@ pub struct CartLeadtime {
     /// Why neither a date nor a time slot can be chosen (a remote island whose ship sails about
     /// weekly, such as 小笠原村); null otherwise.
     pub no_date_reason: Option<String>,
+}
+
+impl From<DeliveryDate> for DateChoices {
+    fn from(when: DeliveryDate) -> Self {
+        DateChoices {
+            earliest_date: when.earliest().map(crate::content::calendar::iso),
+            dates: when.choices().into_iter().map(|d| CartDateChoice { date: crate::content::calendar::iso(d), label: delivery_date::label(d) }).collect(),
+            timezones: when.timezones(),
+            no_date_reason: match when {
+                DeliveryDate::NoDateChoice { reason } => Some(reason),
+                DeliveryDate::Earliest(_) => None,
+            },
+        }
+    }
 }
 
 #[utoipa::path(get, path = "/v1/shipping-leadtime/carts/{token}", tag = "cart",
@@ -72,16 +93,7 @@ pub async fn cart_leadtimes(
             address.as_ref().map(|a| a.address.prefecture.as_str()),
             address.as_ref().map(|a| a.address.postal_code.as_str()),
         );
-        answer.push(CartLeadtime {
-            shipping_key: shipping.id.clone(),
-            earliest_date: when.earliest().map(crate::content::calendar::iso),
-            dates: when.choices().into_iter().map(|d| CartDateChoice { date: crate::content::calendar::iso(d), label: delivery_date::label(d) }).collect(),
-            timezones: when.timezones(),
-            no_date_reason: match when {
-                DeliveryDate::NoDateChoice { reason } => Some(reason),
-                DeliveryDate::Earliest(_) => None,
-            },
-        });
+        answer.push(CartLeadtime { shipping_key: shipping.id.clone(), choices: when.into() });
     }
     Ok(Json(answer))
 }

@@ -12,8 +12,8 @@ use super::recipient::{self, GiftAddressInput, OpenGift, checked_address, checke
 use super::view::{self, GiftCompletion, GiftShippingBody, SocialGiftBody};
 use crate::auth::Member;
 use crate::channel::Channel;
-use crate::checkout::date_choices::CartDateChoice;
-use crate::checkout::delivery_date::{self, DeliveryDate, DeliveryTimezone};
+use crate::checkout::date_choices::DateChoices;
+use crate::checkout::delivery_date;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::{ApiJson, ApiPath, ApiQuery};
 use crate::infra::time::Timestamp;
@@ -149,11 +149,8 @@ pub struct InputLeadtimeQuery {
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct InputLeadtime {
     pub order_shipping_id: String,
-    pub earliest_date: Option<String>,
-    pub dates: Vec<CartDateChoice>,
-    pub timezones: Vec<DeliveryTimezone>,
-    /// Why no date nor slot can be chosen (a remote island); null otherwise.
-    pub no_date_reason: Option<String>,
+    #[serde(flatten)]
+    pub choices: DateChoices,
 }
 
 #[utoipa::path(get, path = "/v1/shipping-leadtime/input/{token}", tag = "social_gift", params(("token" = String, Path), InputLeadtimeQuery),
@@ -169,16 +166,7 @@ async fn input_leadtimes(
     open.waiting()?;
     let (_, shipping) = open.parts(&state).await?;
     let when = delivery_date_for(&state, &channel.id, query.postal.as_deref(), query.pref.as_deref()).await?;
-    Ok(Json(vec![InputLeadtime {
-        order_shipping_id: shipping.id,
-        earliest_date: when.earliest().map(crate::content::calendar::iso),
-        dates: when.choices().into_iter().map(|d| CartDateChoice { date: crate::content::calendar::iso(d), label: delivery_date::label(d) }).collect(),
-        timezones: when.timezones(),
-        no_date_reason: match when {
-            DeliveryDate::NoDateChoice { reason } => Some(reason),
-            DeliveryDate::Earliest(_) => None,
-        },
-    }]))
+    Ok(Json(vec![InputLeadtime { order_shipping_id: shipping.id, choices: when.into() }]))
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]

@@ -2542,19 +2542,8 @@ export interface components {
             invalid_product?: boolean | null;
             token?: string | null;
         };
-        CartLeadtime: {
-            /** @description 14 days from the earliest; empty where no date can be chosen. */
-            dates: components["schemas"]["CartDateChoice"][];
-            /** @description `YYYY-MM-DD`; null where no date can be chosen (see `no_date_reason`). */
-            earliest_date?: string | null;
-            /**
-             * @description Why neither a date nor a time slot can be chosen (a remote island whose ship sails about
-             *     weekly, such as 小笠原村); null otherwise.
-             */
-            no_date_reason?: string | null;
+        CartLeadtime: components["schemas"]["DateChoices"] & {
             shipping_key: string;
-            /** @description Empty where no date can be chosen. */
-            timezones: components["schemas"]["DeliveryTimezone"][];
         };
         CartLineQuantityRequest: {
             /** @description The line's key. */
@@ -2823,6 +2812,20 @@ export interface components {
         };
         CreatedRequest: {
             id: string;
+        };
+        /** @description The dates and time slots one address may choose (a cart's shipping, a gift's recipient). */
+        DateChoices: {
+            /** @description 14 days from the earliest; empty where no date can be chosen. */
+            dates: components["schemas"]["CartDateChoice"][];
+            /** @description `YYYY-MM-DD`; null where no date can be chosen (see `no_date_reason`). */
+            earliest_date?: string | null;
+            /**
+             * @description Why neither a date nor a time slot can be chosen (a remote island whose ship sails about
+             *     weekly, such as 小笠原村); null otherwise.
+             */
+            no_date_reason?: string | null;
+            /** @description Empty where no date can be chosen. */
+            timezones: components["schemas"]["DeliveryTimezone"][];
         };
         DecisionBody: {
             bank_account?: components["schemas"]["BankAccount"] | null;
@@ -3109,13 +3112,8 @@ export interface components {
              */
             file: string;
         };
-        InputLeadtime: {
-            dates: components["schemas"]["CartDateChoice"][];
-            earliest_date?: string | null;
-            /** @description Why no date nor slot can be chosen (a remote island); null otherwise. */
-            no_date_reason?: string | null;
+        InputLeadtime: components["schemas"]["DateChoices"] & {
             order_shipping_id: string;
-            timezones: components["schemas"]["DeliveryTimezone"][];
         };
         LandingPage: {
             extend: components["schemas"]["LandingPageExtend"];
