@@ -139,6 +139,7 @@ async fn check_delivery(State(state): State<AppState>, channel: Channel, ApiJson
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct InputLeadtimeQuery {
     /// The recipient's postal code.
     pub postal: Option<String>,
@@ -258,6 +259,7 @@ async fn reissue_guest_link(
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct GuestQuery {
     /// The order's guest token (the receipt link's `t`).
     pub t: Option<String>,

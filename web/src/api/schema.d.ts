@@ -9715,12 +9715,13 @@ export interface operations {
     };
     reissue_guest_link: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The order's guest token (the receipt link's `t`). */
+                t?: string;
+            };
             header?: never;
             path: {
                 no: string;
-                /** @description The order's guest token (the receipt link's `t`). */
-                t: string | null;
             };
             cookie?: never;
         };
@@ -11000,14 +11001,15 @@ export interface operations {
     };
     input_leadtimes: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The recipient's postal code. */
+                postal?: string;
+                /** @description The recipient's prefecture. */
+                pref?: string;
+            };
             header?: never;
             path: {
                 token: string;
-                /** @description The recipient's postal code. */
-                postal: string | null;
-                /** @description The recipient's prefecture. */
-                pref: string | null;
             };
             cookie?: never;
         };
