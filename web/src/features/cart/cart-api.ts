@@ -153,16 +153,15 @@ export async function decide(token: string): Promise<Decision> {
   return (await load(cartClient().POST('/v1/carts/{token}/decision', { params: { path: { token } }, body: {} }))).data;
 }
 
-/**
- * POST /v1/orders/{no}/guest/social-gift/link?t=: a guest's new gift URL (the old one stops
- * working). The schema declares `t` in the path (the server's parameter struct does not say
- * `query`); it is a query parameter, as the server reads it: the one cast.
- */
+/** POST /v1/orders/{no}/guest/social-gift/link?t=: a guest's new gift URL (the old one stops working). */
 export async function reissueGuestGiftLink(orderNo: string, guestToken: string): Promise<DecisionGift> {
-  const params = { path: { no: orderNo }, query: { t: guestToken } } as unknown as {
-    path: { no: string; t: string | null };
-  };
-  return (await load(cartClient().POST('/v1/orders/{no}/guest/social-gift/link', { params }))).data;
+  return (
+    await load(
+      cartClient().POST('/v1/orders/{no}/guest/social-gift/link', {
+        params: { path: { no: orderNo }, query: { t: guestToken } },
+      }),
+    )
+  ).data;
 }
 
 /** GET /v1/carts/{token}/download/quotation → the cart's 御見積書 (PDF), saved under its suggested name. */

@@ -63,19 +63,18 @@ export const giftCompletionQuery = (token: string) =>
     retry: false,
   });
 
-/**
- * The schema declares `postal` and `pref` as path parameters (the server's parameter struct does
- * not say `query`); they are query parameters, as the server reads them: the one cast.
- */
-type LeadtimeParams = { path: { token: string; postal: string | null; pref: string | null } };
-
 export const giftLeadtimesQuery = (token: string, postal: string, pref: string) =>
   queryOptions({
     queryKey: giftKeys.leadtimes(token, postal, pref),
-    queryFn: async ({ signal }): Promise<GiftLeadtime[]> => {
-      const params = { path: { token }, query: { postal, pref } } as unknown as LeadtimeParams;
-      return (await load(api().GET('/v1/shipping-leadtime/input/{token}', { params, signal }))).data;
-    },
+    queryFn: async ({ signal }): Promise<GiftLeadtime[]> =>
+      (
+        await load(
+          api().GET('/v1/shipping-leadtime/input/{token}', {
+            params: { path: { token }, query: { postal, pref } },
+            signal,
+          }),
+        )
+      ).data,
     retry: false,
     staleTime: 60_000,
   });
