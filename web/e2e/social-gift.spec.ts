@@ -11,13 +11,16 @@
  *   opening the link again shows the completion;
  * - the buyer's order page then shows the gift accepted with only the prefecture (東京都) and the
  *   date — never the street address;
+ * - a guest buys a gift by card, opens the receipt link of the confirmation mail, sees the gift
+ *   waiting (受取人入力待ち, the recipient's name) and re-issues its URL there — the first URL then
+ *   shows the not-found page;
  * - a wrong link shows the not-found page.
  * The buying journey opens its own desktop and phone contexts, so it runs once (desktop project).
  */
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { devices, type APIRequestContext, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
-import { POPUP_SEEN_KEY, expect, keepScreenshot, readMail, test } from './support';
+import { POPUP_SEEN_KEY, expect, keepScreenshot, mailLink, readMail, test } from './support';
 
 const DEMO_MEMBER = { login: 'member@example.com', password: 'ride2026demo' };
 const RECIPIENT_EMAIL = `gift-recipient-${Date.now()}@example.com`;
@@ -228,6 +231,59 @@ async function buyGift(page: Page, product: ListedProduct): Promise<{ orderNo: s
   return { orderNo, url };
 }
 
+/** A guest: cart → gift → the orderer (own address) → card → complete. Answers the order number and the gift's URL. */
+async function buyGiftAsGuest(
+  page: Page,
+  product: ListedProduct,
+  email: string,
+): Promise<{ orderNo: string; url: string }> {
+  await addToCart(page, product);
+  await page.goto('/cart');
+  await page.getByRole('checkbox', { name: 'ソーシャルギフトで贈る（お届け先はお相手が入力）' }).check();
+  const gift = page.getByRole('form', { name: 'ソーシャルギフトの内容' });
+  await gift.getByLabel(/^お相手のお名前・ニックネーム/).fill('はなちゃん');
+  await gift.getByLabel(/^差出人名/).fill('はなこ');
+  await gift.getByLabel(/^メッセージ/).fill('いつもありがとう');
+  await gift.getByRole('button', { name: 'ギフトの内容を保存する' }).click();
+  await expect(gift).toBeHidden();
+  await page.getByRole('button', { name: 'レジに進む' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'ご注文者情報の入力' })).toBeVisible();
+  const form = page.getByRole('form', { name: 'ご注文者とお届け先の入力' });
+  await form.getByLabel(/^お名前（姓）/).fill('購入');
+  await form.getByLabel(/^お名前（名）/).fill('花子');
+  await form.getByLabel(/^フリガナ（セイ）/).fill('コウニュウ');
+  await form.getByLabel(/^フリガナ（メイ）/).fill('ハナコ');
+  await form.getByLabel(/^メールアドレス/).fill(email);
+  await form.getByLabel(/^電話番号/).fill('03-1234-5678');
+  await form.getByLabel(/^郵便番号/).fill('1000001');
+  await form.getByRole('button', { name: '住所を自動入力' }).click();
+  await expect(form.getByLabel(/^都道府県/)).toHaveValue('東京都');
+  await form.getByLabel(/^番地/).fill('1-1');
+  await form.getByRole('button', { name: '次へ進む' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'お届け方法の指定' })).toBeVisible();
+  await expect(page.getByLabel(/^お届け希望日/)).toHaveCount(0);
+  await page
+    .getByRole('button', { name: 'お支払い方法の選択へ' })
+    .or(page.getByRole('link', { name: 'お支払い方法の選択へ' }))
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'お支払い方法の選択' })).toBeVisible();
+  await fillCard(page);
+  await page.getByRole('button', { name: 'ご注文内容の確認へ' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'ご注文内容の確認' })).toBeVisible();
+  await page.getByRole('button', { name: '注文を確定する' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'ご注文ありがとうございました' })).toBeVisible();
+  const orderNo = new URL(page.url()).searchParams.get('order_no') ?? '';
+  expect(orderNo).not.toBe('');
+  const urlBox = page
+    .getByRole('region', { name: 'ギフトのURLをお相手に送りましょう' })
+    .getByRole('textbox', { name: 'ギフトのURL' });
+  await expect(urlBox).toHaveValue(/\/social-gift\?token=[0-9a-f]{32}$/);
+  return { orderNo, url: await urlBox.inputValue() };
+}
+
 async function openOrder(page: Page, orderNo: string) {
   await page.goto('/mypage/order_history');
   await expect(page.getByRole('heading', { level: 1, name: '注文履歴' })).toBeVisible();
@@ -428,6 +484,52 @@ test.describe('social gift', () => {
     // Back to an ordinary order: the delivery address is asked again.
     await page.getByRole('button', { name: /ソーシャルギフトをやめる/ }).click();
     await expect(orderer.getByRole('radio', { name: '別の住所に送る' })).toBeVisible();
+  });
+
+  test('a guest re-issues the gift URL on the receipt page of the confirmation mail', async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.skip(
+      testInfo.project.name !== 'desktop',
+      'one guest order is enough (the phone width has its own guest journey)',
+    );
+    test.setTimeout(90_000);
+    const product = await findGiftable(request);
+    const email = `gift-guest-${Date.now()}@example.com`;
+    const started = Date.now();
+    const { orderNo, url } = await buyGiftAsGuest(page, product, email);
+
+    // The receipt link of the confirmation mail (order number and the order's t).
+    const mail = await readMail(email, { after: started, subject: /注文/ });
+    expect(mail.text).toContain(orderNo);
+    expect(mail.text).toContain(url);
+    const receiptLink = mailLink(mail, '/orders/receipt');
+    expect(new URL(receiptLink, 'http://x').searchParams.get('no')).toBe(orderNo);
+    await page.goto(receiptLink);
+    await expect(page.getByRole('heading', { level: 1, name: '領収書の発行' })).toBeVisible();
+    const gift = page.getByRole('region', { name: 'ソーシャルギフト' });
+    await expect(gift).toContainText('受取人入力待ち');
+    await expect(gift).toContainText('はなちゃん 様');
+    await expect(page.locator('main')).not.toContainText('千代田区');
+    await keepScreenshot(page, testInfo, 'gift-guest-receipt-waiting');
+
+    await gift.getByRole('button', { name: 'ギフトURLを再発行' }).click();
+    const dialog = page.getByRole('dialog', { name: 'ギフトURLの再発行' });
+    await expect(dialog).toContainText('以前のURLは使えなくなります');
+    await dialog.getByRole('button', { name: '再発行する' }).click();
+    const fresh = page.getByRole('region', { name: '新しいギフトのURL' });
+    await expect(fresh.getByRole('alert')).toContainText('以前のURLは使えなくなります');
+    const newUrl = await fresh.getByRole('textbox', { name: 'ギフトのURL' }).inputValue();
+    expect(newUrl).toMatch(/\/social-gift\?token=[0-9a-f]{32}$/);
+    expect(newUrl).not.toBe(url);
+    await keepScreenshot(page, testInfo, 'gift-guest-receipt-reissued');
+
+    // The first URL now leads nowhere; the new one shows the gift.
+    await page.goto(`${new URL(url).pathname}${new URL(url).search}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'ギフトが見つかりません' })).toBeVisible();
+    await page.goto(`${new URL(newUrl).pathname}${new URL(newUrl).search}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'ギフトが届いています' })).toBeVisible();
   });
 
   test('a wrong link shows the not-found page', async ({ page }, testInfo) => {

@@ -19,7 +19,6 @@ import type {
   CartPaymentOption,
   DecisionData,
   Decision,
-  DecisionGift,
   Leadtime,
   SavedCard,
 } from './cart-types';
@@ -151,17 +150,6 @@ export const orderSummaryQuery = (orderNo: string, token: string) =>
 /** POST /v1/carts/{token}/decision. */
 export async function decide(token: string): Promise<Decision> {
   return (await load(cartClient().POST('/v1/carts/{token}/decision', { params: { path: { token } }, body: {} }))).data;
-}
-
-/** POST /v1/orders/{no}/guest/social-gift/link?t=: a guest's new gift URL (the old one stops working). */
-export async function reissueGuestGiftLink(orderNo: string, guestToken: string): Promise<DecisionGift> {
-  return (
-    await load(
-      cartClient().POST('/v1/orders/{no}/guest/social-gift/link', {
-        params: { path: { no: orderNo }, query: { t: guestToken } },
-      }),
-    )
-  ).data;
 }
 
 /** GET /v1/carts/{token}/download/quotation → the cart's 御見積書 (PDF), saved under its suggested name. */

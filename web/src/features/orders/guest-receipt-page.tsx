@@ -7,7 +7,8 @@ import { useDocumentTitle } from '../../lib/document-title';
 import { DateText } from '../../ui/date-text';
 import { Price } from '../../ui/price';
 import { Spinner } from '../../ui/spinner';
-import { guestReceiptQuery, useIssueGuestReceipt } from './order-queries';
+import { OrderGiftSection } from './order-gift-section';
+import { guestReceiptQuery, useIssueGuestReceipt, useReissueGuestGiftLink } from './order-queries';
 import { DEFAULT_RECEIPT_NOTE } from './order-schema';
 import { ReceiptForm } from './receipt-form';
 import styles from './orders.module.css';
@@ -31,6 +32,7 @@ function Frame({ children }: { children: ReactNode }) {
 function GuestReceiptView({ no, t }: { no: string; t: string }) {
   const view = useQuery(guestReceiptQuery(no, t));
   const issue = useIssueGuestReceipt(no, t);
+  const reissueGift = useReissueGuestGiftLink(no, t);
 
   if (view.isPending) return <Spinner label="読み込み中" />;
   if (view.isError) {
@@ -69,6 +71,7 @@ function GuestReceiptView({ no, t }: { no: string; t: string }) {
           </dd>
         </div>
       </dl>
+      <OrderGiftSection gift={receipt.social_gift} reissue={reissueGift} />
       <ReceiptForm
         defaults={{ addressee: receipt.addressee, note: receipt.note || DEFAULT_RECEIPT_NOTE }}
         issuedCount={receipt.issued_count}
@@ -82,7 +85,8 @@ function GuestReceiptView({ no, t }: { no: string; t: string }) {
 
 /**
  * /orders/receipt?no=<order number>&t=<token from the order mail>: a guest's receipt, without
- * login. A missing or wrong token is "not found" (the server answers 404 for both).
+ * login, and the order's social gift (its state; while it waits, the URL re-issued). A missing
+ * or wrong token is "not found" (the server answers 404 for both).
  */
 export function GuestReceiptPage() {
   const [params] = useSearchParams();

@@ -1,16 +1,14 @@
 import { useId, useState } from 'react';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
-import { useSettings } from '../../api/site-queries';
 import { queryClient } from '../../lib/query-client';
 import { sessionStore } from '../../lib/session';
 import { showToast } from '../../lib/toast';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DateText } from '../../ui/date-text';
 import { buttonClass } from '../../ui/form-field';
-import { GiftOrderFacts, GiftSharePanel } from '../../ui/gift-share';
 import { MypageFrame } from '../../ui/mypage-frame';
 import { Price } from '../../ui/price';
 import { CancelDialog } from './order-cancel-dialog';
+import { OrderGiftSection } from './order-gift-section';
 import { StatusBadge } from './order-status';
 import { OrderMemoSection } from './order-memo';
 import {
@@ -22,7 +20,7 @@ import {
   useReissueGiftLink,
 } from './order-queries';
 import { DEFAULT_RECEIPT_NOTE } from './order-schema';
-import type { GiftLinkBody, Order, OrderShipping, TaxAmount } from './order-types';
+import type { Order, OrderShipping, TaxAmount } from './order-types';
 import { ReceiptForm } from './receipt-form';
 import styles from './orders.module.css';
 
@@ -34,7 +32,6 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export const CANCELLED_MESSAGE = 'ご注文をキャンセルしました。';
 export const RECEIPT_AWAITING_PAYMENT = 'お支払いの確認後に発行できます。';
 export const RECEIPT_CANCELLED = 'キャンセルされたご注文の領収書は発行できません。';
-export const OLD_GIFT_URL_WARNING = '以前のURLは使えなくなります。';
 
 /** `2026-11-25` → `2026.11.25` (a delivery date is a Japan date already). */
 export function deliveryDate(value: string): string {
@@ -48,72 +45,6 @@ export function TaxLine({ rate }: { rate: TaxAmount }) {
       {rate.tax_rate}%対象 <Price value={rate.amount} />
       （内消費税 <Price value={rate.tax} />）
     </>
-  );
-}
-
-/**
- * The order's social gift: to whom, its state and deadline, and once accepted only the
- * prefecture and the date (never the address); while it waits, 「ギフトURLを再発行」.
- */
-function GiftSection({ order }: { order: Order }) {
-  const titleId = useId();
-  const gift = order.social_gift;
-  const shopName = String(useSettings()['SITE.NAME'] ?? '');
-  const reissue = useReissueGiftLink(order.id);
-  const [confirming, setConfirming] = useState(false);
-  const [link, setLink] = useState<GiftLinkBody | null>(null);
-  if (!gift) return null;
-
-  const confirm = async () => {
-    try {
-      setLink(await reissue.mutateAsync());
-    } catch {
-      // Said by the toast (e.g. the gift no longer waits); the order is asked again.
-    }
-    setConfirming(false);
-  };
-
-  return (
-    <section aria-labelledby={titleId} className={styles.section}>
-      <h2 id={titleId} className={styles.sectionTitle}>
-        ソーシャルギフト
-      </h2>
-      <GiftOrderFacts gift={gift} />
-      {gift.state === 'waiting' ? (
-        <div className={styles.giftActions}>
-          <p className={styles.muted}>お相手がURLを紛失した場合などは、URLを再発行できます。{OLD_GIFT_URL_WARNING}</p>
-          <button
-            type="button"
-            className={buttonClass.secondary}
-            disabled={reissue.isPending}
-            aria-busy={reissue.isPending || undefined}
-            onClick={() => setConfirming(true)}
-          >
-            ギフトURLを再発行
-          </button>
-        </div>
-      ) : null}
-      {link && gift.state === 'waiting' ? (
-        <div className={styles.giftLink}>
-          <GiftSharePanel link={link} shopName={shopName} title="新しいギフトのURL">
-            <p role="alert" className={styles.warning}>
-              {OLD_GIFT_URL_WARNING}新しいURLをお相手にお送りください。
-            </p>
-          </GiftSharePanel>
-        </div>
-      ) : null}
-      {confirming ? (
-        <ConfirmDialog
-          title="ギフトURLの再発行"
-          confirmLabel="再発行する"
-          pending={reissue.isPending}
-          onConfirm={() => void confirm()}
-          onCancel={() => setConfirming(false)}
-        >
-          <p>新しいURLを発行します。{OLD_GIFT_URL_WARNING}</p>
-        </ConfirmDialog>
-      ) : null}
-    </section>
   );
 }
 
@@ -369,6 +300,7 @@ export function OrderDetailPage() {
   const cancel = useCancelOrder(order.id);
   const receipt = useIssueReceipt(order);
   const quotation = useDownloadQuotation(order);
+  const reissueGift = useReissueGiftLink(order.id);
   const [cancelling, setCancelling] = useState(false);
   const [warnings, setWarnings] = useState<string[]>([]);
   const summaryId = useId();
@@ -425,7 +357,7 @@ export function OrderDetailPage() {
         </dl>
       </section>
 
-      <GiftSection order={order} />
+      <OrderGiftSection gift={order.social_gift} reissue={reissueGift} />
       {order.shippings.map((shipping, index) => (
         <ShippingSection
           key={shipping.id}

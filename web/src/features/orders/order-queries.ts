@@ -9,6 +9,7 @@
 import { queryOptions, useMutation, useQueryClient, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
 import { api, load, settle, type Pagination } from '../../api/client';
 import { saveDownload } from '../../api/download';
+import { reissueGuestGiftLink } from '../../api/gift-link';
 import { MEMBER_QUERY_ROOT } from '../../lib/query-client';
 import { readStorage, session, writeStorage } from '../../lib/storage';
 import {
@@ -336,5 +337,17 @@ export const useIssueGuestReceipt = (no: string, t: string) => {
       void client.invalidateQueries({ queryKey: guestKeys.receipt(no, t) });
       return name;
     },
+  });
+};
+
+/**
+ * POST /v1/orders/{no}/guest/social-gift/link?t=: a guest's new gift URL, shown once; the old one
+ * stops working. The receipt (with the gift's state) is asked again either way.
+ */
+export const useReissueGuestGiftLink = (no: string, t: string) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (): Promise<GiftLinkBody> => reissueGuestGiftLink(no, t),
+    onSettled: () => client.invalidateQueries({ queryKey: guestKeys.receipt(no, t) }),
   });
 };

@@ -6,7 +6,7 @@
  */
 import type { Client } from 'openapi-fetch';
 import { api } from '../../api/client';
-import type { GiftLink, OrderGift } from '../../api/types';
+import type { GiftLink, GuestReceipt, GuestReceiptCheck, OrderGift } from '../../api/types';
 
 export type OrderStatus =
   | 'accepted'
@@ -144,6 +144,8 @@ export interface Order {
 
 /** An order's social gift as the buyer sees it (the generated schema): never the recipient's address. */
 export type { OrderGift };
+/** GET /v1/orders/{no}/check/receipt?t= and GET / PUT /v1/orders/{no}/guest/receipt?t= (the generated schema). */
+export type { GuestReceipt, GuestReceiptCheck };
 /** POST /v1/me/orders/{id}/social-gift/link: a new link (the old one stops working). */
 export type GiftLinkBody = GiftLink;
 
@@ -175,22 +177,6 @@ export interface ReceiptInput {
 export interface MemoCreateInput {
   order_id: string;
   body: string;
-}
-
-/** GET /v1/orders/{no}/check/receipt?t= */
-export interface GuestReceiptCheck {
-  is_valid: boolean;
-  can_issue: boolean;
-}
-
-/** GET / PUT /v1/orders/{no}/guest/receipt?t= */
-export interface GuestReceipt {
-  order_no: string;
-  addressee: string;
-  note: string;
-  issued_count: number;
-  total_payment: number;
-  ordered_at: string;
 }
 
 // ---- The paths, in openapi-typescript's shape -------------------------------------------------
