@@ -428,18 +428,21 @@ pub struct GuestReceipt {
     pub issued_count: i64,
     pub total_payment: i64,
     pub ordered_at: Timestamp,
+    /// A social gift: its receiver and state (never the recipient's address).
+    pub social_gift: Option<crate::social_gift::view::OrderGift>,
 }
 
-impl From<&OrderRow> for GuestReceipt {
-    fn from(row: &OrderRow) -> Self {
-        GuestReceipt {
+impl GuestReceipt {
+    async fn of(state: &AppState, row: &OrderRow) -> ApiResult<GuestReceipt> {
+        Ok(GuestReceipt {
             order_no: row.order_no.clone(),
             addressee: row.receipt_addressee.clone(),
             note: row.receipt_note.clone(),
             issued_count: row.receipt_issued_count,
             total_payment: row.total_payment,
             ordered_at: Timestamp(row.ordered_at),
-        }
+            social_gift: crate::social_gift::order_gift(&state.db, row).await?,
+        })
     }
 }
 
@@ -470,7 +473,7 @@ async fn show_guest_receipt(
     ApiQuery(query): ApiQuery<GuestQuery>,
 ) -> ApiResult<Json<GuestReceipt>> {
     let row = super::find_guest_order(&state, &channel, &no, query.t.as_deref()).await?;
-    Ok(Json(GuestReceipt::from(&row)))
+    Ok(Json(GuestReceipt::of(&state, &row).await?))
 }
 
 #[utoipa::path(put, path = "/v1/orders/{no}/guest/receipt", tag = "orders", params(("no" = String, Path), GuestQuery),
@@ -493,7 +496,7 @@ async fn update_guest_receipt(
     store::update_receipt_info(&mut tx, &row.id, &addressee, &note, Timestamp::now().0).await?;
     let row = store::find_order(&mut *tx, &channel.id, &row.id).await?.ok_or_else(ApiError::not_found)?;
     tx.commit().await?;
-    Ok(Json(GuestReceipt::from(&row)))
+    Ok(Json(GuestReceipt::of(&state, &row).await?))
 }
 
 #[utoipa::path(get, path = "/v1/orders/{no}/download/receipt", tag = "orders", params(("no" = String, Path), GuestQuery),

@@ -18,5 +18,13 @@ pub mod view;
 
 pub use http::routes;
 
+/// What the sender's answers say of `order`'s gift (None: no gift).
+pub async fn order_gift(db: &crate::infra::db::Db, order: &crate::orders::store::OrderRow) -> sqlx::Result<Option<view::OrderGift>> {
+    let Some(gift) = store::find_gift_by_order(&db.pool, &order.id).await? else { return Ok(None) };
+    let shipping = crate::orders::store::list_shippings(db, std::slice::from_ref(&order.id)).await?.into_iter().next();
+    let cancelled = order.status == crate::orders::status::Status::Cancelled.code();
+    Ok(Some(view::order_gift(&gift, cancelled, shipping.as_ref())))
+}
+
 pub const NOT_WAITING_CODE: &str = "social_gift.not_waiting";
 pub const NOT_WAITING_MESSAGE: &str = "このギフトはお届け先の登録待ちではないため、URLを再発行できません。";

@@ -252,8 +252,11 @@ async fn the_deadline_reminds_the_sender_then_cancels_and_refunds(app: TestApp) 
     assert_eq!(stock_of(&app, &mug).await, 3);
     let now = now_ms();
 
-    // A guest has a new link made with the order number and the order's `t`.
+    // A guest has a new link made with the order number and the order's `t`, and sees the
+    // gift's state on the receipt page.
     let (no, t) = (decision["order_no"].as_str().unwrap(), decision["guest_token"].as_str().unwrap());
+    let receipt = app.get(&format!("/v1/orders/{no}/guest/receipt?t={t}")).send().await.json();
+    assert_eq!((receipt["social_gift"]["state"].as_str(), receipt["social_gift"]["receiver_name"].as_str()), (Some("waiting"), Some("はなこ")));
     app.post(&format!("/v1/orders/{no}/guest/social-gift/link?t=0123456789abcdef0123456789abcdef")).send().await.assert_status(StatusCode::NOT_FOUND);
     let reissued = app.post(&format!("/v1/orders/{no}/guest/social-gift/link?t={t}")).send().await;
     reissued.assert_status(StatusCode::OK);
@@ -289,6 +292,8 @@ async fn the_deadline_reminds_the_sender_then_cancels_and_refunds(app: TestApp) 
     let twice = shop::social_gift::expiry::sweep(&app.state, now + DAY_MS).await.unwrap();
     assert_eq!(twice, Default::default(), "an expired gift is handled once");
     assert_eq!(code_of(&app.get(&format!("/v1/social-gifts/{token}/products")).send().await), "social_gift.expired");
+    let receipt = app.get(&format!("/v1/orders/{no}/guest/receipt?t={t}")).send().await.json();
+    assert_eq!(receipt["social_gift"]["state_label"], "受け取り期限切れ");
     let no_more = app.post(&format!("/v1/orders/{no}/guest/social-gift/link?t={t}")).send().await;
     assert_eq!(code_of(&no_more), "social_gift.not_waiting");
 }

@@ -3077,6 +3077,7 @@ export interface components {
             note: string;
             order_no: string;
             ordered_at: components["schemas"]["Timestamp"];
+            social_gift?: components["schemas"]["OrderGift"] | null;
             /** Format: int64 */
             total_payment: number;
         };

@@ -81,8 +81,7 @@ export type GiftLink = JsonOf<'/v1/me/orders/{id}/social-gift/link', 'post'>;
 export type OrderGift = NonNullable<JsonOf<'/v1/me/orders/{id}'>['social_gift']>;
 /** The guest receipt page (/orders/receipt?no=&t=): whether it may issue, and the order as a guest sees it. */
 export type GuestReceiptCheck = JsonOf<'/v1/orders/{no}/check/receipt'>;
-// TODO(schema): `social_gift` comes with the regenerated schema; the intersection then goes.
-export type GuestReceipt = JsonOf<'/v1/orders/{no}/guest/receipt'> & { social_gift: OrderGift | null };
+export type GuestReceipt = JsonOf<'/v1/orders/{no}/guest/receipt'>;
 /** The recipient's calls. */
 export type SocialGift = JsonOf<'/v1/social-gifts/{token}/products'>;
 export type GiftCompletion = JsonOf<'/v1/social-gifts/{token}/complete'>;
