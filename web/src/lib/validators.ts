@@ -86,12 +86,23 @@ export function normalizePostal(s: string): string | null {
   return post(text) === null ? text.replace('-', '') : null;
 }
 
+/** Three hyphenated groups of 1–4 digits, the first starting with 0 (spec 001 §5). */
+const TEL_GROUPS = /^0[0-9]{0,3}-[0-9]{1,4}-[0-9]{1,4}$/;
 /**
- * Empty allowed; `0` and 9 or 10 more digits; or three hyphenated groups of 1–4 digits, the
- * first starting with 0 (spec 001 §5, taken literally).
+ * A 5-digit area code (04998 小笠原村, 01397 奥尻町 …): its numbers are written 0XXXX-X-XXXX,
+ * a first group the spec's 1–4 would refuse although the same number without hyphens passes.
+ */
+const TEL_FIVE_DIGIT_AREA = /^0[0-9]{4}-[0-9]-[0-9]{4}$/;
+
+/**
+ * Empty allowed; `0` and 9 or 10 more digits (fixed lines and 0120: 10 digits; mobiles, 050 and
+ * 0800: 11); or with hyphens three groups of 1–4 digits starting with 0, plus the 5-digit area
+ * code form.
  */
 export function tel(s: string): Message {
-  return s === '' || /^0[0-9]{9,10}$/.test(s) || /^0[0-9]{0,3}-[0-9]{1,4}-[0-9]{1,4}$/.test(s) ? null : MESSAGES.tel;
+  return s === '' || /^0[0-9]{9,10}$/.test(s) || TEL_GROUPS.test(s) || TEL_FIVE_DIGIT_AREA.test(s)
+    ? null
+    : MESSAGES.tel;
 }
 
 /** A number (optional leading `-`) with at most `max` decimal places. */
