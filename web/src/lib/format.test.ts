@@ -25,6 +25,11 @@ describe('dates in Japan time', () => {
     expect(formatDate(new Date(instant))).toBe('2026.03.02');
   });
 
+  it('shows a calendar day (YYYY-MM-DD, no time) as that day, without a zone shift', () => {
+    expect(formatDate('2027-05-01')).toBe('2027.05.01');
+    expect(formatDate('2027-01-01')).toBe('2027.01.01');
+  });
+
   it('gives an empty string for missing or unreadable values', () => {
     expect(formatDate(null)).toBe('');
     expect(formatDate(undefined)).toBe('');

@@ -35,9 +35,14 @@ export function jstParts(value: string | number | Date): JstParts | null {
 
 const pad2 = (n: number): string => String(n).padStart(2, '0');
 
-/** `2026.11.20`, or '' for a missing or unreadable value. */
+/**
+ * `2026.11.20`, or '' for a missing or unreadable value. A calendar day without a time
+ * (`2026-11-20`) is that day as it is: read as an instant, it would be local midnight, which
+ * is the day before in Japan for a browser east of +09:00.
+ */
 export function formatDate(value: string | number | Date | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
+  if (typeof value === 'string' && /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(value)) return value.replaceAll('-', '.');
   const p = jstParts(value);
   return p ? `${p.year}.${pad2(p.month)}.${pad2(p.day)}` : '';
 }
