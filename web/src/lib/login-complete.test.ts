@@ -111,19 +111,19 @@ describe('completing a login', () => {
 });
 
 describe('flushing the product view history', () => {
-  it('sends the viewed products oldest first, then forgets them', async () => {
-    const fake = server();
+  it('sends the viewed products in one call, newest first, then forgets them', async () => {
+    const fake = server(() => json({ data: [] }));
     viewed(['p3', 'p2', 'p1']);
 
     await flushProductHistory();
 
     const sent = await Promise.all(fake.callsTo('/v1/product-histories').map((r) => r.json()));
-    expect(sent).toEqual([{ product_id: 'p1' }, { product_id: 'p2' }, { product_id: 'p3' }]);
+    expect(sent).toEqual([{ product_ids: ['p3', 'p2', 'p1'] }]);
     expect(productHistoryStore.get()).toEqual([]);
     expect(localStorage.getItem(PRODUCT_HISTORY_KEY)).toBeNull();
   });
 
-  it('keeps the list when a view did not go through, and never throws', async () => {
+  it('keeps the list when the call did not go through, and never throws', async () => {
     server(() => json({ message: 'エラーが発生しました' }, { status: 500 }));
     viewed(['p2', 'p1']);
 

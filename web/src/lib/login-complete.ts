@@ -6,11 +6,18 @@
  * history is flushed to the member's, the server's warnings become a flash message, and the app
  * goes to the page the user wanted (same-site paths only) or the mypage.
  */
-import { api, load } from '../api/client';
+import { load } from '../api/client';
+import { memberListsApi } from '../api/member-lists-types';
 import type { FrontSettings, LoginResponse } from '../api/types';
 import { setFlash } from './flash';
 import { dropViewerData } from './logout';
-import { clearViewedProducts, productHistoryStore } from './product-history';
+import {
+  MEMBER_PRODUCT_HISTORY_KEY,
+  PRODUCT_HISTORY_MAX,
+  clearViewedProducts,
+  productHistoryStore,
+} from './product-history';
+import { queryClient } from './query-client';
 import { applyGrant, patchSession, safeRedirectPath, sessionStore, setMfa, type TokenGrant } from './session';
 
 export const MYPAGE_PATH = '/mypage';
@@ -33,28 +40,21 @@ export interface LandingOptions {
   message?: string;
 }
 
-/** POST /v1/product-histories for one product; false when it did not go through. */
-async function recordProductView(productId: string): Promise<boolean> {
-  try {
-    await load(api().POST('/v1/product-histories', { body: { product_id: productId } }));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
- * Sends the browser's viewed products to the member's history, oldest first so the newest stays
- * newest, then forgets them if all went through. Never fails.
+ * Sends the browser's viewed products to the member's history in one call
+ * (`POST /v1/product-histories {product_ids}`, newest first; the server skips unknown ones),
+ * then forgets them. When the call does not go through they stay for the next login. Never fails.
  */
 export async function flushProductHistory(): Promise<void> {
-  const ids = [...productHistoryStore.get()].reverse();
+  const ids = productHistoryStore.get().slice(0, PRODUCT_HISTORY_MAX);
   if (ids.length === 0) return;
-  let failed = false;
-  for (const id of ids) {
-    if (!(await recordProductView(id))) failed = true;
+  try {
+    await load(memberListsApi().POST('/v1/product-histories', { body: { product_ids: ids } }));
+  } catch {
+    return;
   }
-  if (!failed) clearViewedProducts();
+  clearViewedProducts();
+  void queryClient.invalidateQueries({ queryKey: MEMBER_PRODUCT_HISTORY_KEY });
 }
 
 /**

@@ -3,11 +3,14 @@
  * once, at most 10. Kept in localStorage so a visitor's 「最近チェックした商品」 survives reloads;
  * members additionally record each view on the server (the catalogue feature does that call).
  */
+import { MEMBER_QUERY_ROOT } from './query-client';
 import { createStore, useStore, type Store } from './store';
 import { local, readStorage, writeStorage } from './storage';
 
 export const PRODUCT_HISTORY_KEY = 'shop.productHistory';
 export const PRODUCT_HISTORY_MAX = 10;
+/** The member's server-side history (/mypage/product_history): asked again after the login flush. */
+export const MEMBER_PRODUCT_HISTORY_KEY = [...MEMBER_QUERY_ROOT, 'product-histories'] as const;
 
 /** `id` moved to the front, without duplicates, cut to `max`. Pure. */
 export function withViewed(ids: readonly string[], id: string, max = PRODUCT_HISTORY_MAX): string[] {

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { Link } from 'react-router';
 import type { ProductItem } from '../api/types';
+import { FavoriteButton } from './favorite-button';
 import { ProductImage } from './product-image';
 import { ProductPrice } from './product-price';
 import { StockBadge } from './stock-badge';
@@ -10,7 +11,10 @@ export function productHref(key: string): string {
   return `/product/${encodeURIComponent(key)}`;
 }
 
-/** One product in a list: picture, maker, name, price and stock; the whole card is one link. */
+/**
+ * One product in a list: picture, maker, name, price and stock; the whole card is one link, with
+ * the favourite heart over the picture (its own button, above the link's target area).
+ */
 export function ProductCard({ product, eager = false }: { product: ProductItem; eager?: boolean }) {
   const titleId = `product-card-${product.id}`;
   return (
@@ -29,6 +33,7 @@ export function ProductCard({ product, eager = false }: { product: ProductItem; 
         <ProductPrice price={product.product_price} beforePrice={product.before_price} taxRate={product.tax_rate} />
         <StockBadge status={product.stock_status} />
       </div>
+      <FavoriteButton product={product} />
     </article>
   );
 }

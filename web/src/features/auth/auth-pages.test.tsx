@@ -193,7 +193,7 @@ describe('/login', () => {
     expect(sessionStore.get().isRefreshFailed).toBe(false);
   });
 
-  it("sends the browser's viewed products to the member's history after login, oldest first", async () => {
+  it("sends the browser's viewed products to the member's history after login, in one call", async () => {
     const user = userEvent.setup();
     localStorage.setItem(PRODUCT_HISTORY_KEY, JSON.stringify(['p3', 'p2', 'p1']));
     productHistoryStore.set(['p3', 'p2', 'p1']);
@@ -204,9 +204,9 @@ describe('/login', () => {
 
     await fillLogin(user, 'member@example.com', 'ride2026demo');
 
-    await waitFor(() => expect(fake.callsTo('/v1/product-histories')).toHaveLength(3));
+    await waitFor(() => expect(fake.callsTo('/v1/product-histories')).toHaveLength(1));
     const sent = await Promise.all(fake.callsTo('/v1/product-histories').map(bodyOf));
-    expect(sent.map((b) => b.product_id)).toEqual(['p1', 'p2', 'p3']);
+    expect(sent).toEqual([{ product_ids: ['p3', 'p2', 'p1'] }]);
     expect(fake.callsTo('/v1/product-histories')[0]!.headers.get('authorization')).toBe('Bearer tok-new');
     await waitFor(() => expect(productHistoryStore.get()).toEqual([]));
   });

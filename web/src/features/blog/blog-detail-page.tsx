@@ -1,6 +1,7 @@
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { useDocumentTitle } from '../../lib/document-title';
 import { queryClient } from '../../lib/query-client';
+import { BookmarkButton } from '../../ui/bookmark-button';
 import { Breadcrumbs } from '../../ui/breadcrumbs';
 import { DateText } from '../../ui/date-text';
 import { Paragraphs } from '../../ui/paragraphs';
@@ -32,6 +33,7 @@ export function BlogDetailPage() {
           {blog.category.name}
         </Link>
         {blog.author ? <span>{blog.author}</span> : null}
+        <BookmarkButton url={blogHref(key)} title={blog.title} />
       </p>
       {blog.eyecatch ? <BlogEyecatch src={blog.eyecatch} eager large /> : null}
       <div className={styles.body}>

@@ -14,13 +14,16 @@ import { LoadingBlock } from '../../ui/spinner';
 import { useAccessories, useCategories, useProductDetail, useRecommendations } from './catalog-queries';
 import { deepestPath } from './category-path';
 import { recordMemberView } from './history-queries';
-import { ProductGrid } from '../../ui/product-card';
+import { ProductGrid, productHref } from '../../ui/product-card';
+import { BookmarkButton, MemberActions } from '../../ui/bookmark-button';
+import { FavoriteButton } from '../../ui/favorite-button';
 import { EMPTY_FILTERS, hrefWithFilters } from './product-filters';
 import { ProductGallery } from './product-gallery';
 import { ProductPrice } from '../../ui/product-price';
 import { ProductRequestForm } from './product-request-form';
 import { ProductReviews } from './product-reviews';
 import { RecentProducts } from './recent-products';
+import { SizeSuggestion } from './size-suggestion';
 import { StockBadge } from '../../ui/stock-badge';
 import { isSellingStopped, saleNotice, SELLING_STOPPED_TEXT } from './sale-state';
 import { initialVariation } from './variation-choice';
@@ -212,6 +215,10 @@ function ProductView({ product }: { product: ProductDetail }) {
           <p className={styles.code}>
             品番：<span>{product.code}</span>
           </p>
+          <MemberActions>
+            <FavoriteButton product={product} variant="detail" />
+            <BookmarkButton url={productHref(product.key)} title={product.name} />
+          </MemberActions>
 
           <div className={styles.buyBox}>
             <div className={styles.priceArea} aria-live="polite" aria-atomic="true">
@@ -231,6 +238,7 @@ function ProductView({ product }: { product: ProductDetail }) {
               </p>
             ) : null}
             <VariationSelector variations={variations} selected={selected} onSelect={setSelected} />
+            <SizeSuggestion product={product} />
             <AddToCart
               variation={selected}
               blockedReason={notice ?? (stock === 'out_of_stock' ? '在庫切れのためご購入いただけません。' : null)}

@@ -3,12 +3,19 @@ import { useSearchParams } from 'react-router';
 import { breakpointsOf, useSettings } from '../../api/site-queries';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useScreenClass } from '../../lib/screen';
+import { BookmarkButton } from '../../ui/bookmark-button';
 import { Breadcrumbs, type Crumb } from '../../ui/breadcrumbs';
 import { useBrands, useCategories, useMakers, useProductList, useTags } from './catalog-queries';
 import { categoryPath } from './category-path';
 import { FilterDrawer } from './filter-drawer';
 import { CategoryTree, FilterForm, KeywordSearch, type FilterNames } from './product-list-parts';
-import { EMPTY_FILTERS, filtersFromSearch, hrefWithFilters, type ProductFilters } from './product-filters';
+import {
+  EMPTY_FILTERS,
+  filtersFromSearch,
+  hasNarrowing,
+  hrefWithFilters,
+  type ProductFilters,
+} from './product-filters';
 import { ProductResults } from './product-results';
 import { RecentProducts } from './recent-products';
 import styles from './product-list.module.css';
@@ -76,6 +83,10 @@ export function ProductListPage() {
       <Breadcrumbs items={crumbs} />
       <div className={styles.head}>
         <h1 className={styles.heading}>{title}</h1>
+        {/* Search results can be bookmarked (without the page number). */}
+        {hasNarrowing(filters) ? (
+          <BookmarkButton url={hrefWithFilters(PATH, { ...filters, page: 1 })} title={title} />
+        ) : null}
         <KeywordSearch filters={filters} pathname={PATH} />
       </div>
       <div className={styles.layout}>

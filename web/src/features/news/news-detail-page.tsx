@@ -3,6 +3,7 @@ import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '../../lib/query-client';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useSession } from '../../lib/session';
+import { BookmarkButton } from '../../ui/bookmark-button';
 import { DateText } from '../../ui/date-text';
 import { Paragraphs } from '../../ui/paragraphs';
 import { markNewsRead, newsDetailQuery, useNewsDetail } from './news-queries';
@@ -32,6 +33,7 @@ export function NewsDetailPage() {
       <p className={styles.meta}>
         <DateText value={news.published_at} />
         {news.category ? <span className={styles.category}>{news.category}</span> : null}
+        <BookmarkButton url={`/news/${encodeURIComponent(key)}`} title={news.title} />
       </p>
       <div className={styles.body}>
         <Paragraphs text={news.body} />
