@@ -102,6 +102,15 @@ const giftShipping = screen(() => import('../features/social-gift/gift-shipping-
 const giftDelivery = screen(() => import('../features/social-gift/gift-delivery-page'));
 const giftConfirm = screen(() => import('../features/social-gift/gift-confirm-page'));
 const giftComplete = screen(() => import('../features/social-gift/gift-complete-page'));
+const favorites = screen(() => import('../features/favorites/favorites-page'));
+const favoriteList = screen(() => import('../features/favorites/favorite-list-page'));
+const bookmarks = screen(() => import('../features/bookmarks/bookmarks-page'));
+const productHistory = screen(() => import('../features/member-history/product-history-page'));
+const searchHistory = screen(() => import('../features/member-history/search-history-page'));
+const requestHistory = screen(() => import('../features/member-history/request-history-page'));
+const memorialList = screen(() => import('../features/memorial/memorial-list-page'));
+const memorialAdd = screen(() => import('../features/memorial/memorial-add-page'));
+const memorialEdit = screen(() => import('../features/memorial/memorial-edit-page'));
 
 const homeHandle: RouteHandle = { layoutPage: 'home' };
 const newsHandle: RouteHandle = { layoutPage: 'news' };
@@ -186,21 +195,21 @@ export const siteScreens: RouteObject[] = [
       at('mypage/address', addressList),
       at('mypage/address/add', addressAdd),
       at('mypage/address/:key/edit', addressEdit),
-      at('mypage/bookmark'),
+      at('mypage/bookmark', bookmarks),
       at('mypage/card', cardList),
       at('mypage/card/add', cardAdd),
       at('mypage/inquiry_history'),
       at('mypage/inquiry_history/:key'),
       at('mypage/leave', leave),
-      at('mypage/list'),
-      at('mypage/list/:key'),
+      at('mypage/list', favorites),
+      at('mypage/list/:key', favoriteList),
       at('mypage/login_history', loginHistory),
       at('mypage/logout', logoutScreen),
       at('mypage/measurement'),
       at('mypage/measurement/edit'),
-      at('mypage/memorial'),
-      at('mypage/memorial/add'),
-      at('mypage/memorial/:key/edit'),
+      at('mypage/memorial', memorialList),
+      at('mypage/memorial/add', memorialAdd),
+      at('mypage/memorial/:key/edit', memorialEdit),
       at('mypage/message-center'),
       at('mypage/message-center/:key'),
       at('mypage/name-embroidery'),
@@ -209,9 +218,9 @@ export const siteScreens: RouteObject[] = [
       at('mypage/order_history/:key', orderDetail),
       at('mypage/password', passwordChange),
       at('mypage/point', points),
-      at('mypage/product_history'),
-      at('mypage/product_request_history'),
-      at('mypage/product_search_history'),
+      at('mypage/product_history', productHistory),
+      at('mypage/product_request_history', requestHistory),
+      at('mypage/product_search_history', searchHistory),
       at('mypage/user_info', userInfo),
       at('mypage/user_info/edit', userInfoEdit),
     ],

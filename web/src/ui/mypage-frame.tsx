@@ -4,14 +4,21 @@ import { useDocumentTitle } from '../lib/document-title';
 import styles from './mypage-frame.module.css';
 
 /**
- * The member areas that have screens. Others of spec 001 §2 (お気に入り, …) join this list when
- * their screens exist, never before (no links to 404s). Shared by every member feature
- * (account, orders, wallet), so it lives in ui/.
+ * The member areas that have screens. Others of spec 001 §2 (名入れ, お問い合わせ, …) join this
+ * list when their screens exist, never before (no links to 404s). Shared by every member feature
+ * (account, orders, wallet, favorites, …), so it lives in ui/.
  */
 export const MYPAGE_AREAS = [
   { to: '/mypage', label: 'マイページトップ', end: true },
   { to: '/mypage/user_info', label: '会員情報', end: false },
   { to: '/mypage/order_history', label: '注文履歴', end: false },
+  { to: '/mypage/list', label: 'お気に入り', end: false },
+  { to: '/mypage/bookmark', label: 'ブックマーク', end: true },
+  { to: '/mypage/product_history', label: '閲覧履歴', end: true },
+  { to: '/mypage/product_search_history', label: '検索履歴', end: true },
+  { to: '/mypage/product_request_history', label: '入荷リクエスト履歴', end: true },
+  { to: '/mypage/memorial', label: '記念日', end: false },
+  { to: '/mypage/measurement', label: 'サイズ情報', end: false },
   { to: '/mypage/address', label: 'アドレス帳', end: false },
   { to: '/mypage/card', label: 'カード情報', end: false },
   { to: '/mypage/point', label: 'ポイント', end: true },

@@ -15,6 +15,13 @@ export async function loader() {
 const SHORTCUTS = [
   { to: '/mypage/user_info', label: '会員情報', text: 'ご登録内容の確認・変更' },
   { to: '/mypage/order_history', label: '注文履歴', text: 'ご注文の確認・キャンセル・領収書' },
+  { to: '/mypage/list', label: 'お気に入り', text: 'ハートを押した商品の一覧' },
+  { to: '/mypage/bookmark', label: 'ブックマーク', text: 'ブックマークしたページ・検索結果' },
+  { to: '/mypage/product_history', label: '閲覧履歴', text: '最近チェックした商品（最大10件）' },
+  { to: '/mypage/product_search_history', label: '検索履歴', text: '商品検索に使ったキーワード' },
+  { to: '/mypage/product_request_history', label: '入荷リクエスト履歴', text: '送信した入荷リクエスト' },
+  { to: '/mypage/memorial', label: '記念日', text: '誕生日・記念日の登録とお知らせ' },
+  { to: '/mypage/measurement', label: 'サイズ情報', text: '頭囲・手の長さ・身長などの登録' },
   { to: '/mypage/address', label: 'アドレス帳', text: 'お届け先の登録・既定の設定・CSV入出力' },
   { to: '/mypage/card', label: 'カード情報', text: 'お支払いに使うクレジットカードの登録・削除' },
   { to: '/mypage/point', label: 'ポイント', text: 'ポイント残高と履歴' },

@@ -11,6 +11,13 @@ const menuLabels = [
   'マイページトップ',
   '会員情報',
   '注文履歴',
+  'お気に入り',
+  'ブックマーク',
+  '閲覧履歴',
+  '検索履歴',
+  '入荷リクエスト履歴',
+  '記念日',
+  'サイズ情報',
   'アドレス帳',
   'カード情報',
   'ポイント',
@@ -38,10 +45,21 @@ describe('/mypage', () => {
         .map((a) => a.textContent),
     ).toEqual(menuLabels);
     expect(within(menu).getByRole('link', { name: 'マイページトップ' })).toHaveAttribute('aria-current', 'page');
-    // Only built areas: no favourites yet.
-    expect(screen.queryByRole('link', { name: /お気に入り/ })).not.toBeInTheDocument();
+    // Only built areas: no name embroidery yet.
+    expect(screen.queryByRole('link', { name: /名入れ/ })).not.toBeInTheDocument();
     const shortcuts = screen.getByRole('list', { name: 'マイページのメニュー' });
     expect(within(shortcuts).getByRole('link', { name: /会員情報/ })).toHaveAttribute('href', '/mypage/user_info');
+    for (const [label, href] of [
+      ['お気に入り', '/mypage/list'],
+      ['ブックマーク', '/mypage/bookmark'],
+      ['閲覧履歴', '/mypage/product_history'],
+      ['検索履歴', '/mypage/product_search_history'],
+      ['入荷リクエスト履歴', '/mypage/product_request_history'],
+      ['記念日', '/mypage/memorial'],
+      ['サイズ情報', '/mypage/measurement'],
+    ]) {
+      expect(within(shortcuts).getByRole('link', { name: new RegExp(`^${label}`) })).toHaveAttribute('href', href);
+    }
     await waitFor(() => expect(document.title).toBe('マイページ｜モトバイクパーツ'));
   });
 

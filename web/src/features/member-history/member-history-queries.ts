@@ -1,0 +1,110 @@
+/**
+ * A member's histories (spec 001 §3–§4, §7; docs/member-area-api.md, Histories): viewed products
+ * (at most 10, each once, newest first), search words and 入荷リクエスト, page by page. Deleting
+ * an entry removes it from the page on screen and lowers the total by one; the other pages are
+ * asked again when next shown.
+ */
+import { queryOptions, useQueryClient, useSuspenseQuery, type QueryKey } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError, isSilentError, load } from '../../api/client';
+import {
+  memberListsApi,
+  type HistoryEntry,
+  type RequestHistory,
+  type SearchHistory,
+} from '../../api/member-lists-types';
+import { GENERIC_ERROR_MESSAGE } from '../../lib/form-errors';
+import { withoutItems, pagedOf, type Paged } from '../../lib/paged';
+import { MEMBER_PRODUCT_HISTORY_KEY } from '../../lib/product-history';
+import { MEMBER_QUERY_ROOT } from '../../lib/query-client';
+import { showError, showToast } from '../../lib/toast';
+
+export const HISTORY_PER_PAGE = 10;
+
+export const historyKeys = {
+  products: (page: number) => [...MEMBER_PRODUCT_HISTORY_KEY, { page }] as const,
+  searchesRoot: [...MEMBER_QUERY_ROOT, 'product-search-histories'] as const,
+  searches: (page: number) => [...historyKeys.searchesRoot, { page }] as const,
+  requestsRoot: [...MEMBER_QUERY_ROOT, 'product-request-histories'] as const,
+  requests: (page: number) => [...historyKeys.requestsRoot, { page }] as const,
+};
+
+const pageQuery = (page: number) => ({ page: String(page), per: String(HISTORY_PER_PAGE) });
+
+export const productHistoryQuery = (page: number) =>
+  queryOptions({
+    queryKey: historyKeys.products(page),
+    queryFn: async ({ signal }): Promise<Paged<HistoryEntry>> => {
+      const { data, pagination } = await load(
+        memberListsApi().GET('/v1/me/product-histories', { params: { query: pageQuery(page) }, signal }),
+      );
+      return pagedOf(data.data, pagination, page, HISTORY_PER_PAGE);
+    },
+  });
+
+export const searchHistoryQuery = (page: number) =>
+  queryOptions({
+    queryKey: historyKeys.searches(page),
+    queryFn: async ({ signal }): Promise<Paged<SearchHistory>> => {
+      const { data, pagination } = await load(
+        memberListsApi().GET('/v1/me/product-search-histories', { params: { query: pageQuery(page) }, signal }),
+      );
+      return pagedOf(data.data, pagination, page, HISTORY_PER_PAGE);
+    },
+  });
+
+export const requestHistoryQuery = (page: number) =>
+  queryOptions({
+    queryKey: historyKeys.requests(page),
+    queryFn: async ({ signal }): Promise<Paged<RequestHistory>> => {
+      const { data, pagination } = await load(
+        memberListsApi().GET('/v1/me/product-request-histories', { params: { query: pageQuery(page) }, signal }),
+      );
+      return pagedOf(data.data, pagination, page, HISTORY_PER_PAGE);
+    },
+  });
+
+export const useProductHistory = (page: number) => useSuspenseQuery(productHistoryQuery(page)).data;
+export const useSearchHistory = (page: number) => useSuspenseQuery(searchHistoryQuery(page)).data;
+export const useRequestHistory = (page: number) => useSuspenseQuery(requestHistoryQuery(page)).data;
+
+export async function deleteProductHistory(productId: string): Promise<void> {
+  await load(
+    memberListsApi().DELETE('/v1/me/product-histories/{product_id}', { params: { path: { product_id: productId } } }),
+  );
+}
+
+export async function deleteSearchHistory(id: string): Promise<void> {
+  await load(memberListsApi().DELETE('/v1/me/product-search-histories/{id}', { params: { path: { id } } }));
+}
+
+export async function deleteRequestHistory(id: string): Promise<void> {
+  await load(memberListsApi().DELETE('/v1/me/product-request-histories/{id}', { params: { path: { id } } }));
+}
+
+/**
+ * Deleting entries of one history page: `remove(id, call, done)` runs the call, takes the entry
+ * off the cached page (total minus one), says `done`, and marks the history's other pages stale.
+ * A refusal shows the server's message. `removing` is the id on its way, if any.
+ */
+export function useEntryRemoval<T>(pageKey: QueryKey, rootKey: QueryKey, idOf: (item: T) => string) {
+  const queryClient = useQueryClient();
+  const [removing, setRemoving] = useState<string | null>(null);
+  const remove = async (id: string, call: (id: string) => Promise<void>, done: string) => {
+    if (removing) return;
+    setRemoving(id);
+    try {
+      await call(id);
+      queryClient.setQueryData(pageKey, (prev: Paged<T> | undefined) =>
+        prev ? withoutItems(prev, (item) => idOf(item) === id) : prev,
+      );
+      showToast(done, 'success');
+      void queryClient.invalidateQueries({ queryKey: rootKey, refetchType: 'none' });
+    } catch (error) {
+      if (!isSilentError(error)) showError(error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE);
+    } finally {
+      setRemoving(null);
+    }
+  };
+  return { removing, remove };
+}
