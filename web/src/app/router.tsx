@@ -111,6 +111,8 @@ const requestHistory = screen(() => import('../features/member-history/request-h
 const memorialList = screen(() => import('../features/memorial/memorial-list-page'));
 const memorialAdd = screen(() => import('../features/memorial/memorial-add-page'));
 const memorialEdit = screen(() => import('../features/memorial/memorial-edit-page'));
+const measurement = screen(() => import('../features/measurement/measurement-page'));
+const measurementEdit = screen(() => import('../features/measurement/measurement-edit-page'));
 
 const homeHandle: RouteHandle = { layoutPage: 'home' };
 const newsHandle: RouteHandle = { layoutPage: 'news' };
@@ -205,8 +207,8 @@ export const siteScreens: RouteObject[] = [
       at('mypage/list/:key', favoriteList),
       at('mypage/login_history', loginHistory),
       at('mypage/logout', logoutScreen),
-      at('mypage/measurement'),
-      at('mypage/measurement/edit'),
+      at('mypage/measurement', measurement),
+      at('mypage/measurement/edit', measurementEdit),
       at('mypage/memorial', memorialList),
       at('mypage/memorial/add', memorialAdd),
       at('mypage/memorial/:key/edit', memorialEdit),

@@ -30,10 +30,10 @@ export function daysInMonth(month: number): number {
 
 export interface MemorialFields {
   target_user_name: string;
-  division_ct: string;
+  division_ct: string | null;
   name: string;
-  month: string;
-  date: string;
+  month: string | null;
+  date: string | null;
   call: string;
 }
 
@@ -55,8 +55,12 @@ const requiredText = (max: number) =>
     if (message !== null) ctx.addIssue({ code: 'custom', message });
   });
 
+/** A select's or radio group's value (radio buttons with none chosen read as null). */
 const choice = (values: readonly string[], message: string) =>
-  z.string().refine((value) => values.includes(value), { message });
+  z
+    .string()
+    .nullable()
+    .refine((value) => value !== null && values.includes(value), { message });
 
 const numbers = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
 

@@ -1,0 +1,38 @@
+/**
+ * Recording and emptying a purpose's measurements (`POST` / `DELETE /v1/me/timeseries`). The
+ * list query is shared with the product page (api/measurement-queries.ts): both changes refetch
+ * every measurement query, so the size suggestion follows.
+ */
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { load } from '../../api/client';
+import { measurementKeys, measurementsQuery } from '../../api/measurement-queries';
+import {
+  memberExtrasApi,
+  type Measurement,
+  type MeasurementInput,
+  type MeasurementPurpose,
+} from '../../api/memorial-size-review-types';
+
+/** Every purpose's records, newest first, and how many each purpose keeps. */
+export const useAllMeasurements = () => useSuspenseQuery(measurementsQuery(null)).data;
+
+/** POST → 201 with the purpose's records, the new one in front, those beyond the limit dropped. */
+export const useRecordMeasurement = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: MeasurementInput): Promise<Measurement[]> =>
+      (await load(memberExtrasApi().POST('/v1/me/timeseries', { body: input }))).data.data,
+    onSuccess: () => client.invalidateQueries({ queryKey: measurementKeys.all }),
+  });
+};
+
+/** DELETE ?purpose= → 204: that purpose's records are gone. */
+export const useClearMeasurements = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (purpose: MeasurementPurpose): Promise<void> => {
+      await load(memberExtrasApi().DELETE('/v1/me/timeseries', { params: { query: { purpose } } }));
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: measurementKeys.all }),
+  });
+};
