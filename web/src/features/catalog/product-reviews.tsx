@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import type { ReviewEntry } from '../../api/memorial-size-review-types';
 import type { ProductDetail } from '../../api/types';
 import { parsePageParam } from '../../lib/page-param';
 import { DateText } from '../../ui/date-text';
@@ -6,6 +7,8 @@ import { Pagination } from '../../ui/pagination';
 import { LoadingBlock } from '../../ui/spinner';
 import { useReviews } from './catalog-queries';
 import styles from './product-detail.module.css';
+import ownStyles from './product-reviews.module.css';
+import { ReviewComposer } from './review-form';
 
 export const REVIEW_PAGE_PARAM = 'review_page';
 
@@ -22,7 +25,28 @@ export function Stars({ rating }: { rating: number }) {
   );
 }
 
-/** The average and count, then the reviews a page at a time (`?review_page=`). */
+function ReviewItem({ review }: { review: ReviewEntry }) {
+  return (
+    <article className={styles.review} aria-label={review.title}>
+      <p className={styles.reviewHead}>
+        <Stars rating={review.rating} />
+        <strong className={styles.reviewTitle}>{review.title}</strong>
+      </p>
+      <p className={styles.reviewBody}>{review.body}</p>
+      <p className={`${styles.reviewMeta} ${ownStyles.meta}`}>
+        {/* The server writes the name as shown (a blank nickname becomes 「山田さん」). */}
+        <span>{review.nickname}</span>
+        {review.is_purchaser ? <span className={ownStyles.purchaser}>購入者</span> : null}
+        <DateText value={review.created_at} />
+      </p>
+    </article>
+  );
+}
+
+/**
+ * The average and count, then the reviews a page at a time (`?review_page=`), then the form
+ * for members (visitors are asked to log in).
+ */
 export function ProductReviews({ product, pathname }: { product: ProductDetail; pathname: string }) {
   const [params] = useSearchParams();
   const page = parsePageParam(params.get(REVIEW_PAGE_PARAM));
@@ -59,17 +83,7 @@ export function ProductReviews({ product, pathname }: { product: ProductDetail; 
               <ul className={styles.reviewList}>
                 {reviews.data.items.map((review) => (
                   <li key={review.id}>
-                    <article className={styles.review} aria-label={review.title}>
-                      <p className={styles.reviewHead}>
-                        <Stars rating={review.rating} />
-                        <strong className={styles.reviewTitle}>{review.title}</strong>
-                      </p>
-                      <p className={styles.reviewBody}>{review.body}</p>
-                      <p className={styles.reviewMeta}>
-                        {review.nickname}さん　
-                        <DateText value={review.created_at} />
-                      </p>
-                    </article>
+                    <ReviewItem review={review} />
                   </li>
                 ))}
               </ul>
@@ -78,6 +92,7 @@ export function ProductReviews({ product, pathname }: { product: ProductDetail; 
           )}
         </>
       )}
+      <ReviewComposer product={product} />
     </section>
   );
 }
