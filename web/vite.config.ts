@@ -10,13 +10,13 @@ const api = 'http://127.0.0.1:8080';
  * HTTP/1.1 (six connections) on a slow phone those requests queue for several round trips before
  * the first paint. The product screens' modules go into one chunk, and the small shared
  * presentational pieces they use (price, product card and its heart, bookmark button, breadcrumbs,
- * pagination…) into another —
+ * pagination, the review form's fields, the size suggestion's rule…) into another —
  * each with its CSS in one file. Modules of the first load (header, spinner, toaster) stay there.
  */
 // The catalogue's loaders and what they use are in the first bundle (see app/router.tsx).
 const CATALOG = /src[\\/]features[\\/]catalog[\\/](?!order-sheet|product-loaders|catalog-queries|product-filters)/;
 const SHOP_UI =
-  /src[\\/](ui[\\/](breadcrumbs|date-text|pagination|price|product-card|product-image|product-price|stock-badge|favorite-button|bookmark-button)|lib[\\/](format|product-history|favorites|ask-login|paged)|api[\\/](member-lists-types|bookmark-queries))\.|node_modules[\\/]@tanstack[\\/](react-query[\\/].*useMutation|query-core[\\/].*mutationObserver)/;
+  /src[\\/](ui[\\/](breadcrumbs|date-text|pagination|price|product-card|product-image|product-price|stock-badge|favorite-button|bookmark-button|form-field)|lib[\\/](format|product-history|favorites|ask-login|paged|size-suggestion)|api[\\/](member-lists-types|bookmark-queries|memorial-size-review-types|measurement-queries))\.|node_modules[\\/]@tanstack[\\/](react-query[\\/].*useMutation|query-core[\\/].*mutationObserver)/;
 
 export default defineConfig({
   plugins: [react()],

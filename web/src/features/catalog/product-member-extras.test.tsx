@@ -218,9 +218,10 @@ describe('reviews', () => {
     const form = await openForm(user);
     await user.type(within(form).getByLabelText(/^本文/), '短い');
     await user.click(within(form).getByRole('button', { name: '投稿する' }));
-    expect(await within(form).findByText('評価を選択してください')).toBeInTheDocument();
-    expect(within(form).getByText('必須項目です')).toBeInTheDocument();
-    expect(within(form).getByText('10文字以上で入力してください')).toBeInTheDocument();
+    expect(await within(form).findByText('評価を1〜5の星で選んでください。')).toBeInTheDocument();
+    expect(within(form).getByText('タイトルを入力してください。')).toBeInTheDocument();
+    expect(within(form).getByText('レビュー本文は10文字以上で入力してください。')).toBeInTheDocument();
+    expect(within(form).getByRole('radio', { name: '星1つ' })).toHaveFocus();
     expect(fake.calls.filter((r) => r.method === 'POST' && r.url.includes('/reviews'))).toHaveLength(0);
   });
 
@@ -239,6 +240,7 @@ describe('reviews', () => {
     await user.click(within(form).getByRole('button', { name: '投稿する' }));
     expect(await within(form).findByText('使用できない表現が含まれています。')).toBeInTheDocument();
     expect(within(form).getByLabelText(/^本文/)).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).getByLabelText(/^本文/)).toHaveFocus();
   });
 
   it('shows the server’s words when the member has already reviewed the product', async () => {

@@ -1,12 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useId, useRef, useState, type FormEvent, type Ref } from 'react';
 import { Link, useLocation } from 'react-router';
-import { ApiError, LOGIN_PATH } from '../../api/client';
+import { ApiError, LOGIN_PATH, isSilentError } from '../../api/client';
 import type { ReviewStatus } from '../../api/memorial-size-review-types';
 import type { ProductDetail } from '../../api/types';
-import { applyServerErrors } from '../../lib/form-errors';
 import { patchSession, useSession } from '../../lib/session';
 import { FieldGroup, FormAlert, FormField, SubmitButton, buttonClass, controlClass } from '../../ui/form-field';
 import {
@@ -14,12 +11,14 @@ import {
   BODY_MIN,
   EMPTY_REVIEW,
   NICKNAME_MAX,
-  REVIEW_FIELD_NAMES,
+  REVIEW_FIELDS,
   TITLE_MAX,
-  reviewSchema,
+  checkReview,
+  serverReviewErrors,
   toReviewInput,
+  type ReviewErrors,
   type ReviewFields,
-} from './review-form-schema';
+} from './review-rules';
 import { ALREADY_POSTED_CODE, postReview, refreshReviews } from './review-queries';
 import styles from './product-reviews.module.css';
 
@@ -27,6 +26,7 @@ export const REVIEW_TEXTS = {
   loginFirst: 'レビューを書くにはログインしてください',
   published: 'レビューを投稿しました',
   pending: 'レビューはショップの確認後に掲載されます',
+  failed: 'エラーが発生しました。時間をおいて再度お試しください。',
 } as const;
 
 const STARS = [1, 2, 3, 4, 5] as const;
@@ -35,15 +35,18 @@ type Outcome = { kind: 'posted'; status: ReviewStatus } | { kind: 'already'; mes
 
 /** 評価: five radio buttons drawn as stars (the chosen one and those before it filled). */
 function RatingStars({
-  register,
-  rating,
+  value,
   error,
+  onChange,
+  firstRef,
 }: {
-  register: ReturnType<typeof useForm<ReviewFields>>['register'];
-  rating: number;
+  value: string;
   error?: string;
+  onChange: (value: string) => void;
+  firstRef: Ref<HTMLInputElement>;
 }) {
   const name = useId();
+  const rating = Number(value) || 0;
   return (
     <FieldGroup legend="評価" required error={error}>
       <div className={styles.rating}>
@@ -51,7 +54,17 @@ function RatingStars({
           const id = `${name}-${n}`;
           return (
             <span key={n} className={styles.ratingStar}>
-              <input id={id} type="radio" value={String(n)} className={styles.ratingInput} {...register('rating')} />
+              <input
+                ref={n === 1 ? firstRef : undefined}
+                id={id}
+                type="radio"
+                name={name}
+                value={String(n)}
+                checked={value === String(n)}
+                aria-invalid={error ? true : undefined}
+                className={styles.ratingInput}
+                onChange={() => onChange(String(n))}
+              />
               <label
                 htmlFor={id}
                 className={n <= rating ? `${styles.ratingLabel} ${styles.ratingOn}` : styles.ratingLabel}
@@ -80,55 +93,108 @@ function ReviewForm({
   onCancel: () => void;
 }) {
   const client = useQueryClient();
+  const [fields, setFields] = useState<ReviewFields>(EMPTY_REVIEW);
+  const [errors, setErrors] = useState<ReviewErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    watch,
-    formState: { errors },
-  } = useForm<ReviewFields>({ resolver: zodResolver(reviewSchema), defaultValues: EMPTY_REVIEW });
-  const rating = Number(watch('rating')) || 0;
-  // Opened by 「レビューを書く」: the person goes on from the first star.
-  useEffect(() => setFocus('rating'), [setFocus]);
+  const controls = useRef<Partial<Record<keyof ReviewFields, HTMLElement | null>>>({});
+  const bind = (name: keyof ReviewFields) => (element: HTMLElement | null) => {
+    controls.current[name] = element;
+  };
+  const set = (name: keyof ReviewFields) => (value: string) => {
+    setFields((prev) => ({ ...prev, [name]: value }));
+    if (errors[name]) setErrors((prev) => ({ ...prev, [name]: undefined }));
+  };
+  const focusFirst = (found: ReviewErrors) => {
+    const first = REVIEW_FIELDS.find((name) => found[name]);
+    if (first) controls.current[first]?.focus();
+  };
 
-  const onSubmit = handleSubmit(async (fields) => {
+  // Opened by 「レビューを書く」: the person goes on from the first star.
+  useEffect(() => controls.current.rating?.focus(), []);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
     setFormError(null);
+    const found = checkReview(fields);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      focusFirst(found);
+      return;
+    }
     setPending(true);
     try {
       const posted = await postReview(product.id, toReviewInput(fields));
       void refreshReviews(client, product.key);
       onDone({ kind: 'posted', status: posted.status });
     } catch (error) {
+      if (isSilentError(error)) return;
       if (error instanceof ApiError && error.code === ALREADY_POSTED_CODE) {
         onDone({ kind: 'already', message: error.message });
-      } else {
-        setFormError(applyServerErrors(error, setError, REVIEW_FIELD_NAMES));
+        return;
       }
+      const server = error instanceof ApiError ? serverReviewErrors(error.errors) : { fields: {}, rest: [] };
+      setErrors(server.fields);
+      focusFirst(server.fields);
+      const named = Object.keys(server.fields).length > 0;
+      setFormError(
+        server.rest.length > 0
+          ? server.rest.join('\n')
+          : named
+            ? null
+            : error instanceof ApiError && error.message
+              ? error.message
+              : REVIEW_TEXTS.failed,
+      );
     } finally {
       setPending(false);
     }
-  });
+  };
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="レビューを書く" className={styles.form}>
+    <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label="レビューを書く" className={styles.form}>
       <FormAlert message={formError} />
-      <RatingStars register={register} rating={rating} error={errors.rating?.message} />
-      <FormField label="タイトル" required hint={`${TITLE_MAX}文字以内`} error={errors.title?.message}>
-        {(control) => <input {...control} {...register('title')} type="text" autoComplete="off" />}
+      <RatingStars value={fields.rating} error={errors.rating} onChange={set('rating')} firstRef={bind('rating')} />
+      <FormField label="タイトル" required hint={`${TITLE_MAX}文字以内`} error={errors.title}>
+        {(control) => (
+          <input
+            {...control}
+            ref={bind('title')}
+            type="text"
+            autoComplete="off"
+            value={fields.title}
+            onChange={(e) => set('title')(e.target.value)}
+          />
+        )}
       </FormField>
-      <FormField label="本文" required hint={`${BODY_MIN}〜${BODY_MAX}文字`} error={errors.body?.message}>
-        {(control) => <textarea {...control} {...register('body')} className={controlClass.textarea} rows={5} />}
+      <FormField label="本文" required hint={`${BODY_MIN}〜${BODY_MAX}文字`} error={errors.body}>
+        {(control) => (
+          <textarea
+            {...control}
+            ref={bind('body')}
+            className={controlClass.textarea}
+            rows={5}
+            value={fields.body}
+            onChange={(e) => set('body')(e.target.value)}
+          />
+        )}
       </FormField>
       <FormField
         label="ニックネーム"
         required={false}
         hint={`${NICKNAME_MAX}文字以内。空欄のときは、お名前（姓）に「さん」を付けて表示します`}
-        error={errors.nickname?.message}
+        error={errors.nickname}
       >
-        {(control) => <input {...control} {...register('nickname')} type="text" autoComplete="nickname" />}
+        {(control) => (
+          <input
+            {...control}
+            ref={bind('nickname')}
+            type="text"
+            autoComplete="nickname"
+            value={fields.nickname}
+            onChange={(e) => set('nickname')(e.target.value)}
+          />
+        )}
       </FormField>
       <div className={styles.formActions}>
         <SubmitButton pending={pending} pendingLabel="投稿中…">
