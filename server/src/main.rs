@@ -136,6 +136,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     });
     shop::checkout::reconciler::spawn(state.clone());
     shop::social_gift::expiry::spawn(state.clone());
+    shop::memorials::reminder::spawn(state.clone());
     let listener = tokio::net::TcpListener::bind(addr).await?;
     tracing::info!("listening on http://{}", listener.local_addr()?);
     let router = app::router(state);

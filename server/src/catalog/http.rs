@@ -12,13 +12,16 @@ use super::filter::{ProductFilter, ProductListQuery};
 use super::product_item::{Image, NamedRef, ProductItem, product_items};
 use super::store::{self, Link, PRODUCTS_TABLE};
 use super::tag_password::{self, GRANT_REQUIRED_CODE, GRANT_REQUIRED_MESSAGE, TagPasswordAttempt, TagPasswordInput, WRONG_PASSWORD};
+use crate::auth::{Member, OptionalMember};
 use crate::channel::Channel;
+use crate::favorites;
 use crate::infra::db::Db;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::{ApiJson, ApiPath, ApiQuery};
 use crate::infra::pagination::{AllowAll, DEFAULT_PER, ListBody, Page, PageQuery, Paginated};
 use crate::infra::read_cache::CachedAnswer;
 use crate::infra::time::Timestamp;
+use crate::measurements::purpose::Purpose;
 use crate::members::client::Client;
 use crate::members::rate_limit;
 use crate::state::AppState;
@@ -107,6 +110,45 @@ pub struct ProductDetail {
     pub sale_start: Option<Timestamp>,
     pub sale_end: Option<Timestamp>,
     pub review: ReviewSummary,
+    /// The sizes by one body measure, for products sold in sizes that have a chart.
+    pub size_chart: Option<SizeChart>,
+}
+
+/// A product's sizes by one body measure (`measurements::purpose`): the member's latest
+/// measurement of `purpose` picks the size whose range holds it.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct SizeChart {
+    pub purpose: Purpose,
+    /// `head`, `hand`, `height` or `inseam`.
+    pub measure: String,
+    /// 頭囲, 手の長さ …
+    pub measure_name: String,
+    /// Always `cm`.
+    pub unit: String,
+    /// Smallest first; `min` inclusive, `max` exclusive, in centimetres.
+    pub sizes: Vec<SizeRange>,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct SizeRange {
+    pub label: String,
+    pub min: f64,
+    pub max: f64,
+}
+
+impl SizeChart {
+    fn of(rows: Vec<store::SizeRow>) -> Option<SizeChart> {
+        let first = rows.first()?;
+        let purpose = Purpose::parse(&first.purpose)?;
+        let measure = first.measure.clone();
+        Some(SizeChart {
+            purpose,
+            measure_name: Purpose::measure_name(&measure).unwrap_or_default().to_owned(),
+            measure,
+            unit: "cm".into(),
+            sizes: rows.into_iter().map(|r| SizeRange { label: r.label, min: r.min_mm as f64 / 10.0, max: r.max_mm as f64 / 10.0 }).collect(),
+        })
+    }
 }
 
 #[utoipa::path(get, path = "/v1/products", tag = "catalog", params(ProductListQuery,
@@ -122,6 +164,7 @@ async fn list_products(
     channel: Channel,
     uri: axum::http::Uri,
     grant: GrantHeader,
+    OptionalMember(member): OptionalMember,
     ApiQuery(query): ApiQuery<ProductListQuery>,
 ) -> ApiResult<CachedAnswer> {
     // Bad input is answered before the cache, so only real pages are kept.
@@ -133,12 +176,14 @@ async fn list_products(
     }
     let key = format!("{}|list|{}", channel.id, uri.query().unwrap_or(""));
     let cache = state.catalog_cache.clone();
-    cache
+    let (db, channel_id) = (state.db.clone(), channel.id.clone());
+    let answer = cache
         .get_or_load(key, move || {
             let (state, channel, filter) = (state.clone(), channel.clone(), filter.clone());
             async move { CachedAnswer::capture(load_product_list(&state, &channel, &filter, page).await?).await }
         })
-        .await
+        .await?;
+    favorites::overlay::personalise(&db, &channel_id, member.as_ref(), answer).await
 }
 
 /// Passes when `tag_key` is not protected (or unknown: its list is empty anyway), or when the
@@ -188,15 +233,22 @@ async fn load_product_list(state: &AppState, channel: &Channel, filter: &Product
 #[utoipa::path(get, path = "/v1/products/{key}", tag = "catalog",
     params(("key" = String, Path, description = "product key")),
     responses((status = 200, body = ProductDetail), (status = 404, body = ErrorBody)))]
-async fn show_product(State(state): State<AppState>, channel: Channel, ApiPath(key): ApiPath<String>) -> ApiResult<CachedAnswer> {
+async fn show_product(
+    State(state): State<AppState>,
+    channel: Channel,
+    OptionalMember(member): OptionalMember,
+    ApiPath(key): ApiPath<String>,
+) -> ApiResult<CachedAnswer> {
     let cache_key = format!("{}|product|{key}", channel.id);
     let cache = state.catalog_cache.clone();
-    cache
+    let (db, channel_id) = (state.db.clone(), channel.id.clone());
+    let answer = cache
         .get_or_load(cache_key, move || {
             let (state, channel, key) = (state.clone(), channel.clone(), key.clone());
             async move { CachedAnswer::capture(load_product(&state, &channel, &key).await?).await }
         })
-        .await
+        .await?;
+    favorites::overlay::personalise(&db, &channel_id, member.as_ref(), answer).await
 }
 
 async fn load_product(state: &AppState, channel: &Channel, key: &str) -> ApiResult<Json<ProductDetail>> {
@@ -207,6 +259,7 @@ async fn load_product(state: &AppState, channel: &Channel, key: &str) -> ApiResu
     let images = store::list_images_of(&state.db, std::slice::from_ref(&id)).await?;
     let variations = store::list_variations(&state.db, &id).await?;
     let (count, rating_sum) = store::find_review_totals(&state.db, &id).await?;
+    let size_chart = SizeChart::of(store::list_size_chart(&state.db, &id).await?);
     let item = product_items(&state.db, vec![row.card], now).await?.remove(0);
     Ok(Json(ProductDetail {
         item,
@@ -216,6 +269,7 @@ async fn load_product(state: &AppState, channel: &Channel, key: &str) -> ApiResu
         sale_start: sale_start.map(Timestamp),
         sale_end: sale_end.map(Timestamp),
         review: ReviewSummary { count, average: average(count, rating_sum) },
+        size_chart,
     }))
 }
 
@@ -223,23 +277,35 @@ async fn load_product(state: &AppState, channel: &Channel, key: &str) -> ApiResu
     params(("key" = String, Path, description = "product key")),
     responses((status = 200, body = ListBody<ProductItem>, description = "products suggested with this one"),
         (status = 404, body = ErrorBody)))]
-async fn list_recommendations(State(state): State<AppState>, channel: Channel, ApiPath(key): ApiPath<String>) -> ApiResult<Json<ListBody<ProductItem>>> {
-    linked_products(&state.db, &channel, &key, Link::Recommendations).await
+async fn list_recommendations(
+    State(state): State<AppState>,
+    channel: Channel,
+    OptionalMember(member): OptionalMember,
+    ApiPath(key): ApiPath<String>,
+) -> ApiResult<Json<ListBody<ProductItem>>> {
+    linked_products(&state.db, &channel, member.as_ref(), &key, Link::Recommendations).await
 }
 
 #[utoipa::path(get, path = "/v1/products/{key}/accessories", tag = "catalog",
     params(("key" = String, Path, description = "product key")),
     responses((status = 200, body = ListBody<ProductItem>, description = "items bought together with this one"),
         (status = 404, body = ErrorBody)))]
-async fn list_accessories(State(state): State<AppState>, channel: Channel, ApiPath(key): ApiPath<String>) -> ApiResult<Json<ListBody<ProductItem>>> {
-    linked_products(&state.db, &channel, &key, Link::Accessories).await
+async fn list_accessories(
+    State(state): State<AppState>,
+    channel: Channel,
+    OptionalMember(member): OptionalMember,
+    ApiPath(key): ApiPath<String>,
+) -> ApiResult<Json<ListBody<ProductItem>>> {
+    linked_products(&state.db, &channel, member.as_ref(), &key, Link::Accessories).await
 }
 
-async fn linked_products(db: &Db, channel: &Channel, key: &str, link: Link) -> ApiResult<Json<ListBody<ProductItem>>> {
+async fn linked_products(db: &Db, channel: &Channel, member: Option<&Member>, key: &str, link: Link) -> ApiResult<Json<ListBody<ProductItem>>> {
     let product = store::find_product_by_key(db, &channel.id, key).await?.ok_or_else(ApiError::not_found)?;
     let now = Timestamp::now().0;
     let rows = store::list_linked_products(db, &channel.id, &product.card.id, link, now).await?;
-    Ok(Json(ListBody { data: product_items(db, rows, now).await? }))
+    let mut data = product_items(db, rows, now).await?;
+    favorites::overlay::mark(&mut data, &favorites::overlay::favorite_ids(db, &channel.id, member).await?);
+    Ok(Json(ListBody { data }))
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -250,12 +316,22 @@ pub struct Review {
     pub title: String,
     pub body: String,
     pub nickname: String,
+    /// The writer bought the product (購入者).
+    pub is_purchaser: bool,
     pub created_at: Timestamp,
 }
 
 impl From<store::ReviewRow> for Review {
     fn from(row: store::ReviewRow) -> Self {
-        Review { id: row.id, rating: row.rating, title: row.title, body: row.body, nickname: row.nickname, created_at: Timestamp(row.created_at) }
+        Review {
+            id: row.id,
+            rating: row.rating,
+            title: row.title,
+            body: row.body,
+            nickname: row.nickname,
+            is_purchaser: row.is_purchaser == 1,
+            created_at: Timestamp(row.created_at),
+        }
     }
 }
 

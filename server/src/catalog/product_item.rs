@@ -10,13 +10,13 @@ use super::store::{self, ProductRow};
 use crate::infra::db::Db;
 
 /// A maker, brand or category as a product names it.
-#[derive(Serialize, utoipa::ToSchema)]
+#[derive(Clone, Serialize, utoipa::ToSchema)]
 pub struct NamedRef {
     pub key: String,
     pub name: String,
 }
 
-#[derive(Serialize, utoipa::ToSchema)]
+#[derive(Clone, Serialize, utoipa::ToSchema)]
 pub struct Image {
     /// Site-relative path of the picture.
     pub url: String,
@@ -24,7 +24,7 @@ pub struct Image {
 }
 
 /// A product as lists show it.
-#[derive(Serialize, utoipa::ToSchema)]
+#[derive(Clone, Serialize, utoipa::ToSchema)]
 pub struct ProductItem {
     pub id: String,
     pub key: String,
@@ -41,7 +41,7 @@ pub struct ProductItem {
     pub categories: Vec<NamedRef>,
     /// The main picture.
     pub image: Option<Image>,
-    /// Always false here; the favourites feature fills it for a logged-in member.
+    /// Whether the logged-in member keeps the product in a favourites list (`favorites::overlay`); false for visitors.
     pub is_favorite: bool,
     pub stock_status: StockStatus,
     /// False before the sale starts and after it ends.

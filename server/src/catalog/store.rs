@@ -300,6 +300,15 @@ pub async fn list_search_documents(db: &Db) -> sqlx::Result<Vec<SearchDocumentRo
 
 /// A published product of the channel by key, whatever its sale period (the detail page shows
 /// upcoming and ended products, marked as not on sale).
+/// The key of a published product of the channel, by id.
+pub async fn find_product_key_by_id(db: &Db, channel_id: &str, id: &str) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar("SELECT product_key FROM products WHERE channel_id = $1 AND id = $2 AND is_published = 1")
+        .bind(channel_id)
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await
+}
+
 pub async fn find_product_by_key(db: &Db, channel_id: &str, key: &str) -> sqlx::Result<Option<ProductDetailRow>> {
     sqlx::query_as::<_, ProductDetailRow>(sqlx::AssertSqlSafe(format!(
         "SELECT {PRODUCT_COLUMNS}, p.description FROM {PRODUCT_FROM} \
@@ -401,6 +410,7 @@ pub struct ReviewRow {
     pub title: String,
     pub body: String,
     pub nickname: String,
+    pub is_purchaser: i64,
     pub created_at: i64,
 }
 
@@ -409,7 +419,7 @@ pub async fn list_reviews(db: &Db, product_id: &str, page: Page) -> sqlx::Result
     let total: i64 =
         sqlx::query_scalar("SELECT COUNT(*) FROM product_reviews WHERE product_id = $1 AND is_published = 1").bind(product_id).fetch_one(&db.pool).await?;
     let rows = sqlx::query_as::<_, ReviewRow>(
-        "SELECT id, rating, title, body, nickname, created_at FROM product_reviews \
+        "SELECT id, rating, title, body, nickname, is_purchaser, created_at FROM product_reviews \
          WHERE product_id = $1 AND is_published = 1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3",
     )
     .bind(product_id)
@@ -418,6 +428,41 @@ pub async fn list_reviews(db: &Db, product_id: &str, page: Page) -> sqlx::Result
     .fetch_all(&db.pool)
     .await?;
     Ok((rows, total))
+}
+
+pub struct NewMemberReview<'a> {
+    pub id: &'a str,
+    pub channel_id: &'a str,
+    pub product_id: &'a str,
+    pub user_id: &'a str,
+    pub rating: i64,
+    pub title: &'a str,
+    pub body: &'a str,
+    pub nickname: &'a str,
+    pub is_purchaser: bool,
+    pub is_published: bool,
+}
+
+/// A member's review; false when the member already reviewed the product (nothing changes).
+pub async fn insert_member_review(tx: &mut Tx, review: &NewMemberReview<'_>, now: i64) -> sqlx::Result<bool> {
+    let done = sqlx::query(
+        "INSERT INTO product_reviews (id, channel_id, product_id, user_id, rating, title, body, nickname, is_purchaser, is_published, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (product_id, user_id) DO NOTHING",
+    )
+    .bind(review.id)
+    .bind(review.channel_id)
+    .bind(review.product_id)
+    .bind(review.user_id)
+    .bind(review.rating)
+    .bind(review.title)
+    .bind(review.body)
+    .bind(review.nickname)
+    .bind(flag(review.is_purchaser))
+    .bind(flag(review.is_published))
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected() > 0)
 }
 
 /// (count, sum of ratings) of a product's published reviews. The average is taken in Rust:
@@ -430,6 +475,40 @@ pub async fn find_review_totals(db: &Db, product_id: &str) -> sqlx::Result<(i64,
     .bind(product_id)
     .fetch_one(&db.pool)
     .await
+}
+
+#[derive(Debug, sqlx::FromRow)]
+pub struct SizeRow {
+    pub purpose: String,
+    pub measure: String,
+    pub label: String,
+    pub min_mm: i64,
+    pub max_mm: i64,
+}
+
+/// A product's size chart, smallest first (empty: the product has none).
+pub async fn list_size_chart(db: &Db, product_id: &str) -> sqlx::Result<Vec<SizeRow>> {
+    sqlx::query_as::<_, SizeRow>("SELECT purpose, measure, label, min_mm, max_mm FROM product_size_charts WHERE product_id = $1 ORDER BY position")
+        .bind(product_id)
+        .fetch_all(&db.pool)
+        .await
+}
+
+/// Writes a product's size chart: (label, min mm inclusive, max mm exclusive), smallest first.
+pub async fn insert_size_chart(tx: &mut Tx, product_id: &str, purpose: &str, measure: &str, sizes: &[(&str, i64, i64)]) -> sqlx::Result<()> {
+    for (position, (label, min, max)) in sizes.iter().enumerate() {
+        sqlx::query("INSERT INTO product_size_charts (product_id, purpose, measure, position, label, min_mm, max_mm) VALUES ($1, $2, $3, $4, $5, $6, $7)")
+            .bind(product_id)
+            .bind(purpose)
+            .bind(measure)
+            .bind(position as i64)
+            .bind(*label)
+            .bind(*min)
+            .bind(*max)
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(())
 }
 
 // ---------------------------------------------------------------------------------------------

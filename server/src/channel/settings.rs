@@ -64,28 +64,25 @@ impl FrontSettings {
     /// Stored values are JSON; a value of the wrong type falls back to the default rather
     /// than breaking the storefront.
     pub fn from_stored(channel: &Channel, stored: &HashMap<String, String>) -> Self {
-        fn get<T: DeserializeOwned>(stored: &HashMap<String, String>, key: &str, default: T) -> T {
-            stored.get(key).and_then(|raw| serde_json::from_str(raw).ok()).unwrap_or(default)
-        }
         FrontSettings {
-            site_name: get(stored, "SITE.NAME", channel.name.clone()),
-            namespace: get(stored, "SITE.NAMESPACE", channel.code.clone()),
-            channel_prefix: get(stored, "SITE.CHANNEL_PREFIX", String::new()),
+            site_name: setting(stored, "SITE.NAME", channel.name.clone()),
+            namespace: setting(stored, "SITE.NAMESPACE", channel.code.clone()),
+            channel_prefix: setting(stored, "SITE.CHANNEL_PREFIX", String::new()),
             theme: channel.theme.clone(),
             tenant: channel.tenant.clone(),
-            is_corporate: get(stored, "SITE.IS_CORPORATE", false),
-            screen_sm: get(stored, "SITE.BREAKPOINT.SCREEN-SM", 767),
-            screen_md: get(stored, "SITE.BREAKPOINT.SCREEN-MD", 1024),
-            allow_multiple_shipping: get(stored, "ORDER.SHIPPING.IS_ALLOW_MULTIPLE", false),
-            temporary_stop_selling_is_use: get(stored, "PLUGIN.TEMPORARY_STOP_SELLING.IS_USE", false),
-            temporary_stop_selling_is_selling: get(stored, "PLUGIN.TEMPORARY_STOP_SELLING.IS_SELLING", true),
-            no_member_use: get(stored, "NO_MEMBER_USE", false),
-            verify_email_at_first_login: get(stored, "AUTH.IS_VERIFY_EMAIL_AT_FIRST_LOGIN", false),
-            is_mfa: get(stored, "AUTH.IS_MFA", false),
-            password_expire_days: get(stored, "AUTH.PASSWORD_EXPIRE_DAYS", None),
-            recaptcha_version: get(stored, "RECAPTCHA.VERSION", 3),
-            address_limit: get(stored, "MEMBER.ADDRESS_LIMIT", 20),
-            packings: get(stored, "ORDER.PACKINGS", Default::default()),
+            is_corporate: setting(stored, "SITE.IS_CORPORATE", false),
+            screen_sm: setting(stored, "SITE.BREAKPOINT.SCREEN-SM", 767),
+            screen_md: setting(stored, "SITE.BREAKPOINT.SCREEN-MD", 1024),
+            allow_multiple_shipping: setting(stored, "ORDER.SHIPPING.IS_ALLOW_MULTIPLE", false),
+            temporary_stop_selling_is_use: setting(stored, "PLUGIN.TEMPORARY_STOP_SELLING.IS_USE", false),
+            temporary_stop_selling_is_selling: setting(stored, "PLUGIN.TEMPORARY_STOP_SELLING.IS_SELLING", true),
+            no_member_use: setting(stored, "NO_MEMBER_USE", false),
+            verify_email_at_first_login: setting(stored, "AUTH.IS_VERIFY_EMAIL_AT_FIRST_LOGIN", false),
+            is_mfa: setting(stored, "AUTH.IS_MFA", false),
+            password_expire_days: setting(stored, "AUTH.PASSWORD_EXPIRE_DAYS", None),
+            recaptcha_version: setting(stored, "RECAPTCHA.VERSION", 3),
+            address_limit: setting(stored, "MEMBER.ADDRESS_LIMIT", 20),
+            packings: setting(stored, "ORDER.PACKINGS", Default::default()),
         }
     }
 
@@ -93,6 +90,16 @@ impl FrontSettings {
     pub fn is_selling_stopped(&self) -> bool {
         self.temporary_stop_selling_is_use && !self.temporary_stop_selling_is_selling
     }
+}
+
+/// One stored setting (JSON) of a feature, or `default` when missing or of the wrong type.
+pub fn setting<T: DeserializeOwned>(stored: &HashMap<String, String>, key: &str, default: T) -> T {
+    stored.get(key).and_then(|raw| serde_json::from_str(raw).ok()).unwrap_or(default)
+}
+
+/// One setting of the channel, read from the database.
+pub async fn load_setting<T: DeserializeOwned>(db: &Db, channel_id: &str, key: &str, default: T) -> sqlx::Result<T> {
+    Ok(setting(&super::store::list_settings(db, channel_id).await?, key, default))
 }
 
 #[cfg(test)]

@@ -8,8 +8,10 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::store;
+use crate::auth::OptionalMember;
 use crate::catalog::product_item::{ProductItem, product_items};
 use crate::channel::Channel;
+use crate::favorites;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::{ApiPath, ApiQuery};
 use crate::infra::pagination::{AllowAll, MAX_PER, PRODUCTS_PER, Page, PageQuery, pagination_headers};
@@ -65,6 +67,7 @@ pub struct Collection {
 async fn show_collection(
     State(state): State<AppState>,
     channel: Channel,
+    OptionalMember(member): OptionalMember,
     ApiPath(alias): ApiPath<String>,
     ApiQuery(query): ApiQuery<CollectionQuery>,
 ) -> ApiResult<(HeaderMap, Json<Collection>)> {
@@ -72,7 +75,8 @@ async fn show_collection(
     let found = store::find_collection(&state.db, &channel.id, &alias).await?.ok_or_else(ApiError::not_found)?;
     let now = Timestamp::now().0;
     let (rows, total) = store::list_collection_products(&state.db, &channel.id, &found.id, page, now).await?;
-    let data = product_items(&state.db, rows, now).await?;
+    let mut data = product_items(&state.db, rows, now).await?;
+    favorites::overlay::mark(&mut data, &favorites::overlay::favorite_ids(&state.db, &channel.id, member.as_ref()).await?);
     let body = Collection { id: found.id, alias: found.alias, title: found.title, description: found.description, data };
     Ok((pagination_headers(total, page), Json(body)))
 }

@@ -152,3 +152,124 @@ pub async fn list_listable_products_by_ids(db: &Db, channel_id: &str, ids: &[Str
     }
     sqlx::query_as_with::<_, ProductRow, _>(sqlx::AssertSqlSafe(sql), arguments).fetch_all(&db.pool).await
 }
+
+/// How many products the member's history shows (at most `limit`).
+pub async fn count_viewed_products(db: &Db, channel_id: &str, user_id: &str, now: i64, limit: i64) -> sqlx::Result<i64> {
+    let listed: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+        "SELECT COUNT(*) FROM products p JOIN product_histories h ON h.product_id = p.id \
+         WHERE {LISTABLE} AND h.channel_id = $1 AND h.user_id = $3"
+    )))
+    .bind(channel_id)
+    .bind(now)
+    .bind(user_id)
+    .fetch_one(&db.pool)
+    .await?;
+    Ok(listed.min(limit))
+}
+
+/// Forgets one viewed product; false when it was not in the member's history.
+pub async fn delete_view(tx: &mut Tx, channel_id: &str, user_id: &str, product_id: &str) -> sqlx::Result<bool> {
+    let done = sqlx::query("DELETE FROM product_histories WHERE channel_id = $1 AND user_id = $2 AND product_id = $3")
+        .bind(channel_id)
+        .bind(user_id)
+        .bind(product_id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(done.rows_affected() > 0)
+}
+
+#[derive(Debug, sqlx::FromRow)]
+pub struct SearchWordRow {
+    pub id: String,
+    pub word: String,
+    pub created_at: i64,
+}
+
+/// A page of the member's search words, newest first, and how many there are.
+pub async fn page_search_words(db: &Db, channel_id: &str, user_id: &str, limit: i64, offset: i64) -> sqlx::Result<(Vec<SearchWordRow>, i64)> {
+    let rows = sqlx::query_as::<_, SearchWordRow>(
+        "SELECT id, word, created_at FROM product_search_histories WHERE channel_id = $1 AND user_id = $2 \
+         ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4",
+    )
+    .bind(channel_id)
+    .bind(user_id)
+    .bind(limit)
+    .bind(offset)
+    .fetch_all(&db.pool)
+    .await?;
+    let total = sqlx::query_scalar("SELECT COUNT(*) FROM product_search_histories WHERE channel_id = $1 AND user_id = $2")
+        .bind(channel_id)
+        .bind(user_id)
+        .fetch_one(&db.pool)
+        .await?;
+    Ok((rows, total))
+}
+
+/// Deletes one of the member's search words; false when the member has no such entry.
+pub async fn delete_search_word(tx: &mut Tx, channel_id: &str, user_id: &str, id: &str) -> sqlx::Result<bool> {
+    let done = sqlx::query("DELETE FROM product_search_histories WHERE channel_id = $1 AND user_id = $2 AND id = $3")
+        .bind(channel_id)
+        .bind(user_id)
+        .bind(id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(done.rows_affected() > 0)
+}
+
+#[derive(Debug, sqlx::FromRow)]
+pub struct MemberRequestRow {
+    pub id: String,
+    pub product_id: Option<String>,
+    pub name: String,
+    pub email: String,
+    pub body: String,
+    pub created_at: i64,
+}
+
+/// A page of the requests the member sent while logged in, newest first, and how many.
+pub async fn page_member_requests(db: &Db, channel_id: &str, user_id: &str, limit: i64, offset: i64) -> sqlx::Result<(Vec<MemberRequestRow>, i64)> {
+    let rows = sqlx::query_as::<_, MemberRequestRow>(
+        "SELECT id, product_id, name, email, body, created_at FROM product_requests WHERE channel_id = $1 AND user_id = $2 \
+         ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4",
+    )
+    .bind(channel_id)
+    .bind(user_id)
+    .bind(limit)
+    .bind(offset)
+    .fetch_all(&db.pool)
+    .await?;
+    let total = sqlx::query_scalar("SELECT COUNT(*) FROM product_requests WHERE channel_id = $1 AND user_id = $2")
+        .bind(channel_id)
+        .bind(user_id)
+        .fetch_one(&db.pool)
+        .await?;
+    Ok((rows, total))
+}
+
+/// Takes one request out of the member's history; false when there is none. The shop keeps
+/// the request itself (it still has to answer it): only its link to the member goes.
+pub async fn delete_member_request(tx: &mut Tx, channel_id: &str, user_id: &str, id: &str) -> sqlx::Result<bool> {
+    let done = sqlx::query("UPDATE product_requests SET user_id = NULL WHERE channel_id = $1 AND user_id = $2 AND id = $3")
+        .bind(channel_id)
+        .bind(user_id)
+        .bind(id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(done.rows_affected() > 0)
+}
+
+/// Products of the channel by id, whatever their state (a request may name one no longer sold).
+pub async fn list_products_by_ids(db: &Db, channel_id: &str, ids: &[String]) -> sqlx::Result<Vec<ProductRow>> {
+    let mut rows = Vec::new();
+    for id in ids {
+        let row = sqlx::query_as::<_, ProductRow>(sqlx::AssertSqlSafe(format!(
+            "SELECT {PRODUCT_COLUMNS} FROM {PRODUCT_FROM} WHERE p.channel_id = $1 AND p.id = $2 AND p.is_published = 1"
+        )))
+        .bind(channel_id)
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await?;
+        rows.extend(row);
+    }
+    Ok(rows)
+}

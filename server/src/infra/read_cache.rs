@@ -38,6 +38,19 @@ impl CachedAnswer {
     }
 }
 
+impl CachedAnswer {
+    /// The finished JSON body.
+    pub fn body(&self) -> &Bytes {
+        &self.body
+    }
+
+    /// The same headers over another body: a personalised copy for one member (the kept
+    /// answer stays the same for everyone).
+    pub fn with_body(&self, body: Bytes) -> CachedAnswer {
+        CachedAnswer { headers: self.headers.clone(), body }
+    }
+}
+
 impl IntoResponse for CachedAnswer {
     fn into_response(self) -> Response {
         // The kept headers become the answer's headers as they are, not appended one by one.

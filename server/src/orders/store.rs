@@ -165,6 +165,21 @@ pub async fn list_member_orders(db: &Db, channel_id: &str, user_id: &str, search
 }
 
 /// What the member has paid over every order not cancelled.
+/// Whether the member has an order of the product (by key) that was not cancelled and is not
+/// waiting for its money: a review of it is marked 購入者.
+pub async fn has_bought(db: &Db, channel_id: &str, user_id: &str, product_key: &str) -> sqlx::Result<bool> {
+    let found: Option<i64> = sqlx::query_scalar(
+        "SELECT 1 FROM orders o JOIN order_lines l ON l.order_id = o.id \
+         WHERE o.channel_id = $1 AND o.user_id = $2 AND l.product_key = $3 AND o.status NOT IN ('cancelled', 'awaiting_payment') LIMIT 1",
+    )
+    .bind(channel_id)
+    .bind(user_id)
+    .bind(product_key)
+    .fetch_optional(&db.pool)
+    .await?;
+    Ok(found.is_some())
+}
+
 pub async fn sum_member_total_payment(db: &Db, channel_id: &str, user_id: &str) -> sqlx::Result<i64> {
     // CAST: PostgreSQL's SUM of BIGINT is NUMERIC, which the Any driver cannot decode.
     sqlx::query_scalar(

@@ -1726,7 +1726,32 @@ pub async fn insert(tx: &mut Tx, channel_id: &str, code: &str, now: i64, scale_t
         let ids: Vec<(String, String)> = pairs.into_iter().map(|(from, to)| (product_ids[from].clone(), product_ids[to].clone())).collect();
         store::insert_links(tx, channel_id, link, &ids).await?;
     }
+    for (product, id) in designed_products.iter().zip(&product_ids) {
+        if let Some((purpose, measure, sizes)) = size_chart(catalogue.lines[product.line].code) {
+            store::insert_size_chart(tx, id, purpose, measure, sizes).await?;
+        }
+    }
     Ok(())
+}
+
+/// The sizes of the lines sold by one body measure: (purpose, measure, [(size, min mm, max mm)]),
+/// min inclusive, max exclusive, as the makers' charts give them.
+pub fn size_chart(line_code: &str) -> Option<(&'static str, &'static str, &'static [(&'static str, i64, i64)])> {
+    const FULL_FACE: &[(&str, i64, i64)] = &[("S", 550, 570), ("M", 570, 590), ("L", 590, 610), ("XL", 610, 630)];
+    const CYCLE_HELMET: &[(&str, i64, i64)] = &[("S/M", 510, 570), ("L/XL", 570, 620)];
+    const WINTER_GLOVE: &[(&str, i64, i64)] = &[("S", 160, 170), ("M", 170, 180), ("L", 180, 190), ("LL", 190, 200), ("3L", 200, 210)];
+    const MESH_GLOVE: &[(&str, i64, i64)] = &[("S", 160, 170), ("M", 170, 180), ("L", 180, 190), ("LL", 190, 200)];
+    const LEATHER_GLOVE: &[(&str, i64, i64)] = &[("M", 170, 180), ("L", 180, 190), ("LL", 190, 200)];
+    const CYCLE_GLOVE: &[(&str, i64, i64)] = &[("S", 160, 170), ("M", 170, 180), ("L", 180, 190), ("XL", 190, 200)];
+    match line_code {
+        "SH-FF" | "SH-JT" => Some(("helmet", "head", FULL_FACE)),
+        "KB-HM" => Some(("helmet", "head", CYCLE_HELMET)),
+        "KM-GK8" => Some(("glove", "hand", WINTER_GLOVE)),
+        "RS-RST4" => Some(("glove", "hand", MESH_GLOVE)),
+        "KM-GK2" => Some(("glove", "hand", LEATHER_GLOVE)),
+        "PI-GL" => Some(("glove", "hand", CYCLE_GLOVE)),
+        _ => None,
+    }
 }
 
 #[cfg(test)]
@@ -1786,6 +1811,26 @@ mod tests {
         let reduced: Vec<_> = products.iter().filter(|p| p.tax_rate == 8).collect();
         assert_eq!(reduced.len(), 11);
         assert!(reduced.iter().all(|p| p.name.contains("ジェル") || p.name.contains("ドリンク")));
+    }
+
+    #[test]
+    fn size_charts_name_exactly_the_sizes_sold() {
+        let catalogue = for_shop("demo").unwrap();
+        let mut charted = 0;
+        for product in products(catalogue) {
+            let Some((_, _, chart)) = size_chart(catalogue.lines[product.line].code) else { continue };
+            charted += 1;
+            let mut sold: Vec<&str> = product.variations.iter().filter_map(|v| v.size).collect();
+            sold.dedup();
+            let mut sold_sorted = sold.clone();
+            sold_sorted.sort_unstable();
+            sold_sorted.dedup();
+            let mut labels: Vec<&str> = chart.iter().map(|(label, _, _)| *label).collect();
+            labels.sort_unstable();
+            assert_eq!(labels, sold_sorted, "{}", product.name);
+            assert!(chart.windows(2).all(|w| w[0].2 == w[1].1), "{}: ranges follow each other", product.name);
+        }
+        assert!(charted >= 10, "helmets and gloves have charts");
     }
 
     #[test]

@@ -115,12 +115,16 @@ pub fn normalize_postal(s: &str) -> Option<String> {
 }
 
 /// Empty allowed; `0` and 9 or 10 more digits; or three hyphenated groups of 1–4 digits, the
-/// first starting with `0` (spec 001 §5, taken literally).
+/// first starting with `0` (spec 001 §5, taken literally); or a 5-digit area code (04998
+/// 小笠原村, 01397 奥尻町), which is followed by one digit and four: `04998-2-1234`.
 pub fn tel(s: &str) -> Rule {
     let ok = s.is_empty()
         || if s.contains('-') {
             let groups: Vec<&str> = s.split('-').collect();
-            groups.len() == 3 && groups.iter().all(|g| (1..=4).contains(&g.len()) && all_digits(g)) && groups[0].starts_with('0')
+            groups.len() == 3
+                && groups.iter().all(|g| all_digits(g))
+                && groups[0].starts_with('0')
+                && (groups.iter().all(|g| (1..=4).contains(&g.len())) || (groups[0].len() == 5 && groups[1].len() == 1 && groups[2].len() == 4))
         } else {
             (10..=11).contains(&s.len()) && all_digits(s) && s.starts_with('0')
         };

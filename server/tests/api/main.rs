@@ -14,6 +14,7 @@ mod errors;
 mod files;
 mod histories;
 mod layout;
+mod member_area;
 mod members;
 mod messages;
 mod news;

@@ -1044,6 +1044,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/me/bookmarks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_bookmarks"];
+        put?: never;
+        post: operations["create_bookmark"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/bookmarks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["show_bookmark"];
+        put?: never;
+        post?: never;
+        delete: operations["delete_bookmark"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/me/coupons": {
         parameters: {
             query?: never;
@@ -1236,6 +1268,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/me/product-histories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_product_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/product-histories/{product_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["delete_product_history"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/product-request-histories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_request_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/product-request-histories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["delete_request_history"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/product-search-histories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_search_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/product-search-histories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["delete_search_history"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/me/security-question": {
         parameters: {
             query?: never;
@@ -1247,6 +1375,22 @@ export interface paths {
         put: operations["change_security_question"];
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/timeseries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_measurements"];
+        put?: never;
+        post: operations["add_measurement"];
+        delete: operations["clear_measurements"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1426,6 +1570,118 @@ export interface paths {
         options?: never;
         head?: never;
         patch: operations["use_card"];
+        trace?: never;
+    };
+    "/v1/me/user-lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_user_lists"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/user-lists/attach": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["attach"];
+        trace?: never;
+    };
+    "/v1/me/user-lists/detach": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["detach_everywhere"];
+        trace?: never;
+    };
+    "/v1/me/user-lists/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["show_user_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/user-lists/{key}/detach": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["detach_from_list"];
+        trace?: never;
+    };
+    "/v1/me/user-memorials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_memorials"];
+        put?: never;
+        post: operations["create_memorial"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/user-memorials/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["show_memorial"];
+        put: operations["update_memorial"];
+        post?: never;
+        delete: operations["delete_memorial"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/memos": {
@@ -1812,6 +2068,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/products/{key}/likes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["like"];
+        delete: operations["unlike"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/products/{key}/recommend": {
         parameters: {
             query?: never;
@@ -1837,7 +2109,7 @@ export interface paths {
         };
         get: operations["list_reviews"];
         put?: never;
-        post?: never;
+        post: operations["post_review"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2370,6 +2642,20 @@ export interface components {
             key: string;
             published_at: components["schemas"]["Timestamp"];
             title: string;
+        };
+        Bookmark: {
+            created_at: components["schemas"]["Timestamp"];
+            id: string;
+            kind: components["schemas"]["Kind"];
+            title: string;
+            /** @description A site path, e.g. `/news/winter-sale` or `/product?keyword=ヘルメット`. */
+            url: string;
+        };
+        BookmarkInput: {
+            /** @description What the member sees in the list, 1–100 characters. */
+            title?: string | null;
+            /** @description A site path of this shop. */
+            url?: string | null;
         };
         Brand: {
             description: string;
@@ -3116,6 +3402,16 @@ export interface components {
         InputLeadtime: components["schemas"]["DateChoices"] & {
             order_shipping_id: string;
         };
+        ItemsInput: {
+            /** @description Product ids, 1–100. */
+            ids?: string[] | null;
+            /** @description The list to add to (attach only); the default list when absent. */
+            key?: string | null;
+            /** @description `products` (the only kind a list holds). */
+            table?: string | null;
+        };
+        /** @enum {string} */
+        Kind: "news" | "blog" | "product" | "product_search" | "page";
         LandingPage: {
             extend: components["schemas"]["LandingPageExtend"];
             layout: components["schemas"]["LayoutItem"][];
@@ -3156,6 +3452,10 @@ export interface components {
             password?: string | null;
             reason?: string | null;
         };
+        Liked: {
+            is_favorite: boolean;
+            product_id: string;
+        };
         ListBody_Banner: {
             data: {
                 alt: string;
@@ -3186,6 +3486,16 @@ export interface components {
                 key: string;
                 published_at: components["schemas"]["Timestamp"];
                 title: string;
+            }[];
+        };
+        ListBody_Bookmark: {
+            data: {
+                created_at: components["schemas"]["Timestamp"];
+                id: string;
+                kind: components["schemas"]["Kind"];
+                title: string;
+                /** @description A site path, e.g. `/news/winter-sale` or `/product?keyword=ヘルメット`. */
+                url: string;
             }[];
         };
         ListBody_Brand: {
@@ -3309,6 +3619,45 @@ export interface components {
                 url?: string | null;
             }[];
         };
+        ListBody_Measurement: {
+            data: {
+                created_at: components["schemas"]["Timestamp"];
+                id: string;
+                purpose: components["schemas"]["Purpose"];
+                /** @description Measure key (`head`, `hand`, `height`, `inseam`) → centimetres. */
+                values: {
+                    [key: string]: number;
+                };
+            }[];
+        };
+        ListBody_Memorial: {
+            data: {
+                call: string;
+                created_at: components["schemas"]["Timestamp"];
+                /** Format: int64 */
+                date: number;
+                /**
+                 * Format: int64
+                 * @description Days until `next_date`; 0 on the day.
+                 */
+                days_until: number;
+                /**
+                 * Format: int64
+                 * @description 1 誕生日, 2 結婚記念日, 3 その他の記念日.
+                 */
+                division_ct: number;
+                division_name: string;
+                id: string;
+                /** Format: int64 */
+                month: number;
+                name: string;
+                /** @description The next time it comes (Japan time; today counts), `YYYY-MM-DD`. */
+                next_date: string;
+                target_user_name: string;
+                updated_at: components["schemas"]["Timestamp"];
+                user_id: string;
+            }[];
+        };
         ListBody_Message: {
             data: {
                 /** @description Plain text; paragraphs are separated by blank lines. */
@@ -3384,7 +3733,7 @@ export interface components {
                 code: string;
                 id: string;
                 image?: components["schemas"]["Image"] | null;
-                /** @description Always false here; the favourites feature fills it for a logged-in member. */
+                /** @description Whether the logged-in member keeps the product in a favourites list (`favorites::overlay`); false for visitors. */
                 is_favorite: boolean;
                 /** @description False before the sale starts and after it ends. */
                 is_on_sale: boolean;
@@ -3424,11 +3773,23 @@ export interface components {
                 name: string;
             }[];
         };
+        ListBody_RequestHistory: {
+            data: {
+                body: string;
+                created_at: components["schemas"]["Timestamp"];
+                email: string;
+                id: string;
+                name: string;
+                product?: components["schemas"]["ProductItem"] | null;
+            }[];
+        };
         ListBody_Review: {
             data: {
                 body: string;
                 created_at: components["schemas"]["Timestamp"];
                 id: string;
+                /** @description The writer bought the product (購入者). */
+                is_purchaser: boolean;
                 nickname: string;
                 /**
                  * Format: int64
@@ -3436,6 +3797,13 @@ export interface components {
                  */
                 rating: number;
                 title: string;
+            }[];
+        };
+        ListBody_SearchHistory: {
+            data: {
+                created_at: components["schemas"]["Timestamp"];
+                id: string;
+                word: string;
             }[];
         };
         ListBody_StaticPageLink: {
@@ -3516,6 +3884,33 @@ export interface components {
                 masked_number: string;
             }[];
         };
+        ListBody_UserList: {
+            data: {
+                /**
+                 * Format: int64
+                 * @description Products in the list (published or not).
+                 */
+                count: number;
+                created_at: components["schemas"]["Timestamp"];
+                id: string;
+                is_default: boolean;
+                /** @description The list's key in URLs (`/mypage/list/{key}`); the same as `id`. */
+                key: string;
+                name: string;
+            }[];
+        };
+        /** @description One product of a list. */
+        ListEntry: {
+            added_at: components["schemas"]["Timestamp"];
+            id: string;
+            product: components["schemas"]["ProductItem"];
+            /** @description Always `products` today. */
+            table: string;
+        };
+        ListPage: {
+            data: components["schemas"]["ListEntry"][];
+            list: components["schemas"]["UserList"];
+        };
         /** @description One login of the member. */
         LoginHistoryItem: {
             id: string;
@@ -3573,6 +3968,24 @@ export interface components {
             /** @description The maker's own site. */
             url?: string | null;
         };
+        Measurement: {
+            created_at: components["schemas"]["Timestamp"];
+            id: string;
+            purpose: components["schemas"]["Purpose"];
+            /** @description Measure key (`head`, `hand`, `height`, `inseam`) → centimetres. */
+            values: {
+                [key: string]: number;
+            };
+        };
+        MeasurementInput: {
+            /** @description helmet, glove or bicycle. */
+            purpose?: string | null;
+            /**
+             * @description Every measure of the purpose in centimetres, at most one decimal place: helmet `head`
+             *     40–70; glove `hand` 10–30; bicycle `height` 100–220 and `inseam` 50–110.
+             */
+            values: Record<string, never>;
+        };
         Memo: {
             body: string;
             id: string;
@@ -3587,6 +4000,55 @@ export interface components {
         MemoUpdate: {
             /** @description 1–1000 characters. */
             body?: string | null;
+        };
+        Memorial: {
+            call: string;
+            created_at: components["schemas"]["Timestamp"];
+            /** Format: int64 */
+            date: number;
+            /**
+             * Format: int64
+             * @description Days until `next_date`; 0 on the day.
+             */
+            days_until: number;
+            /**
+             * Format: int64
+             * @description 1 誕生日, 2 結婚記念日, 3 その他の記念日.
+             */
+            division_ct: number;
+            division_name: string;
+            id: string;
+            /** Format: int64 */
+            month: number;
+            name: string;
+            /** @description The next time it comes (Japan time; today counts), `YYYY-MM-DD`. */
+            next_date: string;
+            target_user_name: string;
+            updated_at: components["schemas"]["Timestamp"];
+            user_id: string;
+        };
+        MemorialInput: {
+            /** @description 呼び方・ご関係, up to 20 characters. */
+            call?: string | null;
+            /**
+             * Format: int64
+             * @description 1–31, a real day of `month` (2/29 allowed).
+             */
+            date?: number | null;
+            /**
+             * Format: int64
+             * @description 1 誕生日, 2 結婚記念日, 3 その他の記念日.
+             */
+            division_ct?: number | null;
+            /**
+             * Format: int64
+             * @description 1–12.
+             */
+            month?: number | null;
+            /** @description 記念日の名前, 1–30 characters (e.g. 母の誕生日). */
+            name?: string | null;
+            /** @description お相手のお名前, 1–30 characters. */
+            target_user_name?: string | null;
         };
         Message: {
             /** @description Plain text; paragraphs are separated by blank lines. */
@@ -3931,6 +4393,18 @@ export interface components {
         };
         /** @enum {string} */
         PopupDisplay: "once" | "always";
+        PostedReview: {
+            body: string;
+            created_at: components["schemas"]["Timestamp"];
+            id: string;
+            /** @description The member bought the product (shown as 購入者). */
+            is_purchaser: boolean;
+            nickname: string;
+            product_id: string;
+            /** Format: int64 */
+            rating: number;
+            title: string;
+        };
         Prefecture: {
             /** @description JIS code, `01`–`47`. */
             code: string;
@@ -3945,6 +4419,7 @@ export interface components {
             review: components["schemas"]["ReviewSummary"];
             sale_end?: components["schemas"]["Timestamp"] | null;
             sale_start?: components["schemas"]["Timestamp"] | null;
+            size_chart?: components["schemas"]["SizeChart"] | null;
         };
         /** @description A product as lists show it. */
         ProductItem: {
@@ -3958,7 +4433,7 @@ export interface components {
             code: string;
             id: string;
             image?: components["schemas"]["Image"] | null;
-            /** @description Always false here; the favourites feature fills it for a logged-in member. */
+            /** @description Whether the logged-in member keeps the product in a favourites list (`favorites::overlay`); false for visitors. */
             is_favorite: boolean;
             /** @description False before the sale starts and after it ends. */
             is_on_sale: boolean;
@@ -3987,8 +4462,13 @@ export interface components {
             /** @description Key of the product asked about (a restock request); absent for a product we do not sell yet. */
             product_key?: string | null;
         };
+        /**
+         * @description One view (`product_id`), or the browser's guest history flushed at login (`product_ids`,
+         *     newest first, at most 10).
+         */
         ProductViewInput: {
-            product_id: string;
+            product_id?: string | null;
+            product_ids?: string[] | null;
         };
         /**
          * @description A checked profile: e-mail lower-cased, postal code as 7 digits, blanks as "". It is also
@@ -4072,6 +4552,8 @@ export interface components {
             tenant?: string | null;
             theme: string;
         };
+        /** @enum {string} */
+        Purpose: "helmet" | "glove" | "bicycle";
         Qa: {
             /** @description Plain text; paragraphs are separated by blank lines. */
             answer: string;
@@ -4144,6 +4626,15 @@ export interface components {
              */
             question_ct?: number | null;
         };
+        /** @description A request the member sent about a product (restock, stock, a product the shop lacks). */
+        RequestHistory: {
+            body: string;
+            created_at: components["schemas"]["Timestamp"];
+            email: string;
+            id: string;
+            name: string;
+            product?: components["schemas"]["ProductItem"] | null;
+        };
         ResetInput: {
             /** @description The security question's answer, when the member set one. */
             answer?: string | null;
@@ -4155,6 +4646,8 @@ export interface components {
             body: string;
             created_at: components["schemas"]["Timestamp"];
             id: string;
+            /** @description The writer bought the product (購入者). */
+            is_purchaser: boolean;
             nickname: string;
             /**
              * Format: int64
@@ -4163,6 +4656,29 @@ export interface components {
             rating: number;
             title: string;
         };
+        ReviewAnswer: {
+            review: components["schemas"]["PostedReview"];
+            status: components["schemas"]["ReviewStatus"];
+        };
+        ReviewFields: {
+            /** @description 10–1000 characters. */
+            body?: string | null;
+            /** @description 1–20 characters; blank: the member's family name + さん. */
+            nickname?: string | null;
+            /**
+             * Format: int64
+             * @description 1–5.
+             */
+            rating?: number | null;
+            /** @description 1–50 characters. */
+            title?: string | null;
+        };
+        /** @description The spec sends the review as a nested object. */
+        ReviewInput: {
+            review?: components["schemas"]["ReviewFields"] | null;
+        };
+        /** @enum {string} */
+        ReviewStatus: "published" | "pending";
         ReviewSummary: {
             /**
              * Format: double
@@ -4174,6 +4690,12 @@ export interface components {
              * @description Published reviews.
              */
             count: number;
+        };
+        /** @description One search of the member. */
+        SearchHistory: {
+            created_at: components["schemas"]["Timestamp"];
+            id: string;
+            word: string;
         };
         Section: {
             /** @description Plain text; paragraphs are separated by blank lines. */
@@ -4225,6 +4747,28 @@ export interface components {
              * @default
              */
             shipping_name: string;
+        };
+        /**
+         * @description A product's sizes by one body measure (`measurements::purpose`): the member's latest
+         *     measurement of `purpose` picks the size whose range holds it.
+         */
+        SizeChart: {
+            /** @description `head`, `hand`, `height` or `inseam`. */
+            measure: string;
+            /** @description 頭囲, 手の長さ … */
+            measure_name: string;
+            purpose: components["schemas"]["Purpose"];
+            /** @description Smallest first; `min` inclusive, `max` exclusive, in centimetres. */
+            sizes: components["schemas"]["SizeRange"][];
+            /** @description Always `cm`. */
+            unit: string;
+        };
+        SizeRange: {
+            label: string;
+            /** Format: double */
+            max: number;
+            /** Format: double */
+            min: number;
         };
         /** @description `GET /v1/social-gifts/{token}/products`. */
         SocialGiftBody: {
@@ -4412,6 +4956,20 @@ export interface components {
             is_main: boolean;
             /** @description `************4242`. */
             masked_number: string;
+        };
+        /** @description A member's list. */
+        UserList: {
+            /**
+             * Format: int64
+             * @description Products in the list (published or not).
+             */
+            count: number;
+            created_at: components["schemas"]["Timestamp"];
+            id: string;
+            is_default: boolean;
+            /** @description The list's key in URLs (`/mypage/list/{key}`); the same as `id`. */
+            key: string;
+            name: string;
         };
         /**
          * @description The answer of `PUT /v1/me/user`: the User, and a message when an e-mail change now waits
@@ -7461,6 +8019,219 @@ export interface operations {
             };
         };
     };
+    list_bookmarks: {
+        parameters: {
+            query?: {
+                /** @description Only the bookmark of this site path (whether a page is bookmarked). */
+                url?: string;
+                /** @description Only bookmarks of this kind: news, blog, product, product_search, page. */
+                kind?: string;
+                /** @description 1-based page number. */
+                page?: string;
+                /** @description Page size (default 10, at most 100). */
+                per?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the member's bookmarks, newest first */
+            200: {
+                headers: {
+                    "x-current-page"?: number;
+                    "x-last-page"?: number;
+                    "x-per-page"?: number;
+                    "x-total"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_Bookmark"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `kind`, `page` or `per` is malformed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    create_bookmark: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookmarkInput"];
+            };
+        };
+        responses: {
+            /** @description the page was already bookmarked: the existing bookmark, unchanged */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Bookmark"];
+                };
+            };
+            /** @description bookmarked */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Bookmark"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `url` not a public path of this shop or `title` blank or too long; or code `bookmarks.limit_exceeded` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    show_bookmark: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the bookmark's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Bookmark"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such bookmark of this member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    delete_bookmark: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the bookmark's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the bookmark is gone */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such bookmark of this member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
     list_member_coupons: {
         parameters: {
             query?: {
@@ -8211,6 +8982,298 @@ export interface operations {
             };
         };
     };
+    list_product_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the products the member viewed: newest first, each once, at most 10 */
+            200: {
+                headers: {
+                    "x-current-page"?: number;
+                    "x-last-page"?: number;
+                    "x-per-page"?: number;
+                    "x-total"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_HistoryEntry"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    delete_product_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the viewed product's id */
+                product_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the product left the member's history */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the product is not in the member's history */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    list_request_history: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: string;
+                /** @description Page size (default 10, at most 100). */
+                per?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description requests the member sent while logged in, newest first */
+            200: {
+                headers: {
+                    "x-current-page"?: number;
+                    "x-last-page"?: number;
+                    "x-per-page"?: number;
+                    "x-total"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_RequestHistory"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `page` or `per` is malformed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    delete_request_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the request's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the request left the member's history */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such request of this member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    list_search_history: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: string;
+                /** @description Page size (default 10, at most 100). */
+                per?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the member's searches, newest first */
+            200: {
+                headers: {
+                    "x-current-page"?: number;
+                    "x-last-page"?: number;
+                    "x-per-page"?: number;
+                    "x-total"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_SearchHistory"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `page` or `per` is malformed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    delete_search_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the search history entry's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the entry is gone */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such entry of this member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
     change_security_question: {
         parameters: {
             query?: never;
@@ -8252,6 +9315,155 @@ export interface operations {
             };
             /** @description too many current-password tries */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    list_measurements: {
+        parameters: {
+            query?: {
+                /** @description helmet, glove or bicycle; every purpose when absent. */
+                purpose?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the member's measurements, newest first within each purpose */
+            200: {
+                headers: {
+                    /** @description how many of one purpose are kept (MEMBER.TIMESERIES_LIMIT, default 1) */
+                    "x-limit"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_Measurement"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description unknown purpose */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    add_measurement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeasurementInput"];
+            };
+        };
+        responses: {
+            /** @description the purpose's measurements: the new one in front, those beyond the limit dropped */
+            201: {
+                headers: {
+                    "x-limit"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_Measurement"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `purpose` missing or unknown; `values.<measure>` missing, not a number, out of range or with more than one decimal */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    clear_measurements: {
+        parameters: {
+            query?: {
+                /** @description helmet, glove or bicycle; every purpose when absent. */
+                purpose?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the purpose's measurements (every purpose's without `purpose`) are gone */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description unknown purpose */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9115,6 +10327,529 @@ export interface operations {
                 };
             };
             /** @description no such card of this member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    list_user_lists: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the member's lists, the default 「お気に入り」 first (made on first use) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_UserList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    attach: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ItemsInput"];
+            };
+        };
+        responses: {
+            /** @description the list the products were added to */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `key` names no list of this member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `table` is not `products`, `ids` empty, too many or naming an unknown product; or code `user_lists.limit_exceeded` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    detach_everywhere: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ItemsInput"];
+            };
+        };
+        responses: {
+            /** @description the products are in none of the member's lists; the lists after it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_UserList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `table` is not `products`, or `ids` empty or too many */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    show_user_list: {
+        parameters: {
+            query?: {
+                /** @description `1` (default): only products that can be bought now; `0`: also those outside their sale period. */
+                is_listables?: string;
+                /** @description 1-based page number. */
+                page?: string;
+                /** @description Page size (default 10). */
+                per?: string;
+            };
+            header?: never;
+            path: {
+                /** @description the list's key */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the list and a page of its products, newest addition first */
+            200: {
+                headers: {
+                    "x-current-page"?: number;
+                    "x-last-page"?: number;
+                    "x-per-page"?: number;
+                    "x-total"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListPage"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such list of this member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `is_listables`, `page` or `per` is malformed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    detach_from_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the list's key */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ItemsInput"];
+            };
+        };
+        responses: {
+            /** @description the list after removing the products */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such list of this member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `table` is not `products`, or `ids` empty or too many */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    list_memorials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the member's memorials, the next to come first */
+            200: {
+                headers: {
+                    /** @description how many memorials a member may keep (MEMBER.MEMORIAL_LIMIT) */
+                    "x-limit"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_Memorial"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    create_memorial: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemorialInput"];
+            };
+        };
+        responses: {
+            /** @description kept; a reminder mail goes out before the date (MEMORIAL.REMIND_DAYS) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Memorial"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description field errors in Japanese, or code `user_memorials.limit_exceeded` with a message naming the limit */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    show_memorial: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the memorial's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Memorial"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such memorial of this member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    update_memorial: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the memorial's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemorialInput"];
+            };
+        };
+        responses: {
+            /** @description rewritten; a changed date is reminded of anew */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Memorial"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such memorial of this member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description field errors in Japanese */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    delete_memorial: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the memorial's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the memorial is gone */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such memorial of this member */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10056,8 +11791,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description no such product in this channel */
+            /** @description `product_id` names no product of this channel */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description neither or both of `product_id` and `product_ids`, or more than 10 ids */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10331,6 +12075,113 @@ export interface operations {
             };
         };
     };
+    like: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description product key */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the product is in the member's default list (adding twice changes nothing) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Liked"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such product in this shop */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description code `user_lists.limit_exceeded`: the list is full */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    unlike: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description product key */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the product is in none of the member's lists */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Liked"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such product in this shop */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
     list_recommendations: {
         parameters: {
             query?: never;
@@ -10409,6 +12260,68 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    post_review: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the product's id (the spec's `product_id`), or its key */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewInput"];
+            };
+        };
+        responses: {
+            /** @description kept: listed at once, or after the shop approves it (`status`) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such product in this shop */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description field errors (rating 1–5, title 1–50, body 10–1000, nickname ≤ 20, NG words); or code `reviews.already_posted` */
             422: {
                 headers: {
                     [name: string]: unknown;

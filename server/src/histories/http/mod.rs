@@ -1,4 +1,6 @@
-//! Handlers of search histories, product requests and product view histories.
+//! Handlers of search histories, product requests and product view histories; the member's
+//! own lists of them are in [`me`].
+mod me;
 use std::collections::HashMap;
 
 use axum::Json;
@@ -14,6 +16,7 @@ use super::store::{self, NewRequest};
 use crate::auth::{Member, OptionalMember};
 use crate::catalog::product_item::{ProductItem, product_items};
 use crate::channel::Channel;
+use crate::favorites;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::{ApiJson, ApiQuery};
 use crate::infra::ids::new_id;
@@ -31,6 +34,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(create_product_request))
         .routes(routes!(record_product_view))
         .routes(routes!(list_guest_history))
+        .merge(me::routes())
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -109,9 +113,12 @@ async fn create_product_request(
     Ok((StatusCode::CREATED, Json(CreatedRequest { id })))
 }
 
+/// One view (`product_id`), or the browser's guest history flushed at login (`product_ids`,
+/// newest first, at most 10).
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct ProductViewInput {
-    pub product_id: String,
+    pub product_id: Option<String>,
+    pub product_ids: Option<Vec<String>>,
 }
 
 /// One entry of a product history.
@@ -121,7 +128,7 @@ pub struct HistoryEntry {
     pub product: ProductItem,
 }
 
-fn entries(items: Vec<ProductItem>) -> Vec<HistoryEntry> {
+pub(super) fn entries(items: Vec<ProductItem>) -> Vec<HistoryEntry> {
     items.into_iter().map(|product| HistoryEntry { product_id: product.id.clone(), product }).collect()
 }
 
@@ -130,7 +137,8 @@ fn entries(items: Vec<ProductItem>) -> Vec<HistoryEntry> {
     responses(
         (status = 200, body = ListBody<HistoryEntry>, description = "the member's history after this view: newest first, each product once, at most 10"),
         (status = 401, body = ErrorBody),
-        (status = 404, body = ErrorBody, description = "no such product in this channel"),
+        (status = 404, body = ErrorBody, description = "`product_id` names no product of this channel"),
+        (status = 422, body = ErrorBody, description = "neither or both of `product_id` and `product_ids`, or more than 10 ids"),
     ))]
 async fn record_product_view(
     State(state): State<AppState>,
@@ -138,16 +146,45 @@ async fn record_product_view(
     member: Member,
     ApiJson(input): ApiJson<ProductViewInput>,
 ) -> ApiResult<Json<ListBody<HistoryEntry>>> {
-    if !store::product_exists(&state.db, &channel.id, &input.product_id).await? {
-        return Err(ApiError::not_found());
-    }
+    let viewed = viewed_ids(&state, &channel, input).await?;
     let now = Timestamp::now().0;
     let mut tx = state.db.begin_write().await?;
-    store::upsert_view(&mut tx, &channel.id, &member.user_id, &input.product_id, now).await?;
+    // Oldest first, so the newest view ends at the front.
+    for product_id in viewed.iter().rev() {
+        store::upsert_view(&mut tx, &channel.id, &member.user_id, product_id, now).await?;
+    }
     store::delete_old_views(&mut tx, &channel.id, &member.user_id, VIEWS_KEPT).await?;
     tx.commit().await?;
     let rows = store::list_viewed_products(&state.db, &channel.id, &member.user_id, now, HISTORY_LIMIT as i64).await?;
-    Ok(Json(ListBody { data: entries(product_items(&state.db, rows, now).await?) }))
+    let mut items = product_items(&state.db, rows, now).await?;
+    favorites::overlay::mark(&mut items, &favorites::overlay::favorite_ids(&state.db, &channel.id, Some(&member)).await?);
+    Ok(Json(ListBody { data: entries(items) }))
+}
+
+/// The products a view body names, newest first: one that must exist, or a flushed list
+/// whose unknown entries are skipped.
+async fn viewed_ids(state: &AppState, channel: &Channel, input: ProductViewInput) -> ApiResult<Vec<String>> {
+    match (input.product_id, input.product_ids) {
+        (Some(id), None) => {
+            if !store::product_exists(&state.db, &channel.id, &id).await? {
+                return Err(ApiError::not_found());
+            }
+            Ok(vec![id])
+        }
+        (None, Some(ids)) => {
+            if ids.len() > HISTORY_LIMIT {
+                return Err(ApiError::field("product_ids", format!("閲覧履歴は{HISTORY_LIMIT}件まで送れます。")));
+            }
+            let mut known = Vec::new();
+            for id in ids {
+                if !known.contains(&id) && store::product_exists(&state.db, &channel.id, &id).await? {
+                    known.push(id);
+                }
+            }
+            Ok(known)
+        }
+        _ => Err(ApiError::field("product_id", "product_idかproduct_idsのどちらか一方を指定してください。")),
+    }
 }
 
 /// `ids[]` (also `ids` and `ids[0]`), each kept once in the order given, at most 10.
