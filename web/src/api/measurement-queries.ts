@@ -5,8 +5,8 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { MEMBER_QUERY_ROOT } from '../lib/query-client';
-import { load } from './client';
-import { memberExtrasApi, type Measurement, type MeasurementPurpose } from './memorial-size-review-types';
+import { api, load } from './client';
+import type { Measurement, MeasurementPurpose } from './memorial-size-review-types';
 
 /** Spec 001 §9: how many records a purpose keeps when the answer names no `x-limit`. */
 export const DEFAULT_MEASUREMENT_LIMIT = 1;
@@ -34,7 +34,7 @@ export const measurementsQuery = (purpose: MeasurementPurpose | null) =>
   queryOptions({
     queryKey: measurementKeys.list(purpose),
     queryFn: async ({ signal }): Promise<MeasurementLog> => {
-      const call = memberExtrasApi().GET('/v1/me/timeseries', {
+      const call = api().GET('/v1/me/timeseries', {
         params: purpose ? { query: { purpose } } : {},
         signal,
       });

@@ -1,6 +1,5 @@
 import { useSearchParams } from 'react-router';
-import type { ReviewEntry } from '../../api/memorial-size-review-types';
-import type { ProductDetail } from '../../api/types';
+import type { ProductDetail, Review } from '../../api/types';
 import { parsePageParam } from '../../lib/page-param';
 import { DateText } from '../../ui/date-text';
 import { Pagination } from '../../ui/pagination';
@@ -25,7 +24,7 @@ export function Stars({ rating }: { rating: number }) {
   );
 }
 
-function ReviewItem({ review }: { review: ReviewEntry }) {
+function ReviewItem({ review }: { review: Review }) {
   return (
     <article className={styles.review} aria-label={review.title}>
       <p className={styles.reviewHead}>

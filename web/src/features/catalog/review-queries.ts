@@ -5,14 +5,14 @@
  * this is a plain call rather than a mutation the query client would toast.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { load } from '../../api/client';
-import { memberExtrasApi, type ReviewInput, type ReviewPosted } from '../../api/memorial-size-review-types';
+import { api, load } from '../../api/client';
+import type { ReviewInput, ReviewPosted } from '../../api/memorial-size-review-types';
 import { catalogKeys } from './catalog-queries';
 
 export const ALREADY_POSTED_CODE = 'reviews.already_posted';
 
 export async function postReview(productId: string, review: ReviewInput): Promise<ReviewPosted> {
-  const call = memberExtrasApi().POST('/v1/products/{key}/reviews', {
+  const call = api().POST('/v1/products/{key}/reviews', {
     params: { path: { key: productId } },
     body: { review },
   });

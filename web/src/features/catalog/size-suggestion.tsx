@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { LOGIN_PATH } from '../../api/client';
 import { measurementsQuery } from '../../api/measurement-queries';
-import type { ProductWithSizeChart, SizeChart } from '../../api/memorial-size-review-types';
+import type { SizeChart } from '../../api/memorial-size-review-types';
 import type { ProductDetail } from '../../api/types';
 import { patchSession, useSession } from '../../lib/session';
 import {
@@ -114,7 +114,7 @@ function ForVisitor({ chart }: { chart: SizeChart }) {
  */
 export function SizeSuggestion({ product }: { product: ProductDetail }) {
   const { isLogin } = useSession();
-  const chart = (product as ProductWithSizeChart).size_chart;
+  const chart = product.size_chart;
   if (!chart || chart.sizes.length === 0) return null;
   return isLogin ? <ForMember chart={chart} /> : <ForVisitor chart={chart} />;
 }

@@ -4,14 +4,10 @@
  * every measurement query, so the size suggestion follows.
  */
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { load } from '../../api/client';
+import { api, load } from '../../api/client';
 import { measurementKeys, measurementsQuery } from '../../api/measurement-queries';
-import {
-  memberExtrasApi,
-  type Measurement,
-  type MeasurementInput,
-  type MeasurementPurpose,
-} from '../../api/memorial-size-review-types';
+import type { BodyOf } from '../../api/types';
+import type { Measurement, MeasurementInput, MeasurementPurpose } from '../../api/memorial-size-review-types';
 
 /** Every purpose's records, newest first, and how many each purpose keeps. */
 export const useAllMeasurements = () => useSuspenseQuery(measurementsQuery(null)).data;
@@ -21,7 +17,9 @@ export const useRecordMeasurement = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (input: MeasurementInput): Promise<Measurement[]> =>
-      (await load(memberExtrasApi().POST('/v1/me/timeseries', { body: input }))).data.data,
+      // The one cast: the schema types `values` as an empty object (see MeasurementInput).
+      (await load(api().POST('/v1/me/timeseries', { body: input as unknown as BodyOf<'/v1/me/timeseries', 'post'> })))
+        .data.data,
     onSuccess: () => client.invalidateQueries({ queryKey: measurementKeys.all }),
   });
 };
@@ -31,7 +29,7 @@ export const useClearMeasurements = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (purpose: MeasurementPurpose): Promise<void> => {
-      await load(memberExtrasApi().DELETE('/v1/me/timeseries', { params: { query: { purpose } } }));
+      await load(api().DELETE('/v1/me/timeseries', { params: { query: { purpose } } }));
     },
     onSuccess: () => client.invalidateQueries({ queryKey: measurementKeys.all }),
   });

@@ -98,10 +98,8 @@ export function MemorialListPage() {
 
   return (
     <MypageFrame title="記念日">
+      {/* What the reminder mail does is the shop's to say, in this slot. */}
       <NoticeSlot code="memorial" />
-      <p className={styles.intro}>
-        大切な方の誕生日や記念日を登録しておくと、その日が近づいたときにメールでお知らせします。
-      </p>
       <div className={styles.toolbar}>
         <p className={styles.count}>
           登録件数 <strong>{items.length}</strong> 件{limit !== null ? `（${limitText(limit)}）` : ''}

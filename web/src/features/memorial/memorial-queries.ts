@@ -4,8 +4,8 @@
  * the next date and works out `days_until`).
  */
 import { queryOptions, useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { load } from '../../api/client';
-import { memberExtrasApi, type Memorial, type MemorialInput } from '../../api/memorial-size-review-types';
+import { api, load } from '../../api/client';
+import type { Memorial, MemorialInput } from '../../api/memorial-size-review-types';
 import { MEMBER_QUERY_ROOT } from '../../lib/query-client';
 
 export const memorialKeys = {
@@ -41,7 +41,7 @@ export const memorialListQuery = () =>
   queryOptions({
     queryKey: memorialKeys.list(),
     queryFn: async ({ signal }): Promise<MemorialList> => {
-      const call = memberExtrasApi().GET('/v1/me/user-memorials', { signal });
+      const call = api().GET('/v1/me/user-memorials', { signal });
       const { data } = await load(call);
       const { response } = await call;
       return { items: byNextDate(data.data), limit: readLimit(response.headers) };
@@ -52,7 +52,7 @@ export const memorialQuery = (id: string) =>
   queryOptions({
     queryKey: memorialKeys.detail(id),
     queryFn: async ({ signal }): Promise<Memorial> =>
-      (await load(memberExtrasApi().GET('/v1/me/user-memorials/{id}', { params: { path: { id } }, signal }))).data,
+      (await load(api().GET('/v1/me/user-memorials/{id}', { params: { path: { id } }, signal }))).data,
   });
 
 export const useMemorialList = () => useSuspenseQuery(memorialListQuery()).data;
@@ -63,7 +63,7 @@ export const useCreateMemorial = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (input: MemorialInput): Promise<Memorial> =>
-      (await load(memberExtrasApi().POST('/v1/me/user-memorials', { body: input }))).data,
+      (await load(api().POST('/v1/me/user-memorials', { body: input }))).data,
     onSuccess: () => client.invalidateQueries({ queryKey: memorialKeys.list() }),
   });
 };
@@ -72,7 +72,7 @@ export const useUpdateMemorial = (id: string) => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (input: MemorialInput): Promise<Memorial> =>
-      (await load(memberExtrasApi().PUT('/v1/me/user-memorials/{id}', { params: { path: { id } }, body: input }))).data,
+      (await load(api().PUT('/v1/me/user-memorials/{id}', { params: { path: { id } }, body: input }))).data,
     onSuccess: (memorial) => {
       client.setQueryData(memorialKeys.detail(id), memorial);
       return client.invalidateQueries({ queryKey: memorialKeys.list() });
@@ -84,7 +84,7 @@ export const useDeleteMemorial = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (id: string): Promise<void> => {
-      await load(memberExtrasApi().DELETE('/v1/me/user-memorials/{id}', { params: { path: { id } } }));
+      await load(api().DELETE('/v1/me/user-memorials/{id}', { params: { path: { id } } }));
     },
     onSuccess: (_, id) => {
       client.removeQueries({ queryKey: memorialKeys.detail(id) });
