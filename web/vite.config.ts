@@ -16,7 +16,7 @@ const api = 'http://127.0.0.1:8080';
 // The catalogue's loaders and what they use are in the first bundle (see app/router.tsx).
 const CATALOG = /src[\\/]features[\\/]catalog[\\/](?!order-sheet|product-loaders|catalog-queries|product-filters)/;
 const SHOP_UI =
-  /src[\\/](ui[\\/](breadcrumbs|date-text|pagination|price|product-card|product-image|product-price|stock-badge|favorite-button|bookmark-button|form-field)|lib[\\/](format|product-history|favorites|ask-login|paged|size-suggestion)|api[\\/](member-lists-types|bookmark-queries|memorial-size-review-types|measurement-queries))\.|node_modules[\\/]@tanstack[\\/](react-query[\\/].*useMutation|query-core[\\/].*mutationObserver)/;
+  /src[\\/](ui[\\/](breadcrumbs|date-text|pagination|price|product-card|product-image|product-price|stock-badge|favorite-button|bookmark-button|form-field)|lib[\\/](format|product-history|favorites|ask-login|paged|size-suggestion)|api[\\/](bookmark-queries|memorial-size-review-types|measurement-queries))\.|node_modules[\\/]@tanstack[\\/](react-query[\\/].*useMutation|query-core[\\/].*mutationObserver)/;
 
 export default defineConfig({
   plugins: [react()],

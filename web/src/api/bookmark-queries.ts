@@ -7,8 +7,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { MEMBER_QUERY_ROOT } from '../lib/query-client';
 import { pagedOf, type Paged } from '../lib/paged';
-import { load } from './client';
-import { memberListsApi, type Bookmark, type BookmarkInput, type BookmarkKind } from './member-lists-types';
+import { api, load } from './client';
+import type { Bookmark, BookmarkKind } from './types';
 
 export const BOOKMARKS_PER_PAGE = 10;
 
@@ -38,7 +38,7 @@ export const bookmarksQuery = (page: number, kind: BookmarkKind | null) =>
     queryKey: bookmarkKeys.page(page, kind),
     queryFn: async ({ signal }): Promise<Paged<Bookmark>> => {
       const query = { page: String(page), per: String(BOOKMARKS_PER_PAGE), ...(kind ? { kind } : {}) };
-      const { data, pagination } = await load(memberListsApi().GET('/v1/me/bookmarks', { params: { query }, signal }));
+      const { data, pagination } = await load(api().GET('/v1/me/bookmarks', { params: { query }, signal }));
       return pagedOf(data.data, pagination, page, BOOKMARKS_PER_PAGE);
     },
   });
@@ -48,18 +48,16 @@ export const bookmarkByUrlQuery = (url: string) =>
   queryOptions({
     queryKey: bookmarkKeys.byUrl(url),
     queryFn: async ({ signal }): Promise<Bookmark | null> => {
-      const { data } = await load(
-        memberListsApi().GET('/v1/me/bookmarks', { params: { query: { url, per: '1' } }, signal }),
-      );
+      const { data } = await load(api().GET('/v1/me/bookmarks', { params: { query: { url, per: '1' } }, signal }));
       return data.data.find((bookmark) => bookmark.url === url) ?? null;
     },
   });
 
 /** POST /v1/me/bookmarks: the new bookmark, or the one that page already had. */
-export async function addBookmark(input: BookmarkInput): Promise<Bookmark> {
-  return (await load(memberListsApi().POST('/v1/me/bookmarks', { body: input }))).data;
+export async function addBookmark(input: { url: string; title: string }): Promise<Bookmark> {
+  return (await load(api().POST('/v1/me/bookmarks', { body: input }))).data;
 }
 
 export async function deleteBookmark(id: string): Promise<void> {
-  await load(memberListsApi().DELETE('/v1/me/bookmarks/{id}', { params: { path: { id } } }));
+  await load(api().DELETE('/v1/me/bookmarks/{id}', { params: { path: { id } } }));
 }

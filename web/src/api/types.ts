@@ -89,3 +89,11 @@ export type GiftLeadtime = JsonOf<'/v1/shipping-leadtime/input/{token}'>[number]
 export type GiftShippingCheck = BodyOf<'/v1/social-gifts/check/shipping', 'post'>;
 export type GiftDeliveryCheck = BodyOf<'/v1/social-gifts/check/delivery', 'post'>;
 export type GiftDestination = BodyOf<'/v1/social-gifts/{token}', 'put'>;
+/** Favourites, histories and bookmarks (docs/member-area-api.md; issue 13). */
+export type UserList = JsonOf<'/v1/me/user-lists'>['data'][number];
+export type UserListPage = JsonOf<'/v1/me/user-lists/{key}'>;
+export type ListEntry = UserListPage['data'][number];
+export type SearchHistory = JsonOf<'/v1/me/product-search-histories'>['data'][number];
+export type RequestHistory = JsonOf<'/v1/me/product-request-histories'>['data'][number];
+export type Bookmark = JsonOf<'/v1/me/bookmarks'>['data'][number];
+export type BookmarkKind = Bookmark['kind'];

@@ -9,8 +9,7 @@
  * refuses, it goes back and the server's message is shown (the spec: the error is rethrown).
  */
 import { useSyncExternalStore } from 'react';
-import { ApiError, isSilentError, load } from '../api/client';
-import { memberListsApi } from '../api/member-lists-types';
+import { ApiError, api, isSilentError, load } from '../api/client';
 import { GENERIC_ERROR_MESSAGE } from './form-errors';
 import { MEMBER_QUERY_ROOT, queryClient } from './query-client';
 import { sessionStore } from './session';
@@ -89,7 +88,7 @@ export async function setFavorite(product: FavoriteTarget, liked: boolean): Prom
   pending.add(product.id);
   setFavoriteFlag(product.id, liked);
   try {
-    const client = memberListsApi();
+    const client = api();
     const init = { params: { path: { key: product.key } } };
     const { data } = await load(
       liked ? client.POST('/v1/products/{key}/likes', init) : client.DELETE('/v1/products/{key}/likes', init),

@@ -6,8 +6,7 @@
  * history is flushed to the member's, the server's warnings become a flash message, and the app
  * goes to the page the user wanted (same-site paths only) or the mypage.
  */
-import { load } from '../api/client';
-import { memberListsApi } from '../api/member-lists-types';
+import { api, load } from '../api/client';
 import type { FrontSettings, LoginResponse } from '../api/types';
 import { setFlash } from './flash';
 import { dropViewerData } from './logout';
@@ -49,7 +48,7 @@ export async function flushProductHistory(): Promise<void> {
   const ids = productHistoryStore.get().slice(0, PRODUCT_HISTORY_MAX);
   if (ids.length === 0) return;
   try {
-    await load(memberListsApi().POST('/v1/product-histories', { body: { product_ids: ids } }));
+    await load(api().POST('/v1/product-histories', { body: { product_ids: ids } }));
   } catch {
     return;
   }

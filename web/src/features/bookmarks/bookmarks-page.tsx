@@ -10,7 +10,7 @@ import {
   isBookmarkKind,
 } from '../../api/bookmark-queries';
 import { ApiError, isSilentError } from '../../api/client';
-import type { Bookmark, BookmarkKind } from '../../api/member-lists-types';
+import type { Bookmark, BookmarkKind } from '../../api/types';
 import { GENERIC_ERROR_MESSAGE } from '../../lib/form-errors';
 import { parsePageParam } from '../../lib/page-param';
 import { withoutItems, type Paged } from '../../lib/paged';

@@ -5,8 +5,8 @@
  * queries because they key under its USER_LISTS_KEY.
  */
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { load } from '../../api/client';
-import { memberListsApi, type ListEntry, type UserList } from '../../api/member-lists-types';
+import { api, load } from '../../api/client';
+import type { ListEntry, UserList } from '../../api/types';
 import { USER_LISTS_KEY } from '../../lib/favorites';
 import { pagedOf, type Paged } from '../../lib/paged';
 
@@ -23,7 +23,7 @@ export const userListsQuery = () =>
   queryOptions({
     queryKey: favoritesKeys.lists(),
     queryFn: async ({ signal }): Promise<UserList[]> =>
-      (await load(memberListsApi().GET('/v1/me/user-lists', { signal }))).data.data,
+      (await load(api().GET('/v1/me/user-lists', { signal }))).data.data,
   });
 
 export interface ListPage {
@@ -40,7 +40,7 @@ export const userListQuery = (key: string, page: number, everything: boolean) =>
     queryKey: favoritesKeys.list(key, page, everything),
     queryFn: async ({ signal }): Promise<ListPage> => {
       const { data, pagination } = await load(
-        memberListsApi().GET('/v1/me/user-lists/{key}', {
+        api().GET('/v1/me/user-lists/{key}', {
           params: {
             path: { key },
             query: { page: String(page), per: String(LIST_PER_PAGE), is_listables: everything ? '0' : '1' },
@@ -60,7 +60,7 @@ export const useUserList = (key: string, page: number, everything: boolean) =>
 export async function detachFromList(key: string, productId: string): Promise<UserList> {
   return (
     await load(
-      memberListsApi().PATCH('/v1/me/user-lists/{key}/detach', {
+      api().PATCH('/v1/me/user-lists/{key}/detach', {
         params: { path: { key } },
         body: { table: 'products', ids: [productId] },
       }),

@@ -6,13 +6,8 @@
  */
 import { queryOptions, useQueryClient, useSuspenseQuery, type QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError, isSilentError, load } from '../../api/client';
-import {
-  memberListsApi,
-  type HistoryEntry,
-  type RequestHistory,
-  type SearchHistory,
-} from '../../api/member-lists-types';
+import { ApiError, api, isSilentError, load } from '../../api/client';
+import type { HistoryEntry, RequestHistory, SearchHistory } from '../../api/types';
 import { GENERIC_ERROR_MESSAGE } from '../../lib/form-errors';
 import { withoutItems, pagedOf, type Paged } from '../../lib/paged';
 import { MEMBER_PRODUCT_HISTORY_KEY } from '../../lib/product-history';
@@ -22,7 +17,7 @@ import { showError, showToast } from '../../lib/toast';
 export const HISTORY_PER_PAGE = 10;
 
 export const historyKeys = {
-  products: (page: number) => [...MEMBER_PRODUCT_HISTORY_KEY, { page }] as const,
+  products: () => [...MEMBER_PRODUCT_HISTORY_KEY, 'list'] as const,
   searchesRoot: [...MEMBER_QUERY_ROOT, 'product-search-histories'] as const,
   searches: (page: number) => [...historyKeys.searchesRoot, { page }] as const,
   requestsRoot: [...MEMBER_QUERY_ROOT, 'product-request-histories'] as const,
@@ -31,14 +26,13 @@ export const historyKeys = {
 
 const pageQuery = (page: number) => ({ page: String(page), per: String(HISTORY_PER_PAGE) });
 
-export const productHistoryQuery = (page: number) =>
+/** The viewed products: at most 10, so one page (the server takes no page query). */
+export const productHistoryQuery = () =>
   queryOptions({
-    queryKey: historyKeys.products(page),
+    queryKey: historyKeys.products(),
     queryFn: async ({ signal }): Promise<Paged<HistoryEntry>> => {
-      const { data, pagination } = await load(
-        memberListsApi().GET('/v1/me/product-histories', { params: { query: pageQuery(page) }, signal }),
-      );
-      return pagedOf(data.data, pagination, page, HISTORY_PER_PAGE);
+      const { data, pagination } = await load(api().GET('/v1/me/product-histories', { signal }));
+      return pagedOf(data.data, pagination, 1, HISTORY_PER_PAGE);
     },
   });
 
@@ -47,7 +41,7 @@ export const searchHistoryQuery = (page: number) =>
     queryKey: historyKeys.searches(page),
     queryFn: async ({ signal }): Promise<Paged<SearchHistory>> => {
       const { data, pagination } = await load(
-        memberListsApi().GET('/v1/me/product-search-histories', { params: { query: pageQuery(page) }, signal }),
+        api().GET('/v1/me/product-search-histories', { params: { query: pageQuery(page) }, signal }),
       );
       return pagedOf(data.data, pagination, page, HISTORY_PER_PAGE);
     },
@@ -58,28 +52,26 @@ export const requestHistoryQuery = (page: number) =>
     queryKey: historyKeys.requests(page),
     queryFn: async ({ signal }): Promise<Paged<RequestHistory>> => {
       const { data, pagination } = await load(
-        memberListsApi().GET('/v1/me/product-request-histories', { params: { query: pageQuery(page) }, signal }),
+        api().GET('/v1/me/product-request-histories', { params: { query: pageQuery(page) }, signal }),
       );
       return pagedOf(data.data, pagination, page, HISTORY_PER_PAGE);
     },
   });
 
-export const useProductHistory = (page: number) => useSuspenseQuery(productHistoryQuery(page)).data;
+export const useProductHistory = () => useSuspenseQuery(productHistoryQuery()).data;
 export const useSearchHistory = (page: number) => useSuspenseQuery(searchHistoryQuery(page)).data;
 export const useRequestHistory = (page: number) => useSuspenseQuery(requestHistoryQuery(page)).data;
 
 export async function deleteProductHistory(productId: string): Promise<void> {
-  await load(
-    memberListsApi().DELETE('/v1/me/product-histories/{product_id}', { params: { path: { product_id: productId } } }),
-  );
+  await load(api().DELETE('/v1/me/product-histories/{product_id}', { params: { path: { product_id: productId } } }));
 }
 
 export async function deleteSearchHistory(id: string): Promise<void> {
-  await load(memberListsApi().DELETE('/v1/me/product-search-histories/{id}', { params: { path: { id } } }));
+  await load(api().DELETE('/v1/me/product-search-histories/{id}', { params: { path: { id } } }));
 }
 
 export async function deleteRequestHistory(id: string): Promise<void> {
-  await load(memberListsApi().DELETE('/v1/me/product-request-histories/{id}', { params: { path: { id } } }));
+  await load(api().DELETE('/v1/me/product-request-histories/{id}', { params: { path: { id } } }));
 }
 
 /**

@@ -1,6 +1,4 @@
-import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import type { HistoryEntry } from '../../api/member-lists-types';
-import { parsePageParam } from '../../lib/page-param';
+import type { HistoryEntry } from '../../api/types';
 import { MEMBER_PRODUCT_HISTORY_KEY } from '../../lib/product-history';
 import { queryClient } from '../../lib/query-client';
 import { sessionStore } from '../../lib/session';
@@ -16,19 +14,16 @@ import {
 } from './member-history-queries';
 import styles from './member-history.module.css';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const page = parsePageParam(new URL(request.url).searchParams.get('page'));
-  if (sessionStore.get().isLogin) await queryClient.ensureQueryData(productHistoryQuery(page));
+export async function loader() {
+  if (sessionStore.get().isLogin) await queryClient.ensureQueryData(productHistoryQuery());
   return null;
 }
 
 /** 閲覧履歴 (/mypage/product_history): the products the member viewed, newest first, at most 10. */
 export function ProductHistoryPage() {
-  const [params] = useSearchParams();
-  const page = parsePageParam(params.get('page'));
-  const history = useProductHistory(page);
+  const history = useProductHistory();
   const { removing, remove } = useEntryRemoval<HistoryEntry>(
-    historyKeys.products(page),
+    historyKeys.products(),
     MEMBER_PRODUCT_HISTORY_KEY,
     (entry) => entry.product_id,
   );

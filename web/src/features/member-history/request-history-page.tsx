@@ -1,5 +1,5 @@
 import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import type { RequestHistory } from '../../api/member-lists-types';
+import type { RequestHistory } from '../../api/types';
 import { parsePageParam } from '../../lib/page-param';
 import { queryClient } from '../../lib/query-client';
 import { sessionStore } from '../../lib/session';
