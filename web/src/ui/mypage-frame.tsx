@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { NavLink } from 'react-router';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { NavLink, useLocation } from 'react-router';
 import { useDocumentTitle } from '../lib/document-title';
 import styles from './mypage-frame.module.css';
 
@@ -40,13 +40,23 @@ export interface MypageFrameProps {
  */
 export function MypageFrame({ title, children }: MypageFrameProps) {
   useDocumentTitle(title);
+  const menuList = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
+  // On a phone the menu is a row wider than the screen: bring the current area into view.
+  useEffect(() => {
+    const list = menuList.current;
+    const current = list?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!list || !current || list.scrollWidth <= list.clientWidth) return;
+    const offset = current.getBoundingClientRect().left - list.getBoundingClientRect().left;
+    list.scrollLeft += offset - (list.clientWidth - current.offsetWidth) / 2;
+  }, [pathname]);
   return (
     <div className={styles.frame}>
       <nav aria-label="マイページメニュー" className={styles.menu}>
         <p className={styles.menuTitle} aria-hidden="true">
           マイページ
         </p>
-        <ul className={styles.menuList}>
+        <ul className={styles.menuList} ref={menuList}>
           {MYPAGE_AREAS.map((area) => (
             <li key={area.to}>
               <NavLink
