@@ -96,7 +96,7 @@ pub struct MeasurementInput {
     pub purpose: Option<String>,
     /// Every measure of the purpose in centimetres, at most one decimal place: helmet `head`
     /// 40–70; glove `hand` 10–30; bicycle `height` 100–220 and `inseam` 50–110.
-    #[schema(value_type = Object)]
+    #[schema(value_type = Option<BTreeMap<String, f64>>)]
     pub values: Option<BTreeMap<String, serde_json::Value>>,
 }
 

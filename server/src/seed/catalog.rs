@@ -1734,9 +1734,12 @@ pub async fn insert(tx: &mut Tx, channel_id: &str, code: &str, now: i64, scale_t
     Ok(())
 }
 
-/// The sizes of the lines sold by one body measure: (purpose, measure, [(size, min mm, max mm)]),
-/// min inclusive, max exclusive, as the makers' charts give them.
-pub fn size_chart(line_code: &str) -> Option<(&'static str, &'static str, &'static [(&'static str, i64, i64)])> {
+/// (size, min mm inclusive, max mm exclusive), smallest first.
+type Sizes = &'static [(&'static str, i64, i64)];
+
+/// The sizes of the lines sold by one body measure: (purpose, measure, sizes), as the makers'
+/// charts give them.
+pub fn size_chart(line_code: &str) -> Option<(&'static str, &'static str, Sizes)> {
     const FULL_FACE: &[(&str, i64, i64)] = &[("S", 550, 570), ("M", 570, 590), ("L", 590, 610), ("XL", 610, 630)];
     const CYCLE_HELMET: &[(&str, i64, i64)] = &[("S/M", 510, 570), ("L/XL", 570, 620)];
     const WINTER_GLOVE: &[(&str, i64, i64)] = &[("S", 160, 170), ("M", 170, 180), ("L", 180, 190), ("LL", 190, 200), ("3L", 200, 210)];

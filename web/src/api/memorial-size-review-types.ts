@@ -19,10 +19,7 @@ export type MemorialDivision = 1 | 2 | 3;
 export type MeasurementPurpose = Schemas['Purpose'];
 /** One record of a purpose: cm per measure (`head`, `hand`, `height`, `inseam`). */
 export type Measurement = Schemas['Measurement'];
-/**
- * The body of `POST /v1/me/timeseries`. Written here: the schema declares `values` as an object
- * without properties (`Record<string, never>`), where the server reads measure → cm.
- */
+/** The body of `POST /v1/me/timeseries` as the screens send it: every measure of the purpose in cm. */
 export interface MeasurementInput {
   purpose: MeasurementPurpose;
   values: Record<string, number>;

@@ -3984,7 +3984,9 @@ export interface components {
              * @description Every measure of the purpose in centimetres, at most one decimal place: helmet `head`
              *     40–70; glove `hand` 10–30; bicycle `height` 100–220 and `inseam` 50–110.
              */
-            values: Record<string, never>;
+            values?: {
+                [key: string]: number;
+            } | null;
         };
         Memo: {
             body: string;

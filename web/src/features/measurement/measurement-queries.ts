@@ -6,7 +6,6 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { api, load } from '../../api/client';
 import { measurementKeys, measurementsQuery } from '../../api/measurement-queries';
-import type { BodyOf } from '../../api/types';
 import type { Measurement, MeasurementInput, MeasurementPurpose } from '../../api/memorial-size-review-types';
 
 /** Every purpose's records, newest first, and how many each purpose keeps. */
@@ -17,9 +16,7 @@ export const useRecordMeasurement = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (input: MeasurementInput): Promise<Measurement[]> =>
-      // The one cast: the schema types `values` as an empty object (see MeasurementInput).
-      (await load(api().POST('/v1/me/timeseries', { body: input as unknown as BodyOf<'/v1/me/timeseries', 'post'> })))
-        .data.data,
+      (await load(api().POST('/v1/me/timeseries', { body: input }))).data.data,
     onSuccess: () => client.invalidateQueries({ queryKey: measurementKeys.all }),
   });
 };
