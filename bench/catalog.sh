@@ -55,7 +55,16 @@ declare -A paths=(
   [keyword]="/v1/products?keyword=$keyword"
   [detail]="/v1/products/$product"
 )
-order=(list category keyword detail kw-fresh)
+order=(list category keyword detail kw-fresh list-member)
+
+# `list-member`: the list again, asked by a logged-in member who keeps its 20 products as
+# favourites: the cached bytes get the member's is_favorite laid over them (favorites/overlay.rs).
+token=$(curl -fs -X POST "$base/v1/auth/login" -H 'content-type: application/json' \
+  -d '{"username":"demo-member","password":"ride2026demo"}' | python3 -c 'import json,sys; print(json.load(sys.stdin)["access_token"])')
+for key in $(curl -fs "$base/v1/products" | python3 -c 'import json,sys; print(" ".join(p["key"] for p in json.load(sys.stdin)["data"]))'); do
+  curl -fs -X POST -H "authorization: Bearer $token" "$base/v1/products/$key/likes" > /dev/null
+done
+paths[list-member]="/v1/products"
 
 # Fragments of the demo product names, in the spellings visitors type (hiragana, half-width).
 fragments=(グローブ ぶれーき ﾍﾙﾒｯﾄ チェーン バルブ まふらー ミラー ぐりっぷ タイヤ ｵｲﾙ バッテリー ライト スクリーン ぺだる ポンプ)
@@ -82,6 +91,7 @@ PY
 # nginx serves each answer's exact bytes as a file.
 mkdir -p "$work/static"
 for name in list category keyword detail; do curl -fs "$base${paths[$name]}" -o "$work/static/$name.json"; done
+curl -fs -H "authorization: Bearer $token" "$base${paths[list-member]}" -o "$work/static/list-member.json"
 cp "$work/static/keyword.json" "$work/static/kw-fresh.json"
 cat > "$work/nginx.conf" <<CONF
 worker_processes $threads;
@@ -96,9 +106,10 @@ http {
 CONF
 nginx -c "$work/nginx.conf" -p "$work"
 
-measure() { # url [path prefix for fresh.lua] → "rps p50_ms p99_ms errors"
+measure() { # url [path prefix for fresh.lua] → "rps p50_ms p99_ms errors"; $header: an extra request header
   local script=()
   [ $# -gt 1 ] && script=(-s "$work/fresh.lua" "$1" -- "$2") || script=("$1")
+  [ -n "${header:-}" ] && script=(-H "$header" "${script[@]}")
   wrk -t"$threads" -c"$connections" -d"$duration" --latency "${script[@]}" | python3 -c '
 import re, sys
 text = sys.stdin.read()
@@ -119,6 +130,9 @@ for name in "${order[@]}"; do
   if [ "$name" = kw-fresh ]; then
     read -r s_rps s_p50 s_p99 s_err < <(measure "$base" "/v1/products?")
     read -r n_rps n_p50 n_p99 _ < <(measure "http://127.0.0.1:$static_port" "/$name.json?")
+  elif [ "$name" = list-member ]; then
+    read -r s_rps s_p50 s_p99 s_err < <(header="authorization: Bearer $token" measure "$base${paths[$name]}")
+    read -r n_rps n_p50 n_p99 _ < <(measure "http://127.0.0.1:$static_port/$name.json")
   else
     read -r s_rps s_p50 s_p99 s_err < <(measure "$base${paths[$name]}")
     read -r n_rps n_p50 n_p99 _ < <(measure "http://127.0.0.1:$static_port/$name.json")
