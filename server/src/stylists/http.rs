@@ -9,8 +9,10 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::{avatar, store};
+use crate::auth::OptionalMember;
 use crate::catalog::product_item::{ProductItem, product_items};
 use crate::channel::Channel;
+use crate::favorites;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::{ApiPath, ApiQuery};
 use crate::infra::pagination::{AllowAll, DEFAULT_PER, ListBody, Page, PageQuery, Paginated};
@@ -94,16 +96,19 @@ async fn list_stylists(State(state): State<AppState>, channel: Channel, ApiQuery
         (status = 200, body = StylistDetail, description = "the profile with the listable picks"),
         (status = 404, body = ErrorBody, description = "no such stylist in this channel"),
     ))]
-async fn show_stylist(State(state): State<AppState>, channel: Channel, ApiPath(key): ApiPath<String>) -> ApiResult<Json<StylistDetail>> {
+async fn show_stylist(
+    State(state): State<AppState>,
+    channel: Channel,
+    OptionalMember(member): OptionalMember,
+    ApiPath(key): ApiPath<String>,
+) -> ApiResult<Json<StylistDetail>> {
     let row = store::find_stylist(&state.db, &channel.id, &key).await?.ok_or_else(ApiError::not_found)?;
     let now = Timestamp::now().0;
     let (products, comments) = store::list_picks(&state.db, &channel.id, &row.id, now).await?;
     let mut comments: HashMap<String, String> = comments.into_iter().map(|c| (c.product_id, c.comment)).collect();
-    let picks = product_items(&state.db, products, now)
-        .await?
-        .into_iter()
-        .map(|product| StylistPick { comment: comments.remove(&product.id).unwrap_or_default(), product })
-        .collect();
+    let mut items = product_items(&state.db, products, now).await?;
+    favorites::overlay::mark(&mut items, &favorites::overlay::favorite_ids(&state.db, &channel.id, member.as_ref()).await?);
+    let picks = items.into_iter().map(|product| StylistPick { comment: comments.remove(&product.id).unwrap_or_default(), product }).collect();
     Ok(Json(StylistDetail { stylist: Stylist::from(row), picks }))
 }
 

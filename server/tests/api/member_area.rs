@@ -51,6 +51,15 @@ async fn a_like_marks_the_product_for_that_member_only(app: TestApp) {
     let history = app.get("/v1/me/product-histories").bearer(&me).send().await.json();
     assert_eq!(history["data"][0]["product"]["is_favorite"], true);
 
+    // A stylist's picks, built per request, carry it too.
+    let stylist = app.get("/v1/stylists").send().await.json()["data"][0]["key"].as_str().unwrap().to_owned();
+    let pick = app.get(&format!("/v1/stylists/{stylist}")).send().await.json()["picks"][0]["product"].clone();
+    let pick_key = pick["key"].as_str().unwrap();
+    app.post(&format!("/v1/products/{pick_key}/likes")).bearer(&me).send().await.assert_status(StatusCode::OK);
+    let picks = app.get(&format!("/v1/stylists/{stylist}")).bearer(&me).send().await.json();
+    assert_eq!(picks["picks"][0]["product"]["is_favorite"], true);
+    app.delete(&format!("/v1/products/{pick_key}/likes")).bearer(&me).send().await.assert_status(StatusCode::OK);
+
     let unliked = app.delete(&format!("/v1/products/{key}/likes")).bearer(&me).send().await;
     assert_eq!(unliked.json()["is_favorite"], false);
     assert_eq!(flag_of(&app.get("/v1/products?per=5").bearer(&me).send().await.json(), id), Some(false));

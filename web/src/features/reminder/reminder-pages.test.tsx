@@ -165,7 +165,9 @@ describe('/reminder/reset', () => {
     await user.click(screen.getByRole('button', { name: 'パスワードを再設定する' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/mypage'));
-    await waitFor(() => expect(fake.callsTo('/v1/product-histories')).toHaveLength(2));
+    // One call carries the whole history, newest first (POST /v1/product-histories {product_ids}).
+    await waitFor(() => expect(fake.callsTo('/v1/product-histories')).toHaveLength(1));
+    expect(await fake.callsTo('/v1/product-histories')[0]!.clone().json()).toEqual({ product_ids: ['p2', 'p1'] });
     await waitFor(() => expect(productHistoryStore.get()).toEqual([]));
     expect(await screen.findByText(MAIL_ERROR_MESSAGE)).toBeInTheDocument();
   });
