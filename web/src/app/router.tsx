@@ -113,6 +113,8 @@ const memorialAdd = screen(() => import('../features/memorial/memorial-add-page'
 const memorialEdit = screen(() => import('../features/memorial/memorial-edit-page'));
 const measurement = screen(() => import('../features/measurement/measurement-page'));
 const measurementEdit = screen(() => import('../features/measurement/measurement-edit-page'));
+const embroideryList = screen(() => import('../features/name-embroidery/name-embroidery-list-page'));
+const embroideryEdit = screen(() => import('../features/name-embroidery/name-embroidery-edit-page'));
 
 const homeHandle: RouteHandle = { layoutPage: 'home' };
 const newsHandle: RouteHandle = { layoutPage: 'news' };
@@ -214,8 +216,8 @@ export const siteScreens: RouteObject[] = [
       at('mypage/memorial/:key/edit', memorialEdit),
       at('mypage/message-center'),
       at('mypage/message-center/:key'),
-      at('mypage/name-embroidery'),
-      at('mypage/name-embroidery/edit'),
+      at('mypage/name-embroidery', embroideryList),
+      at('mypage/name-embroidery/edit', embroideryEdit),
       at('mypage/order_history', orderHistory),
       at('mypage/order_history/:key', orderDetail),
       at('mypage/password', passwordChange),

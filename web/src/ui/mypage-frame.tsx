@@ -4,7 +4,7 @@ import { useDocumentTitle } from '../lib/document-title';
 import styles from './mypage-frame.module.css';
 
 /**
- * The member areas that have screens. Others of spec 001 §2 (名入れ, お問い合わせ, …) join this
+ * The member areas that have screens. Others of spec 001 §2 (お問い合わせ, …) join this
  * list when their screens exist, never before (no links to 404s). Shared by every member feature
  * (account, orders, wallet, favorites, …), so it lives in ui/.
  */
@@ -19,6 +19,7 @@ export const MYPAGE_AREAS = [
   { to: '/mypage/product_request_history', label: '入荷リクエスト履歴', end: true },
   { to: '/mypage/memorial', label: '記念日', end: false },
   { to: '/mypage/measurement', label: 'サイズ情報', end: false },
+  { to: '/mypage/name-embroidery', label: '名入れ刺繍', end: false },
   { to: '/mypage/address', label: 'アドレス帳', end: false },
   { to: '/mypage/card', label: 'カード情報', end: false },
   { to: '/mypage/point', label: 'ポイント', end: true },

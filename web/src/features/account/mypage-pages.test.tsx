@@ -18,6 +18,7 @@ const menuLabels = [
   '入荷リクエスト履歴',
   '記念日',
   'サイズ情報',
+  '名入れ刺繍',
   'アドレス帳',
   'カード情報',
   'ポイント',
@@ -45,8 +46,6 @@ describe('/mypage', () => {
         .map((a) => a.textContent),
     ).toEqual(menuLabels);
     expect(within(menu).getByRole('link', { name: 'マイページトップ' })).toHaveAttribute('aria-current', 'page');
-    // Only built areas: no name embroidery yet.
-    expect(screen.queryByRole('link', { name: /名入れ/ })).not.toBeInTheDocument();
     const shortcuts = screen.getByRole('list', { name: 'マイページのメニュー' });
     expect(within(shortcuts).getByRole('link', { name: /会員情報/ })).toHaveAttribute('href', '/mypage/user_info');
     for (const [label, href] of [
@@ -57,6 +56,7 @@ describe('/mypage', () => {
       ['入荷リクエスト履歴', '/mypage/product_request_history'],
       ['記念日', '/mypage/memorial'],
       ['サイズ情報', '/mypage/measurement'],
+      ['名入れ刺繍', '/mypage/name-embroidery'],
     ]) {
       expect(within(shortcuts).getByRole('link', { name: new RegExp(`^${label}`) })).toHaveAttribute('href', href);
     }

@@ -15,6 +15,7 @@ import { LoadingBlock } from '../../ui/spinner';
 import { StockBadge } from '../../ui/stock-badge';
 import { patchCart, useCartAction } from './cart-api';
 import { CheckoutFrame, EMPTY_CART_TEXT, LineImage, OrderTotals, useCheckoutCart, variationLabel } from './cart-parts';
+import { EmbroideryChoice, EmbroideryLabel } from './embroidery-choice';
 import { GIFT_DRAFT_NOTE, GiftChoice } from './gift-choice';
 import type { Cart, CartProduct } from './cart-types';
 import styles from './cart.module.css';
@@ -41,11 +42,13 @@ function CartLine({ line }: { line: CartProduct }) {
       <div className={styles.lineBody}>
         <p className={styles.lineName}>{info.url ? <Link to={info.url}>{info.name}</Link> : info.name}</p>
         {variationLabel(info) ? <p className={styles.lineMeta}>{variationLabel(info)}</p> : null}
+        <EmbroideryLabel line={line} />
         <p className={styles.lineMeta}>
           単価 <Price value={line.unit_price} taxLabel />
           {line.tax_rate === 8 ? '（軽減税率8%対象）' : ''}
         </p>
         {info.stock_status !== 'in_stock' ? <StockBadge status={info.stock_status} /> : null}
+        <EmbroideryChoice line={line} />
         <div className={styles.lineControls}>
           <label htmlFor={quantityId}>数量</label>
           <select

@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../lib/document-title';
 import { Price } from '../../ui/price';
 import { LoadingBlock } from '../../ui/spinner';
 import { useCurrentCart } from './cart-api';
+import { EmbroideryLabel } from './embroidery-choice';
 import type { Cart, CartProduct, Orderer, ShippingAddress, TaxRateAmount } from './cart-types';
 import styles from './cart.module.css';
 
@@ -165,6 +166,7 @@ export function ReadOnlyLines({ products }: { products: readonly CartProduct[] }
             {variationLabel(p.product_info) ? (
               <p className={styles.lineMeta}>{variationLabel(p.product_info)}</p>
             ) : null}
+            <EmbroideryLabel line={p} />
             <p className={styles.lineMeta}>
               <Price value={p.unit_price} taxLabel /> × {p.quantity}
               {p.tax_rate === 8 ? '（軽減税率8%対象）' : ''}

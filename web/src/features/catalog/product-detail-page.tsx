@@ -24,6 +24,7 @@ import { ProductRequestForm } from './product-request-form';
 import { ProductReviews } from './product-reviews';
 import { RecentProducts } from './recent-products';
 import { SizeSuggestion } from './size-suggestion';
+import { EmbroideryNote } from './embroidery-note';
 import { StockBadge } from '../../ui/stock-badge';
 import { isSellingStopped, saleNotice, SELLING_STOPPED_TEXT } from './sale-state';
 import { initialVariation } from './variation-choice';
@@ -239,6 +240,7 @@ function ProductView({ product }: { product: ProductDetail }) {
             ) : null}
             <VariationSelector variations={variations} selected={selected} onSelect={setSelected} />
             <SizeSuggestion product={product} />
+            <EmbroideryNote product={product} />
             <AddToCart
               variation={selected}
               blockedReason={notice ?? (stock === 'out_of_stock' ? '在庫切れのためご購入いただけません。' : null)}

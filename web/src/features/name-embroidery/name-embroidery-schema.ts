@@ -1,0 +1,119 @@
+/**
+ * The preset form (docs/member-area-api.md, "Name embroidery (名入れ刺繍)"): 刺繍する文字 1–12
+ * characters of letters, digits, kana, kanji, spaces and `& . - '`; 書体, 糸の色, 刺繍の位置 one of
+ * the answer's `options`. The server checks the same and answers 422 on the field.
+ */
+import { z } from 'zod';
+import type { EmbroideryInput, EmbroideryOption, EmbroideryPreset } from '../../api/name-embroidery-queries';
+import { required } from '../../lib/validators';
+
+export const TEXT_MAX = 12;
+
+export const EMBROIDERY_MESSAGES = {
+  textMax: `${TEXT_MAX}文字以内で入力してください`,
+  typeface: '書体を選択してください',
+  color: '糸の色を選択してください',
+  position: '刺繍の位置を選択してください',
+} as const;
+
+/** Letters (kana and kanji are letters too), digits, spaces and & . - ' */
+const ALLOWED = /^[\p{L}\p{M}\p{N} \u3000&.\-']$/u;
+
+/** Characters counted as code points, as the server counts (𠮷 is one). */
+export function textLength(text: string): number {
+  return [...text].length;
+}
+
+/** 「6/12文字」 */
+export function countText(text: string, max: number = TEXT_MAX): string {
+  return `${textLength(text)}/${max}文字`;
+}
+
+/** Each character that cannot be embroidered, once, in the order typed. */
+export function unsupportedChars(text: string): string[] {
+  return [...new Set([...text].filter((c) => !ALLOWED.test(c)))];
+}
+
+/** 「刺繍できない文字が含まれています: ＠」, or null. */
+export function embroideryText(text: string): string | null {
+  const empty = required(text);
+  if (empty !== null) return empty;
+  const bad = unsupportedChars(text);
+  if (bad.length > 0) return `刺繍できない文字が含まれています: ${bad.join('')}`;
+  return textLength(text) <= TEXT_MAX ? null : EMBROIDERY_MESSAGES.textMax;
+}
+
+export interface EmbroideryFields {
+  text: string;
+  typeface: string | null;
+  color: string | null;
+  position: string | null;
+}
+
+export const EMBROIDERY_FIELD_NAMES = ['text', 'typeface', 'color', 'position'] as const;
+
+export const EMPTY_EMBROIDERY: EmbroideryFields = { text: '', typeface: null, color: null, position: null };
+
+/** A radio group's value (none chosen reads as null). */
+const chosen = (message: string) =>
+  z
+    .string()
+    .nullable()
+    .refine((value) => value !== null && value !== '', { message });
+
+export const embroiderySchema = z.object({
+  text: z.string().superRefine((value, ctx) => {
+    const message = embroideryText(value);
+    if (message !== null) ctx.addIssue({ code: 'custom', message });
+  }),
+  typeface: chosen(EMBROIDERY_MESSAGES.typeface),
+  color: chosen(EMBROIDERY_MESSAGES.color),
+  position: chosen(EMBROIDERY_MESSAGES.position),
+});
+
+export function toEmbroideryInput(fields: EmbroideryFields): EmbroideryInput {
+  return {
+    text: fields.text,
+    typeface: fields.typeface,
+    color: fields.color,
+    position: fields.position,
+  } as EmbroideryInput;
+}
+
+export function embroideryFieldsOf(preset: EmbroideryPreset): EmbroideryFields {
+  return { text: preset.text, typeface: preset.typeface, color: preset.color, position: preset.position };
+}
+
+/** The options as radio choices: [value, label]. */
+export function choicesOf(options: readonly EmbroideryOption[]): [string, string][] {
+  return options.map((option) => [option.value, option.label]);
+}
+
+const labelOf = (options: readonly EmbroideryOption[], value: string | null) =>
+  options.find((option) => option.value === value)?.label ?? null;
+
+/**
+ * 「YAMADA（ブロック体・白・左胸）」 as the cart and receipt show it; the parts not chosen yet are
+ * left out, and nothing until there is text.
+ */
+export function previewText(
+  fields: EmbroideryFields,
+  options: {
+    typefaces: readonly EmbroideryOption[];
+    colors: readonly EmbroideryOption[];
+    positions: readonly EmbroideryOption[];
+  },
+): string | null {
+  if (fields.text.trim() === '') return null;
+  const parts = [
+    labelOf(options.typefaces, fields.typeface),
+    labelOf(options.colors, fields.color),
+    labelOf(options.positions, fields.position),
+  ].filter((part): part is string => part !== null);
+  return parts.length > 0 ? `${fields.text}（${parts.join('・')}）` : fields.text;
+}
+
+/** 「5件まで登録できます」 */
+export function limitText(limit: number): string {
+  return `${limit}件まで登録できます`;
+}
