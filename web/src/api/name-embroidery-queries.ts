@@ -12,7 +12,6 @@ type PresetListAnswer = JsonOf<'/v1/me/name-embroideries'>;
 export type EmbroideryPreset = PresetListAnswer['data'][number];
 /** `{ typefaces, colors, positions }`, each `{ value, label }[]` (ブロック体, 白, 左胸 …). */
 export type EmbroideryOptions = PresetListAnswer['options'];
-export type EmbroideryOption = EmbroideryOptions['typefaces'][number];
 export type EmbroideryInput = BodyOf<'/v1/me/name-embroideries', 'post'>;
 
 /** The contract's cap when the answer names no `x-limit`. */

@@ -4,10 +4,16 @@
  * the answer's `options`. The server checks the same and answers 422 on the field.
  */
 import { z } from 'zod';
-import type { EmbroideryInput, EmbroideryOption, EmbroideryPreset } from '../../api/name-embroidery-queries';
+import type { EmbroideryInput, EmbroideryPreset } from '../../api/name-embroidery-queries';
 import { required } from '../../lib/validators';
 
 export const TEXT_MAX = 12;
+
+/** One of the answer's `options` (typefaces, colours and positions each have their own value type). */
+export interface EmbroideryChoice {
+  value: string;
+  label: string;
+}
 
 export const EMBROIDERY_MESSAGES = {
   textMax: `${TEXT_MAX}文字以内で入力してください`,
@@ -85,11 +91,11 @@ export function embroideryFieldsOf(preset: EmbroideryPreset): EmbroideryFields {
 }
 
 /** The options as radio choices: [value, label]. */
-export function choicesOf(options: readonly EmbroideryOption[]): [string, string][] {
+export function choicesOf(options: readonly EmbroideryChoice[]): [string, string][] {
   return options.map((option) => [option.value, option.label]);
 }
 
-const labelOf = (options: readonly EmbroideryOption[], value: string | null) =>
+const labelOf = (options: readonly EmbroideryChoice[], value: string | null) =>
   options.find((option) => option.value === value)?.label ?? null;
 
 /**
@@ -99,9 +105,9 @@ const labelOf = (options: readonly EmbroideryOption[], value: string | null) =>
 export function previewText(
   fields: EmbroideryFields,
   options: {
-    typefaces: readonly EmbroideryOption[];
-    colors: readonly EmbroideryOption[];
-    positions: readonly EmbroideryOption[];
+    typefaces: readonly EmbroideryChoice[];
+    colors: readonly EmbroideryChoice[];
+    positions: readonly EmbroideryChoice[];
   },
 ): string | null {
   if (fields.text.trim() === '') return null;
