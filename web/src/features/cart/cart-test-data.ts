@@ -29,6 +29,8 @@ export function line(over: Partial<CartProduct> & { name?: string; variation?: s
     tax_rate: 8,
     tax_amount: 160,
     coupon_discount_parts: 0,
+    embroidery: null,
+    embroiderable: null,
     ...rest,
   };
 }
@@ -42,6 +44,7 @@ export const gloves = line({
   subtotal: 6480,
   tax_rate: 10,
   tax_amount: 589,
+  embroiderable: { price: 550, max_chars: 10 },
 });
 
 export const address: ShippingAddress = {
