@@ -47,7 +47,7 @@ export function NameEmbroideryForm({
     formState: { errors },
   } = useForm<EmbroideryFields>({ resolver: zodResolver(embroiderySchema), defaultValues });
   const fields = watch();
-  const over = textLength(fields.text ?? '') > TEXT_MAX;
+  const over = textLength((fields.text ?? '').trim()) > TEXT_MAX;
   const preview = previewText(fields, options);
 
   const onSubmit = handleSubmit(async (values) => {

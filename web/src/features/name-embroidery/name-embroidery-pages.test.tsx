@@ -112,7 +112,7 @@ describe('/mypage/name-embroidery/edit', () => {
     const { router } = await renderApp('/mypage/name-embroidery/edit', fake);
 
     await user.click(await screen.findByRole('button', { name: '登録する' }));
-    expect(await screen.findByText('書体を選択してください')).toBeInTheDocument();
+    expect(await screen.findByText('書体を選択してください。')).toBeInTheDocument();
     expect(fake.callsTo(LIST).filter((r) => r.method === 'POST')).toHaveLength(0);
 
     await user.type(screen.getByLabelText(/^刺繍する文字/), 'SATO');

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../lib/validators';
 import {
   EMBROIDERY_MESSAGES,
   EMPTY_EMBROIDERY,
@@ -42,7 +41,7 @@ describe('embroiderySchema', () => {
 
   it('asks for every field', () => {
     expect(errorsOf(EMPTY_EMBROIDERY)).toEqual({
-      text: MESSAGES.required,
+      text: EMBROIDERY_MESSAGES.text,
       typeface: EMBROIDERY_MESSAGES.typeface,
       color: EMBROIDERY_MESSAGES.color,
       position: EMBROIDERY_MESSAGES.position,
@@ -66,13 +65,14 @@ describe('embroideryText', () => {
       'ＹＡＭＡＤＡ',
       '山田\u3000花子',
     ]) {
-      expect(embroideryText(text), text).toBe(text === 'ヤマダ・' ? '刺繍できない文字が含まれています: ・' : null);
+      expect(embroideryText(text), text).toBeNull();
     }
   });
 
   it('names each character it cannot embroider, once', () => {
     expect(embroideryText('YAMADA＠＠!')).toBe('刺繍できない文字が含まれています: ＠!');
     expect(embroideryText('😀')).toBe('刺繍できない文字が含まれています: 😀');
+    expect(embroideryText('YAMADA/山田')).toBe('刺繍できない文字が含まれています: /');
   });
 
   it('counts code points, up to 12', () => {
@@ -81,10 +81,12 @@ describe('embroideryText', () => {
     expect(embroideryText('𠮷'.repeat(12))).toBeNull();
     expect(countText('𠮷田')).toBe('2/12文字');
     expect(countText('')).toBe('0/12文字');
+    expect(countText(' YAMADA ')).toBe('6/12文字');
+    expect(embroideryText(' ABCDEFGHIJKL ')).toBeNull();
   });
 
   it('refuses blank text', () => {
-    expect(embroideryText('   ')).toBe(MESSAGES.required);
+    expect(embroideryText('   ')).toBe(EMBROIDERY_MESSAGES.text);
   });
 });
 

@@ -5,7 +5,6 @@
  */
 import { z } from 'zod';
 import type { EmbroideryInput, EmbroideryPreset } from '../../api/name-embroidery-queries';
-import { required } from '../../lib/validators';
 
 export const TEXT_MAX = 12;
 
@@ -16,23 +15,27 @@ export interface EmbroideryChoice {
 }
 
 export const EMBROIDERY_MESSAGES = {
-  textMax: `${TEXT_MAX}文字以内で入力してください`,
-  typeface: '書体を選択してください',
-  color: '糸の色を選択してください',
-  position: '刺繍の位置を選択してください',
+  text: '刺繍する文字を入力してください。',
+  textMax: `刺繍する文字は${TEXT_MAX}文字以内で入力してください。`,
+  typeface: '書体を選択してください。',
+  color: '糸の色を選択してください。',
+  position: '刺繍する位置を選択してください。',
 } as const;
 
-/** Letters (kana and kanji are letters too), digits, spaces and & . - ' */
-const ALLOWED = /^[\p{L}\p{M}\p{N} \u3000&.\-']$/u;
+/**
+ * Letters (kana and kanji are letters too), digits, spaces and & . - ' (and ・ ー, as in names):
+ * the server's `embroiderable` (server/src/embroidery/rules.rs), Rust's is_alphanumeric.
+ */
+const ALLOWED = /^[\p{Alphabetic}\p{N} \u3000&.\-'ー・]$/u;
 
 /** Characters counted as code points, as the server counts (𠮷 is one). */
 export function textLength(text: string): number {
   return [...text].length;
 }
 
-/** 「6/12文字」 */
+/** 「6/12文字」; the spaces around the text are not embroidered, so not counted. */
 export function countText(text: string, max: number = TEXT_MAX): string {
-  return `${textLength(text)}/${max}文字`;
+  return `${textLength(text.trim())}/${max}文字`;
 }
 
 /** Each character that cannot be embroidered, once, in the order typed. */
@@ -40,13 +43,13 @@ export function unsupportedChars(text: string): string[] {
   return [...new Set([...text].filter((c) => !ALLOWED.test(c)))];
 }
 
-/** 「刺繍できない文字が含まれています: ＠」, or null. */
-export function embroideryText(text: string): string | null {
-  const empty = required(text);
-  if (empty !== null) return empty;
+/** The server's order: empty, too long, then 「刺繍できない文字が含まれています: ＠」; else null. */
+export function embroideryText(value: string): string | null {
+  const text = value.trim();
+  if (text === '') return EMBROIDERY_MESSAGES.text;
+  if (textLength(text) > TEXT_MAX) return EMBROIDERY_MESSAGES.textMax;
   const bad = unsupportedChars(text);
-  if (bad.length > 0) return `刺繍できない文字が含まれています: ${bad.join('')}`;
-  return textLength(text) <= TEXT_MAX ? null : EMBROIDERY_MESSAGES.textMax;
+  return bad.length > 0 ? `刺繍できない文字が含まれています: ${bad.join('')}` : null;
 }
 
 export interface EmbroideryFields {
