@@ -13,6 +13,7 @@ pub mod content;
 pub mod coupons;
 pub mod documents;
 pub mod ecommerce_events;
+pub mod embroidery;
 pub mod favorites;
 pub mod files;
 pub mod histories;

@@ -247,6 +247,7 @@ impl Loaded {
             .enumerate()
             .map(|(i, l)| {
                 let v = &l.variation;
+                let (embroidery, embroiderable) = super::embroidery::view(l);
                 CartProduct {
                     key: l.id.clone(),
                     shipping_key: l.shipping_id.clone(),
@@ -268,6 +269,8 @@ impl Loaded {
                     tax_rate: v.tax_rate,
                     tax_amount: priced.line_tax[i],
                     coupon_discount_parts: priced.line_coupon[i],
+                    embroidery,
+                    embroiderable,
                 }
             })
             .collect();

@@ -8,6 +8,7 @@
 //! `pricing.rs` (pure). Settings: `settings.rs`. The cart JSON: `view.rs`. SQL: `store.rs`.
 pub mod accessories;
 pub mod discounts;
+pub mod embroidery;
 pub mod gift;
 pub mod lifecycle;
 pub mod lines;
@@ -50,6 +51,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(discounts::use_points))
         .routes(routes!(discounts::delete_transaction_error))
         .routes(routes!(gift::social_receiver))
+        .routes(routes!(embroidery::set_embroidery))
 }
 
 crate::cart_token_bodies!(
@@ -69,6 +71,7 @@ crate::cart_token_bodies!(
     lifecycle::CartShippingsResetRequest,
     lifecycle::CartTokenRequest,
     gift::CartGiftReceiverRequest,
+    embroidery::CartEmbroideryRequest,
 );
 
 /// A cart lives this long after its last change.

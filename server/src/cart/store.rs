@@ -58,6 +58,11 @@ pub struct LineRow {
     pub position: i64,
     #[sqlx(flatten)]
     pub variation: VariationRow,
+    /// The line's embroidery (JSON, `embroidery::LineEmbroidery`), when it has one.
+    pub embroidery: Option<String>,
+    /// (price, longest text) when the product can be embroidered.
+    pub embroidery_price: Option<i64>,
+    pub embroidery_max_chars: Option<i64>,
 }
 
 pub async fn find_cart_by_token<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, channel_id: &str, token_hash: &str) -> sqlx::Result<Option<CartRow>> {
@@ -312,13 +317,22 @@ pub async fn update_shippings_reset(tx: &mut Tx, cart_id: &str, first_id: &str, 
 
 pub async fn list_lines<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, cart_id: &str) -> sqlx::Result<Vec<LineRow>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "SELECT c.id, c.shipping_id, c.parent_line_id, c.quantity, c.position, {VARIATION_COLUMNS} \
+        "SELECT c.id, c.shipping_id, c.parent_line_id, c.quantity, c.position, {VARIATION_COLUMNS}, \
+         c.embroidery, e.price AS embroidery_price, CAST(e.max_chars AS BIGINT) AS embroidery_max_chars \
          FROM cart_products c JOIN product_variations v ON v.id = c.variation_id JOIN products p ON p.id = v.product_id \
+         LEFT JOIN product_embroidery e ON e.product_id = p.id \
          WHERE c.cart_id = $1 ORDER BY c.position, c.id"
     )))
     .bind(cart_id)
     .fetch_all(executor)
     .await
+    .map(|lines: Vec<LineRow>| lines.into_iter().map(super::embroidery::priced).collect())
+}
+
+/// Sets or clears (None) a line's embroidery (JSON).
+pub async fn update_line_embroidery(tx: &mut Tx, line_id: &str, embroidery: Option<&str>) -> sqlx::Result<()> {
+    sqlx::query("UPDATE cart_products SET embroidery = $2 WHERE id = $1").bind(line_id).bind(embroidery).execute(&mut **tx).await?;
+    Ok(())
 }
 
 pub async fn insert_line(

@@ -121,6 +121,10 @@ pub struct CartProduct {
     /// Tax contained in this line after its coupon share (display; the order rounds per rate).
     pub tax_amount: i64,
     pub coupon_discount_parts: i64,
+    /// The line's name embroidery (its price is in `unit_price`).
+    pub embroidery: Option<super::embroidery::CartEmbroidery>,
+    /// Set when the product can be embroidered.
+    pub embroiderable: Option<super::embroidery::Embroiderable>,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]

@@ -112,6 +112,16 @@ pub struct ProductDetail {
     pub review: ReviewSummary,
     /// The sizes by one body measure, for products sold in sizes that have a chart.
     pub size_chart: Option<SizeChart>,
+    /// Set when the product can be name-embroidered (名入れ刺繍).
+    pub embroidery: Option<ProductEmbroidery>,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ProductEmbroidery {
+    /// Tax-included yen per item.
+    pub price: i64,
+    /// The longest text.
+    pub max_chars: i64,
 }
 
 /// A product's sizes by one body measure (`measurements::purpose`): the member's latest
@@ -260,6 +270,7 @@ async fn load_product(state: &AppState, channel: &Channel, key: &str) -> ApiResu
     let variations = store::list_variations(&state.db, &id).await?;
     let (count, rating_sum) = store::find_review_totals(&state.db, &id).await?;
     let size_chart = SizeChart::of(store::list_size_chart(&state.db, &id).await?);
+    let embroidery = crate::embroidery::store::find_product_embroidery(&state.db, &id).await?.map(|(price, max_chars)| ProductEmbroidery { price, max_chars });
     let item = product_items(&state.db, vec![row.card], now).await?.remove(0);
     Ok(Json(ProductDetail {
         item,
@@ -270,6 +281,7 @@ async fn load_product(state: &AppState, channel: &Channel, key: &str) -> ApiResu
         sale_end: sale_end.map(Timestamp),
         review: ReviewSummary { count, average: average(count, rating_sum) },
         size_chart,
+        embroidery,
     }))
 }
 

@@ -1730,9 +1730,15 @@ pub async fn insert(tx: &mut Tx, channel_id: &str, code: &str, now: i64, scale_t
         if let Some((purpose, measure, sizes)) = size_chart(catalogue.lines[product.line].code) {
             store::insert_size_chart(tx, id, purpose, measure, sizes).await?;
         }
+        // Gloves and jackets take a name embroidery (名入れ刺繍): 550円, up to 10 characters.
+        if EMBROIDERED_CATEGORIES.contains(&catalogue.lines[product.line].category) {
+            crate::embroidery::store::set_product_embroidery(tx, id, 550, 10).await?;
+        }
     }
     Ok(())
 }
+
+const EMBROIDERED_CATEGORIES: [&str; 3] = ["bike-glove", "bike-jacket", "cycle-glove"];
 
 /// (size, min mm inclusive, max mm exclusive), smallest first.
 type Sizes = &'static [(&'static str, i64, i64)];

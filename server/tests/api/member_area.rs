@@ -361,3 +361,86 @@ on_both_databases!(
     measurements_keep_the_newest_and_products_carry_their_size_chart,
     reviews_follow_the_rules_once_per_member,
 );
+
+fn preset(text: &str) -> Value {
+    json!({ "text": text, "typeface": "block", "color": "white", "position": "left_chest" })
+}
+
+async fn an_embroidered_glove_is_priced_and_ordered_with_its_label(app: TestApp) {
+    let member = crate::cart::demo_member(&app).await;
+    let other = registered_demo_member(&app, "hanako@example.jp").await.access_token;
+
+    // Presets: the rules, the form's choices, the limit, another member's answer 404.
+    let created = app.post("/v1/me/name-embroideries").bearer(&member).json(&preset(" YAMADA ")).send().await;
+    created.assert_status(StatusCode::CREATED);
+    assert_eq!(created.json()["label"], "YAMADA（ブロック体・白・左胸）");
+    let preset_id = created.json()["id"].as_str().unwrap().to_owned();
+    let bad = app
+        .post("/v1/me/name-embroideries")
+        .bearer(&member)
+        .json(&json!({ "text": "YAMADA@", "typeface": "comic", "color": "white", "position": "back" }))
+        .send()
+        .await;
+    bad.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(bad.json()["errors"]["text"][0], "刺繍できない文字が含まれています: @");
+    assert_eq!(bad.json()["errors"]["typeface"][0], "書体を選択してください。");
+    let long = app.post("/v1/me/name-embroideries").bearer(&member).json(&preset("ABCDEFGHIJK")).send().await.json()["id"].as_str().unwrap().to_owned();
+    let list = app.get("/v1/me/name-embroideries").bearer(&member).send().await;
+    assert_eq!(list.header("x-limit"), "5");
+    assert_eq!(list.json()["data"].as_array().unwrap().len(), 2);
+    assert_eq!(list.json()["options"]["typefaces"][0], json!({ "value": "block", "label": "ブロック体" }));
+    app.put(&format!("/v1/me/name-embroideries/{preset_id}")).bearer(&other).json(&preset("SATO")).send().await.assert_status(StatusCode::NOT_FOUND);
+    app.delete(&format!("/v1/me/name-embroideries/{preset_id}")).bearer(&other).send().await.assert_status(StatusCode::NOT_FOUND);
+    app.get("/v1/me/name-embroideries").send().await.assert_status(StatusCode::UNAUTHORIZED);
+
+    // A winter glove takes an embroidery: 550円, 10 characters.
+    let gloves = app.get("/v1/products?keyword=%E3%82%A6%E3%82%A4%E3%83%B3%E3%82%BF%E3%83%BC%E3%82%B0%E3%83%AD%E3%83%BC%E3%83%96&per=1").send().await.json();
+    let glove = product(&app, gloves["data"][0]["key"].as_str().unwrap()).await;
+    assert_eq!(glove["embroidery"], json!({ "price": 550, "max_chars": 10 }));
+    let variation = glove["product_model"]["products"].as_array().unwrap().iter().find(|v| v["max_quantity"].as_i64().unwrap() >= 2).unwrap().clone();
+    let (variation_key, base_price) = (variation["key"].as_str().unwrap().to_owned(), variation["price"].as_i64().unwrap());
+    let token = crate::cart::init(&app, None, Some(&member)).await["token"].as_str().unwrap().to_owned();
+    let added =
+        crate::cart::patch(&app, "/v1/carts/products/add", json!({ "token": token, "variation_key": variation_key, "quantity": 2 }), Some(&member)).await;
+    added.assert_status(StatusCode::OK);
+    let line = added.json()["detail"]["products"][0].clone();
+    assert_eq!(line["embroiderable"], json!({ "price": 550, "max_chars": 10 }));
+    let key = line["key"].as_str().unwrap().to_owned();
+    let embroider = |preset: Option<String>, bearer: Option<String>| {
+        let body = json!({ "token": token, "key": key, "preset_id": preset });
+        let app = &app;
+        async move { crate::cart::patch(app, "/v1/carts/products/embroidery", body, bearer.as_deref()).await }
+    };
+    // Without the member's token the member's cart is not found at all.
+    embroider(Some(preset_id.clone()), None).await.assert_status(StatusCode::NOT_FOUND);
+    embroider(Some(long.clone()), Some(member.clone())).await.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    let foreign = app.post("/v1/me/name-embroideries").bearer(&other).json(&preset("SATO")).send().await.json()["id"].as_str().unwrap().to_owned();
+    embroider(Some(foreign), Some(member.clone())).await.assert_status(StatusCode::NOT_FOUND);
+    let chosen = embroider(Some(preset_id.clone()), Some(member.clone())).await;
+    chosen.assert_status(StatusCode::OK);
+    let line = chosen.json()["detail"]["products"][0].clone();
+    assert_eq!(line["unit_price"], base_price + 550);
+    assert_eq!(line["subtotal"], (base_price + 550) * 2);
+    assert_eq!(line["embroidery"]["label"], "YAMADA（ブロック体・白・左胸）");
+    assert!(line["product_info"]["variation_name"].as_str().unwrap().ends_with("／名入れ刺繍: YAMADA（ブロック体・白・左胸）"));
+
+    // Editing the preset later does not change the cart's copy.
+    app.put(&format!("/v1/me/name-embroideries/{preset_id}")).bearer(&member).json(&preset("TARO")).send().await.assert_status(StatusCode::OK);
+
+    let book = app.get("/v1/me/user-addresses").bearer(&member).send().await.json();
+    let own = book["data"][0]["id"].as_str().unwrap().to_owned();
+    crate::cart::patch(&app, "/v1/carts/shippings/add", json!({ "token": token, "user_address_id": own }), Some(&member)).await.assert_status(StatusCode::OK);
+    let method = crate::cart::payment_id(&app, "bank_transfer").await;
+    crate::cart::patch(&app, "/v1/carts/order/modify", json!({ "token": token, "payment_method_id": method }), Some(&member))
+        .await
+        .assert_status(StatusCode::OK);
+    let decided = app.post(&format!("/v1/carts/{token}/decision")).bearer(&member).json(&json!({})).send().await;
+    decided.assert_status(StatusCode::OK);
+    let order_id = decided.json()["order_id"].as_str().unwrap().to_owned();
+    let order = app.get(&format!("/v1/me/orders/{order_id}")).bearer(&member).send().await.json();
+    let ordered = &order["shippings"][0]["products"][0];
+    assert_eq!(ordered["unit_price"], base_price + 550);
+    assert!(ordered["variation_name"].as_str().unwrap().contains("名入れ刺繍: YAMADA（ブロック体・白・左胸）"), "{ordered}");
+}
+
+on_both_databases!(an_embroidered_glove_is_priced_and_ordered_with_its_label);

@@ -580,6 +580,22 @@ export interface paths {
         patch: operations["divide_product"];
         trace?: never;
     };
+    "/v1/carts/products/embroidery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["set_embroidery"];
+        trace?: never;
+    };
     "/v1/carts/products/modify": {
         parameters: {
             query?: never;
@@ -1119,6 +1135,38 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/name-embroideries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_presets"];
+        put?: never;
+        post: operations["create_preset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/name-embroideries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["update_preset"];
+        post?: never;
+        delete: operations["delete_preset"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2806,6 +2854,28 @@ export interface components {
             shipping_key: string;
             token: string;
         };
+        /** @description A line's embroidery as the cart answer shows it. */
+        CartEmbroidery: {
+            color: string;
+            /** @description 「YAMADA（ブロック体・白・左胸）」. */
+            label: string;
+            position: string;
+            preset_id: string;
+            /**
+             * Format: int64
+             * @description Tax-included yen per item, already in the line's `unit_price`.
+             */
+            price: number;
+            text: string;
+            typeface: string;
+        };
+        CartEmbroideryRequest: {
+            /** @description The cart line (`CartProduct.key`). */
+            key: string;
+            /** @description One of the member's presets; null takes the embroidery off. */
+            preset_id?: string | null;
+            token: string;
+        };
         CartGiftReceiver: {
             message: string;
             receiver_name: string;
@@ -2923,6 +2993,8 @@ export interface components {
         CartProduct: {
             /** Format: int64 */
             coupon_discount_parts: number;
+            embroiderable?: components["schemas"]["Embroiderable"] | null;
+            embroidery?: components["schemas"]["CartEmbroidery"] | null;
             key: string;
             /** @description Accessory lines name their product line. */
             parent_key?: string | null;
@@ -3051,6 +3123,10 @@ export interface components {
             key: string;
             name: string;
         };
+        Choice: {
+            label: string;
+            value: string;
+        };
         Collection: {
             alias: string;
             /** @description This page of the collection's products, in the curated order. */
@@ -3174,6 +3250,42 @@ export interface components {
             code?: string | null;
             /** @description The token of the mailed link (no login needed). */
             token?: string | null;
+        };
+        /** @description Whether and how a line's product can be embroidered. */
+        Embroiderable: {
+            /** Format: int64 */
+            max_chars: number;
+            /**
+             * Format: int64
+             * @description Tax-included yen per item.
+             */
+            price: number;
+        };
+        EmbroideryInput: {
+            /** @description white, black, red, navy, gold or silver. */
+            color?: string | null;
+            /** @description left_chest, right_chest, back or cuff. */
+            position?: string | null;
+            /** @description 1–12 characters: letters, digits, kana, kanji, spaces and `& . - '`. */
+            text?: string | null;
+            /** @description block, script, mincho or gothic. */
+            typeface?: string | null;
+        };
+        EmbroideryOptions: {
+            colors: components["schemas"]["Choice"][];
+            positions: components["schemas"]["Choice"][];
+            typefaces: components["schemas"]["Choice"][];
+        };
+        EmbroideryPreset: {
+            color: components["schemas"]["ThreadColor"];
+            created_at: components["schemas"]["Timestamp"];
+            id: string;
+            /** @description 「YAMADA（ブロック体・白・左胸）」, as the cart and the receipt show it. */
+            label: string;
+            position: components["schemas"]["Position"];
+            text: string;
+            typeface: components["schemas"]["Typeface"];
+            updated_at: components["schemas"]["Timestamp"];
         };
         ErrorBody: {
             code?: string | null;
@@ -4395,6 +4507,8 @@ export interface components {
         };
         /** @enum {string} */
         PopupDisplay: "once" | "always";
+        /** @enum {string} */
+        Position: "left_chest" | "right_chest" | "back" | "cuff";
         PostedReview: {
             body: string;
             created_at: components["schemas"]["Timestamp"];
@@ -4413,15 +4527,33 @@ export interface components {
             kana: string;
             name: string;
         };
+        PresetList: {
+            data: components["schemas"]["EmbroideryPreset"][];
+            /** @description The choices of the form, with their Japanese labels. */
+            options: components["schemas"]["EmbroideryOptions"];
+        };
         ProductDetail: components["schemas"]["ProductItem"] & {
             /** @description Plain text; paragraphs are separated by blank lines. */
             description: string;
+            embroidery?: components["schemas"]["ProductEmbroidery"] | null;
             images: components["schemas"]["Image"][];
             product_model: components["schemas"]["ProductModel"];
             review: components["schemas"]["ReviewSummary"];
             sale_end?: components["schemas"]["Timestamp"] | null;
             sale_start?: components["schemas"]["Timestamp"] | null;
             size_chart?: components["schemas"]["SizeChart"] | null;
+        };
+        ProductEmbroidery: {
+            /**
+             * Format: int64
+             * @description The longest text.
+             */
+            max_chars: number;
+            /**
+             * Format: int64
+             * @description Tax-included yen per item.
+             */
+            price: number;
         };
         /** @description A product as lists show it. */
         ProductItem: {
@@ -4884,12 +5016,16 @@ export interface components {
             /** @description approve, decline or insufficient. */
             result: string;
         };
+        /** @enum {string} */
+        ThreadColor: "white" | "black" | "red" | "navy" | "gold" | "silver";
         /** Format: date-time */
         Timestamp: string;
         TokenInput: {
             /** @description The token of the mailed link. */
             token?: string | null;
         };
+        /** @enum {string} */
+        Typeface: "block" | "script" | "mincho" | "gothic";
         /** @description A member as the storefront shows it (GET /v1/me/user, `user` of POST /v1/users). */
         User: components["schemas"]["Profile"] & {
             /** @description The member number. */
@@ -6649,6 +6785,66 @@ export interface operations {
                 };
             };
             /** @description code `cart.shippings.multiple_not_allowed` when the shop delivers to one address only */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    set_embroidery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CartEmbroideryRequest"];
+            };
+        };
+        responses: {
+            /** @description the cart; the line carries a copy of the preset and its price is raised by the product's embroidery price */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartBody"];
+                };
+            };
+            /** @description embroidery presets are a member's: log in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such cart, line, or preset of this member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `preset_id`: the product cannot be embroidered, or the text is longer than the product allows */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8432,6 +8628,202 @@ export interface operations {
             };
             /** @description bad page or per */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    list_presets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the member's presets, oldest first, and the form's choices */
+            200: {
+                headers: {
+                    /** @description how many presets a member may keep */
+                    "x-limit"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PresetList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    create_preset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmbroideryInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmbroideryPreset"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description fields `text`, `typeface`, `color`, `position`; or code `name_embroideries.limit_exceeded` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    update_preset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the preset's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmbroideryInput"];
+            };
+        };
+        responses: {
+            /** @description rewritten (carts that took it keep their copy) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmbroideryPreset"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such preset of this member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description field errors */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    delete_preset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the preset's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the preset is gone (carts that took it keep their copy) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,135 @@
+//! A cart line's name embroidery (名入れ刺繍): a copy of one of the member's presets, on a
+//! product that allows it. The line's price gains the product's embroidery price and its
+//! variation name the embroidery's label when the line is loaded, so the price, the cart
+//! answer and the order's snapshot (`order_lines.unit_price`, `variation_name`) follow.
+use axum::Json;
+use axum::extract::State;
+use serde::{Deserialize, Serialize};
+
+use super::open_cart::*;
+use super::store::{self, LineRow};
+use super::view::CartBody;
+use crate::embroidery::rules::{Embroidery, EmbroideryInput, check};
+use crate::embroidery::store as preset_store;
+use crate::infra::error::{ApiError, ApiResult, ErrorBody};
+use crate::state::AppState;
+
+/// What a line keeps (JSON in `cart_products.embroidery`).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Stored {
+    pub preset_id: String,
+    pub text: String,
+    pub typeface: String,
+    pub color: String,
+    pub position: String,
+}
+
+impl Stored {
+    fn embroidery(&self) -> Option<Embroidery> {
+        check(EmbroideryInput {
+            text: Some(self.text.clone()),
+            typeface: Some(self.typeface.clone()),
+            color: Some(self.color.clone()),
+            position: Some(self.position.clone()),
+        })
+        .ok()
+    }
+}
+
+/// The line as priced: with an embroidery its product still allows, the price and the label
+/// are added; an embroidery the product no longer allows costs nothing and is not shown.
+pub fn priced(mut line: LineRow) -> LineRow {
+    if let (Some(price), Some(embroidery)) = (line.embroidery_price, embroidery_of(&line)) {
+        line.variation.price += price;
+        line.variation.variation_name = with_label(&line.variation.variation_name, &embroidery.label());
+    }
+    line
+}
+
+fn embroidery_of(line: &LineRow) -> Option<Embroidery> {
+    serde_json::from_str::<Stored>(line.embroidery.as_deref()?).ok()?.embroidery()
+}
+
+/// 「M / ブラック／名入れ刺繍: YAMADA（ブロック体・白・左胸）」.
+pub fn with_label(variation_name: &str, label: &str) -> String {
+    if variation_name.is_empty() { format!("名入れ刺繍: {label}") } else { format!("{variation_name}／名入れ刺繍: {label}") }
+}
+
+/// A line's embroidery as the cart answer shows it.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct CartEmbroidery {
+    pub preset_id: String,
+    pub text: String,
+    pub typeface: String,
+    pub color: String,
+    pub position: String,
+    /// 「YAMADA（ブロック体・白・左胸）」.
+    pub label: String,
+    /// Tax-included yen per item, already in the line's `unit_price`.
+    pub price: i64,
+}
+
+/// Whether and how a line's product can be embroidered.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct Embroiderable {
+    /// Tax-included yen per item.
+    pub price: i64,
+    pub max_chars: i64,
+}
+
+pub fn view(line: &LineRow) -> (Option<CartEmbroidery>, Option<Embroiderable>) {
+    let Some(price) = line.embroidery_price else { return (None, None) };
+    let embroiderable = Some(Embroiderable { price, max_chars: line.embroidery_max_chars.unwrap_or(0) });
+    let shown = line.embroidery.as_deref().and_then(|raw| serde_json::from_str::<Stored>(raw).ok()).and_then(|stored| {
+        let label = stored.embroidery()?.label();
+        Some(CartEmbroidery {
+            preset_id: stored.preset_id,
+            text: stored.text,
+            typeface: stored.typeface,
+            color: stored.color,
+            position: stored.position,
+            label,
+            price,
+        })
+    });
+    (shown, embroiderable)
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct CartEmbroideryRequest {
+    pub token: String,
+    /// The cart line (`CartProduct.key`).
+    pub key: String,
+    /// One of the member's presets; null takes the embroidery off.
+    pub preset_id: Option<String>,
+}
+
+#[utoipa::path(patch, path = "/v1/carts/products/embroidery", tag = "cart", request_body = CartEmbroideryRequest,
+    security(("bearer" = [])),
+    responses((status = 200, body = CartBody, description = "the cart; the line carries a copy of the preset and its price is raised by the product's embroidery price"),
+        (status = 401, body = ErrorBody, description = "embroidery presets are a member's: log in"),
+        (status = 404, body = ErrorBody, description = "no such cart, line, or preset of this member"),
+        (status = 422, body = ErrorBody, description = "`preset_id`: the product cannot be embroidered, or the text is longer than the product allows")))]
+pub async fn set_embroidery(State(state): State<AppState>, OpenCart { open, input, .. }: OpenCart<CartEmbroideryRequest>) -> ApiResult<Json<CartBody>> {
+    let member = open.member.clone().ok_or(ApiError::Unauthorized)?;
+    let loaded = open.load(&state).await?;
+    let line = loaded.lines.iter().find(|l| l.id == input.key).ok_or_else(ApiError::not_found)?;
+    let stored = match input.preset_id.as_deref() {
+        None => None,
+        Some(preset_id) => {
+            let preset = preset_store::find(&state.db, &open.cart.channel_id, &member.user_id, preset_id).await?.ok_or_else(ApiError::not_found)?;
+            let Some(max_chars) = line.embroidery_max_chars else {
+                return Err(ApiError::field("preset_id", format!("「{}」は名入れ刺繍ができない商品です。", line.variation.product_name)));
+            };
+            if preset.text.chars().count() as i64 > max_chars {
+                return Err(ApiError::field("preset_id", format!("この商品に刺繍できるのは{max_chars}文字までです。")));
+            }
+            let stored = Stored { preset_id: preset.id, text: preset.text, typeface: preset.typeface, color: preset.color, position: preset.position };
+            Some(serde_json::to_string(&stored).map_err(|e| ApiError::Internal(e.into()))?)
+        }
+    };
+    let mut tx = open.begin(&state).await?;
+    store::update_line_embroidery(&mut tx, &line.id, stored.as_deref()).await?;
+    open.commit(tx).await?;
+    open.answer(&state).await
+}
