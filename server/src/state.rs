@@ -37,6 +37,8 @@ pub struct SharedState {
     pub config: Arc<Config>,
     /// Finished catalogue answers (lists, product pages), fresh for a second.
     pub catalog_cache: ReadCache,
+    /// Members' favourite ids for `is_favorite` over cached answers.
+    pub favorites: crate::favorites::overlay::FavoriteCache,
     /// The keyword index over every channel's products (catalog/search_index.rs).
     pub search: catalog::search_index::SearchIndex,
     pub channels: channel::ChannelCache,
@@ -74,6 +76,7 @@ impl AppState {
             social_providers,
             config: Arc::new(config),
             catalog_cache: ReadCache::new(20_000, CATALOG_FRESH_FOR),
+            favorites: Default::default(),
             search: catalog::search_index::SearchIndex::default(),
             channels: channel::ChannelCache::new(),
             sessions: SessionVersions::new(),

@@ -15,7 +15,6 @@ use super::tag_password::{self, GRANT_REQUIRED_CODE, GRANT_REQUIRED_MESSAGE, Tag
 use crate::auth::{Member, OptionalMember};
 use crate::channel::Channel;
 use crate::favorites;
-use crate::infra::db::Db;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::{ApiJson, ApiPath, ApiQuery};
 use crate::infra::pagination::{AllowAll, DEFAULT_PER, ListBody, Page, PageQuery, Paginated};
@@ -186,14 +185,14 @@ async fn list_products(
     }
     let key = format!("{}|list|{}", channel.id, uri.query().unwrap_or(""));
     let cache = state.catalog_cache.clone();
-    let (db, channel_id) = (state.db.clone(), channel.id.clone());
+    let (db, favorites, channel_id) = (state.db.clone(), state.favorites.clone(), channel.id.clone());
     let answer = cache
         .get_or_load(key, move || {
             let (state, channel, filter) = (state.clone(), channel.clone(), filter.clone());
             async move { CachedAnswer::capture(load_product_list(&state, &channel, &filter, page).await?).await }
         })
         .await?;
-    favorites::overlay::personalise(&db, &channel_id, member.as_ref(), answer).await
+    favorites.personalise(&db, &channel_id, member.as_ref(), answer).await
 }
 
 /// Passes when `tag_key` is not protected (or unknown: its list is empty anyway), or when the
@@ -251,14 +250,14 @@ async fn show_product(
 ) -> ApiResult<CachedAnswer> {
     let cache_key = format!("{}|product|{key}", channel.id);
     let cache = state.catalog_cache.clone();
-    let (db, channel_id) = (state.db.clone(), channel.id.clone());
+    let (db, favorites, channel_id) = (state.db.clone(), state.favorites.clone(), channel.id.clone());
     let answer = cache
         .get_or_load(cache_key, move || {
             let (state, channel, key) = (state.clone(), channel.clone(), key.clone());
             async move { CachedAnswer::capture(load_product(&state, &channel, &key).await?).await }
         })
         .await?;
-    favorites::overlay::personalise(&db, &channel_id, member.as_ref(), answer).await
+    favorites.personalise(&db, &channel_id, member.as_ref(), answer).await
 }
 
 async fn load_product(state: &AppState, channel: &Channel, key: &str) -> ApiResult<Json<ProductDetail>> {
@@ -295,7 +294,7 @@ async fn list_recommendations(
     OptionalMember(member): OptionalMember,
     ApiPath(key): ApiPath<String>,
 ) -> ApiResult<Json<ListBody<ProductItem>>> {
-    linked_products(&state.db, &channel, member.as_ref(), &key, Link::Recommendations).await
+    linked_products(&state, &channel, member.as_ref(), &key, Link::Recommendations).await
 }
 
 #[utoipa::path(get, path = "/v1/products/{key}/accessories", tag = "catalog",
@@ -308,15 +307,16 @@ async fn list_accessories(
     OptionalMember(member): OptionalMember,
     ApiPath(key): ApiPath<String>,
 ) -> ApiResult<Json<ListBody<ProductItem>>> {
-    linked_products(&state.db, &channel, member.as_ref(), &key, Link::Accessories).await
+    linked_products(&state, &channel, member.as_ref(), &key, Link::Accessories).await
 }
 
-async fn linked_products(db: &Db, channel: &Channel, member: Option<&Member>, key: &str, link: Link) -> ApiResult<Json<ListBody<ProductItem>>> {
+async fn linked_products(state: &AppState, channel: &Channel, member: Option<&Member>, key: &str, link: Link) -> ApiResult<Json<ListBody<ProductItem>>> {
+    let db = &state.db;
     let product = store::find_product_by_key(db, &channel.id, key).await?.ok_or_else(ApiError::not_found)?;
     let now = Timestamp::now().0;
     let rows = store::list_linked_products(db, &channel.id, &product.card.id, link, now).await?;
     let mut data = product_items(db, rows, now).await?;
-    favorites::overlay::mark(&mut data, &favorites::overlay::favorite_ids(db, &channel.id, member).await?);
+    favorites::overlay::mark(&mut data, &state.favorites.ids(db, &channel.id, member).await?);
     Ok(Json(ListBody { data }))
 }
 

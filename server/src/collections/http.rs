@@ -76,7 +76,7 @@ async fn show_collection(
     let now = Timestamp::now().0;
     let (rows, total) = store::list_collection_products(&state.db, &channel.id, &found.id, page, now).await?;
     let mut data = product_items(&state.db, rows, now).await?;
-    favorites::overlay::mark(&mut data, &favorites::overlay::favorite_ids(&state.db, &channel.id, member.as_ref()).await?);
+    favorites::overlay::mark(&mut data, &state.favorites.ids(&state.db, &channel.id, member.as_ref()).await?);
     let body = Collection { id: found.id, alias: found.alias, title: found.title, description: found.description, data };
     Ok((pagination_headers(total, page), Json(body)))
 }

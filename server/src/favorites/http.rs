@@ -81,6 +81,7 @@ async fn like(State(state): State<AppState>, channel: Channel, member: Member, A
     let list_id = store::ensure_default_list(&mut tx, &channel.id, &member.user_id, DEFAULT_LIST_NAME, now).await?;
     add_checked(&mut tx, &channel, &member, &list_id, std::slice::from_ref(&product_id), now).await?;
     tx.commit().await?;
+    state.favorites.forget(&channel.id, &member.user_id).await;
     Ok(Json(Liked { product_id, is_favorite: true }))
 }
 
@@ -97,6 +98,7 @@ async fn unlike(State(state): State<AppState>, channel: Channel, member: Member,
     let mut tx = state.db.begin_write().await?;
     store::remove_product(&mut tx, &channel.id, &member.user_id, None, &product_id).await?;
     tx.commit().await?;
+    state.favorites.forget(&channel.id, &member.user_id).await;
     Ok(Json(Liked { product_id, is_favorite: false }))
 }
 
@@ -250,6 +252,7 @@ async fn attach(State(state): State<AppState>, channel: Channel, member: Member,
     };
     add_checked(&mut tx, &channel, &member, &list_id, &ids, now).await?;
     tx.commit().await?;
+    state.favorites.forget(&channel.id, &member.user_id).await;
     let list = store::find_list(&state.db, &channel.id, &member.user_id, &list_id).await?.ok_or_else(ApiError::not_found)?;
     Ok(Json(list.into()))
 }
@@ -273,6 +276,7 @@ async fn detach_everywhere(
         store::remove_product(&mut tx, &channel.id, &member.user_id, None, id).await?;
     }
     tx.commit().await?;
+    state.favorites.forget(&channel.id, &member.user_id).await;
     let lists = store::list_lists(&state.db, &channel.id, &member.user_id).await?;
     Ok(Json(ListBody { data: lists.into_iter().map(UserList::from).collect() }))
 }
@@ -300,6 +304,7 @@ async fn detach_from_list(
         store::remove_product(&mut tx, &channel.id, &member.user_id, Some(&list_id), id).await?;
     }
     tx.commit().await?;
+    state.favorites.forget(&channel.id, &member.user_id).await;
     let list = store::find_list(&state.db, &channel.id, &member.user_id, &list_id).await?.ok_or_else(ApiError::not_found)?;
     Ok(Json(list.into()))
 }

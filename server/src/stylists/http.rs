@@ -107,7 +107,7 @@ async fn show_stylist(
     let (products, comments) = store::list_picks(&state.db, &channel.id, &row.id, now).await?;
     let mut comments: HashMap<String, String> = comments.into_iter().map(|c| (c.product_id, c.comment)).collect();
     let mut items = product_items(&state.db, products, now).await?;
-    favorites::overlay::mark(&mut items, &favorites::overlay::favorite_ids(&state.db, &channel.id, member.as_ref()).await?);
+    favorites::overlay::mark(&mut items, &state.favorites.ids(&state.db, &channel.id, member.as_ref()).await?);
     let picks = items.into_iter().map(|product| StylistPick { comment: comments.remove(&product.id).unwrap_or_default(), product }).collect();
     Ok(Json(StylistDetail { stylist: Stylist::from(row), picks }))
 }

@@ -44,7 +44,7 @@ async fn list_product_history(State(state): State<AppState>, channel: Channel, m
     let rows = store::list_viewed_products(&state.db, &channel.id, &member.user_id, now, limit).await?;
     let total = store::count_viewed_products(&state.db, &channel.id, &member.user_id, now, limit).await?;
     let mut items = product_items(&state.db, rows, now).await?;
-    favorites::overlay::mark(&mut items, &favorites::overlay::favorite_ids(&state.db, &channel.id, Some(&member)).await?);
+    favorites::overlay::mark(&mut items, &state.favorites.ids(&state.db, &channel.id, Some(&member)).await?);
     Ok(Paginated::new(entries(items), total, Page { current: 1, per: limit }))
 }
 
@@ -158,7 +158,7 @@ async fn list_request_history(
     let product_ids: Vec<String> = rows.iter().filter_map(|r| r.product_id.clone()).collect();
     let now = Timestamp::now().0;
     let mut products = product_items(&state.db, store::list_products_by_ids(&state.db, &channel.id, &product_ids).await?, now).await?;
-    favorites::overlay::mark(&mut products, &favorites::overlay::favorite_ids(&state.db, &channel.id, Some(&member)).await?);
+    favorites::overlay::mark(&mut products, &state.favorites.ids(&state.db, &channel.id, Some(&member)).await?);
     let by_id: HashMap<String, ProductItem> = products.into_iter().map(|p| (p.id.clone(), p)).collect();
     let items = rows
         .into_iter()

@@ -157,7 +157,7 @@ async fn record_product_view(
     tx.commit().await?;
     let rows = store::list_viewed_products(&state.db, &channel.id, &member.user_id, now, HISTORY_LIMIT as i64).await?;
     let mut items = product_items(&state.db, rows, now).await?;
-    favorites::overlay::mark(&mut items, &favorites::overlay::favorite_ids(&state.db, &channel.id, Some(&member)).await?);
+    favorites::overlay::mark(&mut items, &state.favorites.ids(&state.db, &channel.id, Some(&member)).await?);
     Ok(Json(ListBody { data: entries(items) }))
 }
 
