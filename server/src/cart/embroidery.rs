@@ -1,7 +1,8 @@
 //! A cart line's name embroidery (名入れ刺繍): a copy of one of the member's presets, on a
-//! product that allows it. The line's price gains the product's embroidery price and its
-//! variation name the embroidery's label when the line is loaded, so the price, the cart
-//! answer and the order's snapshot (`order_lines.unit_price`, `variation_name`) follow.
+//! product that allows it. The line's price gains the product's embroidery price when the
+//! line is loaded, so pricing, the cart answer and the order's `unit_price` follow; the order's
+//! snapshot of the variation name gains the label ([`order_variation`]), and the cart answer
+//! shows it apart (`CartProduct.embroidery`).
 use axum::Json;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
@@ -9,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::open_cart::*;
 use super::store::{self, LineRow};
 use super::view::CartBody;
+use crate::catalog::variations::VariationRow;
 use crate::embroidery::rules::{Embroidery, EmbroideryInput, check};
 use crate::embroidery::store as preset_store;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
@@ -36,14 +38,23 @@ impl Stored {
     }
 }
 
-/// The line as priced: with an embroidery its product still allows, the price and the label
-/// are added; an embroidery the product no longer allows costs nothing and is not shown.
+/// The line as priced: with an embroidery its product still allows, the price is added; an
+/// embroidery the product no longer allows costs nothing and is not shown.
 pub fn priced(mut line: LineRow) -> LineRow {
-    if let (Some(price), Some(embroidery)) = (line.embroidery_price, embroidery_of(&line)) {
+    if let (Some(price), Some(_)) = (line.embroidery_price, embroidery_of(&line)) {
         line.variation.price += price;
-        line.variation.variation_name = with_label(&line.variation.variation_name, &embroidery.label());
     }
     line
+}
+
+/// The variation as the order keeps it: its name with the embroidery's label, so the order
+/// page, receipts and mails show what will be sewn.
+pub fn order_variation(line: &LineRow) -> VariationRow {
+    let mut variation = line.variation.clone();
+    if let (Some(_), Some(embroidery)) = (line.embroidery_price, embroidery_of(line)) {
+        variation.variation_name = with_label(&variation.variation_name, &embroidery.label());
+    }
+    variation
 }
 
 fn embroidery_of(line: &LineRow) -> Option<Embroidery> {

@@ -246,7 +246,7 @@ async fn write_order(
                 order_id: &order_id,
                 shipping_id,
                 position: index as i64 + 1,
-                variation: &line.variation,
+                variation: &crate::cart::embroidery::order_variation(line),
                 quantity: line.quantity,
                 coupon_discount: priced.line_coupon[index],
                 is_accessory: line.parent_line_id.is_some(),

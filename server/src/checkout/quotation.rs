@@ -51,7 +51,10 @@ fn quotation_of(body: &CartBody, number: String, channel: &Channel, settings: &s
         .products
         .iter()
         .map(|p| Line {
-            name: line_name(&p.product_info.name, &p.product_info.variation_name),
+            name: match &p.embroidery {
+                Some(e) => line_name(&p.product_info.name, &crate::cart::embroidery::with_label(&p.product_info.variation_name, &e.label)),
+                None => line_name(&p.product_info.name, &p.product_info.variation_name),
+            },
             quantity: p.quantity,
             unit_price: p.unit_price,
             amount: p.subtotal,

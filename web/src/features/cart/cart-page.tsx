@@ -41,9 +41,7 @@ function CartLine({ line }: { line: CartProduct }) {
       <LineImage url={info.image_url} name={info.name} />
       <div className={styles.lineBody}>
         <p className={styles.lineName}>{info.url ? <Link to={info.url}>{info.name}</Link> : info.name}</p>
-        {variationLabel(info, line.embroidery?.label) ? (
-          <p className={styles.lineMeta}>{variationLabel(info, line.embroidery?.label)}</p>
-        ) : null}
+        {variationLabel(info) ? <p className={styles.lineMeta}>{variationLabel(info)}</p> : null}
         <EmbroideryLabel line={line} />
         <p className={styles.lineMeta}>
           単価 <Price value={line.unit_price} taxLabel />

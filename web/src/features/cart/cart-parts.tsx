@@ -10,7 +10,7 @@ import { useDocumentTitle } from '../../lib/document-title';
 import { Price } from '../../ui/price';
 import { LoadingBlock } from '../../ui/spinner';
 import { useCurrentCart } from './cart-api';
-import { EmbroideryLabel, withoutEmbroidery } from './embroidery-choice';
+import { EmbroideryLabel } from './embroidery-choice';
 import type { Cart, CartProduct, Orderer, ShippingAddress, TaxRateAmount } from './cart-types';
 import styles from './cart.module.css';
 
@@ -149,14 +149,11 @@ export function LineImage({ url, name }: { url: string | null | undefined; name:
 }
 
 /**
- * The variation's name, unless it only repeats the product's (a product with one item); without
- * the line's embroidery (`embroideryLabel`), which has a line of its own.
+ * The variation's name, unless it only repeats the product's (a product with one item). The
+ * line's embroidery is not in it: it has a line of its own (EmbroideryLabel).
  */
-export function variationLabel(
-  info: { name: string; variation_name: string },
-  embroideryLabel?: string | null,
-): string | null {
-  const value = withoutEmbroidery(info.variation_name, embroideryLabel).trim();
+export function variationLabel(info: { name: string; variation_name: string }): string | null {
+  const value = info.variation_name.trim();
   return value === '' || value === info.name.trim() ? null : value;
 }
 
@@ -169,8 +166,8 @@ export function ReadOnlyLines({ products }: { products: readonly CartProduct[] }
           <LineImage url={p.product_info.image_url} name={p.product_info.name} />
           <div className={styles.lineBody}>
             <p className={styles.lineName}>{p.product_info.name}</p>
-            {variationLabel(p.product_info, p.embroidery?.label) ? (
-              <p className={styles.lineMeta}>{variationLabel(p.product_info, p.embroidery?.label)}</p>
+            {variationLabel(p.product_info) ? (
+              <p className={styles.lineMeta}>{variationLabel(p.product_info)}</p>
             ) : null}
             <EmbroideryLabel line={p} />
             <p className={styles.lineMeta}>

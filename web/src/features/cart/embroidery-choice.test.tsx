@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { json } from '../../test/fake-fetch';
 import { renderApp } from '../../test/render-app';
 import { TOKEN, bodyOf, cart, cartFake, gloves, line, logIn } from './cart-test-data';
-import { EMBROIDERY_LOGIN_NOTE, embroideryPriceText, presetChoiceText, withoutEmbroidery } from './embroidery-choice';
+import { EMBROIDERY_LOGIN_NOTE, embroideryPriceText, presetChoiceText } from './embroidery-choice';
 
 const LABEL = 'YAMADA（ブロック体・白・左胸）';
 const presets = {
@@ -30,18 +30,11 @@ describe('the cart line 名入れ刺繍 choice', () => {
     expect(presetChoiceText(LABEL, 550)).toBe('YAMADA（ブロック体・白・左胸） +550円');
   });
 
-  it('takes the embroidery the server appends off the variation name', () => {
-    expect(withoutEmbroidery(`M / ブラック／名入れ刺繍: ${LABEL}`, LABEL)).toBe('M / ブラック');
-    expect(withoutEmbroidery(`名入れ刺繍: ${LABEL}`, LABEL)).toBe('');
-    expect(withoutEmbroidery('M / ブラック', null)).toBe('M / ブラック');
-    expect(withoutEmbroidery('M / ブラック', LABEL)).toBe('M / ブラック');
-  });
-
   it('lets a member pick a preset on a line that can be embroidered, and shows the answer', async () => {
     logIn();
     const embroidered = {
       ...gloves,
-      product_info: { ...gloves.product_info, variation_name: `M / ブラック／名入れ刺繍: ${LABEL}` },
+      product_info: { ...gloves.product_info, variation_name: 'M / ブラック' },
       unit_price: 7030,
       subtotal: 7030,
       embroidery: {

@@ -27,16 +27,6 @@ export function presetChoiceText(label: string, price: number): string {
   return `${label} ${embroideryPriceText(price)}`;
 }
 
-/**
- * The variation name without the embroidery the server appends to it (「M / ブラック／名入れ刺繍:
- * YAMADA（…）」, as orders and receipts show it): the cart shows the embroidery on its own line.
- */
-export function withoutEmbroidery(variationName: string, label: string | null | undefined): string {
-  const suffix = label ? `名入れ刺繍: ${label}` : null;
-  if (!suffix || !variationName.endsWith(suffix)) return variationName;
-  return variationName.slice(0, -suffix.length).replace(/[／/\s]+$/u, '');
-}
-
 /** The line's embroidery as the cart and confirm pages show it under the name, or nothing. */
 export function EmbroideryLabel({ line }: { line: Pick<CartProduct, 'embroidery'> }) {
   const label = line.embroidery?.label;
