@@ -206,6 +206,19 @@ async fn list_products_in_order(db: &Db, ids: &[String]) -> sqlx::Result<Vec<Pro
     Ok(rows)
 }
 
+/// The published products of the channel among `ids`, in or out of their sale period, in no
+/// particular order (a favourites list or a request may name one between sales).
+pub async fn list_published_products_by_ids(db: &Db, channel_id: &str, ids: &[String]) -> sqlx::Result<Vec<ProductRow>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut sql = Sql::default();
+    sql.push(&format!("SELECT {PRODUCT_COLUMNS} FROM {PRODUCT_FROM} WHERE p.is_published = 1 AND p.channel_id = "));
+    sql.text(channel_id).push(" AND p.id IN (");
+    sql.texts(ids).push(")");
+    sql.fetch_all(db).await
+}
+
 fn ids_json(ids: &[String]) -> String {
     serde_json::to_string(ids).unwrap_or_else(|_| "[]".into())
 }

@@ -240,7 +240,7 @@ fn checked_ids(input: &ItemsInput) -> ApiResult<Vec<String>> {
     ))]
 async fn attach(State(state): State<AppState>, channel: Channel, member: Member, ApiJson(input): ApiJson<ItemsInput>) -> ApiResult<Json<UserList>> {
     let ids = checked_ids(&input)?;
-    let known = store::known_product_ids(&state.db, &channel.id, &ids).await?;
+    let known = catalog_store::list_published_products_by_ids(&state.db, &channel.id, &ids).await?;
     if known.len() != ids.len() {
         return Err(ApiError::field("ids", "存在しない商品が含まれています。"));
     }

@@ -120,21 +120,6 @@ pub async fn favorite_product_ids(db: &Db, channel_id: &str, user_id: &str) -> s
         .await
 }
 
-/// Which of `ids` are products of the channel (published or not: a list may keep a product
-/// that is between sales).
-pub async fn known_product_ids(db: &Db, channel_id: &str, ids: &[String]) -> sqlx::Result<Vec<String>> {
-    let mut known = Vec::new();
-    for id in ids {
-        let found: Option<String> = sqlx::query_scalar("SELECT id FROM products WHERE channel_id = $1 AND id = $2 AND is_published = 1")
-            .bind(channel_id)
-            .bind(id)
-            .fetch_optional(&db.pool)
-            .await?;
-        known.extend(found);
-    }
-    Ok(known)
-}
-
 #[derive(Debug, sqlx::FromRow)]
 pub struct EntryRow {
     #[sqlx(flatten)]

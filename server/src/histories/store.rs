@@ -257,19 +257,3 @@ pub async fn delete_member_request(tx: &mut Tx, channel_id: &str, user_id: &str,
         .await?;
     Ok(done.rows_affected() > 0)
 }
-
-/// Products of the channel by id, whatever their state (a request may name one no longer sold).
-pub async fn list_products_by_ids(db: &Db, channel_id: &str, ids: &[String]) -> sqlx::Result<Vec<ProductRow>> {
-    let mut rows = Vec::new();
-    for id in ids {
-        let row = sqlx::query_as::<_, ProductRow>(sqlx::AssertSqlSafe(format!(
-            "SELECT {PRODUCT_COLUMNS} FROM {PRODUCT_FROM} WHERE p.channel_id = $1 AND p.id = $2 AND p.is_published = 1"
-        )))
-        .bind(channel_id)
-        .bind(id)
-        .fetch_optional(&db.pool)
-        .await?;
-        rows.extend(row);
-    }
-    Ok(rows)
-}

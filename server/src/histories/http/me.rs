@@ -157,7 +157,8 @@ async fn list_request_history(
     let (rows, total) = store::page_member_requests(&state.db, &channel.id, &member.user_id, page.per, page.offset()).await?;
     let product_ids: Vec<String> = rows.iter().filter_map(|r| r.product_id.clone()).collect();
     let now = Timestamp::now().0;
-    let mut products = product_items(&state.db, store::list_products_by_ids(&state.db, &channel.id, &product_ids).await?, now).await?;
+    let mut products =
+        product_items(&state.db, crate::catalog::store::list_published_products_by_ids(&state.db, &channel.id, &product_ids).await?, now).await?;
     favorites::overlay::mark(&mut products, &state.favorites.ids(&state.db, &channel.id, Some(&member)).await?);
     let by_id: HashMap<String, ProductItem> = products.into_iter().map(|p| (p.id.clone(), p)).collect();
     let items = rows
