@@ -41,7 +41,7 @@ export DATABASE_URL="${DATABASE_URL:-sqlite://$work/shop.db}"
 export SHOP_DATA_DIR="$work/data" SHOP_ADDR="127.0.0.1:$shop_port" RUST_LOG="warn,shop::catalog::search_index=info"
 echo "seeding $products demo products into $DATABASE_URL …"
 time "$SHOP_BIN" seed --demo --products "$products" > /dev/null
-"$SHOP_BIN" serve > "$work/shop.log" 2>&1 &
+"$SHOP_BIN" serve --demo > "$work/shop.log" 2>&1 &
 shop_pid=$!
 for _ in $(seq 1 100); do curl -fs "http://127.0.0.1:$shop_port/healthz" > /dev/null 2>&1 && break; sleep 0.1; done
 

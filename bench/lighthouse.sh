@@ -50,7 +50,7 @@ export DATABASE_URL="sqlite://$work/shop.db"
 export SHOP_DATA_DIR="$work/data" SHOP_WEB_DIR="$web_dir" SHOP_ADDR="127.0.0.1:$port" RUST_LOG=warn
 
 # An empty database gets the demo shops on the first start.
-"$SHOP_BIN" serve > "$work/server.log" 2>&1 &
+"$SHOP_BIN" serve --demo > "$work/server.log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; rm -rf "$work"' EXIT
 

@@ -24,7 +24,7 @@ export SHOP_RATE_LIMIT_FACTOR=50
 export SHOP_WEB_DIR="$PWD/web/dist"
 export SHOP_ADDR="127.0.0.1:$port"
 
-"$SHOP_BIN" serve > "$work/server.log" 2>&1 &
+"$SHOP_BIN" serve --demo > "$work/server.log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; rm -rf "$work"' EXIT
 

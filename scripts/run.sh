@@ -8,4 +8,4 @@ source scripts/env.sh
 ensure_web_packages
 (cd web && npm run build)
 cargo build --profile dist --bin shop
-exec "$SHOP_DIST_BIN" serve
+exec "$SHOP_DIST_BIN" serve --demo

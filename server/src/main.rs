@@ -13,15 +13,12 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Migrate, seed the demo shops into an empty database, and serve.
+    /// Migrate and serve; with `--demo`, seed the demo shops into an empty database first.
     Serve(Config),
     /// Run the database migrations and exit.
     Migrate(Config),
     /// Load data into the database.
     Seed {
-        /// The two demo shops (refuses when they already exist).
-        #[arg(long)]
-        demo: bool,
         /// Fill the demo shop's catalogue up to this many products (for benchmarks).
         #[arg(long, default_value_t = 0)]
         products: usize,
@@ -73,9 +70,9 @@ async fn main() -> anyhow::Result<()> {
             tracing::info!("migrations applied");
             Ok(())
         }
-        Command::Seed { demo, products, config } => {
+        Command::Seed { products, config } => {
             init_logs(&config.log_format);
-            anyhow::ensure!(demo, "say what to seed: `shop seed --demo`");
+            anyhow::ensure!(config.demo, "say what to seed: `shop seed --demo`");
             let state = AppState::start(config).await?;
             state.db.migrate().await?;
             shop::seed::seed_demo_scaled(&state.db, products).await?;
@@ -121,7 +118,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     shop::infra::fault::arm(config.fault_point.as_deref())?;
     let state = AppState::start(config).await?;
     state.db.migrate().await?;
-    if shop::seed::seed_if_empty(&state.db).await? {
+    if state.config.demo && shop::seed::seed_if_empty(&state.db).await? {
         tracing::info!("empty database: demo shops seeded");
     }
     load_postal_codes_if_empty(&state.db).await?;

@@ -76,6 +76,11 @@ pub struct Config {
     #[arg(long, env = "SHOP_PAYMENT_SETTLE_AFTER_SECS", default_value_t = 180)]
     pub payment_settle_after_secs: u64,
 
+    /// The demo deployment: seed the demo shops into an empty database and allow the in-process
+    /// sandbox gateway. Without it the server starts an empty deployment (README, "Production").
+    #[arg(long, env = "SHOP_DEMO", default_value_t = false)]
+    pub demo: bool,
+
     /// Tests only: `step:count` makes the process abort at that step (infra/fault.rs).
     #[arg(long, env = "SHOP_FAULT_POINT", hide = true)]
     pub fault_point: Option<String>,
@@ -105,6 +110,7 @@ impl Config {
             oauth_providers: None,
             gateway_secret: Some("test-gateway-secret-test-gateway-secret".into()),
             payment_settle_after_secs: 180,
+            demo: true,
             fault_point: None,
         }
     }

@@ -30,6 +30,7 @@ impl Server {
         let mut command = Command::new(env!("CARGO_BIN_EXE_shop"));
         command
             .arg("serve")
+            .arg("--demo")
             .env("DATABASE_URL", &app.state.config.database_url)
             .env("SHOP_ADDR", format!("127.0.0.1:{port}"))
             .env("SHOP_DATA_DIR", data_dir)
