@@ -1,4 +1,4 @@
-//! The `shop` command line: serve | migrate | seed --demo | import postal-codes | openapi | maintenance.
+//! The `shop` command line: serve [--demo] | migrate | seed --demo | channel create|list | import postal-codes | openapi | maintenance.
 use clap::{Parser, Subcommand};
 use shop::app;
 use shop::infra::config::Config;
@@ -33,6 +33,11 @@ enum Command {
         #[command(flatten)]
         config: Config,
     },
+    /// Create and list shops (channels).
+    Channel {
+        #[command(subcommand)]
+        action: ChannelAction,
+    },
     /// Print the OpenAPI document (the content of api/openapi.json).
     Openapi,
     /// Switch a channel's maintenance mode on or off.
@@ -52,6 +57,34 @@ enum Command {
     },
 }
 
+#[derive(Subcommand)]
+enum ChannelAction {
+    /// Create an empty shop answering on the given host names (README, "Production").
+    Create {
+        /// 1–32 characters of a–z, 0–9 and -, e.g. `myshop`.
+        #[arg(long)]
+        code: String,
+        /// The shop's name as customers see it, e.g. 「山田自転車店」.
+        #[arg(long)]
+        name: String,
+        /// A host name the shop answers on (repeat for more), e.g. `shop.example.jp`.
+        #[arg(long = "host", required = true)]
+        hosts: Vec<String>,
+        #[arg(long, value_enum, default_value_t = shop::seed::Theme::Simple)]
+        theme: shop::seed::Theme,
+        /// A JSON file of channel settings: `{"SITE.INVOICE_REGISTRATION_NUMBER": "T1234…", …}`.
+        #[arg(long)]
+        settings: Option<std::path::PathBuf>,
+        #[command(flatten)]
+        config: Config,
+    },
+    /// List the shops with their host names.
+    List {
+        #[command(flatten)]
+        config: Config,
+    },
+}
+
 /// mimalloc instead of glibc's malloc: allocation and freeing were about a tenth of the CPU
 /// time of a cached catalogue answer (bench/catalog.sh, perf), and mimalloc's thread-local
 /// free lists make that smaller.
@@ -65,8 +98,8 @@ async fn main() -> anyhow::Result<()> {
         Command::Serve(config) => serve(config).await,
         Command::Migrate(config) => {
             init_logs(&config.log_format);
-            let state = AppState::start(config).await?;
-            state.db.migrate().await?;
+            let db = shop::infra::db::Db::connect(&config.database_url, 2).await?;
+            db.migrate().await?;
             tracing::info!("migrations applied");
             Ok(())
         }
@@ -74,7 +107,6 @@ async fn main() -> anyhow::Result<()> {
             init_logs(&config.log_format);
             anyhow::ensure!(config.demo, "say what to seed: `shop seed --demo`");
             let state = AppState::start(config).await?;
-            state.db.migrate().await?;
             shop::seed::seed_demo_scaled(&state.db, products).await?;
             tracing::info!("demo shops seeded");
             load_postal_codes_if_empty(&state.db).await
@@ -82,7 +114,6 @@ async fn main() -> anyhow::Result<()> {
         Command::Import { what, config } => {
             init_logs(&config.log_format);
             let state = AppState::start(config).await?;
-            state.db.migrate().await?;
             anyhow::ensure!(what == "postal-codes", "unknown import `{what}`");
             let started = std::time::Instant::now();
             let loaded = shop::postal::import::load(&state.db, |_| true).await?;
@@ -94,6 +125,7 @@ async fn main() -> anyhow::Result<()> {
             );
             Ok(())
         }
+        Command::Channel { action } => channel_command(action).await,
         Command::Openapi => {
             print!("{}", shop::openapi::document_json());
             Ok(())
@@ -101,7 +133,6 @@ async fn main() -> anyhow::Result<()> {
         Command::Maintenance { channel, state: on_off, title, message, config } => {
             init_logs(&config.log_format);
             let state = AppState::start(config).await?;
-            state.db.migrate().await?;
             let current = shop::channel::store::find_channel_by_code(&state.db, &channel).await?.ok_or_else(|| anyhow::anyhow!("no channel `{channel}`"))?;
             let title = title.unwrap_or(current.maintenance_title.clone());
             let message = message.unwrap_or(current.maintenance_message.clone());
@@ -117,9 +148,11 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     let addr = config.addr;
     shop::infra::fault::arm(config.fault_point.as_deref())?;
     let state = AppState::start(config).await?;
-    state.db.migrate().await?;
     if state.config.demo && shop::seed::seed_if_empty(&state.db).await? {
         tracing::info!("empty database: demo shops seeded");
+    }
+    if shop::channel::store::count_channels(&state.db).await? == 0 {
+        tracing::warn!("no shop yet: create one with `shop channel create` (README, \"Production\"), or start the demo shops with `shop serve --demo`");
     }
     load_postal_codes_if_empty(&state.db).await?;
     if !state.config.web_dir.join("index.html").exists() {
@@ -139,6 +172,41 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     let router = app::router(state);
     axum::serve(listener, router.into_make_service_with_connect_info::<std::net::SocketAddr>()).with_graceful_shutdown(shutdown_signal()).await?;
     Ok(())
+}
+
+async fn channel_command(action: ChannelAction) -> anyhow::Result<()> {
+    match action {
+        ChannelAction::Create { code, name, hosts, theme, settings, config } => {
+            init_logs(&config.log_format);
+            let settings = match settings {
+                Some(path) => read_settings_file(&path)?,
+                None => Vec::new(),
+            };
+            let db = shop::infra::db::Db::connect(&config.database_url, 2).await?;
+            db.migrate().await?;
+            let new = shop::seed::NewChannel { code: code.clone(), name, theme, hosts: hosts.clone(), settings };
+            shop::seed::create_channel(&db, new).await?;
+            load_postal_codes_if_empty(&db).await?;
+            println!("created channel `{code}` on {}", hosts.join(", "));
+            Ok(())
+        }
+        ChannelAction::List { config } => {
+            init_logs(&config.log_format);
+            let db = shop::infra::db::Db::connect(&config.database_url, 2).await?;
+            db.migrate().await?;
+            for (code, name, hosts) in shop::channel::store::list_channels_with_hosts(&db).await? {
+                println!("{code}\t{name}\t{hosts}");
+            }
+            Ok(())
+        }
+    }
+}
+
+fn read_settings_file(path: &std::path::Path) -> anyhow::Result<Vec<(String, serde_json::Value)>> {
+    let text = std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("reading {}: {e}", path.display()))?;
+    let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| anyhow::anyhow!("{} is not JSON: {e}", path.display()))?;
+    let serde_json::Value::Object(map) = value else { anyhow::bail!("{} must hold one JSON object of settings", path.display()) };
+    Ok(map.into_iter().collect())
 }
 
 /// The postal-code lookup needs its table filled; the first start (or seed) does it once.

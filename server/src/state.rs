@@ -10,6 +10,7 @@ use crate::infra::config::Config;
 use crate::infra::db::Db;
 use crate::infra::mail::Mailer;
 use crate::infra::read_cache::ReadCache;
+use crate::infra::shared_secrets::{self, SharedSecret};
 use crate::{catalog, channel, payments, social_login};
 
 /// How long a catalogue answer is served before it is reloaded in the background: stock and
@@ -60,10 +61,15 @@ impl AppState {
         AppState(Arc::new(SharedState { social_providers: Arc::new(providers), ..(*self.0).clone() }))
     }
 
+    /// Connects, brings the database's schema up to date (every instance may start at once:
+    /// the migrator takes a lock) and loads the secrets the deployment shares.
     pub async fn start(config: Config) -> anyhow::Result<AppState> {
         let db = Db::connect(&config.database_url, config.db_max_connections).await?;
-        let tokens = TokenKeys::load(config.jwt_secret.as_deref(), &config.data_dir)?;
-        let gateway_secret = payments::GatewaySecret::load(config.gateway_secret.as_deref(), &config.data_dir)?;
+        db.migrate().await?;
+        let jwt_secret = shared_secrets::resolve(&db, SharedSecret::AccessTokens, config.jwt_secret.as_deref(), &config.data_dir).await?;
+        let tokens = TokenKeys::from_secret(jwt_secret.as_bytes());
+        let gateway_secret = shared_secrets::resolve(&db, SharedSecret::GatewayNotifications, config.gateway_secret.as_deref(), &config.data_dir).await?;
+        let gateway_secret = payments::GatewaySecret::from_secret(gateway_secret.as_bytes());
         let mailer = Mailer::from_config(&config)?;
         let social_providers = Arc::new(social_login::Providers::load(config.oauth_providers.as_deref())?);
         let db_for_gateway = db.clone();

@@ -1,9 +1,7 @@
 //! Signing and checking access tokens and tag grants, and the secret they are signed with.
 //! A tag grant (the right to see one password-protected tag's products) is signed with the
 //! same keys but carries its own audience and no `sub`, so neither kind passes for the other.
-use std::path::Path;
 
-use anyhow::Context;
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation, decode, encode};
 use serde::{Deserialize, Serialize};
 
@@ -61,21 +59,6 @@ pub struct IssuedToken {
 impl TokenKeys {
     pub fn from_secret(secret: &[u8]) -> Self {
         TokenKeys { encoding: EncodingKey::from_secret(secret), decoding: DecodingKey::from_secret(secret) }
-    }
-
-    /// The configured secret, else the one kept under the data folder (made on first start).
-    pub fn load(configured: Option<&str>, data_dir: &Path) -> anyhow::Result<Self> {
-        if let Some(secret) = configured {
-            anyhow::ensure!(secret.len() >= 32, "SHOP_JWT_SECRET must be at least 32 characters");
-            return Ok(Self::from_secret(secret.as_bytes()));
-        }
-        let path = data_dir.join("jwt.key");
-        if !path.exists() {
-            std::fs::create_dir_all(data_dir).with_context(|| format!("creating {}", data_dir.display()))?;
-            std::fs::write(&path, random_hex(32)).with_context(|| format!("writing {}", path.display()))?;
-        }
-        let secret = std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
-        Ok(Self::from_secret(secret.trim().as_bytes()))
     }
 
     /// An access token of the member `user_id` at `session_version`.
@@ -192,14 +175,5 @@ mod tests {
         let other = TokenKeys::from_secret(b"another-secret-another-secret-xx");
         let foreign = other.issue_tag_grant("tag-1", "channel-1", now()).unwrap();
         assert!(keys.verify_tag_grant(&foreign.access_token).is_err());
-    }
-
-    #[test]
-    fn the_secret_is_made_once_and_kept() {
-        let dir = tempfile::tempdir().unwrap();
-        let first = TokenKeys::load(None, dir.path()).unwrap();
-        let token = first.issue("u", "c", 0, now()).unwrap();
-        let again = TokenKeys::load(None, dir.path()).unwrap();
-        assert!(again.verify(&token.access_token).is_ok());
     }
 }

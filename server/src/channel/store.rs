@@ -72,3 +72,23 @@ pub async fn update_maintenance(db: &Db, code: &str, on: bool, title: &str, mess
 pub async fn count_channels(db: &Db) -> sqlx::Result<i64> {
     sqlx::query_scalar("SELECT COUNT(*) FROM channels").fetch_one(&db.pool).await
 }
+
+/// Every channel's code, name and host names (comma separated), by code: `shop channel list`.
+pub async fn list_channels_with_hosts(db: &Db) -> sqlx::Result<Vec<(String, String, String)>> {
+    let rows: Vec<(String, String, Option<String>)> =
+        sqlx::query_as("SELECT c.code, c.name, h.host FROM channels c LEFT JOIN channel_hosts h ON h.channel_id = c.id ORDER BY c.code, h.host")
+            .fetch_all(&db.pool)
+            .await?;
+    let mut listed: Vec<(String, String, String)> = Vec::new();
+    for (code, name, host) in rows {
+        let host = host.unwrap_or_default();
+        match listed.last_mut() {
+            Some(last) if last.0 == code => {
+                last.2.push_str(", ");
+                last.2.push_str(&host);
+            }
+            _ => listed.push((code, name, host)),
+        }
+    }
+    Ok(listed)
+}

@@ -11,7 +11,7 @@ pub struct Config {
     #[arg(long, env = "SHOP_ADDR", default_value = "127.0.0.1:8080")]
     pub addr: SocketAddr,
 
-    /// Where the shop keeps its generated secrets and the mail outbox.
+    /// Where the shop keeps the mail outbox folder (and the SQLite file by default).
     #[arg(long, env = "SHOP_DATA_DIR", default_value = "data")]
     pub data_dir: PathBuf,
 
@@ -23,8 +23,8 @@ pub struct Config {
     #[arg(long, env = "SHOP_CORS_ORIGINS", value_delimiter = ',', default_value = "")]
     pub cors_origins: Vec<String>,
 
-    /// Secret for signing access tokens; generated once under SHOP_DATA_DIR when unset.
-    /// Set it to the same value on every instance when running more than one.
+    /// Secret for signing access tokens (32 characters or more). Unset: the first instance
+    /// generates one and keeps it in the database, where every instance finds it.
     #[arg(long, env = "SHOP_JWT_SECRET", hide_env_values = true)]
     pub jwt_secret: Option<String>,
 
@@ -65,8 +65,8 @@ pub struct Config {
     pub oauth_providers: Option<PathBuf>,
 
     /// Shared secret of the payment gateway's notifications (an HMAC-SHA256 of the body in
-    /// `x-sbps-signature`); generated once under SHOP_DATA_DIR when unset. Give the same
-    /// value to the gateway and to every instance.
+    /// `x-sbps-signature`). Unset: generated once and kept in the database like the JWT
+    /// secret. Give the same value to the gateway.
     #[arg(long, env = "SHOP_GATEWAY_SECRET", hide_env_values = true)]
     pub gateway_secret: Option<String>,
 

@@ -15,6 +15,14 @@ pub enum Backend {
     Postgres,
 }
 
+/// The advisory locks of [`Db::begin_write_exclusive`]; the value is PostgreSQL's lock key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StartupLock {
+    DemoSeed = 0x5e0d_0001,
+    PostalCodes = 0x5e0d_0002,
+    SharedSecrets = 0x5e0d_0003,
+}
+
 #[derive(Clone)]
 pub struct Db {
     pub pool: AnyPool,
@@ -76,9 +84,41 @@ impl Db {
         }
     }
 
+    /// A write transaction that also waits for every other instance's transaction holding
+    /// `lock`: for work done once however many instances start at once (seeding a first
+    /// start, loading reference data). SQLite's write lock already serialises it.
+    pub async fn begin_write_exclusive(&self, lock: StartupLock) -> sqlx::Result<Tx> {
+        match self.backend {
+            Backend::Postgres => {
+                let mut tx = self.begin_write().await?;
+                sqlx::query("SELECT pg_advisory_xact_lock($1)").bind(lock as i64).execute(&mut *tx).await?;
+                Ok(tx)
+            }
+            // The other instance may hold the write lock longer than the busy timeout (loading
+            // 120k postal codes on a busy machine): keep asking, as PostgreSQL's lock waits.
+            Backend::Sqlite => {
+                let started = std::time::Instant::now();
+                loop {
+                    match self.begin_write().await {
+                        Err(error) if is_busy(&error) && started.elapsed() < STARTUP_LOCK_WAIT => tokio::time::sleep(Duration::from_millis(200)).await,
+                        outcome => return outcome,
+                    }
+                }
+            }
+        }
+    }
+
     pub async fn ping(&self) -> sqlx::Result<()> {
         sqlx::query("SELECT 1").execute(&self.pool).await.map(|_| ())
     }
+}
+
+/// How long a starting instance waits for another one's first-start work on SQLite.
+const STARTUP_LOCK_WAIT: Duration = Duration::from_secs(600);
+
+/// SQLite's SQLITE_BUSY: another connection holds the write lock past the busy timeout.
+fn is_busy(error: &sqlx::Error) -> bool {
+    error.as_database_error().is_some_and(|e| e.code().as_deref() == Some("5") || e.message().contains("database is locked"))
 }
 
 /// `sqlite://data/shop.db` → make sure `data/` exists and ask SQLite to create the file.

@@ -11,5 +11,6 @@ pub mod mail;
 pub mod pagination;
 pub mod read_cache;
 pub mod secret;
+pub mod shared_secrets;
 pub mod svg;
 pub mod time;

@@ -2,14 +2,10 @@
 //! with an HMAC-SHA256 of the raw body under a secret shared with the gateway, sent hex-encoded
 //! in `x-sbps-signature`. Anyone can reach the URL, so an unsigned or wrongly signed call must
 //! never cancel an order (READING-NOTES, security readings).
-use std::path::Path;
 use std::sync::Arc;
 
-use anyhow::Context;
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
-
-use crate::infra::secret::random_hex;
 
 type HmacSha256 = Hmac<Sha256>;
 
@@ -28,22 +24,6 @@ impl std::fmt::Debug for GatewaySecret {
 impl GatewaySecret {
     pub fn from_secret(secret: &[u8]) -> Self {
         GatewaySecret(Arc::new(secret.to_vec()))
-    }
-
-    /// The configured secret (`SHOP_GATEWAY_SECRET`), else the one kept under the data folder
-    /// (made on first start, like the JWT key).
-    pub fn load(configured: Option<&str>, data_dir: &Path) -> anyhow::Result<Self> {
-        if let Some(secret) = configured {
-            anyhow::ensure!(secret.len() >= 32, "SHOP_GATEWAY_SECRET must be at least 32 characters");
-            return Ok(Self::from_secret(secret.as_bytes()));
-        }
-        let path = data_dir.join("gateway.key");
-        if !path.exists() {
-            std::fs::create_dir_all(data_dir).with_context(|| format!("creating {}", data_dir.display()))?;
-            std::fs::write(&path, random_hex(32)).with_context(|| format!("writing {}", path.display()))?;
-        }
-        let secret = std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
-        Ok(Self::from_secret(secret.trim().as_bytes()))
     }
 
     fn mac(&self, body: &[u8]) -> HmacSha256 {
@@ -96,14 +76,5 @@ mod tests {
         for garbage in ["", "zz", "abc", &signature[..62], "ｆｆ"] {
             assert!(!secret.verify(br#"{"event_id":"e1","result":"ok"}"#, garbage), "{garbage:?}");
         }
-    }
-
-    #[test]
-    fn the_secret_is_generated_once_and_kept() {
-        let dir = tempfile::tempdir().unwrap();
-        let first = GatewaySecret::load(None, dir.path()).unwrap();
-        let again = GatewaySecret::load(None, dir.path()).unwrap();
-        assert_eq!(first.sign(b"x"), again.sign(b"x"));
-        assert!(GatewaySecret::load(Some("short"), dir.path()).is_err());
     }
 }

@@ -5,7 +5,7 @@ use std::io::Read;
 use anyhow::Context;
 
 use super::store::{self, POSTAL_CODES, PREFECTURES};
-use crate::infra::db::Db;
+use crate::infra::db::{Db, StartupLock, Tx};
 
 /// `server/data/postal_codes.tsv.gz`: code, prefecture code, city, town, city kana, town
 /// kana, street — tab-separated, one code a line.
@@ -30,15 +30,20 @@ pub struct Loaded {
 /// (everything, except where tests load a slice). One transaction: a failed load leaves the
 /// previous data in place.
 pub async fn load(db: &Db, keep: impl Fn(&str) -> bool) -> anyhow::Result<Loaded> {
+    let mut tx = db.begin_write_exclusive(StartupLock::PostalCodes).await?;
+    let loaded = load_into(&mut tx, keep).await?;
+    tx.commit().await?;
+    Ok(loaded)
+}
+
+async fn load_into(tx: &mut Tx, keep: impl Fn(&str) -> bool) -> anyhow::Result<Loaded> {
     let mut text = String::new();
     flate2::read::GzDecoder::new(POSTAL_CODES_TSV_GZ).read_to_string(&mut text).context("reading the postal-code data")?;
     let prefectures = rows(PREFECTURES_TSV, 3)?;
     let postal_codes: Vec<Vec<&str>> = rows(&text, 7)?.into_iter().filter(|row| keep(row[0])).collect();
-    let mut tx = db.begin_write().await?;
-    store::delete_all(&mut tx).await?;
-    store::insert_text_rows(&mut tx, PREFECTURES, &prefectures).await?;
-    store::insert_text_rows(&mut tx, POSTAL_CODES, &postal_codes).await?;
-    tx.commit().await?;
+    store::delete_all(tx).await?;
+    store::insert_text_rows(tx, PREFECTURES, &prefectures).await?;
+    store::insert_text_rows(tx, POSTAL_CODES, &postal_codes).await?;
     Ok(Loaded { prefectures: prefectures.len(), postal_codes: postal_codes.len() })
 }
 
@@ -47,7 +52,14 @@ pub async fn load_if_empty(db: &Db) -> anyhow::Result<Option<Loaded>> {
     if store::count_postal_codes(db).await? > 0 {
         return Ok(None);
     }
-    load(db, |_| true).await.map(Some)
+    // Instances starting at once queue here; the ones behind the first find the data loaded.
+    let mut tx = db.begin_write_exclusive(StartupLock::PostalCodes).await?;
+    if store::any_postal_code(&mut tx).await? {
+        return Ok(None);
+    }
+    let loaded = load_into(&mut tx, |_| true).await?;
+    tx.commit().await?;
+    Ok(Some(loaded))
 }
 
 fn rows(text: &str, columns: usize) -> anyhow::Result<Vec<Vec<&str>>> {

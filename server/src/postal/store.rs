@@ -51,6 +51,12 @@ pub async fn count_postal_codes(db: &Db) -> sqlx::Result<i64> {
     sqlx::query_scalar("SELECT COUNT(*) FROM postal_codes").fetch_one(&db.pool).await
 }
 
+/// Whether any postal code is stored, seen from inside a loading transaction.
+pub async fn any_postal_code(tx: &mut Tx) -> sqlx::Result<bool> {
+    let found: Option<String> = sqlx::query_scalar("SELECT postal_code FROM postal_codes LIMIT 1").fetch_optional(&mut **tx).await?;
+    Ok(found.is_some())
+}
+
 /// Empties both tables (postal codes first: they reference the prefectures).
 pub async fn delete_all(tx: &mut Tx) -> sqlx::Result<()> {
     sqlx::query("DELETE FROM postal_codes").execute(&mut **tx).await?;

@@ -14,7 +14,7 @@ pub struct Shop {
     pub theme: &'static str,
     pub tenant: Option<&'static str>,
     pub company_code: &'static str,
-    pub hosts: &'static [&'static str],
+    pub hosts: Vec<&'static str>,
     pub settings: Vec<(&'static str, Value)>,
     pub palette_name: &'static str,
     pub palette: Value,
@@ -53,6 +53,53 @@ pub struct News {
     pub published_offset_ms: i64,
 }
 
+/// A new shop's shell (`shop channel create`): its name in the header and footer, the legal
+/// pages linked, a neutral palette and an empty home page, for the owner to fill.
+pub fn blank_shop(new: &'static super::NewChannel) -> Shop {
+    let mut settings: Vec<(&'static str, Value)> = vec![("SITE.NAME", json!(new.name)), ("SITE.IS_CORPORATE", json!(false))];
+    for (key, value) in &new.settings {
+        settings.retain(|(kept, _)| *kept != key.as_str());
+        settings.push((key.as_str(), value.clone()));
+    }
+    let year = time::OffsetDateTime::now_utc().year();
+    Shop {
+        code: &new.code,
+        name: &new.name,
+        theme: new.theme.as_str(),
+        tenant: None,
+        company_code: &new.code,
+        hosts: new.hosts.iter().map(String::as_str).collect(),
+        settings,
+        palette_name: "スタンダード",
+        palette: json!({
+            "primary": "#1f4e79", "on_primary": "#ffffff", "secondary": "#37474f", "accent": "#c77700",
+            "text": "#1c1b1f", "text_muted": "#5f6368", "background": "#ffffff", "surface": "#f5f5f4",
+            "border": "#d6d3d1", "danger": "#b00020", "success": "#1b5e20"
+        }),
+        maintenance_title: "ただいまメンテナンス中です",
+        maintenance_message: "システムメンテナンスのため、一時的にサービスを停止しております。\nご不便をおかけいたしますが、再開まで今しばらくお待ちください。",
+        header: json!({ "navigation": [
+            { "label": "ホーム", "path": "/" },
+            { "label": "商品一覧", "path": "/product" },
+            { "label": "ニュース", "path": "/news" }
+        ]}),
+        footer: json!({
+            "navigation": [
+                { "label": "ホーム", "path": "/" },
+                { "label": "特定商取引法に基づく表記", "path": "/law" },
+                { "label": "プライバシーポリシー", "path": "/privacy" },
+                { "label": "利用規約", "path": "/terms" }
+            ],
+            "copyright": format!("© {year} {}", new.name)
+        }),
+        home_title: &new.name,
+        home_description: "",
+        home_blocks: Vec::new(),
+        messages: Vec::new(),
+        news: Vec::new(),
+    }
+}
+
 pub fn shops() -> Vec<Shop> {
     vec![demo_shop(), corporate_shop()]
 }
@@ -64,7 +111,7 @@ fn demo_shop() -> Shop {
         theme: "simple",
         tenant: None,
         company_code: "ridecraft",
-        hosts: &["localhost", "127.0.0.1", "::1", "demo.localhost"],
+        hosts: vec!["localhost", "127.0.0.1", "::1", "demo.localhost"],
         settings: vec![
             ("SITE.NAME", json!("ライドパーツ本舗")),
             ("SITE.NAMESPACE", json!("ridepartshonpo")),
@@ -170,7 +217,7 @@ fn corporate_shop() -> Shop {
         theme: "tsunagu",
         tenant: Some("tsunagu"),
         company_code: "ridecraft",
-        hosts: &["corporate.localhost"],
+        hosts: vec!["corporate.localhost"],
         settings: vec![
             ("SITE.NAME", json!("ライドパーツ 業販サイト")),
             ("SITE.NAMESPACE", json!("ridepartsb2b")),

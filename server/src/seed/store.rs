@@ -9,6 +9,16 @@ pub async fn channel_exists(tx: &mut Tx, code: &str) -> sqlx::Result<bool> {
     Ok(found.is_some())
 }
 
+/// The code of the channel answering on `host`, if any.
+pub async fn channel_of_host(tx: &mut Tx, host: &str) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar("SELECT c.code FROM channel_hosts h JOIN channels c ON c.id = h.channel_id WHERE h.host = $1").bind(host).fetch_optional(&mut **tx).await
+}
+
+pub async fn any_channel(tx: &mut Tx) -> sqlx::Result<bool> {
+    let found: Option<String> = sqlx::query_scalar("SELECT id FROM channels LIMIT 1").fetch_optional(&mut **tx).await?;
+    Ok(found.is_some())
+}
+
 /// Inserts the channel and its shell content; returns the new channel's id.
 pub async fn insert_shop(tx: &mut Tx, shop: &Shop) -> anyhow::Result<String> {
     let now = Timestamp::now().0;
@@ -29,7 +39,7 @@ pub async fn insert_shop(tx: &mut Tx, shop: &Shop) -> anyhow::Result<String> {
     .execute(&mut **tx)
     .await?;
 
-    for host in shop.hosts {
+    for host in &shop.hosts {
         sqlx::query("INSERT INTO channel_hosts (host, channel_id) VALUES ($1, $2)").bind(*host).bind(&channel_id).execute(&mut **tx).await?;
     }
     for (key, value) in &shop.settings {

@@ -3,7 +3,6 @@
 //! aborts like `kill -9`) in the middle of concurrent guest checkouts, then restarted, and
 //! every decision retried. Afterwards no order is left awaiting payment, every captured
 //! charge belongs to exactly one paid order, and stock + units sold = the initial stock.
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
@@ -11,65 +10,19 @@ use serde_json::{Value, json};
 use crate::cart::{forget_seeded_history, patch, product, ready_guest_cart, stock_of, tokenize};
 use crate::helpers::TestApp;
 use crate::on_both_databases;
+use crate::process::Server;
 
 const STOCK: i64 = 40;
 const BUYERS: usize = 24;
 /// The server dies right after the 6th charge the gateway captured.
 const CRASH_AT_CHARGE: usize = 6;
 
-struct Server {
-    child: Child,
-    base: String,
-    log: std::path::PathBuf,
-}
-
-impl Server {
-    fn start(app: &TestApp, data_dir: &std::path::Path, fault_point: Option<&str>) -> Server {
-        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-        let log = data_dir.join(format!("server-{port}.log"));
-        let mut command = Command::new(env!("CARGO_BIN_EXE_shop"));
-        command
-            .arg("serve")
-            .arg("--demo")
-            .env("DATABASE_URL", &app.state.config.database_url)
-            .env("SHOP_ADDR", format!("127.0.0.1:{port}"))
-            .env("SHOP_DATA_DIR", data_dir)
-            .env("SHOP_WEB_DIR", data_dir.join("web"))
-            .env("SHOP_JWT_SECRET", "crash-test-secret-crash-test-secret")
-            .env("SHOP_PAYMENT_SETTLE_AFTER_SECS", "2")
-            .env("SHOP_RATE_LIMIT_FACTOR", "1000")
-            .env("RUST_LOG", "warn")
-            .env_remove("SHOP_FAULT_POINT")
-            .stdout(Stdio::null())
-            .stderr(std::fs::File::create(&log).unwrap());
-        if let Some(point) = fault_point {
-            command.env("SHOP_FAULT_POINT", point);
-        }
-        Server { child: command.spawn().expect("start the shop binary"), base: format!("http://127.0.0.1:{port}"), log }
+fn server(app: &TestApp, data_dir: &std::path::Path, fault_point: Option<&str>) -> Server {
+    let mut env = vec![("SHOP_JWT_SECRET", "crash-test-secret-crash-test-secret"), ("SHOP_PAYMENT_SETTLE_AFTER_SECS", "2"), ("SHOP_RATE_LIMIT_FACTOR", "1000")];
+    if let Some(point) = fault_point {
+        env.push(("SHOP_FAULT_POINT", point));
     }
-
-    async fn wait_healthy(&mut self, http: &reqwest::Client) {
-        let started = Instant::now();
-        while started.elapsed() < Duration::from_secs(60) {
-            if let Ok(answer) = http.get(format!("{}/healthz", self.base)).send().await
-                && answer.status().is_success()
-            {
-                return;
-            }
-            if let Ok(Some(status)) = self.child.try_wait() {
-                panic!("the server exited at start ({status}): {}", std::fs::read_to_string(&self.log).unwrap_or_default());
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-        panic!("the server did not become healthy: {}", std::fs::read_to_string(&self.log).unwrap_or_default());
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+    Server::start(&app.state.config.database_url, data_dir, &["--demo"], &env)
 }
 
 async fn decide(http: &reqwest::Client, base: &str, token: &str) -> Result<(u16, Value), reqwest::Error> {
@@ -99,7 +52,7 @@ async fn card_checkouts_killed_between_charge_and_paid_end_settled_and_charged_o
     let http = reqwest::Client::builder().timeout(Duration::from_secs(60)).build().unwrap();
 
     // All buyers at once against a server that dies after the Nth charge.
-    let mut doomed = Server::start(&app, data_dir.path(), Some(&format!("after_charge:{CRASH_AT_CHARGE}")));
+    let mut doomed = server(&app, data_dir.path(), Some(&format!("after_charge:{CRASH_AT_CHARGE}")));
     doomed.wait_healthy(&http).await;
     let mut deciding = tokio::task::JoinSet::new();
     for token in tokens.clone() {
@@ -125,7 +78,7 @@ async fn card_checkouts_killed_between_charge_and_paid_end_settled_and_charged_o
     assert!(charged_unpaid >= 1, "the order charged at the crash is not yet marked paid");
 
     // Restarted: every buyer presses the button again once the dead process's claims are stale.
-    let mut restarted = Server::start(&app, data_dir.path(), None);
+    let mut restarted = server(&app, data_dir.path(), None);
     restarted.wait_healthy(&http).await;
     tokio::time::sleep(Duration::from_millis(2500)).await;
     for token in &tokens {
@@ -141,7 +94,7 @@ async fn card_checkouts_killed_between_charge_and_paid_end_settled_and_charged_o
     // The reconciler settles whatever the retries did not.
     let started = Instant::now();
     while scalar(&app, "SELECT COUNT(*) FROM orders WHERE status = 'awaiting_payment'").await > 0 {
-        assert!(started.elapsed() < Duration::from_secs(30), "orders still awaiting payment: {}", std::fs::read_to_string(&restarted.log).unwrap_or_default());
+        assert!(started.elapsed() < Duration::from_secs(30), "orders still awaiting payment: {}", restarted.log_text());
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
 

@@ -26,6 +26,51 @@ pub struct TestApp {
     _dir: tempfile::TempDir,
 }
 
+/// A new, empty database: a SQLite file in a temporary folder, or a new PostgreSQL database
+/// when TEST_DATABASE_URL is set (None, with a visible note, when it is not).
+pub struct EmptyDatabase {
+    pub url: String,
+    pub dir: tempfile::TempDir,
+    postgres: Option<PostgresDatabase>,
+}
+
+/// A test's own PostgreSQL database: the admin URL and the database's name, to drop it.
+struct PostgresDatabase {
+    admin_url: String,
+    name: String,
+}
+
+impl PostgresDatabase {
+    async fn drop(self) {
+        drop_postgres_database(&self.admin_url, &self.name).await;
+    }
+}
+
+pub async fn empty_database(backend: Backend) -> Option<EmptyDatabase> {
+    let dir = tempfile::tempdir().expect("temp dir");
+    match backend {
+        Backend::Sqlite => Some(EmptyDatabase { url: format!("sqlite://{}/shop.db", dir.path().display()), dir, postgres: None }),
+        Backend::Postgres => match std::env::var("TEST_DATABASE_URL") {
+            Ok(admin_url) if !admin_url.is_empty() => {
+                let (url, name) = create_postgres_database(&admin_url).await;
+                Some(EmptyDatabase { url, dir, postgres: Some(PostgresDatabase { admin_url, name }) })
+            }
+            _ => {
+                eprintln!("SKIPPED on PostgreSQL: TEST_DATABASE_URL is not set");
+                None
+            }
+        },
+    }
+}
+
+impl EmptyDatabase {
+    pub async fn drop(self) {
+        if let Some(postgres) = self.postgres {
+            postgres.drop().await;
+        }
+    }
+}
+
 /// Runs `test` against a fresh app on `backend`. The PostgreSQL half is skipped, visibly,
 /// when TEST_DATABASE_URL is not set; CI always sets it.
 pub async fn run<F, Fut>(backend: Backend, test: F)
@@ -33,24 +78,11 @@ where
     F: FnOnce(TestApp) -> Fut,
     Fut: Future<Output = ()> + Send + 'static,
 {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let (url, postgres) = match backend {
-        Backend::Sqlite => (format!("sqlite://{}/shop.db", dir.path().display()), None),
-        Backend::Postgres => match std::env::var("TEST_DATABASE_URL") {
-            Ok(admin_url) if !admin_url.is_empty() => {
-                let (url, name) = create_postgres_database(&admin_url).await;
-                (url, Some((admin_url, name)))
-            }
-            _ => {
-                eprintln!("SKIPPED on PostgreSQL: TEST_DATABASE_URL is not set");
-                return;
-            }
-        },
-    };
+    let Some(EmptyDatabase { url, dir, postgres }) = empty_database(backend).await else { return };
     let app = TestApp::start(&url, dir).await;
     let outcome = tokio::spawn(test(app)).await;
-    if let Some((admin_url, name)) = postgres {
-        drop_postgres_database(&admin_url, &name).await;
+    if let Some(postgres) = postgres {
+        postgres.drop().await;
     }
     if let Err(error) = outcome {
         std::panic::resume_unwind(error.into_panic());
@@ -82,7 +114,6 @@ impl TestApp {
 
     pub async fn with_config(config: Config, dir: tempfile::TempDir) -> TestApp {
         let state = AppState::start(config).await.expect("app state");
-        state.db.migrate().await.expect("migrations");
         shop::seed::seed_demo(&state.db).await.expect("demo seed");
         let router = app::router(state.clone());
         TestApp { state, router, _dir: dir }
