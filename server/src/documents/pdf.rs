@@ -87,9 +87,14 @@ impl Canvas {
         if runs.is_empty() {
             return;
         }
-        for run in runs.iter().filter(|run| run.is_substitute()) {
-            let code_points: Vec<String> = run.actual.iter().flat_map(|t| t.chars()).map(|c| format!("U+{:04X}", u32::from(c))).collect();
-            tracing::warn!(characters = %code_points.join(" "), "a document's font lacks a character: it is drawn as 〓");
+        let missing: Vec<String> = runs
+            .iter()
+            .filter(|run| run.is_substitute())
+            .flat_map(|run| run.actual.iter().flat_map(|t| t.chars()))
+            .map(|c| format!("U+{:04X}", u32::from(c)))
+            .collect();
+        if !missing.is_empty() {
+            tracing::warn!(characters = %missing.join(" "), "a document's font lacks characters: they are drawn as 〓");
         }
         let width = runs.iter().flat_map(|run| &run.glyphs).map(|g| g.advance).sum::<f32>() * size / 1000.0;
         let x = match align {
