@@ -41,7 +41,7 @@ pub async fn download_cart_quotation(
     let today = today_jst();
     let number = format!("Q{}-{}", today.to_string().replace('-', ""), &open.cart.id[open.cart.id.len() - 6..]);
     let document = quotation_of(&body, number.clone(), &channel, &open.settings.stored, today);
-    Ok(crate::orders::pdf_response::pdf_response(Kind::Quotation, &number, documents::render(&document)))
+    Ok(crate::orders::pdf_response::pdf_response(Kind::Quotation, &number, documents::render(&document)?))
 }
 
 fn quotation_of(body: &CartBody, number: String, channel: &Channel, settings: &std::collections::HashMap<String, String>, today: time::Date) -> Document {

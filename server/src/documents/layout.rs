@@ -1,6 +1,6 @@
 //! Where each part of a receipt or a quotation goes on A4 (points, origin bottom left).
 use super::pdf::{Align, Canvas, PAGE_HEIGHT, PAGE_WIDTH, fit, text_width};
-use super::{Document, Kind, japanese_date, tax_line, yen};
+use super::{Document, Kind, japanese_date, kinsoku, tax_line, yen};
 
 const LEFT: f32 = 56.0;
 const RIGHT: f32 = PAGE_WIDTH - 56.0;
@@ -15,33 +15,9 @@ pub fn draw(document: &Document) -> Vec<Canvas> {
     }
 }
 
-/// `text` broken into lines at most `width` wide (at spaces when it can, else anywhere).
+/// `text` broken into lines at most `width` wide at `size`, by the kinsoku rules.
 fn wrap(text: &str, size: f32, width: f32) -> Vec<String> {
-    let mut lines = Vec::new();
-    for paragraph in text.lines() {
-        let mut line = String::new();
-        for word in paragraph.split_inclusive(' ') {
-            if text_width(format!("{line}{word}").trim_end(), size) <= width {
-                line.push_str(word);
-                continue;
-            }
-            if !line.trim().is_empty() {
-                lines.push(line.trim_end().to_owned());
-                line.clear();
-            }
-            for c in word.chars() {
-                if text_width(&format!("{line}{c}"), size) > width && !line.is_empty() {
-                    lines.push(line.trim_end().to_owned());
-                    line.clear();
-                }
-                line.push(c);
-            }
-        }
-        if !line.trim().is_empty() {
-            lines.push(line.trim_end().to_owned());
-        }
-    }
-    lines
+    kinsoku::wrap(text, width, |line| text_width(line, size))
 }
 
 /// Title, number and date, and the 再発行 mark.
@@ -220,11 +196,20 @@ fn quotation(document: &Document) -> Vec<Canvas> {
 
 #[cfg(test)]
 mod tests {
-    use super::wrap;
+    use super::{text_width, wrap};
 
     #[test]
     fn long_addresses_break_at_spaces_first() {
-        let lines = wrap("〒460-0008 愛知県名古屋市中区栄三丁目1番1号 ライドビル5階", 9.0, 200.0);
-        assert_eq!(lines, vec!["〒460-0008 愛知県名古屋市中区栄三丁目1番1号", "ライドビル5階"]);
+        let address = "〒460-0008 愛知県名古屋市中区栄三丁目1番1号 ライドビル5階";
+        let first = "〒460-0008 愛知県名古屋市中区栄三丁目1番1号";
+        assert_eq!(wrap(address, 9.0, text_width(first, 9.0) + 1.0), vec![first, "ライドビル5階"]);
+    }
+
+    #[test]
+    fn remarks_wrap_by_kinsoku_in_the_real_font() {
+        let remark = "ご注文ありがとうございました。お支払い方法は「クレジットカード」です。";
+        // 14 full-width characters a line: plain filling would start the second line with 。.
+        let lines = wrap(remark, 9.0, 14.0 * 9.0);
+        assert_eq!(lines, vec!["ご注文ありがとうございまし", "た。お支払い方法は「クレジッ", "トカード」です。"]);
     }
 }

@@ -8,8 +8,17 @@
 //! クーポン割引 (negative) / 送料 / 手数料 / ラッピング, total = Σ amount_by_tax_rate, the
 //! breakdown from amount_by_tax_rate, issuer `orders::receipt::issuer(&channel, &settings)`,
 //! and a validity remark.
+//!
+//! The text is set in a Japanese font compiled into the server and embedded (as a subset) in
+//! every PDF (`font`), and broken into lines by the kinsoku rules (`kinsoku`).
+mod font;
+mod kinsoku;
 mod layout;
 mod pdf;
+/// The PDF text reader the API tests use (one copy for both).
+#[cfg(test)]
+#[path = "../../tests/api/pdf_text.rs"]
+mod pdf_text;
 
 use time::Date;
 
@@ -84,8 +93,8 @@ pub struct Issuer {
     pub address: String,
 }
 
-/// The whole PDF file.
-pub fn render(document: &Document) -> Vec<u8> {
+/// The whole PDF file. It fails only if the font compiled into the server cannot be subset.
+pub fn render(document: &Document) -> anyhow::Result<Vec<u8>> {
     let title = match document.kind {
         Kind::Receipt => format!("領収書 {}", document.number),
         Kind::Quotation => format!("御見積書 {}", document.number),
@@ -133,30 +142,7 @@ mod tests {
     use super::*;
     use time::macros::date;
 
-    /// Every hex string of the file (`<…>` outside dictionaries) read as UTF-16BE; a leading
-    /// byte-order mark (document information) is dropped.
-    fn decoded_text(pdf: &[u8]) -> Vec<String> {
-        let text = String::from_utf8_lossy(pdf);
-        let mut found = Vec::new();
-        let mut rest = text.as_ref();
-        while let Some(start) = rest.find('<') {
-            rest = &rest[start + 1..];
-            if rest.starts_with('<') {
-                rest = &rest[1..];
-                continue;
-            }
-            let Some(end) = rest.find('>') else { break };
-            let hex = &rest[..end];
-            rest = &rest[end + 1..];
-            if hex.is_empty() || hex.len() % 4 != 0 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
-                continue;
-            }
-            let units: Vec<u16> = (0..hex.len()).step_by(4).map(|i| u16::from_str_radix(&hex[i..i + 4], 16).unwrap()).collect();
-            let units = if units.first() == Some(&0xFEFF) { &units[1..] } else { &units[..] };
-            found.push(String::from_utf16(units).unwrap());
-        }
-        found
-    }
+    use super::pdf_text::{streams, texts as decoded_text};
 
     fn issuer() -> Issuer {
         Issuer {
@@ -189,7 +175,7 @@ mod tests {
 
     #[test]
     fn a_receipt_is_a_pdf_with_its_japanese_text() {
-        let pdf = render(&receipt(false));
+        let pdf = render(&receipt(false)).unwrap();
         assert!(pdf.starts_with(b"%PDF-"));
         let text = decoded_text(&pdf);
         for expected in [
@@ -207,15 +193,54 @@ mod tests {
             assert!(text.iter().any(|t| t.contains(expected)), "{expected} not in {text:?}");
         }
         assert!(!text.iter().any(|t| t.contains("再発行")));
+    }
+
+    #[test]
+    fn the_font_is_embedded_as_a_subset_with_a_unicode_map() {
+        let pdf = render(&receipt(false)).unwrap();
         let raw = String::from_utf8_lossy(&pdf);
-        for part in ["/Type0", "/CIDFontType0", "/HeiseiKakuGo-W5", "/UniJIS-UCS2-H", "(Adobe)", "(Japan1)", "/Supplement 6"] {
+        for part in ["/Subtype /Type0", "/Encoding /Identity-H", "/Subtype /CIDFontType0", "/FontFile3", "/Subtype /CIDFontType0C", "/ToUnicode", "(Identity)"]
+        {
             assert!(raw.contains(part), "{part} missing");
         }
+        // The subset tag (six capitals and +) tells viewers and pdffonts that it is a subset.
+        let name = raw.split("/BaseFont /").nth(1).unwrap().split(['/', ' ', '>', '\n']).next().unwrap();
+        let (tag, face) = name.split_once('+').unwrap();
+        assert!(tag.len() == 6 && tag.bytes().all(|b| b.is_ascii_uppercase()), "{name}");
+        assert!(face.starts_with("NotoSansCJKjp-Regular"), "{name}");
+        assert!(!raw.contains("HeiseiKakuGo"));
+        // Only the glyphs used: a receipt stays small although the font is ~4 MB.
+        assert!(pdf.len() < 80_000, "a receipt is {} bytes", pdf.len());
+    }
+
+    #[test]
+    fn names_outside_the_basic_plane_and_rare_kanji_read_back() {
+        let document = Document { addressee: with_honorific("𠮷野 髙橋"), note: "㈱ライド 部品代として".into(), ..receipt(false) };
+        let text = decoded_text(&render(&document).unwrap());
+        for expected in ["𠮷野 髙橋 様", "但し ㈱ライド 部品代として"] {
+            assert!(text.iter().any(|t| t == expected), "{expected} not in {text:?}");
+        }
+        assert!(!text.iter().any(|t| t.contains('〓')), "{text:?}");
+    }
+
+    #[test]
+    fn a_character_the_font_lacks_prints_as_geta_and_copies_as_itself() {
+        let document = Document { addressee: with_honorific("김민준😀"), ..receipt(false) };
+        let pdf = render(&document).unwrap();
+        // Copied or searched, the name is what the customer typed …
+        let text = decoded_text(&pdf);
+        assert!(text.iter().any(|t| t == "김민준😀 様"), "{text:?}");
+        // … and on paper each missing character is a visible 〓, not a gap.
+        let streams = streams(&pdf);
+        let shown = streams.iter().find(|s| s.contains("/ActualText")).unwrap();
+        assert_eq!(shown.matches("/ActualText").count(), 4, "{shown}");
+        let cmap = streams.iter().find(|s| s.contains("beginbfchar")).unwrap();
+        assert!(cmap.contains("<3013>"), "〓 is in the font subset: {cmap}");
     }
 
     #[test]
     fn a_second_download_is_marked_reissued() {
-        let text = decoded_text(&render(&receipt(true)));
+        let text = decoded_text(&render(&receipt(true)).unwrap());
         assert!(text.iter().any(|t| t == "再発行"));
     }
 
@@ -229,7 +254,7 @@ mod tests {
             note: String::new(),
             ..receipt(false)
         };
-        let pdf = render(&document);
+        let pdf = render(&document).unwrap();
         let text = decoded_text(&pdf);
         for expected in ["御見積書", "商品1 ※", "商品60", "¥2,200", "送料", "-¥500", "※は軽減税率（8%）対象です", "登録番号 T1234567890123"]
         {

@@ -1,47 +1,35 @@
 //! The PDF file itself: pages of A4 drawn on a [`Canvas`] and written with `pdf-writer`.
 //!
-//! Japanese text uses a non-embedded CID font of the Adobe-Japan1 collection (a Type0 font over
-//! a CIDFontType0, encoding `UniJIS-UCS2-H`): every PDF viewer that reads Japanese brings a
-//! font for it, so no font file is shipped with the server or inside each PDF. Text is written
-//! as UTF-16BE hex strings, one code unit per glyph, which that encoding maps to CIDs.
-use pdf_writer::types::{CidFontType, FontFlags};
-use pdf_writer::{Name, Pdf, Rect, Ref, Str, TextStr};
+//! Text is set in the embedded Japanese font ([`super::font`]), so every viewer shows the same
+//! glyphs: a Type0 font with the Identity-H encoding over a CIDFontType0 whose program is the
+//! subset of the glyphs this document uses (FontFile3, a CID-keyed CFF font, CID = glyph id of
+//! the subset). Content streams hold two-byte CIDs; /W gives each glyph's advance, and a
+//! ToUnicode CMap maps each glyph back to its character so that copying, searching and
+//! `pdftotext` give the Japanese text back. A run drawn for a character the font lacks carries
+//! the original in /ActualText.
+use std::collections::BTreeMap;
+use std::io::Write;
+
+use flate2::Compression;
+use flate2::write::ZlibEncoder;
+use pdf_writer::types::{CidFontType, FontFlags, SystemInfo, UnicodeCmap};
+use pdf_writer::{Filter, Name, Pdf, Rect, Ref, Str, TextStr};
+use sha2::{Digest, Sha256};
+use subsetter::GlyphRemapper;
+
+use super::font::{self, Run};
 
 /// A4 portrait, in points.
 pub const PAGE_WIDTH: f32 = 595.28;
 pub const PAGE_HEIGHT: f32 = 841.89;
 
-/// The PostScript name of the font viewers substitute (a gothic face of Adobe-Japan1).
-const FONT_NAME: &[u8] = b"HeiseiKakuGo-W5";
 const FONT_RESOURCE: &[u8] = b"F1";
-
-/// Widths of the proportional Latin glyphs, CIDs 1–95 of Adobe-Japan1 (ASCII 0x20–0x7E in
-/// order; 0x5C is the yen sign there), in thousandths of the font size. Gothic faces draw them
-/// like Helvetica; the font's `/W` gives viewers the same numbers, so text sits where
-/// [`text_width`] measured it.
-const LATIN: [u16; 95] = [
-    278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, // space … /
-    556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556, // 0 … ?
-    1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778, // @ … O
-    667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 556, 278, 469, 556, // P … _
-    333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, // ` … o
-    556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584, // p … ~
-];
-
-/// The width of a character in thousandths of the font size: the Latin table above (¥ is
-/// drawn with the yen glyph of CID 61), half-width kana 500, everything else full width.
-pub fn char_units(c: char) -> f32 {
-    match c {
-        ' '..='~' => f32::from(LATIN[c as usize - 0x20]),
-        '¥' => f32::from(LATIN[0x5C - 0x20]),
-        '\u{FF61}'..='\u{FF9F}' => 500.0,
-        _ => 1000.0,
-    }
-}
+/// The glyphs are addressed by CID = glyph id, not by a registered character collection.
+const IDENTITY: SystemInfo = SystemInfo { registry: Str(b"Adobe"), ordering: Str(b"Identity"), supplement: 0 };
 
 /// The width of `text` at `size` points.
 pub fn text_width(text: &str, size: f32) -> f32 {
-    text.chars().map(char_units).sum::<f32>() * size / 1000.0
+    font::units(text) * size / 1000.0
 }
 
 /// `text` cut (with `…`) so that it is at most `width` points wide at `size`.
@@ -52,7 +40,7 @@ pub fn fit(text: &str, size: f32, width: f32) -> String {
     let mut out = String::new();
     let mut used = text_width("…", size);
     for c in text.chars() {
-        let w = char_units(c) * size / 1000.0;
+        let w = text_width(c.encode_utf8(&mut [0; 4]), size);
         if used + w > width {
             break;
         }
@@ -63,23 +51,17 @@ pub fn fit(text: &str, size: f32, width: f32) -> String {
     out
 }
 
-/// UTF-16BE code units as a hex string operand (`<9818...>`). Characters outside the Basic
-/// Multilingual Plane have no UCS-2 code: they are drawn as 〓 (the geta mark).
-pub fn utf16_hex(text: &str) -> String {
-    let mut out = String::with_capacity(2 + text.len() * 4);
-    out.push('<');
-    for c in text.chars() {
-        let unit = u16::try_from(c as u32).unwrap_or(0x3013);
-        out.push_str(&format!("{unit:04X}"));
-    }
-    out.push('>');
-    out
-}
-
-/// One page's drawing operations, in PDF coordinates (origin bottom left, points).
+/// One page's drawing, in PDF coordinates (origin bottom left, points).
 #[derive(Default)]
 pub struct Canvas {
-    ops: String,
+    ops: Vec<Op>,
+}
+
+enum Op {
+    /// Path operators, written as they are.
+    Graphics(String),
+    /// Text whose baseline starts at (x, y), shaped into glyphs of the embedded font.
+    Text { x: f32, y: f32, size: f32, bold: bool, runs: Vec<Run> },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -101,77 +83,180 @@ impl Canvas {
     }
 
     fn text_styled(&mut self, x: f32, y: f32, size: f32, align: Align, text: &str, bold: bool) {
-        if text.is_empty() {
+        let runs = font::shape(text);
+        if runs.is_empty() {
             return;
         }
-        let width = text_width(text, size);
+        let missing: Vec<String> = runs
+            .iter()
+            .filter(|run| run.is_substitute())
+            .flat_map(|run| run.actual.iter().flat_map(|t| t.chars()))
+            .map(|c| format!("U+{:04X}", u32::from(c)))
+            .collect();
+        if !missing.is_empty() {
+            tracing::warn!(characters = %missing.join(" "), "a document's font lacks characters: they are drawn as 〓");
+        }
+        let width = runs.iter().flat_map(|run| &run.glyphs).map(|g| g.advance).sum::<f32>() * size / 1000.0;
         let x = match align {
             Align::Left => x,
             Align::Center => x - width / 2.0,
             Align::Right => x - width,
         };
-        let (mode, stroke) = if bold { (2, format!("{:.2} w ", size / 40.0)) } else { (0, String::new()) };
-        self.ops.push_str(&format!("BT {stroke}{mode} Tr /F1 {size:.1} Tf {x:.2} {y:.2} Td {} Tj ET\n", utf16_hex(text)));
+        self.ops.push(Op::Text { x, y, size, bold, runs });
     }
 
     pub fn line(&mut self, x1: f32, y1: f32, x2: f32, y2: f32, width: f32) {
-        self.ops.push_str(&format!("{width:.2} w {x1:.2} {y1:.2} m {x2:.2} {y2:.2} l S\n"));
+        self.ops.push(Op::Graphics(format!("{width:.2} w {x1:.2} {y1:.2} m {x2:.2} {y2:.2} l S\n")));
     }
 
     pub fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, width: f32) {
-        self.ops.push_str(&format!("{width:.2} w {x:.2} {y:.2} {w:.2} {h:.2} re S\n"));
+        self.ops.push(Op::Graphics(format!("{width:.2} w {x:.2} {y:.2} {w:.2} {h:.2} re S\n")));
     }
 
     /// A light grey filled box (table headings); the fill colour is restored after.
     pub fn shade(&mut self, x: f32, y: f32, w: f32, h: f32) {
-        self.ops.push_str(&format!("q 0.92 g {x:.2} {y:.2} {w:.2} {h:.2} re f Q\n"));
+        self.ops.push(Op::Graphics(format!("q 0.92 g {x:.2} {y:.2} {w:.2} {h:.2} re f Q\n")));
+    }
+
+    fn runs(&self) -> impl Iterator<Item = &Run> {
+        self.ops.iter().flat_map(|op| match op {
+            Op::Text { runs, .. } => runs.as_slice(),
+            Op::Graphics(_) => &[],
+        })
+    }
+
+    /// The content stream, glyphs written as their CIDs in the subset.
+    fn content(&self, cids: &GlyphRemapper) -> String {
+        let mut out = String::new();
+        for op in &self.ops {
+            match op {
+                Op::Graphics(ops) => out.push_str(ops),
+                Op::Text { x, y, size, bold, runs } => {
+                    let (mode, stroke) = if *bold { (2, format!("{:.2} w ", size / 40.0)) } else { (0, String::new()) };
+                    out.push_str(&format!("BT {stroke}{mode} Tr /F1 {size:.1} Tf {x:.2} {y:.2} Td"));
+                    for run in runs {
+                        let mut glyphs = String::from("<");
+                        for glyph in &run.glyphs {
+                            glyphs.push_str(&format!("{:04X}", cids.get(glyph.id).unwrap_or(0)));
+                        }
+                        glyphs.push('>');
+                        match &run.actual {
+                            Some(actual) => out.push_str(&format!(" /Span <</ActualText {}>> BDC {glyphs} Tj EMC", utf16_hex(actual))),
+                            None => out.push_str(&format!(" {glyphs} Tj")),
+                        }
+                    }
+                    out.push_str(" ET\n");
+                }
+            }
+        }
+        out
     }
 }
 
+/// A text string as PDF writes it in hex: UTF-16BE with its byte-order mark.
+fn utf16_hex(text: &str) -> String {
+    let mut out = String::from("<FEFF");
+    for unit in text.encode_utf16() {
+        out.push_str(&format!("{unit:04X}"));
+    }
+    out.push('>');
+    out
+}
+
+fn deflate(data: &[u8]) -> Vec<u8> {
+    let mut encoder = ZlibEncoder::new(Vec::new(), Compression::default());
+    encoder.write_all(data).expect("writing to memory");
+    encoder.finish().expect("writing to memory")
+}
+
+/// `ABCDEF+`: six capitals naming this subset (PDF 32000-1 §9.6.4), from the glyphs in it, so
+/// that `pdffonts` and viewers know the font is a subset.
+fn subset_tag(cids: &GlyphRemapper) -> String {
+    let mut hasher = Sha256::new();
+    for gid in cids.remapped_gids() {
+        hasher.update(gid.to_be_bytes());
+    }
+    hasher.finalize().iter().take(6).map(|b| char::from(b'A' + b % 26)).collect()
+}
+
 /// The finished file: one A4 page per canvas, `title` in the document information.
-pub fn write(pages: Vec<Canvas>, title: &str) -> Vec<u8> {
+pub fn write(pages: Vec<Canvas>, title: &str) -> anyhow::Result<Vec<u8>> {
+    // Glyphs in order of first use: the subset numbers them so, and those numbers are the CIDs.
+    let mut cids = GlyphRemapper::new();
+    let mut to_unicode = BTreeMap::new();
+    for glyph in pages.iter().flat_map(Canvas::runs).flat_map(|run| &run.glyphs) {
+        let cid = cids.remap(glyph.id);
+        to_unicode.entry(cid).or_insert(glyph.unicode);
+    }
+    let program = deflate(&font::subset(&cids)?);
+    let base_font = format!("{}+{}", subset_tag(&cids), font::POSTSCRIPT_NAME);
+
     let catalog_id = Ref::new(1);
     let pages_id = Ref::new(2);
     let font_id = Ref::new(3);
     let cid_font_id = Ref::new(4);
     let descriptor_id = Ref::new(5);
     let info_id = Ref::new(6);
-    let page_ids: Vec<(Ref, Ref)> = (0..pages.len() as i32).map(|i| (Ref::new(7 + 2 * i), Ref::new(8 + 2 * i))).collect();
+    let program_id = Ref::new(7);
+    let cmap_id = Ref::new(8);
+    let page_ids: Vec<(Ref, Ref)> = (0..pages.len() as i32).map(|i| (Ref::new(9 + 2 * i), Ref::new(10 + 2 * i))).collect();
 
     let mut pdf = Pdf::new();
     pdf.catalog(catalog_id).pages(pages_id);
     pdf.pages(pages_id).kids(page_ids.iter().map(|(page, _)| *page)).count(pages.len() as i32);
     pdf.document_info(info_id).title(TextStr(title)).producer(TextStr("shop"));
 
-    pdf.type0_font(font_id).base_font(Name(FONT_NAME)).encoding_predefined(Name(b"UniJIS-UCS2-H")).descendant_font(cid_font_id);
+    pdf.type0_font(font_id)
+        .base_font(Name(format!("{base_font}-Identity-H").as_bytes()))
+        .encoding_predefined(Name(b"Identity-H"))
+        .descendant_font(cid_font_id)
+        .to_unicode(cmap_id);
     let mut cid_font = pdf.cid_font(cid_font_id);
-    cid_font
-        .subtype(CidFontType::Type0)
-        .base_font(Name(FONT_NAME))
-        .system_info(pdf_writer::types::SystemInfo { registry: Str(b"Adobe"), ordering: Str(b"Japan1"), supplement: 6 })
-        .font_descriptor(descriptor_id)
-        .default_width(1000.0);
-    // Proportional Latin (CIDs 1–95) and half-width kana (231–632); everything else is DW.
-    cid_font.widths().consecutive(1, LATIN.iter().map(|w| f32::from(*w))).same(231, 632, 500.0);
+    cid_font.subtype(CidFontType::Type0).base_font(Name(base_font.as_bytes())).system_info(IDENTITY).font_descriptor(descriptor_id).default_width(1000.0);
+    // Only the glyphs narrower or wider than the default: Latin, digits, half-width kana.
+    let advances: Vec<f32> = cids.remapped_gids().map(font::advance).collect();
+    let mut widths = cid_font.widths();
+    let mut cid = 0;
+    while cid < advances.len() {
+        let run = advances[cid..].iter().take_while(|w| **w != 1000.0).count();
+        if run == 0 {
+            cid += 1;
+            continue;
+        }
+        widths.consecutive(cid as u16, advances[cid..cid + run].iter().copied());
+        cid += run;
+    }
+    drop(widths);
     drop(cid_font);
-    pdf.font_descriptor(descriptor_id)
-        .name(Name(FONT_NAME))
-        .flags(FontFlags::SYMBOLIC)
-        .bbox(Rect::new(-92.0, -250.0, 1010.0, 922.0))
-        .italic_angle(0.0)
-        .ascent(752.0)
-        .descent(-221.0)
-        .cap_height(737.0)
-        .stem_v(114.0);
 
-    for (canvas, (page_id, content_id)) in pages.into_iter().zip(&page_ids) {
+    let metrics = font::metrics();
+    let [left, bottom, right, top] = metrics.bbox;
+    pdf.font_descriptor(descriptor_id)
+        .name(Name(base_font.as_bytes()))
+        .flags(FontFlags::SYMBOLIC)
+        .bbox(Rect::new(left, bottom, right, top))
+        .italic_angle(0.0)
+        .ascent(metrics.ascent)
+        .descent(metrics.descent)
+        .cap_height(metrics.cap_height)
+        .stem_v(80.0)
+        .font_file3(program_id);
+    pdf.stream(program_id, &program).filter(Filter::FlateDecode).pair(Name(b"Subtype"), Name(b"CIDFontType0C"));
+
+    let mut cmap = UnicodeCmap::new(Name(b"Custom"), IDENTITY);
+    for (cid, c) in &to_unicode {
+        cmap.pair(*cid, *c);
+    }
+    pdf.cmap(cmap_id, &deflate(&cmap.finish())).name(Name(b"Custom")).system_info(IDENTITY).filter(Filter::FlateDecode);
+
+    for (canvas, (page_id, content_id)) in pages.iter().zip(&page_ids) {
         let mut page = pdf.page(*page_id);
         page.media_box(Rect::new(0.0, 0.0, PAGE_WIDTH, PAGE_HEIGHT)).parent(pages_id).contents(*content_id);
         page.resources().fonts().pair(Name(FONT_RESOURCE), font_id);
         drop(page);
-        pdf.stream(*content_id, canvas.ops.as_bytes());
+        pdf.stream(*content_id, &deflate(canvas.content(&cids).as_bytes())).filter(Filter::FlateDecode);
     }
-    pdf.finish()
+    Ok(pdf.finish())
 }
 
 #[cfg(test)]
@@ -179,18 +264,34 @@ mod tests {
     use super::*;
 
     #[test]
-    fn text_is_written_as_utf16_code_units() {
-        assert_eq!(utf16_hex("領収書"), "<981853CE66F8>");
-        assert_eq!(utf16_hex("T1"), "<00540031>");
-        assert_eq!(utf16_hex("𠮷"), "<3013>");
+    fn latin_is_narrower_than_kanji() {
+        assert_eq!(text_width("様", 10.0), 10.0);
+        assert_eq!(text_width("00", 10.0), 11.1);
+        assert!(text_width("¥", 10.0) < 10.0);
+        assert_eq!(fit("あいうえお", 10.0, 30.0), "あい…");
+        assert_eq!(fit("あい", 10.0, 30.0), "あい");
     }
 
     #[test]
-    fn latin_is_half_as_wide_as_kanji() {
-        assert_eq!(text_width("00", 10.0), 11.12);
-        assert_eq!(text_width("¥", 10.0), 5.56);
-        assert_eq!(text_width("様", 10.0), 10.0);
-        assert_eq!(fit("あいうえお", 10.0, 30.0), "あい…");
-        assert_eq!(fit("あい", 10.0, 30.0), "あい");
+    fn text_is_written_as_cids_of_the_subset_in_order_of_first_use() {
+        let mut canvas = Canvas::default();
+        canvas.text(10.0, 20.0, 10.0, Align::Left, "𠮷田");
+        canvas.text(10.0, 40.0, 10.0, Align::Left, "田𠮷");
+        let mut cids = GlyphRemapper::new();
+        for glyph in canvas.runs().flat_map(|run| &run.glyphs) {
+            cids.remap(glyph.id);
+        }
+        assert_eq!(canvas.content(&cids), "BT 0 Tr /F1 10.0 Tf 10.00 20.00 Td <00010002> Tj ET\nBT 0 Tr /F1 10.0 Tf 10.00 40.00 Td <00020001> Tj ET\n");
+    }
+
+    #[test]
+    fn a_missing_character_is_marked_with_its_actual_text() {
+        let mut canvas = Canvas::default();
+        canvas.text(0.0, 0.0, 10.0, Align::Left, "😀様");
+        let mut cids = GlyphRemapper::new();
+        for glyph in canvas.runs().flat_map(|run| &run.glyphs) {
+            cids.remap(glyph.id);
+        }
+        assert_eq!(canvas.content(&cids), "BT 0 Tr /F1 10.0 Tf 0.00 0.00 Td /Span <</ActualText <FEFFD83DDE00>>> BDC <0001> Tj EMC <0002> Tj ET\n");
     }
 }

@@ -245,7 +245,7 @@ async fn receipt_response(state: &AppState, channel: &Channel, row: &OrderRow) -
     tx.commit().await?;
     let settings = settings(state, channel).await?;
     let document = receipt::receipt(row, channel, &settings, issued_before, today_jst());
-    Ok(pdf_response(Kind::Receipt, &row.order_no, documents::render(&document)))
+    Ok(pdf_response(Kind::Receipt, &row.order_no, documents::render(&document)?))
 }
 
 #[utoipa::path(get, path = "/v1/me/orders/{id}/download/receipt", tag = "orders", security(("bearer" = [])),
@@ -301,7 +301,7 @@ async fn download_quotation(State(state): State<AppState>, channel: Channel, mem
     let lines = store::list_lines(&state.db, std::slice::from_ref(&row.id)).await?;
     let settings = settings(&state, &channel).await?;
     let document = receipt::quotation(&row, &lines, &channel, &settings, today_jst());
-    Ok(pdf_response(Kind::Quotation, &row.order_no, documents::render(&document)))
+    Ok(pdf_response(Kind::Quotation, &row.order_no, documents::render(&document)?))
 }
 
 // --- memos -------------------------------------------------------------------------------------

@@ -383,21 +383,9 @@ pub fn decoded_file_name(answer: &Answer) -> String {
     String::from_utf8(bytes).unwrap()
 }
 
-/// The texts of a PDF's UTF-16BE hex strings.
+/// The text objects of a receipt or quotation, as a viewer copying them reads them.
 pub fn pdf_texts(pdf: &[u8]) -> Vec<String> {
-    let text = String::from_utf8_lossy(pdf);
-    let mut found = Vec::new();
-    let mut rest = text.as_ref();
-    while let Some(start) = rest.find('<') {
-        rest = &rest[start + 1..];
-        let Some(end) = rest.find('>') else { break };
-        let hex = &rest[..end];
-        if !hex.is_empty() && hex.len() % 4 == 0 && hex.bytes().all(|b| b.is_ascii_hexdigit()) {
-            let units: Vec<u16> = (0..hex.len()).step_by(4).map(|i| u16::from_str_radix(&hex[i..i + 4], 16).unwrap()).collect();
-            found.push(String::from_utf16_lossy(&units));
-        }
-    }
-    found
+    crate::pdf_text::texts(pdf)
 }
 
 pub fn has_text(pdf: &[u8], wanted: &str) -> bool {

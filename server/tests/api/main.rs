@@ -1,6 +1,7 @@
 //! Black-box API tests: the real router, a real database (SQLite always, PostgreSQL when
 //! TEST_DATABASE_URL is set), requests and answers as the storefront sends and reads them.
 mod helpers;
+mod pdf_text;
 
 mod addresses;
 mod cart;

@@ -594,6 +594,27 @@ async fn a_receipt_is_stored_then_downloaded_and_marked_reissued_later(app: Test
     assert!(errors["note"].is_array());
 }
 
+async fn a_receipt_embeds_its_font_and_prints_names_outside_the_basic_plane(app: TestApp) {
+    let (user_id, token) = demo_member(&app).await;
+    let placed = place(&app, NewOrder { status: "paid", ..NewOrder::member(&user_id) }).await;
+    let path = format!("{ORDERS}/{}/download/receipt", placed.id);
+    app.put(&path).bearer(&token).json(&json!({ "addressee": "𠮷野 髙橋", "note": "㈱ライド 部品代として" })).send().await.assert_status(StatusCode::OK);
+
+    let pdf = app.get(&path).bearer(&token).send().await;
+    pdf.assert_status(StatusCode::OK);
+    for text in ["𠮷野 髙橋 様", "但し ㈱ライド 部品代として", "上記正に領収いたしました"] {
+        assert!(has_text(&pdf.bytes, text), "{text} not in {:?}", pdf_texts(&pdf.bytes));
+    }
+    assert!(!pdf_texts(&pdf.bytes).iter().any(|t| t.contains('〓')));
+    // The font travels inside the file (a subset, with its map back to text), so every viewer
+    // shows the same glyphs.
+    let raw = String::from_utf8_lossy(&pdf.bytes);
+    for part in ["/FontFile3", "/Subtype /CIDFontType0C", "/ToUnicode", "+NotoSansCJKjp-Regular"] {
+        assert!(raw.contains(part), "{part} missing");
+    }
+    assert!(pdf.bytes.len() < 80_000, "a receipt is {} bytes", pdf.bytes.len());
+}
+
 async fn a_receipt_waits_for_the_payment_and_defaults_to_the_orderer(app: TestApp) {
     let (user_id, token) = demo_member(&app).await;
     let waiting = place(&app, NewOrder { status: "awaiting_payment", payment_code: "bank_transfer", ..NewOrder::member(&user_id) }).await;
@@ -806,6 +827,7 @@ on_both_databases!(
     earned_points_are_taken_back_only_down_to_zero,
     a_delivered_order_cannot_be_cancelled_and_a_reason_is_required,
     a_receipt_is_stored_then_downloaded_and_marked_reissued_later,
+    a_receipt_embeds_its_font_and_prints_names_outside_the_basic_plane,
     a_receipt_waits_for_the_payment_and_defaults_to_the_orderer,
     a_quotation_lists_the_lines_with_the_breakdown,
     a_memo_is_written_replaced_edited_and_deleted,
