@@ -233,9 +233,13 @@ async fn load_product_list(state: &AppState, channel: &Channel, filter: &Product
         Some(key) => Some(store::list_category_ids(&state.db, &channel.id, key, filter.include_descendants).await?),
         None => None,
     };
-    let keyword_ids = if filter.terms.is_empty() { None } else { Some(state.search.ranked_ids(&state.db, &channel.id, &filter.terms).await?) };
-    let narrowed = store::Narrowed { category_ids: category_ids.as_deref(), keyword_ids: keyword_ids.as_deref() };
-    let (rows, total) = store::list_products(&state.db, &channel.id, filter, narrowed, page, now).await?;
+    let (rows, total) = if filter.terms.is_empty() {
+        store::list_products(&state.db, &channel.id, filter, category_ids.as_deref(), page, now).await?
+    } else {
+        // The index answers the whole list; the database loads the page's products only.
+        let found = state.search.find(&state.db, &channel.id, filter, category_ids, page, now).await?;
+        (store::list_products_in_order(&state.db, &channel.id, &found.ids).await?, found.total)
+    };
     Ok(Paginated::new(product_items(&state.db, rows, now).await?, total, page))
 }
 

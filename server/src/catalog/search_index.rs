@@ -1,40 +1,78 @@
-//! The keyword index: every channel's products in an in-RAM tantivy index, fed with the
-//! already-normalised `products.search_name` / `search_text` (see [`search_text`]), answering
-//! "which products match these terms, best first".
+//! The keyword index: every channel's products in an in-RAM tantivy index, answering a keyword
+//! list page whole — which listable products hold these terms and pass the list's other
+//! filters, in the list's order, and how many — so that the database loads only the page's own
+//! products. The words come already normalised from `products.search_name` / `search_text`
+//! (see [`search_text`]).
 //!
 //! Each character position i of the text gets two tokens at position i: the character and the
 //! pair it starts. A term of two or more characters is then a phrase of its pairs, which matches
 //! exactly where the text holds the term (the old `LIKE '%term%'` results); a one-character term
 //! is the character itself. No dictionary is needed, so 「ろーぶ」 finds 「グローブ」.
 //!
-//! Freshness: built when first asked (the asker waits), then rebuilt in the background when a
-//! cheap catalogue signature changes, checked at most once a second; the old index answers
-//! meanwhile.
+//! A document also holds what lists filter and sort by, with the meaning the SQL list gives
+//! them (catalog/store.rs): channel, category, maker, brand and tag ids as terms; price,
+//! popularity, creation time, whether some variation has stock, and the listable period (the
+//! sale period, or never when unpublished) as fast fields, read for every match.
+//!
+//! Freshness: built when the server starts (or by the first search, which waits for it). From
+//! then on a follower task asks the database once a second which products changed: every write
+//! to a product stamps `products.updated_at`, every stock move its variation's `updated_at`
+//! (catalog/store.rs, orders/store.rs), a stamp that only ever grows. The follower reads the
+//! stamps written since [`MARGIN`] before its previous look (a transaction may commit a while
+//! after stamping), compares each product's stamps with those its document was read with, and
+//! re-indexes only the products that differ: each document deleted by its id and added again,
+//! one commit per look. Fewer products in the table than in the index (a deletion leaves no
+//! stamp) and, every [`SWEEP_EVERY`], the clock alone trigger a comparison of every product's
+//! stamps. Only a look that finds more than a quarter of a large catalogue changed rebuilds the
+//! whole index, while the old one answers. Every instance follows the same database this way,
+//! so an edit made through any of them is found on all of them within about a second, plus the
+//! second the read cache keeps a page; nothing relies on an in-process notice.
 //!
 //! [`search_text`]: super::search_text
-use std::sync::{Arc, Mutex, RwLock};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, RwLock, Weak};
 use std::time::{Duration, Instant};
 
 use tantivy::collector::{Collector, SegmentCollector};
-use tantivy::columnar::Column;
-use tantivy::indexer::NoMergePolicy;
+use tantivy::columnar::{Column, StrColumn};
+use tantivy::indexer::{IndexWriterOptions, LogMergePolicy, NoMergePolicy};
 use tantivy::query::{BooleanQuery, BoostQuery, ConstScoreQuery, Occur, PhraseQuery, Query, TermQuery};
 use tantivy::schema::{FAST, Field, IndexRecordOption, STRING, Schema, TextFieldIndexing, TextOptions};
 use tantivy::tokenizer::{Token, TokenStream, Tokenizer};
-use tantivy::{DocId, Index, IndexWriter, ReloadPolicy, Score, Searcher, SegmentOrdinal, SegmentReader, TantivyDocument, Term};
+use tantivy::{DocId, Index, IndexReader, IndexWriter, ReloadPolicy, Score, Searcher, SegmentOrdinal, SegmentReader, TantivyDocument, Term};
 
-use super::store::{self, CatalogSignature, SearchDocumentRow};
+use super::filter::{ProductFilter, Sort};
+use super::store::{self, SearchDocumentRow, SearchStampRow};
 use crate::infra::db::Db;
+use crate::infra::pagination::Page;
+use crate::infra::time::Timestamp;
 
 /// A match in the product's own name weighs this many times a match elsewhere in its text, so
 /// that products named after the keyword come before those that merely sit in its category.
 const NAME_BOOST: Score = 5.0;
-/// How often a request may ask the database whether the catalogue changed.
+/// How often the follower asks the database what changed.
 const CHECK_EVERY: Duration = Duration::from_secs(1);
-/// The writer's memory: enough for 100k products in one segment, given back after the build.
+/// How far before its previous look the follower reads stamps again, in milliseconds: a write
+/// stamped up to this long before it committed (or by a clock this far behind) is still seen.
+pub const MARGIN: i64 = 60_000;
+/// How often every product's stamps are compared, catching what the margin could not.
+const SWEEP_EVERY: Duration = Duration::from_secs(300);
+/// A look that finds more changed products than this (and more than a quarter of them all)
+/// rebuilds the index instead of re-indexing them one by one.
+const REBUILD_ABOVE: usize = 5_000;
+/// The writer's memory: enough for 100k products in one segment (the hash table it sizes
+/// from this is capped, so a small commit does not take it all).
 const WRITER_MEMORY: usize = 200 * 1024 * 1024;
+/// A segment with this share of deleted documents is merged away.
+const DELETED_SHARE_BEFORE_MERGE: f32 = 0.3;
 const TOKENIZER: &str = "char_grams";
-const ROW: &str = "row";
+const ID: &str = "id";
+const PRICE: &str = "price";
+const POPULARITY: &str = "popularity";
+const CREATED_AT: &str = "created_at";
+const LISTED_FROM: &str = "listed_from";
+const LISTED_UNTIL: &str = "listed_until";
+const IN_STOCK: &str = "in_stock";
 
 /// The shared handle in `AppState`; clones share one index.
 #[derive(Clone, Default)]
@@ -42,163 +80,263 @@ pub struct SearchIndex(Arc<Shared>);
 
 #[derive(Default)]
 struct Shared {
-    current: RwLock<Option<Arc<Snapshot>>>,
+    live: RwLock<Option<Arc<Live>>>,
     /// Held through the first build, so simultaneous first searches build once.
     first_build: tokio::sync::Mutex<()>,
-    refresh: Mutex<RefreshState>,
 }
 
-#[derive(Default)]
-struct RefreshState {
-    last_check: Option<Instant>,
-    running: bool,
+/// A keyword list's page: its products' ids in the list's order, and how many match in all.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Found {
+    pub ids: Vec<String>,
+    pub total: i64,
 }
 
 impl SearchIndex {
-    /// Ids of the channel's products whose text holds every term, best first. `terms` are
-    /// normalised and non-empty (see [`super::search_text::terms`]).
-    pub async fn ranked_ids(&self, db: &Db, channel_id: &str, terms: &[String]) -> anyhow::Result<Vec<String>> {
-        let snapshot = self.snapshot(db).await?;
-        Ok(snapshot.ranked_ids(channel_id, terms)?)
+    /// The page of the channel's listable products at `now` that match `filter` (whose terms
+    /// are not empty); `category_ids` as [`store::list_category_ids`] resolved them.
+    pub async fn find(
+        &self,
+        db: &Db,
+        channel_id: &str,
+        filter: &ProductFilter,
+        category_ids: Option<Vec<String>>,
+        page: Page,
+        now: i64,
+    ) -> anyhow::Result<Found> {
+        let narrowed = Narrowed {
+            categories: category_ids,
+            makers: match &filter.maker {
+                Some(key) => Some(store::find_maker_id(db, channel_id, key).await?.into_iter().collect()),
+                None => None,
+            },
+            brands: match &filter.brand {
+                Some(key) => Some(store::find_brand_id(db, channel_id, key).await?.into_iter().collect()),
+                None => None,
+            },
+            tags: match &filter.tag {
+                Some(key) => Some(store::find_tag_by_key(db, channel_id, key).await?.map(|tag| tag.id).into_iter().collect()),
+                None => None,
+            },
+        };
+        let ask = Ask {
+            channel_id,
+            terms: &filter.terms,
+            narrowed: &narrowed,
+            rule: Rule {
+                now,
+                price_min: filter.price_min.unwrap_or(i64::MIN),
+                price_max: filter.price_max.unwrap_or(i64::MAX),
+                in_stock: filter.in_stock,
+                sort: filter.sort,
+            },
+        };
+        self.live(db).await?.find(&ask, page)
     }
 
     /// Builds the index now, so that the first visitor's search does not wait for it (the
-    /// server calls this in the background when it starts).
+    /// server calls this in the background when it starts), and starts following the
+    /// catalogue.
     pub async fn warm(&self, db: &Db) -> anyhow::Result<()> {
-        self.snapshot(db).await.map(|_| ())
+        self.live(db).await.map(|_| ())
     }
 
-    async fn snapshot(&self, db: &Db) -> anyhow::Result<Arc<Snapshot>> {
-        if let Some(snapshot) = self.current() {
-            self.refresh_if_due(db, snapshot.signature);
-            return Ok(snapshot);
+    async fn live(&self, db: &Db) -> anyhow::Result<Arc<Live>> {
+        if let Some(live) = self.current() {
+            return Ok(live);
         }
         let _building = self.0.first_build.lock().await;
-        if let Some(snapshot) = self.current() {
-            return Ok(snapshot);
+        if let Some(live) = self.current() {
+            return Ok(live);
         }
-        let snapshot = Arc::new(load(db).await?);
-        self.replace(snapshot.clone());
-        Ok(snapshot)
+        let catalog = build(db).await?;
+        let live = catalog.live.clone();
+        self.0.replace(live.clone());
+        tokio::spawn(follow(Arc::downgrade(&self.0), db.clone(), catalog));
+        Ok(live)
     }
 
-    fn current(&self) -> Option<Arc<Snapshot>> {
-        self.0.current.read().unwrap_or_else(|e| e.into_inner()).clone()
-    }
-
-    fn replace(&self, snapshot: Arc<Snapshot>) {
-        *self.0.current.write().unwrap_or_else(|e| e.into_inner()) = Some(snapshot);
-    }
-
-    /// Starts one background check (and rebuild when the signature moved) unless one ran less
-    /// than [`CHECK_EVERY`] ago or is still running; the request never waits for it.
-    fn refresh_if_due(&self, db: &Db, signature: CatalogSignature) {
-        if !self.claim_refresh() {
-            return;
-        }
-        let (this, db) = (self.clone(), db.clone());
-        tokio::spawn(async move {
-            let _release = ReleaseOnDrop(this.0.clone());
-            if let Err(error) = this.refresh(&db, signature).await {
-                tracing::error!(error = format!("{error:#}"), "search index: refresh failed; the old index keeps answering");
-            }
-        });
-    }
-
-    fn claim_refresh(&self) -> bool {
-        let mut state = self.0.refresh.lock().unwrap_or_else(|e| e.into_inner());
-        let due = state.last_check.is_none_or(|at| at.elapsed() >= CHECK_EVERY);
-        if state.running || !due {
-            return false;
-        }
-        state.running = true;
-        state.last_check = Some(Instant::now());
-        true
-    }
-
-    async fn refresh(&self, db: &Db, signature: CatalogSignature) -> anyhow::Result<()> {
-        if store::catalog_signature(db).await? != signature {
-            self.replace(Arc::new(load(db).await?));
-        }
-        Ok(())
+    fn current(&self) -> Option<Arc<Live>> {
+        self.0.live.read().unwrap_or_else(|e| e.into_inner()).clone()
     }
 }
 
-/// Clears `running` even when the refresh task panics, so later checks still happen.
-struct ReleaseOnDrop(Arc<Shared>);
-
-impl Drop for ReleaseOnDrop {
-    fn drop(&mut self) {
-        self.0.refresh.lock().unwrap_or_else(|e| e.into_inner()).running = false;
+impl Shared {
+    fn replace(&self, live: Arc<Live>) {
+        *self.live.write().unwrap_or_else(|e| e.into_inner()) = Some(live);
     }
 }
 
-/// Reads every product and builds the index off the async workers.
-async fn load(db: &Db) -> anyhow::Result<Snapshot> {
+// ---------------------------------------------------------------------------------------------
+// Following the catalogue
+
+/// Asks the database what changed once every [`CHECK_EVERY`] for as long as the index lives
+/// (the task ends with the last handle). A failed look is logged and the next one tries again;
+/// the index answers as it is meanwhile.
+async fn follow(shared: Weak<Shared>, db: Db, catalog: Catalog) {
+    let catalog = Arc::new(Mutex::new(catalog));
+    let mut ticks = tokio::time::interval(CHECK_EVERY);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    ticks.tick().await;
+    let mut swept_at = Instant::now();
+    loop {
+        ticks.tick().await;
+        let Some(shared) = shared.upgrade() else { return };
+        let sweep = swept_at.elapsed() >= SWEEP_EVERY;
+        match catch_up(&db, &catalog, sweep).await {
+            Ok(Some(rebuilt)) => shared.replace(rebuilt),
+            Ok(None) => {}
+            Err(error) => tracing::error!(error = format!("{error:#}"), "search index: following the catalogue failed; the index answers as it is"),
+        }
+        if sweep {
+            swept_at = Instant::now();
+        }
+    }
+}
+
+fn lock(catalog: &Mutex<Catalog>) -> std::sync::MutexGuard<'_, Catalog> {
+    catalog.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// One look: re-indexes the products whose stamps moved (or rebuilds everything when most
+/// did) and answers the new index when it was rebuilt.
+async fn catch_up(db: &Db, catalog: &Arc<Mutex<Catalog>>, sweep: bool) -> anyhow::Result<Option<Arc<Live>>> {
+    let started = Timestamp::now().0;
+    let since = lock(catalog).checked_from - MARGIN;
+    // Counted before the stamps are read, so that a product added in between is in the stamps
+    // (and expected), never missing from both.
+    let products = store::count_products(db).await?;
+    let mut stamps = store::list_search_stamps(db, Some(since)).await?;
+    let whole = sweep || {
+        let catalog = lock(catalog);
+        let added = stamps.iter().filter(|s| !catalog.stamps.contains_key(&s.id)).count();
+        products != (catalog.stamps.len() + added) as i64
+    };
+    if whole {
+        stamps = store::list_search_stamps(db, None).await?;
+    }
+    let (changed, gone, held) = {
+        let catalog = lock(catalog);
+        let (changed, gone) = catalog.compare(&stamps, whole);
+        (changed, gone, catalog.stamps.len())
+    };
+    if changed.len() > REBUILD_ABOVE && changed.len() > held / 4 {
+        let rebuilt = build(db).await?;
+        let live = rebuilt.live.clone();
+        *lock(catalog) = rebuilt;
+        return Ok(Some(live));
+    }
+    let documents = if changed.is_empty() { Vec::new() } else { store::list_search_documents_by_ids(db, &changed).await? };
+    let catalog = catalog.clone();
+    let (updated, removed) = tokio::task::spawn_blocking(move || lock(&catalog).apply(documents, &changed, &gone, started)).await??;
+    if updated + removed > 0 {
+        tracing::info!(updated, removed, "search index followed the catalogue");
+    }
+    Ok(None)
+}
+
+/// Reads every product and builds a new index off the async workers.
+async fn build(db: &Db) -> anyhow::Result<Catalog> {
     let started = Instant::now();
-    // The signature is read first: a product added while the rows are read is then seen as
-    // a change at the next check, never missed.
-    let signature = store::catalog_signature(db).await?;
-    let rows = store::list_search_documents(db).await?;
+    // Taken before the rows are read: the first look then reads again whatever was stamped
+    // while they were being read.
+    let checked_from = Timestamp::now().0;
+    let documents = store::list_search_documents(db).await?;
     let read_ms = started.elapsed().as_millis() as u64;
-    let products = rows.len();
-    let snapshot = tokio::task::spawn_blocking(move || Snapshot::build(signature, rows)).await??;
+    let products = documents.len();
+    let catalog = tokio::task::spawn_blocking(move || Catalog::build(documents, checked_from)).await??;
     tracing::info!(products, read_ms, total_ms = started.elapsed().as_millis() as u64, "search index built");
-    Ok(snapshot)
+    Ok(catalog)
 }
 
-#[derive(Clone, Copy)]
-struct Fields {
-    channel: Field,
-    name: Field,
-    text: Field,
-    /// The document's index into [`Snapshot::products`].
-    row: Field,
+/// The writable side of one index, owned by its follower.
+struct Catalog {
+    live: Arc<Live>,
+    writer: IndexWriter,
+    /// Each indexed product's (own stamp, its variations' stamps) as its document was read.
+    stamps: HashMap<String, (i64, i64)>,
+    /// When the look (or build) that the index is current up to began, by this clock.
+    checked_from: i64,
 }
 
-/// One built index and what its rows stand for.
-struct Snapshot {
-    signature: CatalogSignature,
-    searcher: Searcher,
-    fields: Fields,
-    /// (product id, popularity) by row.
-    products: Vec<(String, i64)>,
-}
-
-impl Snapshot {
-    fn build(signature: CatalogSignature, rows: Vec<SearchDocumentRow>) -> tantivy::Result<Snapshot> {
+impl Catalog {
+    fn build(documents: Vec<SearchDocumentRow>, checked_from: i64) -> tantivy::Result<Catalog> {
         let (schema, fields) = schema();
         let index = Index::create_in_ram(schema);
         index.tokenizers().register(TOKENIZER, CharGramTokenizer::default());
-        // One thread: the build shares two cores with the requests being answered.
-        let mut writer: IndexWriter = index.writer_with_num_threads(1, WRITER_MEMORY)?;
+        // One indexing thread and one merging thread: they share two cores with the requests.
+        let options = IndexWriterOptions::builder().memory_budget_per_thread(WRITER_MEMORY).num_worker_threads(1).num_merge_threads(1).build();
+        let mut writer: IndexWriter = index.writer_with_options(options)?;
+        // The first commit makes one segment; merging starts with the small ones that follow.
         writer.set_merge_policy(Box::new(NoMergePolicy));
-        let mut products = Vec::with_capacity(rows.len());
-        for (row, product) in rows.into_iter().enumerate() {
-            let mut doc = TantivyDocument::new();
-            doc.add_text(fields.channel, &product.channel_id);
-            doc.add_text(fields.name, &product.search_name);
-            doc.add_text(fields.text, &product.search_text);
-            doc.add_u64(fields.row, row as u64);
-            writer.add_document(doc)?;
-            products.push((product.id, product.popularity));
+        let mut stamps = HashMap::with_capacity(documents.len());
+        for row in documents {
+            writer.add_document(document(fields, &row))?;
+            stamps.insert(row.id, (row.updated_at, row.variations_stamp));
         }
         writer.commit()?;
-        let searcher = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?.searcher();
-        Ok(Snapshot { signature, searcher, fields, products })
+        let mut merges = LogMergePolicy::default();
+        merges.set_del_docs_ratio_before_merge(DELETED_SHARE_BEFORE_MERGE);
+        writer.set_merge_policy(Box::new(merges));
+        let reader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
+        Ok(Catalog { live: Arc::new(Live { reader, fields }), writer, stamps, checked_from })
     }
 
-    fn ranked_ids(&self, channel_id: &str, terms: &[String]) -> tantivy::Result<Vec<String>> {
-        let mut hits = self.searcher.search(&keyword_query(self.fields, channel_id, terms), &Hits)?;
-        let products = &self.products;
-        // Equal scores (the same words in equally long texts) go to the more popular product,
-        // then to the higher id, as the other sorts break their ties.
-        hits.sort_unstable_by(|(score_a, a), (score_b, b)| {
-            let (a, b) = (&products[*a as usize], &products[*b as usize]);
-            score_b.total_cmp(score_a).then(b.1.cmp(&a.1)).then(b.0.cmp(&a.0))
-        });
-        Ok(hits.into_iter().map(|(_, row)| products[row as usize].0.clone()).collect())
+    /// Ids of the products whose stamps differ from those indexed (or that are not indexed),
+    /// and, when `stamps` are every product's, of those indexed but gone.
+    fn compare(&self, stamps: &[SearchStampRow], whole: bool) -> (Vec<String>, Vec<String>) {
+        let changed = stamps.iter().filter(|s| self.stamps.get(&s.id) != Some(&(s.updated_at, s.variations_stamp))).map(|s| s.id.clone()).collect();
+        let gone = if whole {
+            let present: std::collections::HashSet<&str> = stamps.iter().map(|s| s.id.as_str()).collect();
+            self.stamps.keys().filter(|id| !present.contains(id.as_str())).cloned().collect()
+        } else {
+            Vec::new()
+        };
+        (changed, gone)
     }
+
+    /// Replaces the documents of `changed` with `documents` (those of `changed` that still
+    /// exist), deletes those of `gone`, and makes the result searchable. Answers how many
+    /// documents were written and removed.
+    fn apply(&mut self, documents: Vec<SearchDocumentRow>, changed: &[String], gone: &[String], checked_from: i64) -> tantivy::Result<(usize, usize)> {
+        let fields = self.live.fields;
+        for id in changed.iter().chain(gone) {
+            self.writer.delete_term(Term::from_field_text(fields.id, id));
+            self.stamps.remove(id);
+        }
+        let updated = documents.len();
+        for row in documents {
+            self.writer.add_document(document(fields, &row))?;
+            self.stamps.insert(row.id, (row.updated_at, row.variations_stamp));
+        }
+        if !changed.is_empty() || !gone.is_empty() {
+            self.writer.commit()?;
+            self.live.reader.reload()?;
+        }
+        self.checked_from = checked_from;
+        Ok((updated, changed.len() + gone.len() - updated))
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The index and its questions
+
+#[derive(Clone, Copy)]
+struct Fields {
+    id: Field,
+    channel: Field,
+    name: Field,
+    text: Field,
+    category: Field,
+    maker: Field,
+    brand: Field,
+    tag: Field,
+    price: Field,
+    popularity: Field,
+    created_at: Field,
+    listed_from: Field,
+    listed_until: Field,
+    in_stock: Field,
 }
 
 fn schema() -> (Schema, Fields) {
@@ -206,25 +344,122 @@ fn schema() -> (Schema, Fields) {
     let grams = TextOptions::default()
         .set_indexing_options(TextFieldIndexing::default().set_tokenizer(TOKENIZER).set_index_option(IndexRecordOption::WithFreqsAndPositions));
     let fields = Fields {
+        id: builder.add_text_field(ID, STRING | FAST),
         channel: builder.add_text_field("channel", STRING),
         name: builder.add_text_field("name", grams.clone()),
         text: builder.add_text_field("text", grams),
-        row: builder.add_u64_field(ROW, FAST),
+        category: builder.add_text_field("category", STRING),
+        maker: builder.add_text_field("maker", STRING),
+        brand: builder.add_text_field("brand", STRING),
+        tag: builder.add_text_field("tag", STRING),
+        price: builder.add_i64_field(PRICE, FAST),
+        popularity: builder.add_i64_field(POPULARITY, FAST),
+        created_at: builder.add_i64_field(CREATED_AT, FAST),
+        listed_from: builder.add_i64_field(LISTED_FROM, FAST),
+        listed_until: builder.add_i64_field(LISTED_UNTIL, FAST),
+        in_stock: builder.add_bool_field(IN_STOCK, FAST),
     };
     (builder.build(), fields)
 }
 
-/// The channel's products whose text holds every term; a term also found in the name adds
-/// its boosted name score.
-fn keyword_query(fields: Fields, channel_id: &str, terms: &[String]) -> BooleanQuery {
-    let channel = TermQuery::new(Term::from_field_text(fields.channel, channel_id), IndexRecordOption::Basic);
-    // The channel only filters; a score of its own would be the same for every product.
-    let mut clauses: Vec<(Occur, Box<dyn Query>)> = vec![(Occur::Must, Box::new(ConstScoreQuery::new(Box::new(channel), 0.0)))];
-    for term in terms {
-        clauses.push((Occur::Must, substring_query(fields.text, term)));
-        clauses.push((Occur::Should, Box::new(BoostQuery::new(substring_query(fields.name, term), NAME_BOOST))));
+fn document(fields: Fields, row: &SearchDocumentRow) -> TantivyDocument {
+    let mut doc = TantivyDocument::new();
+    doc.add_text(fields.id, &row.id);
+    doc.add_text(fields.channel, &row.channel_id);
+    doc.add_text(fields.name, &row.search_name);
+    doc.add_text(fields.text, &row.search_text);
+    for (field, ids) in [(fields.category, &row.category_ids), (fields.tag, &row.tag_ids)] {
+        for id in ids {
+            doc.add_text(field, id);
+        }
     }
-    BooleanQuery::new(clauses)
+    for (field, id) in [(fields.maker, &row.maker_id), (fields.brand, &row.brand_id)] {
+        if let Some(id) = id {
+            doc.add_text(field, id);
+        }
+    }
+    doc.add_i64(fields.price, row.price);
+    doc.add_i64(fields.popularity, row.popularity);
+    doc.add_i64(fields.created_at, row.created_at);
+    // Listable from the sale's start (or always) until its end (or forever); never when
+    // unpublished.
+    doc.add_i64(fields.listed_from, if row.is_published == 1 { row.sale_start.unwrap_or(i64::MIN) } else { i64::MAX });
+    doc.add_i64(fields.listed_until, row.sale_end.unwrap_or(i64::MAX));
+    doc.add_bool(fields.in_stock, row.in_stock == 1);
+    doc
+}
+
+/// What the list's filters other than the words resolved to: each present list keeps the
+/// products with one of its ids (an empty list keeps none).
+#[derive(Default)]
+struct Narrowed {
+    categories: Option<Vec<String>>,
+    makers: Option<Vec<String>>,
+    brands: Option<Vec<String>>,
+    tags: Option<Vec<String>>,
+}
+
+/// The fast-field side of a question: what is listable at `now`, the price range, stock and
+/// the order.
+#[derive(Clone, Copy)]
+struct Rule {
+    now: i64,
+    price_min: i64,
+    price_max: i64,
+    in_stock: bool,
+    sort: Sort,
+}
+
+struct Ask<'a> {
+    channel_id: &'a str,
+    terms: &'a [String],
+    narrowed: &'a Narrowed,
+    rule: Rule,
+}
+
+/// One index as requests search it; the follower reloads its reader after each commit.
+struct Live {
+    reader: IndexReader,
+    fields: Fields,
+}
+
+impl Live {
+    fn find(&self, ask: &Ask, page: Page) -> anyhow::Result<Found> {
+        let Some(query) = keyword_query(self.fields, ask) else { return Ok(Found { ids: Vec::new(), total: 0 }) };
+        let searcher = self.reader.searcher();
+        let hits = searcher.search(&query, &Matches(ask.rule))?;
+        let total = hits.len() as i64;
+        let ids = page_of(&searcher, hits, page)?;
+        Ok(Found { ids, total })
+    }
+}
+
+/// The channel's products that pass the narrowing and hold every term; with relevance as the
+/// order, a term also found in the name adds its boosted name score. `None` when a narrowing
+/// keeps nothing.
+fn keyword_query(fields: Fields, ask: &Ask) -> Option<BooleanQuery> {
+    // Filters score nothing: a score of their own would be the same for every match.
+    let filter = |query: Box<dyn Query>| -> (Occur, Box<dyn Query>) { (Occur::Must, Box::new(ConstScoreQuery::new(query, 0.0))) };
+    let term = |field: Field, text: &str| Box::new(TermQuery::new(Term::from_field_text(field, text), IndexRecordOption::Basic));
+    let mut clauses = vec![filter(term(fields.channel, ask.channel_id))];
+    let narrowed = ask.narrowed;
+    for (field, ids) in
+        [(fields.category, &narrowed.categories), (fields.maker, &narrowed.makers), (fields.brand, &narrowed.brands), (fields.tag, &narrowed.tags)]
+    {
+        let Some(ids) = ids else { continue };
+        if ids.is_empty() {
+            return None;
+        }
+        let any: Vec<(Occur, Box<dyn Query>)> = ids.iter().map(|id| (Occur::Should, term(field, id) as Box<dyn Query>)).collect();
+        clauses.push(filter(Box::new(BooleanQuery::new(any))));
+    }
+    for term in ask.terms {
+        clauses.push((Occur::Must, substring_query(fields.text, term)));
+        if ask.rule.sort == Sort::Relevance {
+            clauses.push((Occur::Should, Box::new(BoostQuery::new(substring_query(fields.name, term), NAME_BOOST))));
+        }
+    }
+    Some(BooleanQuery::new(clauses))
 }
 
 /// Matches where `field` holds `term` as a substring: one character is its unigram, two are
@@ -251,42 +486,168 @@ fn covering_offsets(len: usize) -> Vec<usize> {
     offsets
 }
 
-/// Every match with its score, as (score, row); all of them, as SQL pages and counts them.
-struct Hits;
+/// A match that passed the rule, with what orders it: `score` (relevance only), then `first`,
+/// then `second`, each higher first, then the product id, higher first — the SQL list's
+/// orders, e.g. price ascending is `first = -price`, `second = created_at`.
+#[derive(Debug, Clone, Copy)]
+struct Hit {
+    score: Score,
+    first: i64,
+    second: i64,
+    segment: SegmentOrdinal,
+    doc: DocId,
+}
 
-impl Collector for Hits {
-    type Fruit = Vec<(Score, u64)>;
-    type Child = SegmentHits;
+fn by_order(a: &Hit, b: &Hit) -> std::cmp::Ordering {
+    b.score.total_cmp(&a.score).then(b.first.cmp(&a.first)).then(b.second.cmp(&a.second))
+}
 
-    fn for_segment(&self, _ordinal: SegmentOrdinal, segment: &SegmentReader) -> tantivy::Result<SegmentHits> {
-        Ok(SegmentHits { rows: segment.fast_fields().u64(ROW)?, hits: Vec::new() })
+/// Every match that is listable and passes the price and stock filters; all of them, as
+/// the page needs their order and the list their count.
+struct Matches(Rule);
+
+impl Collector for Matches {
+    type Fruit = Vec<Hit>;
+    type Child = SegmentMatches;
+
+    fn for_segment(&self, segment: SegmentOrdinal, reader: &SegmentReader) -> tantivy::Result<SegmentMatches> {
+        let fast = reader.fast_fields();
+        Ok(SegmentMatches {
+            rule: self.0,
+            segment,
+            price: fast.i64(PRICE)?,
+            popularity: fast.i64(POPULARITY)?,
+            created_at: fast.i64(CREATED_AT)?,
+            listed_from: fast.i64(LISTED_FROM)?,
+            listed_until: fast.i64(LISTED_UNTIL)?,
+            in_stock: fast.bool(IN_STOCK)?,
+            hits: Vec::new(),
+        })
     }
 
     fn requires_scoring(&self) -> bool {
-        true
+        self.0.sort == Sort::Relevance
     }
 
-    fn merge_fruits(&self, fruits: Vec<Vec<(Score, u64)>>) -> tantivy::Result<Vec<(Score, u64)>> {
+    fn merge_fruits(&self, fruits: Vec<Vec<Hit>>) -> tantivy::Result<Vec<Hit>> {
         Ok(fruits.concat())
     }
 }
 
-struct SegmentHits {
-    rows: Column<u64>,
-    hits: Vec<(Score, u64)>,
+struct SegmentMatches {
+    rule: Rule,
+    segment: SegmentOrdinal,
+    price: Column<i64>,
+    popularity: Column<i64>,
+    created_at: Column<i64>,
+    listed_from: Column<i64>,
+    listed_until: Column<i64>,
+    in_stock: Column<bool>,
+    hits: Vec<Hit>,
 }
 
-impl SegmentCollector for SegmentHits {
-    type Fruit = Vec<(Score, u64)>;
+impl SegmentMatches {
+    /// The hit when the document passes the rule (every document has every fast field).
+    fn hit(&self, doc: DocId, score: Score) -> Option<Hit> {
+        let rule = &self.rule;
+        let now = rule.now;
+        if self.listed_from.first(doc)? > now || self.listed_until.first(doc)? <= now {
+            return None;
+        }
+        let price = self.price.first(doc)?;
+        if price < rule.price_min || price > rule.price_max || (rule.in_stock && !self.in_stock.first(doc)?) {
+            return None;
+        }
+        let (score, first, second) = match rule.sort {
+            Sort::Relevance => (score, self.popularity.first(doc)?, 0),
+            Sort::Popular => (0.0, self.popularity.first(doc)?, 0),
+            Sort::New => (0.0, self.created_at.first(doc)?, 0),
+            Sort::PriceAsc => (0.0, -price, self.created_at.first(doc)?),
+            Sort::PriceDesc => (0.0, price, self.created_at.first(doc)?),
+        };
+        Some(Hit { score, first, second, segment: self.segment, doc })
+    }
+}
+
+impl SegmentCollector for SegmentMatches {
+    type Fruit = Vec<Hit>;
 
     fn collect(&mut self, doc: DocId, score: Score) {
-        if let Some(row) = self.rows.first(doc) {
-            self.hits.push((score, row));
+        if let Some(hit) = self.hit(doc, score) {
+            self.hits.push(hit);
         }
     }
 
-    fn harvest(self) -> Vec<(Score, u64)> {
+    fn harvest(self) -> Vec<Hit> {
         self.hits
+    }
+}
+
+/// The ids of `page` of `hits` in order. Only the hits up to the page's end are sorted, and
+/// the id, the last tie-breaker, is read only where equal hits meet the page.
+fn page_of(searcher: &Searcher, mut hits: Vec<Hit>, page: Page) -> anyhow::Result<Vec<String>> {
+    let offset = usize::try_from(page.offset())?;
+    let end = offset.saturating_add(usize::try_from(page.per)?).min(hits.len());
+    if offset >= end {
+        return Ok(Vec::new());
+    }
+    if end < hits.len() {
+        hits.select_nth_unstable_by(end - 1, by_order);
+        // The page's last hit may have equals after it that the id puts before it.
+        let last = hits[end - 1];
+        let mut kept = end;
+        for i in end..hits.len() {
+            if by_order(&hits[i], &last).is_eq() {
+                hits.swap(kept, i);
+                kept += 1;
+            }
+        }
+        hits.truncate(kept);
+    }
+    hits.sort_unstable_by(by_order);
+    let mut ids = Ids::new(searcher);
+    let mut page_ids: Vec<Option<String>> = vec![None; end - offset];
+    let mut from = 0;
+    while from < end {
+        let mut to = from + 1;
+        while to < hits.len() && by_order(&hits[from], &hits[to]).is_eq() {
+            to += 1;
+        }
+        if to > offset {
+            let mut group: Vec<(String, Hit)> = hits[from..to].iter().map(|hit| Ok((ids.of(hit)?, *hit))).collect::<anyhow::Result<_>>()?;
+            group.sort_unstable_by(|(a, _), (b, _)| b.cmp(a));
+            for (position, (id, _)) in (from..to).zip(group) {
+                if (offset..end).contains(&position) {
+                    page_ids[position - offset] = Some(id);
+                }
+            }
+        }
+        from = to;
+    }
+    Ok(page_ids.into_iter().flatten().collect())
+}
+
+/// Reads product ids from each segment's id column, opened when first needed.
+struct Ids<'a> {
+    searcher: &'a Searcher,
+    columns: Vec<Option<StrColumn>>,
+}
+
+impl<'a> Ids<'a> {
+    fn new(searcher: &'a Searcher) -> Self {
+        Ids { searcher, columns: vec![None; searcher.segment_readers().len()] }
+    }
+
+    fn of(&mut self, hit: &Hit) -> anyhow::Result<String> {
+        let slot = &mut self.columns[hit.segment as usize];
+        if slot.is_none() {
+            *slot = self.searcher.segment_reader(hit.segment).fast_fields().str(ID)?;
+        }
+        let column = slot.as_ref().ok_or_else(|| anyhow::anyhow!("search index: no id column"))?;
+        let ord = column.term_ords(hit.doc).next().ok_or_else(|| anyhow::anyhow!("search index: a document without id"))?;
+        let mut id = String::new();
+        column.ord_to_str(ord, &mut id)?;
+        Ok(id)
     }
 }
 
@@ -349,6 +710,8 @@ mod tests {
     use super::*;
     use crate::catalog::search_text::{normalise, terms};
 
+    const NOW: i64 = 1_000_000;
+
     fn product(id: &str, name: &str, more: &str, popularity: i64) -> SearchDocumentRow {
         SearchDocumentRow {
             id: id.into(),
@@ -356,18 +719,34 @@ mod tests {
             search_name: normalise(name),
             search_text: normalise(&format!("{name} {more}")),
             popularity,
+            price: 1000,
+            is_published: 1,
+            in_stock: 1,
+            ..Default::default()
         }
     }
 
-    fn index(products: Vec<SearchDocumentRow>) -> Snapshot {
-        Snapshot::build(CatalogSignature { products: 0, newest: 0 }, products).unwrap()
+    fn index(products: Vec<SearchDocumentRow>) -> Catalog {
+        Catalog::build(products, 0).unwrap()
     }
 
-    fn search(snapshot: &Snapshot, keyword: &str) -> Vec<String> {
-        snapshot.ranked_ids("shop", &terms(keyword)).unwrap()
+    fn rule(sort: Sort) -> Rule {
+        Rule { now: NOW, price_min: i64::MIN, price_max: i64::MAX, in_stock: false, sort }
     }
 
-    fn gloves() -> Snapshot {
+    fn ask_with(catalog: &Catalog, keyword: &str, rule: Rule, narrowed: &Narrowed, page: Page) -> Found {
+        catalog.live.find(&Ask { channel_id: "shop", terms: &terms(keyword), narrowed, rule }, page).unwrap()
+    }
+
+    fn all(catalog: &Catalog, keyword: &str, rule: Rule) -> Vec<String> {
+        ask_with(catalog, keyword, rule, &Narrowed::default(), Page { current: 1, per: 100 }).ids
+    }
+
+    fn search(catalog: &Catalog, keyword: &str) -> Vec<String> {
+        all(catalog, keyword, rule(Sort::Relevance))
+    }
+
+    fn gloves() -> Catalog {
         index(vec![
             product("glove", "ウインターグローブ GK-839", "ライディングギア ブラック", 5),
             product("boots", "ライディングブーツ", "ライディングギア", 9),
@@ -431,18 +810,19 @@ mod tests {
         assert_eq!(search(&repeated, "ああああ"), vec!["0"]);
     }
 
-    fn index_of(names: &[&str]) -> Snapshot {
+    fn index_of(names: &[&str]) -> Catalog {
         index(names.iter().enumerate().map(|(i, name)| product(&i.to_string(), name, "", 0)).collect())
     }
 
     #[test]
-    fn name_matches_rank_first_then_popularity() {
+    fn name_matches_rank_first_then_popularity_then_the_higher_id() {
         let index = index(vec![
             product("in-category", "ソーラーパネル", "充電器", 100),
             product("named-quiet", "ミニ充電器", "バッテリー", 1),
             product("named-popular", "ミニ充電器", "バッテリー", 50),
+            product("named-popular-b", "ミニ充電器", "バッテリー", 50),
         ]);
-        assert_eq!(search(&index, "充電器"), vec!["named-popular", "named-quiet", "in-category"]);
+        assert_eq!(search(&index, "充電器"), vec!["named-popular-b", "named-popular", "named-quiet", "in-category"]);
     }
 
     #[test]
@@ -451,5 +831,94 @@ mod tests {
         other.channel_id = "other".into();
         let index = index(vec![other, product("here", "グローブ", "", 0)]);
         assert_eq!(search(&index, "ぐろーぶ"), vec!["here"]);
+    }
+
+    fn priced(id: &str, price: i64, created_at: i64, popularity: i64) -> SearchDocumentRow {
+        SearchDocumentRow { price, created_at, ..product(id, "チェーン", "", popularity) }
+    }
+
+    #[test]
+    fn the_list_sorts_order_the_matches_with_the_id_breaking_ties() {
+        let index =
+            index(vec![priced("a", 3000, 10, 5), priced("b", 1000, 30, 9), priced("c", 3000, 20, 5), priced("d", 2000, 20, 1), priced("e", 1000, 30, 2)]);
+        assert_eq!(all(&index, "ちぇーん", rule(Sort::New)), vec!["e", "b", "d", "c", "a"]);
+        assert_eq!(all(&index, "ちぇーん", rule(Sort::PriceAsc)), vec!["e", "b", "d", "c", "a"]);
+        assert_eq!(all(&index, "ちぇーん", rule(Sort::PriceDesc)), vec!["c", "a", "d", "e", "b"]);
+        assert_eq!(all(&index, "ちぇーん", rule(Sort::Popular)), vec!["b", "c", "a", "e", "d"]);
+    }
+
+    #[test]
+    fn pages_follow_one_another_and_ties_at_a_page_edge_go_by_id() {
+        // Eleven equal products: only the id orders them, across every page boundary.
+        let index = index((0..11).map(|i| priced(&format!("p{i:02}"), 1000, 0, 0)).collect());
+        let mut paged = Vec::new();
+        for current in 1..=4 {
+            let found = ask_with(&index, "ちぇーん", rule(Sort::Popular), &Narrowed::default(), Page { current, per: 3 });
+            assert_eq!(found.total, 11);
+            paged.extend(found.ids);
+        }
+        let expected: Vec<String> = (0..11).rev().map(|i| format!("p{i:02}")).collect();
+        assert_eq!(paged, expected);
+        let beyond = ask_with(&index, "ちぇーん", rule(Sort::Popular), &Narrowed::default(), Page { current: 5, per: 3 });
+        assert_eq!((beyond.ids.len(), beyond.total), (0, 11));
+    }
+
+    #[test]
+    fn only_listable_products_in_the_price_range_and_with_stock_when_asked_match() {
+        let unpublished = SearchDocumentRow { is_published: 0, ..priced("unpublished", 1000, 0, 0) };
+        let upcoming = SearchDocumentRow { sale_start: Some(NOW + 1), ..priced("upcoming", 1000, 0, 0) };
+        let started = SearchDocumentRow { sale_start: Some(NOW), sale_end: Some(NOW + 1), ..priced("started", 1000, 0, 0) };
+        let ended = SearchDocumentRow { sale_end: Some(NOW), ..priced("ended", 1000, 0, 0) };
+        let sold_out = SearchDocumentRow { in_stock: 0, ..priced("sold-out", 1000, 0, 0) };
+        let index = index(vec![unpublished, upcoming, started, ended, sold_out, priced("cheap", 500, 0, 0), priced("dear", 5000, 0, 0)]);
+        let mut listed = all(&index, "ちぇーん", rule(Sort::New));
+        listed.sort();
+        assert_eq!(listed, vec!["cheap", "dear", "sold-out", "started"]);
+        let in_range = Rule { price_min: 500, price_max: 1000, ..rule(Sort::PriceAsc) };
+        assert_eq!(all(&index, "ちぇーん", in_range), vec!["cheap", "started", "sold-out"]);
+        let in_stock = Rule { in_stock: true, ..rule(Sort::PriceAsc) };
+        assert_eq!(all(&index, "ちぇーん", in_stock), vec!["cheap", "started", "dear"]);
+    }
+
+    #[test]
+    fn categories_makers_brands_and_tags_narrow_by_id() {
+        let mut bike = product("bike", "チェーン", "", 2);
+        (bike.category_ids, bike.maker_id, bike.tag_ids) = (vec!["c-bike".into()], Some("m-daytona".into()), vec!["t-new".into(), "t-sale".into()]);
+        let mut cycle = product("cycle", "チェーン", "", 1);
+        (cycle.category_ids, cycle.brand_id) = (vec!["c-cycle".into()], Some("b-xtr".into()));
+        let index = index(vec![bike, cycle]);
+        let find = |narrowed: Narrowed| ask_with(&index, "ちぇーん", rule(Sort::Popular), &narrowed, Page { current: 1, per: 10 }).ids;
+        assert_eq!(find(Narrowed { categories: Some(vec!["c-cycle".into(), "c-bike".into()]), ..Default::default() }), vec!["bike", "cycle"]);
+        assert_eq!(find(Narrowed { categories: Some(vec!["c-cycle".into()]), ..Default::default() }), vec!["cycle"]);
+        assert_eq!(find(Narrowed { makers: Some(vec!["m-daytona".into()]), ..Default::default() }), vec!["bike"]);
+        assert_eq!(find(Narrowed { brands: Some(vec!["b-xtr".into()]), ..Default::default() }), vec!["cycle"]);
+        assert_eq!(find(Narrowed { tags: Some(vec!["t-sale".into()]), ..Default::default() }), vec!["bike"]);
+        assert!(find(Narrowed { makers: Some(Vec::new()), ..Default::default() }).is_empty(), "an unknown maker keeps nothing");
+    }
+
+    #[test]
+    fn an_edited_product_is_found_by_its_new_words_and_a_deleted_one_no_more() {
+        let mut index = gloves();
+        let renamed = SearchDocumentRow { updated_at: 5, ..product("glove", "サマーメッシュジャケット", "ライディングギア", 5) };
+        let changed = vec!["glove".to_owned(), "boots".to_owned()];
+        let boots = SearchDocumentRow { price: 9000, updated_at: 5, ..product("boots", "ライディングブーツ", "ライディングギア", 9) };
+        assert_eq!(index.apply(vec![renamed, boots], &changed, &["grip".to_owned()], 7).unwrap(), (2, 1));
+        assert_eq!(search(&index, "めっしゅ"), vec!["glove"]);
+        assert!(search(&index, "ぐろーぶ").is_empty());
+        assert!(search(&index, "ひーたー").is_empty());
+        assert_eq!(all(&index, "ぶーつ", Rule { price_min: 9000, ..rule(Sort::Relevance) }), vec!["boots"]);
+        assert_eq!((index.stamps.len(), index.stamps["glove"], index.checked_from), (3, (5, 0), 7));
+    }
+
+    #[test]
+    fn stamps_that_differ_from_the_indexed_ones_mark_a_change_and_missing_ones_a_deletion() {
+        let index = gloves();
+        let stamp = |id: &str, updated_at: i64, variations_stamp: i64| SearchStampRow { id: id.into(), updated_at, variations_stamp };
+        let stamps = vec![stamp("glove", 0, 0), stamp("boots", 0, 3), stamp("tool", 1, 0), stamp("new", 1, 1)];
+        let (mut changed, gone) = index.compare(&stamps, false);
+        changed.sort();
+        assert_eq!(changed, vec!["boots", "new", "tool"]);
+        assert!(gone.is_empty(), "a window of stamps says nothing of the products outside it");
+        assert_eq!(index.compare(&stamps, true).1, vec!["grip"]);
     }
 }

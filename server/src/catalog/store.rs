@@ -4,7 +4,8 @@ use sqlx::any::AnyArguments;
 use sqlx::{Any, Arguments};
 
 use super::filter::{ProductFilter, Sort};
-use crate::infra::db::{Backend, Db, Tx, flag};
+use super::search_text;
+use crate::infra::db::{Db, Tx, flag};
 use crate::infra::ids::new_id;
 use crate::infra::pagination::Page;
 
@@ -134,71 +135,46 @@ fn push_listable(sql: &mut Sql, channel_id: &str, now: i64) {
     sql.push(") AND (p.sale_end IS NULL OR p.sale_end > ").int(now).push(")");
 }
 
-/// What the other filters narrow down: `category_ids` are the ids the category filter resolved
-/// to (see [`list_category_ids`]); `keyword_ids` the products the keyword matched, best first
-/// (see `search_index`), given whenever the filter has terms.
-#[derive(Clone, Copy)]
-pub struct Narrowed<'a> {
-    pub category_ids: Option<&'a [String]>,
-    pub keyword_ids: Option<&'a [String]>,
-}
-
-/// The filtered page of listable products and how many there are in all.
+/// The filtered page of listable products and how many there are in all. `category_ids` are
+/// the ids the category filter resolved to (see [`list_category_ids`]). Keyword lists are
+/// answered by `search_index` instead, which hands their page's ids to [`list_products_in_order`].
 pub async fn list_products(
     db: &Db,
     channel_id: &str,
     filter: &ProductFilter,
-    narrowed: Narrowed<'_>,
+    category_ids: Option<&[String]>,
     page: Page,
     now: i64,
 ) -> sqlx::Result<(Vec<ProductRow>, i64)> {
-    let is_empty = |ids: Option<&[String]>| ids.is_some_and(<[String]>::is_empty);
-    if is_empty(narrowed.category_ids) || is_empty(narrowed.keyword_ids) {
+    if category_ids.is_some_and(<[String]>::is_empty) {
         return Ok((Vec::new(), 0));
     }
-    let ranked = narrowed.keyword_ids.map(ids_json);
     let matching = |select: &str| {
         let mut sql = Sql::default();
-        sql.push(select).push(" FROM ");
-        push_products(&mut sql, db.backend, ranked.as_deref());
-        sql.push(" WHERE ");
+        sql.push(select).push(" FROM products p WHERE ");
         push_listable(&mut sql, channel_id, now);
-        push_filter(&mut sql, channel_id, filter, narrowed.category_ids);
+        push_filter(&mut sql, channel_id, filter, category_ids);
         sql
     };
     // The page's ids first, then the cards of those ids only: sorting whole cards made the
-    // database compute every match's stock and joins before keeping 15 of them (a keyword
-    // matching 10k products took 100 ms and more at 100k). A keyword's matches are all visited
-    // for their ranking anyway, so they are counted in the same pass; other lists stop at
-    // their page and count separately (an index-only scan).
-    let select = if ranked.is_some() { "SELECT p.id, COUNT(*) OVER () AS total" } else { "SELECT p.id, CAST(0 AS BIGINT) AS total" };
-    let mut page_ids = matching(select);
-    push_order(&mut page_ids, filter.sort, ranked.is_some());
+    // database compute every match's stock and joins before keeping 15 of them. The page
+    // stops early on its index; the count is a separate index-only scan.
+    let mut page_ids = matching("SELECT p.id");
+    push_order(&mut page_ids, filter.sort);
     page_ids.push(" LIMIT ").int(page.per).push(" OFFSET ").int(page.offset());
-    let rows: Vec<PageIdRow> = page_ids.fetch_all(db).await?;
-    let total = match rows.first() {
-        Some(row) if ranked.is_some() => row.total,
-        None if page.offset() == 0 => 0,
-        _ => matching("SELECT COUNT(*)").fetch_count(db).await?,
-    };
-    let ids: Vec<String> = rows.into_iter().map(|row| row.id).collect();
-    Ok((list_products_in_order(db, &ids).await?, total))
+    let ids: Vec<String> = page_ids.fetch_all::<(String,)>(db).await?.into_iter().map(|(id,)| id).collect();
+    let total = if ids.is_empty() && page.offset() == 0 { 0 } else { matching("SELECT COUNT(*)").fetch_count(db).await? };
+    Ok((list_products_in_order(db, channel_id, &ids).await?, total))
 }
 
-#[derive(sqlx::FromRow)]
-struct PageIdRow {
-    id: String,
-    /// Every match's count, when the query counted them (see [`list_products`]).
-    total: i64,
-}
-
-/// The cards of `ids`, in the order of `ids` (ids not found are left out).
-async fn list_products_in_order(db: &Db, ids: &[String]) -> sqlx::Result<Vec<ProductRow>> {
+/// The cards of the channel's products `ids`, in the order of `ids` (ids not found are left out).
+pub async fn list_products_in_order(db: &Db, channel_id: &str, ids: &[String]) -> sqlx::Result<Vec<ProductRow>> {
     if ids.is_empty() {
         return Ok(Vec::new());
     }
     let mut sql = Sql::default();
-    sql.push(&format!("SELECT {PRODUCT_COLUMNS} FROM {PRODUCT_FROM} WHERE p.id IN ("));
+    sql.push(&format!("SELECT {PRODUCT_COLUMNS} FROM {PRODUCT_FROM} WHERE p.channel_id = "));
+    sql.text(channel_id).push(" AND p.id IN (");
     sql.texts(ids).push(")");
     let mut rows: Vec<ProductRow> = sql.fetch_all(db).await?;
     let position: std::collections::HashMap<&str, usize> = ids.iter().enumerate().map(|(i, id)| (id.as_str(), i)).collect();
@@ -217,26 +193,6 @@ pub async fn list_published_products_by_ids(db: &Db, channel_id: &str, ids: &[St
     sql.text(channel_id).push(" AND p.id IN (");
     sql.texts(ids).push(")");
     sql.fetch_all(db).await
-}
-
-fn ids_json(ids: &[String]) -> String {
-    serde_json::to_string(ids).unwrap_or_else(|_| "[]".into())
-}
-
-/// `products p`, or with a ranked id list (a JSON array, ONE bound value however many ids)
-/// only those products, each with its rank as `r.key`. The list drives the join: SQLite's
-/// CROSS JOIN keeps that order, so each id is one primary-key lookup.
-fn push_products(sql: &mut Sql, backend: Backend, ranked: Option<&str>) {
-    let Some(ids) = ranked else {
-        sql.push("products p");
-        return;
-    };
-    match backend {
-        Backend::Sqlite => sql.push("json_each(").text(ids).push(") r CROSS JOIN products p ON p.id = r.value"),
-        Backend::Postgres => {
-            sql.push("json_array_elements_text(CAST(").text(ids).push(" AS json)) WITH ORDINALITY AS r(value, key) JOIN products p ON p.id = r.value")
-        }
-    };
 }
 
 fn push_filter(sql: &mut Sql, channel_id: &str, filter: &ProductFilter, category_ids: Option<&[String]>) {
@@ -269,46 +225,140 @@ fn push_filter(sql: &mut Sql, channel_id: &str, filter: &ProductFilter, category
     }
 }
 
-fn push_order(sql: &mut Sql, sort: Sort, ranked: bool) {
+fn push_order(sql: &mut Sql, sort: Sort) {
     match sort {
         Sort::New => sql.push(" ORDER BY p.created_at DESC, p.id DESC"),
         Sort::PriceAsc => sql.push(" ORDER BY p.price ASC, p.created_at DESC, p.id DESC"),
         Sort::PriceDesc => sql.push(" ORDER BY p.price DESC, p.created_at DESC, p.id DESC"),
-        // The index ranked the matches already (relevance, then popularity).
-        Sort::Relevance if ranked => sql.push(" ORDER BY r.key"),
+        // Relevance needs words, and lists with words are answered by the search index.
         Sort::Popular | Sort::Relevance => sql.push(" ORDER BY p.popularity DESC, p.id DESC"),
     };
 }
 
-/// Changes when products are added or removed: the search index rebuilds when it does.
-/// Nothing edits a product's searchable text in place today; an edit feature must bump this
-/// (e.g. with an `updated_at` column) or the index keeps the old text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, sqlx::FromRow)]
-pub struct CatalogSignature {
-    pub products: i64,
-    pub newest: i64,
-}
+// ---------------------------------------------------------------------------------------------
+// What the keyword index reads (search_index.rs). Every write that changes what a product's
+// document holds stamps `updated_at`: the product's own columns and its category and tag links
+// on `products`, stock on `product_variations` (orders/store.rs takes and returns stock, and
+// stamps it too). A stamp only grows — `CASE WHEN updated_at < $now THEN $now ELSE
+// updated_at + 1 END` — so that two writes in one millisecond, or a writer whose clock is
+// behind, still move it. Each instance's index polls these stamps.
 
-/// Read at most once a second: a count and a max, each one pass over an index of `products`.
-pub async fn catalog_signature(db: &Db) -> sqlx::Result<CatalogSignature> {
-    sqlx::query_as::<_, CatalogSignature>("SELECT COUNT(*) AS products, CAST(COALESCE(MAX(created_at), 0) AS BIGINT) AS newest FROM products")
-        .fetch_one(&db.pool)
-        .await
-}
-
-/// What the search index holds of a product, every channel's, listable or not (the listing
-/// query applies those rules).
-#[derive(Debug, sqlx::FromRow)]
+/// What the search index holds of a product, every channel's, listable or not (the index
+/// applies the list rules itself): its words, what lists filter and sort by, and its stamps.
+#[derive(Debug, Default, sqlx::FromRow)]
 pub struct SearchDocumentRow {
     pub id: String,
     pub channel_id: String,
     pub search_name: String,
     pub search_text: String,
     pub popularity: i64,
+    pub price: i64,
+    pub created_at: i64,
+    pub is_published: i64,
+    pub sale_start: Option<i64>,
+    pub sale_end: Option<i64>,
+    pub maker_id: Option<String>,
+    pub brand_id: Option<String>,
+    /// 1 when a variation has stock (quantities are never negative).
+    pub in_stock: i64,
+    pub updated_at: i64,
+    /// The sum of its variations' `updated_at`: moves when any of them moves.
+    pub variations_stamp: i64,
+    #[sqlx(skip)]
+    pub category_ids: Vec<String>,
+    #[sqlx(skip)]
+    pub tag_ids: Vec<String>,
 }
 
+const SEARCH_DOCUMENT_COLUMNS: &str = "p.id, p.channel_id, p.search_name, p.search_text, p.popularity, p.price, p.created_at, p.is_published, \
+     p.sale_start, p.sale_end, p.maker_id, p.brand_id, \
+     CAST(CASE WHEN EXISTS (SELECT 1 FROM product_variations v WHERE v.product_id = p.id AND v.stock_quantity > 0) THEN 1 ELSE 0 END AS BIGINT) AS in_stock, \
+     p.updated_at, (SELECT CAST(COALESCE(SUM(v.updated_at), 0) AS BIGINT) FROM product_variations v WHERE v.product_id = p.id) AS variations_stamp";
+
+/// Ids per statement when documents are read by id.
+const IDS_PER_SELECT: usize = 500;
+
+/// Every product's search document.
 pub async fn list_search_documents(db: &Db) -> sqlx::Result<Vec<SearchDocumentRow>> {
-    sqlx::query_as::<_, SearchDocumentRow>("SELECT id, channel_id, search_name, search_text, popularity FROM products").fetch_all(&db.pool).await
+    let sql = format!("SELECT {SEARCH_DOCUMENT_COLUMNS} FROM products p");
+    let mut documents: Vec<SearchDocumentRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(&db.pool).await?;
+    let categories: Vec<(String, String)> = sqlx::query_as("SELECT product_id, category_id FROM product_categories").fetch_all(&db.pool).await?;
+    let tags: Vec<(String, String)> = sqlx::query_as("SELECT product_id, tag_id FROM product_tags").fetch_all(&db.pool).await?;
+    attach_links(&mut documents, categories, tags);
+    Ok(documents)
+}
+
+/// The search documents of those products among `ids` that still exist.
+pub async fn list_search_documents_by_ids(db: &Db, ids: &[String]) -> sqlx::Result<Vec<SearchDocumentRow>> {
+    let mut documents = Vec::with_capacity(ids.len());
+    for chunk in ids.chunks(IDS_PER_SELECT) {
+        let of_chunk = |select: &str| {
+            let mut sql = Sql::default();
+            sql.push(select).push(" (");
+            sql.texts(chunk).push(")");
+            sql
+        };
+        let mut found: Vec<SearchDocumentRow> = of_chunk(&format!("SELECT {SEARCH_DOCUMENT_COLUMNS} FROM products p WHERE p.id IN")).fetch_all(db).await?;
+        let categories = of_chunk("SELECT product_id, category_id FROM product_categories WHERE product_id IN").fetch_all(db).await?;
+        let tags = of_chunk("SELECT product_id, tag_id FROM product_tags WHERE product_id IN").fetch_all(db).await?;
+        attach_links(&mut found, categories, tags);
+        documents.append(&mut found);
+    }
+    Ok(documents)
+}
+
+fn attach_links(documents: &mut [SearchDocumentRow], categories: Vec<(String, String)>, tags: Vec<(String, String)>) {
+    let position: std::collections::HashMap<String, usize> = documents.iter().enumerate().map(|(i, d)| (d.id.clone(), i)).collect();
+    for (product_id, category_id) in categories {
+        if let Some(&i) = position.get(&product_id) {
+            documents[i].category_ids.push(category_id);
+        }
+    }
+    for (product_id, tag_id) in tags {
+        if let Some(&i) = position.get(&product_id) {
+            documents[i].tag_ids.push(tag_id);
+        }
+    }
+}
+
+/// A product's stamps, as [`SearchDocumentRow`] holds them.
+#[derive(Debug, sqlx::FromRow)]
+pub struct SearchStampRow {
+    pub id: String,
+    pub updated_at: i64,
+    pub variations_stamp: i64,
+}
+
+/// The stamps of every product, or with `since` of those whose row or a variation of which
+/// was stamped after it (an index on each `updated_at` finds them).
+pub async fn list_search_stamps(db: &Db, since: Option<i64>) -> sqlx::Result<Vec<SearchStampRow>> {
+    let mut sql = Sql::default();
+    sql.push("SELECT p.id, p.updated_at, CAST(COALESCE(SUM(v.updated_at), 0) AS BIGINT) AS variations_stamp FROM ");
+    if let Some(since) = since {
+        sql.push("(SELECT id FROM products WHERE updated_at > ").int(since);
+        sql.push(" UNION SELECT product_id FROM product_variations WHERE updated_at > ").int(since);
+        sql.push(") c JOIN products p ON p.id = c.id");
+    } else {
+        sql.push("products p");
+    }
+    sql.push(" LEFT JOIN product_variations v ON v.product_id = p.id GROUP BY p.id, p.updated_at");
+    sql.fetch_all(db).await
+}
+
+/// How many products there are, every channel's: fewer than the index holds means some were
+/// deleted, which leaves no stamp.
+pub async fn count_products(db: &Db) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT COUNT(*) FROM products").fetch_one(&db.pool).await
+}
+
+/// The id of the channel's maker `key`.
+pub async fn find_maker_id(db: &Db, channel_id: &str, key: &str) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar("SELECT id FROM makers WHERE channel_id = $1 AND maker_key = $2").bind(channel_id).bind(key).fetch_optional(&db.pool).await
+}
+
+/// The id of the channel's brand `key`.
+pub async fn find_brand_id(db: &Db, channel_id: &str, key: &str) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar("SELECT id FROM brands WHERE channel_id = $1 AND brand_key = $2").bind(channel_id).bind(key).fetch_optional(&db.pool).await
 }
 
 /// A published product of the channel by key, whatever its sale period (the detail page shows
@@ -842,8 +892,8 @@ fn maybe_int(value: Option<i64>) -> Arg {
 }
 
 /// Products with their category, tags, variations, images and reviews; the caller made the
-/// product ids, the rest get theirs here.
-pub async fn insert_products(tx: &mut Tx, channel_id: &str, products: &[NewProduct]) -> sqlx::Result<()> {
+/// product ids, the rest get theirs here. `now` stamps them for the search index.
+pub async fn insert_products(tx: &mut Tx, channel_id: &str, products: &[NewProduct], now: i64) -> sqlx::Result<()> {
     let channel = || text(channel_id);
     let mut product_rows = Vec::new();
     let (mut category_rows, mut tag_rows, mut variation_rows, mut image_rows, mut review_rows) = (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
@@ -867,6 +917,7 @@ pub async fn insert_products(tx: &mut Tx, channel_id: &str, products: &[NewProdu
             Arg::Int(p.created_at),
             text(&p.search_name),
             text(&p.search_text),
+            Arg::Int(now),
         ]);
         category_rows.push(vec![channel(), text(&p.id), text(&p.category_id), Arg::Int(0)]);
         for tag_id in &p.tag_ids {
@@ -884,6 +935,7 @@ pub async fn insert_products(tx: &mut Tx, channel_id: &str, products: &[NewProdu
                 Arg::Int(v.price),
                 Arg::Int(v.stock_quantity),
                 Arg::Int(position as i64),
+                Arg::Int(now),
             ]);
         }
         for (position, (url, alt)) in p.images.iter().enumerate() {
@@ -906,7 +958,7 @@ pub async fn insert_products(tx: &mut Tx, channel_id: &str, products: &[NewProdu
     insert_rows(
         tx,
         "products (id, channel_id, product_key, code, name, description, maker_id, brand_id, tax_rate, \
-         price, before_price, sale_start, sale_end, is_published, popularity, created_at, search_name, search_text)",
+         price, before_price, sale_start, sale_end, is_published, popularity, created_at, search_name, search_text, updated_at)",
         product_rows,
     )
     .await?;
@@ -915,12 +967,112 @@ pub async fn insert_products(tx: &mut Tx, channel_id: &str, products: &[NewProdu
     insert_rows(
         tx,
         "product_variations (id, channel_id, product_id, variation_key, name, size_label, color_label, \
-         price, stock_quantity, position)",
+         price, stock_quantity, position, updated_at)",
         variation_rows,
     )
     .await?;
     insert_rows(tx, "product_images (id, channel_id, product_id, url, alt, position)", image_rows).await?;
     insert_rows(tx, "product_reviews (id, channel_id, product_id, rating, title, body, nickname, created_at, is_published)", review_rows).await
+}
+
+/// What an edit of a product may change; `None` keeps the stored value. No back office calls
+/// this yet: it is the one way to edit a product, so that the search words and the stamp the
+/// search index follows are never forgotten.
+#[derive(Debug, Default)]
+pub struct ProductEdit {
+    pub name: Option<String>,
+    pub description: Option<String>,
+    /// Tax-included yen.
+    pub price: Option<i64>,
+    pub popularity: Option<i64>,
+    pub is_published: Option<bool>,
+}
+
+/// Edits the channel's product `id` and derives its search words again; false when the
+/// channel has no such product.
+pub async fn update_product(tx: &mut Tx, channel_id: &str, id: &str, edit: &ProductEdit, now: i64) -> sqlx::Result<bool> {
+    let done = sqlx::query(
+        "UPDATE products SET name = COALESCE($1, name), description = COALESCE($2, description), price = COALESCE($3, price), \
+         popularity = COALESCE($4, popularity), is_published = COALESCE($5, is_published), \
+         updated_at = CASE WHEN updated_at < $6 THEN $6 ELSE updated_at + 1 END WHERE channel_id = $7 AND id = $8",
+    )
+    .bind(edit.name.as_deref())
+    .bind(edit.description.as_deref())
+    .bind(edit.price)
+    .bind(edit.popularity)
+    .bind(edit.is_published.map(flag))
+    .bind(now)
+    .bind(channel_id)
+    .bind(id)
+    .execute(&mut **tx)
+    .await?;
+    if done.rows_affected() == 0 {
+        return Ok(false);
+    }
+    update_search_words(tx, id).await?;
+    Ok(true)
+}
+
+#[derive(sqlx::FromRow)]
+struct SearchPartsRow {
+    name: String,
+    code: String,
+    maker_name: Option<String>,
+    brand_name: Option<String>,
+}
+
+/// `search_name` and `search_text` from what they are made of (as the seed makes them): the
+/// name, code, maker and brand, the product's categories with every category above them, and
+/// its variations' colours.
+async fn update_search_words(tx: &mut Tx, id: &str) -> sqlx::Result<()> {
+    let parts: SearchPartsRow = sqlx::query_as(
+        "SELECT p.name, p.code, m.name AS maker_name, b.name AS brand_name \
+         FROM products p LEFT JOIN makers m ON m.id = p.maker_id LEFT JOIN brands b ON b.id = p.brand_id WHERE p.id = $1",
+    )
+    .bind(id)
+    .fetch_one(&mut **tx)
+    .await?;
+    let mut more: Vec<String> = sqlx::query_scalar(
+        "WITH RECURSIVE up (id, parent_id, name, depth) AS ( \
+             SELECT c.id, c.parent_id, c.name, 0 FROM product_categories pc JOIN categories c ON c.id = pc.category_id WHERE pc.product_id = $1 \
+             UNION ALL \
+             SELECT c.id, c.parent_id, c.name, up.depth + 1 FROM categories c JOIN up ON c.id = up.parent_id \
+         ) SELECT name FROM up ORDER BY depth",
+    )
+    .bind(id)
+    .fetch_all(&mut **tx)
+    .await?;
+    let colours: Vec<String> =
+        sqlx::query_scalar("SELECT color_label FROM product_variations WHERE product_id = $1 AND color_label IS NOT NULL ORDER BY position")
+            .bind(id)
+            .fetch_all(&mut **tx)
+            .await?;
+    more.extend(colours);
+    let more: Vec<&str> = more.iter().map(String::as_str).collect();
+    let text = search_text::product_search_text(&parts.name, &parts.code, parts.maker_name.as_deref(), parts.brand_name.as_deref(), &more);
+    sqlx::query("UPDATE products SET search_name = $1, search_text = $2 WHERE id = $3")
+        .bind(search_text::normalise(&parts.name))
+        .bind(text)
+        .bind(id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// Sets the stock of the channel's variation `variation_key` (a stocktake's correction);
+/// false when the channel has no such variation.
+pub async fn update_variation_stock(tx: &mut Tx, channel_id: &str, variation_key: &str, quantity: i64, now: i64) -> sqlx::Result<bool> {
+    let done = sqlx::query(
+        "UPDATE product_variations SET stock_quantity = $1, updated_at = CASE WHEN updated_at < $2 THEN $2 ELSE updated_at + 1 END \
+         WHERE channel_id = $3 AND variation_key = $4",
+    )
+    .bind(quantity)
+    .bind(now)
+    .bind(channel_id)
+    .bind(variation_key)
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected() == 1)
 }
 
 /// Links of one kind, as (product id, linked product id); their order is kept per product.

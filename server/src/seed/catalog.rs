@@ -1719,7 +1719,7 @@ pub async fn insert(tx: &mut Tx, channel_id: &str, code: &str, now: i64, scale_t
                 .collect(),
         });
     }
-    store::insert_products(tx, channel_id, &rows).await?;
+    store::insert_products(tx, channel_id, &rows, now).await?;
     // Links are made among the designed products only (the copies are for load, not for reading).
     let designed_products = &products[..designed];
     for (link, pairs) in [(Link::Recommendations, recommendations(designed_products)), (Link::Accessories, accessories(catalogue, designed_products))] {

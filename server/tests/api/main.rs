@@ -14,6 +14,7 @@ mod ecommerce_events;
 mod errors;
 mod files;
 mod histories;
+mod keyword_freshness;
 mod layout;
 mod member_area;
 mod members;
