@@ -166,7 +166,45 @@ async fn rate_limits_and_lockouts_count_across_both_instances(app: TestApp) {
     }
 }
 
+/// Keys of what `keyword` finds on `server`.
+async fn found_on(pair: &Pair, server: &Server, keyword: &str) -> Vec<String> {
+    let encoded: String = keyword.bytes().map(|b| format!("%{b:02X}")).collect();
+    let (status, body) = server.call(&pair.http, Method::GET, &format!("/v1/products?keyword={encoded}"), None, None).await;
+    assert_eq!(status, 200, "{body}");
+    body["data"].as_array().unwrap().iter().map(|item| item["key"].as_str().unwrap().to_owned()).collect()
+}
+
+async fn a_catalogue_edit_reaches_keyword_search_on_both_instances_within_seconds(app: TestApp) {
+    let pair = pair(&app, &[]).await;
+    let before_a = found_on(&pair, &pair.a, "GK-839").await;
+    assert_eq!(before_a.len(), 1, "both indexes are built before the edit");
+    assert_eq!(found_on(&pair, &pair.b, "GK-839").await, before_a);
+    let key = &before_a[0];
+    let id: String = sqlx::query_scalar("SELECT id FROM products WHERE product_key = $1").bind(key).fetch_one(&app.state.db.pool).await.unwrap();
+
+    // The edit as the back office will make it: through the catalogue's store, telling no instance.
+    let channel_id = app.channel_id("demo").await;
+    let mut tx = app.state.db.begin_write().await.unwrap();
+    let edit = shop::catalog::store::ProductEdit { name: Some("ツインインスタンス検証グローブ".into()), ..Default::default() };
+    assert!(shop::catalog::store::update_product(&mut tx, &channel_id, &id, &edit, shop::infra::time::Timestamp::now().0).await.unwrap());
+    tx.commit().await.unwrap();
+
+    let started = Instant::now();
+    let mut seen = [None, None];
+    while seen.iter().any(Option::is_none) {
+        for (slot, server) in [&pair.a, &pair.b].into_iter().enumerate() {
+            if seen[slot].is_none() && found_on(&pair, server, "ツインインスタンス").await == [key.clone()] {
+                seen[slot] = Some(started.elapsed());
+            }
+        }
+        assert!(started.elapsed() < Duration::from_secs(10), "not found on every instance within 10 s: {seen:?}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    eprintln!("two instances: the edit found on A after {:?}, on B after {:?}", seen[0].unwrap(), seen[1].unwrap());
+}
+
 on_both_databases!(
+    a_catalogue_edit_reaches_keyword_search_on_both_instances_within_seconds,
     a_login_on_one_instance_is_honoured_by_the_other_and_refresh_reuse_behaves_as_on_one,
     two_hundred_buyers_over_both_instances_get_exactly_the_ten_units,
     rate_limits_and_lockouts_count_across_both_instances,
