@@ -90,12 +90,9 @@ impl Gateway {
 
     pub fn browser(&self, channel_code: &str) -> Browser {
         match self {
-            Gateway::Sandbox(_) => Browser {
-                tokenize_url: super::sandbox::TOKENIZE_PATH.into(),
-                public_key: format!("pk_sandbox_{channel_code}"),
-                origin: None,
-                test_mode: true,
-            },
+            Gateway::Sandbox(_) => {
+                Browser { tokenize_url: super::sandbox::TOKENIZE_PATH.into(), public_key: format!("pk_sandbox_{channel_code}"), origin: None, test_mode: true }
+            }
             Gateway::Stripe(stripe) => stripe.browser(),
         }
     }

@@ -10,8 +10,8 @@
 //! Its books are the `sandbox_*` tables; the shop's own tables never see a card number.
 use time::OffsetDateTime;
 
-pub use super::gateway::{DECLINED_MESSAGE, LIMIT_MESSAGE, TOKEN_GONE_MESSAGE};
 use super::gateway::{Charge, ChargeRequest, Declined, SavedCard, TokenCard};
+pub use super::gateway::{DECLINED_MESSAGE, LIMIT_MESSAGE, TOKEN_GONE_MESSAGE};
 use crate::infra::db::Db;
 use crate::infra::secret::random_hex;
 use crate::infra::time::Timestamp;

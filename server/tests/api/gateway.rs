@@ -173,7 +173,8 @@ async fn a_member_saves_a_card_at_stripe_pays_with_it_and_a_cancel_refunds(mut a
 
     // The member cancels: Stripe refunds the payment, once, and the reconciler would no longer
     // count it as charged.
-    let cancelled = app.put(&format!("/v1/me/orders/{order_id}/cancel")).bearer(&member).json(&json!({ "cancel_reason": "注文内容を間違えたため" })).send().await;
+    let cancelled =
+        app.put(&format!("/v1/me/orders/{order_id}/cancel")).bearer(&member).json(&json!({ "cancel_reason": "注文内容を間違えたため" })).send().await;
     cancelled.assert_status(StatusCode::OK);
     assert_eq!(stripe.refunds(), vec![intent.id.clone()]);
     let refund = shop_calls(&stripe).into_iter().find(|c| c.path == "/v1/refunds").unwrap();
@@ -258,9 +259,7 @@ async fn stripe_webhooks_need_the_signature_and_cancel_a_fraudulent_order_once(m
         async move { app.post(WEBHOOK).header("stripe-signature", &signature).raw_body("application/json", body).send().await }
     };
     // Unsigned, signed with another secret, or signed ten minutes ago: nothing happens.
-    for signature in
-        ["".to_owned(), sign(b"whsec_other", now_secs(), body.as_bytes()), sign(WEBHOOK_SECRET.as_bytes(), now_secs() - 600, body.as_bytes())]
-    {
+    for signature in ["".to_owned(), sign(b"whsec_other", now_secs(), body.as_bytes()), sign(WEBHOOK_SECRET.as_bytes(), now_secs() - 600, body.as_bytes())] {
         post(signature, body.clone()).await.assert_status(StatusCode::UNAUTHORIZED);
     }
     assert_eq!(count(&app, "SELECT COUNT(*) FROM payment_notifications").await, 0);

@@ -207,7 +207,13 @@ fn idempotent(books: &Shared, headers: &HeaderMap, form: &[(String, String)], ac
         && let Some((sent, status, body)) = books.replies.get(key)
     {
         if sent.as_slice() != form {
-            return reply(error(StatusCode::BAD_REQUEST, "idempotency_error", "idempotency_key_in_use", None, "Keys for idempotent requests can only be used with the same parameters they were first used with."));
+            return reply(error(
+                StatusCode::BAD_REQUEST,
+                "idempotency_error",
+                "idempotency_key_in_use",
+                None,
+                "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+            ));
         }
         return reply((*status, body.clone()));
     }
@@ -264,7 +270,9 @@ fn intent_json(books: &Books, intent: &Intent, expand: &[&str], prefix: &str) ->
     };
     let charge_id = format!("ch_{}", &intent.id[3..]);
     let latest_charge = match intent.status.as_str() {
-        "succeeded" if wants("latest_charge") => json!({ "id": charge_id, "object": "charge", "amount": intent.amount, "refunded": intent.refunded, "amount_refunded": if intent.refunded { intent.amount } else { 0 } }),
+        "succeeded" if wants("latest_charge") => {
+            json!({ "id": charge_id, "object": "charge", "amount": intent.amount, "refunded": intent.refunded, "amount_refunded": if intent.refunded { intent.amount } else { 0 } })
+        }
         "succeeded" => json!(charge_id),
         _ => Value::Null,
     };
@@ -374,7 +382,13 @@ async fn create_customer(State(books): State<Shared>, headers: HeaderMap, Form(f
         if let Some(method_id) = field(&form, "payment_method") {
             let Some((card, customer, used)) = books.methods.get(method_id).cloned() else { return missing("payment_method", method_id) };
             if customer.is_some() || used {
-                return error(StatusCode::BAD_REQUEST, "invalid_request_error", "payment_method_unexpected_state", None, "This PaymentMethod cannot be attached.");
+                return error(
+                    StatusCode::BAD_REQUEST,
+                    "invalid_request_error",
+                    "payment_method_unexpected_state",
+                    None,
+                    "This PaymentMethod cannot be attached.",
+                );
             }
             // Attaching checks the card with the issuer.
             if card.behaviour == Behaviour::Decline {
@@ -417,7 +431,13 @@ async fn create_intent(State(books): State<Shared>, headers: HeaderMap, Form(for
         let customer = field(&form, "customer").map(str::to_owned);
         let Some((card, owner, used)) = books.methods.get(&method_id).cloned() else { return missing("payment_method", &method_id) };
         if owner != customer || (owner.is_none() && used) {
-            return error(StatusCode::BAD_REQUEST, "invalid_request_error", "payment_method_unexpected_state", None, "The provided PaymentMethod cannot be used with this Customer.");
+            return error(
+                StatusCode::BAD_REQUEST,
+                "invalid_request_error",
+                "payment_method_unexpected_state",
+                None,
+                "The provided PaymentMethod cannot be used with this Customer.",
+            );
         }
         if owner.is_none() {
             books.methods.insert(method_id.clone(), (card.clone(), None, true));
@@ -502,11 +522,20 @@ async fn create_refund(State(books): State<Shared>, headers: HeaderMap, Form(for
             return error(StatusCode::BAD_REQUEST, "invalid_request_error", "charge_already_refunded", None, "Charge has already been refunded.");
         }
         if books.intents[index].status != "succeeded" {
-            return error(StatusCode::BAD_REQUEST, "invalid_request_error", "payment_intent_unexpected_state", None, "This PaymentIntent does not have a successful charge to refund.");
+            return error(
+                StatusCode::BAD_REQUEST,
+                "invalid_request_error",
+                "payment_intent_unexpected_state",
+                None,
+                "This PaymentIntent does not have a successful charge to refund.",
+            );
         }
         books.intents[index].refunded = true;
         books.refunds.push(id.clone());
         let refund_id = books.id("re");
-        (StatusCode::OK, json!({ "id": refund_id, "object": "refund", "amount": books.intents[index].amount, "payment_intent": id, "status": "succeeded", "currency": "jpy" }))
+        (
+            StatusCode::OK,
+            json!({ "id": refund_id, "object": "refund", "amount": books.intents[index].amount, "payment_intent": id, "status": "succeeded", "currency": "jpy" }),
+        )
     })
 }

@@ -100,7 +100,7 @@ describe('card tokenizer', () => {
       test_cards: [],
     });
     const service = await queryClient.fetchQuery(cardServiceQuery());
-    expect(service.tokenize_url).toBe('/sandbox-gateway/tokens');
+    expect(service?.tokenize_url).toBe('/sandbox-gateway/tokens');
     expect(fake.callsTo('/v1/settings/payment-service/credit_card')).toHaveLength(1);
     queryClient.clear();
   });

@@ -201,8 +201,13 @@ impl Stripe {
     /// transport failures, 429 and 5xx are errors (the caller's retry uses the same key).
     async fn call(&self, method: Method, path: &str, form: &Form, idempotency_key: Option<&str>) -> anyhow::Result<Result<Value, StripeError>> {
         let url = format!("{}{path}", self.0.base);
-        let mut request =
-            self.0.http.request(method.clone(), &url).bearer_auth(&self.0.secret_key.0).header("Stripe-Version", API_VERSION).header("Accept", "application/json");
+        let mut request = self
+            .0
+            .http
+            .request(method.clone(), &url)
+            .bearer_auth(&self.0.secret_key.0)
+            .header("Stripe-Version", API_VERSION)
+            .header("Accept", "application/json");
         if let Some(key) = idempotency_key {
             request = request.header("Idempotency-Key", key);
         }
@@ -289,11 +294,8 @@ impl Stripe {
     /// only after `SHOP_PAYMENT_SETTLE_AFTER_SECS` (3 minutes by default).
     pub async fn find_charge(&self, _channel_id: &str, idempotency_key: &str) -> anyhow::Result<Option<Charge>> {
         let escaped = idempotency_key.replace('\\', "\\\\").replace('\'', "\\'");
-        let form: Form = vec![
-            ("query", format!("metadata['order_id']:'{escaped}'")),
-            ("expand[]", "data.payment_method".into()),
-            ("expand[]", "data.latest_charge".into()),
-        ];
+        let form: Form =
+            vec![("query", format!("metadata['order_id']:'{escaped}'")), ("expand[]", "data.payment_method".into()), ("expand[]", "data.latest_charge".into())];
         let found = self.call(Method::GET, "/v1/payment_intents/search", &form, None).await?.map_err(|e| anyhow::anyhow!("searching PaymentIntents: {e}"))?;
         let intents = found.get("data").and_then(Value::as_array).cloned().unwrap_or_default();
         Ok(intents
@@ -455,7 +457,16 @@ mod tests {
 
     #[test]
     fn stripe_brands_become_the_shops() {
-        for (stripe, shop) in [("Visa", "VISA"), ("visa", "VISA"), ("MasterCard", "MASTER"), ("American Express", "AMEX"), ("amex", "AMEX"), ("JCB", "JCB"), ("Diners Club", "DINERS"), ("unionpay", "OTHER")] {
+        for (stripe, shop) in [
+            ("Visa", "VISA"),
+            ("visa", "VISA"),
+            ("MasterCard", "MASTER"),
+            ("American Express", "AMEX"),
+            ("amex", "AMEX"),
+            ("JCB", "JCB"),
+            ("Diners Club", "DINERS"),
+            ("unionpay", "OTHER"),
+        ] {
             assert_eq!(brand_of(stripe), shop, "{stripe}");
         }
     }
