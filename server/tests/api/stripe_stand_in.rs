@@ -73,6 +73,8 @@ pub struct Intent {
     pub refunded: bool,
 }
 
+type Reply = (Vec<(String, String)>, StatusCode, Value);
+
 #[derive(Default)]
 struct Books {
     next: u64,
@@ -82,7 +84,8 @@ struct Books {
     customers: HashMap<String, bool>,
     intents: Vec<Intent>,
     refunds: Vec<String>,
-    replies: HashMap<String, (Vec<(String, String)>, StatusCode, Value)>,
+    /// By idempotency key: the parameters first sent and the answer given.
+    replies: HashMap<String, Reply>,
     received: Vec<Received>,
 }
 
@@ -179,7 +182,7 @@ fn field<'a>(form: &'a [(String, String)], name: &str) -> Option<&'a str> {
 }
 
 /// Records the call and checks its key: `publishable` allows the publishable key too.
-fn admit(books: &Shared, method: Method, path: &str, headers: &HeaderMap, form: &[(String, String)], publishable: bool) -> Result<(), Response> {
+fn admit(books: &Shared, method: Method, path: &str, headers: &HeaderMap, form: &[(String, String)], publishable: bool) -> Result<(), (StatusCode, Value)> {
     let header = |name: &str| headers.get(name).and_then(|v| v.to_str().ok()).map(str::to_owned);
     let authorization = header("authorization").unwrap_or_default();
     books.lock().unwrap().received.push(Received {
@@ -195,7 +198,7 @@ fn admit(books: &Shared, method: Method, path: &str, headers: &HeaderMap, form: 
         return Ok(());
     }
     let message = if key == PUBLISHABLE_KEY { "This API call cannot be made with a publishable API key." } else { "Invalid API Key provided." };
-    Err(reply(error(StatusCode::UNAUTHORIZED, "invalid_request_error", "api_key_invalid", None, message)))
+    Err(error(StatusCode::UNAUTHORIZED, "invalid_request_error", "api_key_invalid", None, message))
 }
 
 /// Answers a POST once per `Idempotency-Key`: a replay with the same parameters gets the
@@ -234,7 +237,7 @@ fn luhn(digits: &str) -> bool {
             if i % 2 == 1 { if d * 2 > 9 { d * 2 - 9 } else { d * 2 } } else { d }
         })
         .sum();
-    sum % 10 == 0
+    sum.is_multiple_of(10)
 }
 
 fn token_json(id: &str, card: &Card, used: bool) -> Value {
@@ -289,7 +292,7 @@ fn intent_json(books: &Books, intent: &Intent, expand: &[&str], prefix: &str) ->
 
 async fn create_token(State(books): State<Shared>, headers: HeaderMap, Form(form): Form<Vec<(String, String)>>) -> Response {
     if let Err(refused) = admit(&books, Method::POST, "/v1/tokens", &headers, &form, true) {
-        return refused;
+        return reply(refused);
     }
     let digits: String = field(&form, "card[number]").unwrap_or("").chars().filter(|c| !c.is_whitespace()).collect();
     let month: i64 = field(&form, "card[exp_month]").and_then(|m| m.parse().ok()).unwrap_or(0);
@@ -343,7 +346,7 @@ fn missing(what: &str, id: &str) -> (StatusCode, Value) {
 
 async fn retrieve_token(State(books): State<Shared>, headers: HeaderMap, Path(id): Path<String>) -> Response {
     if let Err(refused) = admit(&books, Method::GET, &format!("/v1/tokens/{id}"), &headers, &[], false) {
-        return refused;
+        return reply(refused);
     }
     let books = books.lock().unwrap();
     match books.tokens.get(&id) {
@@ -354,7 +357,7 @@ async fn retrieve_token(State(books): State<Shared>, headers: HeaderMap, Path(id
 
 async fn create_payment_method(State(books): State<Shared>, headers: HeaderMap, Form(form): Form<Vec<(String, String)>>) -> Response {
     if let Err(refused) = admit(&books, Method::POST, "/v1/payment_methods", &headers, &form, false) {
-        return refused;
+        return reply(refused);
     }
     idempotent(&books, &headers, &form, |books| {
         if field(&form, "type") != Some("card") {
@@ -375,7 +378,7 @@ async fn create_payment_method(State(books): State<Shared>, headers: HeaderMap, 
 
 async fn create_customer(State(books): State<Shared>, headers: HeaderMap, Form(form): Form<Vec<(String, String)>>) -> Response {
     if let Err(refused) = admit(&books, Method::POST, "/v1/customers", &headers, &form, false) {
-        return refused;
+        return reply(refused);
     }
     idempotent(&books, &headers, &form, |books| {
         let id = books.id("cus");
@@ -403,7 +406,7 @@ async fn create_customer(State(books): State<Shared>, headers: HeaderMap, Form(f
 
 async fn delete_customer(State(books): State<Shared>, headers: HeaderMap, Path(id): Path<String>) -> Response {
     if let Err(refused) = admit(&books, Method::DELETE, &format!("/v1/customers/{id}"), &headers, &[], false) {
-        return refused;
+        return reply(refused);
     }
     let mut books = books.lock().unwrap();
     if books.customers.get(&id) != Some(&true) {
@@ -420,7 +423,7 @@ async fn delete_customer(State(books): State<Shared>, headers: HeaderMap, Path(i
 
 async fn create_intent(State(books): State<Shared>, headers: HeaderMap, Form(form): Form<Vec<(String, String)>>) -> Response {
     if let Err(refused) = admit(&books, Method::POST, "/v1/payment_intents", &headers, &form, false) {
-        return refused;
+        return reply(refused);
     }
     idempotent(&books, &headers, &form, |books| {
         let amount: i64 = field(&form, "amount").and_then(|a| a.parse().ok()).unwrap_or(0);
@@ -473,7 +476,7 @@ async fn create_intent(State(books): State<Shared>, headers: HeaderMap, Form(for
 
 async fn search_intents(State(books): State<Shared>, headers: HeaderMap, Query(query): Query<Vec<(String, String)>>) -> Response {
     if let Err(refused) = admit(&books, Method::GET, "/v1/payment_intents/search", &headers, &query, false) {
-        return refused;
+        return reply(refused);
     }
     // The one query form the shop sends: metadata['order_id']:'<value>'.
     let text = field(&query, "query").unwrap_or("");
@@ -488,7 +491,7 @@ async fn search_intents(State(books): State<Shared>, headers: HeaderMap, Query(q
 
 async fn retrieve_intent(State(books): State<Shared>, headers: HeaderMap, Path(id): Path<String>) -> Response {
     if let Err(refused) = admit(&books, Method::GET, &format!("/v1/payment_intents/{id}"), &headers, &[], false) {
-        return refused;
+        return reply(refused);
     }
     let books = books.lock().unwrap();
     match books.intents.iter().find(|i| i.id == id) {
@@ -499,7 +502,7 @@ async fn retrieve_intent(State(books): State<Shared>, headers: HeaderMap, Path(i
 
 async fn cancel_intent(State(books): State<Shared>, headers: HeaderMap, Path(id): Path<String>) -> Response {
     if let Err(refused) = admit(&books, Method::POST, &format!("/v1/payment_intents/{id}/cancel"), &headers, &[], false) {
-        return refused;
+        return reply(refused);
     }
     let mut books = books.lock().unwrap();
     let Some(index) = books.intents.iter().position(|i| i.id == id) else { return reply(missing("payment_intent", &id)) };
@@ -513,7 +516,7 @@ async fn cancel_intent(State(books): State<Shared>, headers: HeaderMap, Path(id)
 
 async fn create_refund(State(books): State<Shared>, headers: HeaderMap, Form(form): Form<Vec<(String, String)>>) -> Response {
     if let Err(refused) = admit(&books, Method::POST, "/v1/refunds", &headers, &form, false) {
-        return refused;
+        return reply(refused);
     }
     idempotent(&books, &headers, &form, |books| {
         let id = field(&form, "payment_intent").unwrap_or("").to_owned();
