@@ -75,7 +75,8 @@ pub fn documented_routes() -> OpenApiRouter<AppState> {
 pub fn router(state: AppState) -> Router {
     let (v1, _) = v1_routes().split_for_parts();
     let v1 = v1.route_layer(axum::middleware::from_fn_with_state(state.clone(), channel::resolve));
-    // The sandbox gateway's tokeniser is outside /v1 but names its shop the same way.
+    // The sandbox gateway's tokeniser is outside /v1 but names its shop the same way (it
+    // answers 404 for a shop the sandbox does not serve).
     let (tokeniser, _) = payments::http::tokeniser_routes().split_for_parts();
     let tokeniser = tokeniser.route_layer(axum::middleware::from_fn_with_state(state.clone(), channel::resolve));
     let (public, _) = channel::http::public_routes().split_for_parts();
@@ -163,7 +164,19 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'
      img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; \
      base-uri 'self'; form-action 'self'; object-src 'none'";
 
+/// The CSP of a page whose card form posts to a gateway elsewhere: that origin, and only it,
+/// joins connect-src. The form sends the card with fetch, so no gateway script or frame is
+/// allowed (README, "Payment gateway").
+pub fn content_security_policy(tokeniser_origin: &str) -> String {
+    CONTENT_SECURITY_POLICY.replace("connect-src 'self';", &format!("connect-src 'self' {tokeniser_origin};"))
+}
+
 async fn add_security_headers(mut response: Response) -> Response {
+    if let Some(payments::TokeniserOrigin(origin)) = response.extensions().get::<payments::TokeniserOrigin>().cloned()
+        && let Ok(value) = HeaderValue::from_str(&content_security_policy(&origin))
+    {
+        response.headers_mut().insert(header::CONTENT_SECURITY_POLICY, value);
+    }
     let headers = response.headers_mut();
     let pairs = [
         (header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY),

@@ -48,8 +48,9 @@ pub struct SharedState {
     pub social_providers: Arc<social_login::Providers>,
     /// Members' session versions, fresh for two seconds (auth/sessions.rs).
     pub sessions: SessionVersions,
-    /// The card payment gateway (payments/): the in-process sandbox by default.
-    pub gateway: payments::Gateway,
+    /// The card payment gateway of each channel (payments/gateways.rs): `SHOP_PAYMENT_GATEWAYS`,
+    /// and the in-process sandbox for the others with `--demo`.
+    pub gateway: payments::Gateways,
     /// The secret the gateway signs its notifications with (`SHOP_GATEWAY_SECRET` or data/gateway.key).
     pub gateway_secret: payments::GatewaySecret,
 }
@@ -59,6 +60,11 @@ impl AppState {
     /// caches and the database pool are shared with the original.
     pub fn with_social_providers(&self, providers: social_login::Providers) -> AppState {
         AppState(Arc::new(SharedState { social_providers: Arc::new(providers), ..(*self.0).clone() }))
+    }
+
+    /// This state with other payment gateways (the tests configure them after start).
+    pub fn with_gateways(&self, gateways: payments::Gateways) -> AppState {
+        AppState(Arc::new(SharedState { gateway: gateways, ..(*self.0).clone() }))
     }
 
     /// Connects, brings the database's schema up to date (every instance may start at once:
@@ -72,11 +78,12 @@ impl AppState {
         let gateway_secret = payments::GatewaySecret::from_secret(gateway_secret.as_bytes());
         let mailer = Mailer::from_config(&config)?;
         let social_providers = Arc::new(social_login::Providers::load(config.oauth_providers.as_deref())?);
-        let db_for_gateway = db.clone();
+        let gateway = payments::Gateways::load(config.payment_gateways.as_deref(), config.demo, db.clone())?;
+        tracing::info!(?gateway, "card payment gateways");
         Ok(AppState(Arc::new(SharedState {
             db,
             tokens,
-            gateway: payments::Gateway::sandbox(db_for_gateway),
+            gateway,
             gateway_secret,
             mailer,
             social_providers,

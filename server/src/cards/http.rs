@@ -9,7 +9,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::store::{self, CardRow, NewCard};
-use super::{LIMIT_CODE, LIMIT_SETTING, TOKEN_CODE, limit_of};
+use super::{LIMIT_CODE, LIMIT_SETTING, TOKEN_CODE, UNAVAILABLE_CODE, limit_of};
 use crate::auth::Member;
 use crate::channel::Channel;
 use crate::infra::db::Tx;
@@ -104,7 +104,7 @@ async fn list_cards(State(state): State<AppState>, channel: Channel, member: Mem
 /// since what is stored comes from the gateway, not from the browser.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct NewCardInput {
-    /// `tok_…` from `POST /sandbox-gateway/tokens`.
+    /// `tok_…` from the gateway's tokeniser (`tokenize_url` of `/v1/settings/payment-service/credit_card`).
     pub token: Option<String>,
     #[schema(value_type = Option<String>)]
     pub token_key: Option<serde_json::Value>,
@@ -120,7 +120,7 @@ pub struct NewCardInput {
     responses(
         (status = 201, body = UserCard, description = "saved; the member's first card becomes the main card"),
         (status = 401, body = ErrorBody),
-        (status = 422, body = ErrorBody, description = "`errors.token` (none sent), code `user_cards.limit_exceeded` (message names the limit), or code `user_cards.invalid_token` with the gateway's message (used, expired or unknown token)"),
+        (status = 422, body = ErrorBody, description = "`errors.token` (none sent), code `user_cards.limit_exceeded` (message names the limit), code `user_cards.invalid_token` with the gateway's message (used, expired or unknown token, or a card the gateway refused), or code `user_cards.unavailable` (no gateway serves this shop)"),
     ))]
 async fn create_card(
     State(state): State<AppState>,
@@ -132,12 +132,19 @@ async fn create_card(
     if token.is_empty() || token.len() > 200 || token.contains('\0') {
         return Err(ApiError::field("token", "カード情報を入力してください。"));
     }
+    let Some(gateway) = state.gateway.for_channel(&channel) else {
+        return Err(ApiError::Rule {
+            status: StatusCode::UNPROCESSABLE_ENTITY,
+            code: Some(UNAVAILABLE_CODE),
+            message: crate::payments::gateway::UNAVAILABLE_MESSAGE.into(),
+        });
+    };
     let wallet = open_wallet(&state, &channel, &member).await?;
     // Checked before the gateway is asked, so a member at the limit keeps their token.
     if store::count_cards(&state.db.pool, &channel.id, &wallet.user_id).await? >= wallet.limit {
         return Err(wallet.over_limit());
     }
-    let saved = match state.gateway.save_card(&channel.id, token).await? {
+    let saved = match gateway.save_card(&channel.id, token).await? {
         Ok(saved) => saved,
         Err(declined) => {
             return Err(ApiError::Rule { status: StatusCode::UNPROCESSABLE_ENTITY, code: Some(TOKEN_CODE), message: declined.message });
@@ -147,11 +154,11 @@ async fn create_card(
     if store::count_cards(&mut *tx, &channel.id, &wallet.user_id).await? >= wallet.limit {
         // Another tab filled the last place meanwhile: the gateway forgets this card again.
         drop(tx);
-        state.gateway.forget_card(&channel.id, &saved.card_ref).await?;
+        gateway.forget_card(&channel.id, &saved.card_ref).await?;
         return Err(wallet.over_limit());
     }
     let card = NewCard {
-        gateway: state.gateway.code(),
+        gateway: gateway.code(),
         card_ref: &saved.card_ref,
         brand: &saved.brand,
         masked_number: &saved.masked_number,

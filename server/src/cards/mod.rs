@@ -19,6 +19,8 @@ pub const LIMIT_SETTING: &str = "MEMBER.CARD_LIMIT";
 pub const LIMIT_CODE: &str = "user_cards.limit_exceeded";
 /// 422 code of a token the gateway would not take (used, expired, unknown).
 pub const TOKEN_CODE: &str = "user_cards.invalid_token";
+/// 422 code of a card added where no gateway serves the shop.
+pub const UNAVAILABLE_CODE: &str = "user_cards.unavailable";
 
 /// After a member left (their rows deleted with `store::delete_all_cards` in the leaving
 /// transaction): the gateway forgets the cards too. A failure leaves an orphan at the

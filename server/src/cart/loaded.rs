@@ -30,7 +30,7 @@ pub struct Loaded {
     pub order_no: Option<String>,
 }
 
-pub async fn load(db: &Db, gateway: &crate::payments::Gateway, cart: CartRow) -> ApiResult<Loaded> {
+pub async fn load(db: &Db, gateway: &crate::payments::Gateways, cart: CartRow) -> ApiResult<Loaded> {
     let lines = store::list_lines(&db.pool, &cart.id).await?;
     let shippings = store::list_shippings(&db.pool, &cart.id).await?;
     let user = match &cart.user_id {
@@ -47,7 +47,7 @@ pub async fn load(db: &Db, gateway: &crate::payments::Gateway, cart: CartRow) ->
         _ => (false, 0),
     };
     let payment = match &cart.payment_method_id {
-        Some(id) => crate::payments::store::list_payment_methods(db, &cart.channel_id).await?.into_iter().find(|m| &m.id == id),
+        Some(id) => crate::payments::methods::list_offered(db, gateway, &cart.channel_id).await?.into_iter().find(|m| &m.id == id),
         None => None,
     };
     let point_balance = match &user {

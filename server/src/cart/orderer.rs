@@ -62,7 +62,7 @@ pub struct CartOrderModifyRequest {
 #[utoipa::path(patch, path = "/v1/carts/order/modify", tag = "cart", request_body = CartOrderModifyRequest,
     responses((status = 200, body = CartBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody, description = "unknown payment method or card, a members-only method for a guest, orderer field errors (`orderer.<field>`)")))]
 pub async fn modify_order(State(state): State<AppState>, OpenCart { open, input, channel }: OpenCart<CartOrderModifyRequest>) -> ApiResult<Json<CartBody>> {
-    let methods = crate::payments::store::list_payment_methods(&state.db, &channel.id).await?;
+    let methods = crate::payments::methods::list_offered(&state.db, &state.gateway, &channel.id).await?;
     let orderer = match input.orderer {
         Some(orderer) => Some(check_orderer(orderer, open.settings.front.is_corporate)?),
         None => None,

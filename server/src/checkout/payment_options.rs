@@ -2,7 +2,8 @@
 //! the reason when one is not available).
 use crate::cart::loaded::{self, Loaded};
 use crate::cart::settings::CheckoutSettings;
-use crate::payments::store::{self, PaymentMethodRow};
+use crate::payments::methods;
+use crate::payments::store::PaymentMethodRow;
 use axum::Json;
 use axum::extract::State;
 use serde::Serialize;
@@ -38,9 +39,9 @@ pub fn method_json(m: &PaymentMethodRow) -> PaymentMethod {
 }
 
 #[utoipa::path(get, path = "/v1/payments", tag = "cart",
-    responses((status = 200, body = Vec<PaymentMethod>, description = "the channel's enabled payment methods in order")))]
+    responses((status = 200, body = Vec<PaymentMethod>, description = "the channel's enabled payment methods in order; card payment only where a gateway serves the shop")))]
 pub async fn list_payments(State(state): State<AppState>, channel: Channel) -> ApiResult<Json<Vec<PaymentMethod>>> {
-    let methods = store::list_payment_methods(&state.db, &channel.id).await?;
+    let methods = methods::list_offered(&state.db, &state.gateway, &channel.id).await?;
     Ok(Json(methods.iter().map(method_json).collect()))
 }
 
@@ -77,7 +78,7 @@ pub async fn list_cart_payments(
 ) -> ApiResult<Json<Vec<CartPaymentOption>>> {
     let open = Open::get(&state, &channel, member, &token).await?;
     let loaded = open.load(&state).await?;
-    let methods = store::list_payment_methods(&state.db, &channel.id).await?;
+    let methods = methods::list_offered(&state.db, &state.gateway, &channel.id).await?;
     Ok(Json(
         methods
             .iter()
@@ -107,7 +108,7 @@ pub async fn check_payment(
 ) -> ApiResult<Json<CartPaymentCheck>> {
     let open = Open::get(&state, &channel, member, &token).await?;
     let loaded = open.load(&state).await?;
-    let methods = store::list_payment_methods(&state.db, &channel.id).await?;
+    let methods = methods::list_offered(&state.db, &state.gateway, &channel.id).await?;
     let method = methods.iter().find(|m| m.id == payment_id).ok_or_else(ApiError::not_found)?;
     let (is_available, message, _) = availability(&loaded, &open.settings, method, open.now);
     Ok(Json(CartPaymentCheck { is_available, message }))

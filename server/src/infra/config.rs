@@ -70,6 +70,13 @@ pub struct Config {
     #[arg(long, env = "SHOP_GATEWAY_SECRET", hide_env_values = true)]
     pub gateway_secret: Option<String>,
 
+    /// A JSON file mapping channel codes to their card payment gateway and its keys (README,
+    /// "Payment gateway"); it holds secret keys, so keep it out of the repository. Unset: no
+    /// channel takes cards, except with `--demo`, where the sandbox serves the channels the file
+    /// does not name.
+    #[arg(long, env = "SHOP_PAYMENT_GATEWAYS")]
+    pub payment_gateways: Option<PathBuf>,
+
     /// A card order still awaiting payment this long after its decision (the process died
     /// mid-payment, or the buyer left) is settled by asking the gateway: paid or cancelled.
     /// A decision's claim on its cart is also taken over after this long.
@@ -109,6 +116,7 @@ impl Config {
             rate_limit_factor: 1,
             oauth_providers: None,
             gateway_secret: Some("test-gateway-secret-test-gateway-secret".into()),
+            payment_gateways: None,
             payment_settle_after_secs: 180,
             demo: true,
             fault_point: None,

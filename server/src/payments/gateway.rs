@@ -1,14 +1,28 @@
 //! The gateway interface the checkout and the card list use. One enum, one variant per
-//! gateway: adding a real one (SB Payment Service, GMO, Stripe) means adding a variant and
-//! its module, and nothing in the cart changes.
-use crate::infra::db::Db;
-
+//! gateway (the in-process sandbox, Stripe): adding another (SB Payment Service, GMO) means
+//! adding a variant and its module, and nothing in the cart changes. Which gateway serves a
+//! channel is `gateways.rs`.
 use super::sandbox::Sandbox;
+use super::stripe::Stripe;
 
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub enum Gateway {
     Sandbox(Sandbox),
+    Stripe(Stripe),
 }
+
+/// What the buyer reads when a card is refused; every gateway maps its own reasons onto these.
+pub const DECLINED_MESSAGE: &str = "カードが承認されませんでした。別のカードをお使いいただくか、カード会社にお問い合わせください。";
+pub const LIMIT_MESSAGE: &str = "カードのご利用可能額を超えています。別のカードをお使いください。";
+pub const TOKEN_GONE_MESSAGE: &str = "カード情報の有効期限が切れました。もう一度カード情報を入力してください。";
+pub const EXPIRED_CARD_MESSAGE: &str = "カードの有効期限が切れています。別のカードをお使いください。";
+pub const SECURITY_CODE_MESSAGE: &str = "セキュリティコードが正しくありません。カード情報を入力し直してください。";
+pub const GATEWAY_ERROR_MESSAGE: &str = "カード会社との通信でエラーが発生しました。しばらくしてからもう一度お試しください。";
+/// The adapters do not run the 3-D Secure challenge (README, "Payment gateway"): a card that
+/// asks for it is refused rather than charged without it.
+pub const AUTHENTICATION_MESSAGE: &str = "このカードは本人認証（3Dセキュア）が必要なため、ご利用いただけません。別のカードをお使いください。";
+/// A channel that no gateway serves.
+pub const UNAVAILABLE_MESSAGE: &str = "このショップでは現在クレジットカード決済をご利用いただけません。";
 
 /// One charge: `source` is a one-off token from the tokeniser or a saved card's `card_ref`.
 #[derive(Debug, Clone)]
@@ -52,21 +66,41 @@ pub struct SavedCard {
     pub holder_name: String,
 }
 
-impl Gateway {
-    pub fn sandbox(db: Db) -> Gateway {
-        Gateway::Sandbox(Sandbox::new(db))
-    }
+/// What the card form needs to reach the gateway's tokeniser from the browser.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Browser {
+    /// Where the browser posts the card: a path of this server (sandbox) or the gateway's URL.
+    pub tokenize_url: String,
+    /// The key the browser presents to the tokeniser (never a secret one).
+    pub public_key: String,
+    /// The origin the page must be allowed to connect to (CSP connect-src); None: this server.
+    pub origin: Option<String>,
+    /// Whether the gateway runs in test mode, where its published test cards apply.
+    pub test_mode: bool,
+}
 
-    /// The name stored with saved cards.
+impl Gateway {
+    /// The name stored with saved cards and shown to the card form.
     pub fn code(&self) -> &'static str {
         match self {
             Gateway::Sandbox(_) => "sandbox",
+            Gateway::Stripe(_) => "stripe",
+        }
+    }
+
+    pub fn browser(&self, channel_code: &str) -> Browser {
+        match self {
+            Gateway::Sandbox(_) => {
+                Browser { tokenize_url: super::sandbox::TOKENIZE_PATH.into(), public_key: format!("pk_sandbox_{channel_code}"), origin: None, test_mode: true }
+            }
+            Gateway::Stripe(stripe) => stripe.browser(),
         }
     }
 
     pub async fn charge(&self, request: ChargeRequest<'_>) -> anyhow::Result<Result<Charge, Declined>> {
         match self {
             Gateway::Sandbox(sandbox) => sandbox.charge(request).await,
+            Gateway::Stripe(stripe) => stripe.charge(request).await,
         }
     }
 
@@ -75,6 +109,7 @@ impl Gateway {
     pub async fn find_charge(&self, channel_id: &str, idempotency_key: &str) -> anyhow::Result<Option<Charge>> {
         match self {
             Gateway::Sandbox(sandbox) => sandbox.find_charge(channel_id, idempotency_key).await,
+            Gateway::Stripe(stripe) => stripe.find_charge(channel_id, idempotency_key).await,
         }
     }
 
@@ -83,6 +118,7 @@ impl Gateway {
     pub async fn refund(&self, channel_id: &str, charge_id: &str) -> anyhow::Result<()> {
         match self {
             Gateway::Sandbox(sandbox) => sandbox.refund(channel_id, charge_id).await,
+            Gateway::Stripe(stripe) => stripe.refund(channel_id, charge_id).await,
         }
     }
 
@@ -90,6 +126,7 @@ impl Gateway {
     pub async fn find_token_card(&self, channel_id: &str, token: &str) -> anyhow::Result<Option<TokenCard>> {
         match self {
             Gateway::Sandbox(sandbox) => sandbox.find_token_card(channel_id, token).await,
+            Gateway::Stripe(stripe) => stripe.find_token_card(channel_id, token).await,
         }
     }
 
@@ -97,12 +134,14 @@ impl Gateway {
     pub async fn save_card(&self, channel_id: &str, token: &str) -> anyhow::Result<Result<SavedCard, Declined>> {
         match self {
             Gateway::Sandbox(sandbox) => sandbox.save_card(channel_id, token).await,
+            Gateway::Stripe(stripe) => stripe.save_card(channel_id, token).await,
         }
     }
 
     pub async fn forget_card(&self, channel_id: &str, card_ref: &str) -> anyhow::Result<()> {
         match self {
             Gateway::Sandbox(sandbox) => sandbox.forget_card(channel_id, card_ref).await,
+            Gateway::Stripe(stripe) => stripe.forget_card(channel_id, card_ref).await,
         }
     }
 }

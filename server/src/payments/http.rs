@@ -1,6 +1,7 @@
 //! HTTP of payments: the sandbox gateway's tokeniser (outside `/v1`: it stands for the
 //! gateway's own endpoint, so card numbers never reach the shop API), the card payment
-//! settings the card form reads, and the gateway's signed fraud-detection notification.
+//! settings the card form reads, the gateway's signed fraud-detection notification, and
+//! Stripe's signed webhook.
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::State;
@@ -29,9 +30,6 @@ pub const TOKENIZE_LIMIT: Limit = Limit { name: "card-token", max: 30, window_ms
 /// The only payment service with settings: card payment through the gateway.
 pub const CARD_SERVICE: &str = "credit_card";
 
-/// Where the browser sends card data (this server, standing in for the gateway).
-pub const TOKENIZE_PATH: &str = "/sandbox-gateway/tokens";
-
 /// The gateway's own endpoint, channel-scoped like `/v1` (the router adds the channel layer).
 pub fn tokeniser_routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(create_token))
@@ -39,7 +37,7 @@ pub fn tokeniser_routes() -> OpenApiRouter<AppState> {
 
 /// The shop API's payment routes under `/v1`.
 pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(show_payment_service)).routes(routes!(receive_fraud_detection))
+    OpenApiRouter::new().routes(routes!(show_payment_service)).routes(routes!(receive_fraud_detection)).routes(routes!(receive_stripe_event))
 }
 
 /// The card form as the browser sends it to the gateway. Numbers may come as text or numbers.
@@ -109,7 +107,7 @@ impl From<IssuedToken> for CardToken {
     params(("X-Channel" = Option<String>, Header, description = "the shop (else the host name), as for /v1")),
     responses(
         (status = 201, body = CardToken, description = "the card passed the gateway's checks; the token is good for 30 minutes and one use"),
-        (status = 404, body = ErrorBody, description = "unknown channel"),
+        (status = 404, body = ErrorBody, description = "unknown channel, or a channel the sandbox does not serve (another gateway's, or none: no `--demo` and not configured)"),
         (status = 422, body = ErrorBody, description = "`errors.number`, `errors.holder_name`, `errors.expiration`, `errors.security_code` in Japanese"),
         (status = 429, body = ErrorBody, description = "too many cards tried from this address"),
         (status = 503, body = crate::infra::error::MaintenanceBody, description = "the shop is in maintenance"),
@@ -120,11 +118,12 @@ async fn create_token(
     client: Client,
     ApiJson(form): ApiJson<CardForm>,
 ) -> ApiResult<(StatusCode, Json<CardToken>)> {
-    rate_limit::enforce(&state, TOKENIZE_LIMIT, &channel.id, &client.ip, Timestamp::now().0).await?;
-    let input = form.into_input();
-    let issued = match &state.gateway {
-        Gateway::Sandbox(sandbox) => sandbox.tokenize(&channel.id, &input, OffsetDateTime::now_utc()).await?,
+    // Only where the sandbox is the channel's gateway: elsewhere this endpoint does not exist.
+    let Some(Gateway::Sandbox(sandbox)) = state.gateway.for_channel(&channel) else {
+        return Err(ApiError::not_found());
     };
+    rate_limit::enforce(&state, TOKENIZE_LIMIT, &channel.id, &client.ip, Timestamp::now().0).await?;
+    let issued = sandbox.tokenize(&channel.id, &form.into_input(), OffsetDateTime::now_utc()).await?;
     match issued {
         Ok(token) => Ok((StatusCode::CREATED, Json(token.into()))),
         Err(problems) => {
@@ -137,7 +136,7 @@ async fn create_token(
     }
 }
 
-/// A card number the sandbox knows, for the card form's hint on demo shops.
+/// A test card number of the gateway, for the card form's hint (sandbox, or a gateway in test mode).
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct TestCard {
     pub number: String,
@@ -147,23 +146,35 @@ pub struct TestCard {
     pub description: String,
 }
 
-/// What the card form needs to talk to the gateway.
+/// Which gateway the card form talks to; the form's request follows from it.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum GatewayKind {
+    /// This server's `POST /sandbox-gateway/tokens` (JSON card form).
+    Sandbox,
+    /// Stripe's `POST /v1/tokens` (form-encoded `card[…]`, `Authorization: Bearer <public_key>`).
+    Stripe,
+}
+
+/// What the card form needs to talk to the channel's gateway. Only public values: the
+/// gateway's secret keys never leave the server.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct PaymentService {
     /// `credit_card`.
     pub code: String,
-    /// `sandbox`.
-    pub gateway: String,
-    /// Where the browser posts the card form (never to /v1).
+    pub gateway: GatewayKind,
+    /// Where the browser posts the card (never to /v1): a path of this server (sandbox) or
+    /// the gateway's https URL.
     pub tokenize_url: String,
-    /// The gateway's public key of this shop (`pk_sandbox_<channel code>`).
+    /// The gateway's public key of this shop (`pk_sandbox_<channel code>`, Stripe's `pk_…`).
     pub public_key: String,
     pub brands: Vec<String>,
-    /// Only the sandbox has them.
+    /// The gateway's published test cards; empty for a live account.
     pub test_cards: Vec<TestCard>,
 }
 
-fn sandbox_test_cards() -> Vec<TestCard> {
+/// The sandbox's behaviours follow Stripe's test numbers, so one list serves both.
+fn test_cards() -> Vec<TestCard> {
     let card = |number: &str, result: &str, description: &str| TestCard {
         number: number.into(),
         brand: "VISA".into(),
@@ -181,29 +192,33 @@ fn sandbox_test_cards() -> Vec<TestCard> {
     params(("code" = String, Path, description = "`credit_card`")),
     responses(
         (status = 200, body = PaymentService),
-        (status = 404, body = ErrorBody, description = "an unknown service, or a shop whose payment methods do not offer card payment"),
+        (status = 404, body = ErrorBody, description = "an unknown service, a shop whose payment methods do not offer card payment, or a shop no gateway serves"),
     ))]
 async fn show_payment_service(State(state): State<AppState>, channel: Channel, ApiPath(code): ApiPath<String>) -> ApiResult<Json<PaymentService>> {
     if code != CARD_SERVICE {
         return Err(ApiError::not_found());
     }
+    let Some(gateway) = state.gateway.for_channel(&channel) else {
+        return Err(ApiError::not_found());
+    };
     // A shop whose payment methods are configured offers cards only when they list it; one
-    // with none configured yet takes cards (the gateway is always there).
+    // with none configured yet takes cards (its gateway is there).
     if store::count_methods(&state.db, &channel.id).await? > 0
         && !store::list_enabled_method_codes(&state.db, &channel.id).await?.iter().any(|c| c == CARD_SERVICE)
     {
         return Err(ApiError::not_found());
     }
-    let gateway = state.gateway.code();
+    let browser = gateway.browser(&channel.code);
     Ok(Json(PaymentService {
         code,
-        gateway: gateway.into(),
-        tokenize_url: TOKENIZE_PATH.into(),
-        public_key: format!("pk_{gateway}_{}", channel.code),
-        brands: ["VISA", "MASTER", "JCB", "AMEX", "DINERS"].map(String::from).to_vec(),
-        test_cards: match state.gateway {
-            Gateway::Sandbox(_) => sandbox_test_cards(),
+        gateway: match gateway {
+            Gateway::Sandbox(_) => GatewayKind::Sandbox,
+            Gateway::Stripe(_) => GatewayKind::Stripe,
         },
+        tokenize_url: browser.tokenize_url,
+        public_key: browser.public_key,
+        brands: ["VISA", "MASTER", "JCB", "AMEX", "DINERS"].map(String::from).to_vec(),
+        test_cards: if browser.test_mode { test_cards() } else { Vec::new() },
     }))
 }
 
@@ -266,6 +281,71 @@ async fn receive_fraud_detection(State(state): State<AppState>, channel: Channel
     let mut tx = state.db.begin_write().await?;
     store::insert_notification(&mut tx, &notification.event_id, &channel.id, &notification.order_no, &notification.result, &payload, Timestamp::now().0)
         .await?;
+    tx.commit().await?;
+    Ok(Json(NotificationAnswer { result: "OK".into() }))
+}
+
+/// The header Stripe signs its webhook calls with.
+pub const STRIPE_SIGNATURE_HEADER: &str = "stripe-signature";
+/// The event that cancels an order: the card network reported the charge as fraud.
+pub const STRIPE_FRAUD_EVENT: &str = "radar.early_fraud_warning.created";
+
+/// The part of a Stripe event read here; the rest is kept as received.
+#[derive(Debug, Deserialize)]
+struct StripeEvent {
+    id: String,
+    #[serde(rename = "type")]
+    kind: String,
+    data: StripeEventData,
+}
+
+#[derive(Debug, Deserialize)]
+struct StripeEventData {
+    object: Value,
+}
+
+#[utoipa::path(post, path = "/v1/payments/stripe/webhook", tag = "payments", request_body(content = String, content_type = "application/json", description = "a Stripe event, as Stripe sends it"),
+    params(("Stripe-Signature" = String, Header, description = "`t=<unix seconds>,v1=<hex HMAC-SHA256 of \"<t>.<raw body>\" under the channel's webhook_secret>`; refused when older than 5 minutes")),
+    responses(
+        (status = 200, body = NotificationAnswer, description = "received (once per event id; a replay changes nothing); `radar.early_fraud_warning.created` cancels the order (stock, coupon and points return; the payment is refunded); other events are acknowledged and not acted on"),
+        (status = 401, body = ErrorBody, description = "missing, wrong or stale signature: nothing was read"),
+        (status = 404, body = ErrorBody, description = "the channel is not served by Stripe, or has no webhook_secret configured"),
+        (status = 422, body = ErrorBody, description = "signed, but not an event"),
+    ))]
+async fn receive_stripe_event(State(state): State<AppState>, channel: Channel, headers: HeaderMap, body: Bytes) -> ApiResult<Json<NotificationAnswer>> {
+    let Some(Gateway::Stripe(stripe)) = state.gateway.for_channel(&channel) else {
+        return Err(ApiError::not_found());
+    };
+    if !stripe.takes_webhooks() {
+        return Err(ApiError::not_found());
+    }
+    let signature = headers.get(STRIPE_SIGNATURE_HEADER).and_then(|v| v.to_str().ok()).unwrap_or("");
+    if !stripe.verify_webhook(&body, signature, Timestamp::now().0 / 1000) {
+        return Err(ApiError::Unauthorized);
+    }
+    let event: StripeEvent = serde_json::from_slice(&body).map_err(|_| ApiError::field("body", crate::infra::extract::MALFORMED_BODY))?;
+    if event.id.trim().is_empty() || event.id.len() > MAX_EVENT_ID {
+        return Err(ApiError::field("id", "イベントIDが正しくありません。"));
+    }
+    if event.kind != STRIPE_FRAUD_EVENT || store::notification_recorded(&state.db, &event.id).await? {
+        return Ok(Json(NotificationAnswer { result: "OK".into() }));
+    }
+    // The warning names the PaymentIntent; its metadata names the order.
+    let intent = event.data.object.get("payment_intent").and_then(Value::as_str).unwrap_or("");
+    let order = match stripe.order_of_intent(intent).await? {
+        Some(order_id) => crate::orders::store::find_order(&state.db.pool, &channel.id, &order_id).await?,
+        None => None,
+    };
+    let order_no = order.as_ref().map(|o| o.order_no.clone()).unwrap_or_default();
+    match &order {
+        Some(order) => {
+            tracing::warn!(order_no = %order.order_no, event_id = %event.id, "Stripe reported fraud: cancelling the order");
+            cancel_for_fraud(&state, &channel, &order.order_no).await?;
+        }
+        None => tracing::warn!(event_id = %event.id, intent, "Stripe reported fraud on a payment of no order of this shop"),
+    }
+    let mut tx = state.db.begin_write().await?;
+    store::insert_notification(&mut tx, &event.id, &channel.id, &order_no, "fraud", &String::from_utf8_lossy(&body), Timestamp::now().0).await?;
     tx.commit().await?;
     Ok(Json(NotificationAnswer { result: "OK".into() }))
 }

@@ -1,18 +1,28 @@
-//! Payments through one gateway interface (ARCHITECTURE.md §2). The default `sandbox` gateway
-//! runs inside the server and behaves like a card tokenising service: the browser sends card
-//! data to the gateway's tokenise endpoint, never to the shop's own API, and the shop keeps
-//! only the token, the masked number and the expiry.
+//! Payments through one gateway interface (ARCHITECTURE.md §2), chosen per channel by
+//! configuration (`gateways.rs`): the in-process `sandbox` (demo shops, or where configured)
+//! or Stripe (`stripe/`). The browser sends card data to the gateway's tokeniser, never to
+//! the shop's own API, and the shop keeps only the token, the masked number and the expiry.
 //!
 //! `http.rs` serves the sandbox's tokeniser (`/sandbox-gateway/tokens`, outside `/v1`), the
-//! card payment settings and the gateway's signed notification (`notification.rs`).
+//! card payment settings, the gateway's signed fraud-detection notification
+//! (`notification.rs`) and Stripe's signed webhook.
 pub mod gateway;
+pub mod gateways;
 pub mod http;
 pub mod kind;
+pub mod methods;
 pub mod notification;
 pub mod sandbox;
 pub mod store;
+pub mod stripe;
 
 pub use gateway::{Charge, ChargeRequest, Declined, Gateway, SavedCard, TokenCard};
+pub use gateways::Gateways;
 pub use http::routes;
 pub use kind::PaymentKind;
 pub use notification::GatewaySecret;
+
+/// Marks a page response with the origin of the channel's card tokeniser, so the security
+/// headers let the page's card form reach it (CSP connect-src).
+#[derive(Debug, Clone)]
+pub struct TokeniserOrigin(pub String);

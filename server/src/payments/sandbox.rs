@@ -11,6 +11,7 @@
 use time::OffsetDateTime;
 
 use super::gateway::{Charge, ChargeRequest, Declined, SavedCard, TokenCard};
+pub use super::gateway::{DECLINED_MESSAGE, LIMIT_MESSAGE, TOKEN_GONE_MESSAGE};
 use crate::infra::db::Db;
 use crate::infra::secret::random_hex;
 use crate::infra::time::Timestamp;
@@ -18,13 +19,18 @@ use crate::infra::time::Timestamp;
 /// A checkout token is good for this long (like real tokenisers).
 pub const TOKEN_LIFETIME_MS: i64 = 30 * 60 * 1000;
 
-pub const DECLINED_MESSAGE: &str = "カードが承認されませんでした。別のカードをお使いいただくか、カード会社にお問い合わせください。";
-pub const LIMIT_MESSAGE: &str = "カードのご利用可能額を超えています。別のカードをお使いください。";
-pub const TOKEN_GONE_MESSAGE: &str = "カード情報の有効期限が切れました。もう一度カード情報を入力してください。";
+/// Where the browser sends card data: this server, standing in for the gateway's endpoint.
+pub const TOKENIZE_PATH: &str = "/sandbox-gateway/tokens";
 
 #[derive(Clone)]
 pub struct Sandbox {
     db: Db,
+}
+
+impl std::fmt::Debug for Sandbox {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Sandbox")
+    }
 }
 
 /// What the browser sends to the tokeniser.

@@ -44,13 +44,18 @@ async fn index_page(State(state): State<AppState>, request: Request) -> Response
         Ok(channel) if !channel.in_maintenance() => channel,
         _ => return Html(index).into_response(),
     };
-    match seo::page_meta(&state, &channel, request.headers(), &path).await {
+    let mut response = match seo::page_meta(&state, &channel, request.headers(), &path).await {
         Ok((status, meta)) => (status, Html(seo::meta::inject(&index, &meta, &channel.name))).into_response(),
         Err(error) => {
             tracing::warn!(%error, path, "page meta failed; serving the plain app");
             Html(index).into_response()
         }
+    };
+    // The card form posts to this shop's gateway: the page's CSP must let it connect there.
+    if let Some(origin) = state.gateway.for_channel(&channel).and_then(|gateway| gateway.browser(&channel.code).origin) {
+        response.extensions_mut().insert(crate::payments::TokeniserOrigin(origin));
     }
+    response
 }
 
 async fn cache_headers(request: Request, next: Next) -> Response {

@@ -651,7 +651,7 @@ async fn the_same_cart_decided_twice_at_once_makes_one_order(app: TestApp) {
 }
 
 pub(crate) async fn tokenize(app: &TestApp, number: &str) -> String {
-    let shop::payments::Gateway::Sandbox(sandbox) = &app.state.gateway;
+    let sandbox = app.state.gateway.demo_sandbox().expect("the demo shops' sandbox");
     let card = shop::payments::sandbox::CardInput {
         number: number.into(),
         holder_name: "TARO YAMADA".into(),
@@ -905,7 +905,7 @@ async fn a_member_pays_with_a_saved_card_and_nobody_else_can_use_it(app: TestApp
     let member = demo_member(&app).await;
     let user_id = demo_member_id(&app).await;
     let channel_id = app.channel_id("demo").await;
-    let shop::payments::Gateway::Sandbox(sandbox) = &app.state.gateway;
+    let sandbox = app.state.gateway.demo_sandbox().expect("the demo shops' sandbox");
     let once = tokenize(&app, "4242424242424242").await;
     let saved = sandbox.save_card(&channel_id, &once).await.unwrap().unwrap();
     let card_id = uuid::Uuid::now_v7().to_string();

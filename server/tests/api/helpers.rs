@@ -135,6 +135,17 @@ impl TestApp {
         self.reload();
     }
 
+    /// Configures the card payment gateways as `SHOP_PAYMENT_GATEWAYS` and `--demo` would:
+    /// `json` is written to a gateways file in the app's folder, loaded the way the server
+    /// loads it, and the router rebuilt.
+    pub fn use_payment_gateways(&mut self, json: &Value, demo: bool) {
+        let path = self._dir.path().join("payment-gateways.json");
+        std::fs::write(&path, json.to_string()).expect("write the gateways file");
+        let gateways = shop::payments::Gateways::load(Some(&path), demo, self.state.db.clone()).expect("a valid gateways file");
+        self.state = self.state.with_gateways(gateways);
+        self.reload();
+    }
+
     pub fn get(&self, path: &str) -> Call<'_> {
         self.call(Method::GET, path)
     }
@@ -230,9 +241,9 @@ impl Call<'_> {
         self
     }
 
-    pub fn raw_body(mut self, content_type: &str, body: &'static str) -> Self {
+    pub fn raw_body(mut self, content_type: &str, body: impl Into<Body>) -> Self {
         self.builder = self.builder.header("content-type", content_type);
-        self.body = Body::from(body);
+        self.body = body.into();
         self
     }
 

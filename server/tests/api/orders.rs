@@ -154,18 +154,15 @@ async fn place(app: &TestApp, spec: NewOrder) -> Placed {
         _ => ("代金引換", None),
     };
     let charge_id = if spec.card {
-        let token = match &app.state.gateway {
-            shop::payments::Gateway::Sandbox(sandbox) => {
-                let card = shop::payments::sandbox::CardInput {
-                    number: "4242424242424242".into(),
-                    holder_name: "TARO YAMADA".into(),
-                    exp_month: 12,
-                    exp_year: 2030,
-                    security_code: "123".into(),
-                };
-                sandbox.tokenize(&channel_id, &card, time::OffsetDateTime::now_utc()).await.unwrap().unwrap().token
-            }
+        let sandbox = app.state.gateway.demo_sandbox().expect("the demo shops' sandbox");
+        let card = shop::payments::sandbox::CardInput {
+            number: "4242424242424242".into(),
+            holder_name: "TARO YAMADA".into(),
+            exp_month: 12,
+            exp_year: 2030,
+            security_code: "123".into(),
         };
+        let token = sandbox.tokenize(&channel_id, &card, time::OffsetDateTime::now_utc()).await.unwrap().unwrap().token;
         let request = shop::payments::ChargeRequest { channel_id: &channel_id, source: &token, amount: total_payment, idempotency_key: &cart_id };
         Some(app.state.gateway.charge(request).await.unwrap().unwrap().id)
     } else {

@@ -1956,6 +1956,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/payments/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["receive_stripe_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/popups": {
         parameters: {
             query?: never;
@@ -3376,6 +3392,11 @@ export interface components {
             "SITE.THEME": string;
         };
         /**
+         * @description Which gateway the card form talks to; the form's request follows from it.
+         * @enum {string}
+         */
+        GatewayKind: "sandbox" | "stripe";
+        /**
          * @description The recipient's address: the address book's fields and rules, plus the mail address the
          *     confirmation goes to.
          */
@@ -4190,7 +4211,7 @@ export interface components {
             expiration?: string | null;
             masked_number?: string | null;
             name?: string | null;
-            /** @description `tok_…` from `POST /sandbox-gateway/tokens`. */
+            /** @description `tok_…` from the gateway's tokeniser (`tokenize_url` of `/v1/settings/payment-service/credit_card`). */
             token?: string | null;
             token_key?: string | null;
         };
@@ -4443,18 +4464,23 @@ export interface components {
             member_only: boolean;
             name: string;
         };
-        /** @description What the card form needs to talk to the gateway. */
+        /**
+         * @description What the card form needs to talk to the channel's gateway. Only public values: the
+         *     gateway's secret keys never leave the server.
+         */
         PaymentService: {
             brands: string[];
             /** @description `credit_card`. */
             code: string;
-            /** @description `sandbox`. */
-            gateway: string;
-            /** @description The gateway's public key of this shop (`pk_sandbox_<channel code>`). */
+            gateway: components["schemas"]["GatewayKind"];
+            /** @description The gateway's public key of this shop (`pk_sandbox_<channel code>`, Stripe's `pk_…`). */
             public_key: string;
-            /** @description Only the sandbox has them. */
+            /** @description The gateway's published test cards; empty for a live account. */
             test_cards: components["schemas"]["TestCard"][];
-            /** @description Where the browser posts the card form (never to /v1). */
+            /**
+             * @description Where the browser posts the card (never to /v1): a path of this server (sandbox) or
+             *     the gateway's https URL.
+             */
             tokenize_url: string;
         };
         /**
@@ -5008,7 +5034,7 @@ export interface components {
             /** Format: int64 */
             tax_rate: number;
         };
-        /** @description A card number the sandbox knows, for the card form's hint on demo shops. */
+        /** @description A test card number of the gateway, for the card form's hint (sandbox, or a gateway in test mode). */
         TestCard: {
             brand: string;
             description: string;
@@ -5318,7 +5344,7 @@ export interface operations {
                     "application/json": components["schemas"]["CardToken"];
                 };
             };
-            /** @description unknown channel */
+            /** @description unknown channel, or a channel the sandbox does not serve (another gateway's, or none: no `--demo` and not configured) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10626,7 +10652,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `errors.token` (none sent), code `user_cards.limit_exceeded` (message names the limit), or code `user_cards.invalid_token` with the gateway's message (used, expired or unknown token) */
+            /** @description `errors.token` (none sent), code `user_cards.limit_exceeded` (message names the limit), code `user_cards.invalid_token` with the gateway's message (used, expired or unknown token, or a card the gateway refused), or code `user_cards.unavailable` (no gateway serves this shop) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11942,7 +11968,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the channel's enabled payment methods in order */
+            /** @description the channel's enabled payment methods in order; card payment only where a gateway serves the shop */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11990,6 +12016,70 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    receive_stripe_event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" under the channel's webhook_secret>`; refused when older than 5 minutes */
+                "Stripe-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description a Stripe event, as Stripe sends it */
+        requestBody: {
+            content: {
+                "application/json": string;
+            };
+        };
+        responses: {
+            /** @description received (once per event id; a replay changes nothing); `radar.early_fraud_warning.created` cancels the order (stock, coupon and points return; the payment is refunded); other events are acknowledged and not acted on */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationAnswer"];
+                };
+            };
+            /** @description missing, wrong or stale signature: nothing was read */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the channel is not served by Stripe, or has no webhook_secret configured */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description signed, but not an event */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13235,7 +13325,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentService"];
                 };
             };
-            /** @description an unknown service, or a shop whose payment methods do not offer card payment */
+            /** @description an unknown service, a shop whose payment methods do not offer card payment, or a shop no gateway serves */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -10,7 +10,13 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useSettings } from '../../api/site-queries';
-import { cardDigits, cardErrorMessage, cardServiceQuery, tokenizeCard } from '../../lib/card-tokenizer';
+import {
+  CARDS_UNAVAILABLE_MESSAGE,
+  cardDigits,
+  cardErrorMessage,
+  cardServiceQuery,
+  tokenizeCard,
+} from '../../lib/card-tokenizer';
 import { useSession } from '../../lib/session';
 import { FormAlert, FormField, SubmitButton, buttonClass, controlClass } from '../../ui/form-field';
 import { NoticeSlot } from '../../ui/notice-slot';
@@ -246,6 +252,10 @@ function PaymentForm({ cart, methods, cards }: { cart: Cart; methods: CartPaymen
         const errors = checkCard(card);
         setCardErrors(errors);
         if (Object.keys(errors).length > 0) return;
+        if (service.data === null) {
+          setFormError(CARDS_UNAVAILABLE_MESSAGE);
+          return;
+        }
         if (!service.data) {
           setFormError('カード決済の準備ができていません。時間をおいて再度お試しください。');
           return;
@@ -260,7 +270,7 @@ function PaymentForm({ cart, methods, cards }: { cart: Cart; methods: CartPaymen
               exp_year: Number(card.exp_year),
               security_code: card.security_code,
             },
-            service.data.tokenize_url,
+            service.data,
           );
           body = { ...body, card_token: issued.token };
         } catch (error) {

@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { cardDigits, cardServiceQuery, tokenizeCard } from '../../lib/card-tokenizer';
+import { useQuery } from '@tanstack/react-query';
+import { CARDS_UNAVAILABLE_MESSAGE, cardDigits, cardServiceQuery, tokenizeCard } from '../../lib/card-tokenizer';
 import { applyMutationErrors, applyServerErrors } from '../../lib/form-errors';
 import { queryClient } from '../../lib/query-client';
 import { sessionStore } from '../../lib/session';
@@ -42,6 +43,7 @@ export function CardAddPage() {
   } = useForm<CardFields>({ resolver: zodResolver(cardSchema), defaultValues: EMPTY });
 
   const [tokenizing, setTokenizing] = useState(false);
+  const service = useQuery(cardServiceQuery());
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
@@ -50,7 +52,11 @@ export function CardAddPage() {
     let token: string;
     setTokenizing(true);
     try {
-      const service = await queryClient.ensureQueryData(cardServiceQuery());
+      const gateway = await queryClient.ensureQueryData(cardServiceQuery());
+      if (!gateway) {
+        setFormError(CARDS_UNAVAILABLE_MESSAGE);
+        return;
+      }
       const issued = await tokenizeCard(
         {
           number: cardDigits(values.number),
@@ -59,7 +65,7 @@ export function CardAddPage() {
           exp_year: expiry.year,
           security_code: cardDigits(values.security_code),
         },
-        service.tokenize_url,
+        gateway,
       );
       token = issued.token;
     } catch (error) {
@@ -80,6 +86,17 @@ export function CardAddPage() {
       setFormError(applyMutationErrors(error, setError, FIELDS, { headline: true }));
     }
   });
+
+  if (service.data === null) {
+    return (
+      <MypageFrame title="カードの登録">
+        <p role="status" className={styles.empty}>
+          {CARDS_UNAVAILABLE_MESSAGE}
+        </p>
+        <Link to="/mypage/card">カード情報に戻る</Link>
+      </MypageFrame>
+    );
+  }
 
   return (
     <MypageFrame title="カードの登録">

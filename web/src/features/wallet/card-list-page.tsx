@@ -1,5 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { CARDS_UNAVAILABLE_MESSAGE, cardServiceQuery } from '../../lib/card-tokenizer';
 import { queryClient } from '../../lib/query-client';
 import { sessionStore } from '../../lib/session';
 import { showToast } from '../../lib/toast';
@@ -10,7 +12,9 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import styles from './wallet.module.css';
 
 export async function loader() {
-  if (sessionStore.get().isLogin) await queryClient.ensureQueryData(cardsQuery());
+  if (sessionStore.get().isLogin) {
+    await Promise.all([queryClient.ensureQueryData(cardsQuery()), queryClient.ensureQueryData(cardServiceQuery())]);
+  }
   return null;
 }
 
@@ -89,6 +93,8 @@ export function CardListPage() {
   const [pending, setPending] = useState<UserCard | null>(null);
   const busy = setMain.isPending || remove.isPending;
   const full = items.length >= limit;
+  // null: no gateway serves this shop, so no card can be added (the saved ones stay listed).
+  const unavailable = useQuery(cardServiceQuery()).data === null;
 
   const confirmDelete = async () => {
     if (!pending) return;
@@ -107,12 +113,17 @@ export function CardListPage() {
         <p>
           {CARD_MESSAGES.limit(limit)}（登録済み {items.length} 枚）
         </p>
-        {full ? null : (
+        {full || unavailable ? null : (
           <Link to="/mypage/card/add" className={styles.addLink}>
             カードを登録する
           </Link>
         )}
       </div>
+      {unavailable ? (
+        <p role="status" className={styles.note}>
+          {CARDS_UNAVAILABLE_MESSAGE}
+        </p>
+      ) : null}
       {full ? (
         <p className={styles.note}>上限まで登録済みです。新しく登録するには不要なカードを削除してください。</p>
       ) : null}

@@ -233,6 +233,68 @@ describe('/mypage/card/add', () => {
   });
 });
 
+describe('a shop that takes no cards', () => {
+  const none = () =>
+    cardsFake().on('GET', '/v1/settings/payment-service/credit_card', json({ message: 'Not Found' }, { status: 404 }));
+
+  it('says so on the card list, keeps the saved cards listed and offers no add', async () => {
+    logIn();
+    await renderApp('/mypage/card', none());
+    expect(
+      await screen.findByText('このショップでは現在クレジットカード決済をご利用いただけません。'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'カードを登録する' })).not.toBeInTheDocument();
+    expect(cardArticle(/VISA 末尾4242/)).toBeInTheDocument();
+  });
+
+  it('says so on the card form instead of the form', async () => {
+    logIn();
+    const { fake } = await renderApp('/mypage/card/add', none());
+    expect(
+      await screen.findByText('このショップでは現在クレジットカード決済をご利用いただけません。'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'カード情報の入力' })).not.toBeInTheDocument();
+    expect(fake.callsTo('/sandbox-gateway/tokens')).toHaveLength(0);
+  });
+});
+
+describe('/mypage/card/add with Stripe', () => {
+  it('sends the card to Stripe with the publishable key and only the token to the shop', async () => {
+    logIn();
+    const stripe = {
+      ...service,
+      gateway: 'stripe',
+      tokenize_url: 'https://api.stripe.test/v1/tokens',
+      public_key: 'pk_test_abc',
+    };
+    const { fake, router } = await renderApp(
+      '/mypage/card/add',
+      cardsFake()
+        .on('GET', '/v1/settings/payment-service/credit_card', stripe)
+        .on('POST', '/v1/tokens', () =>
+          json({
+            id: 'tok_stripe',
+            card: { brand: 'Visa', last4: '4242', exp_month: 12, exp_year: 2030, name: 'HANAKO SATO' },
+          }),
+        ),
+    );
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^カード番号/), '4242 4242 4242 4242');
+    await user.type(screen.getByLabelText(/^カード名義/), 'hanako sato');
+    await user.type(screen.getByLabelText(/^有効期限/), '203012');
+    await user.type(screen.getByLabelText(/^セキュリティコード/), '123');
+    await user.click(screen.getByRole('button', { name: '登録する' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/mypage/card'));
+
+    const tokenCall = fake.calls.find((c) => c.url === 'https://api.stripe.test/v1/tokens')!;
+    expect(tokenCall.headers.get('authorization')).toBe('Bearer pk_test_abc');
+    expect(new URLSearchParams(await tokenCall.text()).get('card[number]')).toBe('4242424242424242');
+    const added = fake.calls.find((c) => c.method === 'POST' && new URL(c.url).pathname === '/v1/me/user-cards')!;
+    expect(await added.clone().json()).toEqual({ token: 'tok_stripe' });
+    expect(fake.callsTo('/sandbox-gateway/tokens')).toHaveLength(0);
+  });
+});
+
 describe('/mypage/point', () => {
   it('shows the balance and the history', async () => {
     logIn();
