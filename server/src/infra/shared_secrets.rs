@@ -95,10 +95,8 @@ mod tests {
     async fn a_generated_secret_is_made_once_and_shared_by_every_instance() {
         let dir = tempfile::tempdir().unwrap();
         let db = database(dir.path()).await;
-        let (first, second) = tokio::join!(
-            resolve(&db, SharedSecret::AccessTokens, None, &dir.path().join("a")),
-            resolve(&db, SharedSecret::AccessTokens, None, &dir.path().join("b"))
-        );
+        let (dir_a, dir_b) = (dir.path().join("a"), dir.path().join("b"));
+        let (first, second) = tokio::join!(resolve(&db, SharedSecret::AccessTokens, None, &dir_a), resolve(&db, SharedSecret::AccessTokens, None, &dir_b));
         let first = first.unwrap();
         assert_eq!(first, second.unwrap());
         assert_eq!(first.len(), 64);
