@@ -126,6 +126,13 @@ pub(crate) const PRODUCT_COLUMNS: &str = "p.id, p.product_key, p.code, p.name, p
      (SELECT CAST(COALESCE(SUM(v.stock_quantity), 0) AS BIGINT) FROM product_variations v \
       WHERE v.product_id = p.id) AS stock";
 
+/// The channel test of a query that names its products by id, followed by the channel's id.
+/// `|| ''` keeps SQLite from answering it through an index that starts with the channel (it
+/// guesses an equality is selective), which walked every product of the channel to find 20
+/// ids: 41 ms at 100k products, the whole cost of a first-time keyword search. The ids' own
+/// index answers instead, as PostgreSQL's planner chooses anyway.
+pub(crate) const CHANNEL_OF_IDS: &str = "p.channel_id || '' = ";
+
 pub(crate) const PRODUCT_FROM: &str = "products p LEFT JOIN makers m ON m.id = p.maker_id LEFT JOIN brands b ON b.id = p.brand_id";
 
 /// Published and inside the sale period at `now`: what lists may show.
@@ -173,7 +180,7 @@ pub async fn list_products_in_order(db: &Db, channel_id: &str, ids: &[String]) -
         return Ok(Vec::new());
     }
     let mut sql = Sql::default();
-    sql.push(&format!("SELECT {PRODUCT_COLUMNS} FROM {PRODUCT_FROM} WHERE p.channel_id = "));
+    sql.push(&format!("SELECT {PRODUCT_COLUMNS} FROM {PRODUCT_FROM} WHERE {CHANNEL_OF_IDS}"));
     sql.text(channel_id).push(" AND p.id IN (");
     sql.texts(ids).push(")");
     let mut rows: Vec<ProductRow> = sql.fetch_all(db).await?;
@@ -189,7 +196,7 @@ pub async fn list_published_products_by_ids(db: &Db, channel_id: &str, ids: &[St
         return Ok(Vec::new());
     }
     let mut sql = Sql::default();
-    sql.push(&format!("SELECT {PRODUCT_COLUMNS} FROM {PRODUCT_FROM} WHERE p.is_published = 1 AND p.channel_id = "));
+    sql.push(&format!("SELECT {PRODUCT_COLUMNS} FROM {PRODUCT_FROM} WHERE p.is_published = 1 AND {CHANNEL_OF_IDS}"));
     sql.text(channel_id).push(" AND p.id IN (");
     sql.texts(ids).push(")");
     sql.fetch_all(db).await

@@ -2,13 +2,12 @@
 use sqlx::Arguments;
 use sqlx::any::AnyArguments;
 
-use crate::catalog::store::{PRODUCT_COLUMNS, PRODUCT_FROM, ProductRow};
+use crate::catalog::store::{CHANNEL_OF_IDS, PRODUCT_COLUMNS, PRODUCT_FROM, ProductRow};
 use crate::infra::db::{Db, Tx};
 use crate::infra::ids::new_id;
 
 /// Published and in their sale period at `$2` (the channel is `$1`).
-const LISTABLE: &str = "p.channel_id = $1 AND p.is_published = 1 \
-     AND (p.sale_start IS NULL OR p.sale_start <= $2) AND (p.sale_end IS NULL OR p.sale_end > $2)";
+const LISTABLE: &str = "p.channel_id = $1 AND p.is_published = 1 AND (p.sale_start IS NULL OR p.sale_start <= $2) AND (p.sale_end IS NULL OR p.sale_end > $2)";
 
 pub async fn insert_search_word(tx: &mut Tx, channel_id: &str, user_id: &str, word: &str, now: i64) -> sqlx::Result<()> {
     sqlx::query("INSERT INTO product_search_histories (id, channel_id, user_id, word, created_at) VALUES ($1, $2, $3, $4, $5)")
@@ -143,7 +142,9 @@ pub async fn list_listable_products_by_ids(db: &Db, channel_id: &str, ids: &[Str
         return Ok(Vec::new());
     }
     let placeholders: Vec<String> = (0..ids.len()).map(|i| format!("${}", i + 3)).collect();
-    let sql = format!("SELECT {PRODUCT_COLUMNS} FROM {PRODUCT_FROM} WHERE {LISTABLE} AND p.id IN ({})", placeholders.join(", "));
+    // The ids' own index, not the channel's (see CHANNEL_OF_IDS).
+    let listable_by_id = LISTABLE.replacen("p.channel_id = ", CHANNEL_OF_IDS, 1);
+    let sql = format!("SELECT {PRODUCT_COLUMNS} FROM {PRODUCT_FROM} WHERE {listable_by_id} AND p.id IN ({})", placeholders.join(", "));
     let mut arguments = AnyArguments::default();
     arguments.add(channel_id.to_owned()).map_err(sqlx::Error::Encode)?;
     arguments.add(now).map_err(sqlx::Error::Encode)?;
