@@ -65,7 +65,12 @@ describe('landing page coupons', () => {
     expect(await within(cards[1]!).findByText('受け取り済み')).toBeInTheDocument();
     expect(within(cards[1]!).queryByRole('button')).not.toBeInTheDocument();
     expect(await screen.findByText('クーポン「LP限定 1,000円引き」を受け取りました。')).toBeInTheDocument();
-    expect(await fake.callsTo('/v1/me/coupons').find((c) => c.method === 'POST')!.json()).toEqual({
+    expect(
+      await fake
+        .callsTo('/v1/me/coupons')
+        .find((c) => c.method === 'POST')!
+        .json(),
+    ).toEqual({
       coupon_id: 'k9',
       page: 'winter',
     });
