@@ -12,6 +12,7 @@
  */
 import { ApiError, api, apiInstance, isSilentError, load } from '../api/client';
 import type { JsonOf } from '../api/types';
+import { eventPopupStore, popupOfEvent } from './event-popup';
 import { navigateTo } from './navigation';
 import { getCartToken, sessionStore, setCartToken } from './session';
 import { createStore, useStore } from './store';
@@ -361,7 +362,8 @@ export function clearPurchaseData(): void {
 // ---- Ecommerce events (fail silently) --------------------------------------------------------
 
 /**
- * POST /v1/ecommerce_events {name, args, token}; its id, or null when it did not go through.
+ * POST /v1/ecommerce_events {name, args, token}; its id, or null when it did not go through. A
+ * popup in the answer goes to `eventPopupStore` (shown by the popup host).
  * Sent through the policy fetch without `load`, so a failure leaves no error behind.
  */
 export async function postEcommerceEvent(name: string, args: unknown): Promise<string | null> {
@@ -376,6 +378,8 @@ export async function postEcommerceEvent(name: string, args: unknown): Promise<s
     );
     if (!response.ok) return null;
     const body = (await response.json()) as { id?: unknown };
+    const popup = popupOfEvent(body);
+    if (popup) eventPopupStore.set(popup);
     return typeof body.id === 'string' ? body.id : null;
   } catch {
     return null;
