@@ -2,6 +2,7 @@
  * Journeys through the calls issue 16 listed as unreachable: the protected tag's password form,
  * accessories added with their product, and delivery to several addresses.
  */
+import type { Page } from '@playwright/test';
 import { freshMember, logIn } from './member-session';
 import { expect, keepScreenshot, test } from './support';
 
@@ -57,4 +58,104 @@ test('a landing page’s coupon is taken with 「クーポンを受け取る」,
   // The member's coupon list agrees.
   await page.goto('/coupon');
   await expect(page.getByRole('article').filter({ hasText: 'RIDE10' })).toContainText('取得済み');
+});
+
+interface Listed {
+  key: string;
+  name: string;
+  is_on_sale: boolean;
+  stock_status: string;
+}
+
+/** A product on sale with one item in stock and at least one accessory that can be bought. */
+async function productWithAccessory(
+  page: import('@playwright/test').Page,
+): Promise<{ product: Listed; accessory: Listed }> {
+  for (const category of ['bike-helmet', 'bike-led-bulb', 'cycle-light', 'bike-chain', 'cycle-helmet']) {
+    const list = (await (
+      await page.request.get(`/v1/products?category=${category}&child=1&in_stock=1&per=30`)
+    ).json()) as {
+      data: Listed[];
+    };
+    for (const product of list.data) {
+      const detail = (await (await page.request.get(`/v1/products/${product.key}`)).json()) as {
+        product_model: { products: unknown[] };
+      };
+      if (!product.is_on_sale || detail.product_model.products.length !== 1) continue;
+      const accessories = (await (await page.request.get(`/v1/products/${product.key}/accessories`)).json()) as {
+        data: Listed[];
+      };
+      const accessory = accessories.data.find((a) => a.is_on_sale && a.stock_status !== 'out_of_stock');
+      if (accessory) return { product, accessory };
+    }
+  }
+  throw new Error('no product with a buyable accessory in the demo catalogue');
+}
+
+test('an accessory chosen on the product page goes into the cart under its product', async ({ page }, testInfo) => {
+  const { product, accessory } = await productWithAccessory(page);
+  await page.goto(`/product/${product.key}`);
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+
+  const group = page.getByRole('group', { name: '一緒に購入するアクセサリー' });
+  await group
+    .getByRole('checkbox', { name: new RegExp(accessory.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
+    .check();
+  const kind = group.getByLabel(`「${accessory.name}」の種類`);
+  const button = page.getByRole('button', { name: 'カートに入れる' });
+  // An accessory with several items asks which; one with a single item is taken as it is.
+  if ((await kind.count()) > 0) await kind.selectOption({ index: 1 });
+  await expect(button).toBeEnabled();
+  await keepScreenshot(page, testInfo, 'accessory-choice');
+  await button.click();
+  await expect(page.getByRole('link', { name: 'カートを見る' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'カートを見る' }).click();
+  const lines = page.getByRole('list', { name: 'カートの商品' });
+  const accessoryLine = lines.getByRole('listitem', { name: accessory.name });
+  await expect(accessoryLine).toContainText(`「${product.name}」のアクセサリー`);
+  await keepScreenshot(page, testInfo, 'cart-with-accessory');
+
+  // Deleting the product takes its accessory with it (server rule).
+  await lines
+    .getByRole('listitem', { name: product.name })
+    .getByRole('button', { name: /を削除$/ })
+    .click();
+  await expect(page.getByText('カートに商品がありません')).toBeVisible();
+});
+
+test.describe('the popup of an ecommerce event', () => {
+  test.use({ popupsSeen: true });
+
+  test('opens over the page after カートに入れる, closes, and stays closed for the next add', async ({ page }) => {
+    // The server answers popup: null for every event today: the answer is given one here.
+    await page.route('**/v1/ecommerce_events', async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      const response = await route.fetch();
+      const body = (await response.json()) as Record<string, unknown>;
+      body.popup = {
+        id: 'e2e-event-popup',
+        title: 'カートに入れた方へのお知らせ',
+        body: '税込5,500円以上で送料無料です。',
+        image: null,
+        link: '/coupon',
+        starts_at: null,
+        ends_at: null,
+        display: 'once',
+      };
+      await route.fulfill({ response, json: body });
+    });
+    const { product } = await productWithAccessory(page);
+    await page.goto(`/product/${product.key}`);
+    await page.getByRole('button', { name: 'カートに入れる' }).click();
+    const dialog = page.getByRole('dialog', { name: 'カートに入れた方へのお知らせ' });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    await page.getByRole('button', { name: 'カートに入れる' }).click();
+    await expect(page.getByRole('link', { name: 'カートを見る' })).toBeVisible();
+    await page.waitForTimeout(300);
+    await expect(dialog).toBeHidden();
+  });
 });

@@ -240,6 +240,28 @@ export async function addToCart(variationKey: string, quantity: number): Promise
   return cart;
 }
 
+/**
+ * PATCH /v1/carts/accessories/add: `variationKey` under the product line `lineKey` (the server
+ * checks it is an accessory of that product, and the stock).
+ */
+export async function addAccessoryToCart(lineKey: string, variationKey: string, quantity: number): Promise<CartAnswer> {
+  const token = await ensureCartToken();
+  const { data } = await load(
+    cartCore().PATCH('/v1/carts/accessories/add', {
+      body: { token, key: lineKey, variation_key: variationKey, quantity },
+    }),
+  );
+  return publishCart(data);
+}
+
+/** The product line (not an accessory line) of `variationKey` in a cart answer. */
+export function productLineOf(cart: CartAnswer, variationKey: string): string | null {
+  return (
+    cart.detail.products.find((line) => !line.parent_key && line.product_info.variation_key === variationKey)?.key ??
+    null
+  );
+}
+
 export interface SetItem {
   variation_key: string;
   quantity: number;
