@@ -68,9 +68,7 @@ interface Listed {
 }
 
 /** A product on sale with one item in stock and at least one accessory that can be bought. */
-async function productWithAccessory(
-  page: import('@playwright/test').Page,
-): Promise<{ product: Listed; accessory: Listed }> {
+async function productWithAccessory(page: Page): Promise<{ product: Listed; accessory: Listed }> {
   for (const category of ['bike-helmet', 'bike-led-bulb', 'cycle-light', 'bike-chain', 'cycle-helmet']) {
     const list = (await (
       await page.request.get(`/v1/products?category=${category}&child=1&in_stock=1&per=30`)
