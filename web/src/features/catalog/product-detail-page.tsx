@@ -34,7 +34,8 @@ import {
   type AccessoryChoices,
   type ChosenAccessory,
 } from './accessory-choice';
-import { isSellingStopped, saleNotice, SELLING_STOPPED_TEXT } from './sale-state';
+import { isSellingStopped, isUpcoming, saleNotice, SELLING_STOPPED_TEXT } from './sale-state';
+import { NoticeSlot } from '../../ui/notice-slot';
 import { initialVariation } from './variation-choice';
 import { VariationSelector } from './variation-selector';
 import styles from './product-detail.module.css';
@@ -301,6 +302,13 @@ function ProductView({ product }: { product: ProductDetail }) {
                 {notice}
               </p>
             ) : null}
+            {/* An announced product: the shop's words on pre-orders (spec 000 §2 notice slots). */}
+            {isUpcoming(product) ? (
+              <>
+                <NoticeSlot code="pre_order_info_1" />
+                <NoticeSlot code="pre_order_info_2" />
+              </>
+            ) : null}
             <VariationSelector variations={variations} selected={selected} onSelect={setSelected} />
             <SizeSuggestion product={product} />
             <EmbroideryNote product={product} />
@@ -330,6 +338,8 @@ function ProductView({ product }: { product: ProductDetail }) {
         <h2 id="description-title" className={styles.sectionTitle}>
           商品説明
         </h2>
+        {/* The shop's note for every product (適合の確認 …), below the fold: it cannot shift the first view. */}
+        <NoticeSlot code="product" />
         <div className={styles.description}>
           <Paragraphs text={product.description} />
         </div>
