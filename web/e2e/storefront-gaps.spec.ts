@@ -157,3 +157,25 @@ test.describe('the popup of an ecommerce event', () => {
     await expect(dialog).toBeHidden();
   });
 });
+
+test('a link banner downloads under its Japanese file name', async ({ page }) => {
+  // The demo shops have no `footer` (link) banners: the list is given one, a copy of a real
+  // banner, so the download itself is the server's.
+  await page.route('**/v1/banners?*', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { data: { id: string; area: string; title: string }[] };
+    const first = body.data.find((b) => b.area === 'top_main');
+    if (first) body.data.push({ ...first, area: 'footer' });
+    await route.fulfill({ response, json: body });
+  });
+  await page.goto('/');
+  const section = page.getByRole('region', { name: 'リンク用バナー' });
+  await expect(section.getByRole('img')).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    section.getByRole('button', { name: /^ダウンロード/ }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/\.svg$/);
+  expect(download.suggestedFilename()).not.toMatch(/^banner-/);
+  await expect(page.getByText('ダウンロードが完了しました')).toBeVisible();
+});
