@@ -179,3 +179,77 @@ test('a link banner downloads under its Japanese file name', async ({ page }) =>
   expect(download.suggestedFilename()).not.toMatch(/^banner-/);
   await expect(page.getByText('ダウンロードが完了しました')).toBeVisible();
 });
+
+test('a member sends one order to two addresses and the order keeps them apart', async ({ page }, testInfo) => {
+  const { product } = await productWithAccessory(page);
+  const member = await freshMember(page, testInfo, 'multi-ship');
+  await logIn(page, member);
+  await expect(page).toHaveURL(/\/mypage$/);
+  // A second entry in the book (the own address is there from the start).
+  const added = await page.evaluate(async () => {
+    const response = await fetch('/v1/me/user-addresses', {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${localStorage.getItem('shop.accessToken')}`,
+      },
+      body: JSON.stringify({
+        shipping_last_name: '分送',
+        shipping_first_name: '二郎',
+        shipping_last_name_kana: 'ブンソウ',
+        shipping_first_name_kana: 'ジロウ',
+        postal_code: '5300001',
+        prefecture: '大阪府',
+        city: '大阪市北区梅田',
+        address1: '2-3-4',
+        address2: '',
+        phone_number: '06-1234-5678',
+      }),
+    });
+    return response.status;
+  });
+  expect(added).toBe(201);
+
+  await page.goto(`/product/${product.key}`);
+  await page.getByLabel('数量').selectOption('2');
+  await page.getByRole('button', { name: 'カートに入れる' }).click();
+  await expect(page.getByRole('link', { name: 'カートを見る' })).toBeVisible();
+  await page.goto('/cart');
+  await page.getByRole('button', { name: 'レジに進む' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'お届け先の選択' })).toBeVisible();
+  await page.getByRole('button', { name: '複数のお届け先に分けて送る' }).click();
+  const multiple = page.getByRole('region', { name: '複数のお届け先に送る' });
+  const adding = multiple.getByRole('form', { name: 'お届け先の追加' });
+  await adding.getByRole('button', { name: 'お届け先を追加' }).click();
+  const first = multiple.getByRole('region', { name: 'お届け先1' });
+  await expect(first.getByRole('list', { name: 'お届け先1に送る商品' })).toContainText(`${product.name}`);
+  const jiro = await adding.getByRole('option', { name: /分送 二郎/ }).getAttribute('value');
+  await adding.getByLabel('アドレス帳のお届け先').selectOption(jiro ?? '');
+  await adding.getByRole('button', { name: 'お届け先を追加' }).click();
+  const second = multiple.getByRole('region', { name: 'お届け先2' });
+  await expect(second).toContainText('分送 二郎 様');
+
+  const move = first.getByRole('form', { name: /のお届け先を変更$/ });
+  await move.getByLabel('数量').selectOption('1');
+  await move.getByRole('button', { name: '移す' }).click();
+  await expect(second.getByRole('list', { name: 'お届け先2に送る商品' })).toContainText(`${product.name}`);
+  await expect(first.getByRole('list', { name: 'お届け先1に送る商品' })).toContainText('× 1');
+  await keepScreenshot(page, testInfo, 'multi-shipping');
+  await multiple.getByRole('button', { name: 'この内容で次へ進む' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'お届け方法の指定' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'お届け先1' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'お届け先2' })).toContainText('分送 二郎 様');
+  await page.getByRole('button', { name: 'お支払い方法の選択へ' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'お支払い方法の選択' })).toBeVisible();
+  await page.getByRole('radio', { name: /代金引換/ }).check();
+  await page.getByRole('button', { name: 'ご注文内容の確認へ' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'ご注文内容の確認' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'お届け先2' })).toContainText('分送 二郎 様');
+  await expect(page.getByRole('list', { name: 'お届け先1に送る商品' })).toContainText('× 1');
+  await expect(page.getByRole('list', { name: 'お届け先2に送る商品' })).toContainText('× 1');
+  await page.getByRole('button', { name: '注文を確定する' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'ご注文ありがとうございました' })).toBeVisible();
+});

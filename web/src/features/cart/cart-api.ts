@@ -49,6 +49,7 @@ type PatchPath = Extract<
   | '/v1/carts/products/modify'
   | '/v1/carts/products/delete'
   | '/v1/carts/accessories/modify'
+  | '/v1/carts/products/divide'
   | '/v1/carts/accessories/delete'
   | '/v1/carts/products/embroidery'
   | '/v1/carts/shippings/add'
