@@ -2,9 +2,33 @@
  * Journeys through the calls issue 16 listed as unreachable: the protected tag's password form,
  * accessories added with their product, and delivery to several addresses.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import { freshMember, logIn } from './member-session';
 import { expect, keepScreenshot, test } from './support';
+
+// axe-core as a script of the test: the shop's CSP (no inline script) is bypassed for it only.
+test.use({ bypassCSP: true });
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    type Result = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<Result> } }).axe;
+    return (await axe.run(document)).violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
+}
 
 test('the 会員限定セール tag opens after its password', async ({ page }, testInfo) => {
   await page.goto('/product?tag=members-sale');
@@ -16,6 +40,7 @@ test('the 会員限定セール tag opens after its password', async ({ page }, 
   await form.getByRole('button', { name: '商品を表示する' }).click();
   await expect(form.getByText('パスワードが正しくありません。')).toBeVisible();
   await keepScreenshot(page, testInfo, 'tag-password');
+  expect(await seriousViolations(page)).toEqual([]);
 
   // The password of the demo data (README).
   await form.getByLabel(/^パスワード/).fill('ride-members');
@@ -54,6 +79,7 @@ test('a landing page’s coupon is taken with 「クーポンを受け取る」,
   await expect(ride10.getByText('受け取り済み')).toBeVisible();
   await expect(ride10.getByRole('button')).toHaveCount(0);
   await keepScreenshot(page, testInfo, 'lp-coupon-taken');
+  expect(await seriousViolations(page)).toEqual([]);
 
   // The member's coupon list agrees.
   await page.goto('/coupon');
@@ -105,6 +131,7 @@ test('an accessory chosen on the product page goes into the cart under its produ
   if ((await kind.count()) > 0) await kind.selectOption({ index: 1 });
   await expect(button).toBeEnabled();
   await keepScreenshot(page, testInfo, 'accessory-choice');
+  expect(await seriousViolations(page)).toEqual([]);
   await button.click();
   await expect(page.getByRole('link', { name: 'カートを見る' })).toBeVisible();
 
@@ -236,6 +263,7 @@ test('a member sends one order to two addresses and the order keeps them apart',
   await expect(second.getByRole('list', { name: 'お届け先2に送る商品' })).toContainText(`${product.name}`);
   await expect(first.getByRole('list', { name: 'お届け先1に送る商品' })).toContainText('× 1');
   await keepScreenshot(page, testInfo, 'multi-shipping');
+  expect(await seriousViolations(page)).toEqual([]);
   await multiple.getByRole('button', { name: 'この内容で次へ進む' }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'お届け方法の指定' })).toBeVisible();
