@@ -13,6 +13,7 @@ import { withChunkReload } from '../lib/chunk-reload';
 import { queryClient } from '../lib/query-client';
 import { bootSite } from './boot';
 import { NotFoundPage, RouteErrorPage } from './error-page';
+import { withLoadWait } from './load-wait';
 import { withGuards, type AccessHandle } from './route-guard';
 import { SiteLayout, type RouteHandle } from './layouts/site-layout';
 import { BootFallback, RootShell } from './root-shell';
@@ -288,7 +289,7 @@ export const routes: RouteObject[] = [
         loader: siteLoader,
         shouldRevalidate: () => false,
         // Screen errors render inside the layout, with header and footer.
-        children: [{ errorElement: <RouteErrorPage />, children: withGuards(siteScreens) }],
+        children: [{ errorElement: <RouteErrorPage />, children: withLoadWait(withGuards(siteScreens)) }],
       },
     ],
   },

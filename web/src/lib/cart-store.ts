@@ -13,6 +13,7 @@
 import { ApiError, api, apiInstance, isSilentError, load } from '../api/client';
 import type { JsonOf } from '../api/types';
 import { eventPopupStore, popupOfEvent } from './event-popup';
+import { trackLoad } from './load-tasks';
 import { navigateTo } from './navigation';
 import { getCartToken, sessionStore, setCartToken } from './session';
 import { createStore, useStore } from './store';
@@ -35,6 +36,8 @@ export const NOT_ON_SALE = 'cart.update_products.not_sale';
 export const PRODUCT_NOT_FOUND = 'product_not_found';
 
 export const CART_PATH = '/cart/';
+/** The load task of the cart taken over at login. */
+export const LOGIN_CART_TASK = 'login';
 export const PURCHASE_DATA_KEY = 'shop.purchaseData';
 export const PURCHASE_DATA_TTL_MS = 1_800_000;
 export const PAYMENT_COOKIE = 'shop_payment_in_progress';
@@ -111,6 +114,10 @@ export function initCart(options: InitOptions = {}): Promise<CartAnswer> {
     return publishCart(data);
   })();
   running = call;
+  // The next screen waits for these (lib/load-tasks): a re-init "named by the reason", and the
+  // guest cart taken over at login, so the cart and its count are the new ones when it opens.
+  if (options.reason) trackLoad(options.reason, call).catch(() => undefined);
+  else if (options.after) trackLoad(LOGIN_CART_TASK, call).catch(() => undefined);
   const clear = () => {
     if (running === call) running = null;
   };
