@@ -125,6 +125,11 @@ export function initCart(options: InitOptions = {}): Promise<CartAnswer> {
   return call;
 }
 
+/** Whether a cart init is on its way (a token may be coming). */
+export function isCartInitRunning(): boolean {
+  return running !== null;
+}
+
 /** The stored cart token, or a new cart's. */
 export async function ensureCartToken(): Promise<string> {
   if (running) return (await running).token;

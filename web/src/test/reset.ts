@@ -2,6 +2,7 @@ import { errorStore, invalidChannelStore, maintenanceStore } from '../lib/app-st
 import { emptySession, sessionStore } from '../lib/session';
 import { flashStore } from '../lib/flash';
 import { resetLoadTasks } from '../lib/load-tasks';
+import { markLoginChecked } from '../lib/readiness';
 import { productHistoryStore } from '../lib/product-history';
 
 /** Puts every module-level store back to its first value between tests. */
@@ -15,4 +16,5 @@ export function resetAppState(): void {
   flashStore.set({ current: null, next: null });
   productHistoryStore.set([]);
   resetLoadTasks();
+  markLoginChecked(false);
 }
