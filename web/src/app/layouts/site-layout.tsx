@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Outlet, useMatches } from 'react-router';
 import { siteLayoutQuery, useSettings } from '../../api/site-queries';
 import { PopupHost } from '../../features/popup/popup-dialog';
+import { useThemeComponent } from '../../themes/registry';
 import { DefaultLayout } from './default-layout';
 import type { LayoutProps } from './layout-props';
 import { SampleLayout } from './sample-layout';
@@ -30,6 +31,7 @@ export function SiteLayout() {
   const { data } = useQuery({ ...siteLayoutQuery(page), placeholderData: keepPreviousData });
   const settings = useSettings();
   const Layout = SITE_LAYOUTS[data?.layout ?? 'default'] ?? DefaultLayout;
+  const Cursor = useThemeComponent('Cursor');
   return (
     <Layout
       shopName={settings['SITE.NAME']}
@@ -41,6 +43,7 @@ export function SiteLayout() {
     >
       <Outlet />
       <PopupHost />
+      <Cursor />
     </Layout>
   );
 }
