@@ -11,8 +11,7 @@ import type { FrontSettings, PublicConfig } from '../api/types';
 import { invalidChannelStore } from '../lib/app-state';
 import { applyColorScheme } from '../lib/color-scheme';
 import { siteNameStore } from '../lib/document-title';
-import { markLoginChecked } from '../lib/readiness';
-import { startSession } from '../lib/session';
+import { markLoginChecked, startSession } from '../lib/session';
 
 export type BootResult = { kind: 'ready'; config: PublicConfig } | { kind: 'invalid-channel' };
 

@@ -5,8 +5,8 @@ import { demoSettings, renderApp } from '../test/render-app';
 import { createFakeFetch, json, type FakeFetch } from '../test/fake-fetch';
 import { initCart, resetCartStore } from './cart-store';
 import { queryClient } from './query-client';
-import { isAppReady, markLoginChecked, whenAppReady } from './readiness';
-import { setCartToken } from './session';
+import { isAppReady, whenAppReady } from './readiness';
+import { markLoginChecked, setCartToken } from './session';
 
 let fake: FakeFetch;
 

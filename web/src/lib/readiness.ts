@@ -3,29 +3,22 @@
  * the shop's settings, the cart token and the login check — in 100 ms steps, for at most 3 s,
  * after which it goes on with what there is.
  * - settings: the front settings are in the query cache;
- * - login check: startup has settled the session (app/boot marks it);
+ * - login check: startup has settled the session (app/boot marks it in lib/session);
  * - cart token: a token is stored, or no cart init is running that would bring one.
  */
 import { settingsQuery } from '../api/site-queries';
 import { isCartInitRunning } from './cart-store';
 import { queryClient } from './query-client';
-import { getCartToken } from './session';
+import { getCartToken, isLoginChecked } from './session';
 import { waitUntil } from './wait';
 
 export const READY_STEP_MS = 100;
 export const READY_TIMEOUT_MS = 3_000;
 
-let loginChecked = false;
-
-/** Startup settled the session (logged in, refreshed or logged out). */
-export function markLoginChecked(checked = true): void {
-  loginChecked = checked;
-}
-
 export function isAppReady(): boolean {
   const settings = queryClient.getQueryData(settingsQuery().queryKey) !== undefined;
   const cartToken = getCartToken() !== null || !isCartInitRunning();
-  return settings && loginChecked && cartToken;
+  return settings && isLoginChecked() && cartToken;
 }
 
 /** True once ready, false when 3 s passed first. */
