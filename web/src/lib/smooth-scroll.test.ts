@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SCROLL_SMOOTHING_MS, startSmoothAnchors } from './smooth-scroll';
+import { startSmoothAnchors } from './anchor-links';
+import { SCROLL_SMOOTHING_MS } from './smooth-scroll';
 
 let stop: () => void = () => undefined;
 let scrollTo: ReturnType<typeof vi.fn>;
@@ -68,8 +69,8 @@ describe('scroll smoothing (700 ms)', () => {
     reducedMotion(true);
     const { link, heading } = page();
     link.click();
-    expect(scrollTo.mock.calls).toEqual([[0, 1_000]]);
     await vi.advanceTimersByTimeAsync(0);
+    expect(scrollTo.mock.calls).toEqual([[0, 1_000]]);
     expect(document.activeElement).toBe(heading);
   });
 

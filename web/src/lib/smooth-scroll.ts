@@ -3,6 +3,7 @@
  * (ease in and out) instead of jumping, then moves focus to the target when it can take it. A
  * visitor who asks for reduced motion gets the jump. Scrolling by the visitor (wheel, touch,
  * keys) stops the glide where it is. Navigation between pages keeps its own rules (lib/scroll).
+ * Loaded at the first anchor click (lib/anchor-links decides which clicks glide).
  */
 export const SCROLL_SMOOTHING_MS = 700;
 
@@ -47,47 +48,9 @@ export function smoothScrollTo(top: number, duration: number = SCROLL_SMOOTHING_
   });
 }
 
-/** The element a same-page anchor link points at, or null (other pages, missing targets). */
-function anchorTarget(link: HTMLAnchorElement): HTMLElement | null {
-  const href = link.getAttribute('href') ?? '';
-  if (!href.startsWith('#') || href.length < 2) return null;
-  let id: string;
-  try {
-    id = decodeURIComponent(href.slice(1));
-  } catch {
-    return null;
-  }
-  return document.getElementById(id);
-}
-
-/** Document click handler: same-page anchor links glide to their target. */
-export function onAnchorClick(event: MouseEvent): void {
-  if (
-    event.defaultPrevented ||
-    event.button !== 0 ||
-    event.metaKey ||
-    event.ctrlKey ||
-    event.shiftKey ||
-    event.altKey
-  ) {
-    return;
-  }
-  const link = (event.target as Element | null)?.closest?.('a[href^="#"]');
-  if (!(link instanceof HTMLAnchorElement)) return;
-  const target = anchorTarget(link);
-  if (!target) return;
-  event.preventDefault();
+/** Glides to `target` (its scroll-margin kept), then focuses it when it can take focus. */
+export async function glideTo(target: HTMLElement): Promise<void> {
   const margin = Number.parseFloat(getComputedStyle(target).scrollMarginTop) || 0;
-  const top = target.getBoundingClientRect().top + window.scrollY - margin;
-  // The address shows the anchor (to share it) without a history entry the router would follow.
-  window.history.replaceState(window.history.state, '', link.getAttribute('href'));
-  void smoothScrollTo(top).then(() => {
-    if (target.tabIndex >= 0 || target.hasAttribute('tabindex')) target.focus({ preventScroll: true });
-  });
-}
-
-/** Starts smoothing anchor links in the document; returns a stop. */
-export function startSmoothAnchors(): () => void {
-  document.addEventListener('click', onAnchorClick);
-  return () => document.removeEventListener('click', onAnchorClick);
+  await smoothScrollTo(target.getBoundingClientRect().top + window.scrollY - margin);
+  if (target.tabIndex >= 0 || target.hasAttribute('tabindex')) target.focus({ preventScroll: true });
 }
