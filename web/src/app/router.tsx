@@ -13,7 +13,7 @@ import { withChunkReload } from '../lib/chunk-reload';
 import { queryClient } from '../lib/query-client';
 import { bootSite } from './boot';
 import { NotFoundPage, RouteErrorPage } from './error-page';
-import { withLoadWait } from './load-wait';
+import { loadWaitLoader } from './load-wait';
 import { withGuards, type AccessHandle } from './route-guard';
 import { SiteLayout, type RouteHandle } from './layouts/site-layout';
 import { BootFallback, RootShell } from './root-shell';
@@ -32,7 +32,8 @@ function screen(load: () => Promise<ScreenModule>): Lazy {
   const guarded = withChunkReload(load);
   const lazy: Lazy = async () => {
     const module = await guarded();
-    return module.loader ? { Component: module.Component, loader: module.loader } : { Component: module.Component };
+    // Every screen first waits for the pending load tasks (app/load-wait).
+    return { Component: module.Component, loader: loadWaitLoader(module.loader) };
   };
   preloads.set(lazy, load);
   return lazy;
@@ -151,8 +152,8 @@ export const siteScreens: RouteObject[] = [
   at('coupon', coupons),
   // Catalogue
   // Their loaders are in the first bundle, so the data is asked for while the screen downloads.
-  { ...at('product', productList, productHandle), loader: productListLoader },
-  { ...at('product/:key', productDetail, productHandle), loader: productDetailLoader },
+  { ...at('product', productList, productHandle), loader: loadWaitLoader(productListLoader) },
+  { ...at('product/:key', productDetail, productHandle), loader: loadWaitLoader(productDetailLoader) },
   // まとめて注文: the spec names only the route; its reading is in features/catalog/order-sheet.ts.
   at('product/:key/uos', orderSheet, productHandle),
   // Cart and checkout
@@ -289,7 +290,7 @@ export const routes: RouteObject[] = [
         loader: siteLoader,
         shouldRevalidate: () => false,
         // Screen errors render inside the layout, with header and footer.
-        children: [{ errorElement: <RouteErrorPage />, children: withLoadWait(withGuards(siteScreens)) }],
+        children: [{ errorElement: <RouteErrorPage />, children: withGuards(siteScreens) }],
       },
     ],
   },

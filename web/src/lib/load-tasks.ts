@@ -10,20 +10,14 @@ import { waitUntil } from './wait';
 export const LOAD_STEP_MS = 200;
 export const LOAD_TIMEOUT_MS = 5_000;
 
-/** Name → how many tasks of that name run (two re-inits may overlap). */
-const running = new Map<string, number>();
+/** One entry per running task (two re-inits of the same name may overlap). */
+const running = new Set<{ name: string }>();
 
 /** Registers a task; the returned function ends it (calling it again does nothing). */
 export function addLoadTask(name: string): () => void {
-  running.set(name, (running.get(name) ?? 0) + 1);
-  let ended = false;
-  return () => {
-    if (ended) return;
-    ended = true;
-    const left = (running.get(name) ?? 1) - 1;
-    if (left > 0) running.set(name, left);
-    else running.delete(name);
-  };
+  const task = { name };
+  running.add(task);
+  return () => running.delete(task);
 }
 
 /** `work` as a load task named `name`: pending until it settles (either way). */
@@ -35,7 +29,7 @@ export function trackLoad<T>(name: string, work: Promise<T>): Promise<T> {
 
 /** The names of the tasks still running. */
 export function pendingLoadTasks(): string[] {
-  return [...running.keys()];
+  return [...new Set([...running].map((task) => task.name))];
 }
 
 /** The login page (with or without its trailing slash) does not wait for load tasks. */
