@@ -7,8 +7,7 @@ import { createBrowserRouter, matchRoutes, type LoaderFunction, type RouteObject
 import { siteLayoutQuery } from '../api/site-queries';
 import { productDetailLoader, productListLoader } from '../features/catalog/product-loaders';
 import { contentFrame } from '../features/pages/content-route';
-import { QUIET_PATHS as POPUP_QUIET_PATHS } from '../features/popup/popup-dialog';
-import { popupsQuery } from '../features/popup/popup-queries';
+import { QUIET_PATHS as POPUP_QUIET_PATHS, popupsQuery } from '../features/popup/popup-queries';
 import { withChunkReload } from '../lib/chunk-reload';
 import { queryClient } from '../lib/query-client';
 import { bootSite } from './boot';

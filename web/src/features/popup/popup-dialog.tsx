@@ -6,11 +6,8 @@ import { eventPopupStore } from '../../lib/event-popup';
 import { useStore } from '../../lib/store';
 import { PopupBody } from './popup-content';
 import { pickPopup, rememberPopup, shouldShowPopup } from './popup-memory';
-import { popupsQuery } from './popup-queries';
+import { QUIET_PATHS, popupsQuery } from './popup-queries';
 import styles from './popup.module.css';
-
-/** Pages where a popup would only get in the way: the popup list itself. */
-export const QUIET_PATHS = /^\/popup\/?$/;
 
 /**
  * A modal `<dialog>`: the rest of the page is inert while it is open, focus moves into it and
