@@ -12,6 +12,7 @@
  */
 import { ApiError, api, apiInstance, isSilentError, load } from '../api/client';
 import type { JsonOf } from '../api/types';
+import { track, trackedLine } from './analytics';
 import { eventPopupStore, popupOfEvent } from './event-popup';
 import { trackLoad } from './load-tasks';
 import { navigateTo } from './navigation';
@@ -249,7 +250,23 @@ export async function addToCart(variationKey: string, quantity: number): Promise
       ).data,
   );
   void postEcommerceEvent('add_to_cart', { variation_key: variationKey, quantity });
+  trackAdded(cart, [{ variation_key: variationKey, quantity }]);
   return cart;
+}
+
+/** add_to_cart for the data layer (lib/analytics): the product lines added, in the added quantities. */
+function trackAdded(cart: CartAnswer, items: readonly SetItem[]): void {
+  try {
+    const lines = items.flatMap((item) => {
+      const line = cart.detail.products.find(
+        (l) => !l.parent_key && l.product_info.variation_key === item.variation_key,
+      );
+      return line ? [trackedLine(line, item.quantity)] : [];
+    });
+    if (lines.length > 0) track({ name: 'add_to_cart', lines });
+  } catch {
+    // Tracking fails silently (spec 000 §8): the add itself went through.
+  }
 }
 
 /**
@@ -289,6 +306,7 @@ export async function addSetToCart(items: readonly SetItem[]): Promise<CartAnswe
       (await load(cartCore().PATCH('/v1/carts/products/add-set', { body: { token, items: [...items] } }))).data,
   );
   void postEcommerceEvent('add_to_cart', { items });
+  trackAdded(cart, items);
   return cart;
 }
 
@@ -366,7 +384,13 @@ export interface PurchaseData {
   total_payment: number;
   /** The ecommerce event's id, when the purchase event was recorded. */
   event_id?: string | null;
-  products: { product_key: string; name: string; unit_price: number; quantity: number }[];
+  products: {
+    product_key: string;
+    name: string;
+    variation_name?: string | null;
+    unit_price: number;
+    quantity: number;
+  }[];
 }
 
 export function storePurchaseData(data: PurchaseData, now: number = Date.now()): void {

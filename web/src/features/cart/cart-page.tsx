@@ -7,6 +7,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
+import { track, trackedLine } from '../../lib/analytics';
 import { useSession } from '../../lib/session';
 import { FormField, buttonClass } from '../../ui/form-field';
 import { NoticeSlot } from '../../ui/notice-slot';
@@ -230,7 +231,14 @@ export function CartPage() {
                 className={buttonClass.primary}
                 disabled={giftDraft}
                 aria-describedby={giftDraft ? 'gift-draft-note' : undefined}
-                onClick={() => navigate(isLogin ? '/cart/shipping-select' : '/cart/shipping-add')}
+                onClick={() => {
+                  track({
+                    name: 'begin_checkout',
+                    lines: products.map((l) => trackedLine(l)),
+                    value: cart.detail.order.total_payment,
+                  });
+                  navigate(isLogin ? '/cart/shipping-select' : '/cart/shipping-add');
+                }}
               >
                 レジに進む
               </button>

@@ -65,6 +65,7 @@ export function purchaseDataOf(cart: Cart, decision: Decision, eventId: string |
     products: cart.detail.products.map((p) => ({
       product_key: p.product_info.product_key,
       name: p.product_info.name,
+      variation_name: p.product_info.variation_name,
       unit_price: p.unit_price,
       quantity: p.quantity,
     })),

@@ -5,6 +5,7 @@ import { useSettings } from '../../api/site-queries';
 import type { ProductDetail, ProductItem, Variation } from '../../api/types';
 import { addAccessoryToCart, addToCart, handleCartError, productLineOf } from '../../lib/cart-store';
 import { showError } from '../../lib/toast';
+import { useTrack } from '../../lib/analytics-hooks';
 import { useDocumentTitle } from '../../lib/document-title';
 import { recordViewedProduct } from '../../lib/product-history';
 import { useSession } from '../../lib/session';
@@ -224,6 +225,7 @@ function ProductView({ product }: { product: ProductDetail }) {
   const recommendations = useRecommendations(product.key);
   useDocumentTitle(product.name);
   useRecordView(product.id);
+  useTrack({ name: 'view_item', product }, product.key);
 
   const path = deepestPath(
     categories,

@@ -106,6 +106,7 @@ export function ProductListPage() {
             pathname={PATH}
             names={names}
             resetFilters={EMPTY_FILTERS}
+            listName={title}
             filterButton={
               phone ? (
                 <button
