@@ -64,6 +64,10 @@ async function start(): Promise<void> {
     void router.navigate(to, options);
   });
   if (pending !== null) void router.navigate(pending, { replace: true });
+  // Its own small chunk: it does nothing before the page has loaded anyway.
+  void import('./lib/link-prefetch')
+    .then(({ startLinkPrefetch }) => startLinkPrefetch({ prefetch: preloadScreen }))
+    .catch(() => undefined);
 
   root.render(
     <StrictMode>

@@ -51,6 +51,8 @@ export type StaticPageLink = JsonOf<'/v1/static-pages/urls'>['data'][number];
 export type LandingPage = JsonOf<'/v1/lp/{slug}'>;
 export type LandingBlock = LandingPage['layout'][number];
 export type Popup = JsonOf<'/v1/popups/{id}'>;
+/** A coupon as /coupon and landing pages show it (is_taken is the asking member's). */
+export type Coupon = JsonOf<'/v1/coupons'>['data'][number];
 export type HistoryEntry = JsonOf<'/v1/guest/product-histories'>['data'][number];
 export type Collection = JsonOf<'/v1/collections/{alias}'>;
 export type PrintCatalog = JsonOf<'/v1/catalog'>['data'][number];

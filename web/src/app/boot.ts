@@ -11,7 +11,7 @@ import type { FrontSettings, PublicConfig } from '../api/types';
 import { invalidChannelStore } from '../lib/app-state';
 import { applyColorScheme } from '../lib/color-scheme';
 import { siteNameStore } from '../lib/document-title';
-import { startSession } from '../lib/session';
+import { markLoginChecked, startSession } from '../lib/session';
 
 export type BootResult = { kind: 'ready'; config: PublicConfig } | { kind: 'invalid-channel' };
 
@@ -30,6 +30,7 @@ export async function bootChannel(
   configureApi({ baseUrl: config.api_base_url || window.location.origin, channel: config.channel, ...overrides });
   siteNameStore.set(config.name);
   await startSession({ refresh: () => apiInstance().requestRefresh() });
+  markLoginChecked();
   return { kind: 'ready', config };
 }
 

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { clearErrors, useInvalidChannel } from '../lib/app-state';
 import { advanceFlash } from '../lib/flash';
+import { startSmoothAnchors } from '../lib/anchor-links';
 import { AppToaster } from '../ui/toaster';
 import { LoadingBlock } from '../ui/spinner';
 import { InvalidChannelPage } from './invalid-channel-page';
@@ -26,6 +27,7 @@ function useNavigationHousekeeping() {
 export function RootShell() {
   const invalidChannel = useInvalidChannel();
   useNavigationHousekeeping();
+  useEffect(startSmoothAnchors, []);
   return (
     <>
       <ScrollManager />

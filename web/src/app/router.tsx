@@ -7,12 +7,12 @@ import { createBrowserRouter, matchRoutes, type LoaderFunction, type RouteObject
 import { siteLayoutQuery } from '../api/site-queries';
 import { productDetailLoader, productListLoader } from '../features/catalog/product-loaders';
 import { contentFrame } from '../features/pages/content-route';
-import { QUIET_PATHS as POPUP_QUIET_PATHS } from '../features/popup/popup-dialog';
-import { popupsQuery } from '../features/popup/popup-queries';
+import { QUIET_PATHS as POPUP_QUIET_PATHS, popupsQuery } from '../features/popup/popup-queries';
 import { withChunkReload } from '../lib/chunk-reload';
 import { queryClient } from '../lib/query-client';
 import { bootSite } from './boot';
 import { NotFoundPage, RouteErrorPage } from './error-page';
+import { loadWaitLoader } from './load-wait';
 import { withGuards, type AccessHandle } from './route-guard';
 import { SiteLayout, type RouteHandle } from './layouts/site-layout';
 import { BootFallback, RootShell } from './root-shell';
@@ -31,7 +31,8 @@ function screen(load: () => Promise<ScreenModule>): Lazy {
   const guarded = withChunkReload(load);
   const lazy: Lazy = async () => {
     const module = await guarded();
-    return module.loader ? { Component: module.Component, loader: module.loader } : { Component: module.Component };
+    // Every screen first waits for the pending load tasks (app/load-wait).
+    return { Component: module.Component, loader: loadWaitLoader(module.loader) };
   };
   preloads.set(lazy, load);
   return lazy;
@@ -150,8 +151,8 @@ export const siteScreens: RouteObject[] = [
   at('coupon', coupons),
   // Catalogue
   // Their loaders are in the first bundle, so the data is asked for while the screen downloads.
-  { ...at('product', productList, productHandle), loader: productListLoader },
-  { ...at('product/:key', productDetail, productHandle), loader: productDetailLoader },
+  { ...at('product', productList, productHandle), loader: loadWaitLoader(productListLoader) },
+  { ...at('product/:key', productDetail, productHandle), loader: loadWaitLoader(productDetailLoader) },
   // まとめて注文: the spec names only the route; its reading is in features/catalog/order-sheet.ts.
   at('product/:key/uos', orderSheet, productHandle),
   // Cart and checkout

@@ -19,6 +19,7 @@ import {
   startCart,
   storePurchaseData,
 } from './cart-store';
+import { pendingLoadTasks } from './load-tasks';
 import { setNavigator } from './navigation';
 import { CART_TOKEN_KEY, applyGrant, clearSession, getCartToken, setCartToken } from './session';
 import { showError, showToast } from './toast';
@@ -126,6 +127,31 @@ describe('cart init', () => {
     expect(atLogin.headers.get('authorization')).toBe('Bearer member-token');
     expect(await bodyOf(atLogin)).toEqual({ token: 'guest-cart' });
     await vi.waitFor(() => expect(getCartToken()).toBe('member-cart'));
+  });
+
+  it('is a pending load task while it re-inits for product_not_found or takes the cart over at login', async () => {
+    setCartToken('guest');
+    let answer: () => void = () => undefined;
+    fake.on(
+      'POST',
+      '/v1/carts/init',
+      () => new Promise<Response>((resolve) => (answer = () => resolve(json(cartOf('t', [1]))))),
+    );
+    const reinit = initCart({ invalidProduct: true, reason: 'product_not_found' });
+    expect(pendingLoadTasks()).toEqual(['product_not_found']);
+    answer();
+    await reinit;
+    expect(pendingLoadTasks()).toEqual([]);
+
+    const login = initCart({ after: true });
+    expect(pendingLoadTasks()).toEqual(['login']);
+    await vi.waitFor(() => expect(fake.callsTo('/v1/carts/init')).toHaveLength(2));
+    answer();
+    await login;
+    expect(pendingLoadTasks()).toEqual([]);
+    // A plain init (the header's, at start) holds no navigation.
+    void initCart();
+    expect(pendingLoadTasks()).toEqual([]);
   });
 
   it('does not create a cart at start for a visitor without one', () => {

@@ -12,6 +12,9 @@
  */
 import { ApiError, api, apiInstance, isSilentError, load } from '../api/client';
 import type { JsonOf } from '../api/types';
+import { track, trackedLine } from './analytics';
+import { eventPopupStore, popupOfEvent } from './event-popup';
+import { trackLoad } from './load-tasks';
 import { navigateTo } from './navigation';
 import { getCartToken, sessionStore, setCartToken } from './session';
 import { createStore, useStore } from './store';
@@ -34,6 +37,8 @@ export const NOT_ON_SALE = 'cart.update_products.not_sale';
 export const PRODUCT_NOT_FOUND = 'product_not_found';
 
 export const CART_PATH = '/cart/';
+/** The load task of the cart taken over at login. */
+export const LOGIN_CART_TASK = 'login';
 export const PURCHASE_DATA_KEY = 'shop.purchaseData';
 export const PURCHASE_DATA_TTL_MS = 1_800_000;
 export const PAYMENT_COOKIE = 'shop_payment_in_progress';
@@ -110,11 +115,20 @@ export function initCart(options: InitOptions = {}): Promise<CartAnswer> {
     return publishCart(data);
   })();
   running = call;
+  // The next screen waits for these (lib/load-tasks): a re-init "named by the reason", and the
+  // guest cart taken over at login, so the cart and its count are the new ones when it opens.
+  if (options.reason) trackLoad(options.reason, call).catch(() => undefined);
+  else if (options.after) trackLoad(LOGIN_CART_TASK, call).catch(() => undefined);
   const clear = () => {
     if (running === call) running = null;
   };
   call.then(clear, clear);
   return call;
+}
+
+/** Whether a cart init is on its way (a token may be coming). */
+export function isCartInitRunning(): boolean {
+  return running !== null;
 }
 
 /** The stored cart token, or a new cart's. */
@@ -236,7 +250,45 @@ export async function addToCart(variationKey: string, quantity: number): Promise
       ).data,
   );
   void postEcommerceEvent('add_to_cart', { variation_key: variationKey, quantity });
+  trackAdded(cart, [{ variation_key: variationKey, quantity }]);
   return cart;
+}
+
+/** add_to_cart for the data layer (lib/analytics): the product lines added, in the added quantities. */
+function trackAdded(cart: CartAnswer, items: readonly SetItem[]): void {
+  try {
+    const lines = items.flatMap((item) => {
+      const line = cart.detail.products.find(
+        (l) => !l.parent_key && l.product_info.variation_key === item.variation_key,
+      );
+      return line ? [trackedLine(line, item.quantity)] : [];
+    });
+    if (lines.length > 0) track({ name: 'add_to_cart', lines });
+  } catch {
+    // Tracking fails silently (spec 000 §8): the add itself went through.
+  }
+}
+
+/**
+ * PATCH /v1/carts/accessories/add: `variationKey` under the product line `lineKey` (the server
+ * checks it is an accessory of that product, and the stock).
+ */
+export async function addAccessoryToCart(lineKey: string, variationKey: string, quantity: number): Promise<CartAnswer> {
+  const token = await ensureCartToken();
+  const { data } = await load(
+    cartCore().PATCH('/v1/carts/accessories/add', {
+      body: { token, key: lineKey, variation_key: variationKey, quantity },
+    }),
+  );
+  return publishCart(data);
+}
+
+/** The product line (not an accessory line) of `variationKey` in a cart answer. */
+export function productLineOf(cart: CartAnswer, variationKey: string): string | null {
+  return (
+    cart.detail.products.find((line) => !line.parent_key && line.product_info.variation_key === variationKey)?.key ??
+    null
+  );
 }
 
 export interface SetItem {
@@ -254,6 +306,7 @@ export async function addSetToCart(items: readonly SetItem[]): Promise<CartAnswe
       (await load(cartCore().PATCH('/v1/carts/products/add-set', { body: { token, items: [...items] } }))).data,
   );
   void postEcommerceEvent('add_to_cart', { items });
+  trackAdded(cart, items);
   return cart;
 }
 
@@ -331,7 +384,13 @@ export interface PurchaseData {
   total_payment: number;
   /** The ecommerce event's id, when the purchase event was recorded. */
   event_id?: string | null;
-  products: { product_key: string; name: string; unit_price: number; quantity: number }[];
+  products: {
+    product_key: string;
+    name: string;
+    variation_name?: string | null;
+    unit_price: number;
+    quantity: number;
+  }[];
 }
 
 export function storePurchaseData(data: PurchaseData, now: number = Date.now()): void {
@@ -361,7 +420,8 @@ export function clearPurchaseData(): void {
 // ---- Ecommerce events (fail silently) --------------------------------------------------------
 
 /**
- * POST /v1/ecommerce_events {name, args, token}; its id, or null when it did not go through.
+ * POST /v1/ecommerce_events {name, args, token}; its id, or null when it did not go through. A
+ * popup in the answer goes to `eventPopupStore` (shown by the popup host).
  * Sent through the policy fetch without `load`, so a failure leaves no error behind.
  */
 export async function postEcommerceEvent(name: string, args: unknown): Promise<string | null> {
@@ -376,6 +436,8 @@ export async function postEcommerceEvent(name: string, args: unknown): Promise<s
     );
     if (!response.ok) return null;
     const body = (await response.json()) as { id?: unknown };
+    const popup = popupOfEvent(body);
+    if (popup) eventPopupStore.set(popup);
     return typeof body.id === 'string' ? body.id : null;
   } catch {
     return null;

@@ -202,6 +202,17 @@ export function setCartToken(token: string | null): void {
 
 export type StartupResult = 'logged-in' | 'refreshed' | 'refresh-failed' | 'logged-out';
 
+let loginChecked = false;
+
+/** Startup has settled the session (logged in, refreshed or logged out): app/boot says so. */
+export function markLoginChecked(checked = true): void {
+  loginChecked = checked;
+}
+
+export function isLoginChecked(): boolean {
+  return loginChecked;
+}
+
 /**
  * Startup rules (spec 000 §4):
  * - stored token with a future expiry → logged in without a call;

@@ -1,6 +1,7 @@
 import { errorStore, invalidChannelStore, maintenanceStore } from '../lib/app-state';
-import { emptySession, sessionStore } from '../lib/session';
+import { emptySession, markLoginChecked, sessionStore } from '../lib/session';
 import { flashStore } from '../lib/flash';
+import { resetLoadTasks } from '../lib/load-tasks';
 import { productHistoryStore } from '../lib/product-history';
 
 /** Puts every module-level store back to its first value between tests. */
@@ -13,4 +14,6 @@ export function resetAppState(): void {
   errorStore.set(null);
   flashStore.set({ current: null, next: null });
   productHistoryStore.set([]);
+  resetLoadTasks();
+  markLoginChecked(false);
 }

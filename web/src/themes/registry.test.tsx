@@ -1,3 +1,4 @@
+import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { THEME_NAMES, createRegistry, registry } from './registry';
 import { SimpleFooter } from './simple/footer';
@@ -10,10 +11,11 @@ const SimpleF = (_: FooterProps) => null;
 const ThemeH = (_: HeaderProps) => null;
 const TenantH = (_: HeaderProps) => null;
 const TenantF = (_: FooterProps) => null;
+const NoMark = () => null;
 
 describe('theme registry', () => {
   const reg = createRegistry(
-    { Header: SimpleH, Footer: SimpleF },
+    { Header: SimpleH, Footer: SimpleF, Cursor: NoMark },
     { brand: { Header: ThemeH }, shopx: { Header: TenantH, Footer: TenantF } },
   );
 
@@ -41,5 +43,11 @@ describe('theme registry', () => {
     for (const theme of THEME_NAMES.filter((t) => t !== 'tsunagu')) {
       expect(registry.resolve('Header', { theme })).toBe(SimpleHeader);
     }
+  });
+
+  it('leaves the system pointer alone in Simple (no cursor mark)', () => {
+    const Cursor = registry.resolve('Cursor', { theme: 'simple' });
+    const { container } = render(<Cursor />);
+    expect(container).toBeEmptyDOMElement();
   });
 });

@@ -33,8 +33,11 @@ export function createRegistry(simple: ThemeComponents, overrides: Record<string
   };
 }
 
+/** Simple keeps the system pointer alone. */
+const NoCursor = () => null;
+
 export const registry = createRegistry(
-  { Header: SimpleHeader, Footer: SimpleFooter },
+  { Header: SimpleHeader, Footer: SimpleFooter, Cursor: NoCursor },
   {
     tsunagu: { Header: TsunaguHeader },
   },

@@ -16,6 +16,8 @@ export interface FooterProps {
 export interface ThemeComponents {
   Header: ComponentType<HeaderProps>;
   Footer: ComponentType<FooterProps>;
+  /** A mark trailing the mouse pointer (ui/cursor, GCursor0001–0003); Simple draws none. */
+  Cursor: ComponentType;
 }
 
 export type ThemeComponentName = keyof ThemeComponents;

@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import styles from './spinner.module.css';
 
 /** The spec's spinner set GSpinner0000–GSpinner0013; GSpinner0011 at 20 px is the default. */
@@ -50,19 +50,50 @@ const SPEED: Partial<Record<SpinnerVariant, string>> = {
   '0013': '1.6s',
 };
 
+/**
+ * The default fetch delay (spec 000 §9, 200 ms): a wait shorter than this shows no spinner, so a
+ * fast answer does not flash one; a longer wait shows it from 200 ms on. Nothing waits for it —
+ * content that arrives sooner is shown at once.
+ */
+export const FETCH_DELAY_MS = 200;
+
+/** False until `delay` ms after the first render (true at once for 0). */
+function useShownAfter(delay: number): boolean {
+  const [shown, setShown] = useState(delay <= 0);
+  useEffect(() => {
+    if (delay <= 0) return undefined;
+    const timer = window.setTimeout(() => setShown(true), delay);
+    return () => window.clearTimeout(timer);
+  }, [delay]);
+  return shown;
+}
+
 export interface SpinnerProps {
   variant?: SpinnerVariant;
   size?: number;
   label?: string;
   className?: string;
+  /** Milliseconds before it appears (the fetch delay by default). */
+  delay?: number;
 }
 
-export function Spinner({ variant = '0011', size = 20, label = '読み込み中', className }: SpinnerProps) {
+export function Spinner({
+  variant = '0011',
+  size = 20,
+  label = '読み込み中',
+  className,
+  delay = FETCH_DELAY_MS,
+}: SpinnerProps) {
+  const shown = useShownAfter(delay);
   const family = FAMILY[variant];
   const style = {
     '--spinner-size': `${size}px`,
     ...(SPEED[variant] ? { '--spinner-speed': SPEED[variant] } : {}),
   } as CSSProperties;
+  if (!shown) {
+    // Holds the spinner's place (no shift when it appears) and says nothing yet.
+    return <span aria-hidden="true" className={[styles.spinner, className].filter(Boolean).join(' ')} style={style} />;
+  }
   return (
     <span
       role="status"

@@ -1,6 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { applyGrant, clearSession } from '../lib/session';
 import { AccountLink } from './account-link';
 import { DateText } from './date-text';
@@ -8,11 +8,27 @@ import { Pagination, pageHref, pageWindow } from './pagination';
 import { Paragraphs, splitParagraphs } from './paragraphs';
 import { Price } from './price';
 import { SmartLink } from './smart-link';
-import { SPINNER_VARIANTS, Spinner } from './spinner';
+import { FETCH_DELAY_MS, LoadingBlock, SPINNER_VARIANTS, Spinner } from './spinner';
 
 describe('Spinner', () => {
+  it('shows nothing for the first 200 ms of a wait (the default fetch delay), then the spinner', () => {
+    vi.useFakeTimers();
+    try {
+      expect(FETCH_DELAY_MS).toBe(200);
+      const { container } = render(<LoadingBlock label="商品を読み込み中" />);
+      act(() => vi.advanceTimersByTime(199));
+      expect(screen.queryByRole('status')).toBeNull();
+      // The place is held, so nothing moves when it appears.
+      expect(container.querySelector('[aria-hidden="true"]')).not.toBeNull();
+      act(() => vi.advanceTimersByTime(1));
+      expect(screen.getByRole('status', { name: '商品を読み込み中' })).toHaveAttribute('data-spinner', 'GSpinner0011');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('defaults to GSpinner0011 at 20 px with an accessible label', () => {
-    render(<Spinner />);
+    render(<Spinner delay={0} />);
     const spinner = screen.getByRole('status', { name: '読み込み中' });
     expect(spinner).toHaveAttribute('data-spinner', 'GSpinner0011');
     expect(spinner.style.getPropertyValue('--spinner-size')).toBe('20px');
@@ -25,7 +41,7 @@ describe('Spinner', () => {
     render(
       <div>
         {SPINNER_VARIANTS.map((v) => (
-          <Spinner key={v} variant={v} size={32} label={`spinner ${v}`} />
+          <Spinner key={v} variant={v} size={32} label={`spinner ${v}`} delay={0} />
         ))}
       </div>,
     );

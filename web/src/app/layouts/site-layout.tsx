@@ -1,8 +1,8 @@
-import type { ComponentType } from 'react';
+import { Suspense, lazy, type ComponentType } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Outlet, useMatches } from 'react-router';
 import { siteLayoutQuery, useSettings } from '../../api/site-queries';
-import { PopupHost } from '../../features/popup/popup-dialog';
+import { useThemeComponent } from '../../themes/registry';
 import { DefaultLayout } from './default-layout';
 import type { LayoutProps } from './layout-props';
 import { SampleLayout } from './sample-layout';
@@ -21,6 +21,9 @@ export const SITE_LAYOUTS: Record<string, ComponentType<LayoutProps>> = {
   sample: SampleLayout,
 };
 
+/** The popup comes after the page: its code is not part of the first bundle. */
+const PopupHost = lazy(() => import('../../features/popup/popup-dialog').then((m) => ({ default: m.PopupHost })));
+
 /** Frames the site's screens with the layout the server names for the current page, and shows the shop's popup. */
 export function SiteLayout() {
   const matches = useMatches();
@@ -30,6 +33,7 @@ export function SiteLayout() {
   const { data } = useQuery({ ...siteLayoutQuery(page), placeholderData: keepPreviousData });
   const settings = useSettings();
   const Layout = SITE_LAYOUTS[data?.layout ?? 'default'] ?? DefaultLayout;
+  const Cursor = useThemeComponent('Cursor');
   return (
     <Layout
       shopName={settings['SITE.NAME']}
@@ -40,7 +44,10 @@ export function SiteLayout() {
       showFooter={frame?.footer ?? true}
     >
       <Outlet />
-      <PopupHost />
+      <Suspense fallback={null}>
+        <PopupHost />
+      </Suspense>
+      <Cursor />
     </Layout>
   );
 }

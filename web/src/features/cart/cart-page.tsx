@@ -7,6 +7,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
+import { track, trackedLine } from '../../lib/analytics';
 import { useSession } from '../../lib/session';
 import { FormField, buttonClass } from '../../ui/form-field';
 import { NoticeSlot } from '../../ui/notice-slot';
@@ -28,18 +29,36 @@ export function quantityChoices(line: Pick<CartProduct, 'quantity' | 'product_in
   return Array.from({ length: max }, (_, i) => i + 1);
 }
 
-function CartLine({ line }: { line: CartProduct }) {
+/**
+ * One line. An accessory line (`parent_key`) names the product it goes with and changes through
+ * the accessory calls; deleting a product line takes its accessories with it (server).
+ */
+function CartLine({ line, parent }: { line: CartProduct; parent?: CartProduct }) {
+  const accessory = Boolean(line.parent_key);
   const modify = useCartAction((token, quantity: number) =>
-    patchCart('/v1/carts/products/modify', { token, key: line.key, quantity }),
+    patchCart(accessory ? '/v1/carts/accessories/modify' : '/v1/carts/products/modify', {
+      token,
+      key: line.key,
+      quantity,
+    }),
   );
-  const remove = useCartAction<void>((token) => patchCart('/v1/carts/products/delete', { token, key: line.key }));
+  const remove = useCartAction<void>((token) =>
+    patchCart(accessory ? '/v1/carts/accessories/delete' : '/v1/carts/products/delete', { token, key: line.key }),
+  );
   const info = line.product_info;
   const busy = modify.isPending || remove.isPending;
   const quantityId = `quantity-${line.key}`;
   return (
-    <li className={styles.line} aria-label={info.name} aria-busy={busy || undefined}>
+    <li
+      className={accessory ? `${styles.line} ${styles.accessoryLine}` : styles.line}
+      aria-label={info.name}
+      aria-busy={busy || undefined}
+    >
       <LineImage url={info.image_url} name={info.name} />
       <div className={styles.lineBody}>
+        {accessory ? (
+          <p className={styles.lineMeta}>{parent ? `「${parent.product_info.name}」のアクセサリー` : 'アクセサリー'}</p>
+        ) : null}
         <p className={styles.lineName}>{info.url ? <Link to={info.url}>{info.name}</Link> : info.name}</p>
         {variationLabel(info) ? <p className={styles.lineMeta}>{variationLabel(info)}</p> : null}
         <EmbroideryLabel line={line} />
@@ -80,6 +99,13 @@ function CartLine({ line }: { line: CartProduct }) {
       </div>
     </li>
   );
+}
+
+/** Each product line followed by its accessory lines (an accessory whose product is gone comes last). */
+export function ordered(products: readonly CartProduct[]): CartProduct[] {
+  const tops = products.filter((p) => !p.parent_key);
+  const placed = tops.flatMap((top) => [top, ...products.filter((p) => p.parent_key === top.key)]);
+  return [...placed, ...products.filter((p) => !placed.includes(p))];
 }
 
 function CouponBox({ cart }: { cart: Cart }) {
@@ -180,8 +206,12 @@ export function CartPage() {
         <div className={styles.layout}>
           <div>
             <ul className={styles.lines} aria-label="カートの商品">
-              {products.map((line) => (
-                <CartLine key={line.key} line={line} />
+              {ordered(products).map((line) => (
+                <CartLine
+                  key={line.key}
+                  line={line}
+                  parent={line.parent_key ? products.find((p) => p.key === line.parent_key) : undefined}
+                />
               ))}
             </ul>
             <NoticeSlot code="cart_index_note" />
@@ -201,7 +231,14 @@ export function CartPage() {
                 className={buttonClass.primary}
                 disabled={giftDraft}
                 aria-describedby={giftDraft ? 'gift-draft-note' : undefined}
-                onClick={() => navigate(isLogin ? '/cart/shipping-select' : '/cart/shipping-add')}
+                onClick={() => {
+                  track({
+                    name: 'begin_checkout',
+                    lines: products.map((l) => trackedLine(l)),
+                    value: cart.detail.order.total_payment,
+                  });
+                  navigate(isLogin ? '/cart/shipping-select' : '/cart/shipping-add');
+                }}
               >
                 レジに進む
               </button>

@@ -12,6 +12,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { reissueGuestGiftLink } from '../../api/gift-link';
 import { useSettings } from '../../api/site-queries';
+import { track } from '../../lib/analytics';
 import { clearPurchaseData, readPurchaseData } from '../../lib/cart-store';
 import { formatDate } from '../../lib/format';
 import { useSession } from '../../lib/session';
@@ -140,12 +141,27 @@ function GiftSection({
   );
 }
 
-/** The purchase data of this order, checked once against the server (404 → forgotten). */
+/**
+ * The purchase data of this order (kept 30 minutes from the decision), checked against the
+ * server's decision data: a 404 forgets it (spec 000 §8); otherwise it is the purchase the data
+ * layer gets (lib/analytics; once per order, and only when the shop has analytics on).
+ */
 function usePurchaseCheck(orderNo: string, cartToken: string | null) {
   useEffect(() => {
     const data = readPurchaseData();
-    if (!data || data.order_no !== orderNo || !data.event_id) return;
-    decisionData(data.event_id, cartToken).catch((error: unknown) => {
+    if (!data || data.order_no !== orderNo) return;
+    const trackPurchase = () =>
+      track({
+        name: 'purchase',
+        orderNo: data.order_no,
+        value: data.total_payment,
+        lines: data.products,
+      });
+    if (!data.event_id) {
+      trackPurchase();
+      return;
+    }
+    decisionData(data.event_id, cartToken).then(trackPurchase, (error: unknown) => {
       if (error instanceof ApiError && error.status === 404) clearPurchaseData();
     });
   }, [orderNo, cartToken]);

@@ -41,6 +41,7 @@ import {
 import type { Cart, Decision } from './cart-types';
 import { rememberDecision } from './decision-memory';
 import { GiftSummary, isGiftCart } from './gift-choice';
+import { productLinesOf, shippingsInUse } from './shipping-split';
 import styles from './cart.module.css';
 
 export const PAYMENT_DECLINED = 'cart.payment.declined';
@@ -64,6 +65,7 @@ export function purchaseDataOf(cart: Cart, decision: Decision, eventId: string |
     products: cart.detail.products.map((p) => ({
       product_key: p.product_info.product_key,
       name: p.product_info.name,
+      variation_name: p.product_info.variation_name,
       unit_price: p.unit_price,
       quantity: p.quantity,
     })),
@@ -88,6 +90,9 @@ function Summary({ cart }: { cart: Cart }) {
     }
   };
   const gift = isGiftCart(cart);
+  // Shippings that hold nothing are not ordered (shipping-split.ts).
+  const shipped = gift ? cart.detail.shippings : shippingsInUse(cart);
+  const several = !gift && shipped.length > 1;
   const leadtimes = useQuery({
     ...leadtimesQuery(
       cart.token,
@@ -168,54 +173,61 @@ function Summary({ cart }: { cart: Cart }) {
         </section>
 
         {gift ? <GiftSummary cart={cart} /> : null}
-        {(gift && packings.wrappings.length + packings.noshi.length === 0 ? [] : cart.detail.shippings).map(
-          (shipping, i) => (
-            <section key={shipping.key} className={styles.section} aria-labelledby={`confirm-shipping-${i}`}>
-              <h2 id={`confirm-shipping-${i}`} className={styles.sectionTitle}>
-                {gift ? 'ギフトの包装' : `お届け先${cart.detail.shippings.length > 1 ? i + 1 : ''}`}
-              </h2>
-              {gift ? null : shipping.address ? (
-                <AddressText address={shipping.address} />
-              ) : (
-                <p className={styles.muted}>未設定です。</p>
+        {(gift && packings.wrappings.length + packings.noshi.length === 0 ? [] : shipped).map((shipping, i) => (
+          <section key={shipping.key} className={styles.section} aria-labelledby={`confirm-shipping-${i}`}>
+            <h2 id={`confirm-shipping-${i}`} className={styles.sectionTitle}>
+              {gift ? 'ギフトの包装' : `お届け先${several ? i + 1 : ''}`}
+            </h2>
+            {gift ? null : shipping.address ? (
+              <AddressText address={shipping.address} />
+            ) : (
+              <p className={styles.muted}>未設定です。</p>
+            )}
+            {several ? (
+              <ul className={styles.splitItems} aria-label={`お届け先${i + 1}に送る商品`}>
+                {productLinesOf(cart, shipping.key).map((line) => (
+                  <li key={line.key}>
+                    {line.product_info.name} × {line.quantity}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            <dl className={styles.dl}>
+              {gift ? null : (
+                <>
+                  <dt>お届け希望日</dt>
+                  <dd>{dateLabel(shipping.delivery_date)}</dd>
+                  <dt>お届け時間帯</dt>
+                  <dd>{timezoneLabel(shipping.delivery_timezone_key)}</dd>
+                </>
               )}
-              <dl className={styles.dl}>
-                {gift ? null : (
-                  <>
-                    <dt>お届け希望日</dt>
-                    <dd>{dateLabel(shipping.delivery_date)}</dd>
-                    <dt>お届け時間帯</dt>
-                    <dd>{timezoneLabel(shipping.delivery_timezone_key)}</dd>
-                  </>
-                )}
-                {gift && !shipping.packing.wrapping_key && !shipping.packing.noshi_key ? (
-                  <>
-                    <dt>ラッピング・のし</dt>
-                    <dd>なし</dd>
-                  </>
-                ) : null}
-                {shipping.packing.wrapping_key ? (
-                  <>
-                    <dt>ギフトラッピング</dt>
-                    <dd>{wrappingLabel(shipping.packing.wrapping_key)}</dd>
-                  </>
-                ) : null}
-                {shipping.packing.noshi_key ? (
-                  <>
-                    <dt>のし</dt>
-                    <dd>
-                      {noshiLabel(shipping.packing.noshi_key)}
-                      {shipping.packing.noshi_name ? `（名入れ：${shipping.packing.noshi_name}）` : ''}
-                    </dd>
-                  </>
-                ) : null}
-              </dl>
-              <p>
-                <Link to="/cart/shipping-detail">{gift ? '包装を変更する' : 'お届け方法を変更する'}</Link>
-              </p>
-            </section>
-          ),
-        )}
+              {gift && !shipping.packing.wrapping_key && !shipping.packing.noshi_key ? (
+                <>
+                  <dt>ラッピング・のし</dt>
+                  <dd>なし</dd>
+                </>
+              ) : null}
+              {shipping.packing.wrapping_key ? (
+                <>
+                  <dt>ギフトラッピング</dt>
+                  <dd>{wrappingLabel(shipping.packing.wrapping_key)}</dd>
+                </>
+              ) : null}
+              {shipping.packing.noshi_key ? (
+                <>
+                  <dt>のし</dt>
+                  <dd>
+                    {noshiLabel(shipping.packing.noshi_key)}
+                    {shipping.packing.noshi_name ? `（名入れ：${shipping.packing.noshi_name}）` : ''}
+                  </dd>
+                </>
+              ) : null}
+            </dl>
+            <p>
+              <Link to="/cart/shipping-detail">{gift ? '包装を変更する' : 'お届け方法を変更する'}</Link>
+            </p>
+          </section>
+        ))}
 
         <section className={styles.section} aria-labelledby="confirm-payment">
           <h2 id="confirm-payment" className={styles.sectionTitle}>

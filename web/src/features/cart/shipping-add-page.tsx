@@ -23,7 +23,7 @@ import { patchCart, useCartAction } from './cart-api';
 import { CheckoutFrame, CheckoutGate, useCheckoutCart } from './cart-parts';
 import type { Cart, Orderer, ShippingAddress } from './cart-types';
 import { GiftSummary, isGiftCart } from './gift-choice';
-import { ordererOfMember } from './shipping-select-page';
+import { ordererOfMember } from './member-orderer';
 import styles from './cart.module.css';
 
 export interface PersonFields {

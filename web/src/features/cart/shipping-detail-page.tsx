@@ -15,8 +15,16 @@ import { FormAlert, FormField, SubmitButton, buttonClass, controlClass } from '.
 import { Price } from '../../ui/price';
 import { LoadingBlock } from '../../ui/spinner';
 import { leadtimesQuery, patchCart, useCartAction } from './cart-api';
-import { AddressText, CheckoutFrame, CheckoutGate, useCartQueryError, useCheckoutCart } from './cart-parts';
-import type { Cart, CartShipping, Choice, Leadtime, Wrapping } from './cart-types';
+import {
+  AddressText,
+  CheckoutFrame,
+  CheckoutGate,
+  useCartQueryError,
+  useCheckoutCart,
+  variationLabel,
+} from './cart-parts';
+import type { Cart, CartProduct, CartShipping, Choice, Leadtime, Wrapping } from './cart-types';
+import { productLinesOf, shippingsInUse } from './shipping-split';
 import { GiftSummary, isGiftCart } from './gift-choice';
 import styles from './cart.module.css';
 
@@ -134,6 +142,7 @@ function ShippingChoices({
   value,
   onChange,
   gift = false,
+  items,
 }: {
   index: number;
   shipping: CartShipping;
@@ -143,11 +152,13 @@ function ShippingChoices({
   onChange: (next: Choices) => void;
   /** A social gift: no address, date or time slot here (the recipient chooses them). */
   gift?: boolean;
+  /** With several addresses: the products going to this one. */
+  items?: CartProduct[];
 }) {
   const set = (patch: Partial<Choices>) => onChange({ ...value, ...patch });
   return (
     <fieldset className={`${styles.section} ${styles.box}`}>
-      <legend className={styles.sectionTitle}>{gift ? 'ギフトの包装' : `お届け先${index > 0 ? index + 1 : ''}`}</legend>
+      <legend className={styles.sectionTitle}>{gift ? 'ギフトの包装' : `お届け先${items ? index + 1 : ''}`}</legend>
       {gift ? null : (
         <>
           {shipping.address ? (
@@ -155,6 +166,17 @@ function ShippingChoices({
           ) : (
             <p className={styles.muted}>お届け先が未設定です。</p>
           )}
+          {items ? (
+            <ul className={styles.splitItems} aria-label={`お届け先${index + 1}に送る商品`}>
+              {items.map((line) => (
+                <li key={line.key}>
+                  {line.product_info.name}
+                  {variationLabel(line.product_info) ? `（${variationLabel(line.product_info)}）` : ''} ×{' '}
+                  {line.quantity}
+                </li>
+              ))}
+            </ul>
+          ) : null}
           <DateChoices leadtime={leadtime} value={value} set={set} />
         </>
       )}
@@ -230,7 +252,9 @@ function DetailForm({ cart }: { cart: Cart }) {
   const packings = packingsOf(settings);
   const { isLogin } = useSession();
   const gift = isGiftCart(cart);
-  const shippings = cart.detail.shippings;
+  // A shipping that holds nothing is not ordered: nothing to choose for it.
+  const shippings = shippingsInUse(cart);
+  const several = !gift && shippings.length > 1;
   const keys = shippings.map((s) => s.key);
   const leadtimes = useQuery({ ...leadtimesQuery(cart.token, keys), enabled: keys.length > 0 && !gift });
   useCartQueryError(leadtimes.error);
@@ -281,7 +305,7 @@ function DetailForm({ cart }: { cart: Cart }) {
       </div>
     );
   }
-  if (!gift && (shippings.length === 0 || shippings.every((s) => !s.address))) {
+  if (!gift && (shippings.length === 0 || shippings.some((s) => !s.address))) {
     return (
       <div className={styles.section}>
         <p>お届け先を先にお選びください。</p>
@@ -316,6 +340,7 @@ function DetailForm({ cart }: { cart: Cart }) {
           value={values[i] ?? choicesOf(shipping)}
           onChange={(next) => setValues((prev) => prev.map((v, j) => (j === i ? next : v)))}
           gift={gift}
+          items={several ? productLinesOf(cart, shipping.key) : undefined}
         />
       ))}
       <div className={styles.actions}>

@@ -2,53 +2,45 @@
  * /cart/shipping-select: a member chooses where the order goes from the address book
  * (GET /v1/me/user-addresses), or goes to add a new address; a guest has no book and goes to
  * the orderer form. The member's orderer is their profile: set from GET /v1/me/user when the
- * cart has none yet. A social gift needs no address: the step says so and goes on.
+ * cart has none yet. A social gift needs no address: the step says so and goes on. Where the
+ * shop allows it (ORDER.SHIPPING.IS_ALLOW_MULTIPLE), the order can go to several addresses.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { api, load } from '../../api/client';
-import type { Member } from '../../api/types';
+import { useSettings } from '../../api/site-queries';
 import { useSession } from '../../lib/session';
 import { FormAlert, buttonClass } from '../../ui/form-field';
 import { LoadingBlock } from '../../ui/spinner';
 import { addressesQuery, patchCart, useCartAction, type CartAddress } from './cart-api';
 import { CheckoutFrame, CheckoutGate, postalText, useCheckoutCart } from './cart-parts';
-import type { Cart, Orderer } from './cart-types';
+import type { Cart } from './cart-types';
+import { ensureMemberOrderer } from './member-orderer';
+import { MultiShipping } from './multi-shipping';
+import { allowsMultipleShipping, shippingKeyOf, shippingsInUse } from './shipping-split';
 import { GiftSummary, isGiftCart } from './gift-choice';
 import styles from './cart.module.css';
 
-/** The member's profile as the order's orderer. */
-export function ordererOfMember(member: Member): Orderer {
-  return {
-    last_name: member.last_name ?? '',
-    first_name: member.first_name ?? '',
-    last_name_kana: member.last_name_kana ?? '',
-    first_name_kana: member.first_name_kana ?? '',
-    email: member.email ?? '',
-    postal_code: member.postal_code ?? '',
-    prefecture: member.prefecture ?? '',
-    city: member.city ?? '',
-    address1: member.address1 ?? '',
-    address2: member.address2 ?? '',
-    phone_number: member.phone_number || member.cell_phone_number || '',
-    company_name: member.corporation ?? '',
-  };
-}
-
-/** The member's profile as the cart's orderer, when the cart has none yet. */
-export async function ensureMemberOrderer(cart: Cart, token: string): Promise<Cart> {
-  if (cart.detail.order.orderer) return cart;
-  const member = (await load(api().GET('/v1/me/user'))).data;
-  return patchCart('/v1/carts/order/modify', { token, orderer: ordererOfMember(member) });
-}
-
-/** Puts the address on the cart's shipping (adds the shipping when there is none yet). */
+/**
+ * Puts the address on the cart's shipping (adds the shipping when there is none yet). One
+ * address for everything: lines that had been sent to other addresses come back to the first.
+ */
 export async function chooseAddress(cart: Cart, token: string, userAddressId: string): Promise<Cart> {
   const shipping = cart.detail.shippings[0];
-  const next = shipping
+  let next = shipping
     ? await patchCart('/v1/carts/shippings/modify', { token, key: shipping.key, user_address_id: userAddressId })
     : await patchCart('/v1/carts/shippings/add', { token, user_address_id: userAddressId });
+  const first = next.detail.shippings[0]?.key;
+  if (first) {
+    for (const line of next.detail.products.filter((l) => !l.parent_key && shippingKeyOf(next, l) !== first)) {
+      next = await patchCart('/v1/carts/products/divide', {
+        token,
+        key: line.key,
+        quantity: line.quantity,
+        shipping_key: first,
+      });
+    }
+  }
   return ensureMemberOrderer(next, token);
 }
 
@@ -148,6 +140,30 @@ function AddressChoice({ cart, addresses }: { cart: Cart; addresses: CartAddress
   );
 }
 
+/**
+ * One address for the whole order, or — where the shop allows it — several (multi-shipping.tsx).
+ * A cart already sent to several addresses opens in that mode.
+ */
+function Destinations({ cart, addresses }: { cart: Cart; addresses: CartAddress[] }) {
+  const settings = useSettings() as unknown as Record<string, unknown>;
+  const [multiple, setMultiple] = useState(() => shippingsInUse(cart).length > 1);
+  if (!allowsMultipleShipping(settings)) return <AddressChoice cart={cart} addresses={addresses} />;
+  return (
+    <>
+      {multiple ? (
+        <MultiShipping cart={cart} addresses={addresses} />
+      ) : (
+        <AddressChoice cart={cart} addresses={addresses} />
+      )}
+      <p className={styles.modeSwitch}>
+        <button type="button" className={styles.linkButton} onClick={() => setMultiple((m) => !m)}>
+          {multiple ? 'すべて1か所のお届け先に送る' : '複数のお届け先に分けて送る'}
+        </button>
+      </p>
+    </>
+  );
+}
+
 export function ShippingSelectPage() {
   const { isLogin } = useSession();
   const state = useCheckoutCart();
@@ -162,7 +178,7 @@ export function ShippingSelectPage() {
           ) : addresses.isPending ? (
             <LoadingBlock label="アドレス帳を読み込み中" />
           ) : addresses.data && addresses.data.length > 0 ? (
-            <AddressChoice cart={cart} addresses={addresses.data} />
+            <Destinations cart={cart} addresses={addresses.data} />
           ) : (
             <div className={styles.section}>
               <p>アドレス帳にお届け先がありません。</p>

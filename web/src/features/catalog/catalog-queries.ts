@@ -3,9 +3,10 @@
  * makers, brands, tags) change rarely and are fetched once per visit ("only when empty").
  */
 import { keepPreviousData, queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { api, load, type Pagination } from '../../api/client';
+import { ApiError, api, load, type Pagination } from '../../api/client';
 import type { Brand, CategoryNode, Maker, ProductItem, Review, Tag } from '../../api/types';
 import { apiQueryFromFilters, PRODUCTS_PER_PAGE, type ProductApiQuery, type ProductFilters } from './product-filters';
+import { forgetTagGrant, tagGrantFor } from './tag-grants';
 
 export const REVIEWS_PER_PAGE = 3;
 
@@ -26,7 +27,12 @@ export const catalogKeys = {
 export interface ProductPage {
   items: ProductItem[];
   pagination: Pagination;
+  /** The tag of the list is protected and no valid grant was sent: the page asks for its password. */
+  locked?: boolean;
 }
+
+/** The answer of a protected tag's list without its grant (server catalog/tag_password.rs). */
+export const TAG_PASSWORD_REQUIRED = 'tag.password.required';
 
 export interface ReviewPage {
   items: Review[];
@@ -40,14 +46,33 @@ export const productListQuery = (filters: ProductFilters) => {
   return queryOptions({
     queryKey: catalogKeys.products(query),
     queryFn: async ({ signal }): Promise<ProductPage> => {
-      const { data, pagination } = await load(api().GET('/v1/products', { params: { query }, signal }));
-      return {
-        items: data.data,
-        pagination: pagination ?? { total: data.data.length, per: PRODUCTS_PER_PAGE, last: 1, current: filters.page },
-      };
+      const tag = filters.tag;
+      const grant = tag ? tagGrantFor(tag) : null;
+      try {
+        const { data, pagination } = await load(
+          api().GET('/v1/products', {
+            params: { query, header: grant ? { 'X-Tag-Grant': grant } : undefined },
+            signal,
+          }),
+        );
+        return {
+          items: data.data,
+          pagination: pagination ?? { total: data.data.length, per: PRODUCTS_PER_PAGE, last: 1, current: filters.page },
+        };
+      } catch (error) {
+        // A protected tag is a page state (the password form), not an error page.
+        if (tag && error instanceof ApiError && error.status === 403 && error.code === TAG_PASSWORD_REQUIRED) {
+          if (grant) forgetTagGrant(tag);
+          return { items: [], pagination: { total: 0, per: PRODUCTS_PER_PAGE, last: 1, current: 1 }, locked: true };
+        }
+        throw error;
+      }
     },
   });
 };
+
+/** Every product list (after a tag's password opened it, they are asked again). */
+export const productListsKey = () => [...catalogKeys.all, 'products'] as const;
 
 export const productDetailQuery = (key: string) =>
   queryOptions({

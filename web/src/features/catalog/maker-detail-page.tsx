@@ -56,7 +56,14 @@ export function MakerDetailPage() {
         <h2 id="maker-products-title" className={styles.subheading}>
           {maker.name}の商品
         </h2>
-        <ProductResults page={page} filters={filters} pathname={pathname} names={{}} resetFilters={EMPTY_FILTERS} />
+        <ProductResults
+          page={page}
+          filters={filters}
+          pathname={pathname}
+          names={{}}
+          resetFilters={EMPTY_FILTERS}
+          listName={`${maker.name}の商品`}
+        />
       </section>
     </div>
   );

@@ -1,9 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useSettings } from '../../api/site-queries';
 import type { ProductDetail, ProductItem, Variation } from '../../api/types';
-import { addToCart, handleCartError } from '../../lib/cart-store';
+import { addAccessoryToCart, addToCart, handleCartError, productLineOf } from '../../lib/cart-store';
+import { showError } from '../../lib/toast';
+import { useTrack } from '../../lib/analytics-hooks';
 import { useDocumentTitle } from '../../lib/document-title';
 import { recordViewedProduct } from '../../lib/product-history';
 import { useSession } from '../../lib/session';
@@ -26,7 +28,15 @@ import { RecentProducts } from './recent-products';
 import { SizeSuggestion } from './size-suggestion';
 import { EmbroideryNote } from './embroidery-note';
 import { StockBadge } from '../../ui/stock-badge';
-import { isSellingStopped, saleNotice, SELLING_STOPPED_TEXT } from './sale-state';
+import {
+  ACCESSORY_VARIATION_NEEDED,
+  AccessoryChoice,
+  chosenAccessories,
+  type AccessoryChoices,
+  type ChosenAccessory,
+} from './accessory-choice';
+import { isSellingStopped, isUpcoming, saleNotice, SELLING_STOPPED_TEXT } from './sale-state';
+import { NoticeSlot } from '../../ui/notice-slot';
 import { initialVariation } from './variation-choice';
 import { VariationSelector } from './variation-selector';
 import styles from './product-detail.module.css';
@@ -34,12 +44,52 @@ import styles from './product-detail.module.css';
 export const ADDED_TO_CART_TEXT = 'カートに商品を追加しました';
 const MAX_ADD_QUANTITY = 10;
 
+/** An accessory the cart refused (stock, no longer sold): the product itself is in the cart. */
+export const accessoryFailedText = (name: string, why: string) => `「${name}」はカートに追加できませんでした：${why}`;
+
+/**
+ * Puts the chosen accessories under the product's line, one by one; a refused one is said and
+ * the others still go in. Field errors (stock) are said here; other failures follow the cart's
+ * error rules.
+ */
+async function addAccessories(
+  cart: Awaited<ReturnType<typeof addToCart>>,
+  variationKey: string,
+  accessories: readonly ChosenAccessory[],
+  quantity: number,
+  pathname: string,
+): Promise<void> {
+  const line = productLineOf(cart, variationKey);
+  if (!line) return;
+  for (const accessory of accessories) {
+    try {
+      await addAccessoryToCart(line, accessory.variationKey, quantity);
+    } catch (failure) {
+      const outcome = await handleCartError(failure, pathname);
+      if (outcome === 'field' && failure instanceof ApiError) {
+        showError(accessoryFailedText(accessory.name, Object.values(failure.errors).flat().join(' ')));
+      }
+    }
+  }
+}
+
 /**
  * カートに入れる: the chosen variation in the chosen quantity (PATCH /v1/carts/products/add
  * through lib/cart-store, which keeps the cart token and the header count and applies the
- * cart's error rules). Not offered while selling is stopped, before the sale or out of stock.
+ * cart's error rules), then the chosen accessories under its line. Not offered while selling is
+ * stopped, before the sale or out of stock.
  */
-function AddToCart({ variation, blockedReason }: { variation: Variation | undefined; blockedReason: string | null }) {
+function AddToCart({
+  variation,
+  blockedReason,
+  accessories = [],
+  accessoryIncomplete = false,
+}: {
+  variation: Variation | undefined;
+  blockedReason: string | null;
+  accessories?: readonly ChosenAccessory[];
+  accessoryIncomplete?: boolean;
+}) {
   const settings = useSettings();
   const { pathname } = useLocation();
   const [quantity, setQuantity] = useState(1);
@@ -47,14 +97,19 @@ function AddToCart({ variation, blockedReason }: { variation: Variation | undefi
   const [added, setAdded] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const stopped = isSellingStopped(settings);
-  const reason = stopped ? SELLING_STOPPED_TEXT : variation ? blockedReason : '商品を選択してください。';
+  const reason = stopped
+    ? SELLING_STOPPED_TEXT
+    : !variation
+      ? '商品を選択してください。'
+      : (blockedReason ?? (accessoryIncomplete ? ACCESSORY_VARIATION_NEEDED : null));
   const add = async () => {
     if (!variation || reason) return;
     setPending(true);
     setError(null);
     setAdded(false);
     try {
-      await addToCart(variation.key, quantity);
+      const cart = await addToCart(variation.key, quantity);
+      if (accessories.length > 0) await addAccessories(cart, variation.key, accessories, quantity, pathname);
       setAdded(true);
       showToast(ADDED_TO_CART_TEXT, 'success');
     } catch (failure) {
@@ -157,9 +212,20 @@ function ProductView({ product }: { product: ProductDetail }) {
   const [selected, setSelected] = useState<Variation | undefined>(() => initialVariation(variations));
   const categories = useCategories().data ?? [];
   const accessories = useAccessories(product.key);
+  const [accessoryChoices, setAccessoryChoices] = useState<AccessoryChoices>({});
+  const chooseAccessory = useCallback((key: string, choice: string | null | undefined) => {
+    setAccessoryChoices((current) => {
+      const next = { ...current };
+      if (choice === undefined) delete next[key];
+      else next[key] = choice;
+      return next;
+    });
+  }, []);
+  const chosen = chosenAccessories(accessoryChoices, accessories.data ?? []);
   const recommendations = useRecommendations(product.key);
   useDocumentTitle(product.name);
   useRecordView(product.id);
+  useTrack({ name: 'view_item', product }, product.key);
 
   const path = deepestPath(
     categories,
@@ -238,12 +304,24 @@ function ProductView({ product }: { product: ProductDetail }) {
                 {notice}
               </p>
             ) : null}
+            {/* An announced product: the shop's words on pre-orders (spec 000 §2 notice slots). */}
+            {isUpcoming(product) ? (
+              <>
+                <NoticeSlot code="pre_order_info_1" />
+                <NoticeSlot code="pre_order_info_2" />
+              </>
+            ) : null}
             <VariationSelector variations={variations} selected={selected} onSelect={setSelected} />
             <SizeSuggestion product={product} />
             <EmbroideryNote product={product} />
+            {accessories.data ? (
+              <AccessoryChoice accessories={accessories.data} choices={accessoryChoices} onChange={chooseAccessory} />
+            ) : null}
             <AddToCart
               variation={selected}
               blockedReason={notice ?? (stock === 'out_of_stock' ? '在庫切れのためご購入いただけません。' : null)}
+              accessories={chosen.ready}
+              accessoryIncomplete={chosen.incomplete}
             />
             {hasChoice ? (
               <p className={styles.sheetLink}>
@@ -262,6 +340,8 @@ function ProductView({ product }: { product: ProductDetail }) {
         <h2 id="description-title" className={styles.sectionTitle}>
           商品説明
         </h2>
+        {/* The shop's note for every product (適合の確認 …), below the fold: it cannot shift the first view. */}
+        <NoticeSlot code="product" />
         <div className={styles.description}>
           <Paragraphs text={product.description} />
         </div>

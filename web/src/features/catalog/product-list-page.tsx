@@ -18,6 +18,7 @@ import {
 } from './product-filters';
 import { ProductResults } from './product-results';
 import { RecentProducts } from './recent-products';
+import { TagPasswordForm } from './tag-password-form';
 import styles from './product-list.module.css';
 
 const PATH = '/product';
@@ -27,6 +28,7 @@ function pageTitle(filters: ProductFilters, names: FilterNames): string {
   if (filters.category && names.category) return names.category;
   if (filters.brand && names.brand) return `${names.brand}の商品一覧`;
   if (filters.maker && names.maker) return `${names.maker}の商品一覧`;
+  if (filters.tag && names.tag) return `${names.tag}の商品一覧`;
   return '商品一覧';
 }
 
@@ -95,30 +97,35 @@ export function ProductListPage() {
             {panel()}
           </aside>
         )}
-        <ProductResults
-          page={page}
-          filters={filters}
-          pathname={PATH}
-          names={names}
-          resetFilters={EMPTY_FILTERS}
-          filterButton={
-            phone ? (
-              <button
-                type="button"
-                className={styles.filterButton}
-                aria-haspopup="dialog"
-                aria-expanded={drawerOpen}
-                onClick={() => setDrawerOpen(true)}
-              >
-                <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false">
-                  <path d="M2 4h16M5 10h10M8 16h4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-                </svg>
-                絞り込み
-                {narrowing > 0 ? <span className={styles.filterCount}>（{narrowing}）</span> : null}
-              </button>
-            ) : null
-          }
-        />
+        {page.locked && filters.tag ? (
+          <TagPasswordForm tagKey={filters.tag} tagName={names.tag} />
+        ) : (
+          <ProductResults
+            page={page}
+            filters={filters}
+            pathname={PATH}
+            names={names}
+            resetFilters={EMPTY_FILTERS}
+            listName={title}
+            filterButton={
+              phone ? (
+                <button
+                  type="button"
+                  className={styles.filterButton}
+                  aria-haspopup="dialog"
+                  aria-expanded={drawerOpen}
+                  onClick={() => setDrawerOpen(true)}
+                >
+                  <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false">
+                    <path d="M2 4h16M5 10h10M8 16h4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+                  </svg>
+                  絞り込み
+                  {narrowing > 0 ? <span className={styles.filterCount}>（{narrowing}）</span> : null}
+                </button>
+              ) : null
+            }
+          />
+        )}
       </div>
       <RecentProducts />
       {phone ? (

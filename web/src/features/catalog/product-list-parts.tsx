@@ -336,7 +336,7 @@ export function FilterForm({
             <option value="">すべて</option>
             {tags.map((tag) => (
               <option key={tag.key} value={tag.key}>
-                {tag.name}
+                {tag.is_protected ? `${tag.name}（パスワード入力が必要）` : tag.name}
               </option>
             ))}
           </select>

@@ -4,6 +4,7 @@
  * has downloaded — on a slow phone that is a whole round trip before the products are asked for.
  */
 import type { LoaderFunctionArgs } from 'react-router';
+import { messagesQuery } from '../../api/site-queries';
 import { queryClient } from '../../lib/query-client';
 import {
   accessoriesQuery,
@@ -42,6 +43,8 @@ export async function productDetailLoader({ params }: LoaderFunctionArgs) {
   void queryClient.prefetchQuery(categoriesQuery());
   void queryClient.prefetchQuery(accessoriesQuery(key));
   void queryClient.prefetchQuery(recommendQuery(key));
+  // The page's notice slots (product, pre-order) read the shop's messages.
+  void queryClient.prefetchQuery(messagesQuery());
   await product;
   return null;
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useTrack } from '../../lib/analytics-hooks';
 import { Pagination } from '../../ui/pagination';
 import type { ProductPage } from './catalog-queries';
 import { ProductGrid } from '../../ui/product-card';
@@ -17,6 +18,7 @@ export function ProductResults({
   names,
   filterButton,
   resetFilters,
+  listName = '商品一覧',
 }: {
   page: ProductPage;
   filters: ProductFilters;
@@ -26,7 +28,14 @@ export function ProductResults({
   filterButton?: ReactNode;
   /** Where 「条件をクリア」 of the empty state leads. */
   resetFilters: ProductFilters;
+  /** The list's name in analytics (the page's title). */
+  listName?: string;
 }) {
+  const listId = pathname;
+  useTrack(
+    { name: 'view_item_list', listId, listName, products: page.items },
+    page.items.length > 0 ? `${listId} ${listName} ${filters.page} ${page.items.map((p) => p.key).join(',')}` : '',
+  );
   return (
     <div className={styles.results}>
       <div className={styles.toolbar}>

@@ -28,3 +28,8 @@ export function saleNotice(
   if (product.sale_end && Date.parse(product.sale_end) <= now) return 'この商品の販売は終了しました。';
   return 'この商品は現在お取り扱いしておりません。';
 }
+
+/** Announced, not on sale yet: the product page shows the shop's pre-order notices. */
+export function isUpcoming(product: Pick<ProductDetail, 'is_on_sale' | 'sale_start'>, now = Date.now()): boolean {
+  return !product.is_on_sale && Boolean(product.sale_start) && Date.parse(product.sale_start ?? '') > now;
+}

@@ -1,5 +1,8 @@
 import { useId, useState, type KeyboardEvent } from 'react';
+import { isSilentError } from '../../api/client';
 import type { Banner } from '../../api/types';
+import { showError } from '../../lib/toast';
+import { downloadBanner } from './home-queries';
 import { SmartLink } from '../../ui/smart-link';
 import styles from './home-banners.module.css';
 
@@ -103,5 +106,58 @@ export function SidebarBanners({ banners }: { banners: Banner[] }) {
         ))}
       </ul>
     </aside>
+  );
+}
+
+export const BANNER_DOWNLOAD_FAILED = 'バナーをダウンロードできませんでした。時間をおいて再度お試しください。';
+
+function LinkBanner({ banner }: { banner: Banner }) {
+  const [pending, setPending] = useState(false);
+  const download = async () => {
+    setPending(true);
+    try {
+      await downloadBanner(banner.id);
+    } catch (error) {
+      if (!isSilentError(error)) showError(BANNER_DOWNLOAD_FAILED);
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <li className={styles.linkBanner}>
+      <img src={banner.image} alt={banner.alt || banner.title} width={600} height={200} loading="lazy" />
+      <button
+        type="button"
+        className={styles.downloadButton}
+        disabled={pending}
+        aria-busy={pending || undefined}
+        onClick={() => void download()}
+      >
+        {pending ? 'ダウンロード中…' : 'ダウンロード'}
+        <span className="visually-hidden">（{banner.title}）</span>
+      </button>
+    </li>
+  );
+}
+
+/**
+ * The `footer` banners: pictures other sites may use to link to the shop, each with its
+ * download (GET /v1/banners/{id}/download, saved under the server's file name).
+ */
+export function LinkBanners({ banners }: { banners: Banner[] }) {
+  const headingId = useId();
+  if (banners.length === 0) return null;
+  return (
+    <section className={styles.linkBanners} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.linkBannersTitle}>
+        リンク用バナー
+      </h2>
+      <p className={styles.linkBannersLead}>当店へリンクしていただく際は、こちらのバナー画像をご利用ください。</p>
+      <ul className={styles.linkBannerList}>
+        {banners.map((banner) => (
+          <LinkBanner key={banner.id} banner={banner} />
+        ))}
+      </ul>
+    </section>
   );
 }

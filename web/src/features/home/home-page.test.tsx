@@ -187,7 +187,7 @@ describe('home page content from the content API', () => {
     return homeFake()
       .on('GET', '/v1/banners', (req) => {
         const url = new URL(req.url);
-        expect(url.searchParams.getAll('area[]')).toEqual(['top_main', 'sidebar']);
+        expect(url.searchParams.getAll('area[]')).toEqual(['top_main', 'sidebar', 'footer']);
         expect(url.searchParams.get('is_show')).toBe('1');
         return new Response(
           JSON.stringify({

@@ -7,7 +7,7 @@ import { useSession } from '../../lib/session';
 import { NoticeSlot } from '../../ui/notice-slot';
 import { Paragraphs } from '../../ui/paragraphs';
 import { BusinessCalendar } from './business-calendar';
-import { BannerCarousel, SidebarBanners } from './home-banners';
+import { BannerCarousel, LinkBanners, SidebarBanners } from './home-banners';
 import { CollectionSection, HomeBlock, isBlockVisible } from './home-blocks';
 import {
   COLLECTION_COUNT,
@@ -86,6 +86,7 @@ export function HomePage() {
               <FreeAreaBlock key={area.code} area={area} />
             ))}
           <BusinessCalendar />
+          <LinkBanners banners={banners.filter((b) => b.area === 'footer')} />
         </div>
         {sidebar.length > 0 ? <SidebarBanners banners={sidebar} /> : null}
       </div>

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { ApiError, api, load } from '../../api/client';
+import { ApiError, api, load, settle } from '../../api/client';
+import { saveDownload } from '../../api/download';
 import type { Banner, CalendarDay, Collection, FreeArea } from '../../api/types';
 
 export const HOME_PAGE = 'home';
@@ -14,8 +15,8 @@ export const homeKeys = {
   calendar: (startDate: string, endDate: string) => [...homeKeys.all, 'calendar', { startDate, endDate }] as const,
 };
 
-/** The banner areas the top page draws. */
-export const HOME_BANNER_AREAS = ['top_main', 'sidebar'] as const;
+/** The banner areas the top page draws (`footer`: the link banners others may download). */
+export const HOME_BANNER_AREAS = ['top_main', 'sidebar', 'footer'] as const;
 const CONTENT_STALE = 5 * 60_000;
 
 /** The page blocks of the top page (`/v1/pages/front/layout/home`). */
@@ -43,6 +44,17 @@ export const bannersQuery = (areas: readonly string[]) =>
         .data,
     staleTime: CONTENT_STALE,
   });
+
+/**
+ * GET /v1/banners/{id}/download: the banner's picture saved under the name the server suggests
+ * (x-suggested-filename), with ダウンロードが完了しました. Null when the call came to nothing
+ * (network ignored, cancelled); a refusal throws.
+ */
+export async function downloadBanner(id: string): Promise<string | null> {
+  const outcome = await settle(api().GET('/v1/banners/{id}/download', { params: { path: { id } }, parseAs: 'blob' }));
+  if (outcome.kind !== 'ok') return null;
+  return saveDownload(outcome.data as unknown as Blob, outcome.response, `banner-${id}.svg`);
+}
 
 /** Every free area (`per=all`); which ones show depends on the viewer. */
 export const freeAreasQuery = () =>

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { Link } from 'react-router';
 import type { LandingBlock } from '../../api/types';
 import { useDocumentTitle } from '../../lib/document-title';
@@ -5,6 +6,7 @@ import { LoadingBlock } from '../../ui/spinner';
 import { Paragraphs } from '../../ui/paragraphs';
 import { Price } from '../../ui/price';
 import { SmartLink } from '../../ui/smart-link';
+import { LandingCoupons } from './landing-coupons';
 import { useLandingPage, useLandingProducts } from './pages-queries';
 import styles from './pages.module.css';
 
@@ -126,7 +128,7 @@ function Block({ block }: { block: LandingBlock }) {
     case 'links':
       return <Links props={props} />;
     default:
-      // Kinds this version does not know (and the coupon list of another issue) are skipped.
+      // Kinds this version does not know are skipped (the coupons of the first block: LandingCoupons).
       return null;
   }
 }
@@ -141,7 +143,11 @@ export function LandingPageView({ slug }: { slug: string }) {
         {page.title}
       </h1>
       {page.layout.map((block, index) => (
-        <Block key={index} block={block} />
+        <Fragment key={index}>
+          <Block block={block} />
+          {/* The first block's coupons come right after it (the page's offer, above the fold). */}
+          {index === 0 ? <LandingCoupons slug={slug} layout={page.layout} /> : null}
+        </Fragment>
       ))}
     </article>
   );

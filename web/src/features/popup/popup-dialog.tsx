@@ -2,13 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { useLocation } from 'react-router';
 import type { Popup } from '../../api/types';
+import { eventPopupStore } from '../../lib/event-popup';
+import { useStore } from '../../lib/store';
 import { PopupBody } from './popup-content';
-import { pickPopup, rememberPopup } from './popup-memory';
-import { popupsQuery } from './popup-queries';
+import { pickPopup, rememberPopup, shouldShowPopup } from './popup-memory';
+import { QUIET_PATHS, popupsQuery } from './popup-queries';
 import styles from './popup.module.css';
-
-/** Pages where a popup would only get in the way: the popup list itself. */
-export const QUIET_PATHS = /^\/popup\/?$/;
 
 /**
  * A modal `<dialog>`: the rest of the page is inert while it is open, focus moves into it and
@@ -61,7 +60,9 @@ function PopupDialog({ popup, onClose }: { popup: Popup; onClose: () => void }) 
 
 /**
  * Shows the shop's current popup once per visitor (see popup-memory). The list is fetched once
- * per visit, after the page itself, and the choice is made once per page load.
+ * per visit, after the page itself, and the choice is made once per page load. A popup that an
+ * ecommerce event answered with (lib/event-popup) is shown at once under the same memory,
+ * unless another popup is open.
  */
 export function PopupHost() {
   const { pathname } = useLocation();
@@ -69,16 +70,27 @@ export function PopupHost() {
   const { data } = useQuery({ ...popupsQuery(), enabled: !quiet });
   const [active, setActive] = useState<Popup | null>(null);
   const decided = useRef(false);
+  const fromEvent = useStore(eventPopupStore);
+
+  useEffect(() => {
+    if (!fromEvent) return;
+    eventPopupStore.set(null);
+    if (active || !shouldShowPopup(fromEvent)) return;
+    rememberPopup(fromEvent);
+    setActive(fromEvent);
+  }, [fromEvent, active]);
 
   useEffect(() => {
     if (decided.current || quiet || !data) return;
     decided.current = true;
+    // An event's popup already open keeps the screen: the list's waits for the next page load.
+    if (active) return;
     const popup = pickPopup(data);
     if (popup) {
       rememberPopup(popup);
       setActive(popup);
     }
-  }, [data, quiet]);
+  }, [data, quiet, active]);
 
   return active ? <PopupDialog popup={active} onClose={() => setActive(null)} /> : null;
 }

@@ -8,6 +8,9 @@ import { api, load } from '../../api/client';
 import type { Popup } from '../../api/types';
 import { queryClient } from '../../lib/query-client';
 
+/** Pages where a popup would only get in the way: the popup list itself. */
+export const QUIET_PATHS = /^\/popup\/?$/;
+
 export const popupKeys = {
   all: ['popups'] as const,
   list: () => [...popupKeys.all, 'list'] as const,

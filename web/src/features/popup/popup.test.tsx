@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { postEcommerceEvent } from '../../lib/cart-store';
 import { json } from '../../test/fake-fetch';
 import { createSiteFake, renderApp } from '../../test/render-app';
 import { POPUP_SEEN_KEY } from './popup-memory';
@@ -61,5 +62,54 @@ describe('popup dialog', () => {
     const fake = popupFake().on('GET', '/v1/popups/gone', json({ message: '見つかりません。' }, { status: 404 }));
     await renderApp('/popup?id=gone', fake);
     expect(await screen.findByRole('heading', { name: '404 Not Found' })).toBeInTheDocument();
+  });
+});
+
+describe('the popup an ecommerce event answers with', () => {
+  const offer = {
+    ...popup,
+    id: 'ev-popup',
+    title: 'カートに入れた方へ：送料無料クーポン',
+    body: 'あと少しで送料無料です。',
+    link: '/coupon',
+  };
+
+  it('opens as a dialog at once, closes, and does not come back for the next event', async () => {
+    const user = userEvent.setup();
+    const fake = createSiteFake()
+      .on('GET', '/v1/popups', { data: [] })
+      .on('POST', '/v1/ecommerce_events', json({ id: 'e1', popup: offer }, { status: 201 }));
+    await renderApp('/', fake);
+    await screen.findByRole('heading', { level: 1, name: 'トップ' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await act(async () => {
+      await postEcommerceEvent('add_to_cart', { variation_key: 'v1', quantity: 1 });
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'カートに入れた方へ：送料無料クーポン' });
+    expect(within(dialog).getByText('あと少しで送料無料です。')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: '詳しく見る' })).toHaveAttribute('href', '/coupon');
+    await user.click(within(dialog).getByRole('button', { name: '閉じる' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await act(async () => {
+      await postEcommerceEvent('add_to_cart', { variation_key: 'v1', quantity: 1 });
+    });
+    expect(fake.callsTo('/v1/ecommerce_events')).toHaveLength(2);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem(POPUP_SEEN_KEY)!)).toEqual(['ev-popup']);
+  });
+
+  it('shows nothing when the answer has no popup or a malformed one', async () => {
+    const fake = createSiteFake()
+      .on('GET', '/v1/popups', { data: [] })
+      .on('POST', '/v1/ecommerce_events', json({ id: 'e1', popup: { title: 'no id' } }, { status: 201 }));
+    await renderApp('/', fake);
+    await screen.findByRole('heading', { level: 1, name: 'トップ' });
+    await act(async () => {
+      await postEcommerceEvent('add_to_cart', {});
+    });
+    expect(fake.callsTo('/v1/ecommerce_events')).toHaveLength(1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -1,0 +1,24 @@
+/**
+ * Bounded polling (spec 000 §9 gives its waits as steps and a ceiling, e.g. "100 ms steps up to
+ * 3 s"): the condition is checked at once, then every `stepMs`, and the wait gives up after
+ * `timeoutMs` — the caller goes on either way, so a hung dependency never hangs a screen.
+ */
+export interface WaitLimits {
+  stepMs: number;
+  timeoutMs: number;
+}
+
+/** Resolves true as soon as `done()` holds, false when `timeoutMs` passed without it. */
+export function waitUntil(done: () => boolean, { stepMs, timeoutMs }: WaitLimits): Promise<boolean> {
+  if (done()) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    let waited = 0;
+    const check = () => {
+      waited += stepMs;
+      if (done()) resolve(true);
+      else if (waited >= timeoutMs) resolve(false);
+      else setTimeout(check, stepMs);
+    };
+    setTimeout(check, stepMs);
+  });
+}
