@@ -9,6 +9,7 @@ use http_body_util::BodyExt;
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
+use crate::cart::{forget_seeded_history, product, ready_guest_cart};
 use crate::helpers::TestApp;
 use crate::on_both_databases;
 use crate::process::Server;
@@ -62,6 +63,21 @@ async fn requests_are_counted_by_route_template_never_by_path(app: TestApp) {
     assert!(!samples(&text, "http_requests_total", &["route=\"unmatched\""]).is_empty(), "{text}");
     assert!(!samples(&text, "http_requests_total", &["route=\"/v1/{*rest}\"", "status=\"404\""]).is_empty(), "{text}");
     assert!(text.contains("# TYPE http_request_duration_seconds histogram"), "{text}");
+}
+
+/// Each owner counts its own events (the recorder is shared by the tests of this process, so
+/// only the series' presence is checked).
+async fn orders_and_mails_are_counted(app: TestApp) {
+    shop::infra::metrics::install().expect("the test process's recorder");
+    forget_seeded_history(&app).await;
+    let variation = product(&app, "metered", 1200, 10, 5).await;
+    let token = ready_guest_cart(&app, &variation, 1, "cod").await;
+    app.post(&format!("/v1/carts/{token}/decision")).json(&json!({})).send().await.assert_status(StatusCode::OK);
+    let text = metrics_text().await;
+    assert!(!samples(&text, "checkout_orders_total", &["outcome=\"placed\""]).is_empty(), "{text}");
+    // The order confirmation went through the outbox.
+    assert!(text.lines().any(|line| line.starts_with("mail_queued_total ")), "{text}");
+    assert!(text.lines().any(|line| line.starts_with("mail_sent_total ")), "{text}");
 }
 
 /// A real server with metrics on their own address and JSON logs.
@@ -126,5 +142,6 @@ async fn a_server_serves_metrics_on_their_own_address_and_logs_each_request(app:
 on_both_databases!(
     readiness_names_what_is_not_ready,
     requests_are_counted_by_route_template_never_by_path,
+    orders_and_mails_are_counted,
     a_server_serves_metrics_on_their_own_address_and_logs_each_request,
 );
