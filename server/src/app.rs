@@ -1,12 +1,12 @@
 //! The application: the router that merges every feature's routes, and the middleware stack
-//! (request ids, logs, limits, timeouts, CORS, compression, security headers). The state the
-//! handlers share is state.rs.
+//! (request ids, the access log and metrics, limits, timeouts, CORS, compression, security
+//! headers). The state the handlers share is state.rs; the probes and the access log are
+//! observe.rs.
 use std::time::Duration;
 
-use axum::extract::State;
 use axum::http::{HeaderName, HeaderValue, Method, Request, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{any, get};
+use axum::routing::any;
 use axum::{Json, Router};
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
@@ -22,7 +22,7 @@ use crate::infra::error::{ApiError, ErrorBody, INTERNAL_MESSAGE};
 use crate::state::AppState;
 use crate::{
     addresses, bookmarks, cards, cart, catalog, channel, checkout, collections, content, coupons, ecommerce_events, embroidery, favorites, files, histories,
-    layout, measurements, members, memorials, messages, news, openapi, orders, payments, points, postal, print_catalogs, reviews, seo, social_gift,
+    layout, measurements, members, memorials, messages, news, observe, openapi, orders, payments, points, postal, print_catalogs, reviews, seo, social_gift,
     social_login, stylists, web,
 };
 
@@ -93,7 +93,7 @@ pub fn router(state: AppState) -> Router {
         .merge(print_catalogs::picture_routes().split_for_parts().0)
         .merge(stylists::picture_routes().split_for_parts().0)
         .merge(seo::routes())
-        .route("/healthz", get(healthz))
+        .merge(observe::probe_routes())
         .route("/v1/{*rest}", any(unknown_api_path))
         .method_not_allowed_fallback(method_not_allowed)
         .fallback_service(web)
@@ -106,6 +106,8 @@ pub fn router(state: AppState) -> Router {
         .layer(CatchPanicLayer::custom(|_| internal_error_response()))
         .layer(PropagateRequestIdLayer::x_request_id())
         .layer(
+            // A span per request, so what a handler logs carries the request id; the access
+            // log below writes the one line per request.
             TraceLayer::new_for_http()
                 .on_failure(
                     // Internal errors are logged at ERROR where they happen; a 503 during maintenance
@@ -117,17 +119,8 @@ pub fn router(state: AppState) -> Router {
                     tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), request_id)
                 }),
         )
+        .layer(axum::middleware::from_fn(observe::access_log))
         .layer(SetRequestIdLayer::x_request_id(MakeRequestUuidV7))
-}
-
-async fn healthz(State(state): State<AppState>) -> Response {
-    match state.db.ping().await {
-        Ok(()) => Json(serde_json::json!({ "status": "ok" })).into_response(),
-        Err(error) => {
-            tracing::error!(%error, "health check: database does not answer");
-            (StatusCode::SERVICE_UNAVAILABLE, Json(serde_json::json!({ "status": "database unavailable" }))).into_response()
-        }
-    }
 }
 
 async fn unknown_api_path() -> ApiError {

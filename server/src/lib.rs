@@ -24,6 +24,7 @@ pub mod members;
 pub mod memorials;
 pub mod messages;
 pub mod news;
+pub mod observe;
 pub mod openapi;
 pub mod orders;
 pub mod payments;

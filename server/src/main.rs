@@ -1,7 +1,7 @@
 //! The `shop` command line: serve [--demo] | migrate | seed --demo | channel create|list | import postal-codes | openapi | maintenance.
 use clap::{Parser, Subcommand};
 use shop::app;
-use shop::infra::config::Config;
+use shop::infra::config::{Config, LogFormat};
 use shop::state::AppState;
 
 #[derive(Parser)]
@@ -97,14 +97,14 @@ async fn main() -> anyhow::Result<()> {
     match cli.command {
         Command::Serve(config) => serve(config).await,
         Command::Migrate(config) => {
-            init_logs(&config.log_format);
+            init_logs(config.log_format);
             let db = shop::infra::db::Db::connect(&config.database_url, 2).await?;
             db.migrate().await?;
             tracing::info!("migrations applied");
             Ok(())
         }
         Command::Seed { products, config } => {
-            init_logs(&config.log_format);
+            init_logs(config.log_format);
             anyhow::ensure!(config.demo, "say what to seed: `shop seed --demo`");
             let state = AppState::start(config).await?;
             shop::seed::seed_demo_scaled(&state.db, products).await?;
@@ -112,7 +112,7 @@ async fn main() -> anyhow::Result<()> {
             load_postal_codes_if_empty(&state.db).await
         }
         Command::Import { what, config } => {
-            init_logs(&config.log_format);
+            init_logs(config.log_format);
             let state = AppState::start(config).await?;
             anyhow::ensure!(what == "postal-codes", "unknown import `{what}`");
             let started = std::time::Instant::now();
@@ -131,7 +131,7 @@ async fn main() -> anyhow::Result<()> {
             Ok(())
         }
         Command::Maintenance { channel, state: on_off, title, message, config } => {
-            init_logs(&config.log_format);
+            init_logs(config.log_format);
             let state = AppState::start(config).await?;
             let current = shop::channel::store::find_channel_by_code(&state.db, &channel).await?.ok_or_else(|| anyhow::anyhow!("no channel `{channel}`"))?;
             let title = title.unwrap_or(current.maintenance_title.clone());
@@ -144,9 +144,12 @@ async fn main() -> anyhow::Result<()> {
 }
 
 async fn serve(config: Config) -> anyhow::Result<()> {
-    init_logs(&config.log_format);
+    init_logs(config.log_format);
     let addr = config.addr;
     shop::infra::fault::arm(config.fault_point.as_deref())?;
+    if let Some(metrics_addr) = config.metrics_addr {
+        serve_metrics(metrics_addr).await?;
+    }
     let state = AppState::start(config).await?;
     if state.config.demo && shop::seed::seed_if_empty(&state.db).await? {
         tracing::info!("empty database: demo shops seeded");
@@ -160,10 +163,13 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     }
     let (search, db) = (state.search.clone(), state.db.clone());
     tokio::spawn(async move {
-        if let Err(error) = search.warm(&db).await {
-            tracing::error!(%error, "building the keyword index failed; the first search retries");
+        // Until it is built the instance is not ready (/readyz), so keep trying.
+        while let Err(error) = search.warm(&db).await {
+            tracing::error!(error = format!("{error:#}"), "building the keyword index failed; trying again in 10 s");
+            tokio::time::sleep(std::time::Duration::from_secs(10)).await;
         }
     });
+    shop::infra::mail::sender::spawn(state.mailer.clone());
     shop::checkout::reconciler::spawn(state.clone());
     shop::social_gift::expiry::spawn(state.clone());
     shop::memorials::reminder::spawn(state.clone());
@@ -174,10 +180,23 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Prometheus metrics on their own address, out of the public listener's reach.
+async fn serve_metrics(addr: std::net::SocketAddr) -> anyhow::Result<()> {
+    anyhow::ensure!(shop::infra::metrics::install().is_some(), "SHOP_METRICS_ADDR: the metrics recorder could not be installed");
+    let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| anyhow::anyhow!("SHOP_METRICS_ADDR {addr}: {e}"))?;
+    tracing::info!("metrics on http://{}/metrics", listener.local_addr()?);
+    tokio::spawn(async move {
+        if let Err(error) = axum::serve(listener, shop::observe::metrics_router()).await {
+            tracing::error!(%error, "the metrics listener stopped");
+        }
+    });
+    Ok(())
+}
+
 async fn channel_command(action: ChannelAction) -> anyhow::Result<()> {
     match action {
         ChannelAction::Create { code, name, hosts, theme, settings, config } => {
-            init_logs(&config.log_format);
+            init_logs(config.log_format);
             let settings = match settings {
                 Some(path) => read_settings_file(&path)?,
                 None => Vec::new(),
@@ -191,7 +210,7 @@ async fn channel_command(action: ChannelAction) -> anyhow::Result<()> {
             Ok(())
         }
         ChannelAction::List { config } => {
-            init_logs(&config.log_format);
+            init_logs(config.log_format);
             let db = shop::infra::db::Db::connect(&config.database_url, 2).await?;
             db.migrate().await?;
             for (code, name, hosts) in shop::channel::store::list_channels_with_hosts(&db).await? {
@@ -233,12 +252,14 @@ async fn shutdown_signal() {
     tokio::select! { _ = ctrl_c => {}, _ = terminate => {} }
 }
 
-fn init_logs(format: &str) {
+/// `RUST_LOG` filters as usual; the access log's target is `access` (`RUST_LOG=info,access=warn`
+/// silences it).
+fn init_logs(format: LogFormat) {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,sqlx=warn,tower_http=info".into());
     let builder = tracing_subscriber::fmt().with_env_filter(filter);
-    if format == "json" {
-        builder.json().init();
-    } else {
-        builder.init();
+    match format {
+        // The event's fields at the top level of each line, beside the request's span.
+        LogFormat::Json => builder.json().flatten_event(true).init(),
+        LogFormat::Pretty => builder.init(),
     }
 }

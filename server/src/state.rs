@@ -76,7 +76,7 @@ impl AppState {
         let tokens = TokenKeys::from_secret(jwt_secret.as_bytes());
         let gateway_secret = shared_secrets::resolve(&db, SharedSecret::GatewayNotifications, config.gateway_secret.as_deref(), &config.data_dir).await?;
         let gateway_secret = payments::GatewaySecret::from_secret(gateway_secret.as_bytes());
-        let mailer = Mailer::from_config(&config)?;
+        let mailer = Mailer::new(&config, db.clone())?;
         let social_providers = Arc::new(social_login::Providers::load(config.oauth_providers.as_deref())?);
         let gateway = payments::Gateways::load(config.payment_gateways.as_deref(), config.demo, db.clone())?;
         tracing::info!(?gateway, "card payment gateways");

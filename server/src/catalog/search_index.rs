@@ -141,6 +141,11 @@ impl SearchIndex {
         self.live(db).await.map(|_| ())
     }
 
+    /// Whether the index is built, so that a keyword search does not wait for it (readiness).
+    pub fn is_built(&self) -> bool {
+        self.current().is_some()
+    }
+
     async fn live(&self, db: &Db) -> anyhow::Result<Arc<Live>> {
         if let Some(live) = self.current() {
             return Ok(live);

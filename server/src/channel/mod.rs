@@ -131,8 +131,11 @@ pub async fn resolve(State(state): State<AppState>, mut request: Request, next: 
     if channel.in_maintenance() {
         return Err(ApiError::Maintenance { title: channel.maintenance_title.clone(), message: channel.maintenance_message.clone() });
     }
-    request.extensions_mut().insert(channel);
-    Ok(next.run(request).await)
+    request.extensions_mut().insert(channel.clone());
+    let mut response = next.run(request).await;
+    // The access log (observe.rs) names the shop that answered.
+    response.extensions_mut().insert(channel);
+    Ok(response)
 }
 
 impl<S: Send + Sync> FromRequestParts<S> for Channel {

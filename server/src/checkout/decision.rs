@@ -21,6 +21,7 @@ use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::ApiPath;
 use crate::infra::ids::new_id;
+use crate::infra::metrics;
 use crate::infra::secret::random_hex;
 use crate::infra::secret::sha256_hex;
 use crate::members::client::Client;
@@ -63,12 +64,54 @@ pub async fn decide(
         return Err(in_progress());
     }
     let outcome = place(&state, &channel, &open, &origin).await;
+    metrics::checkout_order(DecisionOutcome::of(&outcome).as_str());
     if outcome.is_err() {
         // The cart stays the buyer's to fix and retry (or, with an order awaiting its card
         // payment, to resume).
         let _ = store::update_release_decision(&state.db.pool, &open.cart.id).await;
     }
     outcome.map(Json)
+}
+
+/// How a decision that ran ended (the `checkout_orders_total` metric; a retry answered with
+/// the order the cart already made is not counted again).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum DecisionOutcome {
+    /// The order is placed (and its card, if any, charged).
+    Placed,
+    OutOfStock,
+    /// The card gateway declined the charge.
+    Declined,
+    /// The gateway did not answer: the order waits for a retry or the reconciler.
+    Unconfirmed,
+    /// Another rule refused it (incomplete cart, coupon, delivery date …).
+    Refused,
+    /// An internal error.
+    Failed,
+}
+
+impl DecisionOutcome {
+    fn of(outcome: &ApiResult<DecisionBody>) -> Self {
+        match outcome {
+            Ok(_) => DecisionOutcome::Placed,
+            Err(ApiError::Rule { code: Some(code), .. }) if *code == OUT_OF_STOCK_CODE => DecisionOutcome::OutOfStock,
+            Err(ApiError::Rule { code: Some(code), .. }) if *code == DECLINED_CODE => DecisionOutcome::Declined,
+            Err(ApiError::Rule { code: Some(code), .. }) if *code == card_payment::UNCONFIRMED_CODE => DecisionOutcome::Unconfirmed,
+            Err(ApiError::Internal(_)) => DecisionOutcome::Failed,
+            Err(_) => DecisionOutcome::Refused,
+        }
+    }
+
+    fn as_str(self) -> &'static str {
+        match self {
+            DecisionOutcome::Placed => "placed",
+            DecisionOutcome::OutOfStock => "out_of_stock",
+            DecisionOutcome::Declined => "declined",
+            DecisionOutcome::Unconfirmed => "unconfirmed",
+            DecisionOutcome::Refused => "refused",
+            DecisionOutcome::Failed => "failed",
+        }
+    }
 }
 
 struct Placed {

@@ -32,9 +32,14 @@ pub struct Config {
     #[arg(long, env = "SHOP_DB_MAX_CONNECTIONS", default_value_t = 16)]
     pub db_max_connections: u32,
 
-    /// `json` for structured logs, `pretty` for a terminal.
-    #[arg(long, env = "SHOP_LOG_FORMAT", default_value = "pretty")]
-    pub log_format: String,
+    /// `json` for structured logs (one JSON object a line), `pretty` for a terminal.
+    #[arg(long, env = "SHOP_LOG_FORMAT", value_enum, default_value_t = LogFormat::Pretty)]
+    pub log_format: LogFormat,
+
+    /// Where Prometheus metrics are served (`GET /metrics`), e.g. `127.0.0.1:9100`: an address
+    /// of its own, never the public one. Unset: no metrics are kept.
+    #[arg(long, env = "SHOP_METRICS_ADDR")]
+    pub metrics_addr: Option<SocketAddr>,
 
     /// SMTP server for outgoing mail, e.g. `smtps://user:pass@smtp.example.jp:465` or
     /// `smtp://smtp.example.jp:587?tls=required`. Unset: mail goes to the outbox folder.
@@ -93,6 +98,12 @@ pub struct Config {
     pub fault_point: Option<String>,
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    Pretty,
+    Json,
+}
+
 impl Config {
     pub fn payment_settle_after_ms(&self) -> i64 {
         i64::try_from(self.payment_settle_after_secs.saturating_mul(1000)).unwrap_or(i64::MAX)
@@ -108,7 +119,8 @@ impl Config {
             cors_origins: Vec::new(),
             jwt_secret: Some("test-secret-test-secret-test-secret".into()),
             db_max_connections: 8,
-            log_format: "pretty".into(),
+            log_format: LogFormat::Pretty,
+            metrics_addr: None,
             smtp_url: None,
             mail_from: "no-reply@shop.localhost".into(),
             outbox_dir: None,

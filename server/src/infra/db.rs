@@ -111,6 +111,13 @@ impl Db {
     pub async fn ping(&self) -> sqlx::Result<()> {
         sqlx::query("SELECT 1").execute(&self.pool).await.map(|_| ())
     }
+
+    /// The versions of this binary's migrations that the database has not applied successfully
+    /// (an instance is not ready with any).
+    pub async fn missing_migrations(&self) -> sqlx::Result<Vec<i64>> {
+        let applied: Vec<i64> = sqlx::query_scalar("SELECT version FROM _sqlx_migrations WHERE success").fetch_all(&self.pool).await?;
+        Ok(MIGRATOR.iter().filter(|m| !m.migration_type.is_down_migration()).map(|m| m.version).filter(|v| !applied.contains(v)).collect())
+    }
 }
 
 /// How long a starting instance waits for another one's first-start work on SQLite.

@@ -1,5 +1,6 @@
 //! Cross-cutting pieces every feature uses, each written once: configuration, the database,
-//! the error type and its HTTP mapping, pagination, request extractors, time, ids and secrets.
+//! mail, metrics, the error type and its HTTP mapping, pagination, request extractors, time,
+//! ids and secrets.
 pub mod config;
 pub mod db;
 pub mod error;
@@ -8,6 +9,7 @@ pub mod extract;
 pub mod fault;
 pub mod ids;
 pub mod mail;
+pub mod metrics;
 pub mod pagination;
 pub mod read_cache;
 pub mod secret;

@@ -79,6 +79,25 @@ pub struct Browser {
     pub test_mode: bool,
 }
 
+/// How a charge asked of a gateway ended (the `payments_total` metric).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ChargeOutcome {
+    Captured,
+    Declined,
+    /// No answer we could read: charged or not is settled later under the same key.
+    Error,
+}
+
+impl ChargeOutcome {
+    fn as_str(self) -> &'static str {
+        match self {
+            ChargeOutcome::Captured => "captured",
+            ChargeOutcome::Declined => "declined",
+            ChargeOutcome::Error => "error",
+        }
+    }
+}
+
 impl Gateway {
     /// The name stored with saved cards and shown to the card form.
     pub fn code(&self) -> &'static str {
@@ -98,10 +117,17 @@ impl Gateway {
     }
 
     pub async fn charge(&self, request: ChargeRequest<'_>) -> anyhow::Result<Result<Charge, Declined>> {
-        match self {
+        let charged = match self {
             Gateway::Sandbox(sandbox) => sandbox.charge(request).await,
             Gateway::Stripe(stripe) => stripe.charge(request).await,
-        }
+        };
+        let outcome = match &charged {
+            Ok(Ok(_)) => ChargeOutcome::Captured,
+            Ok(Err(_)) => ChargeOutcome::Declined,
+            Err(_) => ChargeOutcome::Error,
+        };
+        crate::infra::metrics::payment(self.code(), outcome.as_str());
+        charged
     }
 
     /// The captured charge made under `idempotency_key`, if any: how the reconciler learns

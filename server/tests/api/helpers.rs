@@ -78,8 +78,17 @@ where
     F: FnOnce(TestApp) -> Fut,
     Fut: Future<Output = ()> + Send + 'static,
 {
+    run_with(backend, |_| {}, test).await
+}
+
+/// [`run`], with the app's configuration changed by `configure` first.
+pub async fn run_with<F, Fut>(backend: Backend, configure: impl FnOnce(&mut Config), test: F)
+where
+    F: FnOnce(TestApp) -> Fut,
+    Fut: Future<Output = ()> + Send + 'static,
+{
     let Some(EmptyDatabase { url, dir, postgres }) = empty_database(backend).await else { return };
-    let app = TestApp::start(&url, dir).await;
+    let app = TestApp::start(&url, dir, configure).await;
     let outcome = tokio::spawn(test(app)).await;
     if let Some(postgres) = postgres {
         postgres.drop().await;
@@ -105,10 +114,11 @@ async fn drop_postgres_database(admin_url: &str, name: &str) {
 }
 
 impl TestApp {
-    async fn start(url: &str, dir: tempfile::TempDir) -> TestApp {
+    async fn start(url: &str, dir: tempfile::TempDir, configure: impl FnOnce(&mut Config)) -> TestApp {
         let mut config = Config::for_database(url, dir.path().join("data"));
         config.web_dir = dir.path().join("web");
         config.cors_origins = vec!["https://shop.example.jp".into()];
+        configure(&mut config);
         Self::with_config(config, dir).await
     }
 
@@ -280,7 +290,7 @@ pub struct Mail {
 }
 
 impl Mail {
-    fn parse(raw: &str) -> Mail {
+    pub fn parse(raw: &str) -> Mail {
         use base64::Engine;
         let (head, body) = raw.split_once("\r\n\r\n").expect("a mail has headers and a body");
         // Unfold continuation lines, then read `Name: value` pairs.

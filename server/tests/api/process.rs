@@ -13,12 +13,14 @@ pub struct Server {
 }
 
 impl Server {
-    /// `shop serve` on `database_url` with a free port, its log in `data_dir`, rate limits
-    /// as in production unless `env` says otherwise.
+    /// `shop serve` on `database_url` with a free port, its log (warnings and errors unless
+    /// `env` sets RUST_LOG) in `data_dir`, rate limits as in production unless `env` says
+    /// otherwise.
     pub fn start(database_url: &str, data_dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Server {
         let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
         let log = data_dir.join(format!("server-{port}.log"));
         std::fs::create_dir_all(data_dir).unwrap();
+        let log_file = std::fs::File::create(&log).unwrap();
         let mut command = Command::new(env!("CARGO_BIN_EXE_shop"));
         command
             .arg("serve")
@@ -33,8 +35,9 @@ impl Server {
             .env_remove("SHOP_JWT_SECRET")
             .env_remove("SHOP_GATEWAY_SECRET")
             .env_remove("SHOP_RATE_LIMIT_FACTOR")
-            .stdout(Stdio::null())
-            .stderr(std::fs::File::create(&log).unwrap());
+            // The logs (stdout) and any panic (stderr), in order, in one file.
+            .stdout(Stdio::from(log_file.try_clone().unwrap()))
+            .stderr(log_file);
         for (name, value) in env {
             command.env(name, value);
         }
