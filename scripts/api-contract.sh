@@ -9,7 +9,7 @@
 #   FULL=1 bash scripts/api-contract.sh     full run (a bench): schemathesis's default budget and the stateful phase
 #
 # Arguments go to `schemathesis run` (e.g. --include-path-regex '^/v1/carts' or --seed 1).
-# env: SHOP_BIN (the release build of scripts/env.sh), CONTRACT_PORT (18095), MAX_EXAMPLES
+# env: SHOP_BIN (the release build of scripts/env.sh), CONTRACT_PORT (a free one), MAX_EXAMPLES
 # (per operation; reduced 5, full 100), ST_VENV (where schemathesis is installed).
 # What is excluded, and why, is in scripts/api-contract/schemathesis.toml.
 set -euo pipefail
@@ -18,7 +18,8 @@ source scripts/env.sh
 
 here=scripts/api-contract
 venv="${ST_VENV:-$HOME/.cache/st-venv}"
-port="${CONTRACT_PORT:-18095}"
+# A free port unless one is asked for: other servers (benches, other checkouts) may be up.
+port="${CONTRACT_PORT:-$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}"
 wanted=$(sed -n 's/^schemathesis==//p' "$here/requirements.txt")
 
 # The pinned schemathesis in a venv of its own, reused while its version is the pinned one.
@@ -47,7 +48,11 @@ for _ in $(seq 1 600); do
   curl -fs "http://127.0.0.1:$port/healthz" > /dev/null 2>&1 && break
   sleep 0.1
 done
-curl -fs "http://127.0.0.1:$port/healthz" > /dev/null || { cat "$work/server.log"; exit 1; }
+# The answer must be this server's, not another one's that holds the port.
+if ! kill -0 "$server" 2> /dev/null || ! curl -fs "http://127.0.0.1:$port/healthz" > /dev/null; then
+  cat "$work/server.log"
+  exit 1
+fi
 
 # The member logs in once here so that a wrong password or a missing demo shop fails at once
 # and plainly; the hook (hooks.py) logs in again during the run as the token ages.
@@ -69,7 +74,6 @@ status=0
 "$venv/bin/schemathesis" --config-file "$here/schemathesis.toml" run api/openapi.json \
   --url "$CONTRACT_BASE_URL" \
   --header "X-Channel: demo" \
-  --checks all \
   --workers 2 \
   --no-color \
   "${budget[@]}" \

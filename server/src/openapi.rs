@@ -8,7 +8,7 @@ use crate::app;
 #[derive(OpenApi)]
 #[openapi(
     info(title = "Shop API", description = "Japanese storefront API. Every /v1 call names its channel with X-Channel or the host name."),
-    components(schemas(crate::infra::error::MaintenanceBody)),
+    components(schemas(crate::infra::error::MaintenanceBody, crate::infra::error::ErrorBody)),
     modifiers(&BearerScheme)
 )]
 pub struct ApiDoc;
@@ -45,11 +45,38 @@ impl Modify for MaintenanceAnswer {
     }
 }
 
+/// The JSON body and query extractors (infra/extract.rs) answer 422 for input they cannot
+/// read (not JSON, not an object, a query of the wrong shape), before any handler runs: every
+/// operation that takes a body or a query parameter can answer it, documented or not.
+struct MalformedAnswer;
+
+impl Modify for MalformedAnswer {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::path::ParameterIn;
+        use utoipa::openapi::{ContentBuilder, Ref, RefOr, ResponseBuilder};
+        let answer = ResponseBuilder::new()
+            .description("the body or the query cannot be read (`errors.body`, `errors.query`)")
+            .content("application/json", ContentBuilder::new().schema(Some(Ref::from_schema_name("ErrorBody"))).build())
+            .build();
+        for item in openapi.paths.paths.values_mut() {
+            let operations = [&mut item.get, &mut item.post, &mut item.put, &mut item.patch, &mut item.delete];
+            for operation in operations.into_iter().flatten() {
+                let json_body = matches!(&operation.request_body, Some(RefOr::T(body)) if body.content.contains_key("application/json"));
+                let query = operation.parameters.iter().flatten().any(|p| matches!(p, RefOr::T(p) if p.parameter_in == ParameterIn::Query));
+                if json_body || query {
+                    operation.responses.responses.entry("422".into()).or_insert_with(|| answer.clone().into());
+                }
+            }
+        }
+    }
+}
+
 /// The document as committed to `api/openapi.json` (pretty, newline-terminated).
 pub fn document_json() -> String {
     let (_, mut api) = app::documented_routes().split_for_parts();
     // Paths exist only after the routers are merged, so this modifier runs here.
     MaintenanceAnswer.modify(&mut api);
+    MalformedAnswer.modify(&mut api);
     let mut json = api.to_pretty_json().expect("the OpenAPI document serialises");
     json.push('\n');
     json

@@ -46,8 +46,10 @@ pub struct BookmarkQuery {
     /// Only bookmarks of this kind: news, blog, product, product_search, page.
     pub kind: Option<String>,
     /// 1-based page number.
+    #[param(value_type = Option<i64>, minimum = 1, maximum = 1000000)]
     pub page: Option<String>,
     /// Page size (default 10, at most 100).
+    #[param(value_type = Option<i64>, minimum = 1, maximum = 100)]
     pub per: Option<String>,
 }
 
@@ -80,8 +82,10 @@ async fn list_bookmarks(
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct BookmarkInput {
     /// A site path of this shop.
+    #[schema(required = true, value_type = String, pattern = "\\S", max_length = 500)]
     pub url: Option<String>,
     /// What the member sees in the list, 1–100 characters.
+    #[schema(required = true, value_type = String, pattern = "\\S", max_length = 100)]
     pub title: Option<String>,
 }
 

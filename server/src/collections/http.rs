@@ -26,10 +26,13 @@ pub fn routes() -> OpenApiRouter<AppState> {
 #[into_params(parameter_in = Query)]
 pub struct CollectionQuery {
     /// 1-based page number.
+    #[param(value_type = Option<i64>, minimum = 1, maximum = 1000000)]
     pub page: Option<String>,
     /// Page size (default 15).
+    #[param(value_type = Option<i64>, minimum = 1, maximum = 100)]
     pub per: Option<String>,
     /// Upper bound on the page size; the single-item variant sends 1.
+    #[param(value_type = Option<i64>, minimum = 1, maximum = 100)]
     pub max_page_size: Option<String>,
 }
 

@@ -18,9 +18,33 @@ pub const MAX_ALL: i64 = 1000;
 #[into_params(parameter_in = Query)]
 pub struct PageQuery {
     /// 1-based page number.
+    #[param(value_type = Option<i64>, minimum = 1, maximum = 1000000)]
     pub page: Option<String>,
-    /// Page size, or `all` where the endpoint allows it.
+    /// Page size.
+    #[param(value_type = Option<i64>, minimum = 1, maximum = 100)]
     pub per: Option<String>,
+}
+
+/// `page`/`per` of an endpoint that also takes `per=all` (at most [`MAX_ALL`] items).
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct PageOrAllQuery {
+    /// 1-based page number.
+    #[param(value_type = Option<i64>, minimum = 1, maximum = 1000000)]
+    pub page: Option<String>,
+    /// Page size, or `all`; blank is the default size.
+    #[param(schema_with = per_or_all)]
+    pub per: Option<String>,
+}
+
+fn per_or_all() -> utoipa::openapi::schema::Schema {
+    use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, Type};
+    Schema::OneOf(
+        OneOfBuilder::new()
+            .item(ObjectBuilder::new().schema_type(Type::Integer).minimum(Some(1)).maximum(Some(MAX_PER)))
+            .item(ObjectBuilder::new().schema_type(Type::String).enum_values(Some(["all", ""])))
+            .build(),
+    )
 }
 
 /// Whether an endpoint accepts `per=all`.
@@ -61,6 +85,10 @@ impl Page {
             },
         };
         if errors.is_empty() { Ok(Page { current, per }) } else { Err(ApiError::Invalid(errors)) }
+    }
+
+    pub fn parse_or_all(query: &PageOrAllQuery, default_per: i64) -> Result<Page, ApiError> {
+        Page::parse(&PageQuery { page: query.page.clone(), per: query.per.clone() }, default_per, AllowAll::Yes)
     }
 
     pub fn offset(&self) -> i64 {

@@ -80,8 +80,10 @@ pub struct SearchHistory {
 #[into_params(parameter_in = Query)]
 pub struct HistoryPageQuery {
     /// 1-based page number.
+    #[param(value_type = Option<i64>, minimum = 1, maximum = 1000000)]
     pub page: Option<String>,
     /// Page size (default 10, at most 100).
+    #[param(value_type = Option<i64>, minimum = 1, maximum = 100)]
     pub per: Option<String>,
 }
 
