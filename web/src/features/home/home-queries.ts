@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { ApiError, api, load } from '../../api/client';
-import type { Banner, CalendarDay, Collection, FreeArea } from '../../api/types';
+import type { Banner, BannerArea, CalendarDay, Collection, FreeArea } from '../../api/types';
 
 export const HOME_PAGE = 'home';
 
@@ -31,11 +31,11 @@ export const latestNewsQuery = (count: number) =>
   queryOptions({
     queryKey: homeKeys.latestNews(count),
     queryFn: async ({ signal }) =>
-      (await load(api().GET('/v1/news', { params: { query: { per: String(count) } }, signal }))).data.data,
+      (await load(api().GET('/v1/news', { params: { query: { per: count } }, signal }))).data.data,
   });
 
 /** Banners showing now in `areas`, in the shop's order (area, then position). */
-export const bannersQuery = (areas: readonly string[]) =>
+export const bannersQuery = (areas: readonly BannerArea[]) =>
   queryOptions({
     queryKey: homeKeys.banners(areas),
     queryFn: async ({ signal }): Promise<Banner[]> =>
@@ -68,9 +68,7 @@ export const collectionQuery = (alias: string, per: number) =>
     queryFn: async ({ signal }): Promise<Collection | null> => {
       try {
         return (
-          await load(
-            api().GET('/v1/collections/{alias}', { params: { path: { alias }, query: { per: String(per) } }, signal }),
-          )
+          await load(api().GET('/v1/collections/{alias}', { params: { path: { alias }, query: { per } }, signal }))
         ).data;
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
@@ -95,7 +93,7 @@ export const calendarQuery = (startDate: string, endDate: string) =>
 
 export const useHomePage = () => useSuspenseQuery(homePageQuery()).data;
 export const useLatestNews = (count: number) => useQuery(latestNewsQuery(count));
-export const useBanners = (areas: readonly string[]) => useQuery(bannersQuery(areas));
+export const useBanners = (areas: readonly BannerArea[]) => useQuery(bannersQuery(areas));
 export const useFreeAreas = () => useQuery(freeAreasQuery());
 export const useCollection = (alias: string, per: number) => useQuery(collectionQuery(alias, per));
 export const useCalendar = (startDate: string, endDate: string) => useQuery(calendarQuery(startDate, endDate));
