@@ -44,12 +44,13 @@ pub struct BookmarkQuery {
     /// Only the bookmark of this site path (whether a page is bookmarked).
     pub url: Option<String>,
     /// Only bookmarks of this kind: news, blog, product, product_search, page.
+    #[param(pattern = "^\\s*(news|blog|product|product_search|page)?\\s*$")]
     pub kind: Option<String>,
     /// 1-based page number.
-    #[param(value_type = Option<i64>, minimum = 1, maximum = 1000000)]
+    #[param(schema_with = crate::infra::pagination::page_schema)]
     pub page: Option<String>,
     /// Page size (default 10, at most 100).
-    #[param(value_type = Option<i64>, minimum = 1, maximum = 100)]
+    #[param(schema_with = crate::infra::pagination::per_schema)]
     pub per: Option<String>,
 }
 

@@ -11,10 +11,10 @@ use crate::infra::pagination::{AllowAll, PRODUCTS_PER, Page, PageQuery};
 #[into_params(parameter_in = Query)]
 pub struct ProductListQuery {
     /// 1-based page number.
-    #[param(value_type = Option<i64>, minimum = 1, maximum = 1000000)]
+    #[param(schema_with = crate::infra::pagination::page_schema)]
     pub page: Option<String>,
     /// Page size, 1–100 (default 15).
-    #[param(value_type = Option<i64>, minimum = 1, maximum = 100)]
+    #[param(schema_with = crate::infra::pagination::per_schema)]
     pub per: Option<String>,
     /// Category key.
     pub category: Option<String>,
@@ -32,10 +32,10 @@ pub struct ProductListQuery {
     #[param(max_length = 100)]
     pub keyword: Option<String>,
     /// Lowest tax-included price in yen.
-    #[param(value_type = Option<i64>, minimum = 0)]
+    #[param(schema_with = yen_schema)]
     pub price_min: Option<String>,
     /// Highest tax-included price in yen (not below `price_min`).
-    #[param(value_type = Option<i64>, minimum = 0)]
+    #[param(schema_with = yen_schema)]
     pub price_max: Option<String>,
     /// `1`: only products with stock.
     #[param(schema_with = crate::infra::extract::switch_schema)]
@@ -45,6 +45,11 @@ pub struct ProductListQuery {
     /// in its code, maker, brand or category names), equal relevance by popularity.
     #[param(pattern = "^\\s*(new|price_asc|price_desc|popular)?\\s*$")]
     pub sort: Option<String>,
+}
+
+/// A price filter as [`yen`] reads it: a whole number of yen, or blank for none.
+fn yen_schema() -> utoipa::openapi::schema::Schema {
+    crate::infra::pagination::number_or(0..=i64::MAX, &[])
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

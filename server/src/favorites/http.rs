@@ -136,10 +136,10 @@ pub struct ListQuery {
     #[param(pattern = "^\\s*[01]?\\s*$")]
     pub is_listables: Option<String>,
     /// 1-based page number.
-    #[param(value_type = Option<i64>, minimum = 1, maximum = 1000000)]
+    #[param(schema_with = crate::infra::pagination::page_schema)]
     pub page: Option<String>,
     /// Page size (default 10).
-    #[param(value_type = Option<i64>, minimum = 1, maximum = 100)]
+    #[param(schema_with = crate::infra::pagination::per_schema)]
     pub per: Option<String>,
 }
 

@@ -99,13 +99,14 @@ fn query_rejection(rejection: QueryRejection) -> ApiError {
     ApiError::field("query", MALFORMED_QUERY)
 }
 
-/// The schema of a query switch as the handlers read it: `1`/`true` on, `0`/`false` off.
+/// The schema of a query switch as the handlers read it: `1`/`true` on, `0`/`false`/blank off.
 pub fn switch_schema() -> utoipa::openapi::schema::Schema {
     use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, Type};
     Schema::OneOf(
         OneOfBuilder::new()
             .item(ObjectBuilder::new().schema_type(Type::Integer).enum_values(Some([0, 1])))
             .item(ObjectBuilder::new().schema_type(Type::Boolean))
+            .item(ObjectBuilder::new().schema_type(Type::String).enum_values(Some([""])))
             .build(),
     )
 }

@@ -5815,7 +5815,7 @@ export interface operations {
             query?: {
                 /** @description Display areas; all when absent. */
                 "area[]"?: ("top_main" | "top_sub" | "sidebar" | "footer")[];
-                is_show?: (0 | 1) | boolean;
+                is_show?: (0 | 1) | boolean | "";
             };
             header?: never;
             path?: never;
@@ -5897,10 +5897,8 @@ export interface operations {
     list_blogs: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
-                page?: number;
-                /** @description Page size, 1–100 (default 10). */
-                per?: number;
+                page?: number | "";
+                per?: number | "";
                 /** @description Category key (e.g. `maintenance`); unknown keys give an empty list. */
                 category?: string;
             };
@@ -5984,8 +5982,7 @@ export interface operations {
     list_brands: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
-                page?: number;
+                page?: number | "";
                 per?: number | ("all" | "");
             };
             header?: never;
@@ -7551,12 +7548,9 @@ export interface operations {
     show_collection: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
-                page?: number;
-                /** @description Page size (default 15). */
-                per?: number;
-                /** @description Upper bound on the page size; the single-item variant sends 1. */
-                max_page_size?: number;
+                page?: number | "";
+                per?: number | "";
+                max_page_size?: number | "";
             };
             header?: never;
             path: {
@@ -7647,10 +7641,8 @@ export interface operations {
     list_coupons: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
-                page?: number;
-                /** @description Page size. */
-                per?: number;
+                page?: number | "";
+                per?: number | "";
             };
             header?: never;
             path?: never;
@@ -7981,8 +7973,7 @@ export interface operations {
     list_free_areas: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
-                page?: number;
+                page?: number | "";
                 per?: number | ("all" | "");
             };
             header?: never;
@@ -8212,8 +8203,7 @@ export interface operations {
     list_makers: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
-                page?: number;
+                page?: number | "";
                 per?: number | ("all" | "");
             };
             header?: never;
@@ -8300,10 +8290,8 @@ export interface operations {
                 url?: string;
                 /** @description Only bookmarks of this kind: news, blog, product, product_search, page. */
                 kind?: string;
-                /** @description 1-based page number. */
-                page?: number;
-                /** @description Page size (default 10, at most 100). */
-                per?: number;
+                page?: number | "";
+                per?: number | "";
             };
             header?: never;
             path?: never;
@@ -8509,10 +8497,8 @@ export interface operations {
     list_member_coupons: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
-                page?: number;
-                /** @description Page size. */
-                per?: number;
+                page?: number | "";
+                per?: number | "";
             };
             header?: never;
             path?: never;
@@ -8674,10 +8660,8 @@ export interface operations {
     list_login_histories: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
-                page?: number;
-                /** @description Page size. */
-                per?: number;
+                page?: number | "";
+                per?: number | "";
             };
             header?: never;
             path?: never;
@@ -8921,10 +8905,8 @@ export interface operations {
     list_orders: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
-                page?: number;
-                /** @description Page size (default 10, at most 100). */
-                per?: number;
+                page?: number | "";
+                per?: number | "";
                 /** @description Part of the order number. */
                 order_no?: string;
                 from?: string;
@@ -9366,10 +9348,8 @@ export interface operations {
     list_point_histories: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
-                page?: number;
-                /** @description Page size. */
-                per?: number;
+                page?: number | "";
+                per?: number | "";
             };
             header?: never;
             path?: never;
@@ -9541,10 +9521,8 @@ export interface operations {
     list_request_history: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
-                page?: number;
-                /** @description Page size (default 10, at most 100). */
-                per?: number;
+                page?: number | "";
+                per?: number | "";
             };
             header?: never;
             path?: never;
@@ -9643,10 +9621,8 @@ export interface operations {
     list_search_history: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
-                page?: number;
-                /** @description Page size (default 10, at most 100). */
-                per?: number;
+                page?: number | "";
+                per?: number | "";
             };
             header?: never;
             path?: never;
@@ -10106,10 +10082,8 @@ export interface operations {
     list_addresses: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
-                page?: number;
-                /** @description Page size. */
-                per?: number;
+                page?: number | "";
+                per?: number | "";
             };
             header?: never;
             path?: never;
@@ -10620,10 +10594,8 @@ export interface operations {
     list_cards: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
-                page?: number;
-                /** @description Page size. */
-                per?: number;
+                page?: number | "";
+                per?: number | "";
             };
             header?: never;
             path?: never;
@@ -10965,10 +10937,8 @@ export interface operations {
             query?: {
                 /** @description `1` (default): only products that can be bought now; `0`: also those outside their sale period. */
                 is_listables?: string;
-                /** @description 1-based page number. */
-                page?: number;
-                /** @description Page size (default 10). */
-                per?: number;
+                page?: number | "";
+                per?: number | "";
             };
             header?: never;
             path: {
@@ -11505,8 +11475,7 @@ export interface operations {
     list_messages: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
-                page?: number;
+                page?: number | "";
                 per?: number | ("all" | "");
             };
             header?: never;
@@ -11587,10 +11556,8 @@ export interface operations {
     list_news: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
-                page?: number;
-                /** @description Page size. */
-                per?: number;
+                page?: number | "";
+                per?: number | "";
             };
             header?: never;
             path?: never;
@@ -12462,13 +12429,11 @@ export interface operations {
     list_products: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
-                page?: number;
-                /** @description Page size, 1–100 (default 15). */
-                per?: number;
+                page?: number | "";
+                per?: number | "";
                 /** @description Category key. */
                 category?: string;
-                child?: (0 | 1) | boolean;
+                child?: (0 | 1) | boolean | "";
                 /** @description Maker key. */
                 maker?: string;
                 /** @description Brand key. */
@@ -12480,11 +12445,9 @@ export interface operations {
                  *     brand, category or variation names (width and kana insensitive, any part of a word).
                  */
                 keyword?: string;
-                /** @description Lowest tax-included price in yen. */
-                price_min?: number;
-                /** @description Highest tax-included price in yen (not below `price_min`). */
-                price_max?: number;
-                in_stock?: (0 | 1) | boolean;
+                price_min?: number | "";
+                price_max?: number | "";
+                in_stock?: (0 | 1) | boolean | "";
                 /**
                  * @description `new` (default), `price_asc`, `price_desc` or `popular`. With a keyword and no sort,
                  *     results are ranked by relevance (BM25; a match in the product name weighs more than one
@@ -12772,10 +12735,8 @@ export interface operations {
     list_reviews: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
-                page?: number;
-                /** @description Page size. */
-                per?: number;
+                page?: number | "";
+                per?: number | "";
             };
             header?: never;
             path: {
@@ -12920,10 +12881,8 @@ export interface operations {
     list_qas: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
-                page?: number;
-                /** @description Page size, 1–100 (default 10). */
-                per?: number;
+                page?: number | "";
+                per?: number | "";
                 /** @description Category key. */
                 category?: string;
                 /** @description Words separated by spaces; every word must occur in the question or the answer. */
@@ -13876,10 +13835,8 @@ export interface operations {
     list_stylists: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
-                page?: number;
-                /** @description Page size. */
-                per?: number;
+                page?: number | "";
+                per?: number | "";
             };
             header?: never;
             path?: never;
@@ -13963,8 +13920,7 @@ export interface operations {
     list_tags: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
-                page?: number;
+                page?: number | "";
                 per?: number | ("all" | "");
             };
             header?: never;

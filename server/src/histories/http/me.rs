@@ -80,10 +80,10 @@ pub struct SearchHistory {
 #[into_params(parameter_in = Query)]
 pub struct HistoryPageQuery {
     /// 1-based page number.
-    #[param(value_type = Option<i64>, minimum = 1, maximum = 1000000)]
+    #[param(schema_with = crate::infra::pagination::page_schema)]
     pub page: Option<String>,
     /// Page size (default 10, at most 100).
-    #[param(value_type = Option<i64>, minimum = 1, maximum = 100)]
+    #[param(schema_with = crate::infra::pagination::per_schema)]
     pub per: Option<String>,
 }
 
