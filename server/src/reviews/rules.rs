@@ -19,7 +19,7 @@ pub struct ReviewFields {
     #[schema(required = true, value_type = String, pattern = "\\S", max_length = 50)]
     pub title: Option<String>,
     /// 10–1000 characters.
-    #[schema(required = true, value_type = String, pattern = "\\S[\\s\\S]{8,}\\S", max_length = 1000)]
+    #[schema(required = true, value_type = String, pattern = "\\S(.|\\s){8,}\\S", max_length = 1000)]
     pub body: Option<String>,
     /// 1–20 characters; blank: the member's family name + さん.
     #[schema(max_length = 20)]
