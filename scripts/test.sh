@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test: server formatting (rustfmt) and lint (clippy, warnings are errors), unit
-# and API tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), web lint and format
-# (Biome), type checks and unit tests, then the browser journeys in Chromium against the real
-# release server with demo data.
+# and API tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), the API contract
+# (schemathesis over api/openapi.json, reduced run), web lint and format (Biome), type checks
+# and unit tests, then the browser journeys in Chromium against the real release server with
+# demo data.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
@@ -22,6 +23,9 @@ if [ -z "${TEST_DATABASE_URL:-}" ]; then
   echo "      Set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test to run it (CI does)."
 fi
 cargo test --release --workspace
+
+step "API contract: schemathesis against the demo server (reduced run; FULL=1 bash scripts/api-contract.sh for the full one)"
+SHOP_BIN="$SHOP_BIN" bash scripts/api-contract.sh
 
 step "web: install, type check, unit tests, build"
 ensure_web_packages

@@ -415,6 +415,7 @@ async fn import_addresses(
 #[into_params(parameter_in = Query)]
 pub struct ExportQuery {
     /// `sjis` (default: what Excel opens in Japan) or `utf8` (with a BOM).
+    #[param(pattern = "^\\s*(sjis|shift_jis|utf8|utf-8)?\\s*$")]
     pub encoding: Option<String>,
 }
 

@@ -44,10 +44,13 @@ pub struct BookmarkQuery {
     /// Only the bookmark of this site path (whether a page is bookmarked).
     pub url: Option<String>,
     /// Only bookmarks of this kind: news, blog, product, product_search, page.
+    #[param(pattern = "^\\s*(news|blog|product|product_search|page)?\\s*$")]
     pub kind: Option<String>,
     /// 1-based page number.
+    #[param(schema_with = crate::infra::pagination::page_schema)]
     pub page: Option<String>,
     /// Page size (default 10, at most 100).
+    #[param(schema_with = crate::infra::pagination::per_schema)]
     pub per: Option<String>,
 }
 
@@ -80,8 +83,10 @@ async fn list_bookmarks(
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct BookmarkInput {
     /// A site path of this shop.
+    #[schema(required = true, value_type = String, pattern = "\\S", max_length = 500)]
     pub url: Option<String>,
     /// What the member sees in the list, 1–100 characters.
+    #[schema(required = true, value_type = String, pattern = "\\S", max_length = 100)]
     pub title: Option<String>,
 }
 

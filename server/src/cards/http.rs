@@ -105,6 +105,7 @@ async fn list_cards(State(state): State<AppState>, channel: Channel, member: Mem
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct NewCardInput {
     /// `tok_…` from the gateway's tokeniser (`tokenize_url` of `/v1/settings/payment-service/credit_card`).
+    #[schema(required = true, value_type = String, pattern = "\\S")]
     pub token: Option<String>,
     #[schema(value_type = Option<String>)]
     pub token_key: Option<serde_json::Value>,

@@ -17,6 +17,7 @@ pub struct CartAccessoryAddRequest {
     /// The product line the accessory belongs to.
     pub key: String,
     pub variation_key: String,
+    #[schema(required = true, value_type = i64, minimum = 1, maximum = 99)]
     pub quantity: Option<i64>,
 }
 

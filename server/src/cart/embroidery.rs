@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::open_cart::*;
 use super::store::{self, LineRow};
 use super::view::CartBody;
+use crate::auth::Member;
 use crate::catalog::variations::VariationRow;
 use crate::embroidery::rules::{Embroidery, EmbroideryInput, check};
 use crate::embroidery::store as preset_store;
@@ -121,8 +122,12 @@ pub struct CartEmbroideryRequest {
         (status = 401, body = ErrorBody, description = "embroidery presets are a member's: log in"),
         (status = 404, body = ErrorBody, description = "no such cart, line, or preset of this member"),
         (status = 422, body = ErrorBody, description = "`preset_id`: the product cannot be embroidered, or the text is longer than the product allows")))]
-pub async fn set_embroidery(State(state): State<AppState>, OpenCart { open, input, .. }: OpenCart<CartEmbroideryRequest>) -> ApiResult<Json<CartBody>> {
-    let member = open.member.clone().ok_or(ApiError::Unauthorized)?;
+pub async fn set_embroidery(
+    State(state): State<AppState>,
+    // Before the cart: without a member the answer is 401, whatever the body names.
+    member: Member,
+    OpenCart { open, input, .. }: OpenCart<CartEmbroideryRequest>,
+) -> ApiResult<Json<CartBody>> {
     let loaded = open.load(&state).await?;
     let line = loaded.lines.iter().find(|l| l.id == input.key).ok_or_else(ApiError::not_found)?;
     let stored = match input.preset_id.as_deref() {

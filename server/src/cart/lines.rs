@@ -91,6 +91,7 @@ pub struct CartAddProductRequest {
     pub variation_key: Option<String>,
     /// Instead of variation_key, for a product with a single variation.
     pub product_key: Option<String>,
+    #[schema(required = true, value_type = i64, minimum = 1, maximum = 99)]
     pub quantity: Option<i64>,
 }
 
@@ -113,6 +114,7 @@ pub async fn add_product(State(state): State<AppState>, OpenCart { open, input, 
 pub struct CartSetItem {
     pub variation_key: Option<String>,
     pub product_key: Option<String>,
+    #[schema(required = true, value_type = i64, minimum = 1, maximum = 99)]
     pub quantity: Option<i64>,
 }
 
@@ -156,6 +158,7 @@ pub struct CartLineQuantityRequest {
     pub token: String,
     /// The line's key.
     pub key: String,
+    #[schema(required = true, value_type = i64, minimum = 1, maximum = 99)]
     pub quantity: Option<i64>,
 }
 
@@ -211,6 +214,7 @@ pub struct CartDivideRequest {
     pub token: String,
     pub key: String,
     /// Units moved to the other shipping (all of them moves the line).
+    #[schema(required = true, value_type = i64, minimum = 1, maximum = 99)]
     pub quantity: Option<i64>,
     pub shipping_key: String,
 }

@@ -11,15 +11,15 @@ use crate::infra::pagination::{AllowAll, PRODUCTS_PER, Page, PageQuery};
 #[into_params(parameter_in = Query)]
 pub struct ProductListQuery {
     /// 1-based page number.
-    #[param(value_type = Option<i64>)]
+    #[param(schema_with = crate::infra::pagination::page_schema)]
     pub page: Option<String>,
     /// Page size, 1–100 (default 15).
-    #[param(value_type = Option<i64>)]
+    #[param(schema_with = crate::infra::pagination::per_schema)]
     pub per: Option<String>,
     /// Category key.
     pub category: Option<String>,
     /// `1`: also products of every category below `category`.
-    #[param(value_type = Option<i64>)]
+    #[param(schema_with = crate::infra::extract::switch_schema)]
     pub child: Option<String>,
     /// Maker key.
     pub maker: Option<String>,
@@ -29,20 +29,27 @@ pub struct ProductListQuery {
     pub tag: Option<String>,
     /// Words separated by spaces; every word must occur in the product's name, code, maker,
     /// brand, category or variation names (width and kana insensitive, any part of a word).
+    #[param(max_length = 100)]
     pub keyword: Option<String>,
     /// Lowest tax-included price in yen.
-    #[param(value_type = Option<i64>)]
+    #[param(schema_with = yen_schema)]
     pub price_min: Option<String>,
-    /// Highest tax-included price in yen.
-    #[param(value_type = Option<i64>)]
+    /// Highest tax-included price in yen (not below `price_min`).
+    #[param(schema_with = yen_schema)]
     pub price_max: Option<String>,
     /// `1`: only products with stock.
-    #[param(value_type = Option<i64>)]
+    #[param(schema_with = crate::infra::extract::switch_schema)]
     pub in_stock: Option<String>,
     /// `new` (default), `price_asc`, `price_desc` or `popular`. With a keyword and no sort,
     /// results are ranked by relevance (BM25; a match in the product name weighs more than one
     /// in its code, maker, brand or category names), equal relevance by popularity.
+    #[param(pattern = "^\\s*(new|price_asc|price_desc|popular)?\\s*$")]
     pub sort: Option<String>,
+}
+
+/// A price filter as [`yen`] reads it: a whole number of yen, or blank for none.
+fn yen_schema() -> utoipa::openapi::schema::Schema {
+    crate::infra::pagination::number_or(0..=i64::MAX, &[])
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

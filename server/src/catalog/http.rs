@@ -17,7 +17,7 @@ use crate::channel::Channel;
 use crate::favorites;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::{ApiJson, ApiPath, ApiQuery};
-use crate::infra::pagination::{AllowAll, DEFAULT_PER, ListBody, Page, PageQuery, Paginated};
+use crate::infra::pagination::{AllowAll, DEFAULT_PER, ListBody, Page, PageOrAllQuery, PageQuery, Paginated};
 use crate::infra::read_cache::CachedAnswer;
 use crate::infra::time::Timestamp;
 use crate::measurements::purpose::Purpose;
@@ -376,6 +376,7 @@ async fn list_reviews(
 #[into_params(parameter_in = Query)]
 pub struct HierarchyQuery {
     /// `products` (default) or `inquiries`.
+    #[param(pattern = "^\\s*(products|inquiries)?\\s*$")]
     pub table: Option<String>,
 }
 
@@ -416,14 +417,14 @@ impl From<store::MakerRow> for Maker {
     }
 }
 
-#[utoipa::path(get, path = "/v1/makers", tag = "catalog", params(PageQuery),
+#[utoipa::path(get, path = "/v1/makers", tag = "catalog", params(PageOrAllQuery),
     responses(
         (status = 200, body = ListBody<Maker>, description = "makers in the shop's order; `per=all` gives every one", headers(
             ("x-total" = i64), ("x-per-page" = i64), ("x-last-page" = i64), ("x-current-page" = i64))),
         (status = 422, body = ErrorBody),
     ))]
-async fn list_makers(State(state): State<AppState>, channel: Channel, ApiQuery(query): ApiQuery<PageQuery>) -> ApiResult<Paginated<Maker>> {
-    let page = Page::parse(&query, DEFAULT_PER, AllowAll::Yes)?;
+async fn list_makers(State(state): State<AppState>, channel: Channel, ApiQuery(query): ApiQuery<PageOrAllQuery>) -> ApiResult<Paginated<Maker>> {
+    let page = Page::parse_or_all(&query, DEFAULT_PER)?;
     let (rows, total) = store::list_makers(&state.db, &channel.id, page).await?;
     Ok(Paginated::new(rows.into_iter().map(Maker::from).collect(), total, page))
 }
@@ -445,14 +446,14 @@ pub struct Brand {
     pub maker: Option<NamedRef>,
 }
 
-#[utoipa::path(get, path = "/v1/brands", tag = "catalog", params(PageQuery),
+#[utoipa::path(get, path = "/v1/brands", tag = "catalog", params(PageOrAllQuery),
     responses(
         (status = 200, body = ListBody<Brand>, description = "brands in the shop's order; `per=all` gives every one", headers(
             ("x-total" = i64), ("x-per-page" = i64), ("x-last-page" = i64), ("x-current-page" = i64))),
         (status = 422, body = ErrorBody),
     ))]
-async fn list_brands(State(state): State<AppState>, channel: Channel, ApiQuery(query): ApiQuery<PageQuery>) -> ApiResult<Paginated<Brand>> {
-    let page = Page::parse(&query, DEFAULT_PER, AllowAll::Yes)?;
+async fn list_brands(State(state): State<AppState>, channel: Channel, ApiQuery(query): ApiQuery<PageOrAllQuery>) -> ApiResult<Paginated<Brand>> {
+    let page = Page::parse_or_all(&query, DEFAULT_PER)?;
     let (rows, total) = store::list_brands(&state.db, &channel.id, page).await?;
     let brands = rows
         .into_iter()
@@ -470,14 +471,14 @@ pub struct Tag {
     pub is_protected: bool,
 }
 
-#[utoipa::path(get, path = "/v1/tags", tag = "catalog", params(PageQuery),
+#[utoipa::path(get, path = "/v1/tags", tag = "catalog", params(PageOrAllQuery),
     responses(
         (status = 200, body = ListBody<Tag>, headers(
             ("x-total" = i64), ("x-per-page" = i64), ("x-last-page" = i64), ("x-current-page" = i64))),
         (status = 422, body = ErrorBody),
     ))]
-async fn list_tags(State(state): State<AppState>, channel: Channel, ApiQuery(query): ApiQuery<PageQuery>) -> ApiResult<Paginated<Tag>> {
-    let page = Page::parse(&query, DEFAULT_PER, AllowAll::Yes)?;
+async fn list_tags(State(state): State<AppState>, channel: Channel, ApiQuery(query): ApiQuery<PageOrAllQuery>) -> ApiResult<Paginated<Tag>> {
+    let page = Page::parse_or_all(&query, DEFAULT_PER)?;
     let (rows, total) = store::list_tags(&state.db, &channel.id, page).await?;
     let tags = rows.into_iter().map(|r| Tag { is_protected: r.password_hash.is_some(), id: r.id, key: r.tag_key, name: r.name }).collect();
     Ok(Paginated::new(tags, total, page))

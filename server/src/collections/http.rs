@@ -26,10 +26,13 @@ pub fn routes() -> OpenApiRouter<AppState> {
 #[into_params(parameter_in = Query)]
 pub struct CollectionQuery {
     /// 1-based page number.
+    #[param(schema_with = crate::infra::pagination::page_schema)]
     pub page: Option<String>,
     /// Page size (default 15).
+    #[param(schema_with = crate::infra::pagination::per_schema)]
     pub per: Option<String>,
     /// Upper bound on the page size; the single-item variant sends 1.
+    #[param(schema_with = crate::infra::pagination::per_schema)]
     pub max_page_size: Option<String>,
 }
 

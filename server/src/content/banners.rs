@@ -85,11 +85,32 @@ impl BannerFilter {
     }
 }
 
-#[utoipa::path(get, path = "/v1/banners", tag = "content",
-    params(
-        ("area[]" = Option<Vec<String>>, Query, description = "display areas (top_main, top_sub, sidebar, footer); all when absent"),
-        ("is_show" = Option<i64>, Query, description = "1: only banners showing now (inside their window)"),
-    ),
+/// The query of `GET /v1/banners` for the document; the handler reads the pairs itself, so
+/// that `area[]`, `area[0]` and `area` all count.
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+#[allow(dead_code)]
+struct BannerParams {
+    /// Display areas; all when absent.
+    #[param(rename = "area[]", inline)]
+    area: Option<Vec<BannerArea>>,
+    /// `1`: only banners showing now (inside their window).
+    #[param(schema_with = crate::infra::extract::switch_schema)]
+    is_show: Option<i64>,
+}
+
+/// One of [`AREAS`].
+#[derive(utoipa::ToSchema)]
+#[schema(rename_all = "snake_case")]
+#[allow(dead_code)]
+enum BannerArea {
+    TopMain,
+    TopSub,
+    Sidebar,
+    Footer,
+}
+
+#[utoipa::path(get, path = "/v1/banners", tag = "content", params(BannerParams),
     responses(
         (status = 200, body = ListBody<Banner>, description = "banners by area and position"),
         (status = 422, body = ErrorBody),

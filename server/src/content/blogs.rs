@@ -70,10 +70,10 @@ impl From<BlogRow> for BlogDetail {
 #[into_params(parameter_in = Query)]
 pub struct BlogListQuery {
     /// 1-based page number.
-    #[param(value_type = Option<i64>)]
+    #[param(schema_with = crate::infra::pagination::page_schema)]
     pub page: Option<String>,
     /// Page size, 1–100 (default 10).
-    #[param(value_type = Option<i64>)]
+    #[param(schema_with = crate::infra::pagination::per_schema)]
     pub per: Option<String>,
     /// Category key (e.g. `maintenance`); unknown keys give an empty list.
     pub category: Option<String>,

@@ -28,11 +28,11 @@ pub fn routes() -> OpenApiRouter<AppState> {
 pub struct CalendarQuery {
     /// First day, `YYYY-MM-DD`.
     #[serde(rename = "startDate")]
-    #[param(rename = "startDate")]
+    #[param(rename = "startDate", required = true, format = Date)]
     pub start_date: Option<String>,
     /// Last day (inclusive), `YYYY-MM-DD`; at most 366 days from the first.
     #[serde(rename = "endDate")]
-    #[param(rename = "endDate")]
+    #[param(rename = "endDate", required = true, format = Date)]
     pub end_date: Option<String>,
 }
 

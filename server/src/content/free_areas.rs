@@ -10,7 +10,7 @@ use super::{store, stored_enum};
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::{ApiPath, ApiQuery};
-use crate::infra::pagination::{AllowAll, DEFAULT_PER, ListBody, Page, PageQuery, Paginated};
+use crate::infra::pagination::{DEFAULT_PER, ListBody, Page, PageOrAllQuery, Paginated};
 use crate::state::AppState;
 // The same audience and device vocabulary as the page blocks of the layout feature.
 use crate::layout::audience::{Audience, Device};
@@ -43,14 +43,14 @@ impl TryFrom<store::FreeAreaRow> for FreeArea {
     }
 }
 
-#[utoipa::path(get, path = "/v1/free-areas", tag = "content", params(PageQuery),
+#[utoipa::path(get, path = "/v1/free-areas", tag = "content", params(PageOrAllQuery),
     responses(
         (status = 200, body = ListBody<FreeArea>, description = "free areas in the shop's order; `per=all` gives every one", headers(
             ("x-total" = i64), ("x-per-page" = i64), ("x-last-page" = i64), ("x-current-page" = i64))),
         (status = 422, body = ErrorBody),
     ))]
-async fn list_free_areas(State(state): State<AppState>, channel: Channel, ApiQuery(query): ApiQuery<PageQuery>) -> ApiResult<Paginated<FreeArea>> {
-    let page = Page::parse(&query, DEFAULT_PER, AllowAll::Yes)?;
+async fn list_free_areas(State(state): State<AppState>, channel: Channel, ApiQuery(query): ApiQuery<PageOrAllQuery>) -> ApiResult<Paginated<FreeArea>> {
+    let page = Page::parse_or_all(&query, DEFAULT_PER)?;
     let (rows, total) = store::list_free_areas(&state.db, &channel.id, page).await?;
     let areas = rows.into_iter().map(FreeArea::try_from).collect::<ApiResult<Vec<_>>>()?;
     Ok(Paginated::new(areas, total, page))

@@ -45,14 +45,15 @@ pub struct Qa {
 #[into_params(parameter_in = Query)]
 pub struct QaListQuery {
     /// 1-based page number.
-    #[param(value_type = Option<i64>)]
+    #[param(schema_with = crate::infra::pagination::page_schema)]
     pub page: Option<String>,
     /// Page size, 1–100 (default 10).
-    #[param(value_type = Option<i64>)]
+    #[param(schema_with = crate::infra::pagination::per_schema)]
     pub per: Option<String>,
     /// Category key.
     pub category: Option<String>,
     /// Words separated by spaces; every word must occur in the question or the answer.
+    #[param(max_length = 100)]
     pub keyword: Option<String>,
 }
 

@@ -103,6 +103,7 @@ async fn list_member_coupons(State(state): State<AppState>, channel: Channel, me
 /// The take button (the /coupon list or a landing page).
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct TakeInput {
+    #[schema(required = true, value_type = String, pattern = "\\S")]
     pub coupon_id: Option<String>,
     /// Where the button was (`coupon`, a landing page's slug); accepted, not stored.
     #[schema(value_type = Option<String>)]

@@ -28,6 +28,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct EventInput {
     /// The event's name (`purchase`, `add_to_cart`, …), 1–100 characters.
+    #[schema(required = true, value_type = String, pattern = "\\S", max_length = 100)]
     pub name: Option<String>,
     /// Whatever the storefront attaches (at most 16 KiB as JSON).
     pub args: Option<Value>,
@@ -35,8 +36,7 @@ pub struct EventInput {
     /// that token; a member's cart is linked only with that member's bearer token (anyone
     /// else's is ignored like an unknown token) and its event belongs to the member.
     pub token: Option<String>,
-    /// The recommendation engine's click-through marker; accepted, not stored (no engine).
-    #[schema(value_type = Option<String>)]
+    /// The recommendation engine's click-through marker, any JSON; accepted, not stored (no engine).
     pub logreco_rcmd_ct: Option<Value>,
 }
 

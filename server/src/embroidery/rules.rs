@@ -45,12 +45,16 @@ impl Embroidery {
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 pub struct EmbroideryInput {
     /// 1–12 characters: letters, digits, kana, kanji, spaces and `& . - '`.
+    #[schema(required = true, value_type = String, pattern = "\\S", max_length = 12)]
     pub text: Option<String>,
     /// block, script, mincho or gothic.
+    #[schema(required = true, value_type = String, pattern = "^\\s*(block|script|mincho|gothic)\\s*$")]
     pub typeface: Option<String>,
     /// white, black, red, navy, gold or silver.
+    #[schema(required = true, value_type = String, pattern = "^\\s*(white|black|red|navy|gold|silver)\\s*$")]
     pub color: Option<String>,
     /// left_chest, right_chest, back or cuff.
+    #[schema(required = true, value_type = String, pattern = "^\\s*(left_chest|right_chest|back|cuff)\\s*$")]
     pub position: Option<String>,
 }
 

@@ -133,10 +133,13 @@ async fn list_user_lists(State(state): State<AppState>, channel: Channel, member
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// `1` (default): only products that can be bought now; `0`: also those outside their sale period.
+    #[param(pattern = "^\\s*[01]?\\s*$")]
     pub is_listables: Option<String>,
     /// 1-based page number.
+    #[param(schema_with = crate::infra::pagination::page_schema)]
     pub page: Option<String>,
     /// Page size (default 10).
+    #[param(schema_with = crate::infra::pagination::per_schema)]
     pub per: Option<String>,
 }
 
@@ -202,8 +205,10 @@ async fn entries(state: &AppState, rows: Vec<EntryRow>, now: i64) -> ApiResult<V
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct ItemsInput {
     /// `products` (the only kind a list holds).
+    #[schema(required = true, value_type = String, pattern = "^\\s*products\\s*$")]
     pub table: Option<String>,
     /// Product ids, 1–100.
+    #[schema(required = true, value_type = Vec<String>, min_items = 1, max_items = 100)]
     pub ids: Option<Vec<String>>,
     /// The list to add to (attach only); the default list when absent.
     pub key: Option<String>,

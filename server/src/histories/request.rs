@@ -11,8 +11,11 @@ pub const BODY_MAX: usize = 2000;
 pub struct ProductRequestInput {
     /// Key of the product asked about (a restock request); absent for a product we do not sell yet.
     pub product_key: Option<String>,
+    #[schema(required = true, value_type = String, pattern = "\\S", max_length = 50)]
     pub name: Option<String>,
+    #[schema(required = true, value_type = String, pattern = "\\S", max_length = 255)]
     pub email: Option<String>,
+    #[schema(required = true, value_type = String, pattern = "\\S", max_length = 2000)]
     pub body: Option<String>,
 }
 

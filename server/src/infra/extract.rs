@@ -1,6 +1,6 @@
 //! Our own JSON, query and path extractors: malformed input becomes a 422 (404 for paths)
 //! in the API's error shape instead of axum's plain-text rejections.
-use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
+use axum::extract::rejection::{PathRejection, QueryRejection};
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
 use serde::de::DeserializeOwned;
@@ -42,16 +42,40 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
         if bytes.windows(6).any(|w| w == b"\\u0000") {
             return Err(ApiError::field("body", MALFORMED_BODY));
         }
-        match axum::Json::<T>::from_bytes(&bytes) {
-            Ok(axum::Json(value)) => Ok(ApiJson(value)),
-            Err(rejection) => Err(json_rejection(rejection)),
+        let mut value: serde_json::Value = serde_json::from_slice(&bytes).map_err(malformed_body)?;
+        // Every body of this API is an object; serde would also read a struct from an array
+        // of its fields in order (`[null, null]`), which no client means.
+        if !value.is_object() {
+            return Err(ApiError::field("body", MALFORMED_BODY));
         }
+        integral_numbers_as_integers(&mut value);
+        serde_json::from_value(value).map(ApiJson).map_err(malformed_body)
     }
 }
 
-fn json_rejection(rejection: JsonRejection) -> ApiError {
-    tracing::debug!(%rejection, "rejected request body");
+fn malformed_body(error: serde_json::Error) -> ApiError {
+    tracing::debug!(%error, "rejected request body");
     ApiError::field("body", MALFORMED_BODY)
+}
+
+/// JSON has one number type: `2.0` is the integer 2 to JSON Schema and to JavaScript, so an
+/// integer field takes it (serde would refuse it for an i64).
+fn integral_numbers_as_integers(value: &mut serde_json::Value) {
+    // Integers beyond 2^53 have no exact f64 twin; such a float stays a float.
+    const EXACT: f64 = 9_007_199_254_740_992.0;
+    match value {
+        serde_json::Value::Number(number) => {
+            if let Some(float) = number.as_f64().filter(|_| number.is_f64())
+                && float.fract() == 0.0
+                && float.abs() <= EXACT
+            {
+                *number = serde_json::Number::from(float as i64);
+            }
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(integral_numbers_as_integers),
+        serde_json::Value::Object(fields) => fields.values_mut().for_each(integral_numbers_as_integers),
+        _ => {}
+    }
 }
 
 pub struct ApiQuery<T>(pub T);
@@ -73,6 +97,29 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for ApiQuery<T> {
 fn query_rejection(rejection: QueryRejection) -> ApiError {
     tracing::debug!(%rejection, "rejected query");
     ApiError::field("query", MALFORMED_QUERY)
+}
+
+/// The schema of a query switch as the handlers read it: `1`/`true` on, `0`/`false`/blank off.
+pub fn switch_schema() -> utoipa::openapi::schema::Schema {
+    use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, Type};
+    Schema::OneOf(
+        OneOfBuilder::new()
+            .item(ObjectBuilder::new().schema_type(Type::Integer).enum_values(Some([0, 1])))
+            .item(ObjectBuilder::new().schema_type(Type::Boolean))
+            .item(ObjectBuilder::new().schema_type(Type::String).enum_values(Some([""])))
+            .build(),
+    )
+}
+
+/// The schema of an optional `YYYY-MM-DD` query parameter, where blank means absent.
+pub fn date_or_blank_schema() -> utoipa::openapi::schema::Schema {
+    use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, OneOfBuilder, Schema, SchemaFormat, Type};
+    Schema::OneOf(
+        OneOfBuilder::new()
+            .item(ObjectBuilder::new().schema_type(Type::String).format(Some(SchemaFormat::KnownFormat(KnownFormat::Date))))
+            .item(ObjectBuilder::new().schema_type(Type::String).max_length(Some(0)))
+            .build(),
+    )
 }
 
 pub struct ApiPath<T>(pub T);
@@ -99,6 +146,14 @@ fn path_rejection(rejection: PathRejection) -> ApiError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn integral_floats_read_as_integers() {
+        let mut value = serde_json::json!({"a": 2.0, "b": [-3.0, 1.5], "c": {"d": 1e300}, "e": 7});
+        integral_numbers_as_integers(&mut value);
+        assert_eq!(value, serde_json::json!({"a": 2, "b": [-3, 1.5], "c": {"d": 1e300}, "e": 7}));
+        assert!(value["a"].is_i64());
+    }
 
     #[test]
     fn only_an_encoded_nul_counts_as_one() {

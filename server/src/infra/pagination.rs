@@ -11,6 +11,8 @@ pub const DEFAULT_PER: i64 = 10;
 pub const PRODUCTS_PER: i64 = 15;
 /// Largest page a client may ask for by number.
 pub const MAX_PER: i64 = 100;
+/// Largest page number a client may ask for.
+pub const MAX_PAGE: i64 = 1_000_000;
 /// `per=all` is capped so it cannot dump a whole table.
 pub const MAX_ALL: i64 = 1000;
 
@@ -18,9 +20,48 @@ pub const MAX_ALL: i64 = 1000;
 #[into_params(parameter_in = Query)]
 pub struct PageQuery {
     /// 1-based page number.
+    #[param(schema_with = crate::infra::pagination::page_schema)]
     pub page: Option<String>,
-    /// Page size, or `all` where the endpoint allows it.
+    /// Page size.
+    #[param(schema_with = crate::infra::pagination::per_schema)]
     pub per: Option<String>,
+}
+
+/// `page`/`per` of an endpoint that also takes `per=all` (at most [`MAX_ALL`] items).
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct PageOrAllQuery {
+    /// 1-based page number.
+    #[param(schema_with = crate::infra::pagination::page_schema)]
+    pub page: Option<String>,
+    /// Page size, or `all`; blank is the default size.
+    #[param(schema_with = per_or_all)]
+    pub per: Option<String>,
+}
+
+/// A whole number in `range`, or one of `words` (blank is always one: it means the default).
+pub fn number_or(range: std::ops::RangeInclusive<i64>, words: &[&str]) -> utoipa::openapi::schema::Schema {
+    use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, Type};
+    Schema::OneOf(
+        OneOfBuilder::new()
+            .item(ObjectBuilder::new().schema_type(Type::Integer).minimum(Some(*range.start())).maximum(Some(*range.end())))
+            .item(ObjectBuilder::new().schema_type(Type::String).enum_values(Some(words.iter().copied().chain([""]))))
+            .build(),
+    )
+}
+
+/// `page` as [`Page::parse`] reads it.
+pub fn page_schema() -> utoipa::openapi::schema::Schema {
+    number_or(1..=MAX_PAGE, &[])
+}
+
+/// `per` as [`Page::parse`] reads it.
+pub fn per_schema() -> utoipa::openapi::schema::Schema {
+    number_or(1..=MAX_PER, &[])
+}
+
+fn per_or_all() -> utoipa::openapi::schema::Schema {
+    number_or(1..=MAX_PER, &["all"])
 }
 
 /// Whether an endpoint accepts `per=all`.
@@ -42,7 +83,7 @@ impl Page {
         let current = match query.page.as_deref().map(str::trim) {
             None | Some("") => 1,
             Some(text) => match text.parse::<i64>() {
-                Ok(n) if (1..=1_000_000).contains(&n) => n,
+                Ok(n) if (1..=MAX_PAGE).contains(&n) => n,
                 _ => {
                     errors.insert("page".into(), vec!["ページ番号は1以上の整数で指定してください。".into()]);
                     1
@@ -61,6 +102,10 @@ impl Page {
             },
         };
         if errors.is_empty() { Ok(Page { current, per }) } else { Err(ApiError::Invalid(errors)) }
+    }
+
+    pub fn parse_or_all(query: &PageOrAllQuery, default_per: i64) -> Result<Page, ApiError> {
+        Page::parse(&PageQuery { page: query.page.clone(), per: query.per.clone() }, default_per, AllowAll::Yes)
     }
 
     pub fn offset(&self) -> i64 {

@@ -51,6 +51,7 @@ impl Measurement {
 #[into_params(parameter_in = Query)]
 pub struct PurposeQuery {
     /// helmet, glove or bicycle; every purpose when absent.
+    #[param(pattern = "^\\s*(helmet|glove|bicycle)?\\s*$")]
     pub purpose: Option<String>,
 }
 
@@ -93,10 +94,11 @@ async fn list_measurements(
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct MeasurementInput {
     /// helmet, glove or bicycle.
+    #[schema(required = true, value_type = String, pattern = "^\\s*(helmet|glove|bicycle)\\s*$")]
     pub purpose: Option<String>,
     /// Every measure of the purpose in centimetres, at most one decimal place: helmet `head`
     /// 40–70; glove `hand` 10–30; bicycle `height` 100–220 and `inseam` 50–110.
-    #[schema(value_type = Option<BTreeMap<String, f64>>)]
+    #[schema(value_type = Option<BTreeMap<String, f64>>, required = true)]
     pub values: Option<BTreeMap<String, serde_json::Value>>,
 }
 

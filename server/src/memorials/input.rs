@@ -11,16 +11,22 @@ const CALL_MAX: usize = 20;
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct MemorialInput {
     /// お相手のお名前, 1–30 characters.
+    #[schema(required = true, value_type = String, pattern = "\\S", max_length = 30)]
     pub target_user_name: Option<String>,
     /// 1 誕生日, 2 結婚記念日, 3 その他の記念日.
+    #[schema(required = true, value_type = i64, minimum = 1, maximum = 3)]
     pub division_ct: Option<i64>,
     /// 記念日の名前, 1–30 characters (e.g. 母の誕生日).
+    #[schema(required = true, value_type = String, pattern = "\\S", max_length = 30)]
     pub name: Option<String>,
     /// 1–12.
+    #[schema(required = true, value_type = i64, minimum = 1, maximum = 12)]
     pub month: Option<i64>,
     /// 1–31, a real day of `month` (2/29 allowed).
+    #[schema(minimum = 1, maximum = 31, required = true, value_type = i64)]
     pub date: Option<i64>,
     /// 呼び方・ご関係, up to 20 characters.
+    #[schema(max_length = 20)]
     pub call: Option<String>,
 }
 

@@ -9,7 +9,7 @@ use super::store::{self, MessageRow};
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::{ApiPath, ApiQuery};
-use crate::infra::pagination::{AllowAll, DEFAULT_PER, ListBody, Page, PageQuery, Paginated};
+use crate::infra::pagination::{DEFAULT_PER, ListBody, Page, PageOrAllQuery, Paginated};
 use crate::infra::time::Timestamp;
 use crate::state::AppState;
 
@@ -33,14 +33,14 @@ impl From<MessageRow> for Message {
     }
 }
 
-#[utoipa::path(get, path = "/v1/messages", tag = "messages", params(PageQuery),
+#[utoipa::path(get, path = "/v1/messages", tag = "messages", params(PageOrAllQuery),
     responses(
         (status = 200, body = ListBody<Message>, headers(
             ("x-total" = i64), ("x-per-page" = i64), ("x-last-page" = i64), ("x-current-page" = i64))),
         (status = 422, body = ErrorBody),
     ))]
-async fn list_messages(State(state): State<AppState>, channel: Channel, ApiQuery(query): ApiQuery<PageQuery>) -> ApiResult<Paginated<Message>> {
-    let page = Page::parse(&query, DEFAULT_PER, AllowAll::Yes)?;
+async fn list_messages(State(state): State<AppState>, channel: Channel, ApiQuery(query): ApiQuery<PageOrAllQuery>) -> ApiResult<Paginated<Message>> {
+    let page = Page::parse_or_all(&query, DEFAULT_PER)?;
     let (rows, total) = store::list_messages(&state.db, &channel.id, page).await?;
     Ok(Paginated::new(rows.into_iter().map(Message::from).collect(), total, page))
 }

@@ -92,6 +92,7 @@ async fn show_news(State(state): State<AppState>, channel: Channel, ApiPath(key)
 #[derive(Deserialize, utoipa::ToSchema)]
 pub struct ReadableInput {
     /// The id of the news item that was read.
+    #[schema(required = true, value_type = String, pattern = "\\S")]
     pub readable_id: Option<String>,
 }
 

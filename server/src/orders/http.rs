@@ -70,16 +70,22 @@ async fn member_order(state: &AppState, channel: &Channel, member: &Member, id: 
 #[into_params(parameter_in = Query)]
 pub struct OrderSearchQuery {
     /// 1-based page number.
+    #[param(schema_with = crate::infra::pagination::page_schema)]
     pub page: Option<String>,
     /// Page size (default 10, at most 100).
+    #[param(schema_with = crate::infra::pagination::per_schema)]
     pub per: Option<String>,
     /// Part of the order number.
+    #[param(max_length = 50)]
     pub order_no: Option<String>,
     /// Ordered on or after this day (`YYYY-MM-DD`, Japan).
+    #[param(schema_with = crate::infra::extract::date_or_blank_schema)]
     pub from: Option<String>,
     /// Ordered on or before this day (`YYYY-MM-DD`, Japan).
+    #[param(schema_with = crate::infra::extract::date_or_blank_schema)]
     pub to: Option<String>,
     /// accepted, awaiting_payment, paid, preparing, shipped, delivered or cancelled.
+    #[param(pattern = "^\\s*(accepted|awaiting_payment|paid|preparing|shipped|delivered|cancelled)?\\s*$")]
     pub status: Option<String>,
 }
 
@@ -166,6 +172,7 @@ async fn show_order(State(state): State<AppState>, channel: Channel, member: Mem
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct CancelInput {
     /// Why (1–500 characters); shown in the order and the mail.
+    #[schema(required = true, value_type = String, pattern = "\\S", max_length = 500)]
     pub cancel_reason: Option<String>,
 }
 
@@ -209,8 +216,10 @@ async fn cancel_order(
 pub struct ReceiptInput {
     /// 宛名 (at most 60 characters); empty: the orderer's name (or company). 様 or 御中 is
     /// added when printed.
+    #[schema(max_length = 60)]
     pub addressee: Option<String>,
     /// 但し書き (at most 60 characters); empty: 「お品代として」.
+    #[schema(max_length = 60)]
     pub note: Option<String>,
 }
 
@@ -309,14 +318,17 @@ async fn download_quotation(State(state): State<AppState>, channel: Channel, mem
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct MemoCreate {
     /// One of the member's orders.
+    #[schema(required = true, value_type = String, pattern = "\\S")]
     pub order_id: Option<String>,
     /// 1–1000 characters.
+    #[schema(required = true, value_type = String, pattern = "\\S", max_length = 1000)]
     pub body: Option<String>,
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct MemoUpdate {
     /// 1–1000 characters.
+    #[schema(required = true, value_type = String, pattern = "\\S", max_length = 1000)]
     pub body: Option<String>,
 }
 

@@ -20,6 +20,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
 #[into_params(parameter_in = Query)]
 pub struct PostalQuery {
     /// `1000001` or `100-0001`.
+    #[param(required = true, pattern = "^\\s*[0-9]{3}-?[0-9]{4}\\s*$")]
     pub code: Option<String>,
 }
 

@@ -27,6 +27,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
 /// The spec sends the review as a nested object.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct ReviewInput {
+    #[schema(required = true, value_type = ReviewFields)]
     pub review: Option<ReviewFields>,
 }
 

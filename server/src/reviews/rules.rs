@@ -13,12 +13,16 @@ pub const NG_MESSAGE: &str = "使用できない表現が含まれています�
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 pub struct ReviewFields {
     /// 1–5.
+    #[schema(required = true, value_type = i64, minimum = 1, maximum = 5)]
     pub rating: Option<i64>,
     /// 1–50 characters.
+    #[schema(required = true, value_type = String, pattern = "\\S", max_length = 50)]
     pub title: Option<String>,
     /// 10–1000 characters.
+    #[schema(required = true, value_type = String, pattern = "\\S(.|\\s){8,}\\S", max_length = 1000)]
     pub body: Option<String>,
     /// 1–20 characters; blank: the member's family name + さん.
+    #[schema(max_length = 20)]
     pub nickname: Option<String>,
 }
 

@@ -991,7 +991,26 @@ async fn a_cart_is_quoted_as_a_pdf_with_the_tax_per_rate(app: TestApp) {
     app.get("/v1/carts/0123456789abcdef0123456789abcdef/download/quotation").send().await.assert_status(StatusCode::NOT_FOUND);
 }
 
+/// JSON has one number type (2.0 is the integer 2, as the OpenAPI document's `integer` says),
+/// and every body is an object: serde alone would refuse the first and read a struct from an
+/// array of its fields in order.
+async fn a_body_is_an_object_and_its_integers_may_be_written_as_floats(app: TestApp) {
+    let variation = product(&app, "float-qty", 1000, 10, 10).await;
+    let token = init(&app, None, None).await["token"].as_str().unwrap().to_owned();
+    let added = patch(&app, "/v1/carts/products/add", json!({ "token": token, "variation_key": variation, "quantity": 2.0 }), None).await;
+    added.assert_status(StatusCode::OK);
+    assert_eq!(added.json()["detail"]["products"][0]["quantity"], 2);
+    let half = patch(&app, "/v1/carts/products/add", json!({ "token": token, "variation_key": variation, "quantity": 1.5 }), None).await;
+    half.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    for body in ["[null, null]", "\"token\"", "null"] {
+        let answer = app.post("/v1/carts/init").raw_body("application/json", body).send().await;
+        answer.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(answer.json()["errors"]["body"][0], "リクエストの形式が正しくありません。", "{body}");
+    }
+}
+
 on_both_databases!(
+    a_body_is_an_object_and_its_integers_may_be_written_as_floats,
     a_cart_is_quoted_as_a_pdf_with_the_tax_per_rate,
     points_that_pay_everything_need_no_card_charge,
     the_same_cart_decided_twice_at_once_makes_one_order,

@@ -37,7 +37,7 @@ export const bookmarksQuery = (page: number, kind: BookmarkKind | null) =>
   queryOptions({
     queryKey: bookmarkKeys.page(page, kind),
     queryFn: async ({ signal }): Promise<Paged<Bookmark>> => {
-      const query = { page: String(page), per: String(BOOKMARKS_PER_PAGE), ...(kind ? { kind } : {}) };
+      const query = { page, per: BOOKMARKS_PER_PAGE, ...(kind ? { kind } : {}) };
       const { data, pagination } = await load(api().GET('/v1/me/bookmarks', { params: { query }, signal }));
       return pagedOf(data.data, pagination, page, BOOKMARKS_PER_PAGE);
     },
@@ -48,7 +48,7 @@ export const bookmarkByUrlQuery = (url: string) =>
   queryOptions({
     queryKey: bookmarkKeys.byUrl(url),
     queryFn: async ({ signal }): Promise<Bookmark | null> => {
-      const { data } = await load(api().GET('/v1/me/bookmarks', { params: { query: { url, per: '1' } }, signal }));
+      const { data } = await load(api().GET('/v1/me/bookmarks', { params: { query: { url, per: 1 } }, signal }));
       return data.data.find((bookmark) => bookmark.url === url) ?? null;
     },
   });

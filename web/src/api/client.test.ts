@@ -100,7 +100,7 @@ describe('pagination headers', () => {
       ),
     );
 
-    const outcome = await settle(api.client.GET('/v1/news', { params: { query: { page: '2' } } }));
+    const outcome = await settle(api.client.GET('/v1/news', { params: { query: { page: 2 } } }));
 
     expect(outcome).toMatchObject({ kind: 'ok', pagination: { total: 23, per: 10, last: 3, current: 2 } });
   });

@@ -2717,9 +2717,9 @@ export interface components {
         };
         BookmarkInput: {
             /** @description What the member sees in the list, 1–100 characters. */
-            title?: string | null;
+            title: string;
             /** @description A site path of this shop. */
-            url?: string | null;
+            url: string;
         };
         Brand: {
             description: string;
@@ -2744,7 +2744,7 @@ export interface components {
         };
         CancelInput: {
             /** @description Why (1–500 characters); shown in the order and the mail. */
-            cancel_reason?: string | null;
+            cancel_reason: string;
         };
         /** @description The card form as the browser sends it to the gateway. Numbers may come as text or numbers. */
         CardForm: {
@@ -2784,7 +2784,7 @@ export interface components {
             /** @description The product line the accessory belongs to. */
             key: string;
             /** Format: int64 */
-            quantity?: number | null;
+            quantity: number;
             token: string;
             variation_key: string;
         };
@@ -2792,7 +2792,7 @@ export interface components {
             /** @description Instead of variation_key, for a product with a single variation. */
             product_key?: string | null;
             /** Format: int64 */
-            quantity?: number | null;
+            quantity: number;
             token: string;
             variation_key?: string | null;
         };
@@ -2866,7 +2866,7 @@ export interface components {
              * Format: int64
              * @description Units moved to the other shipping (all of them moves the line).
              */
-            quantity?: number | null;
+            quantity: number;
             shipping_key: string;
             token: string;
         };
@@ -2921,7 +2921,7 @@ export interface components {
             /** @description The line's key. */
             key: string;
             /** Format: int64 */
-            quantity?: number | null;
+            quantity: number;
             token: string;
         };
         CartLineRequest: {
@@ -3049,7 +3049,7 @@ export interface components {
         CartSetItem: {
             product_key?: string | null;
             /** Format: int64 */
-            quantity?: number | null;
+            quantity: number;
             variation_key?: string | null;
         };
         CartShipping: {
@@ -3250,7 +3250,7 @@ export interface components {
             result: boolean;
         };
         EmailInput: {
-            email?: string | null;
+            email: string;
         };
         EmailVerified: {
             /**
@@ -3279,13 +3279,13 @@ export interface components {
         };
         EmbroideryInput: {
             /** @description white, black, red, navy, gold or silver. */
-            color?: string | null;
+            color: string;
             /** @description left_chest, right_chest, back or cuff. */
-            position?: string | null;
+            position: string;
             /** @description 1–12 characters: letters, digits, kana, kanji, spaces and `& . - '`. */
-            text?: string | null;
+            text: string;
             /** @description block, script, mincho or gothic. */
-            typeface?: string | null;
+            typeface: string;
         };
         EmbroideryOptions: {
             colors: components["schemas"]["Choice"][];
@@ -3321,10 +3321,10 @@ export interface components {
         EventInput: {
             /** @description Whatever the storefront attaches (at most 16 KiB as JSON). */
             args?: unknown;
-            /** @description The recommendation engine's click-through marker; accepted, not stored (no engine). */
-            logreco_rcmd_ct?: string | null;
+            /** @description The recommendation engine's click-through marker, any JSON; accepted, not stored (no engine). */
+            logreco_rcmd_ct?: unknown;
             /** @description The event's name (`purchase`, `add_to_cart`, …), 1–100 characters. */
-            name?: string | null;
+            name: string;
             /**
              * @description The cart token, linking the event to that cart. A guest cart's event then belongs to
              *     that token; a member's cart is linked only with that member's bearer token (anyone
@@ -3537,11 +3537,11 @@ export interface components {
         };
         ItemsInput: {
             /** @description Product ids, 1–100. */
-            ids?: string[] | null;
+            ids: string[];
             /** @description The list to add to (attach only); the default list when absent. */
             key?: string | null;
             /** @description `products` (the only kind a list holds). */
-            table?: string | null;
+            table: string;
         };
         /** @enum {string} */
         Kind: "news" | "blog" | "product" | "product_search" | "page";
@@ -4054,9 +4054,9 @@ export interface components {
             user_agent: string;
         };
         LoginInput: {
-            password?: string | null;
+            password: string;
             /** @description The login id or the e-mail address. */
-            username?: string | null;
+            username: string;
         };
         /**
          * @description The answer of every call that logs in (or starts the code step). `verify_code` is never the
@@ -4112,12 +4112,12 @@ export interface components {
         };
         MeasurementInput: {
             /** @description helmet, glove or bicycle. */
-            purpose?: string | null;
+            purpose: string;
             /**
              * @description Every measure of the purpose in centimetres, at most one decimal place: helmet `head`
              *     40–70; glove `hand` 10–30; bicycle `height` 100–220 and `inseam` 50–110.
              */
-            values?: {
+            values: {
                 [key: string]: number;
             } | null;
         };
@@ -4128,13 +4128,13 @@ export interface components {
         };
         MemoCreate: {
             /** @description 1–1000 characters. */
-            body?: string | null;
+            body: string;
             /** @description One of the member's orders. */
-            order_id?: string | null;
+            order_id: string;
         };
         MemoUpdate: {
             /** @description 1–1000 characters. */
-            body?: string | null;
+            body: string;
         };
         Memorial: {
             call: string;
@@ -4169,21 +4169,21 @@ export interface components {
              * Format: int64
              * @description 1–31, a real day of `month` (2/29 allowed).
              */
-            date?: number | null;
+            date: number;
             /**
              * Format: int64
              * @description 1 誕生日, 2 結婚記念日, 3 その他の記念日.
              */
-            division_ct?: number | null;
+            division_ct: number;
             /**
              * Format: int64
              * @description 1–12.
              */
-            month?: number | null;
+            month: number;
             /** @description 記念日の名前, 1–30 characters (e.g. 母の誕生日). */
-            name?: string | null;
+            name: string;
             /** @description お相手のお名前, 1–30 characters. */
-            target_user_name?: string | null;
+            target_user_name: string;
         };
         Message: {
             /** @description Plain text; paragraphs are separated by blank lines. */
@@ -4212,7 +4212,7 @@ export interface components {
             masked_number?: string | null;
             name?: string | null;
             /** @description `tok_…` from the gateway's tokeniser (`tokenize_url` of `/v1/settings/payment-service/credit_card`). */
-            token?: string | null;
+            token: string;
             token_key?: string | null;
         };
         NewsDetail: {
@@ -4447,7 +4447,7 @@ export interface components {
             text_muted: string;
         };
         PasswordInput: {
-            current_password?: string | null;
+            current_password: string;
             password?: string | null;
             password_confirmation?: string | null;
         };
@@ -4616,9 +4616,9 @@ export interface components {
             products: components["schemas"]["Variation"][];
         };
         ProductRequestInput: {
-            body?: string | null;
-            email?: string | null;
-            name?: string | null;
+            body: string;
+            email: string;
+            name: string;
             /** @description Key of the product asked about (a restock request); absent for a product we do not sell yet. */
             product_key?: string | null;
         };
@@ -4750,7 +4750,7 @@ export interface components {
         };
         ReadableInput: {
             /** @description The id of the news item that was read. */
-            readable_id?: string | null;
+            readable_id: string;
         };
         ReceiptInput: {
             /**
@@ -4822,20 +4822,20 @@ export interface components {
         };
         ReviewFields: {
             /** @description 10–1000 characters. */
-            body?: string | null;
+            body: string;
             /** @description 1–20 characters; blank: the member's family name + さん. */
             nickname?: string | null;
             /**
              * Format: int64
              * @description 1–5.
              */
-            rating?: number | null;
+            rating: number;
             /** @description 1–50 characters. */
-            title?: string | null;
+            title: string;
         };
         /** @description The spec sends the review as a nested object. */
         ReviewInput: {
-            review?: components["schemas"]["ReviewFields"] | null;
+            review: components["schemas"]["ReviewFields"];
         };
         /** @enum {string} */
         ReviewStatus: "published" | "pending";
@@ -4864,13 +4864,13 @@ export interface components {
         };
         SecurityQuestionInput: {
             /** @description Its answer (compared later ignoring width, kana and case). */
-            answer?: string | null;
-            current_password?: string | null;
+            answer: string;
+            current_password: string;
             /**
              * Format: int64
              * @description The new question, 1..4.
              */
-            question_ct?: number | null;
+            question_ct: number;
         };
         Shipping: {
             address: components["schemas"]["ShippingAddress"];
@@ -5019,7 +5019,7 @@ export interface components {
         };
         /** @description The take button (the /coupon list or a landing page). */
         TakeInput: {
-            coupon_id?: string | null;
+            coupon_id: string;
             /** @description Where the button was (`coupon`, a landing page's slug); accepted, not stored. */
             page?: string | null;
         };
@@ -5178,7 +5178,7 @@ export interface components {
             is_sync_user_channel?: boolean | null;
             user_id?: string | null;
             /** @description The 6-digit code the member typed (from the mail). */
-            verify_code?: string | null;
+            verify_code: string;
         };
         Wrapping: {
             key: string;
@@ -5725,6 +5725,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description the body or the query cannot be read (`errors.body`, `errors.query`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description the shop is in maintenance */
             503: {
                 headers: {
@@ -5772,6 +5781,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description the body or the query cannot be read (`errors.body`, `errors.query`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description too many logins started from this address */
             429: {
                 headers: {
@@ -5795,10 +5813,9 @@ export interface operations {
     list_banners: {
         parameters: {
             query?: {
-                /** @description display areas (top_main, top_sub, sidebar, footer); all when absent */
-                "area[]"?: string[];
-                /** @description 1: only banners showing now (inside their window) */
-                is_show?: number;
+                /** @description Display areas; all when absent. */
+                "area[]"?: ("top_main" | "top_sub" | "sidebar" | "footer")[];
+                is_show?: (0 | 1) | boolean | "";
             };
             header?: never;
             path?: never;
@@ -5880,10 +5897,8 @@ export interface operations {
     list_blogs: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
-                page?: number;
-                /** @description Page size, 1–100 (default 10). */
-                per?: number;
+                page?: number | "";
+                per?: number | "";
                 /** @description Category key (e.g. `maintenance`); unknown keys give an empty list. */
                 category?: string;
             };
@@ -5967,10 +5982,8 @@ export interface operations {
     list_brands: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
-                page?: string;
-                /** @description Page size, or `all` where the endpoint allows it. */
-                per?: string;
+                page?: number | "";
+                per?: number | ("all" | "");
             };
             header?: never;
             path?: never;
@@ -6012,11 +6025,11 @@ export interface operations {
     };
     show_calendar: {
         parameters: {
-            query?: {
+            query: {
                 /** @description First day, `YYYY-MM-DD`. */
-                startDate?: string;
+                startDate: string;
                 /** @description Last day (inclusive), `YYYY-MM-DD`; at most 366 days from the first. */
-                endDate?: string;
+                endDate: string;
             };
             header?: never;
             path?: never;
@@ -6327,6 +6340,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description the body or the query cannot be read (`errors.body`, `errors.query`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description the shop is in maintenance */
             503: {
                 headers: {
@@ -6412,6 +6434,15 @@ export interface operations {
             };
             /** @description no such order, or neither its cart token nor its member */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body or the query cannot be read (`errors.body`, `errors.query`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7517,12 +7548,9 @@ export interface operations {
     show_collection: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
-                page?: string;
-                /** @description Page size (default 15). */
-                per?: string;
-                /** @description Upper bound on the page size; the single-item variant sends 1. */
-                max_page_size?: string;
+                page?: number | "";
+                per?: number | "";
+                max_page_size?: number | "";
             };
             header?: never;
             path: {
@@ -7613,10 +7641,8 @@ export interface operations {
     list_coupons: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
-                page?: string;
-                /** @description Page size, or `all` where the endpoint allows it. */
-                per?: string;
+                page?: number | "";
+                per?: number | "";
             };
             header?: never;
             path?: never;
@@ -7750,6 +7776,15 @@ export interface operations {
             };
             /** @description unknown, another shop's (a member's token sent to the other shop included), or not the owner's: a member's event without that member's bearer token (their cart's token alone is not enough) or with another member's, a guest cart's event without that cart's token, or one whose cart a member has adopted since, without that member's bearer token */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body or the query cannot be read (`errors.body`, `errors.query`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7915,6 +7950,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description the body or the query cannot be read (`errors.body`, `errors.query`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description the shop is in maintenance */
             503: {
                 headers: {
@@ -7929,10 +7973,8 @@ export interface operations {
     list_free_areas: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
-                page?: string;
-                /** @description Page size, or `all` where the endpoint allows it. */
-                per?: string;
+                page?: number | "";
+                per?: number | ("all" | "");
             };
             header?: never;
             path?: never;
@@ -8161,10 +8203,8 @@ export interface operations {
     list_makers: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
-                page?: string;
-                /** @description Page size, or `all` where the endpoint allows it. */
-                per?: string;
+                page?: number | "";
+                per?: number | ("all" | "");
             };
             header?: never;
             path?: never;
@@ -8250,10 +8290,8 @@ export interface operations {
                 url?: string;
                 /** @description Only bookmarks of this kind: news, blog, product, product_search, page. */
                 kind?: string;
-                /** @description 1-based page number. */
-                page?: string;
-                /** @description Page size (default 10, at most 100). */
-                per?: string;
+                page?: number | "";
+                per?: number | "";
             };
             header?: never;
             path?: never;
@@ -8459,10 +8497,8 @@ export interface operations {
     list_member_coupons: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
-                page?: string;
-                /** @description Page size, or `all` where the endpoint allows it. */
-                per?: string;
+                page?: number | "";
+                per?: number | "";
             };
             header?: never;
             path?: never;
@@ -8624,10 +8660,8 @@ export interface operations {
     list_login_histories: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
-                page?: string;
-                /** @description Page size, or `all` where the endpoint allows it. */
-                per?: string;
+                page?: number | "";
+                per?: number | "";
             };
             header?: never;
             path?: never;
@@ -8871,15 +8905,11 @@ export interface operations {
     list_orders: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
-                page?: string;
-                /** @description Page size (default 10, at most 100). */
-                per?: string;
+                page?: number | "";
+                per?: number | "";
                 /** @description Part of the order number. */
                 order_no?: string;
-                /** @description Ordered on or after this day (`YYYY-MM-DD`, Japan). */
                 from?: string;
-                /** @description Ordered on or before this day (`YYYY-MM-DD`, Japan). */
                 to?: string;
                 /** @description accepted, awaiting_payment, paid, preparing, shipped, delivered or cancelled. */
                 status?: string;
@@ -9318,10 +9348,8 @@ export interface operations {
     list_point_histories: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
-                page?: string;
-                /** @description Page size, or `all` where the endpoint allows it. */
-                per?: string;
+                page?: number | "";
+                per?: number | "";
             };
             header?: never;
             path?: never;
@@ -9493,10 +9521,8 @@ export interface operations {
     list_request_history: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
-                page?: string;
-                /** @description Page size (default 10, at most 100). */
-                per?: string;
+                page?: number | "";
+                per?: number | "";
             };
             header?: never;
             path?: never;
@@ -9595,10 +9621,8 @@ export interface operations {
     list_search_history: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
-                page?: string;
-                /** @description Page size (default 10, at most 100). */
-                per?: string;
+                page?: number | "";
+                per?: number | "";
             };
             header?: never;
             path?: never;
@@ -10058,10 +10082,8 @@ export interface operations {
     list_addresses: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
-                page?: string;
-                /** @description Page size, or `all` where the endpoint allows it. */
-                per?: string;
+                page?: number | "";
+                per?: number | "";
             };
             header?: never;
             path?: never;
@@ -10572,10 +10594,8 @@ export interface operations {
     list_cards: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
-                page?: string;
-                /** @description Page size, or `all` where the endpoint allows it. */
-                per?: string;
+                page?: number | "";
+                per?: number | "";
             };
             header?: never;
             path?: never;
@@ -10917,10 +10937,8 @@ export interface operations {
             query?: {
                 /** @description `1` (default): only products that can be bought now; `0`: also those outside their sale period. */
                 is_listables?: string;
-                /** @description 1-based page number. */
-                page?: string;
-                /** @description Page size (default 10). */
-                per?: string;
+                page?: number | "";
+                per?: number | "";
             };
             header?: never;
             path: {
@@ -11457,10 +11475,8 @@ export interface operations {
     list_messages: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
-                page?: string;
-                /** @description Page size, or `all` where the endpoint allows it. */
-                per?: string;
+                page?: number | "";
+                per?: number | ("all" | "");
             };
             header?: never;
             path?: never;
@@ -11540,10 +11556,8 @@ export interface operations {
     list_news: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
-                page?: string;
-                /** @description Page size, or `all` where the endpoint allows it. */
-                per?: string;
+                page?: number | "";
+                per?: number | "";
             };
             header?: never;
             path?: never;
@@ -11706,6 +11720,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description the body or the query cannot be read (`errors.body`, `errors.query`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description the shop is in maintenance */
             503: {
                 headers: {
@@ -11795,6 +11818,15 @@ export interface operations {
             };
             /** @description no such order, or `t` missing or not the order's */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body or the query cannot be read (`errors.body`, `errors.query`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12169,9 +12201,9 @@ export interface operations {
     };
     find_address: {
         parameters: {
-            query?: {
+            query: {
                 /** @description `1000001` or `100-0001`. */
-                code?: string;
+                code: string;
             };
             header?: never;
             path?: never;
@@ -12348,9 +12380,9 @@ export interface operations {
     };
     record_search_word: {
         parameters: {
-            query?: {
+            query: {
                 /** @description The search word as typed. */
-                word?: string;
+                word: string;
             };
             header?: never;
             path?: never;
@@ -12397,14 +12429,11 @@ export interface operations {
     list_products: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
-                page?: number;
-                /** @description Page size, 1–100 (default 15). */
-                per?: number;
+                page?: number | "";
+                per?: number | "";
                 /** @description Category key. */
                 category?: string;
-                /** @description `1`: also products of every category below `category`. */
-                child?: number;
+                child?: (0 | 1) | boolean | "";
                 /** @description Maker key. */
                 maker?: string;
                 /** @description Brand key. */
@@ -12416,12 +12445,9 @@ export interface operations {
                  *     brand, category or variation names (width and kana insensitive, any part of a word).
                  */
                 keyword?: string;
-                /** @description Lowest tax-included price in yen. */
-                price_min?: number;
-                /** @description Highest tax-included price in yen. */
-                price_max?: number;
-                /** @description `1`: only products with stock. */
-                in_stock?: number;
+                price_min?: number | "";
+                price_max?: number | "";
+                in_stock?: (0 | 1) | boolean | "";
                 /**
                  * @description `new` (default), `price_asc`, `price_desc` or `popular`. With a keyword and no sort,
                  *     results are ranked by relevance (BM25; a match in the product name weighs more than one
@@ -12709,10 +12735,8 @@ export interface operations {
     list_reviews: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
-                page?: string;
-                /** @description Page size, or `all` where the endpoint allows it. */
-                per?: string;
+                page?: number | "";
+                per?: number | "";
             };
             header?: never;
             path: {
@@ -12857,10 +12881,8 @@ export interface operations {
     list_qas: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
-                page?: number;
-                /** @description Page size, 1–100 (default 10). */
-                per?: number;
+                page?: number | "";
+                per?: number | "";
                 /** @description Category key. */
                 category?: string;
                 /** @description Words separated by spaces; every word must occur in the question or the answer. */
@@ -12928,6 +12950,15 @@ export interface operations {
             };
             /** @description unknown, expired or used link */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body or the query cannot be read (`errors.body`, `errors.query`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13088,6 +13119,15 @@ export interface operations {
             };
             /** @description unknown, expired or used link */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body or the query cannot be read (`errors.body`, `errors.query`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13424,6 +13464,15 @@ export interface operations {
             };
             /** @description as the token calls, and `social_gift.accepted` */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body or the query cannot be read (`errors.body`, `errors.query`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13786,10 +13835,8 @@ export interface operations {
     list_stylists: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
-                page?: string;
-                /** @description Page size, or `all` where the endpoint allows it. */
-                per?: string;
+                page?: number | "";
+                per?: number | "";
             };
             header?: never;
             path?: never;
@@ -13873,10 +13920,8 @@ export interface operations {
     list_tags: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
-                page?: string;
-                /** @description Page size, or `all` where the endpoint allows it. */
-                per?: string;
+                page?: number | "";
+                per?: number | ("all" | "");
             };
             header?: never;
             path?: never;

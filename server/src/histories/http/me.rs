@@ -80,8 +80,10 @@ pub struct SearchHistory {
 #[into_params(parameter_in = Query)]
 pub struct HistoryPageQuery {
     /// 1-based page number.
+    #[param(schema_with = crate::infra::pagination::page_schema)]
     pub page: Option<String>,
     /// Page size (default 10, at most 100).
+    #[param(schema_with = crate::infra::pagination::per_schema)]
     pub per: Option<String>,
 }
 

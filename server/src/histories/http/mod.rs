@@ -41,6 +41,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
 #[into_params(parameter_in = Query)]
 pub struct SearchWordQuery {
     /// The search word as typed.
+    #[param(required = true, pattern = "\\S")]
     pub word: Option<String>,
 }
 

@@ -193,6 +193,7 @@ pub async fn request_leave_code(State(state): State<AppState>, channel: Channel,
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct PasswordInput {
+    #[schema(required = true, value_type = String, pattern = "\\S")]
     pub current_password: Option<String>,
     pub password: Option<String>,
     pub password_confirmation: Option<String>,
@@ -245,11 +246,13 @@ async fn check_current_password(state: &AppState, channel: &Channel, user: &User
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct SecurityQuestionInput {
+    #[schema(required = true, value_type = String, pattern = "\\S")]
     pub current_password: Option<String>,
     /// The new question, 1..4.
-    #[schema(value_type = Option<i64>)]
+    #[schema(required = true, value_type = i64, minimum = 1, maximum = 4)]
     pub question_ct: Option<Loose>,
     /// Its answer (compared later ignoring width, kana and case).
+    #[schema(required = true, value_type = String, pattern = "\\S")]
     pub answer: Option<String>,
 }
 

@@ -33,6 +33,7 @@ pub const USERNAME_REMINDER_ACCEPTED: &str = "ご入力のメールアドレス�
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct EmailInput {
+    #[schema(required = true, value_type = String, pattern = "\\S", max_length = 254)]
     pub email: Option<String>,
 }
 

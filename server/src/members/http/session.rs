@@ -149,7 +149,9 @@ pub async fn register(
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct LoginInput {
     /// The login id or the e-mail address.
+    #[schema(required = true, value_type = String, pattern = "\\S", max_length = 254)]
     pub username: Option<String>,
+    #[schema(required = true, value_type = String, pattern = "\\S")]
     pub password: Option<String>,
 }
 
@@ -264,6 +266,7 @@ pub async fn login(
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct VerifyInput {
     /// The 6-digit code the member typed (from the mail).
+    #[schema(required = true, value_type = String, pattern = "^[-\\s0-9０-９]*$")]
     pub verify_code: Option<String>,
     pub user_id: Option<String>,
     /// Echoed in the answer: the login came through login sync.

@@ -52,7 +52,7 @@ export const loginHistoriesQuery = (page: number) =>
     queryKey: accountKeys.loginHistories(page),
     queryFn: async ({ signal }): Promise<LoginHistoryPage> => {
       const { data, pagination } = await load(
-        api().GET('/v1/me/login-histories', { params: { query: { page: String(page) } }, signal }),
+        api().GET('/v1/me/login-histories', { params: { query: { page } }, signal }),
       );
       const items = (data as { data: LoginHistory[] }).data;
       return {

@@ -50,7 +50,7 @@ export const addressBookQuery = (page: number) =>
   queryOptions({
     queryKey: addressKeys.list(page),
     queryFn: async ({ signal }): Promise<AddressBook> => {
-      const call = api().GET('/v1/me/user-addresses', { params: { query: { page: String(page) } }, signal });
+      const call = api().GET('/v1/me/user-addresses', { params: { query: { page } }, signal });
       const { data, pagination } = await load(call);
       const { response } = await call;
       const items = data.data;

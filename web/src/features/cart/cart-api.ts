@@ -123,8 +123,7 @@ export const addressesQuery = () =>
   queryOptions({
     queryKey: cartKeys.addresses(),
     queryFn: async ({ signal }): Promise<CartAddress[]> =>
-      (await load(api().GET('/v1/me/user-addresses', { params: { query: { page: '1', per: '100' } }, signal }))).data
-        .data,
+      (await load(api().GET('/v1/me/user-addresses', { params: { query: { page: 1, per: 100 } }, signal }))).data.data,
   });
 
 export const savedCardsQuery = () =>

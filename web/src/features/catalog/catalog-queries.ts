@@ -101,7 +101,7 @@ export const reviewsQuery = (key: string, page: number) =>
     queryFn: async ({ signal }): Promise<ReviewPage> => {
       const { data, pagination } = await load(
         api().GET('/v1/products/{key}/reviews', {
-          params: { path: { key }, query: { page: String(page), per: String(REVIEWS_PER_PAGE) } },
+          params: { path: { key }, query: { page, per: REVIEWS_PER_PAGE } },
           signal,
         }),
       );
@@ -150,7 +150,7 @@ export const tagsQuery = () =>
     queryKey: catalogKeys.tags(),
     // The endpoint has no per=all; 100 is its maximum and far above the shop's tags.
     queryFn: async ({ signal }): Promise<Tag[]> =>
-      (await load(api().GET('/v1/tags', { params: { query: { per: '100' } }, signal }))).data.data,
+      (await load(api().GET('/v1/tags', { params: { query: { per: 100 } }, signal }))).data.data,
     staleTime: REFERENCE_STALE,
   });
 

@@ -43,7 +43,7 @@ export const userListQuery = (key: string, page: number, everything: boolean) =>
         api().GET('/v1/me/user-lists/{key}', {
           params: {
             path: { key },
-            query: { page: String(page), per: String(LIST_PER_PAGE), is_listables: everything ? '0' : '1' },
+            query: { page, per: LIST_PER_PAGE, is_listables: everything ? '0' : '1' },
           },
           signal,
         }),

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { ApiError, api, load, settle } from '../../api/client';
 import { saveDownload } from '../../api/download';
-import type { Banner, CalendarDay, Collection, FreeArea } from '../../api/types';
+import type { Banner, BannerArea, CalendarDay, Collection, FreeArea } from '../../api/types';
 
 export const HOME_PAGE = 'home';
 
@@ -32,11 +32,11 @@ export const latestNewsQuery = (count: number) =>
   queryOptions({
     queryKey: homeKeys.latestNews(count),
     queryFn: async ({ signal }) =>
-      (await load(api().GET('/v1/news', { params: { query: { per: String(count) } }, signal }))).data.data,
+      (await load(api().GET('/v1/news', { params: { query: { per: count } }, signal }))).data.data,
   });
 
 /** Banners showing now in `areas`, in the shop's order (area, then position). */
-export const bannersQuery = (areas: readonly string[]) =>
+export const bannersQuery = (areas: readonly BannerArea[]) =>
   queryOptions({
     queryKey: homeKeys.banners(areas),
     queryFn: async ({ signal }): Promise<Banner[]> =>
@@ -80,9 +80,7 @@ export const collectionQuery = (alias: string, per: number) =>
     queryFn: async ({ signal }): Promise<Collection | null> => {
       try {
         return (
-          await load(
-            api().GET('/v1/collections/{alias}', { params: { path: { alias }, query: { per: String(per) } }, signal }),
-          )
+          await load(api().GET('/v1/collections/{alias}', { params: { path: { alias }, query: { per } }, signal }))
         ).data;
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
@@ -107,7 +105,7 @@ export const calendarQuery = (startDate: string, endDate: string) =>
 
 export const useHomePage = () => useSuspenseQuery(homePageQuery()).data;
 export const useLatestNews = (count: number) => useQuery(latestNewsQuery(count));
-export const useBanners = (areas: readonly string[]) => useQuery(bannersQuery(areas));
+export const useBanners = (areas: readonly BannerArea[]) => useQuery(bannersQuery(areas));
 export const useFreeAreas = () => useQuery(freeAreasQuery());
 export const useCollection = (alias: string, per: number) => useQuery(collectionQuery(alias, per));
 export const useCalendar = (startDate: string, endDate: string) => useQuery(calendarQuery(startDate, endDate));

@@ -24,7 +24,7 @@ export const historyKeys = {
   requests: (page: number) => [...historyKeys.requestsRoot, { page }] as const,
 };
 
-const pageQuery = (page: number) => ({ page: String(page), per: String(HISTORY_PER_PAGE) });
+const pageQuery = (page: number) => ({ page, per: HISTORY_PER_PAGE });
 
 /** The viewed products: at most 10, so one page (the server takes no page query). */
 export const productHistoryQuery = () =>

@@ -19,9 +19,7 @@ export const newsListQuery = (page: number, per: number = NEWS_PER_PAGE) =>
   queryOptions({
     queryKey: newsKeys.list(page, per),
     queryFn: async ({ signal }): Promise<NewsPage> => {
-      const { data, pagination } = await load(
-        api().GET('/v1/news', { params: { query: { page: String(page), per: String(per) } }, signal }),
-      );
+      const { data, pagination } = await load(api().GET('/v1/news', { params: { query: { page, per } }, signal }));
       return {
         items: data.data,
         pagination: pagination ?? { total: data.data.length, per, last: 1, current: page },

@@ -22,7 +22,7 @@ export const pagesKeys = {
 };
 
 /** The coupon list a landing page can show: 50 is the server's page maximum and far above a shop's open coupons. */
-const COUPONS_PER_PAGE = '50';
+const COUPONS_PER_PAGE = 50;
 
 const REFERENCE_STALE = 30 * 60_000;
 

@@ -23,9 +23,7 @@ export const stylistListQuery = (page: number, per: number = STYLISTS_PER_PAGE) 
   queryOptions({
     queryKey: stylistKeys.list(page, per),
     queryFn: async ({ signal }): Promise<StylistPage> => {
-      const { data, pagination } = await load(
-        api().GET('/v1/stylists', { params: { query: { page: String(page), per: String(per) } }, signal }),
-      );
+      const { data, pagination } = await load(api().GET('/v1/stylists', { params: { query: { page, per } }, signal }));
       return {
         items: data.data,
         pagination: pagination ?? { total: data.data.length, per, last: 1, current: page },
