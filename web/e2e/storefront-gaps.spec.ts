@@ -105,7 +105,9 @@ async function productWithAccessory(page: Page): Promise<{ product: Listed; acce
       const detail = (await (await page.request.get(`/v1/products/${product.key}`)).json()) as {
         product_model: { products: unknown[] };
       };
-      if (!product.is_on_sale || detail.product_model.products.length !== 1) continue;
+      // Plenty left (not 残りわずか): earlier journeys of a full run buy these products too.
+      if (!product.is_on_sale || product.stock_status !== 'in_stock' || detail.product_model.products.length !== 1)
+        continue;
       const accessories = (await (await page.request.get(`/v1/products/${product.key}/accessories`)).json()) as {
         data: Listed[];
       };
