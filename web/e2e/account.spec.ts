@@ -4,10 +4,8 @@
  * fresh member (registered through the API, verified with the code from the outbox); the demo
  * member only reads.
  */
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import type { Page, TestInfo } from '@playwright/test';
-import { expect, keepScreenshot, mailCode, mailLink, readMail, test } from './support';
+import { keepScreenshot, mailCode, mailLink, readMail, seriousViolations, test, expect } from './support';
 
 const DEMO_MEMBER = { email: 'member@example.com', password: 'ride2026demo' };
 const LOGIN_FAILED = 'メールアドレスまたはパスワードが正しくありません';
@@ -246,27 +244,6 @@ test('a member leaves the shop in two steps and cannot log in afterwards', async
   });
   expect(refused.status()).toBe(422);
 });
-
-// axe-core as a script of the test (the shop's CSP stays as it is for the shop's own code).
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
-    type Result = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<Result> } }).axe;
-    return (await axe.run(document)).violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(', ')}`,
-    );
-}
 
 test.describe('accessibility of the member and reminder screens', () => {
   test.use({ bypassCSP: true });

@@ -4,10 +4,9 @@
  * deletes the entry again; then the list and the form pass axe at phone and desktop widths.
  * The demo member's book ends as it started (the own address only).
  */
-import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import type { Locator, Page, TestInfo } from '@playwright/test';
-import { expect, keepScreenshot, test } from './support';
+import { keepScreenshot, seriousViolations, test, expect } from './support';
 
 const DEMO_MEMBER = { email: 'member@example.com', password: 'ride2026demo' };
 
@@ -123,27 +122,6 @@ test('the demo member adds, edits, makes default, exports and deletes an address
   await expect(card(name)).toHaveCount(0);
   await expect(marks(own).getByText('既定のお届け先')).toBeVisible();
 });
-
-// axe-core as a script of the test (the shop's CSP stays as it is for the shop's own code).
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
-    type Result = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<Result> } }).axe;
-    return (await axe.run(document)).violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(', ')}`,
-    );
-}
 
 test.describe('accessibility of the address book', () => {
   test.use({ bypassCSP: true });

@@ -3,10 +3,8 @@
  * access token, logout, the corporate shop's rules and its mailed login code. Codes and links are
  * read from the server's outbox (E2E_OUTBOX_DIR).
  */
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import type { Page, TestInfo } from '@playwright/test';
-import { expect, keepScreenshot, mailCode, onHost, readMail, test } from './support';
+import { keepScreenshot, mailCode, onHost, readMail, seriousViolations, test, expect } from './support';
 
 const DEMO_MEMBER = { email: 'member@example.com', password: 'ride2026demo' };
 const CORPORATE_MEMBER = { email: 'buyer@example.co.jp', password: 'tsunagu2026' };
@@ -191,27 +189,6 @@ test('a corporate member logs in with the code mailed to them', async ({ page },
   await expect(page).toHaveURL(/\/mypage$/);
   await expect(page.getByRole('heading', { level: 1, name: 'マイページ' })).toBeVisible();
 });
-
-// axe-core as a script of the test (the shop's CSP stays as it is for the shop's own code).
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
-    type Result = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<Result> } }).axe;
-    return (await axe.run(document)).violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(', ')}`,
-    );
-}
 
 test('a social login that failed, or left no session, says so and leads back to the login page', async ({ page }) => {
   // The provider round trip itself is the server's tests' (no provider is reachable here); the

@@ -10,10 +10,9 @@
  *   cart keeps its products.
  * The products are found through the API (the demo catalogue's reduced-rate food and drink).
  */
-import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { expect, keepScreenshot, readMail, test } from './support';
+import { keepScreenshot, readMail, seriousViolations, test, expect } from './support';
 
 const DEMO_MEMBER = { email: 'member@example.com', password: 'ride2026demo' };
 
@@ -294,27 +293,6 @@ test('a declined card shows its message on the payment page and the cart keeps i
     page.getByRole('list', { name: 'カートの商品' }).getByRole('listitem', { name: part.name }),
   ).toBeVisible();
 });
-
-// axe-core as a script of the test (the shop's CSP stays as it is for the shop's own code).
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
-    type Result = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<Result> } }).axe;
-    return (await axe.run(document)).violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(', ')}`,
-    );
-}
 
 test.describe('accessibility of the checkout', () => {
   test.use({ bypassCSP: true });

@@ -4,10 +4,8 @@
  * the form offers only real days (2/29 yes, 4/31 no); the screens fit a phone without sideways
  * scrolling and pass axe. The demo member's memorials end as they started.
  */
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import type { Page, TestInfo } from '@playwright/test';
-import { expect, keepScreenshot, test } from './support';
+import { keepScreenshot, seriousViolations, test, expect } from './support';
 
 const DEMO_MEMBER = { email: 'member@example.com', password: 'ride2026demo' };
 
@@ -97,27 +95,6 @@ test('the demo member adds, edits and deletes a memorial', async ({ page }, test
   await expect(page.getByText('記念日を削除しました。')).toBeVisible();
   await expect(card(renamed)).toHaveCount(0);
 });
-
-// axe-core as a script of the test (the shop's CSP stays as it is for the shop's own code).
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
-    type Result = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<Result> } }).axe;
-    return (await axe.run(document)).violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(', ')}`,
-    );
-}
 
 test.describe('accessibility of the memorial screens', () => {
   test.use({ bypassCSP: true });

@@ -6,10 +6,9 @@
  * width finds the seeded cancellable order already cancelled and places one through the cart API
  * first, and finds RIDE10 already taken.
  */
-import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { expect, keepScreenshot, test } from './support';
+import { keepScreenshot, seriousViolations, test, expect } from './support';
 
 const DEMO_MEMBER = { login: 'demo-member', password: 'ride2026demo' };
 
@@ -240,27 +239,6 @@ test('a visitor opening a guest receipt link with a wrong token is told the orde
   await expect(page.getByRole('heading', { level: 1, name: '領収書の発行' })).toBeVisible();
   await expect(page.getByRole('alert')).toContainText('ご注文が見つかりませんでした。');
 });
-
-// axe-core as a script of the test (the shop's CSP stays as it is for the shop's own code).
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
-    type Result = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<Result> } }).axe;
-    return (await axe.run(document)).violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(', ')}`,
-    );
-}
 
 test.describe('accessibility of the order and wallet screens', () => {
   test.use({ bypassCSP: true });

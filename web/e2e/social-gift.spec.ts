@@ -17,10 +17,8 @@
  * - a wrong link shows the not-found page.
  * The buying journey opens its own desktop and phone contexts, so it runs once (desktop project).
  */
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import { devices, type APIRequestContext, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
-import { POPUP_SEEN_KEY, expect, keepScreenshot, mailLink, readMail, test } from './support';
+import { keepScreenshot, mailLink, POPUP_SEEN_KEY, readMail, seriousViolations, test, expect } from './support';
 
 const DEMO_MEMBER = { login: 'member@example.com', password: 'ride2026demo' };
 const RECIPIENT_EMAIL = `gift-recipient-${Date.now()}@example.com`;
@@ -57,27 +55,6 @@ async function findGiftable(request: APIRequestContext): Promise<ListedProduct> 
     if (list.length < 100) break;
   }
   throw new Error('no giftable product in the demo catalogue');
-}
-
-// axe-core as a script of the test (the shop's CSP stays as it is; the contexts bypass it).
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
-    type Result = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<Result> } }).axe;
-    return (await axe.run(document)).violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(', ')}`,
-    );
 }
 
 /** Nothing wider than the screen (a phone never scrolls sideways). */

@@ -2,33 +2,12 @@
  * Journeys through the calls issue 16 listed as unreachable: the protected tag's password form,
  * accessories added with their product, and delivery to several addresses.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import { freshMember, logIn } from './member-session';
-import { expect, keepScreenshot, test } from './support';
+import { keepScreenshot, seriousViolations, test, expect } from './support';
 
 // axe-core as a script of the test: the shop's CSP (no inline script) is bypassed for it only.
 test.use({ bypassCSP: true });
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
-    type Result = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<Result> } }).axe;
-    return (await axe.run(document)).violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(', ')}`,
-    );
-}
 
 test('the 会員限定セール tag opens after its password', async ({ page }, testInfo) => {
   await page.goto('/product?tag=members-sale');

@@ -1,6 +1,7 @@
 /** Helpers shared by the journeys: screenshots kept as artefacts, the shop CLI, other hosts, mail. */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { test as base, type Page, type TestInfo } from '@playwright/test';
 
@@ -31,6 +32,28 @@ export const test = base.extend<{ popupsSeen: boolean }>({
 });
 
 export { expect } from '@playwright/test';
+
+// axe-core as a script of the test (the shop's CSP stays as it is for the shop's own code).
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The serious and critical axe violations of the page, each with up to 3 of its elements. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    type Result = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<Result> } }).axe;
+    return (await axe.run(document)).violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
+}
 
 /** Saves a full-page screenshot under e2e/artifacts/screens/<project>/<name>.png. */
 export async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
