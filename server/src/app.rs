@@ -21,9 +21,9 @@ use utoipa_axum::router::OpenApiRouter;
 use crate::infra::error::{ApiError, ErrorBody, INTERNAL_MESSAGE};
 use crate::state::AppState;
 use crate::{
-    addresses, bookmarks, cards, cart, catalog, channel, checkout, collections, content, coupons, ecommerce_events, embroidery, favorites, files, histories,
-    layout, measurements, members, memorials, messages, news, observe, openapi, orders, payments, points, postal, print_catalogs, reviews, seo, social_gift,
-    social_login, stylists, web,
+    addresses, bookmarks, bot_check, cards, cart, catalog, channel, checkout, collections, content, coupons, ecommerce_events, embroidery, favorites, files,
+    histories, layout, measurements, members, memorials, messages, news, observe, openapi, orders, payments, points, postal, print_catalogs, reviews, seo,
+    social_gift, social_login, stylists, web,
 };
 
 /// The channel-scoped `/v1` API; every route passes through [`channel::resolve`].
@@ -59,6 +59,7 @@ fn v1_routes() -> OpenApiRouter<AppState> {
         .merge(measurements::routes())
         .merge(reviews::routes())
         .merge(embroidery::routes())
+        .merge(bot_check::routes())
 }
 
 /// Every documented route, for the OpenAPI document.
