@@ -32,6 +32,7 @@ mod process;
 mod seo;
 mod social_gift;
 mod social_login;
+mod staff;
 mod stripe_stand_in;
 mod stylists;
 mod tag_passwords;
