@@ -22,9 +22,9 @@ use crate::infra::csp::{self, PageCsp};
 use crate::infra::error::{ApiError, ErrorBody, INTERNAL_MESSAGE};
 use crate::state::AppState;
 use crate::{
-    addresses, bookmarks, cards, cart, catalog, channel, checkout, collections, content, coupons, ecommerce_events, embroidery, favorites, files, histories,
-    layout, measurements, members, memorials, messages, news, observe, openapi, orders, payments, points, postal, print_catalogs, reviews, seo, social_gift,
-    social_login, stylists, web,
+    addresses, bookmarks, bot_check, cards, cart, catalog, channel, checkout, collections, content, coupons, ecommerce_events, embroidery, favorites, files,
+    histories, layout, measurements, members, memorials, messages, news, observe, openapi, orders, payments, points, postal, print_catalogs, reviews, seo,
+    social_gift, social_login, staff, stylists, web,
 };
 
 /// The channel-scoped `/v1` API; every route passes through [`channel::resolve`].
@@ -60,6 +60,8 @@ fn v1_routes() -> OpenApiRouter<AppState> {
         .merge(measurements::routes())
         .merge(reviews::routes())
         .merge(embroidery::routes())
+        .merge(bot_check::routes())
+        .merge(staff::routes())
 }
 
 /// Every documented route, for the OpenAPI document.
@@ -94,6 +96,7 @@ pub fn router(state: AppState) -> Router {
         .merge(print_catalogs::picture_routes().split_for_parts().0)
         .merge(stylists::picture_routes().split_for_parts().0)
         .merge(seo::routes())
+        .merge(web::admin_routes())
         .merge(observe::probe_routes())
         .route("/v1/{*rest}", any(unknown_api_path))
         .method_not_allowed_fallback(method_not_allowed)

@@ -4,6 +4,7 @@ mod helpers;
 mod pdf_text;
 
 mod addresses;
+mod bot_check;
 mod cart;
 mod catalog;
 mod channel;
@@ -31,6 +32,7 @@ mod process;
 mod seo;
 mod social_gift;
 mod social_login;
+mod staff;
 mod stripe_stand_in;
 mod stylists;
 mod tag_passwords;
