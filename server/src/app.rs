@@ -20,9 +20,9 @@ use utoipa_axum::router::OpenApiRouter;
 use crate::infra::error::{ApiError, ErrorBody, INTERNAL_MESSAGE};
 use crate::state::AppState;
 use crate::{
-    addresses, bookmarks, cards, cart, catalog, channel, checkout, collections, content, coupons, ecommerce_events, embroidery, favorites, files, histories,
-    inquiries, layout, measurements, members, memorials, messages, news, observe, openapi, orders, payments, points, postal, print_catalogs, reviews, seo,
-    social_gift, social_login, stylists, system_messages, uploads, web,
+    addresses, bookmarks, bot_check, cards, cart, catalog, channel, checkout, collections, content, coupons, ecommerce_events, embroidery, favorites, files,
+    histories, inquiries, layout, measurements, members, memorials, messages, news, observe, openapi, orders, payments, points, postal, print_catalogs,
+    reviews, seo, social_gift, social_login, stylists, system_messages, uploads, web,
 };
 
 /// The channel-scoped `/v1` API; every route passes through [`channel::resolve`].
@@ -58,6 +58,7 @@ fn v1_routes() -> OpenApiRouter<AppState> {
         .merge(measurements::routes())
         .merge(reviews::routes())
         .merge(embroidery::routes())
+        .merge(bot_check::routes())
         .merge(uploads::routes())
         .merge(inquiries::routes())
         .merge(system_messages::routes())

@@ -11,7 +11,7 @@ use crate::infra::db::Db;
 use crate::infra::mail::Mailer;
 use crate::infra::read_cache::ReadCache;
 use crate::infra::shared_secrets::{self, SharedSecret};
-use crate::{catalog, channel, payments, social_login};
+use crate::{bot_check, catalog, channel, payments, social_login};
 
 /// How long a catalogue answer is served before it is reloaded in the background: stock and
 /// prices shown in lists may lag this much behind; the cart checks them again at every step.
@@ -53,6 +53,9 @@ pub struct SharedState {
     pub gateway: payments::Gateways,
     /// The secret the gateway signs its notifications with (`SHOP_GATEWAY_SECRET` or data/gateway.key).
     pub gateway_secret: payments::GatewaySecret,
+    /// The bot check's challenge key (`SHOP_BOT_CHECK_SECRET` or generated and shared) and
+    /// its HTTP client for reCAPTCHA.
+    pub bot_check: bot_check::Keys,
 }
 
 impl AppState {
@@ -76,6 +79,8 @@ impl AppState {
         let tokens = TokenKeys::from_secret(jwt_secret.as_bytes());
         let gateway_secret = shared_secrets::resolve(&db, SharedSecret::GatewayNotifications, config.gateway_secret.as_deref(), &config.data_dir).await?;
         let gateway_secret = payments::GatewaySecret::from_secret(gateway_secret.as_bytes());
+        let bot_check_secret = shared_secrets::resolve(&db, SharedSecret::BotCheck, config.bot_check_secret.as_deref(), &config.data_dir).await?;
+        let bot_check = bot_check::Keys::new(&bot_check_secret)?;
         let mailer = Mailer::new(&config, db.clone())?;
         let social_providers = Arc::new(social_login::Providers::load(config.oauth_providers.as_deref())?);
         let gateway = payments::Gateways::load(config.payment_gateways.as_deref(), config.demo, db.clone())?;
@@ -85,6 +90,7 @@ impl AppState {
             tokens,
             gateway,
             gateway_secret,
+            bot_check,
             mailer,
             social_providers,
             config: Arc::new(config),

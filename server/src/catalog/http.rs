@@ -394,7 +394,7 @@ async fn show_category_hierarchy(
         Some("inquiries") => "inquiries",
         Some(_) => return Err(ApiError::field("table", "種別はproductsまたはinquiriesで指定してください。")),
     };
-    let rows = store::list_categories(&state.db, &channel.id, table).await?;
+    let rows = store::list_categories(&state.db.pool, &channel.id, table).await?;
     let flat = rows.into_iter().map(|r| FlatCategory { id: r.id, key: r.category_key, name: r.name, parent_id: r.parent_id }).collect();
     Ok(Json(ListBody { data: category_tree::build(flat) }))
 }

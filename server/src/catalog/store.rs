@@ -594,19 +594,24 @@ pub struct CategoryRow {
 }
 
 /// A channel's whole tree for one table, parents before children, siblings in order.
-pub async fn list_categories(db: &Db, channel_id: &str, table: &str) -> sqlx::Result<Vec<CategoryRow>> {
+pub async fn list_categories<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, channel_id: &str, table: &str) -> sqlx::Result<Vec<CategoryRow>> {
     sqlx::query_as::<_, CategoryRow>(
         "SELECT id, category_key, name, parent_id, position FROM categories \
          WHERE channel_id = $1 AND table_name = $2 ORDER BY depth, position, category_key",
     )
     .bind(channel_id)
     .bind(table)
-    .fetch_all(&db.pool)
+    .fetch_all(executor)
     .await
 }
 
 /// The channel's category `id` of `table`.
-pub async fn find_category<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, channel_id: &str, table: &str, id: &str) -> sqlx::Result<Option<CategoryRow>> {
+pub async fn find_category<'e, E: sqlx::Executor<'e, Database = Any>>(
+    executor: E,
+    channel_id: &str,
+    table: &str,
+    id: &str,
+) -> sqlx::Result<Option<CategoryRow>> {
     sqlx::query_as::<_, CategoryRow>("SELECT id, category_key, name, parent_id, position FROM categories WHERE channel_id = $1 AND table_name = $2 AND id = $3")
         .bind(channel_id)
         .bind(table)
@@ -648,8 +653,12 @@ pub async fn update_category(tx: &mut Tx, channel_id: &str, table: &str, id: &st
 
 /// Deletes the category (and any below it); false when the channel has no such category.
 pub async fn delete_category(tx: &mut Tx, channel_id: &str, table: &str, id: &str) -> sqlx::Result<bool> {
-    let done =
-        sqlx::query("DELETE FROM categories WHERE channel_id = $1 AND table_name = $2 AND id = $3").bind(channel_id).bind(table).bind(id).execute(&mut **tx).await?;
+    let done = sqlx::query("DELETE FROM categories WHERE channel_id = $1 AND table_name = $2 AND id = $3")
+        .bind(channel_id)
+        .bind(table)
+        .bind(id)
+        .execute(&mut **tx)
+        .await?;
     Ok(done.rows_affected() > 0)
 }
 

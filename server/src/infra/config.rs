@@ -2,6 +2,8 @@
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
+use secrecy::SecretString;
+
 #[derive(Debug, Clone, clap::Args)]
 pub struct Config {
     /// sqlite://path (created if missing) or postgres://user@host/db
@@ -88,6 +90,22 @@ pub struct Config {
     #[arg(long, env = "SHOP_PAYMENT_SETTLE_AFTER_SECS", default_value_t = 180)]
     pub payment_settle_after_secs: u64,
 
+    /// Signs the bot check's challenges (32 characters or more). Unset: generated once and kept
+    /// in the database like the JWT secret.
+    #[arg(long, env = "SHOP_BOT_CHECK_SECRET", hide_env_values = true)]
+    pub bot_check_secret: Option<String>,
+
+    /// reCAPTCHA v3's secret key. With it, a channel whose setting `RECAPTCHA.SITE_KEY` holds
+    /// the matching site key checks forms with reCAPTCHA instead of the built-in proof of work
+    /// (README, "Bot check"). One secret serves every channel: register their host names
+    /// under the one key pair.
+    #[arg(long, env = "SHOP_RECAPTCHA_SECRET", hide_env_values = true, value_parser = parse_secret)]
+    pub recaptcha_secret: Option<SecretString>,
+
+    /// Where reCAPTCHA tokens are checked (tests point it at a local stand-in).
+    #[arg(long, env = "SHOP_RECAPTCHA_VERIFY_URL", default_value = "https://www.google.com/recaptcha/api/siteverify")]
+    pub recaptcha_verify_url: String,
+
     /// The demo deployment: seed the demo shops into an empty database and allow the in-process
     /// sandbox gateway. Without it the server starts an empty deployment (README, "Production").
     #[arg(long, env = "SHOP_DEMO", default_value_t = false)]
@@ -102,6 +120,10 @@ pub struct Config {
 pub enum LogFormat {
     Pretty,
     Json,
+}
+
+fn parse_secret(value: &str) -> Result<SecretString, std::convert::Infallible> {
+    Ok(SecretString::from(value))
 }
 
 impl Config {
@@ -130,6 +152,9 @@ impl Config {
             gateway_secret: Some("test-gateway-secret-test-gateway-secret".into()),
             payment_gateways: None,
             payment_settle_after_secs: 180,
+            bot_check_secret: Some("test-bot-check-secret-test-bot-check".into()),
+            recaptcha_secret: None,
+            recaptcha_verify_url: "http://127.0.0.1:9/recaptcha/api/siteverify".into(),
             demo: true,
             fault_point: None,
         }

@@ -21,6 +21,9 @@ pub enum SharedSecret {
     AccessTokens,
     /// Signs the sandbox gateway's notifications (payments/notification.rs).
     GatewayNotifications,
+    /// Signs the bot check's ALTCHA challenges (bot_check/altcha.rs): a proof solved on one
+    /// instance is checked by another.
+    BotCheck,
 }
 
 impl SharedSecret {
@@ -28,6 +31,7 @@ impl SharedSecret {
         match self {
             SharedSecret::AccessTokens => "jwt",
             SharedSecret::GatewayNotifications => "gateway",
+            SharedSecret::BotCheck => "bot_check",
         }
     }
 
@@ -35,14 +39,16 @@ impl SharedSecret {
         match self {
             SharedSecret::AccessTokens => "SHOP_JWT_SECRET",
             SharedSecret::GatewayNotifications => "SHOP_GATEWAY_SECRET",
+            SharedSecret::BotCheck => "SHOP_BOT_CHECK_SECRET",
         }
     }
 
-    /// Where deployments before the shared table kept it.
-    fn legacy_file(self) -> &'static str {
+    /// Where deployments before the shared table kept it (secrets added later had no file).
+    fn legacy_file(self) -> Option<&'static str> {
         match self {
-            SharedSecret::AccessTokens => "jwt.key",
-            SharedSecret::GatewayNotifications => "gateway.key",
+            SharedSecret::AccessTokens => Some("jwt.key"),
+            SharedSecret::GatewayNotifications => Some("gateway.key"),
+            SharedSecret::BotCheck => None,
         }
     }
 }
@@ -57,8 +63,9 @@ pub async fn resolve(db: &Db, secret: SharedSecret, configured: Option<&str>, da
     if let Some(stored) = stored(db, secret).await? {
         return Ok(stored);
     }
-    let candidate = match std::fs::read_to_string(data_dir.join(secret.legacy_file())) {
-        Ok(text) if !text.trim().is_empty() => text.trim().to_owned(),
+    let legacy = secret.legacy_file().and_then(|file| std::fs::read_to_string(data_dir.join(file)).ok());
+    let candidate = match legacy {
+        Some(text) if !text.trim().is_empty() => text.trim().to_owned(),
         _ => random_hex(32),
     };
     // Two instances starting at once both get here; the first to take the lock stores its

@@ -122,7 +122,8 @@ pub fn check(input: InquiryInput, corporate: bool, topic: Option<&CategoryRow>, 
     let job = text(check, "job", input.job, false, JOB_MAX);
     // A catalogue goes by post: its request needs the address.
     let needs_address = topic.is_some_and(|t| t.category_key == CATALOG_TOPIC);
-    let parts = AddressParts { postal_code: input.postal_code, prefecture: input.prefecture, city: input.city, address1: input.address1, address2: input.address2 };
+    let parts =
+        AddressParts { postal_code: input.postal_code, prefecture: input.prefecture, city: input.city, address1: input.address1, address2: input.address2 };
     let address = Address::check(check, "", parts, needs_address, postal_rule(corporate));
     check.field("prefecture", optional(&address.prefecture, |p| if is_prefecture(p) { Ok(()) } else { Err(PREFECTURE_UNKNOWN) }));
     let order_number = text(check, "order_number", input.order_number, false, ORDER_NUMBER_MAX);

@@ -3,8 +3,8 @@
 //! status changes and notes, and the contact topics (rows of `categories` with table
 //! `inquiries`, written through catalog/store.rs). Guests reach their thread with a mailed
 //! token (access.rs). Rules: form.rs (the fields), number.rs (Q-YYYYMMDD-NNNN); texts of the
-//! mails: mails.rs; sending them: notify.rs; answers: view.rs; SQL: store.rs; handlers:
-//! http/ (customer.rs, admin.rs).
+//! mails: mails.rs; sending them: notify.rs; moving a topic: topic_order.rs; answers: view.rs;
+//! SQL: store.rs; handlers: http/ (customer.rs, admin.rs).
 pub mod access;
 pub mod form;
 pub mod http;
@@ -12,6 +12,7 @@ pub mod mails;
 pub mod notify;
 pub mod number;
 pub mod store;
+pub mod topic_order;
 pub mod view;
 
 use serde::{Deserialize, Serialize};

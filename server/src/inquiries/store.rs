@@ -95,7 +95,11 @@ pub async fn insert_inquiry(tx: &mut Tx, new: &NewInquiry<'_>) -> sqlx::Result<b
     Ok(done.rows_affected() > 0)
 }
 
-pub async fn find_inquiry_by_key<'e, E: sqlx::Executor<'e, Database = sqlx::Any>>(executor: E, channel_id: &str, key: &str) -> sqlx::Result<Option<InquiryRow>> {
+pub async fn find_inquiry_by_key<'e, E: sqlx::Executor<'e, Database = sqlx::Any>>(
+    executor: E,
+    channel_id: &str,
+    key: &str,
+) -> sqlx::Result<Option<InquiryRow>> {
     sqlx::query_as::<_, InquiryRow>(sqlx::AssertSqlSafe(format!("SELECT {INQUIRY_COLUMNS} FROM {INQUIRY_FROM} WHERE i.channel_id = $1 AND i.inquiry_key = $2")))
         .bind(channel_id)
         .bind(key)
@@ -115,7 +119,8 @@ pub async fn list_member_inquiries(db: &Db, channel_id: &str, user_id: &str, lim
     .bind(offset)
     .fetch_all(&db.pool)
     .await?;
-    let total = sqlx::query_scalar("SELECT COUNT(*) FROM inquiries WHERE channel_id = $1 AND user_id = $2").bind(channel_id).bind(user_id).fetch_one(&db.pool).await?;
+    let total =
+        sqlx::query_scalar("SELECT COUNT(*) FROM inquiries WHERE channel_id = $1 AND user_id = $2").bind(channel_id).bind(user_id).fetch_one(&db.pool).await?;
     Ok((rows, total))
 }
 
@@ -197,7 +202,11 @@ pub async fn update_status(tx: &mut Tx, inquiry_id: &str, status: &str, now: i64
 
 /// The customer has now seen every reply.
 pub async fn update_customer_read(db: &Db, inquiry_id: &str, now: i64) -> sqlx::Result<()> {
-    sqlx::query("UPDATE inquiries SET customer_last_read_at = $2 WHERE id = $1 AND customer_last_read_at < $2").bind(inquiry_id).bind(now).execute(&db.pool).await?;
+    sqlx::query("UPDATE inquiries SET customer_last_read_at = $2 WHERE id = $1 AND customer_last_read_at < $2")
+        .bind(inquiry_id)
+        .bind(now)
+        .execute(&db.pool)
+        .await?;
     Ok(())
 }
 
@@ -275,10 +284,12 @@ pub async fn insert_note(tx: &mut Tx, row: &NoteRow) -> sqlx::Result<()> {
 
 /// The inquiry's notes, oldest first.
 pub async fn list_notes(db: &Db, inquiry_id: &str) -> sqlx::Result<Vec<NoteRow>> {
-    sqlx::query_as::<_, NoteRow>("SELECT id, inquiry_id, staff_id, staff_name, body, created_at FROM inquiry_notes WHERE inquiry_id = $1 ORDER BY created_at, id")
-        .bind(inquiry_id)
-        .fetch_all(&db.pool)
-        .await
+    sqlx::query_as::<_, NoteRow>(
+        "SELECT id, inquiry_id, staff_id, staff_name, body, created_at FROM inquiry_notes WHERE inquiry_id = $1 ORDER BY created_at, id",
+    )
+    .bind(inquiry_id)
+    .fetch_all(&db.pool)
+    .await
 }
 
 // --- guests' thread tokens --------------------------------------------------------------------

@@ -61,17 +61,8 @@ pub async fn insert_system_messages(tx: &mut Tx, channel_id: &str, user_id: &str
     for (title, body, days_ago, read) in messages_for(shop) {
         let id = new_id();
         let sent_at = now - days_ago * Timestamp::DAY_MS;
-        let new = NewMessage {
-            id: &id,
-            channel_id,
-            key: &random_hex(16),
-            title,
-            body,
-            recipients: &recipients,
-            staff_id: None,
-            staff_name: shop_name,
-            now: sent_at,
-        };
+        let new =
+            NewMessage { id: &id, channel_id, key: &random_hex(16), title, body, recipients: &recipients, staff_id: None, staff_name: shop_name, now: sent_at };
         messages::insert_message(tx, &new).await?;
         if read {
             messages::update_read(&mut **tx, &id, user_id, sent_at + Timestamp::HOUR_MS).await?;

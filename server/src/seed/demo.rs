@@ -306,11 +306,7 @@ fn corporate_shop() -> Shop {
                 title: None,
                 body: "お問い合わせを受け付けました。内容を確認のうえ、1営業日以内に担当営業よりご連絡いたします。",
             },
-            Notice {
-                code: "contact_complete_shop_info",
-                title: None,
-                body: "ライドパーツ 業販事業部 TEL 052-000-1235(平日9:00〜18:00)",
-            },
+            Notice { code: "contact_complete_shop_info", title: None, body: "ライドパーツ 業販事業部 TEL 052-000-1235(平日9:00〜18:00)" },
         ],
         news: corporate_news(),
     }

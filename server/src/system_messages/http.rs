@@ -23,11 +23,7 @@ use crate::state::AppState;
 use crate::validation::FieldCheck;
 
 pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(list_messages))
-        .routes(routes!(show_message))
-        .routes(routes!(preview_message))
-        .routes(routes!(send_message, list_sent))
+    OpenApiRouter::new().routes(routes!(list_messages)).routes(routes!(show_message)).routes(routes!(preview_message)).routes(routes!(send_message, list_sent))
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -67,7 +63,12 @@ pub struct MessageQuery {
         (status = 401, body = ErrorBody),
         (status = 422, body = ErrorBody, description = "`page`, `per` or `unread` is malformed"),
     ))]
-async fn list_messages(State(state): State<AppState>, channel: Channel, member: Member, ApiQuery(query): ApiQuery<MessageQuery>) -> ApiResult<Paginated<SystemMessage>> {
+async fn list_messages(
+    State(state): State<AppState>,
+    channel: Channel,
+    member: Member,
+    ApiQuery(query): ApiQuery<MessageQuery>,
+) -> ApiResult<Paginated<SystemMessage>> {
     let page = Page::parse(&PageQuery { page: query.page, per: query.per }, DEFAULT_PER, AllowAll::No)?;
     let unread_only = match query.unread.as_deref().map(str::trim) {
         None | Some("") | Some("0") | Some("false") => false,
@@ -174,14 +175,19 @@ pub struct MessagePreview {
     pub body: String,
 }
 
-#[utoipa::path(post, path = "/v1/admin/system-messages/preview", tag = "admin", request_body = MessageInput,
+#[utoipa::path(post, path = "/v1/admin/system-messages/preview", tag = "admin", security(("staff_session" = [])), request_body = MessageInput,
     responses(
         (status = 200, body = MessagePreview, description = "what would be sent, and to how many members"),
         (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody, description = "audience `all` is for owners only"),
         (status = 422, body = ErrorBody, description = "field errors: `audience`, `member_email` (not a member of this shop), `segment`, `title`, `body`"),
     ))]
-async fn preview_message(State(state): State<AppState>, channel: Channel, staff: Staff, ApiJson(input): ApiJson<MessageInput>) -> ApiResult<Json<MessagePreview>> {
+async fn preview_message(
+    State(state): State<AppState>,
+    channel: Channel,
+    staff: Staff,
+    ApiJson(input): ApiJson<MessageInput>,
+) -> ApiResult<Json<MessagePreview>> {
     let checked = checked(&state, &channel, &staff, input).await?;
     let recipients = store::count_recipients(&state.db, &channel.id, &checked.recipients).await?;
     Ok(Json(MessagePreview { recipients, title: checked.title, body: checked.body }))
@@ -194,14 +200,19 @@ pub struct MessageSent {
     pub recipients: i64,
 }
 
-#[utoipa::path(post, path = "/v1/admin/system-messages", tag = "admin", request_body = MessageInput,
+#[utoipa::path(post, path = "/v1/admin/system-messages", tag = "admin", security(("staff_session" = [])), request_body = MessageInput,
     responses(
         (status = 201, body = MessageSent, description = "sent: each recipient finds it in the message centre"),
         (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody, description = "audience `all` is for owners only"),
         (status = 422, body = ErrorBody, description = "field errors as for the preview, or code `system_messages.no_recipients`"),
     ))]
-async fn send_message(State(state): State<AppState>, channel: Channel, staff: Staff, ApiJson(input): ApiJson<MessageInput>) -> ApiResult<(StatusCode, Json<MessageSent>)> {
+async fn send_message(
+    State(state): State<AppState>,
+    channel: Channel,
+    staff: Staff,
+    ApiJson(input): ApiJson<MessageInput>,
+) -> ApiResult<(StatusCode, Json<MessageSent>)> {
     let checked = checked(&state, &channel, &staff, input).await?;
     let (id, key) = (new_id(), random_hex(16));
     let new = NewMessage {
@@ -218,7 +229,11 @@ async fn send_message(State(state): State<AppState>, channel: Channel, staff: St
     let mut tx = state.db.begin_write().await?;
     let recipients = store::insert_message(&mut tx, &new).await?;
     if recipients == 0 {
-        return Err(ApiError::Rule { status: StatusCode::UNPROCESSABLE_ENTITY, code: Some(super::NO_RECIPIENTS_CODE), message: "送信先の会員がいません。".into() });
+        return Err(ApiError::Rule {
+            status: StatusCode::UNPROCESSABLE_ENTITY,
+            code: Some(super::NO_RECIPIENTS_CODE),
+            message: "送信先の会員がいません。".into(),
+        });
     }
     audit::record_in(&mut tx, &staff, AuditAction::SystemMessageSend, &checked.title).await?;
     tx.commit().await?;
@@ -257,7 +272,7 @@ impl From<SentRow> for SentMessage {
     }
 }
 
-#[utoipa::path(get, path = "/v1/admin/system-messages", tag = "admin", params(PageQuery),
+#[utoipa::path(get, path = "/v1/admin/system-messages", tag = "admin", security(("staff_session" = [])), params(PageQuery),
     responses(
         (status = 200, body = ListBody<SentMessage>, description = "the shop's sent messages, newest first", headers(
             ("x-total" = i64), ("x-per-page" = i64), ("x-last-page" = i64), ("x-current-page" = i64))),

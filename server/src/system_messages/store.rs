@@ -64,10 +64,8 @@ pub async fn insert_message(tx: &mut Tx, new: &NewMessage<'_>) -> sqlx::Result<i
     .bind(new.now)
     .execute(&mut **tx)
     .await?;
-    let sql = format!(
-        "INSERT INTO system_message_recipients (message_id, user_id) SELECT $1, u.id FROM users u WHERE {}",
-        recipients_condition(new.recipients, 2)
-    );
+    let sql =
+        format!("INSERT INTO system_message_recipients (message_id, user_id) SELECT $1, u.id FROM users u WHERE {}", recipients_condition(new.recipients, 2));
     let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(new.id).bind(new.channel_id);
     if let Some(id) = member_id(new.recipients) {
         query = query.bind(id);

@@ -178,7 +178,7 @@ async fn store_upload(state: &AppState, channel: &Channel, uploader: &Uploader, 
     Ok(row)
 }
 
-#[utoipa::path(post, path = "/v1/admin/upload-files", tag = "admin",
+#[utoipa::path(post, path = "/v1/admin/upload-files", tag = "admin", security(("staff_session" = [])),
     request_body(content = UploadForm, content_type = "multipart/form-data"),
     responses(
         (status = 201, body = UploadedFile, description = "stored; attach it to a reply by its key (`url` under /v1/admin)"),
@@ -196,7 +196,7 @@ async fn upload_staff_file(
     Ok((StatusCode::CREATED, Json(UploadedFile::of(&row, super::admin_url(&row.file_key)))))
 }
 
-#[utoipa::path(get, path = "/v1/admin/upload-files/{key}", tag = "admin",
+#[utoipa::path(get, path = "/v1/admin/upload-files/{key}", tag = "admin", security(("staff_session" = [])),
     params(("key" = String, Path, description = "the file's key")),
     responses(
         (status = 200, description = "the bytes, with the headers of `GET /v1/upload-files/{key}`",

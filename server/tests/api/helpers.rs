@@ -178,7 +178,7 @@ impl TestApp {
 
     pub fn call(&self, method: Method, path: &str) -> Call<'_> {
         let builder = Request::builder().method(method).uri(path).header("host", "localhost:8080");
-        Call { app: self, builder, body: Body::empty() }
+        Call { app: self, builder, body: Body::empty(), solve_bot_check: true }
     }
 
     pub async fn channel_id(&self, code: &str) -> String {
@@ -207,6 +207,24 @@ impl TestApp {
         self.state.tokens.issue(user_id, &channel_id, 0, now).unwrap().access_token
     }
 
+    /// An `X-Bot-Check` value for the channel that `headers` (host, `x-channel`) name: a fresh
+    /// ALTCHA challenge solved by brute force, as the browser solves it.
+    pub async fn solved_bot_check(&self, headers: &HeaderMap) -> String {
+        let mut call = self.get("/v1/bot-check");
+        for name in ["host", "x-channel"] {
+            if let Some(value) = headers.get(name).and_then(|v| v.to_str().ok()) {
+                call = call.header(name, value);
+            }
+        }
+        let answer = call.send_as_is().await;
+        answer.assert_status(StatusCode::OK);
+        let body = answer.json();
+        assert_eq!(body["kind"], "altcha", "the test set no X-Bot-Check on a reCAPTCHA channel: {body}");
+        let challenge: shop::bot_check::altcha::Challenge = serde_json::from_value(body["challenge"].clone()).expect("an ALTCHA challenge");
+        let number = shop::bot_check::altcha::solve(&challenge).expect("the challenge has a solution");
+        shop::bot_check::altcha::header_value(&challenge, number)
+    }
+
     /// Moves every refresh-token rotation `ms` milliseconds into the past, as if the member
     /// came back that much later (the reuse interval is a constant of the server).
     pub async fn age_refresh_rotations(&self, ms: i64) {
@@ -222,6 +240,8 @@ pub struct Call<'a> {
     app: &'a TestApp,
     builder: axum::http::request::Builder,
     body: Body,
+    /// Adds a solved `X-Bot-Check` to a checked form's POST that has none (see [`Call::send`]).
+    solve_bot_check: bool,
 }
 
 impl Call<'_> {
@@ -270,7 +290,31 @@ impl Call<'_> {
         self
     }
 
-    pub async fn send(self) -> Answer {
+    /// Sends the request without the proof [`Call::send`] would add to a checked form.
+    pub fn without_bot_check(mut self) -> Self {
+        self.solve_bot_check = false;
+        self
+    }
+
+    /// Sends the request. A POST to a form the bot check guards (`shop::bot_check::CHECKED`)
+    /// that sets no `X-Bot-Check` gets a proof as the storefront makes it: a challenge from
+    /// `GET /v1/bot-check` (same host and channel), solved by trying every number.
+    pub async fn send(mut self) -> Answer {
+        if self.solve_bot_check && self.needs_bot_check() {
+            let proof = self.app.solved_bot_check(self.builder.headers_ref().expect("valid request")).await;
+            self = self.header("x-bot-check", &proof);
+        }
+        self.send_as_is().await
+    }
+
+    fn needs_bot_check(&self) -> bool {
+        let path = self.builder.uri_ref().map(|uri| uri.path().to_owned()).unwrap_or_default();
+        self.builder.method_ref() == Some(&Method::POST)
+            && shop::bot_check::action_for(&path).is_some()
+            && !self.builder.headers_ref().is_some_and(|headers| headers.contains_key("x-bot-check"))
+    }
+
+    async fn send_as_is(self) -> Answer {
         let request = self.builder.body(self.body).expect("request");
         let response = self.app.router.clone().oneshot(request).await.expect("router answers");
         let status = response.status();

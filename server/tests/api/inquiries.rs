@@ -106,7 +106,8 @@ async fn a_guest_sends_an_inquiry_and_reads_it_with_the_mailed_link(app: TestApp
     app.get(&format!("/v1/me/inquiries/{key}")).bearer(&member).send().await.assert_status(StatusCode::NOT_FOUND);
 
     // The guest answers in the thread; the shop is told.
-    let reply = app.post("/v1/inquiry-comments/reply").json(&json!({ "inquiry_key": key, "t": t, "body": "追記です。普段はMサイズを使っています。" })).send().await;
+    let reply =
+        app.post("/v1/inquiry-comments/reply").json(&json!({ "inquiry_key": key, "t": t, "body": "追記です。普段はMサイズを使っています。" })).send().await;
     reply.assert_status(StatusCode::CREATED);
     assert_eq!(reply.json()["author"], "customer");
     assert_eq!(app.mails_to("support@ridepartshonpo.example.jp").len(), 3);
@@ -293,4 +294,243 @@ on_both_databases!(
     the_form_is_checked_field_by_field,
     files_go_with_the_inquiry_of_their_uploader_only,
     the_corporate_shop_has_its_topics_and_its_rules,
+);
+
+// --- the staff side -------------------------------------------------------------------------------
+
+/// A staff member of `channel` with a live session; the `Cookie` header value. The staff row
+/// and its session are made through the staff feature's store (as `shop staff create` and the
+/// TOTP step of the login do).
+pub async fn staff_cookie(app: &TestApp, channel: &str, role: shop::staff::StaffRole, name: &str) -> String {
+    use shop::staff::{session, store};
+    let channel_id = app.channel_id(channel).await;
+    let now = shop::infra::time::Timestamp::now().0;
+    let (staff_id, session_id, token) = (uuid::Uuid::now_v7().to_string(), uuid::Uuid::now_v7().to_string(), session::new_token());
+    let email = format!("{}@ridecraft.example.jp", &staff_id[staff_id.len() - 8..]);
+    let mut tx = app.state.db.begin_write().await.unwrap();
+    let new = store::NewStaff { id: &staff_id, channel_id: &channel_id, email: &email, name, password_hash: "-", totp_secret: "JBSWY3DPEHPK3PXP", role };
+    store::insert_staff(&mut tx, &new, now).await.unwrap();
+    let new_session = store::NewSession {
+        id: &session_id,
+        token_hash: &session::token_hash(&token),
+        staff_id: &staff_id,
+        channel_id: &channel_id,
+        expires_at: now + session::LIFETIME_MS,
+    };
+    store::insert_session(&mut tx, &new_session, now).await.unwrap();
+    tx.commit().await.unwrap();
+    format!("{}={token}", session::COOKIE_NAME)
+}
+
+/// The audit log's actions of the channel, oldest first.
+pub async fn audited(app: &TestApp, channel: &str) -> Vec<(String, String)> {
+    let channel_id = app.channel_id(channel).await;
+    sqlx::query_as("SELECT action, target FROM staff_audit_log WHERE channel_id = $1 ORDER BY at, id")
+        .bind(channel_id)
+        .fetch_all(&app.state.db.pool)
+        .await
+        .unwrap()
+}
+
+async fn staff_reply_and_the_customer_reads_it(app: TestApp) {
+    use shop::staff::StaffRole;
+    let staff = staff_cookie(&app, "demo", StaffRole::Staff, "佐藤 美咲").await;
+    let (_, member) = demo_member(&app).await;
+    let product = topic_id(&app, "demo", "product").await;
+    let guest = send(&app, None, &inquiry(&product, "hanako@example.jp")).await;
+    let guest_key = guest["key"].as_str().unwrap().to_owned();
+    let first_t = thread_token(&app, "hanako@example.jp", &guest_key);
+    let mine = send(&app, Some(&member), &inquiry(&product, "member@example.com")).await;
+    let member_key = mine["key"].as_str().unwrap().to_owned();
+
+    // The staff list: newest activity first, who sent it, the counts.
+    app.get("/v1/admin/inquiries").send().await.assert_status(StatusCode::UNAUTHORIZED);
+    let list = app.get("/v1/admin/inquiries").header("cookie", &staff).send().await;
+    list.assert_status(StatusCode::OK);
+    assert_eq!(list.header("x-total"), "2");
+    let rows = list.json()["data"].as_array().unwrap().clone();
+    assert_eq!(rows[0]["key"], member_key.as_str());
+    assert_eq!(rows[0]["is_member"], true);
+    assert_eq!(rows[1]["is_member"], false);
+    assert_eq!(rows[1]["email"], "hanako@example.jp");
+    assert_eq!(rows[1]["last_author"], "customer");
+    let found = app.get("/v1/admin/inquiries?q=HANAKO&status=open").header("cookie", &staff).send().await;
+    assert_eq!(found.header("x-total"), "1", "searched by e-mail, case aside");
+    let counts = app.get("/v1/admin/inquiries/counts").header("cookie", &staff).send().await.json();
+    assert_eq!(counts, json!({ "open": 2, "in_progress": 0, "closed": 0 }));
+
+    // A reply with a picture the staff member uploaded.
+    let upload = crate::uploads::form(app.post("/v1/admin/upload-files").header("cookie", &staff), Some("inquiries"), "サイズ表.png", PNG).send().await;
+    upload.assert_status(StatusCode::CREATED);
+    let picture = upload.json()["key"].as_str().unwrap().to_owned();
+    assert_eq!(upload.json()["url"], format!("/v1/admin/upload-files/{picture}"));
+    let reply_body = "お問い合わせありがとうございます。頭囲58cmでしたらMサイズをおすすめします。";
+    let reply = app
+        .post(&format!("/v1/admin/inquiries/{guest_key}/replies"))
+        .header("cookie", &staff)
+        .json(&json!({ "body": reply_body, "files": [picture] }))
+        .send()
+        .await;
+    reply.assert_status(StatusCode::CREATED);
+    let reply = reply.json();
+    assert_eq!(reply["author"], "shop");
+    assert_eq!(reply["author_name"], "佐藤 美咲");
+    assert_eq!(reply["files"][0]["name"], "サイズ表.png");
+
+    // The guest gets the reply and a fresh link; both links open the thread.
+    let mail = app.latest_mail_to("hanako@example.jp").unwrap();
+    assert_eq!(mail.subject, "【ライドパーツ本舗】お問い合わせへの回答のお知らせ");
+    assert!(mail.body.contains(reply_body), "{}", mail.body);
+    let fresh_t = thread_token(&app, "hanako@example.jp", &guest_key);
+    assert_ne!(fresh_t, first_t);
+    for t in [&first_t, &fresh_t] {
+        app.get(&format!("/v1/inquiries/{guest_key}?t={t}")).send().await.assert_status(StatusCode::OK);
+    }
+    let thread = app.get(&format!("/v1/inquiries/{guest_key}?t={fresh_t}")).send().await.json();
+    assert_eq!(thread["status"], "in_progress");
+    assert_eq!(thread["status_label"], "対応中");
+    let messages = thread["messages"].as_array().unwrap();
+    assert_eq!(messages.len(), 2);
+    let file_url = messages[1]["files"][0]["url"].as_str().unwrap();
+    assert_eq!(file_url, format!("/v1/upload-files/{picture}?t={fresh_t}"));
+    let file = app.get(file_url).send().await;
+    file.assert_status(StatusCode::OK);
+    assert_eq!(file.bytes, PNG);
+
+    // A member is sent to the member area, where the reply is unread until opened.
+    let member_reply = app
+        .post(&format!("/v1/admin/inquiries/{member_key}/replies"))
+        .header("cookie", &staff)
+        .json(&json!({ "body": "ご連絡ありがとうございます。" }))
+        .send()
+        .await;
+    member_reply.assert_status(StatusCode::CREATED);
+    let mail = app.latest_mail_to("member@example.com").unwrap();
+    assert!(mail.body.contains(&format!("/mypage/inquiry_history/{member_key}")) && !mail.body.contains("ご連絡ありがとうございます。"), "{}", mail.body);
+    let list = app.get("/v1/me/inquiries").bearer(&member).send().await.json();
+    assert_eq!(list["data"][0]["has_unread_reply"], true);
+    let detail = app.get(&format!("/v1/me/inquiries/{member_key}")).bearer(&member).send().await.json();
+    assert_eq!(detail["messages"][1]["author"], "shop");
+    let list = app.get("/v1/me/inquiries").bearer(&member).send().await.json();
+    assert_eq!(list["data"][0]["has_unread_reply"], false, "opened: read");
+
+    // Closed, then the customer writes again: open again.
+    let closed = app.patch(&format!("/v1/admin/inquiries/{member_key}")).header("cookie", &staff).json(&json!({ "status": "closed" })).send().await;
+    closed.assert_status(StatusCode::OK);
+    assert_eq!(closed.json()["status_label"], "完了");
+    let bad = app.patch(&format!("/v1/admin/inquiries/{member_key}")).header("cookie", &staff).json(&json!({ "status": "done" })).send().await;
+    bad.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    app.post("/v1/inquiry-comments/reply")
+        .bearer(&member)
+        .json(&json!({ "inquiry_key": member_key, "body": "もう一点質問です。" }))
+        .send()
+        .await
+        .assert_status(StatusCode::CREATED);
+    let detail = app.get(&format!("/v1/admin/inquiries/{member_key}")).header("cookie", &staff).send().await.json();
+    assert_eq!(detail["status"], "open");
+    assert_eq!(detail["messages"].as_array().unwrap().len(), 3);
+
+    // Notes stay with the staff.
+    let note =
+        app.post(&format!("/v1/admin/inquiries/{member_key}/notes")).header("cookie", &staff).json(&json!({ "body": "在庫を倉庫に確認中" })).send().await;
+    note.assert_status(StatusCode::CREATED);
+    assert_eq!(note.json()["staff_name"], "佐藤 美咲");
+    let detail = app.get(&format!("/v1/admin/inquiries/{member_key}")).header("cookie", &staff).send().await.json();
+    assert_eq!(detail["notes"][0]["body"], "在庫を倉庫に確認中");
+    let customer = app.get(&format!("/v1/me/inquiries/{member_key}")).bearer(&member).send().await;
+    assert!(!customer.text().contains("在庫を倉庫に確認中") && customer.json().get("notes").is_none());
+
+    let actions: Vec<String> = audited(&app, "demo").await.into_iter().map(|(action, _)| action).collect();
+    assert_eq!(actions, ["inquiry_reply", "inquiry_reply", "inquiry_status", "inquiry_note"]);
+    let counts = app.get("/v1/admin/inquiries/counts").header("cookie", &staff).send().await.json();
+    assert_eq!(counts, json!({ "open": 1, "in_progress": 1, "closed": 0 }));
+}
+
+async fn staff_reach_only_their_own_shop(app: TestApp) {
+    use shop::staff::StaffRole;
+    let product = topic_id(&app, "demo", "product").await;
+    let created = send(&app, None, &inquiry(&product, "hanako@example.jp")).await;
+    let key = created["key"].as_str().unwrap();
+    let corporate = staff_cookie(&app, "corporate", StaffRole::Owner, "鈴木 課長").await;
+    // Their session does not open the demo shop's admin at all …
+    app.get("/v1/admin/inquiries").header("cookie", &corporate).send().await.assert_status(StatusCode::UNAUTHORIZED);
+    app.get(&format!("/v1/admin/inquiries/{key}")).header("cookie", &corporate).send().await.assert_status(StatusCode::UNAUTHORIZED);
+    // … and in their own shop the demo shop's inquiry and files do not exist.
+    app.get(&format!("/v1/admin/inquiries/{key}")).channel("corporate").header("cookie", &corporate).send().await.assert_status(StatusCode::NOT_FOUND);
+    let reply =
+        app.post(&format!("/v1/admin/inquiries/{key}/replies")).channel("corporate").header("cookie", &corporate).json(&json!({ "body": "x" })).send().await;
+    reply.assert_status(StatusCode::NOT_FOUND);
+    let list = app.get("/v1/admin/inquiries").channel("corporate").header("cookie", &corporate).send().await;
+    assert_eq!(list.header("x-total"), "0");
+    let demo_file = uploaded(&app, None, "a.png", PNG).await;
+    app.get(&format!("/v1/admin/upload-files/{demo_file}")).channel("corporate").header("cookie", &corporate).send().await.assert_status(StatusCode::NOT_FOUND);
+    let demo_staff = staff_cookie(&app, "demo", StaffRole::Staff, "佐藤 美咲").await;
+    let file = app.get(&format!("/v1/admin/upload-files/{demo_file}")).header("cookie", &demo_staff).send().await;
+    file.assert_status(StatusCode::OK);
+    assert_eq!(file.header("content-security-policy"), "sandbox");
+    // A customer's bearer token is no staff session.
+    let (_, member) = demo_member(&app).await;
+    app.get("/v1/admin/inquiries").bearer(&member).send().await.assert_status(StatusCode::UNAUTHORIZED);
+}
+
+async fn topics_are_changed_by_the_owner(app: TestApp) {
+    use shop::staff::StaffRole;
+    let staff = staff_cookie(&app, "demo", StaffRole::Staff, "佐藤 美咲").await;
+    let owner = staff_cookie(&app, "demo", StaffRole::Owner, "高橋 店長").await;
+    let topics = app.get("/v1/admin/inquiry-topics").header("cookie", &staff).send().await.json();
+    let names: Vec<&str> = topics["data"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["商品について", "注文・配送について", "返品・交換", "カタログ請求", "法人のお取引", "その他"]);
+
+    let refused = app.post("/v1/admin/inquiry-topics").header("cookie", &staff).json(&json!({ "name": "修理のご相談" })).send().await;
+    refused.assert_status(StatusCode::FORBIDDEN);
+    let blank = app.post("/v1/admin/inquiry-topics").header("cookie", &owner).json(&json!({ "name": "  " })).send().await;
+    assert_eq!(errors_of(&blank), ["name"]);
+    let created = app.post("/v1/admin/inquiry-topics").header("cookie", &owner).json(&json!({ "name": "修理のご相談" })).send().await;
+    created.assert_status(StatusCode::CREATED);
+    let id = created.json()["id"].as_str().unwrap().to_owned();
+    assert_eq!(created.json()["position"], 7);
+    let renamed = app
+        .patch(&format!("/v1/admin/inquiry-topics/{id}"))
+        .header("cookie", &owner)
+        .json(&json!({ "name": "修理・メンテナンスのご相談", "position": 1 }))
+        .send()
+        .await;
+    renamed.assert_status(StatusCode::OK);
+    let public = app.get("/v1/categories/hierarchy?table=inquiries").send().await.json();
+    assert_eq!(public["data"][0]["name"], "修理・メンテナンスのご相談", "the form shows it first");
+    app.patch(&format!("/v1/admin/inquiry-topics/{id}"))
+        .header("cookie", &staff)
+        .json(&json!({ "name": "x" }))
+        .send()
+        .await
+        .assert_status(StatusCode::FORBIDDEN);
+
+    // A topic in use stays; an unused one goes.
+    let product = topic_id(&app, "demo", "product").await;
+    send(&app, None, &inquiry(&product, "hanako@example.jp")).await;
+    let in_use = app.delete(&format!("/v1/admin/inquiry-topics/{product}")).header("cookie", &owner).send().await;
+    in_use.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(in_use.json()["code"], "inquiry_topics.in_use");
+    app.delete(&format!("/v1/admin/inquiry-topics/{id}")).header("cookie", &staff).send().await.assert_status(StatusCode::FORBIDDEN);
+    app.delete(&format!("/v1/admin/inquiry-topics/{id}")).header("cookie", &owner).send().await.assert_status(StatusCode::NO_CONTENT);
+    app.delete(&format!("/v1/admin/inquiry-topics/{id}")).header("cookie", &owner).send().await.assert_status(StatusCode::NOT_FOUND);
+    let corporate_topic = topic_id(&app, "corporate", "other").await;
+    app.delete(&format!("/v1/admin/inquiry-topics/{corporate_topic}")).header("cookie", &owner).send().await.assert_status(StatusCode::NOT_FOUND);
+    let actions: Vec<String> = audited(&app, "demo").await.into_iter().map(|(action, _)| action).collect();
+    assert_eq!(actions, ["topic_create", "topic_update", "topic_delete"]);
+}
+
+async fn the_contact_form_asks_for_the_bot_check(app: TestApp) {
+    let product = topic_id(&app, "demo", "product").await;
+    let refused = app.post("/v1/inquiries").without_bot_check().json(&inquiry(&product, "hanako@example.jp")).send().await;
+    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(refused.json()["code"], "bot_check.failed");
+    assert!(app.latest_mail_to("hanako@example.jp").is_none(), "nothing was received");
+}
+
+on_both_databases!(
+    staff_reply_and_the_customer_reads_it,
+    staff_reach_only_their_own_shop,
+    topics_are_changed_by_the_owner,
+    the_contact_form_asks_for_the_bot_check
 );

@@ -4,6 +4,7 @@ mod helpers;
 mod pdf_text;
 
 mod addresses;
+mod bot_check;
 mod cart;
 mod catalog;
 mod channel;

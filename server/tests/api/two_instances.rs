@@ -37,12 +37,26 @@ async fn pair(app: &TestApp, env: &[(&str, &str)]) -> Pair {
     Pair { a, b, http, _dir: dir }
 }
 
-/// A login on `server`: the answer and the refresh cookie's value.
+/// A solved bot-check proof from `server`'s challenge, as the storefront sends it.
+async fn proof(http: &reqwest::Client, server: &Server) -> String {
+    let (status, body) = server.call(http, Method::GET, "/v1/bot-check", None, None).await;
+    assert_eq!(status, 200, "{body}");
+    let challenge: shop::bot_check::altcha::Challenge = serde_json::from_value(body["challenge"].clone()).unwrap();
+    shop::bot_check::altcha::header_value(&challenge, shop::bot_check::altcha::solve(&challenge).unwrap())
+}
+
+/// A login on `server` with a proof from its own challenge: the answer and the refresh cookie's value.
 async fn login(http: &reqwest::Client, server: &Server, username: &str, password: &str) -> (u16, Value, Option<String>) {
+    let proof = proof(http, server).await;
+    login_with_proof(http, server, username, password, &proof).await
+}
+
+async fn login_with_proof(http: &reqwest::Client, server: &Server, username: &str, password: &str, proof: &str) -> (u16, Value, Option<String>) {
     let answer = http
         .post(format!("{}/v1/auth/login", server.base))
         .header("x-channel", "demo")
         .header("content-type", "application/json")
+        .header("x-bot-check", proof)
         .body(json!({ "username": username, "password": password }).to_string())
         .send()
         .await
@@ -71,8 +85,13 @@ async fn with_refresh_cookie(answer: reqwest::Response) -> (u16, Value, Option<S
 
 async fn a_login_on_one_instance_is_honoured_by_the_other_and_refresh_reuse_behaves_as_on_one(app: TestApp) {
     let Pair { a, b, http, .. } = pair(&app, &[]).await;
-    let (status, body, first_cookie) = login(&http, &a, "demo-member", "ride2026demo").await;
+    // The bot check's key is shared: B's challenge, solved, is accepted by A — and only once,
+    // on either instance.
+    let from_b = proof(&http, &b).await;
+    let (status, body, first_cookie) = login_with_proof(&http, &a, "demo-member", "ride2026demo", &from_b).await;
     assert_eq!(status, 200, "{body}");
+    let (status, replayed, _) = login_with_proof(&http, &b, "demo-member", "ride2026demo", &from_b).await;
+    assert_eq!((status, replayed["code"].as_str()), (422, Some("bot_check.failed")), "a proof used on A is refused on B: {replayed}");
     let token = body["access_token"].as_str().unwrap().to_owned();
     let first_cookie = first_cookie.expect("a refresh cookie");
 
@@ -232,7 +251,7 @@ async fn first_starts_on_an_empty_database(backend: Backend) {
     let duplicated: i64 = sqlx::query_scalar("SELECT COUNT(*) - COUNT(DISTINCT code) FROM products").fetch_one(&db.pool).await.unwrap();
     assert_eq!(duplicated, 0, "no product seeded twice");
     let secrets: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM server_secrets").fetch_one(&db.pool).await.unwrap();
-    assert_eq!(secrets, 2, "one access-token secret and one gateway secret, shared");
+    assert_eq!(secrets, 3, "one access-token secret, one gateway secret and one bot-check key, shared");
     let (status, products) = a.call(&http, Method::GET, "/v1/products", None, None).await;
     assert_eq!(status, 200);
     assert!(!products["data"].as_array().unwrap().is_empty());

@@ -18,7 +18,7 @@ use crate::infra::time::Timestamp;
 use crate::inquiries::form;
 use crate::inquiries::store::{self, AdminFilter, InquiryRow, MessageRow, NoteRow};
 use crate::inquiries::view::{self, AdminInquiry, AdminInquirySummary, Inquiry, InquiryMessage, Note};
-use crate::inquiries::{Author, Status, TOPICS_TABLE, access, notify};
+use crate::inquiries::{Author, Status, TOPICS_TABLE, access, notify, topic_order};
 use crate::staff::Staff;
 use crate::staff::audit::{self, AuditAction};
 use crate::state::AppState;
@@ -56,14 +56,19 @@ fn blank_is_none(value: &Option<String>) -> Option<&str> {
     value.as_deref().map(str::trim).filter(|v| !v.is_empty())
 }
 
-#[utoipa::path(get, path = "/v1/admin/inquiries", tag = "admin", params(AdminInquiryQuery),
+#[utoipa::path(get, path = "/v1/admin/inquiries", tag = "admin", security(("staff_session" = [])), params(AdminInquiryQuery),
     responses(
         (status = 200, body = ListBody<AdminInquirySummary>, description = "the shop's inquiries, newest activity first", headers(
             ("x-total" = i64), ("x-per-page" = i64), ("x-last-page" = i64), ("x-current-page" = i64))),
         (status = 401, body = ErrorBody, description = "no staff session of this shop"),
         (status = 422, body = ErrorBody, description = "`status`, `q`, `page` or `per` is malformed"),
     ))]
-pub async fn list_inquiries(State(state): State<AppState>, channel: Channel, _staff: Staff, ApiQuery(query): ApiQuery<AdminInquiryQuery>) -> ApiResult<Paginated<AdminInquirySummary>> {
+pub async fn list_inquiries(
+    State(state): State<AppState>,
+    channel: Channel,
+    _staff: Staff,
+    ApiQuery(query): ApiQuery<AdminInquiryQuery>,
+) -> ApiResult<Paginated<AdminInquirySummary>> {
     let page = Page::parse(&PageQuery { page: query.page.clone(), per: query.per.clone() }, DEFAULT_PER, AllowAll::No)?;
     let status = match blank_is_none(&query.status) {
         Some(text) => Some(Status::parse(text).ok_or_else(|| ApiError::field("status", "statusはopen, in_progress, closedのいずれかで指定してください。"))?),
@@ -85,7 +90,7 @@ pub struct StatusCounts {
     pub closed: i64,
 }
 
-#[utoipa::path(get, path = "/v1/admin/inquiries/counts", tag = "admin",
+#[utoipa::path(get, path = "/v1/admin/inquiries/counts", tag = "admin", security(("staff_session" = [])),
     responses((status = 200, body = StatusCounts, description = "how many inquiries are in each status"), (status = 401, body = ErrorBody)))]
 pub async fn count_inquiries(State(state): State<AppState>, channel: Channel, _staff: Staff) -> ApiResult<Json<StatusCounts>> {
     let mut counts = StatusCounts::default();
@@ -104,7 +109,7 @@ async fn whole(state: &AppState, row: &InquiryRow) -> ApiResult<Inquiry> {
     crate::inquiries::load(&state.db, row, &|key: &str| uploads::admin_url(key)).await
 }
 
-#[utoipa::path(get, path = "/v1/admin/inquiries/{key}", tag = "admin",
+#[utoipa::path(get, path = "/v1/admin/inquiries/{key}", tag = "admin", security(("staff_session" = [])),
     params(("key" = String, Path, description = "the inquiry's key")),
     responses(
         (status = 200, body = AdminInquiry, description = "the inquiry with its messages (files' URLs under /v1/admin) and the staff notes"),
@@ -128,7 +133,7 @@ pub struct StaffReplyInput {
     pub files: Option<Vec<String>>,
 }
 
-#[utoipa::path(post, path = "/v1/admin/inquiries/{key}/replies", tag = "admin", request_body = StaffReplyInput,
+#[utoipa::path(post, path = "/v1/admin/inquiries/{key}/replies", tag = "admin", security(("staff_session" = [])), request_body = StaffReplyInput,
     params(("key" = String, Path, description = "the inquiry's key")),
     responses(
         (status = 201, body = InquiryMessage, description = "sent: an `open` inquiry is `in_progress`; the customer gets a mail (a member a link to the member area, a guest the reply and a fresh thread link)"),
@@ -158,8 +163,15 @@ pub async fn reply(
 
     let now = Timestamp::now().0;
     let status = Status::parse(&row.status).unwrap_or(Status::Open).after_shop_reply();
-    let message =
-        MessageRow { id: new_id(), inquiry_id: row.id.clone(), author: Author::Shop.as_str().to_owned(), staff_id: Some(staff.id.clone()), author_name: staff.name.clone(), body, created_at: now };
+    let message = MessageRow {
+        id: new_id(),
+        inquiry_id: row.id.clone(),
+        author: Author::Shop.as_str().to_owned(),
+        staff_id: Some(staff.id.clone()),
+        author_name: staff.name.clone(),
+        body,
+        created_at: now,
+    };
     let mut tx = state.db.begin_write().await?;
     store::insert_message(&mut tx, &message).await?;
     uploads::attach(&mut tx, &channel.id, &uploader, &files, &message.id).await?;
@@ -182,7 +194,7 @@ pub struct StatusInput {
     pub status: Option<String>,
 }
 
-#[utoipa::path(patch, path = "/v1/admin/inquiries/{key}", tag = "admin", request_body = StatusInput,
+#[utoipa::path(patch, path = "/v1/admin/inquiries/{key}", tag = "admin", security(("staff_session" = [])), request_body = StatusInput,
     params(("key" = String, Path, description = "the inquiry's key")),
     responses(
         (status = 200, body = Inquiry, description = "the inquiry in its new status"),
@@ -220,7 +232,7 @@ pub struct NoteInput {
     pub body: Option<String>,
 }
 
-#[utoipa::path(post, path = "/v1/admin/inquiries/{key}/notes", tag = "admin", request_body = NoteInput,
+#[utoipa::path(post, path = "/v1/admin/inquiries/{key}/notes", tag = "admin", security(("staff_session" = [])), request_body = NoteInput,
     params(("key" = String, Path, description = "the inquiry's key")),
     responses(
         (status = 201, body = Note, description = "kept with the inquiry; never shown to the customer"),
@@ -239,7 +251,8 @@ pub async fn add_note(
     let mut check = FieldCheck::default();
     let body = form::body(&mut check, input.body);
     check.finish()?;
-    let note = NoteRow { id: new_id(), inquiry_id: row.id.clone(), staff_id: staff.id.clone(), staff_name: staff.name.clone(), body, created_at: Timestamp::now().0 };
+    let note =
+        NoteRow { id: new_id(), inquiry_id: row.id.clone(), staff_id: staff.id.clone(), staff_name: staff.name.clone(), body, created_at: Timestamp::now().0 };
     let mut tx = state.db.begin_write().await?;
     store::insert_note(&mut tx, &note).await?;
     audit::record_in(&mut tx, &staff, AuditAction::InquiryNote, &row.number).await?;
@@ -264,10 +277,10 @@ impl From<catalog::CategoryRow> for Topic {
     }
 }
 
-#[utoipa::path(get, path = "/v1/admin/inquiry-topics", tag = "admin",
+#[utoipa::path(get, path = "/v1/admin/inquiry-topics", tag = "admin", security(("staff_session" = [])),
     responses((status = 200, body = ListBody<Topic>, description = "the contact form's topics in their order"), (status = 401, body = ErrorBody)))]
 pub async fn list_topics(State(state): State<AppState>, channel: Channel, _staff: Staff) -> ApiResult<Json<ListBody<Topic>>> {
-    let rows = catalog::list_categories(&state.db, &channel.id, TOPICS_TABLE).await?;
+    let rows = catalog::list_categories(&state.db.pool, &channel.id, TOPICS_TABLE).await?;
     Ok(Json(ListBody { data: rows.into_iter().map(Topic::from).collect() }))
 }
 
@@ -282,14 +295,19 @@ pub struct TopicInput {
     pub name: Option<String>,
 }
 
-#[utoipa::path(post, path = "/v1/admin/inquiry-topics", tag = "admin", request_body = TopicInput,
+#[utoipa::path(post, path = "/v1/admin/inquiry-topics", tag = "admin", security(("staff_session" = [])), request_body = TopicInput,
     responses(
         (status = 201, body = Topic, description = "added after the last topic"),
         (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody, description = "owners only"),
         (status = 422, body = ErrorBody, description = "`name` blank or longer than 50 characters"),
     ))]
-pub async fn create_topic(State(state): State<AppState>, channel: Channel, staff: Staff, ApiJson(input): ApiJson<TopicInput>) -> ApiResult<(StatusCode, Json<Topic>)> {
+pub async fn create_topic(
+    State(state): State<AppState>,
+    channel: Channel,
+    staff: Staff,
+    ApiJson(input): ApiJson<TopicInput>,
+) -> ApiResult<(StatusCode, Json<Topic>)> {
     staff.require_owner()?;
     let mut check = FieldCheck::default();
     let name = topic_name(&mut check, input.name, true);
@@ -311,10 +329,10 @@ pub struct TopicChange {
     pub position: Option<i64>,
 }
 
-#[utoipa::path(patch, path = "/v1/admin/inquiry-topics/{id}", tag = "admin", request_body = TopicChange,
+#[utoipa::path(patch, path = "/v1/admin/inquiry-topics/{id}", tag = "admin", security(("staff_session" = [])), request_body = TopicChange,
     params(("id" = String, Path, description = "the topic's id")),
     responses(
-        (status = 200, body = Topic, description = "renamed and/or moved"),
+        (status = 200, body = Topic, description = "renamed and/or moved (the others close up: positions stay 1, 2, 3 …)"),
         (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody, description = "owners only"),
         (status = 404, body = ErrorBody, description = "no such topic of this shop"),
@@ -335,8 +353,14 @@ pub async fn update_topic(
     }
     check.finish()?;
     let mut tx = state.db.begin_write().await?;
-    if !catalog::update_category(&mut tx, &channel.id, TOPICS_TABLE, &id, name.as_deref(), input.position).await? {
+    if !catalog::update_category(&mut tx, &channel.id, TOPICS_TABLE, &id, name.as_deref(), None).await? {
         return Err(ApiError::not_found());
+    }
+    if let Some(position) = input.position {
+        let ids: Vec<String> = catalog::list_categories(&mut *tx, &channel.id, TOPICS_TABLE).await?.into_iter().map(|row| row.id).collect();
+        for (topic, position) in topic_order::reorder(&ids, &id, position) {
+            catalog::update_category(&mut tx, &channel.id, TOPICS_TABLE, &topic, None, Some(position)).await?;
+        }
     }
     let row = catalog::find_category(&mut *tx, &channel.id, TOPICS_TABLE, &id).await?.ok_or_else(ApiError::not_found)?;
     audit::record_in(&mut tx, &staff, AuditAction::TopicUpdate, &row.name).await?;
@@ -344,7 +368,7 @@ pub async fn update_topic(
     Ok(Json(row.into()))
 }
 
-#[utoipa::path(delete, path = "/v1/admin/inquiry-topics/{id}", tag = "admin",
+#[utoipa::path(delete, path = "/v1/admin/inquiry-topics/{id}", tag = "admin", security(("staff_session" = [])),
     params(("id" = String, Path, description = "the topic's id")),
     responses(
         (status = 204, description = "deleted"),

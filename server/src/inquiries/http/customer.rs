@@ -6,19 +6,20 @@ use axum::http::{HeaderMap, StatusCode};
 use serde::{Deserialize, Serialize};
 
 use crate::auth::{Member, OptionalMember};
+use crate::bot_check::BotChecked;
 use crate::catalog::store as catalog;
 use crate::channel::Channel;
 use crate::channel::settings::FrontSettings;
-use crate::inquiries::form::{self, InquiryInput};
-use crate::inquiries::store::{self, InquiryRow, MessageRow, NewInquiry};
-use crate::inquiries::view::{self, Inquiry, InquiryMessage, InquirySummary};
-use crate::inquiries::{Author, NUMBER_ATTEMPTS, Status, TOPICS_TABLE, access, notify, number};
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::{ApiJson, ApiPath, ApiQuery};
 use crate::infra::ids::new_id;
 use crate::infra::pagination::{AllowAll, DEFAULT_PER, ListBody, Page, PageQuery, Paginated};
 use crate::infra::secret::random_hex;
 use crate::infra::time::Timestamp;
+use crate::inquiries::form::{self, InquiryInput};
+use crate::inquiries::store::{self, InquiryRow, MessageRow, NewInquiry};
+use crate::inquiries::view::{self, Inquiry, InquiryMessage, InquirySummary};
+use crate::inquiries::{Author, NUMBER_ATTEMPTS, Status, TOPICS_TABLE, access, notify, number};
 use crate::members::client::Client;
 use crate::members::links::link_origin;
 use crate::state::AppState;
@@ -51,14 +52,16 @@ fn checked_away() -> ApiError {
 
 #[utoipa::path(post, path = "/v1/inquiries", tag = "inquiries", request_body = InquiryInput,
     security((), ("bearer" = [])),
+    params(("X-Bot-Check" = String, Header, description = "the bot-check proof: the base64 ALTCHA payload solving a challenge of `GET /v1/bot-check`, or a reCAPTCHA v3 token for the action `contact`; each proof counts once")),
     responses(
         (status = 201, body = InquiryCreated, description = "received (status `open`); the customer gets a receipt mail (a guest's with the thread link `/contact/thread/{key}?t=…`), the shop a notice"),
         (status = 401, body = ErrorBody, description = "a bearer token was sent and is not valid"),
-        (status = 422, body = ErrorBody, description = "field errors in Japanese (`topic_id` not one of this shop's topics, `name`, `email`, `body` 1–4,000 characters, the postal address for `catalog`, `files` not the sender's own unattached uploads or more than 5); nothing was stored"),
+        (status = 422, body = ErrorBody, description = "code `bot_check.failed` (missing, wrong, expired or used `X-Bot-Check`), or field errors in Japanese (`topic_id` not one of this shop's topics, `name`, `email`, `body` 1–4,000 characters, the postal address for `catalog`, `files` not the sender's own unattached uploads or more than 5); nothing was stored"),
     ))]
 pub async fn create_inquiry(
     State(state): State<AppState>,
     channel: Channel,
+    _checked: BotChecked,
     OptionalMember(member): OptionalMember,
     client: Client,
     headers: HeaderMap,

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::session::{code_wrong, use_code};
 use super::{Accepted, LoginAnswer, WithCookie, taken_error};
 use crate::auth::{Member, OptionalMember, password};
+use crate::bot_check::BotChecked;
 use crate::channel::Channel;
 use crate::channel::settings::FrontSettings;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
@@ -67,9 +68,10 @@ async fn mail_link_if_member(state: &AppState, channel: &Channel, headers: &Head
 }
 
 #[utoipa::path(post, path = "/v1/reminder/request", tag = "members", request_body = EmailInput,
+    params(("X-Bot-Check" = String, Header, description = "the bot-check proof: the base64 ALTCHA payload solving a challenge of `GET /v1/bot-check`, or a reCAPTCHA v3 token for the action `password_reminder`; each proof counts once")),
     responses(
         (status = 202, body = Accepted, description = "always the same answer; a member with this address gets a reset link (/reminder/reset?token=…, 30 minutes)"),
-        (status = 422, body = ErrorBody, description = "blank e-mail"),
+        (status = 422, body = ErrorBody, description = "blank e-mail, or `bot_check.failed` (missing, wrong, expired or used proof)"),
         (status = 429, body = ErrorBody, description = "too many requests from this address"),
     ))]
 pub async fn request_reminder(
@@ -77,6 +79,7 @@ pub async fn request_reminder(
     channel: Channel,
     client: Client,
     headers: HeaderMap,
+    _: BotChecked,
     ApiJson(input): ApiJson<EmailInput>,
 ) -> ApiResult<(StatusCode, Json<Accepted>)> {
     mail_link_if_member(&state, &channel, &headers, &client, input, Purpose::ReminderLink).await?;
@@ -161,9 +164,10 @@ pub async fn reset_password(State(state): State<AppState>, channel: Channel, cli
 }
 
 #[utoipa::path(post, path = "/v1/reminder/username/request", tag = "members", request_body = EmailInput,
+    params(("X-Bot-Check" = String, Header, description = "the bot-check proof: the base64 ALTCHA payload solving a challenge of `GET /v1/bot-check`, or a reCAPTCHA v3 token for the action `username_reminder`; each proof counts once")),
     responses(
         (status = 202, body = Accepted, description = "always the same answer; a member with this address gets a link (/reminder/username/reset?token=…, 30 minutes)"),
-        (status = 422, body = ErrorBody, description = "blank e-mail"),
+        (status = 422, body = ErrorBody, description = "blank e-mail, or `bot_check.failed` (missing, wrong, expired or used proof)"),
         (status = 429, body = ErrorBody),
     ))]
 pub async fn request_username_reminder(
@@ -171,6 +175,7 @@ pub async fn request_username_reminder(
     channel: Channel,
     client: Client,
     headers: HeaderMap,
+    _: BotChecked,
     ApiJson(input): ApiJson<EmailInput>,
 ) -> ApiResult<(StatusCode, Json<Accepted>)> {
     mail_link_if_member(&state, &channel, &headers, &client, input, Purpose::UsernameLink).await?;

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Done, LoginAnswer, User, WithCookie, taken_error, unauthorized_clearing_cookie};
 use crate::auth::password;
+use crate::bot_check::BotChecked;
 use crate::channel::Channel;
 use crate::channel::settings::FrontSettings;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
@@ -87,15 +88,17 @@ fn check_registration(input: RegisterInput, corporate: bool) -> Result<Registrat
 }
 
 #[utoipa::path(post, path = "/v1/users", tag = "members", request_body = RegisterInput,
+    params(("X-Bot-Check" = String, Header, description = "the bot-check proof: the base64 ALTCHA payload solving a challenge of `GET /v1/bot-check`, or a reCAPTCHA v3 token for the action `signup`; each proof counts once")),
     responses(
         (status = 201, body = Registered, description = "registered; `login` tells whether a code was mailed (`is_verify`) or the member is logged in (access token, refresh cookie set)"),
-        (status = 422, body = ErrorBody, description = "field errors in Japanese (`errors` by field); e-mail or login id already taken"),
+        (status = 422, body = ErrorBody, description = "field errors in Japanese (`errors` by field); e-mail or login id already taken; `bot_check.failed` (missing, wrong, expired or used proof)"),
         (status = 429, body = ErrorBody, description = "too many registrations from this address"),
     ))]
 pub async fn register(
     State(state): State<AppState>,
     channel: Channel,
     client: Client,
+    _: BotChecked,
     ApiJson(input): ApiJson<RegisterInput>,
 ) -> ApiResult<WithCookie<Json<Registered>>> {
     let now = Timestamp::now().0;
@@ -240,9 +243,10 @@ async fn finish_login(
 }
 
 #[utoipa::path(post, path = "/v1/auth/login", tag = "members", request_body = LoginInput,
+    params(("X-Bot-Check" = String, Header, description = "the bot-check proof: the base64 ALTCHA payload solving a challenge of `GET /v1/bot-check`, or a reCAPTCHA v3 token for the action `login`; each proof counts once")),
     responses(
         (status = 200, body = LoginResponse, description = "logged in (access token; refresh cookie set), or `is_verify` with a code mailed"),
-        (status = 422, body = ErrorBody, description = "`auth.login.failed` (the same for an unknown account), `auth.login.locked` (right password, locked account), or blank fields"),
+        (status = 422, body = ErrorBody, description = "`auth.login.failed` (the same for an unknown account), `auth.login.locked` (right password, locked account), blank fields, or `bot_check.failed` (missing, wrong, expired or used proof)"),
         (status = 429, body = ErrorBody, description = "too many attempts from this address"),
     ))]
 pub async fn login(
@@ -250,6 +254,7 @@ pub async fn login(
     channel: Channel,
     client: Client,
     headers: HeaderMap,
+    _: BotChecked,
     ApiJson(input): ApiJson<LoginInput>,
 ) -> ApiResult<LoginAnswer> {
     let now = Timestamp::now().0;

@@ -1,0 +1,89 @@
+//! The audit log: every change staff make (and every login, logout and failed login of a
+//! known account) with who, what and when. Features call [`record`] (or [`record_in`] inside
+//! their own transaction, so the entry stands or falls with the change).
+use serde::Serialize;
+
+use super::Staff;
+use super::store::{self, NewAuditEntry};
+use crate::infra::db::{Db, Tx};
+use crate::infra::ids::new_id;
+use crate::infra::time::Timestamp;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum AuditAction {
+    Login,
+    Logout,
+    LoginFailed,
+    InquiryReply,
+    InquiryStatus,
+    InquiryNote,
+    TopicCreate,
+    TopicUpdate,
+    TopicDelete,
+    SystemMessageSend,
+}
+
+impl AuditAction {
+    pub const ALL: [AuditAction; 10] = [
+        AuditAction::Login,
+        AuditAction::Logout,
+        AuditAction::LoginFailed,
+        AuditAction::InquiryReply,
+        AuditAction::InquiryStatus,
+        AuditAction::InquiryNote,
+        AuditAction::TopicCreate,
+        AuditAction::TopicUpdate,
+        AuditAction::TopicDelete,
+        AuditAction::SystemMessageSend,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AuditAction::Login => "login",
+            AuditAction::Logout => "logout",
+            AuditAction::LoginFailed => "login_failed",
+            AuditAction::InquiryReply => "inquiry_reply",
+            AuditAction::InquiryStatus => "inquiry_status",
+            AuditAction::InquiryNote => "inquiry_note",
+            AuditAction::TopicCreate => "topic_create",
+            AuditAction::TopicUpdate => "topic_update",
+            AuditAction::TopicDelete => "topic_delete",
+            AuditAction::SystemMessageSend => "system_message_send",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<AuditAction> {
+        Self::ALL.into_iter().find(|action| action.as_str() == text)
+    }
+}
+
+fn entry<'a>(id: &'a str, staff: &'a Staff, action: AuditAction, target: &'a str) -> NewAuditEntry<'a> {
+    NewAuditEntry { id, channel_id: &staff.channel_id, staff_id: &staff.id, action: action.as_str(), target, at: Timestamp::now().0 }
+}
+
+/// Writes one entry on its own.
+pub async fn record(db: &Db, staff: &Staff, action: AuditAction, target: &str) -> sqlx::Result<()> {
+    let id = new_id();
+    store::insert_audit(&db.pool, &entry(&id, staff, action, target)).await
+}
+
+/// Writes one entry inside the caller's transaction.
+pub async fn record_in(tx: &mut Tx, staff: &Staff, action: AuditAction, target: &str) -> sqlx::Result<()> {
+    let id = new_id();
+    store::insert_audit(&mut **tx, &entry(&id, staff, action, target)).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_action_reads_back_from_its_name() {
+        for action in AuditAction::ALL {
+            assert_eq!(AuditAction::parse(action.as_str()), Some(action));
+            assert_eq!(serde_json::to_value(action).unwrap(), action.as_str());
+        }
+        assert_eq!(AuditAction::parse("drop_table"), None);
+    }
+}

@@ -1,0 +1,88 @@
+//! Staff (issue 14): the people of a shop who answer inquiries and send messages in /admin.
+//! A staff member belongs to one channel and logs in with a password and a TOTP code
+//! (login.rs, totp.rs); the session is an httpOnly cookie (session.rs) that only reaches
+//! `/v1/admin` of that channel. Handlers take [`Staff`] to require a session and call
+//! [`Staff::require_owner`] for what only the owner may do; every change is written to the
+//! audit log (audit.rs). Staff are made with `shop staff create` (create.rs), never seeded.
+pub mod audit;
+pub mod session;
+pub mod store;
+
+use axum::extract::FromRequestParts;
+use axum::http::StatusCode;
+use axum::http::request::Parts;
+use serde::Serialize;
+
+use crate::channel::Channel;
+use crate::infra::error::ApiError;
+use crate::infra::time::Timestamp;
+use crate::state::AppState;
+
+pub const OWNER_ONLY_CODE: &str = "staff.owner_only";
+pub const OWNER_ONLY_MESSAGE: &str = "この操作は店舗オーナーのみ行えます。";
+
+/// What a staff member may do: the owner also manages topics, messages to every member and
+/// reads the audit log.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum StaffRole {
+    Owner,
+    Staff,
+}
+
+impl StaffRole {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            StaffRole::Owner => "owner",
+            StaffRole::Staff => "staff",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<StaffRole> {
+        match text {
+            "owner" => Some(StaffRole::Owner),
+            "staff" => Some(StaffRole::Staff),
+            _ => None,
+        }
+    }
+}
+
+/// The logged-in staff member of the request's channel.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Staff {
+    pub id: String,
+    pub channel_id: String,
+    pub name: String,
+    pub email: String,
+    pub role: StaffRole,
+}
+
+impl Staff {
+    /// 403 「この操作は店舗オーナーのみ行えます。」 unless this is the owner.
+    pub fn require_owner(&self) -> Result<(), ApiError> {
+        match self.role {
+            StaffRole::Owner => Ok(()),
+            StaffRole::Staff => Err(ApiError::Rule { status: StatusCode::FORBIDDEN, code: Some(OWNER_ONLY_CODE), message: OWNER_ONLY_MESSAGE.into() }),
+        }
+    }
+}
+
+/// The cookie `shop_staff` of a live session (not idle for 12 hours, not past its end) of a
+/// staff member of the request's channel; anything else is 401.
+impl FromRequestParts<AppState> for Staff {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let channel = Channel::from_request_parts(parts, state).await?;
+        let token = session::from_cookies(&parts.headers).ok_or(ApiError::Unauthorized)?;
+        let now = Timestamp::now().0;
+        let found = store::find_session(&state.db, &session::token_hash(&token)).await?.ok_or(ApiError::Unauthorized)?;
+        if found.session_channel_id != channel.id || found.staff.channel_id != channel.id || !session::is_alive(found.last_seen_at, found.expires_at, now) {
+            return Err(ApiError::Unauthorized);
+        }
+        if session::needs_touch(found.last_seen_at, now) {
+            store::update_session_seen(&state.db, &found.session_id, now).await?;
+        }
+        found.staff.staff().map_err(ApiError::Internal)
+    }
+}

@@ -1,0 +1,254 @@
+//! Every SQL statement of staff: the staff table, the step between password and code, the
+//! sessions and the audit log.
+use sqlx::Any;
+
+use super::{Staff, StaffRole};
+use crate::infra::db::{Db, Tx};
+
+const STAFF_COLUMNS: &str = "id, channel_id, email, name, password_hash, totp_secret, totp_last_step, role, failed_count, locked_until, created_at";
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct StaffRow {
+    pub id: String,
+    pub channel_id: String,
+    pub email: String,
+    pub name: String,
+    pub password_hash: String,
+    /// Base32, as the authenticator app was given it.
+    pub totp_secret: String,
+    pub totp_last_step: i64,
+    pub role: String,
+    pub failed_count: i64,
+    pub locked_until: Option<i64>,
+    pub created_at: i64,
+}
+
+impl StaffRow {
+    pub fn staff(&self) -> anyhow::Result<Staff> {
+        let role = StaffRole::parse(&self.role).ok_or_else(|| anyhow::anyhow!("staff {} has the unknown role {:?}", self.id, self.role))?;
+        Ok(Staff { id: self.id.clone(), channel_id: self.channel_id.clone(), name: self.name.clone(), email: self.email.clone(), role })
+    }
+}
+
+pub struct NewStaff<'a> {
+    pub id: &'a str,
+    pub channel_id: &'a str,
+    pub email: &'a str,
+    pub name: &'a str,
+    pub password_hash: &'a str,
+    pub totp_secret: &'a str,
+    pub role: StaffRole,
+}
+
+pub async fn insert_staff(tx: &mut Tx, new: &NewStaff<'_>, now: i64) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO staff (id, channel_id, email, name, password_hash, totp_secret, totp_last_step, role, failed_count, locked_until, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, 0, $7, 0, NULL, $8)",
+    )
+    .bind(new.id)
+    .bind(new.channel_id)
+    .bind(new.email)
+    .bind(new.name)
+    .bind(new.password_hash)
+    .bind(new.totp_secret)
+    .bind(new.role.as_str())
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// The staff member of `channel_id` with the (lower-cased) address `email`.
+pub async fn find_staff_by_email(db: &Db, channel_id: &str, email: &str) -> sqlx::Result<Option<StaffRow>> {
+    sqlx::query_as::<_, StaffRow>(sqlx::AssertSqlSafe(format!("SELECT {STAFF_COLUMNS} FROM staff WHERE channel_id = $1 AND email = $2")))
+        .bind(channel_id)
+        .bind(email)
+        .fetch_optional(&db.pool)
+        .await
+}
+
+pub async fn find_staff<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, id: &str) -> sqlx::Result<Option<StaffRow>> {
+    sqlx::query_as::<_, StaffRow>(sqlx::AssertSqlSafe(format!("SELECT {STAFF_COLUMNS} FROM staff WHERE id = $1"))).bind(id).fetch_optional(executor).await
+}
+
+/// Counts a wrong password or code; the `limit`th in a row locks the
+/// account until `lock_until` and starts the count again. Returns whether this one locked it.
+pub async fn update_failed(tx: &mut Tx, id: &str, limit: i64, lock_until: i64) -> sqlx::Result<bool> {
+    let count: i64 =
+        sqlx::query_scalar("UPDATE staff SET failed_count = failed_count + 1 WHERE id = $1 RETURNING failed_count").bind(id).fetch_one(&mut **tx).await?;
+    if count < limit {
+        return Ok(false);
+    }
+    sqlx::query("UPDATE staff SET failed_count = 0, locked_until = $2 WHERE id = $1").bind(id).bind(lock_until).execute(&mut **tx).await?;
+    Ok(true)
+}
+
+/// A right password and code: the count of failures starts again.
+pub async fn update_login_succeeded(tx: &mut Tx, id: &str) -> sqlx::Result<()> {
+    sqlx::query("UPDATE staff SET failed_count = 0, locked_until = NULL WHERE id = $1").bind(id).execute(&mut **tx).await?;
+    Ok(())
+}
+
+/// Takes the TOTP time step `step` as used; false when it (or a later one) already was — a
+/// replayed code, also one replayed at the same moment on another instance.
+pub async fn update_totp_step(tx: &mut Tx, id: &str, step: i64) -> sqlx::Result<bool> {
+    let done = sqlx::query("UPDATE staff SET totp_last_step = $2 WHERE id = $1 AND totp_last_step < $2").bind(id).bind(step).execute(&mut **tx).await?;
+    Ok(done.rows_affected() > 0)
+}
+
+// --- the step between password and code ---------------------------------------------------------
+
+pub async fn insert_pending(tx: &mut Tx, token_hash: &str, staff_id: &str, expires_at: i64, now: i64) -> sqlx::Result<()> {
+    // A staff member's abandoned steps go when they start another.
+    sqlx::query("DELETE FROM staff_login_pending WHERE staff_id = $1 AND expires_at <= $2").bind(staff_id).bind(now).execute(&mut **tx).await?;
+    sqlx::query("INSERT INTO staff_login_pending (token_hash, staff_id, expires_at) VALUES ($1, $2, $3)")
+        .bind(token_hash)
+        .bind(staff_id)
+        .bind(expires_at)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// The staff member a pending step belongs to, while it has not expired.
+pub async fn find_pending(db: &Db, token_hash: &str, now: i64) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar("SELECT staff_id FROM staff_login_pending WHERE token_hash = $1 AND expires_at > $2")
+        .bind(token_hash)
+        .bind(now)
+        .fetch_optional(&db.pool)
+        .await
+}
+
+/// Ends every pending step of a staff member (they logged in).
+pub async fn delete_pending(tx: &mut Tx, staff_id: &str) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM staff_login_pending WHERE staff_id = $1").bind(staff_id).execute(&mut **tx).await?;
+    Ok(())
+}
+
+// --- sessions -------------------------------------------------------------------------------------
+
+pub struct NewSession<'a> {
+    pub id: &'a str,
+    pub token_hash: &'a str,
+    pub staff_id: &'a str,
+    pub channel_id: &'a str,
+    pub expires_at: i64,
+}
+
+pub async fn insert_session(tx: &mut Tx, new: &NewSession<'_>, now: i64) -> sqlx::Result<()> {
+    sqlx::query("INSERT INTO staff_sessions (id, token_hash, staff_id, channel_id, created_at, last_seen_at, expires_at) VALUES ($1, $2, $3, $4, $5, $5, $6)")
+        .bind(new.id)
+        .bind(new.token_hash)
+        .bind(new.staff_id)
+        .bind(new.channel_id)
+        .bind(now)
+        .bind(new.expires_at)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// A session with its staff member.
+#[derive(Debug)]
+pub struct SessionRow {
+    pub session_id: String,
+    pub session_channel_id: String,
+    pub last_seen_at: i64,
+    pub expires_at: i64,
+    pub staff: StaffRow,
+}
+
+#[derive(sqlx::FromRow)]
+struct SessionColumns {
+    session_id: String,
+    session_channel_id: String,
+    last_seen_at: i64,
+    expires_at: i64,
+    #[sqlx(flatten)]
+    staff: StaffRow,
+}
+
+pub async fn find_session(db: &Db, token_hash: &str) -> sqlx::Result<Option<SessionRow>> {
+    let row = sqlx::query_as::<_, SessionColumns>(
+        "SELECT s.id AS session_id, s.channel_id AS session_channel_id, s.last_seen_at, s.expires_at, \
+                t.id, t.channel_id, t.email, t.name, t.password_hash, t.totp_secret, t.totp_last_step, t.role, t.failed_count, t.locked_until, t.created_at \
+         FROM staff_sessions s JOIN staff t ON t.id = s.staff_id WHERE s.token_hash = $1",
+    )
+    .bind(token_hash)
+    .fetch_optional(&db.pool)
+    .await?;
+    Ok(row.map(|r| SessionRow {
+        session_id: r.session_id,
+        session_channel_id: r.session_channel_id,
+        last_seen_at: r.last_seen_at,
+        expires_at: r.expires_at,
+        staff: r.staff,
+    }))
+}
+
+pub async fn update_session_seen(db: &Db, session_id: &str, now: i64) -> sqlx::Result<()> {
+    sqlx::query("UPDATE staff_sessions SET last_seen_at = $2 WHERE id = $1 AND last_seen_at < $2").bind(session_id).bind(now).execute(&db.pool).await?;
+    Ok(())
+}
+
+/// Ends the session of `token_hash` (logout); returns its staff id, if there was one.
+pub async fn delete_session(tx: &mut Tx, token_hash: &str) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar("DELETE FROM staff_sessions WHERE token_hash = $1 RETURNING staff_id").bind(token_hash).fetch_optional(&mut **tx).await
+}
+
+/// Forgets sessions that can no longer be used (idle or past their end), now and then.
+pub async fn delete_dead_sessions(tx: &mut Tx, idle_before: i64, now: i64) -> sqlx::Result<u64> {
+    Ok(sqlx::query("DELETE FROM staff_sessions WHERE last_seen_at < $1 OR expires_at <= $2")
+        .bind(idle_before)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?
+        .rows_affected())
+}
+
+// --- the audit log ---------------------------------------------------------------------------------
+
+pub struct NewAuditEntry<'a> {
+    pub id: &'a str,
+    pub channel_id: &'a str,
+    pub staff_id: &'a str,
+    pub action: &'a str,
+    pub target: &'a str,
+    pub at: i64,
+}
+
+pub async fn insert_audit<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, entry: &NewAuditEntry<'_>) -> sqlx::Result<()> {
+    sqlx::query("INSERT INTO staff_audit_log (id, channel_id, staff_id, action, target, at) VALUES ($1, $2, $3, $4, $5, $6)")
+        .bind(entry.id)
+        .bind(entry.channel_id)
+        .bind(entry.staff_id)
+        .bind(entry.action)
+        .bind(entry.target)
+        .bind(entry.at)
+        .execute(executor)
+        .await?;
+    Ok(())
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct AuditRow {
+    pub at: i64,
+    pub staff_name: String,
+    pub action: String,
+    pub target: String,
+}
+
+/// A page of the channel's audit log, newest first, and how many entries it has.
+pub async fn list_audit(db: &Db, channel_id: &str, limit: i64, offset: i64) -> sqlx::Result<(Vec<AuditRow>, i64)> {
+    let rows = sqlx::query_as::<_, AuditRow>(
+        "SELECT a.at, t.name AS staff_name, a.action, a.target FROM staff_audit_log a JOIN staff t ON t.id = a.staff_id \
+         WHERE a.channel_id = $1 ORDER BY a.at DESC, a.id DESC LIMIT $2 OFFSET $3",
+    )
+    .bind(channel_id)
+    .bind(limit)
+    .bind(offset)
+    .fetch_all(&db.pool)
+    .await?;
+    let total = sqlx::query_scalar("SELECT COUNT(*) FROM staff_audit_log WHERE channel_id = $1").bind(channel_id).fetch_one(&db.pool).await?;
+    Ok((rows, total))
+}
