@@ -11,7 +11,6 @@ use axum::{Json, Router};
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
 use tower_http::cors::{AllowOrigin, CorsLayer};
-use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::request_id::{MakeRequestId, PropagateRequestIdLayer, RequestId, SetRequestIdLayer};
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
@@ -23,8 +22,8 @@ use crate::infra::error::{ApiError, ErrorBody, INTERNAL_MESSAGE};
 use crate::state::AppState;
 use crate::{
     addresses, bookmarks, bot_check, cards, cart, catalog, channel, checkout, collections, content, coupons, ecommerce_events, embroidery, favorites, files,
-    histories, layout, measurements, members, memorials, messages, news, observe, openapi, orders, payments, points, postal, print_catalogs, reviews, seo,
-    social_gift, social_login, staff, stylists, web,
+    histories, inquiries, layout, measurements, members, memorials, messages, news, observe, openapi, orders, payments, points, postal, print_catalogs,
+    reviews, seo, social_gift, social_login, staff, stylists, system_messages, uploads, web,
 };
 
 /// The channel-scoped `/v1` API; every route passes through [`channel::resolve`].
@@ -62,6 +61,9 @@ fn v1_routes() -> OpenApiRouter<AppState> {
         .merge(embroidery::routes())
         .merge(bot_check::routes())
         .merge(staff::routes())
+        .merge(uploads::routes())
+        .merge(inquiries::routes())
+        .merge(system_messages::routes())
 }
 
 /// Every documented route, for the OpenAPI document.
@@ -105,7 +107,7 @@ pub fn router(state: AppState) -> Router {
         .layer(axum::middleware::map_response(add_security_headers))
         .layer(CompressionLayer::new())
         .layer(cors)
-        .layer(RequestBodyLimitLayer::new(2 * 1024 * 1024))
+        .layer(axum::middleware::from_fn(limit_body))
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, Duration::from_secs(30)))
         .layer(CatchPanicLayer::custom(|_| internal_error_response()))
         .layer(PropagateRequestIdLayer::x_request_id())
@@ -126,6 +128,28 @@ pub fn router(state: AppState) -> Router {
         .layer(axum::middleware::from_fn(observe::access_log))
         .layer(SetRequestIdLayer::x_request_id(MakeRequestUuidV7))
 }
+
+/// The largest request body, except an upload's ([`uploads::REQUEST_MAX`]).
+pub const BODY_MAX: usize = 2 * 1024 * 1024;
+
+/// Limits the request body: a larger Content-Length is refused at once (413); otherwise the
+/// limit is axum's extractors' (JSON, bytes, multipart), which stop reading there (413).
+/// Uploads take larger bodies.
+async fn limit_body(request: Request<axum::body::Body>, next: axum::middleware::Next) -> Response {
+    use tower::{Layer, ServiceExt};
+    let limit = if uploads::takes_large_body(request.uri().path()) { uploads::REQUEST_MAX } else { BODY_MAX };
+    let declared = request.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.trim().parse::<u64>().ok());
+    if declared.is_some_and(|length| length > limit as u64) {
+        let body = ErrorBody { message: TOO_LARGE_MESSAGE.into(), code: None, errors: None };
+        return (StatusCode::PAYLOAD_TOO_LARGE, Json(body)).into_response();
+    }
+    match axum::extract::DefaultBodyLimit::max(limit).layer(next).oneshot(request).await {
+        Ok(response) => response,
+        Err(infallible) => match infallible {},
+    }
+}
+
+const TOO_LARGE_MESSAGE: &str = "送信データが大きすぎます。";
 
 async fn unknown_api_path() -> ApiError {
     ApiError::not_found()

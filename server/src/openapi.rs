@@ -1,6 +1,6 @@
 //! The OpenAPI document: paths come from the routers (utoipa-axum), so it cannot drift from
 //! what is served; this file adds the title and the bearer scheme.
-use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use crate::app;
@@ -19,6 +19,11 @@ impl Modify for BearerScheme {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
         let components = openapi.components.get_or_insert_with(Default::default);
         components.add_security_scheme("bearer", SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).bearer_format("JWT").build()));
+        // Staff's session (/v1/admin): the httpOnly cookie set by the TOTP step of the login.
+        components.add_security_scheme(
+            "staff_session",
+            SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::with_description("shop_staff", "the staff session of /admin (httpOnly, Path=/v1/admin)"))),
+        );
     }
 }
 

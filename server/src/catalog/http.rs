@@ -390,11 +390,11 @@ async fn show_category_hierarchy(
 ) -> ApiResult<Json<ListBody<CategoryNode>>> {
     let table = match query.table.as_deref().map(str::trim) {
         None | Some("") | Some("products") => PRODUCTS_TABLE,
-        // The inquiries feature stores its topics in the same table; until then the tree is empty.
+        // The contact form's topics (the inquiries feature edits them; a flat list).
         Some("inquiries") => "inquiries",
         Some(_) => return Err(ApiError::field("table", "種別はproductsまたはinquiriesで指定してください。")),
     };
-    let rows = store::list_categories(&state.db, &channel.id, table).await?;
+    let rows = store::list_categories(&state.db.pool, &channel.id, table).await?;
     let flat = rows.into_iter().map(|r| FlatCategory { id: r.id, key: r.category_key, name: r.name, parent_id: r.parent_id }).collect();
     Ok(Json(ListBody { data: category_tree::build(flat) }))
 }

@@ -590,18 +590,76 @@ pub struct CategoryRow {
     pub category_key: String,
     pub name: String,
     pub parent_id: Option<String>,
+    pub position: i64,
 }
 
 /// A channel's whole tree for one table, parents before children, siblings in order.
-pub async fn list_categories(db: &Db, channel_id: &str, table: &str) -> sqlx::Result<Vec<CategoryRow>> {
+pub async fn list_categories<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, channel_id: &str, table: &str) -> sqlx::Result<Vec<CategoryRow>> {
     sqlx::query_as::<_, CategoryRow>(
-        "SELECT id, category_key, name, parent_id FROM categories \
+        "SELECT id, category_key, name, parent_id, position FROM categories \
          WHERE channel_id = $1 AND table_name = $2 ORDER BY depth, position, category_key",
     )
     .bind(channel_id)
     .bind(table)
-    .fetch_all(&db.pool)
+    .fetch_all(executor)
     .await
+}
+
+/// The channel's category `id` of `table`.
+pub async fn find_category<'e, E: sqlx::Executor<'e, Database = Any>>(
+    executor: E,
+    channel_id: &str,
+    table: &str,
+    id: &str,
+) -> sqlx::Result<Option<CategoryRow>> {
+    sqlx::query_as::<_, CategoryRow>("SELECT id, category_key, name, parent_id, position FROM categories WHERE channel_id = $1 AND table_name = $2 AND id = $3")
+        .bind(channel_id)
+        .bind(table)
+        .bind(id)
+        .fetch_optional(executor)
+        .await
+}
+
+// The contact form's topics: a flat tree of table `inquiries`, which the inquiries feature's
+// staff screens edit through these functions (one owner per table).
+
+/// Adds a top-level category of `table` after the last one; returns its position.
+pub async fn insert_top_category(tx: &mut Tx, channel_id: &str, table: &str, id: &str, key: &str, name: &str) -> sqlx::Result<i64> {
+    let position: i64 =
+        sqlx::query_scalar("SELECT COALESCE(MAX(position), 0) + 1 FROM categories WHERE channel_id = $1 AND table_name = $2 AND parent_id IS NULL")
+            .bind(channel_id)
+            .bind(table)
+            .fetch_one(&mut **tx)
+            .await?;
+    insert_category(tx, channel_id, &NewCategory { id, table, key, name, parent_id: None, depth: 1, position }).await?;
+    Ok(position)
+}
+
+/// Renames and/or moves the category; false when the channel has no such category of `table`.
+pub async fn update_category(tx: &mut Tx, channel_id: &str, table: &str, id: &str, name: Option<&str>, position: Option<i64>) -> sqlx::Result<bool> {
+    let done = sqlx::query(
+        "UPDATE categories SET name = COALESCE($4, name), position = COALESCE($5, position) \
+         WHERE channel_id = $1 AND table_name = $2 AND id = $3",
+    )
+    .bind(channel_id)
+    .bind(table)
+    .bind(id)
+    .bind(name)
+    .bind(position)
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected() > 0)
+}
+
+/// Deletes the category (and any below it); false when the channel has no such category.
+pub async fn delete_category(tx: &mut Tx, channel_id: &str, table: &str, id: &str) -> sqlx::Result<bool> {
+    let done = sqlx::query("DELETE FROM categories WHERE channel_id = $1 AND table_name = $2 AND id = $3")
+        .bind(channel_id)
+        .bind(table)
+        .bind(id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(done.rows_affected() > 0)
 }
 
 /// The id of the product category `key`, with the ids of every category below it when asked;

@@ -296,7 +296,17 @@ fn corporate_shop() -> Shop {
             Notice {
                 code: "cart_index", title: None, body: "掛け払いの与信枠を超えるご注文は、担当営業より確認のご連絡を差し上げます。"
             },
-            Notice { code: "contact_info", title: None, body: "業販に関するお問い合わせは、平日9:00〜18:00に承っております。" },
+            Notice {
+                code: "contact_info",
+                title: None,
+                body: "業販に関するお問い合わせは、平日9:00〜18:00に承っております。お急ぎの場合は担当営業までお電話ください。",
+            },
+            Notice {
+                code: "contact_complete",
+                title: None,
+                body: "お問い合わせを受け付けました。内容を確認のうえ、1営業日以内に担当営業よりご連絡いたします。",
+            },
+            Notice { code: "contact_complete_shop_info", title: None, body: "ライドパーツ 業販事業部 TEL 052-000-1235(平日9:00〜18:00)" },
         ],
         news: corporate_news(),
     }

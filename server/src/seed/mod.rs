@@ -7,6 +7,7 @@ mod addresses;
 mod catalog;
 mod checkout;
 mod collections;
+mod contact;
 mod content;
 mod demo;
 mod members;
@@ -48,8 +49,10 @@ async fn seed_demo_into(tx: &mut Tx, demo_products: usize) -> anyhow::Result<()>
         print_catalogs::insert(tx, &channel_id, shop.code, now).await?;
         stylists::insert(tx, &channel_id, shop.code).await?;
         checkout::insert(tx, &channel_id, shop.code).await?;
+        contact::insert_topics(tx, &channel_id, shop.code).await?;
         if let Some(user_id) = members::insert(tx, &channel_id, shop.code, now).await? {
             addresses::insert(tx, &channel_id, &user_id, shop.code, now).await?;
+            contact::insert_system_messages(tx, &channel_id, &user_id, shop.code, shop.name, now).await?;
             wallet::insert_member(tx, &channel_id, &user_id, shop.code, now).await?;
             orders::insert(tx, &channel_id, &user_id, shop.code, now).await?;
         }
