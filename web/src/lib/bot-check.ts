@@ -8,8 +8,9 @@
  * - `recaptcha` (v3): Google's script, loaded only then, gives a token for the form's action.
  * A form starts the work when it is shown (`useBotCheck`), so sending rarely waits; each proof is
  * used once (the server refuses replays), so taking one starts the next in the background.
+ * Work goes on when a form is left (a fraction of a second): the proof waits for the next visit.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { api, ApiError, load } from '../api/client';
 import type { BotChallenge } from '../api/types';
 
@@ -227,6 +228,24 @@ export function isBotCheckFailure(error: unknown): boolean {
   return error instanceof ApiError && error.status === 422 && error.code === BOT_CHECK_FAILED;
 }
 
+/** One bot check per form action for the page's life: a proof made on one screen serves the next. */
+const checks = new Map<BotCheckAction, BotCheck>();
+
+export function botCheckFor(action: BotCheckAction): BotCheck {
+  let check = checks.get(action);
+  if (!check) {
+    check = createBotCheck(action);
+    checks.set(action, check);
+  }
+  return check;
+}
+
+/** Forgets every proof (tests start each case afresh). */
+export function resetBotChecks(): void {
+  for (const check of checks.values()) check.dispose();
+  checks.clear();
+}
+
 export interface UseBotCheck {
   /** The proof for one protected call (waits for it when the person was faster). */
   take: () => Promise<string>;
@@ -235,31 +254,23 @@ export interface UseBotCheck {
 }
 
 /**
- * A form's bot check: the proof is prepared as soon as the form is shown (`enabled`), and is
- * ready, usually, by the time it is sent.
+ * A form's bot check: the proof is prepared as soon as the form is shown (`enabled`) — on the
+ * contact form's first step although it is sent from the confirm page — and is usually ready by
+ * the time it is sent.
  */
 export function useBotCheck(action: BotCheckAction, { enabled = true }: { enabled?: boolean } = {}): UseBotCheck {
-  const check = useRef<BotCheck | null>(null);
   const [waiting, setWaiting] = useState(false);
 
   useEffect(() => {
-    if (!enabled) return;
-    const own = createBotCheck(action);
-    check.current = own;
-    own.prepare();
-    return () => {
-      own.dispose();
-      if (check.current === own) check.current = null;
-    };
+    if (enabled) botCheckFor(action).prepare();
   }, [action, enabled]);
 
   const take = useCallback(async () => {
-    check.current ??= createBotCheck(action);
-    const own = check.current;
-    if (own.isReady()) return own.take();
+    const check = botCheckFor(action);
+    if (check.isReady()) return check.take();
     setWaiting(true);
     try {
-      return await own.take();
+      return await check.take();
     } finally {
       setWaiting(false);
     }
