@@ -23,4 +23,6 @@ export const unreadSystemMessagesQuery = () =>
       return pagination?.total ?? data.data.length;
     },
     staleTime: 60_000,
+    // The header stays mounted from page to page: coming back to the tab is when to look again.
+    refetchOnWindowFocus: true,
   });

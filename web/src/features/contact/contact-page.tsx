@@ -67,7 +67,8 @@ function firstValues(
   corporate: boolean,
   presetTopic: string | null,
 ): ContactFields {
-  if (draft) return draft;
+  // A link that names the topic (/catalog-order's) chooses it, over a kept draft's too.
+  if (draft) return presetTopic ? { ...draft, topic_id: presetTopic } : draft;
   return { ...EMPTY_CONTACT, ...memberFields(member, corporate), topic_id: presetTopic ?? '' };
 }
 
