@@ -18,6 +18,7 @@ use tower_http::trace::TraceLayer;
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 
+use crate::infra::csp::{self, PageCsp};
 use crate::infra::error::{ApiError, ErrorBody, INTERNAL_MESSAGE};
 use crate::state::AppState;
 use crate::{
@@ -152,27 +153,15 @@ fn cors_layer(origins: &[String]) -> CorsLayer {
         .max_age(Duration::from_secs(600))
 }
 
-/// The CSP allows no inline script: the SPA's index.html loads only its own bundles.
-pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
-     img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; \
-     base-uri 'self'; form-action 'self'; object-src 'none'";
-
-/// The CSP of a page whose card form posts to a gateway elsewhere: that origin, and only it,
-/// joins connect-src. The form sends the card with fetch, so no gateway script or frame is
-/// allowed (README, "Payment gateway").
-pub fn content_security_policy(tokeniser_origin: &str) -> String {
-    CONTENT_SECURITY_POLICY.replace("connect-src 'self';", &format!("connect-src 'self' {tokeniser_origin};"))
-}
-
 async fn add_security_headers(mut response: Response) -> Response {
-    if let Some(payments::TokeniserOrigin(origin)) = response.extensions().get::<payments::TokeniserOrigin>().cloned()
-        && let Ok(value) = HeaderValue::from_str(&content_security_policy(&origin))
+    if let Some(csp) = response.extensions().get::<PageCsp>().filter(|csp| !csp.is_empty())
+        && let Ok(value) = HeaderValue::from_str(&csp.policy())
     {
         response.headers_mut().insert(header::CONTENT_SECURITY_POLICY, value);
     }
     let headers = response.headers_mut();
     let pairs = [
-        (header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY),
+        (header::CONTENT_SECURITY_POLICY, csp::STOREFRONT),
         (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
         (header::REFERRER_POLICY, "strict-origin-when-cross-origin"),
         (header::X_FRAME_OPTIONS, "DENY"),

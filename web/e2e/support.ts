@@ -19,8 +19,12 @@ export const test = base.extend<{ popupsSeen: boolean }>({
   popupsSeen: [true, { option: true }],
   page: async ({ page, request, popupsSeen }, use) => {
     if (popupsSeen) {
-      const answer = await request.get('/v1/popups');
-      const ids = answer.ok() ? ((await answer.json()) as { data: { id: string }[] }).data.map((p) => p.id) : [];
+      // The popups over pages, and those an ecommerce event answers (the purchase's).
+      const ids: string[] = [];
+      for (const path of ['/v1/popups', '/v1/popups?event=purchase', '/v1/popups?event=add_to_cart']) {
+        const answer = await request.get(path);
+        if (answer.ok()) ids.push(...((await answer.json()) as { data: { id: string }[] }).data.map((p) => p.id));
+      }
       await page.addInitScript(
         ([key, value]) => {
           if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, value);

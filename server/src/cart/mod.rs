@@ -39,6 +39,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(lines::divide_product))
         .routes(routes!(shippings::add_shipping))
         .routes(routes!(shippings::modify_shipping))
+        .routes(routes!(shippings::delete_shipping))
         .routes(routes!(shippings::add_packing))
         .routes(routes!(shippings::modify_packing))
         .routes(routes!(orderer::modify_order))
@@ -68,6 +69,7 @@ crate::cart_token_bodies!(
     shippings::CartPackingRequest,
     shippings::CartShippingAddRequest,
     shippings::CartShippingModifyRequest,
+    shippings::CartShippingDeleteRequest,
     lifecycle::CartShippingsResetRequest,
     lifecycle::CartTokenRequest,
     gift::CartGiftReceiverRequest,

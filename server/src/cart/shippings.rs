@@ -138,6 +138,33 @@ pub async fn modify_shipping(
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct CartShippingDeleteRequest {
+    pub token: String,
+    /// A shipping other than the first: the cart always keeps its first delivery address.
+    pub key: String,
+}
+
+#[utoipa::path(patch, path = "/v1/carts/shippings/delete", tag = "cart", request_body = CartShippingDeleteRequest,
+    responses(
+        (status = 200, body = CartBody, description = "the shipping removed; its products (with their accessories) go back to the first shipping"),
+        (status = 404, body = ErrorBody),
+        (status = 422, body = ErrorBody, description = "`errors.key`: not a shipping of the cart, or its first one"),
+    ))]
+pub async fn delete_shipping(State(state): State<AppState>, OpenCart { open, input, .. }: OpenCart<CartShippingDeleteRequest>) -> ApiResult<Json<CartBody>> {
+    let mut tx = open.begin(&state).await?;
+    let shippings = store::list_shippings(&mut *tx, &open.cart.id).await?;
+    let key = input.key.trim();
+    let (first, others) = shippings.split_first().ok_or_else(|| ApiError::field("key", "お届け先が見つかりません"))?;
+    if first.id == key {
+        return Err(ApiError::field("key", "最初のお届け先は削除できません。お届け先を変更してください"));
+    }
+    let shipping = others.iter().find(|s| s.id == key).ok_or_else(|| ApiError::field("key", "お届け先が見つかりません"))?;
+    store::delete_shipping(&mut tx, &open.cart.id, &shipping.id, &first.id).await?;
+    open.commit(tx).await?;
+    open.answer(&state).await
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct CartPackingRequest {
     pub token: String,
     pub shipping_key: String,

@@ -301,6 +301,18 @@ pub async fn update_shipping_packing(
     Ok(())
 }
 
+/// The shipping `shipping_id` is removed and its lines go to the shipping `to_id`.
+pub async fn delete_shipping(tx: &mut Tx, cart_id: &str, shipping_id: &str, to_id: &str) -> sqlx::Result<()> {
+    sqlx::query("UPDATE cart_products SET shipping_id = $1 WHERE cart_id = $2 AND shipping_id = $3")
+        .bind(to_id)
+        .bind(cart_id)
+        .bind(shipping_id)
+        .execute(&mut **tx)
+        .await?;
+    sqlx::query("DELETE FROM cart_shippings WHERE cart_id = $1 AND id = $2").bind(cart_id).bind(shipping_id).execute(&mut **tx).await?;
+    Ok(())
+}
+
 /// One shipping is left (the first): every line goes to it, the others are deleted, its date
 /// and time slot are cleared, and its address too when asked.
 pub async fn update_shippings_reset(tx: &mut Tx, cart_id: &str, first_id: &str, remove_address: bool) -> sqlx::Result<()> {

@@ -45,6 +45,13 @@ pub struct FrontSettings {
     pub password_expire_days: Option<i64>,
     #[serde(rename = "RECAPTCHA.VERSION")]
     pub recaptcha_version: i64,
+    /// The storefront fills GA4's data layer only when true (spec 000 §8); off by default.
+    #[serde(rename = "ANALYTICS.IS_USE")]
+    pub analytics_is_use: bool,
+    /// The shop's Google Tag Manager container (`GTM-…`), loaded only with analytics on; a
+    /// malformed id reads as none, so it can never inject markup.
+    #[serde(rename = "ANALYTICS.GTM_ID")]
+    pub analytics_gtm_id: Option<String>,
     /// How many entries a member's address book may hold, the own address included (the
     /// list answers it as `x-limit`).
     #[serde(rename = "MEMBER.ADDRESS_LIMIT")]
@@ -81,15 +88,27 @@ impl FrontSettings {
             is_mfa: setting(stored, "AUTH.IS_MFA", false),
             password_expire_days: setting(stored, "AUTH.PASSWORD_EXPIRE_DAYS", None),
             recaptcha_version: setting(stored, "RECAPTCHA.VERSION", 3),
+            analytics_is_use: setting(stored, "ANALYTICS.IS_USE", false),
+            analytics_gtm_id: setting::<Option<String>>(stored, "ANALYTICS.GTM_ID", None).filter(|id| is_gtm_id(id)),
             address_limit: setting(stored, "MEMBER.ADDRESS_LIMIT", 20),
             packings: setting(stored, "ORDER.PACKINGS", Default::default()),
         }
+    }
+
+    /// The Tag Manager container the storefront loads: only with analytics on.
+    pub fn tag_manager(&self) -> Option<&str> {
+        self.analytics_gtm_id.as_deref().filter(|_| self.analytics_is_use)
     }
 
     /// Spec 000 §4: selling is stopped when the plugin is on and IS_SELLING is false.
     pub fn is_selling_stopped(&self) -> bool {
         self.temporary_stop_selling_is_use && !self.temporary_stop_selling_is_selling
     }
+}
+
+/// `GTM-` and 4–12 capitals or digits, as Google issues them (the web checks the same).
+fn is_gtm_id(id: &str) -> bool {
+    id.strip_prefix("GTM-").is_some_and(|rest| (4..=12).contains(&rest.len()) && rest.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit()))
 }
 
 /// One stored setting (JSON) of a feature, or `default` when missing or of the wrong type.
@@ -118,6 +137,19 @@ mod tests {
             maintenance_title: String::new(),
             maintenance_message: String::new(),
         })
+    }
+
+    #[test]
+    fn a_tag_manager_is_loaded_only_with_analytics_on_and_a_well_formed_id() {
+        let mut stored = HashMap::new();
+        stored.insert("ANALYTICS.GTM_ID".to_owned(), "\"GTM-AB12CD\"".to_owned());
+        assert_eq!(FrontSettings::from_stored(&channel(), &stored).tag_manager(), None);
+        stored.insert("ANALYTICS.IS_USE".to_owned(), "true".to_owned());
+        assert_eq!(FrontSettings::from_stored(&channel(), &stored).tag_manager(), Some("GTM-AB12CD"));
+        for bad in ["\"GTM-ab12cd\"", "\"GTM-1\"", "\"GTM-\\\"><script>\"", "\"UA-1234\"", "42"] {
+            stored.insert("ANALYTICS.GTM_ID".to_owned(), bad.to_owned());
+            assert_eq!(FrontSettings::from_stored(&channel(), &stored).tag_manager(), None, "{bad}");
+        }
     }
 
     #[test]

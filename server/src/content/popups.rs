@@ -9,7 +9,7 @@ use utoipa_axum::routes;
 use super::{store, stored_enum};
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
-use crate::infra::extract::ApiPath;
+use crate::infra::extract::{ApiPath, ApiQuery};
 use crate::infra::pagination::ListBody;
 use crate::infra::time::Timestamp;
 use crate::state::AppState;
@@ -59,11 +59,27 @@ impl TryFrom<store::PopupRow> for Popup {
     }
 }
 
-#[utoipa::path(get, path = "/v1/popups", tag = "content",
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct PopupQuery {
+    /// Only the popups an ecommerce event answers (e.g. `purchase`); without it, the popups
+    /// shown over pages.
+    #[param(max_length = 100)]
+    pub event: Option<String>,
+}
+
+#[utoipa::path(get, path = "/v1/popups", tag = "content", params(PopupQuery),
     responses((status = 200, body = ListBody<Popup>, description = "popups whose window is open now")))]
-async fn list_popups(State(state): State<AppState>, channel: Channel) -> ApiResult<Json<ListBody<Popup>>> {
-    let rows = store::list_popups(&state.db, &channel.id, Timestamp::now().0).await?;
+async fn list_popups(State(state): State<AppState>, channel: Channel, ApiQuery(query): ApiQuery<PopupQuery>) -> ApiResult<Json<ListBody<Popup>>> {
+    let event = query.event.as_deref().map(str::trim).filter(|e| !e.is_empty());
+    let rows = store::list_popups(&state.db, &channel.id, Timestamp::now().0, event).await?;
     Ok(Json(ListBody { data: rows.into_iter().map(Popup::try_from).collect::<ApiResult<_>>()? }))
+}
+
+/// The first popup of an ecommerce event whose window is open now, for the event's answer.
+pub async fn for_event(db: &crate::infra::db::Db, channel_id: &str, event: &str) -> ApiResult<Option<Popup>> {
+    let rows = store::list_popups(db, channel_id, Timestamp::now().0, Some(event)).await?;
+    rows.into_iter().next().map(Popup::try_from).transpose()
 }
 
 #[utoipa::path(get, path = "/v1/popups/{id}", tag = "content",

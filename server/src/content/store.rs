@@ -501,15 +501,23 @@ pub struct PopupRow {
     pub starts_at: Option<i64>,
     pub ends_at: Option<i64>,
     pub display: String,
+    /// The ecommerce event whose answer carries it; none for a popup shown over pages.
+    pub event_name: Option<String>,
 }
 
-const POPUP_COLUMNS: &str = "id, title, body, image, link, starts_at, ends_at, display";
+const POPUP_COLUMNS: &str = "id, title, body, image, link, starts_at, ends_at, display, event_name";
 const POPUP_CURRENT: &str = "(starts_at IS NULL OR starts_at <= $2) AND (ends_at IS NULL OR ends_at > $2)";
 
-/// Popups whose window contains `now`.
-pub async fn list_popups(db: &Db, channel_id: &str, now: i64) -> sqlx::Result<Vec<PopupRow>> {
-    let sql = format!("SELECT {POPUP_COLUMNS} FROM popups WHERE channel_id = $1 AND {POPUP_CURRENT} ORDER BY position, id");
-    sqlx::query_as::<_, PopupRow>(sqlx::AssertSqlSafe(sql)).bind(channel_id).bind(now).fetch_all(&db.pool).await
+/// Popups whose window contains `now`: those shown over pages, or with `event` those of that
+/// ecommerce event.
+pub async fn list_popups(db: &Db, channel_id: &str, now: i64, event: Option<&str>) -> sqlx::Result<Vec<PopupRow>> {
+    let of_event = if event.is_some() { "event_name = $3" } else { "event_name IS NULL" };
+    let sql = format!("SELECT {POPUP_COLUMNS} FROM popups WHERE channel_id = $1 AND {POPUP_CURRENT} AND {of_event} ORDER BY position, id");
+    let query = sqlx::query_as::<_, PopupRow>(sqlx::AssertSqlSafe(sql)).bind(channel_id).bind(now);
+    match event {
+        Some(event) => query.bind(event).fetch_all(&db.pool).await,
+        None => query.fetch_all(&db.pool).await,
+    }
 }
 
 pub async fn find_popup(db: &Db, channel_id: &str, id: &str, now: i64) -> sqlx::Result<Option<PopupRow>> {
@@ -519,8 +527,8 @@ pub async fn find_popup(db: &Db, channel_id: &str, id: &str, now: i64) -> sqlx::
 
 pub async fn insert_popup(tx: &mut Tx, channel_id: &str, popup: &PopupRow, position: i64) -> sqlx::Result<()> {
     sqlx::query(
-        "INSERT INTO popups (id, channel_id, title, body, image, link, starts_at, ends_at, display, position) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+        "INSERT INTO popups (id, channel_id, title, body, image, link, starts_at, ends_at, display, position, event_name) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
     )
     .bind(&popup.id)
     .bind(channel_id)
@@ -532,6 +540,7 @@ pub async fn insert_popup(tx: &mut Tx, channel_id: &str, popup: &PopupRow, posit
     .bind(popup.ends_at)
     .bind(&popup.display)
     .bind(position)
+    .bind(popup.event_name.as_deref())
     .execute(&mut **tx)
     .await?;
     Ok(())

@@ -43,8 +43,8 @@ pub struct EventInput {
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct EventCreated {
     pub id: String,
-    /// A popup configured for this event, to show at once. Popups are not tied to events yet
-    /// (they have no event setting), so it is always null.
+    /// The shop's popup for this event (e.g. after `purchase`), to show at once; null when
+    /// the shop has none whose window is open.
     pub popup: Option<Popup>,
 }
 
@@ -93,7 +93,8 @@ async fn create_event(
     let mut tx = state.db.begin_write().await?;
     store::insert_event(&mut tx, &channel.id, &event, Timestamp::now().0).await?;
     tx.commit().await?;
-    Ok((StatusCode::CREATED, Json(EventCreated { id, popup: None })))
+    let popup = crate::content::popups::for_event(&state.db, &channel.id, &name).await?;
+    Ok((StatusCode::CREATED, Json(EventCreated { id, popup })))
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]

@@ -2,6 +2,7 @@
 //! mail, metrics, the error type and its HTTP mapping, pagination, request extractors, time,
 //! ids and secrets.
 pub mod config;
+pub mod csp;
 pub mod db;
 pub mod error;
 pub mod escape;

@@ -21,8 +21,3 @@ pub use gateways::Gateways;
 pub use http::routes;
 pub use kind::PaymentKind;
 pub use notification::GatewaySecret;
-
-/// Marks a page response with the origin of the channel's card tokeniser, so the security
-/// headers let the page's card form reach it (CSP connect-src).
-#[derive(Debug, Clone)]
-pub struct TokeniserOrigin(pub String);

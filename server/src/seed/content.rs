@@ -94,6 +94,8 @@ pub struct Popup {
     pub starts_in_days: Option<i64>,
     pub ends_in_days: Option<i64>,
     pub display: &'static str,
+    /// The ecommerce event whose answer shows it; none: shown over pages.
+    pub event: Option<&'static str>,
 }
 
 pub fn for_shop(code: &str) -> Option<Content> {
@@ -402,6 +404,26 @@ static DEMO_BANNERS: &[Banner] = &[
         colours: ("#b3261e", "#f9a825"),
     },
     Banner {
+        area: "footer",
+        title: "ライドパーツ本舗",
+        caption: "バイク・自転車パーツの通販",
+        link: "/",
+        is_show: true,
+        starts_in_days: None,
+        ends_in_days: None,
+        colours: ("#263238", "#f9a825"),
+    },
+    Banner {
+        area: "footer",
+        title: "ライドパーツ本舗",
+        caption: "リンクフリー",
+        link: "/",
+        is_show: true,
+        starts_in_days: None,
+        ends_in_days: None,
+        colours: ("#f9a825", "#1c1b1f"),
+    },
+    Banner {
         area: "sidebar",
         title: "夏のツーリング特集",
         caption: "終了しました",
@@ -422,6 +444,7 @@ static DEMO_POPUPS: &[Popup] = &[
         starts_in_days: Some(-10),
         ends_in_days: Some(40),
         display: "once",
+        event: None,
     },
     Popup {
         title: "秋のツーリング応援キャンペーン",
@@ -431,6 +454,17 @@ static DEMO_POPUPS: &[Popup] = &[
         starts_in_days: Some(-60),
         ends_in_days: Some(-20),
         display: "always",
+        event: None,
+    },
+    Popup {
+        title: "ご注文ありがとうございます",
+        body: "ただいま冬のメンテナンス特集を開催中です。チェーンルブ・ブレーキパッド・バッテリー充電器が最大20%オフ（12月25日23:59まで）。",
+        image_banner: None,
+        link: "/lp/winter-maintenance",
+        starts_in_days: Some(-10),
+        ends_in_days: Some(40),
+        display: "once",
+        event: Some("purchase"),
     },
 ];
 
@@ -466,7 +500,7 @@ fn demo() -> Content {
                         "heading": "冬のメンテナンス特集",
                         "body": "寒い季節こそ、愛車の点検を。チェーンルブ、ブレーキパッド、バッテリー充電器が最大20%オフ。",
                         "image_banner": 0,
-                        "coupon": []
+                        "coupon": ["RIDE10"]
                     }},
                     { "kind": "text", "props": { "heading": "この冬に見直したい3つのポイント",
                         "body": "1. チェーンの清掃と注油\n\n2. ブレーキパッドの残量\n\n3. バッテリーの充電状態" }},
@@ -695,8 +729,17 @@ pub async fn insert(tx: &mut Tx, channel_id: &str, code: &str, now: i64) -> anyh
             caption: banner.caption,
             background: banner.colours.0,
             foreground: banner.colours.1,
-            width: if banner.area == "sidebar" { 600 } else { 1200 },
-            height: if banner.area == "sidebar" { 500 } else { 400 },
+            // Link banners take the common 468×60 size other sites have room for.
+            width: match banner.area {
+                "sidebar" => 600,
+                "footer" => 468,
+                _ => 1200,
+            },
+            height: match banner.area {
+                "sidebar" => 500,
+                "footer" => 60,
+                _ => 400,
+            },
         });
         let file_name = format!("{}.svg", banner.title);
         let new = NewBanner {
@@ -788,6 +831,7 @@ pub async fn insert(tx: &mut Tx, channel_id: &str, code: &str, now: i64) -> anyh
             starts_at: at(popup.starts_in_days),
             ends_at: at(popup.ends_in_days),
             display: popup.display.into(),
+            event_name: popup.event.map(Into::into),
         };
         store::insert_popup(tx, channel_id, &row, position as i64).await?;
     }

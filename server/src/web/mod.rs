@@ -10,6 +10,8 @@ use axum::middleware::Next;
 use axum::response::{Html, IntoResponse, Response};
 use tower_http::services::ServeDir;
 
+use crate::channel::settings::FrontSettings;
+use crate::infra::csp::PageCsp;
 use crate::seo;
 use crate::state::AppState;
 
@@ -51,11 +53,23 @@ async fn index_page(State(state): State<AppState>, request: Request) -> Response
             Html(index).into_response()
         }
     };
-    // The card form posts to this shop's gateway: the page's CSP must let it connect there.
-    if let Some(origin) = state.gateway.for_channel(&channel).and_then(|gateway| gateway.browser(&channel.code).origin) {
-        response.extensions_mut().insert(crate::payments::TokeniserOrigin(origin));
-    }
+    response.extensions_mut().insert(page_csp(&state, &channel).await);
     response
+}
+
+/// The third parties this shop's pages may reach: the card form posts to its gateway, and its
+/// Tag Manager loads when the shop turned analytics on.
+async fn page_csp(state: &AppState, channel: &crate::channel::Channel) -> PageCsp {
+    let mut csp = PageCsp::default();
+    if let Some(origin) = state.gateway.for_channel(channel).and_then(|gateway| gateway.browser(&channel.code).origin) {
+        csp.allow_tokeniser(origin);
+    }
+    match FrontSettings::load(&state.db, channel).await {
+        Ok(settings) if settings.tag_manager().is_some() => csp.allow_tag_manager(),
+        Ok(_) => {}
+        Err(error) => tracing::warn!(%error, "settings unreadable; the page's CSP allows no tag manager"),
+    }
+    csp
 }
 
 async fn cache_headers(request: Request, next: Next) -> Response {

@@ -590,6 +590,22 @@ async fn a_second_shipping_is_refused_when_the_shop_allows_one(app: TestApp) {
     let divided = patch(&app, "/v1/carts/products/divide", json!({ "token": token, "key": key, "quantity": 1, "shipping_key": second }), None).await;
     divided.assert_status(StatusCode::OK);
     assert_eq!(divided.json()["detail"]["order"]["total_carriage"], 1760);
+
+    // Deleting the second address brings its product back to the first; the first stays.
+    let first = body["detail"]["shippings"][0]["key"].as_str().unwrap().to_owned();
+    let kept = patch(&app, "/v1/carts/shippings/delete", json!({ "token": token, "key": first }), None).await;
+    kept.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(kept.json()["errors"]["key"][0].as_str().unwrap().contains("最初のお届け先"));
+    let deleted = patch(&app, "/v1/carts/shippings/delete", json!({ "token": token, "key": second }), None).await;
+    deleted.assert_status(StatusCode::OK);
+    let one = deleted.json();
+    assert_eq!(one["detail"]["shippings"].as_array().unwrap().len(), 1);
+    let quantities: i64 = one["detail"]["products"].as_array().unwrap().iter().map(|p| p["quantity"].as_i64().unwrap()).sum();
+    assert_eq!(quantities, 2, "no product is lost with its address");
+    assert_eq!(one["detail"]["order"]["total_carriage"], 880);
+    let again = patch(&app, "/v1/carts/shippings/delete", json!({ "token": token, "key": second }), None).await;
+    again.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    patch(&app, "/v1/carts/shippings/add", json!({ "token": token, "address": tokyo() }), None).await.assert_status(StatusCode::OK);
     let reset = patch(&app, "/v1/carts/shippings/reset", json!({ "token": token, "is_removing_address": false }), None).await.json();
     assert_eq!(reset["detail"]["shippings"].as_array().unwrap().len(), 1);
 

@@ -199,7 +199,7 @@ async fn a_landing_page_has_its_layout_and_switches(app: TestApp) {
     let layout = page["layout"].as_array().unwrap();
     assert_eq!(layout.len(), 5);
     assert_eq!(layout[0]["kind"], "hero");
-    assert_eq!(layout[0]["props"]["coupon"], json!([]), "coupons come with their own issue");
+    assert_eq!(layout[0]["props"]["coupon"], json!(["RIDE10"]), "the landing page offers the member coupon");
     let image = layout[0]["props"]["image"].as_str().unwrap();
     app.get(image).send().await.assert_status(StatusCode::OK);
     assert_eq!(layout[2]["props"]["category"], "maint-chain-lube");
@@ -278,7 +278,12 @@ async fn banners_by_area_showing_now(app: TestApp) {
 
     // Without is_show the scheduled banner is listed with its window; the hidden one never.
     let all = items(&app.get("/v1/banners").send().await);
-    assert_eq!(all.len(), 6);
+    assert_eq!(all.len(), 8);
+    // The link banners other sites may use, at the common 468×60 size.
+    let footer = items(&app.get("/v1/banners?area=footer&is_show=1").send().await);
+    assert_eq!(footer.len(), 2);
+    let picture = app.get(footer[0]["image"].as_str().unwrap()).send().await;
+    assert!(picture.text().contains("width=\"468\"") && picture.text().contains("height=\"60\""), "{}", picture.text());
     assert!(all.iter().any(|b| b["title"] == "初売りセール"));
     assert!(!all.iter().any(|b| b["title"] == "夏のツーリング特集"));
     let sidebar = items(&app.get("/v1/banners?area=sidebar&is_show=1").send().await);
@@ -340,6 +345,12 @@ async fn open_popups_are_listed_and_closed_ones_are_not(app: TestApp) {
     app.get("/v1/popups/nothing").send().await.assert_status(StatusCode::NOT_FOUND);
     app.get(&format!("/v1/popups/{id}")).channel("corporate").send().await.assert_status(StatusCode::NOT_FOUND);
     assert!(items(&app.get("/v1/popups").channel("corporate").send().await).is_empty());
+
+    // The popup of the purchase event is not shown over pages; it is listed by its event.
+    let of_purchase = items(&app.get("/v1/popups?event=purchase").send().await);
+    assert_eq!(of_purchase.len(), 1);
+    assert_eq!(of_purchase[0]["title"], "ご注文ありがとうございます");
+    assert!(items(&app.get("/v1/popups?event=view_item").send().await).is_empty());
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -238,7 +238,25 @@ async fn an_invalid_bearer_is_asked_to_refresh_only_for_an_event_of_this_shop(ap
     read(&app, &id, None, Some(&member_a), "demo").await.assert_status(StatusCode::OK);
 }
 
+async fn a_purchase_event_answers_the_shops_popup_for_it_and_other_events_none(app: TestApp) {
+    let event = |name: &'static str, channel: &'static str| {
+        let app = &app;
+        async move {
+            let answer = app.post("/v1/ecommerce_events").channel(channel).json(&json!({ "name": name, "args": {} })).send().await;
+            answer.assert_status(StatusCode::CREATED);
+            answer.json()["popup"].clone()
+        }
+    };
+    let popup = event("purchase", "demo").await;
+    assert_eq!(popup["title"], "ご注文ありがとうございます");
+    assert_eq!(popup["link"], "/lp/winter-maintenance");
+    assert_eq!(popup["display"], "once");
+    assert_eq!(event("add_to_cart", "demo").await, Value::Null);
+    assert_eq!(event("purchase", "corporate").await, Value::Null, "the other shop has no such popup");
+}
+
 on_both_databases!(
+    a_purchase_event_answers_the_shops_popup_for_it_and_other_events_none,
     a_members_purchase_event_answers_only_to_that_members_bearer_on_their_own_shop,
     a_members_cart_token_alone_never_reveals_their_order,
     a_guest_reads_their_own_purchase_event_and_nobody_else_does,

@@ -127,6 +127,7 @@ fn every_route_is_documented_with_its_responses() {
         "/v1/carts/products/divide",
         "/v1/carts/shippings/add",
         "/v1/carts/shippings/modify",
+        "/v1/carts/shippings/delete",
         "/v1/carts/packings/add",
         "/v1/carts/packings/modify",
         "/v1/carts/order/modify",

@@ -47,6 +47,38 @@ async fn bundles_compressed_at_build_time_are_sent_as_they_are(mut app: TestApp)
     assert!(plain.text().starts_with("console.log('storefront');"));
 }
 
+async fn a_shop_with_analytics_on_lets_its_tag_manager_run_and_no_other_shop_does(mut app: TestApp) {
+    write_site(&mut app);
+    let before = app.get("/product").send().await;
+    assert!(before.header("content-security-policy").contains("script-src 'self';"), "analytics is off by default");
+    assert_eq!(app.get("/v1/settings/front").send().await.json()["ANALYTICS.IS_USE"], false);
+
+    crate::cart::set_setting(&app, "ANALYTICS.GTM_ID", serde_json::json!("GTM-K7Q2ZX")).await;
+    let id_only = app.get("/product").send().await;
+    assert!(id_only.header("content-security-policy").contains("script-src 'self';"), "an id alone turns nothing on");
+
+    crate::cart::set_setting(&app, "ANALYTICS.IS_USE", serde_json::json!(true)).await;
+    let settings = app.get("/v1/settings/front").send().await.json();
+    assert_eq!((settings["ANALYTICS.IS_USE"].clone(), settings["ANALYTICS.GTM_ID"].clone()), (serde_json::json!(true), serde_json::json!("GTM-K7Q2ZX")));
+    let page = app.get("/product").send().await;
+    let csp = page.header("content-security-policy").to_owned();
+    assert!(csp.contains("script-src 'self' https://www.googletagmanager.com;"), "{csp}");
+    assert!(csp.contains("connect-src 'self' https://*.google-analytics.com"), "{csp}");
+    assert!(csp.contains("frame-ancestors 'none'") && !csp.contains("script-src 'self' 'unsafe-inline'"), "{csp}");
+    let other = app.get("/product").channel("corporate").send().await;
+    assert!(other.header("content-security-policy").contains("script-src 'self';"), "another shop's pages load no tag manager");
+
+    // A malformed container id never reaches the page's policy or the settings.
+    crate::cart::set_setting(&app, "ANALYTICS.GTM_ID", serde_json::json!("GTM-1 https://evil.example")).await;
+    assert!(app.get("/product").send().await.header("content-security-policy").contains("script-src 'self';"));
+    assert_eq!(app.get("/v1/settings/front").send().await.json()["ANALYTICS.GTM_ID"], serde_json::Value::Null);
+}
+
+#[tokio::test]
+async fn analytics_csp_follows_the_shops_setting() {
+    helpers::run(Backend::Sqlite, a_shop_with_analytics_on_lets_its_tag_manager_run_and_no_other_shop_does).await;
+}
+
 #[tokio::test]
 async fn the_shell_is_served_from_the_web_folder() {
     helpers::run(Backend::Sqlite, client_routes_get_the_app_shell).await;

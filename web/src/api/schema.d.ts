@@ -644,6 +644,22 @@ export interface paths {
         patch: operations["add_shipping"];
         trace?: never;
     };
+    "/v1/carts/shippings/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["delete_shipping"];
+        trace?: never;
+    };
     "/v1/carts/shippings/modify": {
         parameters: {
             query?: never;
@@ -3071,6 +3087,11 @@ export interface components {
             /** @description An entry of the member's address book (`/v1/me/user-addresses`). */
             user_address_id?: string | null;
         };
+        CartShippingDeleteRequest: {
+            /** @description A shipping other than the first: the cart always keeps its first delivery address. */
+            key: string;
+            token: string;
+        };
         CartShippingModifyRequest: {
             address?: components["schemas"]["AddressInput"] | null;
             /** @description YYYY-MM-DD from the lead-time choices; "" for the earliest. */
@@ -3357,6 +3378,13 @@ export interface components {
             visible_for: components["schemas"]["Audience"];
         };
         FrontSettings: {
+            /**
+             * @description The shop's Google Tag Manager container (`GTM-…`), loaded only with analytics on; a
+             *     malformed id reads as none, so it can never inject markup.
+             */
+            "ANALYTICS.GTM_ID"?: string | null;
+            /** @description The storefront fills GA4's data layer only when true (spec 000 §8); off by default. */
+            "ANALYTICS.IS_USE": boolean;
             /** @description Every password login also needs a 6-digit code sent by mail. */
             "AUTH.IS_MFA": boolean;
             "AUTH.IS_VERIFY_EMAIL_AT_FIRST_LOGIN": boolean;
@@ -7050,6 +7078,56 @@ export interface operations {
                 };
             };
             /** @description code `cart_detail.set_user_address.not_data` (not the member's entry), `cart.shippings.multiple_not_allowed`, or address field errors */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    delete_shipping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CartShippingDeleteRequest"];
+            };
+        };
+        responses: {
+            /** @description the shipping removed; its products (with their accessories) go back to the first shipping */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.key`: not a shipping of the cart, or its first one */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12133,7 +12211,13 @@ export interface operations {
     };
     list_popups: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Only the popups an ecommerce event answers (e.g. `purchase`); without it, the popups
+                 *     shown over pages.
+                 */
+                event?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -12147,6 +12231,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ListBody_Popup"];
+                };
+            };
+            /** @description the body or the query cannot be read (`errors.body`, `errors.query`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description the shop is in maintenance */

@@ -54,6 +54,7 @@ type PatchPath = Extract<
   | '/v1/carts/products/embroidery'
   | '/v1/carts/shippings/add'
   | '/v1/carts/shippings/modify'
+  | '/v1/carts/shippings/delete'
   | '/v1/carts/packings/add'
   | '/v1/carts/packings/modify'
   | '/v1/carts/order/modify'

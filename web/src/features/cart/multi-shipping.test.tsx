@@ -91,6 +91,13 @@ function multiFake(start: { shippings: CartShipping[]; products: CartProduct[] }
         ];
       }
       return json(answer());
+    })
+    .on('PATCH', '/v1/carts/shippings/delete', async (request) => {
+      const { key } = (await request.json()) as { key: string };
+      const first = state.shippings[0]!.key;
+      state.shippings = state.shippings.filter((s) => s.key !== key);
+      state.products = state.products.map((p) => (p.shipping_key === key ? { ...p, shipping_key: first } : p));
+      return json(answer());
     });
 }
 
@@ -144,6 +151,25 @@ describe('several delivery addresses (ORDER.SHIPPING.IS_ALLOW_MULTIPLE)', () => 
     expect(screen.getByRole('group', { name: 'お届け先1' })).toHaveTextContent(
       'ウインターグローブ（M / ブラック） × 1',
     );
+  });
+
+  it('removes an added address, its products going back to the first; the first has no such button', async () => {
+    logIn();
+    const split = { ...gloves, shipping_key: 'ship-2' };
+    const fake = multiFake({
+      shippings: [shipping('ship-1', 'addr-1'), shipping('ship-2', 'addr-2')],
+      products: [line({ shipping_key: 'ship-1' }), split],
+    });
+    await renderApp('/cart/shipping-select', fake);
+    const user = userEvent.setup();
+    const multiple = await screen.findByRole('region', { name: '複数のお届け先に送る' });
+    const first = await within(multiple).findByRole('region', { name: 'お届け先1' });
+    expect(within(first).queryByRole('button', { name: /を削除/ })).toBeNull();
+    const second = within(multiple).getByRole('region', { name: 'お届け先2' });
+    await user.click(within(second).getByRole('button', { name: 'お届け先2を削除（商品はお届け先1に戻ります）' }));
+    await waitFor(() => expect(within(multiple).queryByRole('region', { name: 'お届け先2' })).toBeNull());
+    expect(within(first).getByRole('list', { name: 'お届け先1に送る商品' })).toHaveTextContent('ウインターグローブ');
+    expect(await bodyOf(fake.callsTo('/v1/carts/shippings/delete')[0])).toEqual({ token: TOKEN, key: 'ship-2' });
   });
 
   it('leaves out an address that holds nothing, and one address for all brings the lines back', async () => {

@@ -2,7 +2,9 @@
  * 複数のお届け先に送る (ORDER.SHIPPING.IS_ALLOW_MULTIPLE): a member adds delivery addresses from
  * the address book (PATCH /v1/carts/shippings/add — the first fills the cart's only shipping,
  * each further one is a new shipping) and moves products, all or some of their quantity, to
- * another address (PATCH /v1/carts/products/divide; a product's accessories go with it).
+ * another address (PATCH /v1/carts/products/divide; a product's accessories go with it). An
+ * added address is removed again with PATCH /v1/carts/shippings/delete: its products go back
+ * to the first.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -114,12 +116,29 @@ function ShippingBox({
 }) {
   const headingId = useId();
   const lines = productLinesOf(cart, shipping.key);
+  const remove = useCartAction((token, _vars: undefined) =>
+    patchCart('/v1/carts/shippings/delete', { token, key: shipping.key }),
+  );
   return (
     <section className={`${styles.section} ${styles.box}`} aria-labelledby={headingId}>
       <h3 id={headingId} className={styles.sectionTitle}>
         お届け先{index + 1}
       </h3>
       {shipping.address ? <AddressText address={shipping.address} /> : <p className={styles.muted}>未設定です。</p>}
+      {/* The first address stays (it is changed, not removed); the others can go, and their
+          products return to it. */}
+      {index > 0 ? (
+        <button
+          type="button"
+          className={buttonClass.secondary}
+          disabled={remove.isPending}
+          aria-busy={remove.isPending || undefined}
+          aria-label={`お届け先${index + 1}を削除（商品はお届け先1に戻ります）`}
+          onClick={() => remove.mutate(undefined)}
+        >
+          {remove.isPending ? '削除中…' : 'このお届け先を削除'}
+        </button>
+      ) : null}
       {lines.length === 0 ? (
         <p className={styles.muted}>このお届け先に送る商品はありません。</p>
       ) : (
