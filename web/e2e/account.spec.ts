@@ -5,7 +5,16 @@
  * member only reads.
  */
 import type { Page, TestInfo } from '@playwright/test';
-import { keepScreenshot, mailCode, mailLink, readMail, seriousViolations, test, expect } from './support';
+import {
+  botCheckHeaders,
+  keepScreenshot,
+  mailCode,
+  mailLink,
+  readMail,
+  seriousViolations,
+  test,
+  expect,
+} from './support';
 
 const DEMO_MEMBER = { email: 'member@example.com', password: 'ride2026demo' };
 const LOGIN_FAILED = 'メールアドレスまたはパスワードが正しくありません';
@@ -27,6 +36,7 @@ async function freshMember(page: Page, testInfo: TestInfo, tag: string): Promise
   const member = { email: uniqueEmail(testInfo, tag), password: 'start2026pass' };
   const sentAfter = Date.now();
   const created = await page.request.post('/v1/users', {
+    headers: await botCheckHeaders(page.request),
     data: {
       email: member.email,
       password: member.password,
@@ -92,6 +102,7 @@ test('a member who forgot the password sets a new one from the mailed link and l
 
   // The same answer for an address nobody registered (no enumeration).
   const unknown = await page.request.post('/v1/reminder/request', {
+    headers: await botCheckHeaders(page.request),
     data: { email: `nobody-${Date.now()}@example.com` },
   });
   expect(unknown.status()).toBe(202);
@@ -240,9 +251,12 @@ test('a member leaves the shop in two steps and cannot log in afterwards', async
   await logIn(page, member);
   await expect(page.getByText(LOGIN_FAILED)).toBeVisible();
   const refused = await page.request.post('/v1/auth/login', {
+    headers: await botCheckHeaders(page.request),
     data: { username: member.email, password: member.password },
   });
   expect(refused.status()).toBe(422);
+  // Refused for the account, not for want of a proof.
+  expect(((await refused.json()) as { code?: string }).code).not.toBe('bot_check.failed');
 });
 
 test.describe('accessibility of the member and reminder screens', () => {

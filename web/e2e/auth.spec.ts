@@ -4,7 +4,16 @@
  * read from the server's outbox (E2E_OUTBOX_DIR).
  */
 import type { Page, TestInfo } from '@playwright/test';
-import { keepScreenshot, mailCode, onHost, readMail, seriousViolations, test, expect } from './support';
+import {
+  botCheckHeaders,
+  keepScreenshot,
+  mailCode,
+  onHost,
+  readMail,
+  seriousViolations,
+  test,
+  expect,
+} from './support';
 
 const DEMO_MEMBER = { email: 'member@example.com', password: 'ride2026demo' };
 const CORPORATE_MEMBER = { email: 'buyer@example.co.jp', password: 'tsunagu2026' };
@@ -147,7 +156,7 @@ test('the corporate shop refuses a hyphenated phone number, in the browser and o
 
   // The server applies the same rule (Node does not resolve *.localhost: name the channel instead).
   const answer = await page.request.post('/v1/users', {
-    headers: { 'X-Channel': 'corporate' },
+    headers: await botCheckHeaders(page.request, { 'X-Channel': 'corporate' }),
     data: {
       email,
       password: 'abcd1234',

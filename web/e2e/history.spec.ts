@@ -96,7 +96,7 @@ test('the flip book turns pages with the buttons and the arrow keys', async ({ p
   await expect(counter).toHaveText(`1 / ${total}`);
 });
 
-test('/catalog-order lists the catalogues and says honestly how to ask for a printed one', async ({
+test('/catalog-order lists the catalogues and leads to the contact form with カタログ請求 chosen', async ({
   page,
 }, testInfo) => {
   const catalogs = (
@@ -114,15 +114,23 @@ test('/catalog-order lists the catalogues and says honestly how to ask for a pri
     const card = list.getByRole('article', { name: catalog.title });
     await expect(card.getByText(`全${catalog.page_count}ページ`)).toBeVisible();
     await expect(card.getByRole('img', { name: `${catalog.title}の表紙` })).toBeVisible();
-    await expect(card.getByRole('link', { name: 'お問い合わせ' })).toHaveCount(catalog.is_orderable ? 1 : 0);
+    await expect(card.getByRole('link', { name: '冊子を請求する' })).toHaveCount(catalog.is_orderable ? 1 : 0);
   }
   const orderable = catalogs.find((c) => c.is_orderable);
   if (orderable) {
     const card = list.getByRole('article', { name: orderable.title });
-    await expect(card.getByText(/お問い合わせフォームは現在準備中/)).toBeVisible();
-    await expect(card.getByRole('link', { name: 'お問い合わせ' })).toHaveAttribute('href', '/contact');
+    await expect(card.getByText(/お問い合わせ種別「カタログ請求」を選び/)).toBeVisible();
+    await expect(card.getByRole('link', { name: '冊子を請求する' })).toHaveAttribute('href', '/contact?topic=catalog');
   }
   await keepScreenshot(page, testInfo, 'catalog-order');
+  if (orderable) {
+    await list.getByRole('link', { name: '冊子を請求する' }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'お問い合わせ' })).toBeVisible();
+    await expect(page.getByLabel(/^お問い合わせ種別/)).toHaveValue(/.+/);
+    await expect(page.getByLabel(/^お問い合わせ種別/).locator('option:checked')).toHaveText('カタログ請求');
+    await expect(page.getByRole('group', { name: 'カタログのお届け先' })).toBeVisible();
+    await page.goto('/catalog-order');
+  }
 
   await list.getByRole('link', { name: 'デジタル版を見る' }).first().click();
   await expect(page).toHaveURL(/\/flip-book\?id=/);

@@ -4,7 +4,7 @@
  * lists; and the login through the form, as a customer does it.
  */
 import type { Page, TestInfo } from '@playwright/test';
-import { expect, mailCode, readMail } from './support';
+import { botCheckHeaders, expect, mailCode, readMail } from './support';
 
 export interface Member {
   email: string;
@@ -18,6 +18,7 @@ export async function freshMember(page: Page, testInfo: TestInfo, tag: string): 
   };
   const sentAfter = Date.now();
   const created = await page.request.post('/v1/users', {
+    headers: await botCheckHeaders(page.request),
     data: {
       email: member.email,
       password: member.password,

@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { keepScreenshot, seriousViolations, test, expect } from './support';
+import { botCheckHeaders, keepScreenshot, seriousViolations, test, expect } from './support';
 
 const DEMO_MEMBER = { login: 'demo-member', password: 'ride2026demo' };
 
@@ -29,6 +29,7 @@ interface ApiOrder {
 
 async function apiToken(request: APIRequestContext): Promise<string> {
   const answer = await request.post('/v1/auth/login', {
+    headers: await botCheckHeaders(request),
     data: { username: DEMO_MEMBER.login, password: DEMO_MEMBER.password },
   });
   expect(answer.ok(), await answer.text()).toBe(true);

@@ -1,9 +1,10 @@
 /** Helpers shared by the journeys: screenshots kept as artefacts, the shop CLI, other hosts, mail. */
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { test as base, type Page, type TestInfo } from '@playwright/test';
+import { test as base, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 
 /** The storefront's memory of popups already shown (features/popup/popup-memory.ts). */
 export const POPUP_SEEN_KEY = 'shop.popupsSeen';
@@ -231,4 +232,33 @@ export function mailLink(mail: Mail, path: string): string {
     if (url.pathname.startsWith(path)) return `${url.pathname}${url.search}`;
   }
   throw new Error(`no ${path} link in the mail "${mail.subject}"`);
+}
+
+/**
+ * The `X-Bot-Check` header a checked form's POST needs (login, registration, reminders, contact;
+ * docs/inquiries-api.md): a fresh ALTCHA challenge from GET /v1/bot-check, solved here with
+ * node:crypto as the browser does with WebCrypto. `headers` go with the challenge request too
+ * (e.g. `X-Channel`).
+ */
+export async function botCheckHeaders(
+  request: APIRequestContext,
+  headers: Record<string, string> = {},
+): Promise<Record<string, string>> {
+  const answer = await request.get('/v1/bot-check', { headers });
+  if (!answer.ok()) throw new Error(`GET /v1/bot-check answered ${answer.status()}: ${await answer.text()}`);
+  const check = (await answer.json()) as {
+    kind: string;
+    challenge?: { algorithm: string; challenge: string; salt: string; signature: string; maxnumber: number };
+  };
+  const challenge = check.challenge;
+  if (check.kind !== 'altcha' || !challenge)
+    throw new Error(`the journeys solve ALTCHA, the shop asks for ${check.kind}`);
+  for (let number = 0; number <= challenge.maxnumber; number += 1) {
+    if (createHash('sha256').update(`${challenge.salt}${number}`).digest('hex') === challenge.challenge) {
+      const { algorithm, salt, signature } = challenge;
+      const payload = { algorithm, challenge: challenge.challenge, number, salt, signature };
+      return { ...headers, 'X-Bot-Check': Buffer.from(JSON.stringify(payload)).toString('base64') };
+    }
+  }
+  throw new Error('the bot-check challenge has no solution up to maxnumber');
 }

@@ -101,3 +101,13 @@ export type SearchHistory = JsonOf<'/v1/me/product-search-histories'>['data'][nu
 export type RequestHistory = JsonOf<'/v1/me/product-request-histories'>['data'][number];
 export type Bookmark = JsonOf<'/v1/me/bookmarks'>['data'][number];
 export type BookmarkKind = Bookmark['kind'];
+/** Contact, inquiries, uploads, system messages and the bot check (docs/inquiries-api.md; issue 14). */
+export type BotChallenge = JsonOf<'/v1/bot-check'>;
+export type UploadedFile = JsonOf<'/v1/upload-files', 'post'>;
+export type InquiryInput = BodyOf<'/v1/inquiries', 'post'>;
+export type InquiryCreated = JsonOf<'/v1/inquiries', 'post'>;
+export type InquirySummary = JsonOf<'/v1/me/inquiries'>['data'][number];
+export type InquiryStatus = InquirySummary['status'];
+export type Inquiry = JsonOf<'/v1/me/inquiries/{key}'>;
+export type InquiryMessage = Inquiry['messages'][number];
+export type SystemMessage = JsonOf<'/v1/me/system-messages'>['data'][number];

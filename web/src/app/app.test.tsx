@@ -70,8 +70,8 @@ describe('route table', () => {
 });
 
 describe('error pages', () => {
-  it('shows a route without a screen yet as 404 inside the site layout', async () => {
-    await renderApp('/contact');
+  it('shows 404 inside the site layout', async () => {
+    await renderApp('/no/such/page');
 
     expect(await screen.findByRole('heading', { level: 1, name: '404 Not Found' })).toBeInTheDocument();
     expect(screen.getByText('お探しのページが見つかりませんでした。')).toBeInTheDocument();

@@ -1,6 +1,6 @@
 /**
  * The whole route table of spec/routes.txt. Screens load lazily (a failed chunk reloads the page
- * at most once per 60 s); routes whose area is not built yet render the 404 page until it is.
+ * at most once per 60 s).
  */
 import type { ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, type LoaderFunction, type RouteObject } from 'react-router';
@@ -11,7 +11,7 @@ import { QUIET_PATHS as POPUP_QUIET_PATHS, popupsQuery } from '../features/popup
 import { withChunkReload } from '../lib/chunk-reload';
 import { queryClient } from '../lib/query-client';
 import { bootSite } from './boot';
-import { NotFoundPage, RouteErrorPage } from './error-page';
+import { RouteErrorPage } from './error-page';
 import { loadWaitLoader } from './load-wait';
 import { withGuards, type AccessHandle } from './route-guard';
 import { SiteLayout, type RouteHandle } from './layouts/site-layout';
@@ -37,9 +37,6 @@ function screen(load: () => Promise<ScreenModule>): Lazy {
   preloads.set(lazy, load);
   return lazy;
 }
-
-/** An area without screens yet: the same 404 element as the catch-all. */
-const notBuilt: Lazy = async () => ({ Component: NotFoundPage });
 
 const home = screen(() => import('../features/home/home-page'));
 const newsList = screen(() => import('../features/news/news-list-page'));
@@ -116,6 +113,14 @@ const measurement = screen(() => import('../features/measurement/measurement-pag
 const measurementEdit = screen(() => import('../features/measurement/measurement-edit-page'));
 const embroideryList = screen(() => import('../features/name-embroidery/name-embroidery-list-page'));
 const embroideryEdit = screen(() => import('../features/name-embroidery/name-embroidery-edit-page'));
+const contactForm = screen(() => import('../features/contact/contact-page'));
+const contactConfirm = screen(() => import('../features/contact/contact-confirm-page'));
+const contactComplete = screen(() => import('../features/contact/contact-complete-page'));
+const guestThread = screen(() => import('../features/inquiries/guest-thread-page'));
+const inquiryHistory = screen(() => import('../features/inquiries/inquiry-history-page'));
+const inquiryDetail = screen(() => import('../features/inquiries/inquiry-detail-page'));
+const messageList = screen(() => import('../features/message-center/message-list-page'));
+const messageDetail = screen(() => import('../features/message-center/message-detail-page'));
 
 const homeHandle: RouteHandle = { layoutPage: 'home' };
 const newsHandle: RouteHandle = { layoutPage: 'news' };
@@ -125,7 +130,7 @@ const contentHandle: RouteHandle = { frame: contentFrame };
 const guestOnly: AccessHandle = { access: 'guest' };
 const memberOnly: AccessHandle = { access: 'member' };
 
-const at = (path: string, lazy: Lazy = notBuilt, handle?: RouteHandle): RouteObject =>
+const at = (path: string, lazy: Lazy, handle?: RouteHandle): RouteObject =>
   handle ? { path, lazy, handle } : { path, lazy };
 
 /** Every screen of the site layout, grouped by area as in the spec. */
@@ -165,9 +170,11 @@ export const siteScreens: RouteObject[] = [
   at('cart/shipping-select', cartShippingSelect),
   at('orders/receipt', guestReceipt),
   // Contact
-  at('contact'),
-  at('contact/confirm'),
-  at('contact/complete'),
+  at('contact', contactForm),
+  at('contact/confirm', contactConfirm),
+  at('contact/complete', contactComplete),
+  // A guest's thread, from the links of the mails (docs/inquiries-api.md; not in routes.txt).
+  at('contact/thread/:key', guestThread),
   // Auth and registration
   {
     handle: guestOnly,
@@ -203,8 +210,8 @@ export const siteScreens: RouteObject[] = [
       at('mypage/bookmark', bookmarks),
       at('mypage/card', cardList),
       at('mypage/card/add', cardAdd),
-      at('mypage/inquiry_history'),
-      at('mypage/inquiry_history/:key'),
+      at('mypage/inquiry_history', inquiryHistory),
+      at('mypage/inquiry_history/:key', inquiryDetail),
       at('mypage/leave', leave),
       at('mypage/list', favorites),
       at('mypage/list/:key', favoriteList),
@@ -215,8 +222,8 @@ export const siteScreens: RouteObject[] = [
       at('mypage/memorial', memorialList),
       at('mypage/memorial/add', memorialAdd),
       at('mypage/memorial/:key/edit', memorialEdit),
-      at('mypage/message-center'),
-      at('mypage/message-center/:key'),
+      at('mypage/message-center', messageList),
+      at('mypage/message-center/:key', messageDetail),
       at('mypage/name-embroidery', embroideryList),
       at('mypage/name-embroidery/edit', embroideryEdit),
       at('mypage/order_history', orderHistory),

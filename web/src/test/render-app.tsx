@@ -53,6 +53,23 @@ export function newsItem(n: number, publishedAt = '2026-11-20T01:00:00Z') {
   };
 }
 
+/**
+ * An ALTCHA challenge of the bot check (lib/bot-check) solved at 42 — the server's own test
+ * vector (sha256('abc?expires=1795000600' + '42')) — and the header value that proves it.
+ */
+export const botChallenge = {
+  kind: 'altcha',
+  challenge: {
+    algorithm: 'SHA-256',
+    challenge: '4624c8dcf2fc4f3704d7635f5940ad6f67ce4f2582859061092a9f0410aaf3eb',
+    maxnumber: 50_000,
+    salt: 'abc?expires=1795000600',
+    signature: 'a7d706607128ae1f22809b9bb9e024108bf9283b52f219ba6fb00afc4ca2565d',
+  },
+} as const;
+const { algorithm, challenge, salt, signature } = botChallenge.challenge;
+export const botProof = btoa(JSON.stringify({ algorithm, challenge, number: 42, salt, signature }));
+
 /** A fake server answering the shell's calls for the demo channel. */
 export function createSiteFake(): FakeFetch {
   return createFakeFetch()
@@ -73,6 +90,7 @@ export function createSiteFake(): FakeFetch {
     .on('GET', '/v1/layouts/news', { ...demoLayout, page: 'news' })
     .on('GET', '/v1/layouts/default', { ...demoLayout, page: 'default' })
     .on('GET', '/v1/messages', { data: [] })
+    .on('GET', '/v1/bot-check', botChallenge)
     .on('GET', '/v1/pages/front/layout/home', { page: 'home', title: 'トップ', description: '', blocks: [] })
     .on('GET', '/v1/news/news-1', {
       ...newsItem(1),

@@ -1,4 +1,5 @@
 import { errorStore, invalidChannelStore, maintenanceStore } from '../lib/app-state';
+import { resetBotChecks } from '../lib/bot-check';
 import { emptySession, markLoginChecked, sessionStore } from '../lib/session';
 import { flashStore } from '../lib/flash';
 import { resetLoadTasks } from '../lib/load-tasks';
@@ -16,4 +17,5 @@ export function resetAppState(): void {
   productHistoryStore.set([]);
   resetLoadTasks();
   markLoginChecked(false);
+  resetBotChecks();
 }

@@ -4,14 +4,15 @@ import { useDocumentTitle } from '../lib/document-title';
 import styles from './mypage-frame.module.css';
 
 /**
- * The member areas that have screens. Others of spec 001 §2 (お問い合わせ, …) join this
- * list when their screens exist, never before (no links to 404s). Shared by every member feature
- * (account, orders, wallet, favorites, …), so it lives in ui/.
+ * The member areas of spec 001 §2, each with its screens. Shared by every member feature
+ * (account, orders, wallet, favorites, inquiries, …), so it lives in ui/.
  */
 export const MYPAGE_AREAS = [
   { to: '/mypage', label: 'マイページトップ', end: true },
   { to: '/mypage/user_info', label: '会員情報', end: false },
   { to: '/mypage/order_history', label: '注文履歴', end: false },
+  { to: '/mypage/inquiry_history', label: 'お問い合わせ履歴', end: false },
+  { to: '/mypage/message-center', label: 'メッセージセンター', end: false },
   { to: '/mypage/list', label: 'お気に入り', end: false },
   { to: '/mypage/bookmark', label: 'ブックマーク', end: true },
   { to: '/mypage/product_history', label: '閲覧履歴', end: true },

@@ -1,6 +1,9 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { systemMessageKeys } from '../api/system-message-queries';
 import { applyGrant, clearSession } from '../lib/session';
 import { AccountLink } from './account-link';
 import { DateText } from './date-text';
@@ -142,22 +145,35 @@ describe('Paragraphs and SmartLink', () => {
 });
 
 describe('AccountLink', () => {
+  function withClient(client: QueryClient) {
+    return ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>
+        <MemoryRouter>{children}</MemoryRouter>
+      </QueryClientProvider>
+    );
+  }
+
   it('offers ログイン to a visitor and マイページ once logged in', () => {
     clearSession({ keepCart: true });
-    const { rerender } = render(
-      <MemoryRouter>
-        <AccountLink />
-      </MemoryRouter>,
-    );
+    const client = new QueryClient();
+    client.setQueryData(systemMessageKeys.unread(), 0);
+    const { rerender } = render(<AccountLink />, { wrapper: withClient(client) });
     expect(screen.getByRole('link', { name: 'ログイン' })).toHaveAttribute('href', '/login');
 
     act(() => applyGrant({ access_token: 'abc', expires_in: 900 }));
-    rerender(
-      <MemoryRouter>
-        <AccountLink />
-      </MemoryRouter>,
-    );
+    rerender(<AccountLink />);
     expect(screen.getByRole('link', { name: 'マイページ' })).toHaveAttribute('href', '/mypage');
+    act(() => clearSession({ keepCart: true }));
+  });
+
+  it('shows the number of unread messages beside マイページ, and says it to screen readers', () => {
+    const client = new QueryClient();
+    client.setQueryData(systemMessageKeys.unread(), 3);
+    act(() => applyGrant({ access_token: 'abc', expires_in: 900 }));
+    render(<AccountLink />, { wrapper: withClient(client) });
+    const link = screen.getByRole('link', { name: 'マイページ（未読メッセージ3件）' });
+    expect(link).toHaveAttribute('href', '/mypage');
+    expect(within(link).getByText('3')).toHaveAttribute('aria-hidden', 'true');
     act(() => clearSession({ keepCart: true }));
   });
 });

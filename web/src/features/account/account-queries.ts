@@ -5,6 +5,7 @@
  */
 import { queryOptions, useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { api, apiInstance, load, type Pagination } from '../../api/client';
+import { meUserQuery, memberUserKey } from '../../api/member-queries';
 import type { LeaveInput, Member, ProfileInput, SecurityQuestionInput, UserUpdated } from '../../api/types';
 import { logout } from '../../lib/logout';
 import { applyGrant } from '../../lib/session';
@@ -14,7 +15,7 @@ export const LOGIN_HISTORY_PER_PAGE = 10;
 
 export const accountKeys = {
   all: MEMBER_QUERY_ROOT,
-  user: () => [...accountKeys.all, 'user'] as const,
+  user: memberUserKey,
   loginHistories: (page: number) => [...accountKeys.all, 'login-histories', { page }] as const,
 };
 
@@ -41,11 +42,7 @@ export interface LoginHistoryPage {
   pagination: Pagination;
 }
 
-export const meUserQuery = () =>
-  queryOptions({
-    queryKey: accountKeys.user(),
-    queryFn: async ({ signal }): Promise<Member> => (await load(api().GET('/v1/me/user', { signal }))).data,
-  });
+export { meUserQuery };
 
 export const loginHistoriesQuery = (page: number) =>
   queryOptions({

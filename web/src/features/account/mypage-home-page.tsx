@@ -15,6 +15,8 @@ export async function loader() {
 const SHORTCUTS = [
   { to: '/mypage/user_info', label: '会員情報', text: 'ご登録内容の確認・変更' },
   { to: '/mypage/order_history', label: '注文履歴', text: 'ご注文の確認・キャンセル・領収書' },
+  { to: '/mypage/inquiry_history', label: 'お問い合わせ履歴', text: 'お問い合わせの内容とショップからの回答' },
+  { to: '/mypage/message-center', label: 'メッセージセンター', text: 'ショップからのお知らせメッセージ' },
   { to: '/mypage/list', label: 'お気に入り', text: 'ハートを押した商品の一覧' },
   { to: '/mypage/bookmark', label: 'ブックマーク', text: 'ブックマークしたページ・検索結果' },
   { to: '/mypage/product_history', label: '閲覧履歴', text: '最近チェックした商品（最大10件）' },

@@ -11,6 +11,8 @@ const menuLabels = [
   'マイページトップ',
   '会員情報',
   '注文履歴',
+  'お問い合わせ履歴',
+  'メッセージセンター',
   'お気に入り',
   'ブックマーク',
   '閲覧履歴',
@@ -57,6 +59,8 @@ describe('/mypage', () => {
       ['記念日', '/mypage/memorial'],
       ['サイズ情報', '/mypage/measurement'],
       ['名入れ刺繍', '/mypage/name-embroidery'],
+      ['お問い合わせ履歴', '/mypage/inquiry_history'],
+      ['メッセージセンター', '/mypage/message-center'],
     ]) {
       expect(within(shortcuts).getByRole('link', { name: new RegExp(`^${label}`) })).toHaveAttribute('href', href);
     }

@@ -5,7 +5,7 @@ import { MAIL_ERROR_MESSAGE } from '../../lib/login-complete';
 import { PRODUCT_HISTORY_KEY, productHistoryStore } from '../../lib/product-history';
 import { EXPIRY_KEY, REGISTERED_KEY, TOKEN_KEY, patchSession, sessionStore, setMfa } from '../../lib/session';
 import { json, type FakeFetch } from '../../test/fake-fetch';
-import { createSiteFake, demoSettings, renderApp } from '../../test/render-app';
+import { botChallenge, botProof, createSiteFake, demoSettings, renderApp } from '../../test/render-app';
 import { normalizeCode } from './auth-flow';
 import { SOCIAL_ERROR_MESSAGES, SOCIAL_LOGIN_FAILED } from './oauth-callback-page';
 
@@ -63,8 +63,69 @@ describe('/login', () => {
       username: 'member@example.com',
       password: 'ride2026demo',
     });
+    // The bot check's proof, solved while the form was filled in (lib/bot-check).
+    expect(fake.callsTo('/v1/auth/login')[0]!.headers.get('X-Bot-Check')).toBe(botProof);
     expect(sessionStore.get()).toMatchObject({ isLogin: true, accessToken: 'tok-new', isRegisteredMember: true });
     expect(localStorage.getItem(TOKEN_KEY)).toBe('tok-new');
+  });
+
+  it('shows a refused bot check and sends a fresh proof on the next try', async () => {
+    const user = userEvent.setup();
+    const refused = {
+      message: 'ロボットによる送信でないことを確認できませんでした。もう一度お試しください。',
+      code: 'bot_check.failed',
+      errors: { bot_check: ['ロボットによる送信でないことを確認できませんでした。もう一度お試しください。'] },
+    };
+    let attempts = 0;
+    const fake = createSiteFake().on('POST', '/v1/auth/login', () => {
+      attempts += 1;
+      return attempts === 1 ? json(refused, { status: 422 }) : json(loginResponse());
+    });
+    const { router } = await renderApp('/login', fake);
+
+    await fillLogin(user, 'member@example.com', 'ride2026demo');
+    expect(await screen.findByRole('alert')).toHaveTextContent(refused.message);
+    expect(router.state.location.pathname).toBe('/login');
+
+    await user.click(screen.getByRole('button', { name: 'ログイン' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/mypage'));
+    // One challenge when the form was shown, one for the second try.
+    expect(fake.callsTo('/v1/bot-check').length).toBeGreaterThanOrEqual(2);
+    const proofs = fake.callsTo('/v1/auth/login').map((call) => call.headers.get('X-Bot-Check'));
+    expect(proofs).toEqual([botProof, botProof]);
+  });
+
+  it('says it is preparing when the person is faster than the bot check, then sends', async () => {
+    const user = userEvent.setup();
+    let release: () => void = () => undefined;
+    const challengeSent = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const fake = createSiteFake()
+      .on('GET', '/v1/bot-check', async () => {
+        await challengeSent;
+        return json(botChallenge);
+      })
+      .on('POST', '/v1/auth/login', json(loginResponse()));
+    const { router } = await renderApp('/login', fake);
+
+    await fillLogin(user, 'member@example.com', 'ride2026demo');
+    expect(await screen.findByRole('button', { name: '送信の準備をしています…' })).toBeDisabled();
+    expect(fake.callsTo('/v1/auth/login')).toHaveLength(0);
+
+    release();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/mypage'));
+    expect(fake.callsTo('/v1/auth/login')[0]!.headers.get('X-Bot-Check')).toBe(botProof);
+  });
+
+  it('does not check the sibling-shop login', async () => {
+    const user = userEvent.setup();
+    const fake = createSiteFake().on('POST', '/v1/auth/login-sync-channel', json(loginResponse()));
+    await renderApp('/login_sync', fake);
+    await fillLogin(user, 'member@example.com', 'ride2026demo');
+    await waitFor(() => expect(fake.callsTo('/v1/auth/login-sync-channel')).toHaveLength(1));
+    expect(fake.callsTo('/v1/auth/login-sync-channel')[0]!.headers.get('X-Bot-Check')).toBeNull();
+    expect(fake.callsTo('/v1/bot-check')).toHaveLength(0);
   });
 
   it('links the reminders, the sibling-shop login and registration', async () => {
@@ -316,6 +377,7 @@ describe('/register', () => {
     await user.click(within(form).getByRole('button', { name: '会員登録する' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/verify'));
+    expect(fake.callsTo('/v1/users')[0]!.headers.get('X-Bot-Check')).toBe(botProof);
     const body = await bodyOf(fake.callsTo('/v1/users')[0]!);
     expect(body).toMatchObject({
       email: 'new@example.com',

@@ -7,6 +7,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, apiInstance, load } from '../../api/client';
 import type { EmailVerified, JsonOf, LoginResponse, RegisterInput, Registered } from '../../api/types';
+import { botCheckHeaders } from '../../lib/bot-check';
 import type { TokenGrant } from '../../lib/session';
 
 export interface Credentials {
@@ -31,9 +32,9 @@ export const authKeys = {
   socialSession: (landing: string) => [...authKeys.all, 'social-session', landing] as const,
 };
 
-/** POST /v1/auth/login: `username` is the username or the e-mail address. */
-export async function loginWithPassword(input: Credentials): Promise<LoginResponse> {
-  return (await load(api().POST('/v1/auth/login', { body: input }))).data;
+/** POST /v1/auth/login: `username` is the username or the e-mail address; `proof` the bot check's. */
+export async function loginWithPassword(input: Credentials, proof: string): Promise<LoginResponse> {
+  return (await load(api().POST('/v1/auth/login', { body: input, headers: botCheckHeaders(proof) }))).data;
 }
 
 /** POST /v1/auth/login-sync-channel: an account of a sibling shop, by its own credentials. */
@@ -46,9 +47,9 @@ export async function verifyOneTimeCode(input: VerifyInput): Promise<LoginRespon
   return (await load(api().POST('/v1/auth/verify', { body: input }))).data;
 }
 
-/** POST /v1/users (201 `{user, login}`; no `login` when `is_login` was false). */
-export async function registerMember(input: RegisterInput): Promise<Registered> {
-  return (await load(api().POST('/v1/users', { body: input }))).data;
+/** POST /v1/users (201 `{user, login}`; no `login` when `is_login` was false); `proof` the bot check's. */
+export async function registerMember(input: RegisterInput, proof: string): Promise<Registered> {
+  return (await load(api().POST('/v1/users', { body: input, headers: botCheckHeaders(proof) }))).data;
 }
 
 /** POST /v1/email-verify/request: mails a code and a `/verify/email?token=` link to the member. */

@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { useSettings } from '../../api/site-queries';
 import type { LoginResponse } from '../../api/types';
+import { BOT_CHECK_PREPARING_MESSAGE, useBotCheck } from '../../lib/bot-check';
 import { applyServerErrors } from '../../lib/form-errors';
 import { setMfa } from '../../lib/session';
 import { FormAlert, FormField, SubmitButton } from '../../ui/form-field';
@@ -31,6 +32,8 @@ export function PasswordLogin({ mode, layout = (form) => form }: PasswordLoginPr
   const [formError, setFormError] = useState<string | null>(null);
   const codeHeading = useRef<HTMLHeadingElement>(null);
   const sync = mode === 'sync';
+  // Only the shop's own login is checked (login-sync-channel is not a form anyone can flood).
+  const botCheck = useBotCheck('login', { enabled: !sync });
 
   const {
     register,
@@ -52,7 +55,9 @@ export function PasswordLogin({ mode, layout = (form) => form }: PasswordLoginPr
   const onSubmit = handleSubmit(async (credentials) => {
     setFormError(null);
     try {
-      proceed(await (sync ? loginWithSiblingAccount(credentials) : loginWithPassword(credentials)));
+      proceed(
+        await (sync ? loginWithSiblingAccount(credentials) : loginWithPassword(credentials, await botCheck.take())),
+      );
     } catch (error) {
       setFormError(applyServerErrors(error, setError, ['username', 'password']));
     }
@@ -106,7 +111,10 @@ export function PasswordLogin({ mode, layout = (form) => form }: PasswordLoginPr
       <FormField label="パスワード" required error={errors.password?.message}>
         {(control) => <input {...control} {...register('password')} type="password" autoComplete="current-password" />}
       </FormField>
-      <SubmitButton pending={isSubmitting} pendingLabel="ログイン中…">
+      <SubmitButton
+        pending={isSubmitting}
+        pendingLabel={botCheck.waiting ? BOT_CHECK_PREPARING_MESSAGE : 'ログイン中…'}
+      >
         ログイン
       </SubmitButton>
     </form>,

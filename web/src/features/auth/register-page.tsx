@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
 import { lookupPostalCode, usePrefectures } from '../../api/postal-queries';
 import { useSettings } from '../../api/site-queries';
+import { BOT_CHECK_PREPARING_MESSAGE, useBotCheck } from '../../lib/bot-check';
 import { useDocumentTitle } from '../../lib/document-title';
 import { setFlash } from '../../lib/flash';
 import { applyServerErrors } from '../../lib/form-errors';
@@ -144,12 +145,13 @@ export function RegisterPage() {
     formState: { errors, isSubmitting },
   } = form;
   useDocumentTitle('新規会員登録');
+  const botCheck = useBotCheck('signup');
   const question = watch('question_ct');
 
   const onSubmit = handleSubmit(async (fields) => {
     setFormError(null);
     try {
-      const { login } = await registerMember(toRegisterInput(fields, corporate));
+      const { login } = await registerMember(toRegisterInput(fields, corporate), await botCheck.take());
       if (!login) {
         // Registered without a session: the member logs in (and verifies) from the login page.
         setFlash(REGISTERED_LOG_IN_MESSAGE);
@@ -303,7 +305,10 @@ export function RegisterPage() {
           />
         </fieldset>
 
-        <SubmitButton pending={isSubmitting} pendingLabel="登録しています…">
+        <SubmitButton
+          pending={isSubmitting}
+          pendingLabel={botCheck.waiting ? BOT_CHECK_PREPARING_MESSAGE : '登録しています…'}
+        >
           会員登録する
         </SubmitButton>
       </form>

@@ -13,7 +13,7 @@ export async function loader() {
 }
 
 export const ORDER_NOTE =
-  'ご請求はお問い合わせフォームから承ります。お問い合わせフォームは現在準備中のため、公開までしばらくお待ちください。';
+  'ご請求はお問い合わせフォームから承ります。お問い合わせ種別「カタログ請求」を選び、お届け先のご住所をご入力ください。';
 
 function CatalogCard({ catalog }: { catalog: PrintCatalog }) {
   const titleId = `catalog-${catalog.id}`;
@@ -46,8 +46,8 @@ function CatalogCard({ catalog }: { catalog: PrintCatalog }) {
           <div className={styles.order}>
             <p className={styles.orderLead}>冊子（印刷版）をご希望の方へ</p>
             <p className={styles.orderNote}>{ORDER_NOTE}</p>
-            <Link to="/contact" className={styles.secondaryLink}>
-              お問い合わせ
+            <Link to="/contact?topic=catalog" className={styles.secondaryLink}>
+              冊子を請求する
             </Link>
           </div>
         ) : (

@@ -3,11 +3,12 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { BOT_CHECK_PREPARING_MESSAGE, useBotCheck, type BotCheckAction } from '../../lib/bot-check';
 import { useDocumentTitle } from '../../lib/document-title';
 import { applyMutationErrors } from '../../lib/form-errors';
 import { FormAlert, FormField, SubmitButton } from '../../ui/form-field';
 import { NoticeSlot } from '../../ui/notice-slot';
-import type { RequestAccepted } from './reminder-queries';
+import type { ReminderRequest, RequestAccepted } from './reminder-queries';
 import { emailSchema, type EmailFields } from './reminder-schema';
 import styles from './reminder.module.css';
 
@@ -20,7 +21,9 @@ export interface EmailRequestProps {
   doneNotice?: string;
   lead: string;
   /** The mutation that mails the link; its answer is the same whether or not the address is known. */
-  request: UseMutationResult<RequestAccepted, Error, string>;
+  request: UseMutationResult<RequestAccepted, Error, ReminderRequest>;
+  /** The bot check's action for this form (lib/bot-check). */
+  botCheckAction: BotCheckAction;
   /** Said when the server's answer has no message of its own. */
   fallback: string;
   /** What else stands under the answer. */
@@ -40,6 +43,7 @@ export function EmailRequest({
   doneNotice,
   lead,
   request,
+  botCheckAction,
   fallback,
   afterSent,
   other,
@@ -47,6 +51,7 @@ export function EmailRequest({
   useDocumentTitle(title);
   const [formError, setFormError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
+  const botCheck = useBotCheck(botCheckAction, { enabled: sent === null });
   const {
     register,
     handleSubmit,
@@ -57,7 +62,7 @@ export function EmailRequest({
   const onSubmit = handleSubmit(async ({ email }) => {
     setFormError(null);
     try {
-      const answer = await request.mutateAsync(email.trim());
+      const answer = await request.mutateAsync({ email: email.trim(), proof: await botCheck.take() });
       setSent(answer?.message || fallback);
     } catch (error) {
       setFormError(applyMutationErrors(error, setError, ['email']));
@@ -89,7 +94,12 @@ export function EmailRequest({
             <FormField label="メールアドレス" required error={errors.email?.message}>
               {(control) => <input {...control} {...register('email')} type="email" autoComplete="email" />}
             </FormField>
-            <SubmitButton pending={request.isPending}>送信する</SubmitButton>
+            <SubmitButton
+              pending={request.isPending || botCheck.waiting}
+              pendingLabel={botCheck.waiting ? BOT_CHECK_PREPARING_MESSAGE : undefined}
+            >
+              送信する
+            </SubmitButton>
           </form>
           <ul className={styles.links}>
             <li>

@@ -5,7 +5,7 @@ import { MAIL_ERROR_MESSAGE } from '../../lib/login-complete';
 import { PRODUCT_HISTORY_KEY, productHistoryStore } from '../../lib/product-history';
 import { sessionStore, TOKEN_KEY } from '../../lib/session';
 import { json, type FakeFetch } from '../../test/fake-fetch';
-import { createSiteFake, renderApp } from '../../test/render-app';
+import { botProof, createSiteFake, renderApp } from '../../test/render-app';
 
 const SAME_ANSWER = 'ご入力のメールアドレス宛にご案内をお送りしました。';
 
@@ -61,6 +61,7 @@ describe('/reminder', () => {
 
     expect(await screen.findByRole('status')).toHaveTextContent(SAME_ANSWER);
     expect(await fake.callsTo('/v1/reminder/request')[0]!.json()).toEqual({ email: 'someone@example.com' });
+    expect(fake.callsTo('/v1/reminder/request')[0]!.headers.get('X-Bot-Check')).toBe(botProof);
     expect(screen.queryByLabelText(/メールアドレス/)).not.toBeInTheDocument();
   });
 
@@ -219,6 +220,7 @@ describe('/reminder/username', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(SAME_ANSWER);
     expect(screen.getByText('ログインIDをメールでお送りしました。')).toBeInTheDocument();
     expect(await fake.callsTo('/v1/reminder/username/request')[0]!.json()).toEqual({ email: 'member@example.com' });
+    expect(fake.callsTo('/v1/reminder/username/request')[0]!.headers.get('X-Bot-Check')).toBe(botProof);
   });
 });
 

@@ -6,6 +6,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api, load } from '../../api/client';
 import type { LoginResponse } from '../../api/types';
+import { botCheckHeaders } from '../../lib/bot-check';
 import { queryClient as appQueryClient } from '../../lib/query-client';
 
 export const reminderKeys = {
@@ -37,6 +38,12 @@ export interface RequestAccepted {
   message: string;
 }
 
+/** A reminder request: the address, and the bot check's proof (lib/bot-check). */
+export interface ReminderRequest {
+  email: string;
+  proof: string;
+}
+
 export const reminderCheckQuery = (token: string) =>
   queryOptions({
     queryKey: reminderKeys.check(token),
@@ -60,14 +67,16 @@ export const useUsernameCheck = (token: string) => useQuery({ ...usernameCheckQu
 
 export const useReminderRequest = () =>
   useMutation({
-    mutationFn: async (email: string): Promise<RequestAccepted> =>
-      (await load(api().POST('/v1/reminder/request', { body: { email } }))).data as RequestAccepted,
+    mutationFn: async ({ email, proof }: ReminderRequest): Promise<RequestAccepted> =>
+      (await load(api().POST('/v1/reminder/request', { body: { email }, headers: botCheckHeaders(proof) })))
+        .data as RequestAccepted,
   });
 
 export const useUsernameRequest = () =>
   useMutation({
-    mutationFn: async (email: string): Promise<RequestAccepted> =>
-      (await load(api().POST('/v1/reminder/username/request', { body: { email } }))).data as RequestAccepted,
+    mutationFn: async ({ email, proof }: ReminderRequest): Promise<RequestAccepted> =>
+      (await load(api().POST('/v1/reminder/username/request', { body: { email }, headers: botCheckHeaders(proof) })))
+        .data as RequestAccepted,
   });
 
 /** POST /v1/reminder/reset → login response: the member is logged in (lib/login-complete). */

@@ -14,6 +14,7 @@ export function ReminderRequestPage() {
       notice="reminder"
       lead="ご登録のメールアドレスを入力してください。パスワード再設定用のリンクをお送りします。"
       request={useReminderRequest()}
+      botCheckAction="password_reminder"
       fallback={REQUEST_SENT_FALLBACK}
       afterSent={
         <p className={styles.note}>

@@ -14,6 +14,7 @@ export function UsernameRequestPage() {
       doneNotice="reminder_username_confirm"
       lead="ご登録のメールアドレスを入力してください。ログインIDの確認用リンクをお送りします。"
       request={useUsernameRequest()}
+      botCheckAction="username_reminder"
       fallback={USERNAME_SENT_FALLBACK}
       other={{ to: '/reminder', label: 'パスワードをお忘れの方' }}
     />
