@@ -130,6 +130,19 @@ export async function load<D>(call: Promise<{ data?: D; error?: unknown; respons
   return { data: data as D, pagination: parsePagination(response.headers) };
 }
 
+export interface Page<T> {
+  items: T[];
+  pagination: Pagination | null;
+}
+
+/** A list answer (`{ data: [...] }` with the pagination headers) as its items and pagination. */
+export async function loadPage<T>(
+  call: Promise<{ data?: { data: T[] }; error?: unknown; response: Response }>,
+): Promise<Page<T>> {
+  const { data, pagination } = await load(call);
+  return { items: data.data, pagination };
+}
+
 /** `load` for calls whose pagination does not matter. */
 export async function loadData<D>(call: Promise<{ data?: D; error?: unknown; response: Response }>): Promise<D> {
   return (await load(call)).data;

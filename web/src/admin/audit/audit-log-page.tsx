@@ -40,7 +40,7 @@ function AuditLog() {
   const log = useQuery(auditLogQuery(pageParam(params)));
   if (log.isPending) return <Loading />;
   if (log.isError) return <LoadFailed error={log.error} />;
-  if (log.data.data.length === 0) return <p className={table.empty}>操作の記録はまだありません。</p>;
+  if (log.data.items.length === 0) return <p className={table.empty}>操作の記録はまだありません。</p>;
   return (
     <>
       <table className={table.table}>
@@ -54,7 +54,7 @@ function AuditLog() {
           </tr>
         </thead>
         <tbody>
-          {log.data.data.map((entry, index) => (
+          {log.data.items.map((entry, index) => (
             <tr key={`${entry.at}-${index}`}>
               <td data-label="日時" className={table.nowrap}>
                 <DateTime value={entry.at} />

@@ -116,7 +116,7 @@ export function InboxPage() {
         <Loading />
       ) : list.isError ? (
         <LoadFailed error={list.error} />
-      ) : list.data.data.length === 0 ? (
+      ) : list.data.items.length === 0 ? (
         <p className={table.empty}>該当するお問い合わせはありません。</p>
       ) : (
         <>
@@ -133,7 +133,7 @@ export function InboxPage() {
               </tr>
             </thead>
             <tbody>
-              {list.data.data.map((inquiry) => (
+              {list.data.items.map((inquiry) => (
                 <tr key={inquiry.key}>
                   <td data-label="番号" className={table.nowrap}>
                     <Link to={`/admin/inquiries/${inquiry.key}`}>{inquiry.number}</Link>

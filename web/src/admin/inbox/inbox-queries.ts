@@ -1,6 +1,6 @@
 /** 受信箱: the inquiries of one status (filtered, paged) and the count of each status. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { client, load, loadData } from '../api/admin-client';
+import { client, loadData, loadPage } from '../api/admin-client';
 import type { InquiryStatus } from '../api/admin-types';
 import { ADMIN_ROOT } from '../api/session-queries';
 
@@ -17,7 +17,7 @@ export const inquiriesQuery = (filter: InboxFilter) =>
   queryOptions({
     queryKey: [...ADMIN_ROOT, 'inquiries', 'list', filter] as const,
     queryFn: ({ signal }) =>
-      load(
+      loadPage(
         client().GET('/v1/admin/inquiries', {
           params: {
             query: {

@@ -127,7 +127,7 @@ export function ComposePage() {
           </Field>
         ) : null}
         {audience === 'segment' ? (
-          <Field label="セグメント" error={errors.segment?.message}>
+          <Field label="対象のセグメント" error={errors.segment?.message}>
             {(controlProps) => (
               <select {...controlProps} {...register('segment', composeRules.segment)}>
                 <option value="">選んでください</option>

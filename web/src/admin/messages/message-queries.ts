@@ -1,6 +1,6 @@
 /** お知らせ: the preview (recipient count) and sending of a system message, and the sent list. */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { client, load, loadData } from '../api/admin-client';
+import { client, loadData, loadPage } from '../api/admin-client';
 import type { SystemMessageDraft } from '../api/admin-types';
 import { ADMIN_ROOT } from '../api/session-queries';
 
@@ -11,7 +11,7 @@ export const sentMessagesQuery = (page: number) =>
   queryOptions({
     queryKey: [...MESSAGES_KEY, page] as const,
     queryFn: ({ signal }) =>
-      load(client().GET('/v1/admin/system-messages', { params: { query: { page, per: SENT_PER_PAGE } }, signal })),
+      loadPage(client().GET('/v1/admin/system-messages', { params: { query: { page, per: SENT_PER_PAGE } }, signal })),
   });
 
 export function usePreview() {

@@ -33,7 +33,7 @@ export function SentMessagesPage() {
         <Loading />
       ) : list.isError ? (
         <LoadFailed error={list.error} />
-      ) : list.data.data.length === 0 ? (
+      ) : list.data.items.length === 0 ? (
         <p className={table.empty}>送信したお知らせはまだありません。</p>
       ) : (
         <>
@@ -55,7 +55,7 @@ export function SentMessagesPage() {
               </tr>
             </thead>
             <tbody>
-              {list.data.data.map((message) => (
+              {list.data.items.map((message) => (
                 <tr key={message.key}>
                   <td data-label="件名">{message.title}</td>
                   <td data-label="送信日時" className={table.nowrap}>

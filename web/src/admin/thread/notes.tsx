@@ -45,7 +45,7 @@ export function Notes({ inquiryKey, notes }: { inquiryKey: string; notes: readon
       )}
       <form
         noValidate
-        aria-label="社内メモを追加"
+        aria-label="社内メモの追加"
         onSubmit={handleSubmit(({ body }) => {
           setSaved(false);
           add.mutate(body, {
