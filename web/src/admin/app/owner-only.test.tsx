@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../test/fake-fetch';
@@ -17,7 +17,7 @@ describe('owner-only controls', () => {
   it('gives an owner the menu entry and the audit log', async () => {
     const fake = createAdminFake('owner').on('GET', '/v1/admin/audit-log', () =>
       paged([
-        { at: '2026-11-26T04:00:00Z', staff_name: '佐藤 花子', action: 'inquiry.reply', target: 'Q-20261126-0001' },
+        { at: '2026-11-26T04:00:00Z', staff_name: '佐藤 花子', action: 'inquiry_reply', target: 'Q-20261126-0001' },
       ]),
     );
     renderAdmin('/admin/audit-log', fake);
@@ -53,6 +53,7 @@ describe('owner-only controls', () => {
         '/v1/admin/inquiry-topics',
         json({ id: 'tp-4', key: 'x', name: '返品', position: 4 }, { status: 201 }),
       )
+      .on('PATCH', '/v1/admin/inquiry-topics/tp-1', json(topics[0]))
       .on('PATCH', '/v1/admin/inquiry-topics/tp-2', json(topics[1]))
       .on(
         'DELETE',
@@ -75,8 +76,11 @@ describe('owner-only controls', () => {
     });
 
     await user.click(screen.getByRole('button', { name: '「カタログ請求」を上へ' }));
-    await waitFor(() => expect(fake.callsTo('/v1/admin/inquiry-topics/tp-2')).toHaveLength(1));
+    expect(await screen.findByText('「カタログ請求」を1番目に移動しました。')).toBeInTheDocument();
+    // The two topics trade numbers; the third keeps its own.
     expect(await fake.callsTo('/v1/admin/inquiry-topics/tp-2')[0]!.json()).toEqual({ position: 1 });
+    expect(await fake.callsTo('/v1/admin/inquiry-topics/tp-1')[0]!.json()).toEqual({ position: 2 });
+    expect(fake.callsTo('/v1/admin/inquiry-topics/tp-3')).toHaveLength(0);
     expect(screen.getByRole('button', { name: '「ご注文について」を上へ' })).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: '「カタログ請求」の名前を変更' }));
@@ -104,5 +108,21 @@ describe('owner-only controls', () => {
 
     renderAdmin('/admin/messages/new', createAdminFake('owner'));
     expect(await screen.findByRole('radio', { name: '全会員' })).toBeInTheDocument();
+  });
+});
+
+describe('reorder', () => {
+  it('writes the numbers of the topics whose place changes, numbering any ties', async () => {
+    const { reorder } = await import('../api/topic-queries');
+    const tied = topics.map((t) => ({ ...t, position: 0 }));
+    expect(reorder(topics, 2, 1)).toEqual([
+      { id: 'tp-3', position: 2 },
+      { id: 'tp-2', position: 3 },
+    ]);
+    expect(reorder(tied, 0, 1)).toEqual([
+      { id: 'tp-2', position: 1 },
+      { id: 'tp-1', position: 2 },
+      { id: 'tp-3', position: 3 },
+    ]);
   });
 });

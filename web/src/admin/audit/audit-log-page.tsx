@@ -13,15 +13,16 @@ import { auditLogQuery } from './audit-queries';
 
 /** The server's action codes in words; an unknown code is shown as it is. */
 const ACTION_LABELS: Record<string, string> = {
-  'staff.login': 'ログイン',
-  'staff.logout': 'ログアウト',
-  'inquiry.reply': '返信',
-  'inquiry.status': 'ステータス変更',
-  'inquiry.note': '社内メモ追加',
-  'topic.create': '種別追加',
-  'topic.update': '種別変更',
-  'topic.delete': '種別削除',
-  'system_message.send': 'お知らせ送信',
+  login: 'ログイン',
+  logout: 'ログアウト',
+  login_failed: 'ログイン失敗',
+  inquiry_reply: '返信',
+  inquiry_status: 'ステータス変更',
+  inquiry_note: '社内メモ追加',
+  topic_create: '種別追加',
+  topic_update: '種別変更',
+  topic_delete: '種別削除',
+  system_message_send: 'お知らせ送信',
 };
 
 export function AuditLogPage() {

@@ -1,6 +1,6 @@
 /**
  * The shop's reply: a text and up to 5 files. Each chosen file is uploaded at once
- * (POST /v1/upload-files) and listed with a button to take it off; the reply sends their keys.
+ * (POST /v1/admin/upload-files) and listed with a button to take it off; the reply sends their keys.
  */
 import { useId, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';

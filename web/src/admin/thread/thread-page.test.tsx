@@ -13,7 +13,7 @@ function threadFake() {
       '/v1/admin/upload-files/f-img',
       () => new Response(new Uint8Array([137, 80, 78, 71]), { headers: { 'content-type': 'image/png' } }),
     )
-    .on('POST', '/v1/upload-files', () =>
+    .on('POST', '/v1/admin/upload-files', () =>
       json(
         { key: 'up-1', name: 'answer.pdf', content_type: 'application/pdf', size: 1200, url: '/v1/upload-files/up-1' },
         { status: 201 },
@@ -100,7 +100,7 @@ describe('スレッド', () => {
       new File(['%PDF-1.4'], 'answer.pdf', { type: 'application/pdf' }),
     );
     expect(await within(form).findByText(/answer\.pdf（1 KB）/)).toBeInTheDocument();
-    const upload = fake.callsTo('/v1/upload-files')[0]!;
+    const upload = fake.callsTo('/v1/admin/upload-files')[0]!;
     const sentForm = await upload.formData();
     expect(sentForm.get('dir')).toBe('inquiries');
     // (jsdom's File does not survive Node's Request intact; the e2e journey uploads a real one.)
@@ -132,7 +132,7 @@ describe('スレッド', () => {
     expect(await within(form).findByRole('alert')).toHaveTextContent(
       '画像(JPEG・PNG・GIF・WebP)またはPDFを選んでください。',
     );
-    expect(fake.callsTo('/v1/upload-files')).toHaveLength(0);
+    expect(fake.callsTo('/v1/admin/upload-files')).toHaveLength(0);
   });
 
   it('changes the status and adds an internal note marked as never shown to the customer', async () => {

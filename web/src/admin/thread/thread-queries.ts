@@ -1,6 +1,6 @@
 /**
  * スレッド: one inquiry with its messages and notes, the shop's reply (with files uploaded first
- * through POST /v1/upload-files), the status change, the internal notes, and the attachments'
+ * through POST /v1/admin/upload-files), the status change, the internal notes, and the attachments'
  * bytes (GET /v1/admin/upload-files/{key}) for blob URLs.
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -77,12 +77,18 @@ export function fileProblem(file: File): string | null {
   return null;
 }
 
-/** POST /v1/upload-files (multipart `file`, `dir=inquiries`) → the stored file. */
+/**
+ * POST /v1/admin/upload-files (multipart `file`, `dir=inquiries`) → the stored file, uploaded as
+ * this staff member (the session cookie's path is /v1/admin, so the customers' endpoint would
+ * not know who sent it).
+ */
 export async function uploadFile(file: File): Promise<UploadedFile> {
   const form = new FormData();
   form.append('file', file);
   form.append('dir', 'inquiries');
-  const response = await checkResponse(await adminApi().fetch('/v1/upload-files', { method: 'POST', body: form }));
+  const response = await checkResponse(
+    await adminApi().fetch('/v1/admin/upload-files', { method: 'POST', body: form }),
+  );
   return (await response.json()) as UploadedFile;
 }
 

@@ -9,7 +9,7 @@ import { useForm } from 'react-hook-form';
 import { errorText, fieldError } from '../api/admin-client';
 import type { Topic } from '../api/admin-types';
 import { useIsOwner } from '../api/session-queries';
-import { topicsQuery, useAddTopic, useDeleteTopic, useUpdateTopic } from '../api/topic-queries';
+import { topicsQuery, useAddTopic, useDeleteTopic, useMoveTopic, useUpdateTopic } from '../api/topic-queries';
 import { Field, FormAlert, StatusNotice, ui } from '../ui/form';
 import { LoadFailed, Loading } from '../ui/query-state';
 import styles from './topics.module.css';
@@ -43,13 +43,7 @@ export function TopicsPage() {
           <ol className={styles.list}>
             {topics.data.map((topic, index) =>
               isOwner ? (
-                <EditableTopic
-                  key={topic.id}
-                  topic={topic}
-                  previous={topics.data[index - 1]}
-                  next={topics.data[index + 1]}
-                  onDone={setNotice}
-                />
+                <EditableTopic key={topic.id} topics={topics.data} index={index} onDone={setNotice} />
               ) : (
                 <li key={topic.id} className={styles.item}>
                   <span className={styles.name}>{topic.name}</span>
@@ -65,14 +59,15 @@ export function TopicsPage() {
 }
 
 interface EditableTopicProps {
-  topic: Topic;
-  previous: Topic | undefined;
-  next: Topic | undefined;
+  topics: readonly Topic[];
+  index: number;
   onDone: (message: string) => void;
 }
 
-function EditableTopic({ topic, previous, next, onDone }: EditableTopicProps) {
+function EditableTopic({ topics, index, onDone }: EditableTopicProps) {
+  const topic = topics[index] as Topic;
   const update = useUpdateTopic();
+  const moveTopic = useMoveTopic();
   const remove = useDeleteTopic();
   const [mode, setMode] = useState<'view' | 'rename' | 'delete'>('view');
   const {
@@ -80,12 +75,12 @@ function EditableTopic({ topic, previous, next, onDone }: EditableTopicProps) {
     handleSubmit,
     formState: { errors },
   } = useForm<{ name: string }>({ values: { name: topic.name } });
-  const failure = update.error ?? remove.error;
+  const failure = update.error ?? remove.error ?? moveTopic.error;
 
-  function move(to: Topic) {
-    update.mutate(
-      { id: topic.id, position: to.position },
-      { onSuccess: () => onDone(`「${topic.name}」を移動しました。`) },
+  function move(to: number) {
+    moveTopic.mutate(
+      { topics, from: index, to },
+      { onSuccess: () => onDone(`「${topic.name}」を${to + 1}番目に移動しました。`) },
     );
   }
 
@@ -128,8 +123,8 @@ function EditableTopic({ topic, previous, next, onDone }: EditableTopicProps) {
               type="button"
               className={ui.secondary}
               aria-label={`「${topic.name}」を上へ`}
-              disabled={!previous || update.isPending}
-              onClick={() => previous && move(previous)}
+              disabled={index === 0 || moveTopic.isPending}
+              onClick={() => move(index - 1)}
             >
               ↑
             </button>
@@ -137,8 +132,8 @@ function EditableTopic({ topic, previous, next, onDone }: EditableTopicProps) {
               type="button"
               className={ui.secondary}
               aria-label={`「${topic.name}」を下へ`}
-              disabled={!next || update.isPending}
-              onClick={() => next && move(next)}
+              disabled={index === topics.length - 1 || moveTopic.isPending}
+              onClick={() => move(index + 1)}
             >
               ↓
             </button>
