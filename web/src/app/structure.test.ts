@@ -69,7 +69,9 @@ describe('source layout', () => {
     const outOfAdmin = files
       .filter(({ path }) => path.startsWith('src/admin/') && !/\.test\.tsx?$/.test(path))
       .flatMap(relative)
-      .filter(({ target }) => !target.startsWith('src/admin/') && target !== 'src/api/schema' && target !== 'src/api/types');
+      .filter(
+        ({ target }) => !target.startsWith('src/admin/') && target !== 'src/api/schema' && target !== 'src/api/types',
+      );
     expect([...intoAdmin, ...outOfAdmin].map(({ path, target }) => `${path} → ${target}`)).toEqual([]);
     // What the back office takes from src/api is types only: nothing of it reaches its bundle.
     const valueImports = files
