@@ -19,6 +19,9 @@ describe('お知らせ作成', () => {
             key: 'sm-1',
             title: '年末年始の営業',
             body: '…',
+            audience: 'member',
+            segment: null,
+            staff_name: '佐藤 花子',
             created_at: '2026-11-26T07:00:00Z',
             recipients: 1,
             read_count: 0,
@@ -71,6 +74,8 @@ describe('お知らせ作成', () => {
     });
     const row = (await screen.findAllByRole('row'))[1]!;
     expect(row).toHaveTextContent('年末年始の営業');
+    expect(row).toHaveTextContent('一人の会員');
+    expect(row).toHaveTextContent('佐藤 花子');
     expect(row).toHaveTextContent('0%');
   });
 

@@ -1,6 +1,7 @@
 /** 送信済みお知らせ: what was sent, to how many members, and how many have read it. */
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { SEGMENT_LABELS, type SentSystemMessage } from '../api/admin-types';
 import { DateTime } from '../ui/date-time';
 import { StatusNotice, ui } from '../ui/form';
 import { Pager, pageParam } from '../ui/pager';
@@ -8,6 +9,12 @@ import { LoadFailed, Loading } from '../ui/query-state';
 import { table } from '../ui/table';
 import { sentMessagesQuery } from './message-queries';
 import styles from './messages.module.css';
+
+function audienceLabel(message: SentSystemMessage): string {
+  if (message.audience === 'member') return '一人の会員';
+  if (message.audience === 'segment') return message.segment ? SEGMENT_LABELS[message.segment] : 'セグメント';
+  return '全会員';
+}
 
 function readRate(read: number, recipients: number): string {
   return recipients === 0 ? '—' : `${Math.round((read / recipients) * 100)}%`;
@@ -43,6 +50,8 @@ export function SentMessagesPage() {
               <tr>
                 <th scope="col">件名</th>
                 <th scope="col">送信日時</th>
+                <th scope="col">送信先</th>
+                <th scope="col">送信者</th>
                 <th scope="col" className={table.numeric}>
                   送信数
                 </th>
@@ -61,6 +70,8 @@ export function SentMessagesPage() {
                   <td data-label="送信日時" className={table.nowrap}>
                     <DateTime value={message.created_at} />
                   </td>
+                  <td data-label="送信先">{audienceLabel(message)}</td>
+                  <td data-label="送信者">{message.staff_name}</td>
                   <td data-label="送信数" className={table.numeric}>
                     {message.recipients}
                   </td>
