@@ -299,6 +299,21 @@ test.describe('back office', () => {
     await expect(page.getByRole('row').filter({ hasText: title })).toBeVisible();
     await expectAccessible(page);
 
+    // An owner finds every change in the audit log; staff have no such menu entry.
+    const menu = page.getByRole('navigation', { name: '管理メニュー' });
+    if ((await role.textContent()) === 'オーナー') {
+      await menu.getByRole('link', { name: '操作履歴' }).click();
+      for (const action of ['返信', 'ステータス変更', '社内メモ追加']) {
+        await expect(
+          page.getByRole('row').filter({ hasText: inquiry.number }).filter({ hasText: action }).first(),
+        ).toBeVisible();
+      }
+      await expect(page.getByRole('row').filter({ hasText: title }).filter({ hasText: 'お知らせ送信' })).toBeVisible();
+      await expectAccessible(page);
+    } else {
+      await expect(menu.getByRole('link', { name: '操作履歴' })).toHaveCount(0);
+    }
+
     // Logout ends the session: the back office asks to sign in again.
     await page.getByRole('button', { name: 'ログアウト' }).click();
     await expect(page).toHaveURL(/\/admin\/login$/);
