@@ -4,7 +4,6 @@
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { client, loadData } from './admin-client';
-import type { Topic } from './admin-types';
 import { ADMIN_ROOT } from './session-queries';
 
 const TOPICS_KEY = [...ADMIN_ROOT, 'topics'] as const;
@@ -40,24 +39,12 @@ export function useDeleteTopic() {
   );
 }
 
-/** The order after moving the topic at `from` to `to`, as the positions to write (1, 2, 3 …). */
-export function reorder(topics: readonly Topic[], from: number, to: number): { id: string; position: number }[] {
-  const order = [...topics];
-  const [moved] = order.splice(from, 1);
-  if (!moved) return [];
-  order.splice(to, 0, moved);
-  // Only the topics whose number changes are written; equal numbers (never renumbered) are set too.
-  return order
-    .map((topic, index) => ({ id: topic.id, position: index + 1, was: topic.position }))
-    .filter(({ position, was }) => position !== was)
-    .map(({ id, position }) => ({ id, position }));
-}
-
-/** Moves a topic up or down: the server keeps each topic's number, so the changed ones are written in turn. */
+/**
+ * Moves a topic to the 1-based `position`; the server closes the others up around it (positions
+ * stay 1, 2, 3 …), so one call is the whole move.
+ */
 export function useMoveTopic() {
-  return useTopicMutation(async ({ topics, from, to }: { topics: readonly Topic[]; from: number; to: number }) => {
-    for (const { id, position } of reorder(topics, from, to)) {
-      await loadData(client().PATCH('/v1/admin/inquiry-topics/{id}', { params: { path: { id } }, body: { position } }));
-    }
-  });
+  return useTopicMutation(({ id, position }: { id: string; position: number }) =>
+    loadData(client().PATCH('/v1/admin/inquiry-topics/{id}', { params: { path: { id } }, body: { position } })),
+  );
 }

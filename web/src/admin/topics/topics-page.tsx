@@ -79,7 +79,7 @@ function EditableTopic({ topics, index, onDone }: EditableTopicProps) {
 
   function move(to: number) {
     moveTopic.mutate(
-      { topics, from: index, to },
+      { id: topic.id, position: to + 1 },
       { onSuccess: () => onDone(`「${topic.name}」を${to + 1}番目に移動しました。`) },
     );
   }
