@@ -1,5 +1,5 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // The Rust server (`shop serve`) listens here; the dev server forwards the API to it.
@@ -18,8 +18,27 @@ const CATALOG = /src[\\/]features[\\/]catalog[\\/](?!order-sheet|product-loaders
 const SHOP_UI =
   /src[\\/](ui[\\/](breadcrumbs|date-text|pagination|price|product-card|product-image|product-price|stock-badge|favorite-button|bookmark-button|form-field)|lib[\\/](format|product-history|favorites|ask-login|paged|size-suggestion)|api[\\/](bookmark-queries|memorial-size-review-types|measurement-queries))\.|node_modules[\\/]@tanstack[\\/](react-query[\\/].*useMutation|query-core[\\/].*mutationObserver)/;
 
+/**
+ * The back office in the dev server: /admin and its client routes get admin.html (its own entry,
+ * built separately by vite.admin.config.ts); everything else as before (index.html, the proxy).
+ */
+function adminDevEntry(): Plugin {
+  return {
+    name: 'admin-dev-entry',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        const [path = '', query] = (req.url ?? '').split('?');
+        if (path === '/admin' || (path.startsWith('/admin/') && !path.slice('/admin/'.length).includes('.'))) {
+          req.url = query === undefined ? '/admin.html' : `/admin.html?${query}`;
+        }
+        next();
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), adminDevEntry()],
   server: {
     // Tests compare the route table with ../../shared/spec/routes.txt when it is there.
     fs: process.env.VITEST ? { allow: ['.', '../../shared'] } : undefined,

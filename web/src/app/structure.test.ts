@@ -57,6 +57,31 @@ describe('source layout', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('keeps the back office (src/admin) and the storefront apart: only the generated API types cross', () => {
+    const relative = ({ path, text }: { path: string; text: string }) =>
+      imports(text)
+        .filter((spec) => spec.startsWith('.'))
+        .map((spec) => ({ path, target: resolve(path, spec) }));
+    const intoAdmin = files
+      .filter(({ path }) => !path.startsWith('src/admin/') && !path.startsWith('src/test/'))
+      .flatMap(relative)
+      .filter(({ target }) => target.startsWith('src/admin/'));
+    const outOfAdmin = files
+      .filter(({ path }) => path.startsWith('src/admin/') && !/\.test\.tsx?$/.test(path))
+      .flatMap(relative)
+      .filter(
+        ({ target }) => !target.startsWith('src/admin/') && target !== 'src/api/schema' && target !== 'src/api/types',
+      );
+    expect([...intoAdmin, ...outOfAdmin].map(({ path, target }) => `${path} → ${target}`)).toEqual([]);
+    // What the back office takes from src/api is types only: nothing of it reaches its bundle.
+    const valueImports = files
+      .filter(({ path }) => path.startsWith('src/admin/'))
+      .flatMap(({ path, text }) =>
+        [...text.matchAll(/^import\s+(?!type\b)[^'"]*from\s+['"](\.\.\/)+api\/(schema|types)['"]/gm)].map(() => path),
+      );
+    expect(valueImports).toEqual([]);
+  });
+
   it('has no barrel files and only kebab-case names', () => {
     const names = files.map(({ path }) => path.split('/').pop() ?? '');
     expect(names.filter((n) => /^index\./.test(n))).toEqual([]);

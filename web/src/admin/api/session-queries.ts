@@ -1,0 +1,52 @@
+/** The signed-in staff member (GET /v1/admin/auth/me), the two login steps and logout. */
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { client, loadData } from './admin-client';
+import type { Staff } from './admin-types';
+
+/** Every query of the back office keys under this root, so logout can drop them all. */
+export const ADMIN_ROOT = ['admin'] as const;
+
+export const meQuery = () =>
+  queryOptions({
+    queryKey: [...ADMIN_ROOT, 'me'] as const,
+    queryFn: async ({ signal }) => (await loadData(client().GET('/v1/admin/auth/me', { signal }))).staff,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+
+/** The staff member; only under the signed-in layout, whose loader has fetched it. */
+export function useStaff(): Staff {
+  const { data } = useQuery(meQuery());
+  if (!data) throw new Error('useStaff() outside the signed-in layout');
+  return data;
+}
+
+export function useIsOwner(): boolean {
+  return useStaff().role === 'owner';
+}
+
+export function usePasswordStep() {
+  return useMutation({
+    mutationFn: (body: { email: string; password: string }) =>
+      loadData(client().POST('/v1/admin/auth/login', { body })),
+  });
+}
+
+export function useCodeStep() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { pending: string; code: string }) => loadData(client().POST('/v1/admin/auth/totp', { body })),
+    onSuccess: ({ staff }) => {
+      queryClient.removeQueries({ queryKey: ADMIN_ROOT });
+      queryClient.setQueryData(meQuery().queryKey, staff);
+    },
+  });
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => loadData(client().POST('/v1/admin/auth/logout')),
+    onSettled: () => queryClient.removeQueries({ queryKey: ADMIN_ROOT }),
+  });
+}

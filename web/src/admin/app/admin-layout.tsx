@@ -1,0 +1,95 @@
+/** The signed-in frame: the header (staff name and role, the screens, logout) and the screen. */
+import { Link, NavLink, Outlet, isRouteErrorResponse, useNavigate, useRouteError } from 'react-router';
+import { AdminApiError, errorText } from '../api/admin-client';
+import { ROLE_LABELS } from '../api/admin-types';
+import { useLogout, useStaff } from '../api/session-queries';
+import styles from './admin-layout.module.css';
+
+const SCREENS: readonly { to: string; label: string; ownerOnly?: boolean; end?: boolean }[] = [
+  { to: '/admin/inquiries', label: '受信箱' },
+  { to: '/admin/messages/new', label: 'お知らせ作成', end: true },
+  { to: '/admin/messages', label: '送信済みお知らせ', end: true },
+  { to: '/admin/topics', label: 'お問い合わせ種別' },
+  { to: '/admin/audit-log', label: '操作履歴', ownerOnly: true },
+];
+
+export function AdminLayout() {
+  const staff = useStaff();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const screens = SCREENS.filter((screen) => !screen.ownerOnly || staff.role === 'owner');
+
+  return (
+    <div className={styles.shell}>
+      <header className={styles.header}>
+        <p className={styles.brand}>
+          <Link to="/admin/inquiries">管理画面</Link>
+        </p>
+        <nav aria-label="管理メニュー" className={styles.nav}>
+          <ul className={styles.navList}>
+            {screens.map((screen) => (
+              <li key={screen.to}>
+                <NavLink to={screen.to} end={screen.end} className={styles.navLink}>
+                  {screen.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className={styles.user}>
+          <span>
+            {staff.name}
+            <span className="visually-hidden">（権限：</span>
+            <span className={styles.role}>{ROLE_LABELS[staff.role]}</span>
+            <span className="visually-hidden">）</span>
+          </span>
+          <button
+            type="button"
+            className={styles.logout}
+            disabled={logout.isPending}
+            onClick={() => {
+              logout.mutate(undefined, { onSettled: () => void navigate('/admin/login', { replace: true }) });
+            }}
+          >
+            ログアウト
+          </button>
+        </div>
+      </header>
+      <main className={styles.main}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+export function NotFoundPage() {
+  return (
+    <div className={styles.centered}>
+      <title>ページが見つかりません | 管理画面</title>
+      <h1>ページが見つかりません</h1>
+      <p>
+        <Link to="/admin/inquiries">受信箱へ戻る</Link>
+      </p>
+    </div>
+  );
+}
+
+export function RouteErrorPage() {
+  const error = useRouteError();
+  const status = error instanceof AdminApiError ? error.status : isRouteErrorResponse(error) ? error.status : 0;
+  const message =
+    status === 404
+      ? 'ページが見つかりません'
+      : error instanceof AdminApiError
+        ? errorText(error)
+        : 'エラーが発生しました';
+  return (
+    <div className={styles.centered}>
+      <title>エラー | 管理画面</title>
+      <h1>{message}</h1>
+      <p>
+        <a href="/admin/inquiries">受信箱へ戻る</a>
+      </p>
+    </div>
+  );
+}

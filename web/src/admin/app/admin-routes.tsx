@@ -1,0 +1,70 @@
+/**
+ * The back office's route table (all under /admin). Every screen but the login needs a staff
+ * session: the layout's loader asks GET /v1/admin/auth/me first and sends a 401 to the login,
+ * remembering where the staff member was going.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { AdminApiError } from '../api/admin-client';
+import { meQuery } from '../api/session-queries';
+import { AuditLogPage } from '../audit/audit-log-page';
+import { LoginPage } from '../auth/login-page';
+import { InboxPage } from '../inbox/inbox-page';
+import { ComposePage } from '../messages/compose-page';
+import { SentMessagesPage } from '../messages/sent-messages-page';
+import { ThreadPage } from '../thread/thread-page';
+import { TopicsPage } from '../topics/topics-page';
+import { Loading } from '../ui/query-state';
+import { AdminLayout, NotFoundPage, RouteErrorPage } from './admin-layout';
+
+export const LOGIN_PATH = '/admin/login';
+export const HOME_PATH = '/admin/inquiries';
+
+/** The login address that comes back to `path` (only back-office paths, never another site). */
+export function loginPath(path: string): string {
+  return path.startsWith('/admin/') && !path.startsWith(LOGIN_PATH)
+    ? `${LOGIN_PATH}?next=${encodeURIComponent(path)}`
+    : LOGIN_PATH;
+}
+
+/** Where to go after signing in: `?next=` when it is a back-office path, else the inbox. */
+export function afterLogin(next: string | null): string {
+  return next?.startsWith('/admin/') && !next.startsWith('//') && !next.startsWith(LOGIN_PATH) ? next : HOME_PATH;
+}
+
+export function adminRoutes(queryClient: QueryClient): RouteObject[] {
+  async function requireStaff({ request }: LoaderFunctionArgs) {
+    try {
+      await queryClient.ensureQueryData(meQuery());
+      return null;
+    } catch (error) {
+      if (error instanceof AdminApiError && error.status === 401) {
+        const url = new URL(request.url);
+        throw redirect(loginPath(`${url.pathname}${url.search}`));
+      }
+      throw error;
+    }
+  }
+
+  return [
+    { path: LOGIN_PATH, Component: LoginPage, ErrorBoundary: RouteErrorPage },
+    {
+      path: '/admin',
+      loader: requireStaff,
+      Component: AdminLayout,
+      HydrateFallback: Loading,
+      ErrorBoundary: RouteErrorPage,
+      children: [
+        { index: true, loader: () => redirect(HOME_PATH) },
+        { path: 'inquiries', Component: InboxPage },
+        { path: 'inquiries/:key', Component: ThreadPage },
+        { path: 'messages', Component: SentMessagesPage },
+        { path: 'messages/new', Component: ComposePage },
+        { path: 'topics', Component: TopicsPage },
+        { path: 'audit-log', Component: AuditLogPage },
+        { path: '*', Component: NotFoundPage },
+      ],
+    },
+    { path: '*', Component: NotFoundPage },
+  ];
+}

@@ -1,0 +1,73 @@
+/**
+ * 操作履歴: every change staff made (login, reply, status, note, topic, message), newest first.
+ * Owners only: the menu leaves it out for staff, and the page says so if reached anyway.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { useIsOwner } from '../api/session-queries';
+import { DateTime } from '../ui/date-time';
+import { Pager, pageParam } from '../ui/pager';
+import { LoadFailed, Loading } from '../ui/query-state';
+import { table } from '../ui/table';
+import { auditLogQuery } from './audit-queries';
+
+/** The server's action codes in words; an unknown code is shown as it is. */
+const ACTION_LABELS: Record<string, string> = {
+  login: 'ログイン',
+  logout: 'ログアウト',
+  login_failed: 'ログイン失敗',
+  inquiry_reply: '返信',
+  inquiry_status: 'ステータス変更',
+  inquiry_note: '社内メモ追加',
+  topic_create: '種別追加',
+  topic_update: '種別変更',
+  topic_delete: '種別削除',
+  system_message_send: 'お知らせ送信',
+};
+
+export function AuditLogPage() {
+  const isOwner = useIsOwner();
+  return (
+    <>
+      <title>操作履歴 | 管理画面</title>
+      <h1>操作履歴</h1>
+      {isOwner ? <AuditLog /> : <p role="alert">操作履歴はオーナーのみ見られます。</p>}
+    </>
+  );
+}
+
+function AuditLog() {
+  const [params] = useSearchParams();
+  const log = useQuery(auditLogQuery(pageParam(params)));
+  if (log.isPending) return <Loading />;
+  if (log.isError) return <LoadFailed error={log.error} />;
+  if (log.data.items.length === 0) return <p className={table.empty}>操作の記録はまだありません。</p>;
+  return (
+    <>
+      <table className={table.table}>
+        <caption className="visually-hidden">操作履歴</caption>
+        <thead>
+          <tr>
+            <th scope="col">日時</th>
+            <th scope="col">スタッフ</th>
+            <th scope="col">操作</th>
+            <th scope="col">対象</th>
+          </tr>
+        </thead>
+        <tbody>
+          {log.data.items.map((entry, index) => (
+            <tr key={`${entry.at}-${index}`}>
+              <td data-label="日時" className={table.nowrap}>
+                <DateTime value={entry.at} />
+              </td>
+              <td data-label="スタッフ">{entry.staff_name}</td>
+              <td data-label="操作">{ACTION_LABELS[entry.action] ?? entry.action}</td>
+              <td data-label="対象">{entry.target}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <Pager pagination={log.data.pagination} />
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+/** Times as the shop reads them: Japan time, `2026/11/26 14:05`. */
+const FORMAT = new Intl.DateTimeFormat('ja-JP', {
+  timeZone: 'Asia/Tokyo',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
+
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : FORMAT.format(date);
+}
+
+export function DateTime({ value }: { value: string }) {
+  return <time dateTime={value}>{formatDateTime(value)}</time>;
+}

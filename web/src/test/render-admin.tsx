@@ -1,0 +1,110 @@
+/** The back office on a memory router against a scripted fetch, with data shaped like the API's. */
+import { render } from '@testing-library/react';
+import { createAdminApp } from '../admin/app/admin-app';
+import { createFakeFetch, json, type FakeFetch } from './fake-fetch';
+
+export const BASE = 'http://shop.test';
+
+export function staffMember(role: 'owner' | 'staff' = 'staff') {
+  return role === 'owner'
+    ? { id: 'st-owner', name: '店長 太郎', email: 'owner@example.jp', role }
+    : { id: 'st-staff', name: '佐藤 花子', email: 'staff@example.jp', role };
+}
+
+export function paged(data: unknown[], total = data.length, per = 20, current = 1) {
+  const last = Math.max(1, Math.ceil(total / per));
+  return json(
+    { data },
+    {
+      headers: {
+        'x-total': String(total),
+        'x-per-page': String(per),
+        'x-last-page': String(last),
+        'x-current-page': String(current),
+      },
+    },
+  );
+}
+
+export const topics = [
+  { id: 'tp-1', key: 'order', name: 'ご注文について', position: 1 },
+  { id: 'tp-2', key: 'catalog', name: 'カタログ請求', position: 2 },
+  { id: 'tp-3', key: 'other', name: 'その他', position: 3 },
+];
+
+export function summary(n: number, overrides: Record<string, unknown> = {}) {
+  return {
+    key: `inq-${n}`,
+    number: `Q-20261126-000${n}`,
+    topic: { id: 'tp-1', name: 'ご注文について' },
+    status: 'open',
+    status_label: '未対応',
+    subject: `件名${n}`,
+    created_at: '2026-11-26T01:00:00Z',
+    last_message_at: '2026-11-26T02:30:00Z',
+    has_unread_reply: false,
+    name: `山田 ${n}郎`,
+    email: `yamada${n}@example.jp`,
+    is_member: n % 2 === 1,
+    last_author: 'customer',
+    ...overrides,
+  };
+}
+
+export function inquiry(overrides: Record<string, unknown> = {}) {
+  return {
+    ...summary(1),
+    name_kana: 'ヤマダ イチロウ',
+    phone: '03-1234-5678',
+    company: '',
+    department: '',
+    job: '',
+    fax: '',
+    postal_code: '100-0001',
+    prefecture: '東京都',
+    city: '千代田区',
+    address1: '千代田1-1',
+    address2: '',
+    order_number: '',
+    messages: [
+      {
+        id: 'm-1',
+        author: 'customer',
+        author_name: '山田 1郎',
+        body: '届いた商品が違います。\n写真を添付します。',
+        created_at: '2026-11-26T01:00:00Z',
+        files: [
+          { key: 'f-img', name: 'photo.png', content_type: 'image/png', size: 2048, url: '/v1/upload-files/f-img' },
+          {
+            key: 'f-pdf',
+            name: 'receipt.pdf',
+            content_type: 'application/pdf',
+            size: 4096,
+            url: '/v1/upload-files/f-pdf',
+          },
+        ],
+      },
+    ],
+    notes: [{ id: 'n-1', staff_name: '店長 太郎', body: '在庫を確認中', created_at: '2026-11-26T03:00:00Z' }],
+    ...overrides,
+  };
+}
+
+/** A signed-in back office: /auth/me answers `role`, the inbox's calls answer an empty list. */
+export function createAdminFake(role: 'owner' | 'staff' | null = 'staff'): FakeFetch {
+  return createFakeFetch()
+    .on(
+      'GET',
+      '/v1/admin/auth/me',
+      role ? { staff: staffMember(role) } : json({ message: 'ログインしてください' }, { status: 401 }),
+    )
+    .on('GET', '/v1/admin/inquiries/counts', { open: 2, in_progress: 1, closed: 5 })
+    .on('GET', '/v1/admin/inquiry-topics', { data: topics })
+    .on('GET', '/v1/admin/inquiries', () => paged([summary(1), summary(2)]));
+}
+
+export function renderAdmin(path: string, fake: FakeFetch = createAdminFake()) {
+  const app = createAdminApp({ baseUrl: BASE, fetch: fake.fetch, initialPath: path });
+  const view = render(app.element);
+  return { ...view, ...app, fake };
+}
