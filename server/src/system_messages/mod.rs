@@ -17,6 +17,7 @@ pub const NO_RECIPIENTS_CODE: &str = "system_messages.no_recipients";
 /// Whom a message is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
+#[schema(as = MessageAudience)]
 pub enum Audience {
     /// One member, named by e-mail.
     Member,

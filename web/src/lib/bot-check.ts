@@ -219,9 +219,9 @@ export function createBotCheck(action: BotCheckAction, deps: BotCheckDeps = defa
   };
 }
 
-/** The headers of a protected call. */
-export function botCheckHeaders(proof: string): Record<string, string> {
-  return { [BOT_CHECK_HEADER]: proof };
+/** The header parameter of a protected call, as the generated client takes it. */
+export function botCheckParams(proof: string): { header: { 'X-Bot-Check': string } } {
+  return { header: { 'X-Bot-Check': proof } };
 }
 
 export function isBotCheckFailure(error: unknown): boolean {

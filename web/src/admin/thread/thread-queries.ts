@@ -50,7 +50,7 @@ export function useChangeStatus(key: string) {
   return useInquiryMutation(
     (status: InquiryStatus) =>
       loadData(client().PATCH('/v1/admin/inquiries/{key}', { params: { path: { key } }, body: { status } })),
-    (inquiry: Inquiry) => {
+    (inquiry: Omit<Inquiry, 'notes'>) => {
       const current = queryClient.getQueryData(inquiryQuery(key).queryKey);
       // The answer carries no notes: keep the ones already shown until the refetch.
       if (current)
