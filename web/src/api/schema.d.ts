@@ -2739,6 +2739,22 @@ export interface components {
             /** @description Required on the demo shop (full-width katakana); optional on corporate channels. */
             shipping_last_name_kana?: string | null;
         };
+        /** @description A challenge as the ALTCHA widget reads it. */
+        AltchaChallenge: {
+            /** @description Always `SHA-256`. */
+            algorithm: string;
+            /** @description SHA-256 (hex) of `salt` followed by the secret number in decimal. */
+            challenge: string;
+            /**
+             * Format: int64
+             * @description The largest number to try.
+             */
+            maxnumber: number;
+            /** @description Random hex, then `?expires=<unix seconds>`. */
+            salt: string;
+            /** @description HMAC-SHA256 (hex) of `challenge` under the server's key. */
+            signature: string;
+        };
         /**
          * @description Who sees a block.
          * @enum {string}
@@ -2829,7 +2845,7 @@ export interface components {
         };
         /** @description What the form must prove, by kind. */
         BotCheck: {
-            challenge: components["schemas"]["Challenge"];
+            challenge: components["schemas"]["AltchaChallenge"];
             /** @enum {string} */
             kind: "altcha";
         } | {
@@ -3260,30 +3276,9 @@ export interface components {
             key: string;
             name: string;
         };
-        /** @description A challenge as the ALTCHA widget reads it. */
-        Challenge: {
-            /** @description Always `SHA-256`. */
-            algorithm: string;
-            /** @description SHA-256 (hex) of `salt` followed by the secret number in decimal. */
-            challenge: string;
-            /**
-             * Format: int64
-             * @description The largest number to try.
-             */
-            maxnumber: number;
-            /** @description Random hex, then `?expires=<unix seconds>`. */
-            salt: string;
-            /** @description HMAC-SHA256 (hex) of `challenge` under the server's key. */
-            signature: string;
-        };
         Choice: {
             label: string;
             value: string;
-        };
-        CodeInput: {
-            /** @description The 6 digits the authenticator app shows (full-width digits and spaces are fine). */
-            code: string;
-            pending: string;
         };
         Collection: {
             alias: string;
@@ -4630,10 +4625,6 @@ export interface components {
          * @description A PDF file (documents the binary answer).
          */
         PdfFile: string;
-        PendingBody: {
-            /** @description Opaque; send it with the code to `POST /v1/admin/auth/totp` within 5 minutes. */
-            pending: string;
-        };
         PointHistory: {
             created_at: components["schemas"]["Timestamp"];
             description: string;
@@ -5089,14 +5080,27 @@ export interface components {
             state: string;
         };
         /** @description A staff member as the admin screens show them. */
-        StaffAnswer: {
+        Staff: {
             email: string;
             id: string;
             name: string;
             role: components["schemas"]["StaffRole"];
         };
         StaffBody: {
-            staff: components["schemas"]["StaffAnswer"];
+            staff: components["schemas"]["Staff"];
+        };
+        StaffCodeInput: {
+            /** @description The 6 digits the authenticator app shows (full-width digits and spaces are fine). */
+            code: string;
+            pending: string;
+        };
+        StaffLoginInput: {
+            email: string;
+            password: string;
+        };
+        StaffPending: {
+            /** @description Opaque; send it with the code to `POST /v1/admin/auth/totp` within 5 minutes. */
+            pending: string;
         };
         /**
          * @description What a staff member may do: the owner also manages topics, messages to every member and
@@ -5612,7 +5616,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["LoginInput"];
+                "application/json": components["schemas"]["StaffLoginInput"];
             };
         };
         responses: {
@@ -5622,7 +5626,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PendingBody"];
+                    "application/json": components["schemas"]["StaffPending"];
                 };
             };
             /** @description `admin.login.failed`: the same answer for an unknown address, a wrong password and a locked account */
@@ -5734,7 +5738,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CodeInput"];
+                "application/json": components["schemas"]["StaffCodeInput"];
             };
         };
         responses: {
