@@ -3087,6 +3087,22 @@ export interface components {
             last_author: components["schemas"]["Author"];
             name: string;
         };
+        /** @description A challenge as the ALTCHA widget reads it. */
+        AltchaChallenge: {
+            /** @description Always `SHA-256`. */
+            algorithm: string;
+            /** @description SHA-256 (hex) of `salt` followed by the secret number in decimal. */
+            challenge: string;
+            /**
+             * Format: int64
+             * @description The largest number to try.
+             */
+            maxnumber: number;
+            /** @description Random hex, then `?expires=<unix seconds>`. */
+            salt: string;
+            /** @description HMAC-SHA256 (hex) of `challenge` under the server's key. */
+            signature: string;
+        };
         /**
          * @description Who sees a block.
          * @enum {string}
@@ -3182,7 +3198,7 @@ export interface components {
         };
         /** @description What the form must prove, by kind. */
         BotCheck: {
-            challenge: components["schemas"]["Challenge"];
+            challenge: components["schemas"]["AltchaChallenge"];
             /** @enum {string} */
             kind: "altcha";
         } | {
@@ -3618,30 +3634,9 @@ export interface components {
             key: string;
             name: string;
         };
-        /** @description A challenge as the ALTCHA widget reads it. */
-        Challenge: {
-            /** @description Always `SHA-256`. */
-            algorithm: string;
-            /** @description SHA-256 (hex) of `salt` followed by the secret number in decimal. */
-            challenge: string;
-            /**
-             * Format: int64
-             * @description The largest number to try.
-             */
-            maxnumber: number;
-            /** @description Random hex, then `?expires=<unix seconds>`. */
-            salt: string;
-            /** @description HMAC-SHA256 (hex) of `challenge` under the server's key. */
-            signature: string;
-        };
         Choice: {
             label: string;
             value: string;
-        };
-        CodeInput: {
-            /** @description The 6 digits the authenticator app shows (full-width digits and spaces are fine). */
-            code: string;
-            pending: string;
         };
         Collection: {
             alias: string;
@@ -5190,10 +5185,6 @@ export interface components {
          * @description A PDF file (documents the binary answer).
          */
         PdfFile: string;
-        PendingBody: {
-            /** @description Opaque; send it with the code to `POST /v1/admin/auth/totp` within 5 minutes. */
-            pending: string;
-        };
         PointHistory: {
             created_at: components["schemas"]["Timestamp"];
             description: string;
@@ -5682,18 +5673,27 @@ export interface components {
             state: string;
         };
         /** @description A staff member as the admin screens show them. */
-        StaffAnswer: {
+        Staff: {
             email: string;
             id: string;
             name: string;
             role: components["schemas"]["StaffRole"];
         };
         StaffBody: {
-            staff: components["schemas"]["StaffAnswer"];
+            staff: components["schemas"]["Staff"];
+        };
+        StaffCodeInput: {
+            /** @description The 6 digits the authenticator app shows (full-width digits and spaces are fine). */
+            code: string;
+            pending: string;
         };
         StaffLoginInput: {
             email: string;
             password: string;
+        };
+        StaffPending: {
+            /** @description Opaque; send it with the code to `POST /v1/admin/auth/totp` within 5 minutes. */
+            pending: string;
         };
         StaffReplyInput: {
             /** @description 1–4,000 characters. */
@@ -6297,7 +6297,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PendingBody"];
+                    "application/json": components["schemas"]["StaffPending"];
                 };
             };
             /** @description `admin.login.failed`: the same answer for an unknown address, a wrong password and a locked account */
@@ -6403,7 +6403,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CodeInput"];
+                "application/json": components["schemas"]["StaffCodeInput"];
             };
         };
         responses: {
