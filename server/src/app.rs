@@ -22,7 +22,7 @@ use crate::state::AppState;
 use crate::{
     addresses, bookmarks, bot_check, cards, cart, catalog, channel, checkout, collections, content, coupons, ecommerce_events, embroidery, favorites, files,
     histories, inquiries, layout, measurements, members, memorials, messages, news, observe, openapi, orders, payments, points, postal, print_catalogs,
-    reviews, seo, social_gift, social_login, stylists, system_messages, uploads, web,
+    reviews, seo, social_gift, social_login, staff, stylists, system_messages, uploads, web,
 };
 
 /// The channel-scoped `/v1` API; every route passes through [`channel::resolve`].
@@ -62,6 +62,7 @@ fn v1_routes() -> OpenApiRouter<AppState> {
         .merge(uploads::routes())
         .merge(inquiries::routes())
         .merge(system_messages::routes())
+        .merge(staff::routes())
 }
 
 /// Every documented route, for the OpenAPI document.
@@ -96,6 +97,7 @@ pub fn router(state: AppState) -> Router {
         .merge(print_catalogs::picture_routes().split_for_parts().0)
         .merge(stylists::picture_routes().split_for_parts().0)
         .merge(seo::routes())
+        .merge(web::admin_routes())
         .merge(observe::probe_routes())
         .route("/v1/{*rest}", any(unknown_api_path))
         .method_not_allowed_fallback(method_not_allowed)

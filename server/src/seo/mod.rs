@@ -40,7 +40,7 @@ pub fn base_url(headers: &HeaderMap) -> String {
 
 async fn robots(headers: HeaderMap) -> Response {
     let body = format!(
-        "User-agent: *\nAllow: /\nDisallow: /mypage/\nDisallow: /cart/\nDisallow: /social-gift/\nDisallow: /orders/\n\nSitemap: {}/sitemap.xml\n",
+        "User-agent: *\nAllow: /\nDisallow: /mypage/\nDisallow: /cart/\nDisallow: /social-gift/\nDisallow: /orders/\nDisallow: /admin\n\nSitemap: {}/sitemap.xml\n",
         base_url(&headers)
     );
     ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], body).into_response()

@@ -5,8 +5,14 @@
 //! [`Staff::require_owner`] for what only the owner may do; every change is written to the
 //! audit log (audit.rs). Staff are made with `shop staff create` (create.rs), never seeded.
 pub mod audit;
+pub mod create;
+pub mod http;
+pub mod login;
 pub mod session;
 pub mod store;
+pub mod totp;
+
+pub use http::routes;
 
 use axum::extract::FromRequestParts;
 use axum::http::StatusCode;

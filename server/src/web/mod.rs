@@ -1,6 +1,7 @@
 //! Serving the built single-page app: files from `SHOP_WEB_DIR`; for every client route the
 //! app's index.html with the page's `<head>` filled in by the server (see `seo`) and the right
-//! HTTP status; long caching for content-hashed bundles and none for the HTML.
+//! HTTP status; long caching for content-hashed bundles and none for the HTML. The back office
+//! (`/admin`, `/admin/*`) is its own page, admin.html, with headers of its own.
 use std::path::Path;
 
 use axum::Router;
@@ -8,6 +9,7 @@ use axum::extract::{Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{Html, IntoResponse, Response};
+use axum::routing::get;
 use tower_http::services::ServeDir;
 
 use crate::seo;
@@ -55,6 +57,33 @@ async fn index_page(State(state): State<AppState>, request: Request) -> Response
     if let Some(origin) = state.gateway.for_channel(&channel).and_then(|gateway| gateway.browser(&channel.code).origin) {
         response.extensions_mut().insert(crate::payments::TokeniserOrigin(origin));
     }
+    response
+}
+
+/// The back office's CSP: its own bundles and API only — no inline styles either, no third
+/// party, no framing, and no `<base>` (contract: docs/inquiries-api.md, "/admin").
+pub const ADMIN_CONTENT_SECURITY_POLICY: &str = "default-src 'self'; img-src 'self' blob: data:; style-src 'self'; script-src 'self'; \
+     connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+
+/// `/admin`, `/admin/*` (and the file's own name): the back office's page.
+pub fn admin_routes() -> Router<AppState> {
+    Router::new()
+        .route("/admin", get(admin_page))
+        .route("/admin/", get(admin_page))
+        .route("/admin/{*rest}", get(admin_page))
+        .route("/admin.html", get(admin_page))
+}
+
+async fn admin_page(State(state): State<AppState>) -> Response {
+    let mut response = match tokio::fs::read_to_string(state.config.web_dir.join("admin.html")).await {
+        Ok(page) => Html(page).into_response(),
+        Err(_) => (StatusCode::NOT_FOUND, "The back office is not built: run `npm run build` in web/ (or `make run`).").into_response(),
+    };
+    let headers = response.headers_mut();
+    // Set here, so the storefront's CSP (app.rs, added only where none is set) stays out.
+    headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(ADMIN_CONTENT_SECURITY_POLICY));
+    headers.insert("x-robots-tag", HeaderValue::from_static("noindex, nofollow"));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     response
 }
 

@@ -33,6 +33,7 @@ mod process;
 mod seo;
 mod social_gift;
 mod social_login;
+mod staff;
 mod stripe_stand_in;
 mod stylists;
 mod system_messages;

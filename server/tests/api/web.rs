@@ -47,8 +47,37 @@ async fn bundles_compressed_at_build_time_are_sent_as_they_are(mut app: TestApp)
     assert!(plain.text().starts_with("console.log('storefront');"));
 }
 
+const ADMIN_CSP: &str = "default-src 'self'; img-src 'self' blob: data:; style-src 'self'; script-src 'self'; connect-src 'self'; \
+     frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+
+async fn the_back_office_is_its_own_page_with_its_own_headers(mut app: TestApp) {
+    let missing = app.get("/admin").send().await;
+    missing.assert_status(StatusCode::NOT_FOUND);
+    assert!(missing.text().contains("not built"), "{}", missing.text());
+    assert_eq!(missing.header("x-robots-tag"), "noindex, nofollow");
+
+    write_site(&mut app);
+    std::fs::write(app.state.config.web_dir.join("admin.html"), "<!doctype html><title>管理</title><div id=\"admin-root\"></div>").unwrap();
+    app.reload();
+    for path in ["/admin", "/admin/", "/admin/inquiries", "/admin/inquiries/abc", "/admin.html"] {
+        let answer = app.get(path).send().await;
+        answer.assert_status(StatusCode::OK);
+        assert!(answer.text().contains("admin-root"), "{path}");
+        assert_eq!(answer.header("content-security-policy"), ADMIN_CSP, "{path}: not the storefront's");
+        assert_eq!(answer.header("x-robots-tag"), "noindex, nofollow", "{path}");
+        assert_eq!(answer.header("cache-control"), "no-store", "{path}");
+        assert_eq!(answer.header("x-frame-options"), "DENY");
+    }
+    // The storefront keeps its own page and policy.
+    let shop = app.get("/administrator").send().await;
+    assert!(shop.text().contains("<div id=\"root\">"));
+    assert!(shop.header("content-security-policy").contains("'unsafe-inline'"));
+    assert!(app.get("/robots.txt").send().await.text().contains("\nDisallow: /admin\n"));
+}
+
 #[tokio::test]
 async fn the_shell_is_served_from_the_web_folder() {
+    helpers::run(Backend::Sqlite, the_back_office_is_its_own_page_with_its_own_headers).await;
     helpers::run(Backend::Sqlite, client_routes_get_the_app_shell).await;
     helpers::run(Backend::Sqlite, hashed_bundles_are_cached_for_a_year_and_compressed).await;
     helpers::run(Backend::Sqlite, bundles_compressed_at_build_time_are_sent_as_they_are).await;

@@ -1,0 +1,253 @@
+//! Staff login and the audit log: `POST /v1/admin/auth/login` (password) →
+//! `POST /v1/admin/auth/totp` (code; sets the session cookie), `GET /v1/admin/auth/me`,
+//! `POST /v1/admin/auth/logout`, `GET /v1/admin/audit-log` (owner only).
+use axum::Json;
+use axum::extract::State;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::audit::{self, AuditAction};
+use super::store::{self, NewSession, StaffRow};
+use super::{Staff, StaffRole, login, session, totp};
+use crate::auth::password;
+use crate::channel::Channel;
+use crate::infra::error::{ApiResult, ErrorBody};
+use crate::infra::extract::{ApiJson, ApiQuery};
+use crate::infra::ids::new_id;
+use crate::infra::pagination::{AllowAll, Page, PageQuery, Paginated};
+use crate::infra::time::Timestamp;
+use crate::members::client::Client;
+use crate::members::one_time_code::typed_code;
+use crate::members::rate_limit;
+use crate::state::AppState;
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(log_in)).routes(routes!(confirm_code)).routes(routes!(me)).routes(routes!(log_out)).routes(routes!(audit_log))
+}
+
+/// A staff member as the admin screens show them.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = Staff)]
+pub struct StaffAnswer {
+    pub id: String,
+    pub name: String,
+    pub email: String,
+    pub role: StaffRole,
+}
+
+impl From<Staff> for StaffAnswer {
+    fn from(staff: Staff) -> Self {
+        StaffAnswer { id: staff.id, name: staff.name, email: staff.email, role: staff.role }
+    }
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct StaffBody {
+    pub staff: StaffAnswer,
+}
+
+/// An admin answer: never stored by a cache; sets or clears the session cookie when asked.
+pub struct AdminAnswer<T> {
+    status: StatusCode,
+    cookie: Option<HeaderValue>,
+    body: T,
+}
+
+impl<T: IntoResponse> IntoResponse for AdminAnswer<T> {
+    fn into_response(self) -> Response {
+        let mut response = (self.status, self.body).into_response();
+        if let Some(cookie) = self.cookie {
+            response.headers_mut().append(header::SET_COOKIE, cookie);
+        }
+        response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        response
+    }
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct StaffLoginInput {
+    #[schema(required = true, value_type = String)]
+    pub email: Option<String>,
+    #[schema(required = true, value_type = String)]
+    pub password: Option<String>,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct StaffPending {
+    /// Opaque; send it with the code to `POST /v1/admin/auth/totp` within 5 minutes.
+    pub pending: String,
+}
+
+/// Counts a failure (locking at the fifth in a row) and writes it to the audit log.
+async fn count_failure(state: &AppState, row: &StaffRow, what: &str, now: i64) -> ApiResult<()> {
+    let staff = row.staff()?;
+    let mut tx = state.db.begin_write().await?;
+    let locked = store::update_failed(&mut tx, &row.id, login::FAILURE_LIMIT, login::lock_until(now)).await?;
+    let target = if locked { format!("{what} (locked)") } else { what.to_owned() };
+    audit::record_in(&mut tx, &staff, AuditAction::LoginFailed, &target).await?;
+    tx.commit().await?;
+    if locked {
+        tracing::warn!(staff = row.id, "a staff account is locked after repeated failures");
+    }
+    Ok(())
+}
+
+#[utoipa::path(post, path = "/v1/admin/auth/login", tag = "admin", request_body = StaffLoginInput,
+    responses(
+        (status = 200, body = StaffPending, description = "the password is right: now the code of the authenticator app"),
+        (status = 422, body = ErrorBody, description = "`admin.login.failed`: the same answer for an unknown address, a wrong password and a locked account"),
+        (status = 429, body = ErrorBody, description = "too many attempts from this address"),
+    ))]
+pub async fn log_in(
+    State(state): State<AppState>,
+    channel: Channel,
+    client: Client,
+    ApiJson(input): ApiJson<StaffLoginInput>,
+) -> ApiResult<AdminAnswer<Json<StaffPending>>> {
+    let now = Timestamp::now().0;
+    rate_limit::enforce(&state, login::RATE_LIMIT, &channel.id, &client.ip, now).await?;
+    let email = login::normalize_email(input.email.as_deref().unwrap_or(""));
+    let password = input.password.unwrap_or_default();
+    let row = match email.is_empty() {
+        true => None,
+        false => store::find_staff_by_email(&state.db, &channel.id, &email).await?,
+    };
+    // The hash is checked (or time wasted) whatever else is wrong: every refusal takes as long.
+    let right = password::check(&password, row.as_ref().map(|r| r.password_hash.as_str())).await?;
+    let Some(row) = row else { return Err(login::failed()) };
+    if login::is_locked(row.locked_until, now) {
+        return Err(login::failed());
+    }
+    if !right {
+        count_failure(&state, &row, "password", now).await?;
+        return Err(login::failed());
+    }
+    let pending = session::new_token();
+    let mut tx = state.db.begin_write().await?;
+    store::insert_pending(&mut tx, &session::token_hash(&pending), &row.id, now + login::PENDING_MS, now).await?;
+    tx.commit().await?;
+    Ok(AdminAnswer { status: StatusCode::OK, cookie: None, body: Json(StaffPending { pending }) })
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct StaffCodeInput {
+    #[schema(required = true, value_type = String)]
+    pub pending: Option<String>,
+    /// The 6 digits the authenticator app shows (full-width digits and spaces are fine).
+    #[schema(required = true, value_type = String)]
+    pub code: Option<String>,
+}
+
+#[utoipa::path(post, path = "/v1/admin/auth/totp", tag = "admin", request_body = StaffCodeInput,
+    responses(
+        (status = 200, body = StaffBody, description = "logged in: the cookie `shop_staff` is set (httpOnly, SameSite=Strict, Path=/v1/admin)"),
+        (status = 422, body = ErrorBody, description = "`admin.login.failed` (wrong or already used code, locked account), or `admin.login.expired` (the 5 minutes after the password are over: start again)"),
+        (status = 429, body = ErrorBody, description = "too many attempts from this address"),
+    ))]
+pub async fn confirm_code(
+    State(state): State<AppState>,
+    channel: Channel,
+    client: Client,
+    ApiJson(input): ApiJson<StaffCodeInput>,
+) -> ApiResult<AdminAnswer<Json<StaffBody>>> {
+    let now = Timestamp::now().0;
+    rate_limit::enforce(&state, login::RATE_LIMIT, &channel.id, &client.ip, now).await?;
+    let pending = input.pending.unwrap_or_default();
+    let staff_id = store::find_pending(&state.db, &session::token_hash(pending.trim()), now).await?.ok_or_else(login::pending_expired)?;
+    let row = store::find_staff(&state.db.pool, &staff_id).await?.filter(|row| row.channel_id == channel.id).ok_or_else(login::pending_expired)?;
+    if login::is_locked(row.locked_until, now) {
+        return Err(login::failed());
+    }
+    let step = match input.code.as_deref().and_then(typed_code) {
+        Some(code) => totp::matched_step(&row.totp_secret, &code, login::seconds(now))?,
+        None => None,
+    };
+    let Some(step) = step else {
+        count_failure(&state, &row, "code", now).await?;
+        return Err(login::failed());
+    };
+    let staff = row.staff()?;
+    let token = session::new_token();
+    let mut tx = state.db.begin_write().await?;
+    if !store::update_totp_step(&mut tx, &row.id, step).await? {
+        // This code (or a later one) was already used: someone saw it.
+        drop(tx);
+        count_failure(&state, &row, "code (used before)", now).await?;
+        return Err(login::failed());
+    }
+    store::update_login_succeeded(&mut tx, &row.id).await?;
+    store::delete_pending(&mut tx, &row.id).await?;
+    let session_id = new_id();
+    let new = NewSession {
+        id: &session_id,
+        token_hash: &session::token_hash(&token),
+        staff_id: &row.id,
+        channel_id: &channel.id,
+        expires_at: now + session::LIFETIME_MS,
+    };
+    store::insert_session(&mut tx, &new, now).await?;
+    store::delete_dead_sessions(&mut tx, now - session::IDLE_MS, now).await?;
+    audit::record_in(&mut tx, &staff, AuditAction::Login, "").await?;
+    tx.commit().await?;
+    Ok(AdminAnswer { status: StatusCode::OK, cookie: Some(session::set_cookie(&token, client.https)), body: Json(StaffBody { staff: staff.into() }) })
+}
+
+#[utoipa::path(get, path = "/v1/admin/auth/me", tag = "admin",
+    params(("shop_staff" = String, Cookie, description = "the staff session (httpOnly cookie set at login)")),
+    responses(
+        (status = 200, body = StaffBody, description = "the logged-in staff member"),
+        (status = 401, body = ErrorBody, description = "no session, or one that ended (12 hours idle) or belongs to another shop"),
+    ))]
+pub async fn me(staff: Staff) -> AdminAnswer<Json<StaffBody>> {
+    AdminAnswer { status: StatusCode::OK, cookie: None, body: Json(StaffBody { staff: staff.into() }) }
+}
+
+#[utoipa::path(post, path = "/v1/admin/auth/logout", tag = "admin",
+    params(("shop_staff" = Option<String>, Cookie, description = "the staff session, when there is one")),
+    responses((status = 204, description = "the session is ended and the cookie cleared; answered even without a session")))]
+pub async fn log_out(State(state): State<AppState>, channel: Channel, client: Client, headers: HeaderMap) -> ApiResult<AdminAnswer<()>> {
+    if let Some(token) = session::from_cookies(&headers) {
+        let mut tx = state.db.begin_write().await?;
+        if let Some(staff_id) = store::delete_session(&mut tx, &session::token_hash(&token)).await?
+            && let Some(row) = store::find_staff(&mut *tx, &staff_id).await?
+            && row.channel_id == channel.id
+        {
+            audit::record_in(&mut tx, &row.staff()?, AuditAction::Logout, "").await?;
+        }
+        tx.commit().await?;
+    }
+    Ok(AdminAnswer { status: StatusCode::NO_CONTENT, cookie: Some(session::clear_cookie(client.https)), body: () })
+}
+
+/// One entry of the audit log.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct AuditEntry {
+    pub at: Timestamp,
+    pub staff_name: String,
+    pub action: AuditAction,
+    /// What was changed (an inquiry number, a topic id, …); empty for logins.
+    pub target: String,
+}
+
+#[utoipa::path(get, path = "/v1/admin/audit-log", tag = "admin", params(PageQuery),
+    responses(
+        (status = 200, body = Vec<AuditEntry>, description = "`{data}`, newest first, with x-total, x-per-page, x-last-page, x-current-page"),
+        (status = 401, body = ErrorBody, description = "no staff session"),
+        (status = 403, body = ErrorBody, description = "`staff.owner_only`: only the shop's owner reads the log"),
+    ))]
+pub async fn audit_log(State(state): State<AppState>, staff: Staff, ApiQuery(query): ApiQuery<PageQuery>) -> ApiResult<AdminAnswer<Paginated<AuditEntry>>> {
+    staff.require_owner()?;
+    let page = Page::parse(&query, 20, AllowAll::No)?;
+    let (rows, total) = store::list_audit(&state.db, &staff.channel_id, page.per, page.offset()).await?;
+    let entries = rows
+        .into_iter()
+        .map(|row| {
+            let action = AuditAction::parse(&row.action).ok_or_else(|| anyhow::anyhow!("the audit log holds the unknown action {:?}", row.action))?;
+            Ok(AuditEntry { at: Timestamp(row.at), staff_name: row.staff_name, action, target: row.target })
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    Ok(AdminAnswer { status: StatusCode::OK, cookie: None, body: Paginated::new(entries, total, page) })
+}
