@@ -24,6 +24,7 @@ pub const LIFETIME_SECONDS: i64 = 10 * 60;
 
 /// A challenge as the ALTCHA widget reads it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = AltchaChallenge)]
 pub struct Challenge {
     /// Always `SHA-256`.
     pub algorithm: String,

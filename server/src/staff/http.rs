@@ -30,6 +30,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
 
 /// A staff member as the admin screens show them.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = Staff)]
 pub struct StaffAnswer {
     pub id: String,
     pub name: String,
@@ -67,7 +68,7 @@ impl<T: IntoResponse> IntoResponse for AdminAnswer<T> {
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
-pub struct LoginInput {
+pub struct StaffLoginInput {
     #[schema(required = true, value_type = String)]
     pub email: Option<String>,
     #[schema(required = true, value_type = String)]
@@ -75,7 +76,7 @@ pub struct LoginInput {
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct PendingBody {
+pub struct StaffPending {
     /// Opaque; send it with the code to `POST /v1/admin/auth/totp` within 5 minutes.
     pub pending: String,
 }
@@ -94,9 +95,9 @@ async fn count_failure(state: &AppState, row: &StaffRow, what: &str, now: i64) -
     Ok(())
 }
 
-#[utoipa::path(post, path = "/v1/admin/auth/login", tag = "admin", request_body = LoginInput,
+#[utoipa::path(post, path = "/v1/admin/auth/login", tag = "admin", request_body = StaffLoginInput,
     responses(
-        (status = 200, body = PendingBody, description = "the password is right: now the code of the authenticator app"),
+        (status = 200, body = StaffPending, description = "the password is right: now the code of the authenticator app"),
         (status = 422, body = ErrorBody, description = "`admin.login.failed`: the same answer for an unknown address, a wrong password and a locked account"),
         (status = 429, body = ErrorBody, description = "too many attempts from this address"),
     ))]
@@ -104,8 +105,8 @@ pub async fn log_in(
     State(state): State<AppState>,
     channel: Channel,
     client: Client,
-    ApiJson(input): ApiJson<LoginInput>,
-) -> ApiResult<AdminAnswer<Json<PendingBody>>> {
+    ApiJson(input): ApiJson<StaffLoginInput>,
+) -> ApiResult<AdminAnswer<Json<StaffPending>>> {
     let now = Timestamp::now().0;
     rate_limit::enforce(&state, login::RATE_LIMIT, &channel.id, &client.ip, now).await?;
     let email = login::normalize_email(input.email.as_deref().unwrap_or(""));
@@ -128,11 +129,11 @@ pub async fn log_in(
     let mut tx = state.db.begin_write().await?;
     store::insert_pending(&mut tx, &session::token_hash(&pending), &row.id, now + login::PENDING_MS, now).await?;
     tx.commit().await?;
-    Ok(AdminAnswer { status: StatusCode::OK, cookie: None, body: Json(PendingBody { pending }) })
+    Ok(AdminAnswer { status: StatusCode::OK, cookie: None, body: Json(StaffPending { pending }) })
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
-pub struct CodeInput {
+pub struct StaffCodeInput {
     #[schema(required = true, value_type = String)]
     pub pending: Option<String>,
     /// The 6 digits the authenticator app shows (full-width digits and spaces are fine).
@@ -140,7 +141,7 @@ pub struct CodeInput {
     pub code: Option<String>,
 }
 
-#[utoipa::path(post, path = "/v1/admin/auth/totp", tag = "admin", request_body = CodeInput,
+#[utoipa::path(post, path = "/v1/admin/auth/totp", tag = "admin", request_body = StaffCodeInput,
     responses(
         (status = 200, body = StaffBody, description = "logged in: the cookie `shop_staff` is set (httpOnly, SameSite=Strict, Path=/v1/admin)"),
         (status = 422, body = ErrorBody, description = "`admin.login.failed` (wrong or already used code, locked account), or `admin.login.expired` (the 5 minutes after the password are over: start again)"),
@@ -150,7 +151,7 @@ pub async fn confirm_code(
     State(state): State<AppState>,
     channel: Channel,
     client: Client,
-    ApiJson(input): ApiJson<CodeInput>,
+    ApiJson(input): ApiJson<StaffCodeInput>,
 ) -> ApiResult<AdminAnswer<Json<StaffBody>>> {
     let now = Timestamp::now().0;
     rate_limit::enforce(&state, login::RATE_LIMIT, &channel.id, &client.ip, now).await?;

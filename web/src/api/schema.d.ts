@@ -84,6 +84,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["audit_log"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["log_in"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["log_out"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/auth/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/auth/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["confirm_code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/auth/login": {
         parameters: {
             query?: never;
@@ -284,6 +364,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["show_blog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bot-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["bot_check"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2659,11 +2755,37 @@ export interface components {
             /** @description Required on the demo shop (full-width katakana); optional on corporate channels. */
             shipping_last_name_kana?: string | null;
         };
+        /** @description A challenge as the ALTCHA widget reads it. */
+        AltchaChallenge: {
+            /** @description Always `SHA-256`. */
+            algorithm: string;
+            /** @description SHA-256 (hex) of `salt` followed by the secret number in decimal. */
+            challenge: string;
+            /**
+             * Format: int64
+             * @description The largest number to try.
+             */
+            maxnumber: number;
+            /** @description Random hex, then `?expires=<unix seconds>`. */
+            salt: string;
+            /** @description HMAC-SHA256 (hex) of `challenge` under the server's key. */
+            signature: string;
+        };
         /**
          * @description Who sees a block.
          * @enum {string}
          */
         Audience: "all" | "member" | "guest";
+        /** @enum {string} */
+        AuditAction: "login" | "logout" | "login_failed" | "inquiry_reply" | "inquiry_status" | "inquiry_note" | "topic_create" | "topic_update" | "topic_delete" | "system_message_send";
+        /** @description One entry of the audit log. */
+        AuditEntry: {
+            action: components["schemas"]["AuditAction"];
+            at: components["schemas"]["Timestamp"];
+            staff_name: string;
+            /** @description What was changed (an inquiry number, a topic id, …); empty for logins. */
+            target: string;
+        };
         BTreeMap: {
             [key: string]: string[];
         };
@@ -2736,6 +2858,21 @@ export interface components {
             title: string;
             /** @description A site path of this shop. */
             url: string;
+        };
+        /** @description What the form must prove, by kind. */
+        BotCheck: {
+            challenge: components["schemas"]["AltchaChallenge"];
+            /** @enum {string} */
+            kind: "altcha";
+        } | {
+            /** @enum {string} */
+            kind: "recaptcha";
+            site_key: string;
+            /**
+             * Format: int64
+             * @description Always 3.
+             */
+            version: number;
         };
         Brand: {
             description: string;
@@ -4970,6 +5107,35 @@ export interface components {
             /** @description waiting | accepted (then the screens show the completion). */
             state: string;
         };
+        /** @description A staff member as the admin screens show them. */
+        Staff: {
+            email: string;
+            id: string;
+            name: string;
+            role: components["schemas"]["StaffRole"];
+        };
+        StaffBody: {
+            staff: components["schemas"]["Staff"];
+        };
+        StaffCodeInput: {
+            /** @description The 6 digits the authenticator app shows (full-width digits and spaces are fine). */
+            code: string;
+            pending: string;
+        };
+        StaffLoginInput: {
+            email: string;
+            password: string;
+        };
+        StaffPending: {
+            /** @description Opaque; send it with the code to `POST /v1/admin/auth/totp` within 5 minutes. */
+            pending: string;
+        };
+        /**
+         * @description What a staff member may do: the owner also manages topics, messages to every member and
+         *     reads the audit log.
+         * @enum {string}
+         */
+        StaffRole: "owner" | "staff";
         StaticPage: {
             sections: components["schemas"]["Section"][];
             title: string;
@@ -5410,10 +5576,245 @@ export interface operations {
             };
         };
     };
-    login: {
+    audit_log: {
+        parameters: {
+            query?: {
+                page?: number | "";
+                per?: number | "";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{data}`, newest first, with x-total, x-per-page, x-last-page, x-current-page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEntry"][];
+                };
+            };
+            /** @description no staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `staff.owner_only`: only the shop's owner reads the log */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body or the query cannot be read (`errors.body`, `errors.query`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    log_in: {
         parameters: {
             query?: never;
             header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffLoginInput"];
+            };
+        };
+        responses: {
+            /** @description the password is right: now the code of the authenticator app */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffPending"];
+                };
+            };
+            /** @description `admin.login.failed`: the same answer for an unknown address, a wrong password and a locked account */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too many attempts from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    log_out: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: {
+                /** @description the staff session, when there is one */
+                shop_staff?: string | null;
+            };
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the session is ended and the cookie cleared; answered even without a session */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie: {
+                /** @description the staff session (httpOnly cookie set at login) */
+                shop_staff: string;
+            };
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the logged-in staff member */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffBody"];
+                };
+            };
+            /** @description no session, or one that ended (12 hours idle) or belongs to another shop */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    confirm_code: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffCodeInput"];
+            };
+        };
+        responses: {
+            /** @description logged in: the cookie `shop_staff` is set (httpOnly, SameSite=Strict, Path=/v1/admin) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffBody"];
+                };
+            };
+            /** @description `admin.login.failed` (wrong or already used code, locked account), or `admin.login.expired` (the 5 minutes after the password are over: start again) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too many attempts from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    login: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the bot-check proof: the base64 ALTCHA payload solving a challenge of `GET /v1/bot-check`, or a reCAPTCHA v3 token for the action `login`; each proof counts once */
+                "X-Bot-Check": string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5432,7 +5833,7 @@ export interface operations {
                     "application/json": components["schemas"]["LoginResponse"];
                 };
             };
-            /** @description `auth.login.failed` (the same for an unknown account), `auth.login.locked` (right password, locked account), or blank fields */
+            /** @description `auth.login.failed` (the same for an unknown account), `auth.login.locked` (right password, locked account), blank fields, or `bot_check.failed` (missing, wrong, expired or used proof) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5994,6 +6395,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    bot_check: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description a fresh ALTCHA challenge (signed, 10 minutes), or the channel's reCAPTCHA v3 site key; the proof goes in `X-Bot-Check` of the checked form's POST, and counts once */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotCheck"];
                 };
             };
             /** @description the shop is in maintenance */
@@ -13081,7 +13511,10 @@ export interface operations {
     request_reminder: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description the bot-check proof: the base64 ALTCHA payload solving a challenge of `GET /v1/bot-check`, or a reCAPTCHA v3 token for the action `password_reminder`; each proof counts once */
+                "X-Bot-Check": string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13100,7 +13533,7 @@ export interface operations {
                     "application/json": components["schemas"]["Accepted"];
                 };
             };
-            /** @description blank e-mail */
+            /** @description blank e-mail, or `bot_check.failed` (missing, wrong, expired or used proof) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13250,7 +13683,10 @@ export interface operations {
     request_username_reminder: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description the bot-check proof: the base64 ALTCHA payload solving a challenge of `GET /v1/bot-check`, or a reCAPTCHA v3 token for the action `username_reminder`; each proof counts once */
+                "X-Bot-Check": string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13269,7 +13705,7 @@ export interface operations {
                     "application/json": components["schemas"]["Accepted"];
                 };
             };
-            /** @description blank e-mail */
+            /** @description blank e-mail, or `bot_check.failed` (missing, wrong, expired or used proof) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14116,7 +14552,10 @@ export interface operations {
     register: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description the bot-check proof: the base64 ALTCHA payload solving a challenge of `GET /v1/bot-check`, or a reCAPTCHA v3 token for the action `signup`; each proof counts once */
+                "X-Bot-Check": string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -14135,7 +14574,7 @@ export interface operations {
                     "application/json": components["schemas"]["Registered"];
                 };
             };
-            /** @description field errors in Japanese (`errors` by field); e-mail or login id already taken */
+            /** @description field errors in Japanese (`errors` by field); e-mail or login id already taken; `bot_check.failed` (missing, wrong, expired or used proof) */
             422: {
                 headers: {
                     [name: string]: unknown;
