@@ -84,14 +84,14 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/admin/audit-log": {
+    "/v1/admin/inquiries": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get: operations["audit_log"];
+        get: operations["list_inquiries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -100,46 +100,14 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/admin/auth/login": {
+    "/v1/admin/inquiries/counts": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
-        post: operations["log_in"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/admin/auth/logout": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: operations["log_out"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/admin/auth/me": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["me"];
+        get: operations["count_inquiries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -148,7 +116,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/admin/auth/totp": {
+    "/v1/admin/inquiries/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["show_inquiry"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["update_status"];
+        trace?: never;
+    };
+    "/v1/admin/inquiries/{key}/notes": {
         parameters: {
             query?: never;
             header?: never;
@@ -157,7 +141,119 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["confirm_code"];
+        post: operations["add_note"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/inquiries/{key}/replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["reply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/inquiry-topics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_topics"];
+        put?: never;
+        post: operations["create_topic"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/inquiry-topics/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["delete_topic"];
+        options?: never;
+        head?: never;
+        patch: operations["update_topic"];
+        trace?: never;
+    };
+    "/v1/admin/system-messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_sent"];
+        put?: never;
+        post: operations["send_message"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/system-messages/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["preview_message"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/upload-files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["upload_staff_file"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/upload-files/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["show_staff_file"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -740,22 +836,6 @@ export interface paths {
         patch: operations["add_shipping"];
         trace?: never;
     };
-    "/v1/carts/shippings/delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch: operations["delete_shipping"];
-        trace?: never;
-    };
     "/v1/carts/shippings/modify": {
         parameters: {
             query?: never;
@@ -1092,6 +1172,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/inquiries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["create_inquiry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/inquiries/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["show_guest_inquiry"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/inquiry-comments/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["reply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/layouts/{page}": {
         parameters: {
             query?: never;
@@ -1214,6 +1342,38 @@ export interface paths {
         get: operations["list_member_coupons"];
         put?: never;
         post: operations["take_coupon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/inquiries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_my_inquiries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/inquiries/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["show_my_inquiry"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1533,6 +1693,38 @@ export interface paths {
         };
         get?: never;
         put: operations["change_security_question"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/system-messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_messages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/system-messages/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["show_message"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -2692,6 +2884,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/upload-files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["upload_file"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/upload-files/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["show_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/users": {
         parameters: {
             query?: never;
@@ -2755,37 +2979,33 @@ export interface components {
             /** @description Required on the demo shop (full-width katakana); optional on corporate channels. */
             shipping_last_name_kana?: string | null;
         };
-        /** @description A challenge as the ALTCHA widget reads it. */
-        AltchaChallenge: {
-            /** @description Always `SHA-256`. */
-            algorithm: string;
-            /** @description SHA-256 (hex) of `salt` followed by the secret number in decimal. */
-            challenge: string;
+        AdminInquiry: components["schemas"]["Inquiry"] & {
+            /** @description Staff notes, oldest first (never shown to the customer). */
+            notes: components["schemas"]["InquiryNote"][];
+        };
+        AdminInquirySummary: components["schemas"]["InquirySummary"] & {
+            email: string;
+            /** @description Sent by a logged-in member (else a guest). */
+            is_member: boolean;
+            /** @description Who wrote the latest message. */
+            last_author: components["schemas"]["InquiryAuthor"];
+            name: string;
+        };
+        AdminInquiryTopic: {
+            id: string;
+            key: string;
+            name: string;
             /**
              * Format: int64
-             * @description The largest number to try.
+             * @description The form lists topics by position.
              */
-            maxnumber: number;
-            /** @description Random hex, then `?expires=<unix seconds>`. */
-            salt: string;
-            /** @description HMAC-SHA256 (hex) of `challenge` under the server's key. */
-            signature: string;
+            position: number;
         };
         /**
          * @description Who sees a block.
          * @enum {string}
          */
         Audience: "all" | "member" | "guest";
-        /** @enum {string} */
-        AuditAction: "login" | "logout" | "login_failed" | "inquiry_reply" | "inquiry_status" | "inquiry_note" | "topic_create" | "topic_update" | "topic_delete" | "system_message_send";
-        /** @description One entry of the audit log. */
-        AuditEntry: {
-            action: components["schemas"]["AuditAction"];
-            at: components["schemas"]["Timestamp"];
-            staff_name: string;
-            /** @description What was changed (an inquiry number, a topic id, …); empty for logins. */
-            target: string;
-        };
         BTreeMap: {
             [key: string]: string[];
         };
@@ -2861,7 +3081,7 @@ export interface components {
         };
         /** @description What the form must prove, by kind. */
         BotCheck: {
-            challenge: components["schemas"]["AltchaChallenge"];
+            challenge: components["schemas"]["Challenge"];
             /** @enum {string} */
             kind: "altcha";
         } | {
@@ -3224,11 +3444,6 @@ export interface components {
             /** @description An entry of the member's address book (`/v1/me/user-addresses`). */
             user_address_id?: string | null;
         };
-        CartShippingDeleteRequest: {
-            /** @description A shipping other than the first: the cart always keeps its first delivery address. */
-            key: string;
-            token: string;
-        };
         CartShippingModifyRequest: {
             address?: components["schemas"]["AddressInput"] | null;
             /** @description YYYY-MM-DD from the lead-time choices; "" for the earliest. */
@@ -3297,6 +3512,22 @@ export interface components {
             key: string;
             name: string;
         };
+        /** @description A challenge as the ALTCHA widget reads it. */
+        Challenge: {
+            /** @description Always `SHA-256`. */
+            algorithm: string;
+            /** @description SHA-256 (hex) of `salt` followed by the secret number in decimal. */
+            challenge: string;
+            /**
+             * Format: int64
+             * @description The largest number to try.
+             */
+            maxnumber: number;
+            /** @description Random hex, then `?expires=<unix seconds>`. */
+            salt: string;
+            /** @description HMAC-SHA256 (hex) of `challenge` under the server's key. */
+            signature: string;
+        };
         Choice: {
             label: string;
             value: string;
@@ -3313,6 +3544,21 @@ export interface components {
             colors: components["schemas"]["Palette"];
             id: string;
             name: string;
+        };
+        /**
+         * @description The contact fields of an inquiry as stored and shown (trimmed; empty when not given; the
+         *     postal code as seven digits).
+         */
+        ContactFields: components["schemas"]["StreetAddress"] & {
+            company: string;
+            department: string;
+            email: string;
+            fax: string;
+            job: string;
+            name: string;
+            name_kana: string;
+            order_number: string;
+            phone: string;
         };
         /** @description How many entries a call removed or added. */
         Counted: {
@@ -3515,13 +3761,6 @@ export interface components {
             visible_for: components["schemas"]["Audience"];
         };
         FrontSettings: {
-            /**
-             * @description The shop's Google Tag Manager container (`GTM-…`), loaded only with analytics on; a
-             *     malformed id reads as none, so it can never inject markup.
-             */
-            "ANALYTICS.GTM_ID"?: string | null;
-            /** @description The storefront fills GA4's data layer only when true (spec 000 §8); off by default. */
-            "ANALYTICS.IS_USE": boolean;
             /** @description Every password login also needs a 6-digit code sent by mail. */
             "AUTH.IS_MFA": boolean;
             "AUTH.IS_VERIFY_EMAIL_AT_FIRST_LOGIN": boolean;
@@ -3700,6 +3939,122 @@ export interface components {
         InputLeadtime: components["schemas"]["DateChoices"] & {
             order_shipping_id: string;
         };
+        Inquiry: components["schemas"]["InquirySummary"] & components["schemas"]["ContactFields"] & {
+            /** @description Oldest first. */
+            messages: components["schemas"]["InquiryMessage"][];
+        };
+        /**
+         * @description Who wrote a message.
+         * @enum {string}
+         */
+        InquiryAuthor: "customer" | "shop";
+        InquiryCounts: {
+            /** Format: int64 */
+            closed: number;
+            /** Format: int64 */
+            in_progress: number;
+            /** Format: int64 */
+            open: number;
+        };
+        /** @description The answer to a new inquiry. */
+        InquiryCreated: {
+            key: string;
+            /** @description What people quote on the phone: `Q-20261126-0007`. */
+            number: string;
+            status: components["schemas"]["InquiryStatus"];
+        };
+        /** @description The body of `POST /v1/inquiries`. Absent means empty. */
+        InquiryInput: {
+            address1?: string | null;
+            address2?: string | null;
+            /** @description 1–4,000 characters. */
+            body: string;
+            city?: string | null;
+            company?: string | null;
+            department?: string | null;
+            email: string;
+            fax?: string | null;
+            /** @description Keys of the sender's own files, not yet attached (at most 5). */
+            files?: string[] | null;
+            job?: string | null;
+            name: string;
+            /** @description Full-width katakana (corporate channels: katakana and the full-width space). */
+            name_kana?: string | null;
+            order_number?: string | null;
+            /** @description `03-1234-5678` or `0312345678` (corporate channels: digits only). */
+            phone?: string | null;
+            /** @description Required, with prefecture, city and address1, for the topic with key `catalog`. */
+            postal_code?: string | null;
+            prefecture?: string | null;
+            /** @description One of the channel's inquiry topics (`GET /v1/categories/hierarchy?table=inquiries`). */
+            topic_id: string;
+        };
+        InquiryMessage: {
+            author: components["schemas"]["InquiryAuthor"];
+            /** @description The customer's name, or the staff member's as it was when they wrote. */
+            author_name: string;
+            body: string;
+            created_at: components["schemas"]["Timestamp"];
+            files: components["schemas"]["UploadedFile"][];
+            id: string;
+        };
+        InquiryNote: {
+            body: string;
+            created_at: components["schemas"]["Timestamp"];
+            id: string;
+            staff_name: string;
+        };
+        InquiryNoteInput: {
+            /** @description 1–4,000 characters. */
+            body: string;
+        };
+        /** @description A reply of the customer. */
+        InquiryReplyInput: {
+            /** @description 1–4,000 characters. */
+            body: string;
+            /** @description Keys of the sender's own files, not yet attached (at most 5). */
+            files?: string[] | null;
+            inquiry_key: string;
+            /** @description A guest's thread token (members send their bearer token instead). */
+            t?: string | null;
+        };
+        /**
+         * @description Where an inquiry stands.
+         * @enum {string}
+         */
+        InquiryStatus: "open" | "in_progress" | "closed";
+        InquiryStatusInput: {
+            status: components["schemas"]["InquiryStatus"];
+        };
+        InquirySummary: {
+            created_at: components["schemas"]["Timestamp"];
+            /** @description The shop replied since the customer last opened the inquiry. */
+            has_unread_reply: boolean;
+            key: string;
+            last_message_at: components["schemas"]["Timestamp"];
+            /** @description What people quote on the phone: `Q-20261126-0007`. */
+            number: string;
+            status: components["schemas"]["InquiryStatus"];
+            /** @description 未対応, 対応中 or 完了. */
+            status_label: string;
+            /** @description The first line of the first message. */
+            subject: string;
+            topic?: components["schemas"]["InquiryTopicRef"] | null;
+        };
+        InquiryTopicChange: {
+            /** @description 1–50 characters. */
+            name?: string | null;
+            /** Format: int64 */
+            position?: number | null;
+        };
+        InquiryTopicInput: {
+            /** @description 1–50 characters. */
+            name: string;
+        };
+        InquiryTopicRef: {
+            id: string;
+            name: string;
+        };
         ItemsInput: {
             /** @description Product ids, 1–100. */
             ids: string[];
@@ -3753,6 +4108,28 @@ export interface components {
         Liked: {
             is_favorite: boolean;
             product_id: string;
+        };
+        ListBody_AdminInquirySummary: {
+            data: (components["schemas"]["InquirySummary"] & {
+                email: string;
+                /** @description Sent by a logged-in member (else a guest). */
+                is_member: boolean;
+                /** @description Who wrote the latest message. */
+                last_author: components["schemas"]["InquiryAuthor"];
+                name: string;
+            })[];
+        };
+        ListBody_AdminInquiryTopic: {
+            data: {
+                id: string;
+                key: string;
+                name: string;
+                /**
+                 * Format: int64
+                 * @description The form lists topics by position.
+                 */
+                position: number;
+            }[];
         };
         ListBody_Banner: {
             data: {
@@ -3887,6 +4264,23 @@ export interface components {
             data: {
                 product: components["schemas"]["ProductItem"];
                 product_id: string;
+            }[];
+        };
+        ListBody_InquirySummary: {
+            data: {
+                created_at: components["schemas"]["Timestamp"];
+                /** @description The shop replied since the customer last opened the inquiry. */
+                has_unread_reply: boolean;
+                key: string;
+                last_message_at: components["schemas"]["Timestamp"];
+                /** @description What people quote on the phone: `Q-20261126-0007`. */
+                number: string;
+                status: components["schemas"]["InquiryStatus"];
+                /** @description 未対応, 対応中 or 完了. */
+                status_label: string;
+                /** @description The first line of the first message. */
+                subject: string;
+                topic?: components["schemas"]["InquiryTopicRef"] | null;
             }[];
         };
         ListBody_LandingPageLink: {
@@ -4104,6 +4498,25 @@ export interface components {
                 word: string;
             }[];
         };
+        ListBody_SentSystemMessage: {
+            data: {
+                audience: components["schemas"]["MessageAudience"];
+                body: string;
+                created_at: components["schemas"]["Timestamp"];
+                key: string;
+                /**
+                 * Format: int64
+                 * @description How many recipients opened it.
+                 */
+                read_count: number;
+                /** Format: int64 */
+                recipients: number;
+                segment?: components["schemas"]["MessageSegment"] | null;
+                /** @description Who sent it. */
+                staff_name: string;
+                title: string;
+            }[];
+        };
         ListBody_StaticPageLink: {
             data: {
                 title: string;
@@ -4124,6 +4537,15 @@ export interface components {
                 riding_style: string;
                 /** @description e.g. 整備士, ライダー, 店長. */
                 role: string;
+            }[];
+        };
+        ListBody_SystemMessage: {
+            data: {
+                body: string;
+                created_at: components["schemas"]["Timestamp"];
+                is_read: boolean;
+                key: string;
+                title: string;
             }[];
         };
         ListBody_Tag: {
@@ -4358,6 +4780,16 @@ export interface components {
             title?: string | null;
             updated_at: components["schemas"]["Timestamp"];
         };
+        /**
+         * @description Whom a message is for.
+         * @enum {string}
+         */
+        MessageAudience: "member" | "segment" | "all";
+        /**
+         * @description A group of the channel's members, as of the moment a message is sent.
+         * @enum {string}
+         */
+        MessageSegment: "newsletter" | "purchasers" | "no_purchase";
         /** @description A maker, brand or category as a product names it. */
         NamedRef: {
             key: string;
@@ -5037,6 +5469,24 @@ export interface components {
              */
             question_ct: number;
         };
+        /** @description A sent message as the staff list shows it. */
+        SentSystemMessage: {
+            audience: components["schemas"]["MessageAudience"];
+            body: string;
+            created_at: components["schemas"]["Timestamp"];
+            key: string;
+            /**
+             * Format: int64
+             * @description How many recipients opened it.
+             */
+            read_count: number;
+            /** Format: int64 */
+            recipients: number;
+            segment?: components["schemas"]["MessageSegment"] | null;
+            /** @description Who sent it. */
+            staff_name: string;
+            title: string;
+        };
         Shipping: {
             address: components["schemas"]["ShippingAddress"];
             /** Format: int64 */
@@ -5107,35 +5557,12 @@ export interface components {
             /** @description waiting | accepted (then the screens show the completion). */
             state: string;
         };
-        /** @description A staff member as the admin screens show them. */
-        Staff: {
-            email: string;
-            id: string;
-            name: string;
-            role: components["schemas"]["StaffRole"];
+        StaffReplyInput: {
+            /** @description 1–4,000 characters. */
+            body: string;
+            /** @description Keys of this staff member's own unattached uploads (`POST /v1/admin/upload-files`), at most 5. */
+            files?: string[] | null;
         };
-        StaffBody: {
-            staff: components["schemas"]["Staff"];
-        };
-        StaffCodeInput: {
-            /** @description The 6 digits the authenticator app shows (full-width digits and spaces are fine). */
-            code: string;
-            pending: string;
-        };
-        StaffLoginInput: {
-            email: string;
-            password: string;
-        };
-        StaffPending: {
-            /** @description Opaque; send it with the code to `POST /v1/admin/auth/totp` within 5 minutes. */
-            pending: string;
-        };
-        /**
-         * @description What a staff member may do: the owner also manages topics, messages to every member and
-         *     reads the audit log.
-         * @enum {string}
-         */
-        StaffRole: "owner" | "staff";
         StaticPage: {
             sections: components["schemas"]["Section"][];
             title: string;
@@ -5189,6 +5616,41 @@ export interface components {
         StylistPick: {
             comment: string;
             product: components["schemas"]["ProductItem"];
+        };
+        SystemMessage: {
+            body: string;
+            created_at: components["schemas"]["Timestamp"];
+            is_read: boolean;
+            key: string;
+            title: string;
+        };
+        /** @description A message staff are about to send. */
+        SystemMessageInput: {
+            audience: components["schemas"]["MessageAudience"];
+            /** @description 1–4,000 characters. */
+            body: string;
+            /** @description The member's e-mail (audience `member`). */
+            member_email?: string | null;
+            segment?: components["schemas"]["MessageSegment"] | null;
+            /** @description 1–100 characters. */
+            title: string;
+        };
+        SystemMessagePreview: {
+            body: string;
+            /**
+             * Format: int64
+             * @description How many members it would reach now.
+             */
+            recipients: number;
+            title: string;
+        };
+        SystemMessageSent: {
+            key: string;
+            /**
+             * Format: int64
+             * @description How many members got it (fixed now: later members do not).
+             */
+            recipients: number;
         };
         Tag: {
             id: string;
@@ -5246,6 +5708,31 @@ export interface components {
         };
         /** @enum {string} */
         Typeface: "block" | "script" | "mincho" | "gothic";
+        /** @description The upload form (documents the multipart body). */
+        UploadForm: {
+            /** @description The folder: `inquiries`. */
+            dir: string;
+            /**
+             * Format: binary
+             * @description A JPEG, PNG, GIF, WebP or PDF file of at most 5 MB (the type is read from the bytes).
+             */
+            file: string;
+        };
+        /** @description A file as answers show it. */
+        UploadedFile: {
+            /** @description Read from the bytes: image/jpeg, image/png, image/gif, image/webp or application/pdf. */
+            content_type: string;
+            key: string;
+            /** @description The name the client gave (shown only; the stored name is generated). */
+            name: string;
+            /** Format: int64 */
+            size: number;
+            /**
+             * @description Where the file is read: `/v1/upload-files/{key}` (a guest's with the thread token
+             *     `?t=`), or `/v1/admin/upload-files/{key}` in staff answers.
+             */
+            url: string;
+        };
         /** @description A member as the storefront shows it (GET /v1/me/user, `user` of POST /v1/users). */
         User: components["schemas"]["Profile"] & {
             /** @description The member number. */
@@ -5576,7 +6063,571 @@ export interface operations {
             };
         };
     };
-    audit_log: {
+    list_inquiries: {
+        parameters: {
+            query?: {
+                /** @description Only inquiries in this status. */
+                status?: string;
+                /** @description Only inquiries of this topic. */
+                topic_id?: string;
+                /** @description Part of the number, the name, the e-mail or the subject. */
+                q?: string;
+                page?: number | "";
+                per?: number | "";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the shop's inquiries, newest activity first */
+            200: {
+                headers: {
+                    "x-current-page"?: number;
+                    "x-last-page"?: number;
+                    "x-per-page"?: number;
+                    "x-total"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_AdminInquirySummary"];
+                };
+            };
+            /** @description no staff session of this shop */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `status`, `q`, `page` or `per` is malformed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    count_inquiries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description how many inquiries are in each status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InquiryCounts"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    show_inquiry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the inquiry's key */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the inquiry with its messages (files' URLs under /v1/admin) and the staff notes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminInquiry"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such inquiry of this shop */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    update_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the inquiry's key */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InquiryStatusInput"];
+            };
+        };
+        responses: {
+            /** @description the inquiry in its new status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Inquiry"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such inquiry of this shop */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `status` is not open, in_progress or closed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    add_note: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the inquiry's key */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InquiryNoteInput"];
+            };
+        };
+        responses: {
+            /** @description kept with the inquiry; never shown to the customer */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InquiryNote"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such inquiry of this shop */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `body` blank or longer than 4,000 characters */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    reply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the inquiry's key */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffReplyInput"];
+            };
+        };
+        responses: {
+            /** @description sent: an `open` inquiry is `in_progress`; the customer gets a mail (a member a link to the member area, a guest the reply and a fresh thread link) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InquiryMessage"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such inquiry of this shop */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `body` blank or longer than 4,000 characters; `files` not this staff member's unattached uploads or more than 5 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    list_topics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the contact form's topics in their order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_AdminInquiryTopic"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    create_topic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InquiryTopicInput"];
+            };
+        };
+        responses: {
+            /** @description added after the last topic */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminInquiryTopic"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description owners only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `name` blank or longer than 50 characters */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    delete_topic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the topic's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description owners only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such topic of this shop */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description code `inquiry_topics.in_use`: inquiries name the topic (rename it instead) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    update_topic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the topic's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InquiryTopicChange"];
+            };
+        };
+        responses: {
+            /** @description renamed and/or moved (the others close up: positions stay 1, 2, 3 …) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminInquiryTopic"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description owners only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such topic of this shop */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `name` blank or too long, `position` not 1–1000 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    list_sent: {
         parameters: {
             query?: {
                 page?: number | "";
@@ -5588,16 +6639,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{data}`, newest first, with x-total, x-per-page, x-last-page, x-current-page */
+            /** @description the shop's sent messages, newest first */
             200: {
                 headers: {
+                    "x-current-page"?: number;
+                    "x-last-page"?: number;
+                    "x-per-page"?: number;
+                    "x-total"?: number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuditEntry"][];
+                    "application/json": components["schemas"]["ListBody_SentSystemMessage"];
                 };
             };
-            /** @description no staff session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5606,7 +6660,57 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `staff.owner_only`: only the shop's owner reads the log */
+            /** @description `page` or `per` is malformed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    send_message: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SystemMessageInput"];
+            };
+        };
+        responses: {
+            /** @description sent: each recipient finds it in the message centre */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SystemMessageSent"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description audience `all` is for owners only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5615,7 +6719,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description the body or the query cannot be read (`errors.body`, `errors.query`) */
+            /** @description field errors as for the preview, or code `system_messages.no_recipients` */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5635,7 +6739,7 @@ export interface operations {
             };
         };
     };
-    log_in: {
+    preview_message: {
         parameters: {
             query?: never;
             header?: never;
@@ -5644,100 +6748,19 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["StaffLoginInput"];
+                "application/json": components["schemas"]["SystemMessageInput"];
             };
         };
         responses: {
-            /** @description the password is right: now the code of the authenticator app */
+            /** @description what would be sent, and to how many members */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StaffPending"];
+                    "application/json": components["schemas"]["SystemMessagePreview"];
                 };
             };
-            /** @description `admin.login.failed`: the same answer for an unknown address, a wrong password and a locked account */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description too many attempts from this address */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description the shop is in maintenance */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MaintenanceBody"];
-                };
-            };
-        };
-    };
-    log_out: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: {
-                /** @description the staff session, when there is one */
-                shop_staff?: string | null;
-            };
-        };
-        requestBody?: never;
-        responses: {
-            /** @description the session is ended and the cookie cleared; answered even without a session */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description the shop is in maintenance */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MaintenanceBody"];
-                };
-            };
-        };
-    };
-    me: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie: {
-                /** @description the staff session (httpOnly cookie set at login) */
-                shop_staff: string;
-            };
-        };
-        requestBody?: never;
-        responses: {
-            /** @description the logged-in staff member */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["StaffBody"];
-                };
-            };
-            /** @description no session, or one that ended (12 hours idle) or belongs to another shop */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5746,6 +6769,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description audience `all` is for owners only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description field errors: `audience`, `member_email` (not a member of this shop), `segment`, `title`, `body` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description the shop is in maintenance */
             503: {
                 headers: {
@@ -5757,7 +6798,7 @@ export interface operations {
             };
         };
     };
-    confirm_code: {
+    upload_staff_file: {
         parameters: {
             query?: never;
             header?: never;
@@ -5766,20 +6807,38 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["StaffCodeInput"];
+                "multipart/form-data": components["schemas"]["UploadForm"];
             };
         };
         responses: {
-            /** @description logged in: the cookie `shop_staff` is set (httpOnly, SameSite=Strict, Path=/v1/admin) */
-            200: {
+            /** @description stored; attach it to a reply by its key (`url` under /v1/admin) */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StaffBody"];
+                    "application/json": components["schemas"]["UploadedFile"];
                 };
             };
-            /** @description `admin.login.failed` (wrong or already used code, locked account), or `admin.login.expired` (the 5 minutes after the password are over: start again) */
+            /** @description no staff session of this shop */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the request is larger than 6 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description as `POST /v1/upload-files` */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5788,8 +6847,53 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description too many attempts from this address */
-            429: {
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    show_staff_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the file's key */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the bytes, with the headers of `GET /v1/upload-files/{key}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": unknown;
+                    "image/png": unknown;
+                    "image/gif": unknown;
+                    "image/webp": unknown;
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description no staff session of this shop */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such file of this shop */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7527,56 +8631,6 @@ export interface operations {
             };
         };
     };
-    delete_shipping: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CartShippingDeleteRequest"];
-            };
-        };
-        responses: {
-            /** @description the shipping removed; its products (with their accessories) go back to the first shipping */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CartBody"];
-                };
-            };
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description `errors.key`: not a shipping of the cart, or its first one */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description the shop is in maintenance */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MaintenanceBody"];
-                };
-            };
-        };
-    };
     modify_shipping: {
         parameters: {
             query?: never;
@@ -8600,6 +9654,173 @@ export interface operations {
             };
         };
     };
+    create_inquiry: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the bot-check proof: the base64 ALTCHA payload solving a challenge of `GET /v1/bot-check`, or a reCAPTCHA v3 token for the action `contact`; each proof counts once */
+                "X-Bot-Check": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InquiryInput"];
+            };
+        };
+        responses: {
+            /** @description received (status `open`); the customer gets a receipt mail (a guest's with the thread link `/contact/thread/{key}?t=…`), the shop a notice */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InquiryCreated"];
+                };
+            };
+            /** @description a bearer token was sent and is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description code `bot_check.failed` (missing, wrong, expired or used `X-Bot-Check`), or field errors in Japanese (`topic_id` not one of this shop's topics, `name`, `email`, `body` 1–4,000 characters, the postal address for `catalog`, `files` not the sender's own unattached uploads or more than 5); nothing was stored */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    show_guest_inquiry: {
+        parameters: {
+            query?: {
+                /** @description The thread token of the mailed link. */
+                t?: string;
+            };
+            header?: never;
+            path: {
+                /** @description the inquiry's key */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the inquiry with its messages (files' URLs carry the token); the shop's replies are now read */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Inquiry"];
+                };
+            };
+            /** @description no such inquiry, or `t` is not one of its unexpired thread tokens */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body or the query cannot be read (`errors.body`, `errors.query`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    reply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InquiryReplyInput"];
+            };
+        };
+        responses: {
+            /** @description added; a `closed` inquiry is `open` again; the shop gets a notice */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InquiryMessage"];
+                };
+            };
+            /** @description a bearer token was sent and is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such inquiry of this member, and `t` is not one of its thread tokens */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `body` blank or longer than 4,000 characters, `files` not the sender's own unattached uploads or more than 5 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
     show_layout: {
         parameters: {
             query?: never;
@@ -9092,6 +10313,108 @@ export interface operations {
             };
             /** @description `errors.coupon_id` (none sent), or code `coupons.take.out_of_period` */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    list_my_inquiries: {
+        parameters: {
+            query?: {
+                page?: number | "";
+                per?: number | "";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the member's inquiries, newest activity first */
+            200: {
+                headers: {
+                    "x-current-page"?: number;
+                    "x-last-page"?: number;
+                    "x-per-page"?: number;
+                    "x-total"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_InquirySummary"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `page` or `per` is malformed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    show_my_inquiry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the inquiry's key */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the inquiry with its messages; the shop's replies are now read */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Inquiry"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such inquiry of this member */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10267,6 +11590,109 @@ export interface operations {
             };
             /** @description too many current-password tries */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    list_messages: {
+        parameters: {
+            query?: {
+                page?: number | "";
+                per?: number | "";
+                unread?: (0 | 1) | boolean | "";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the member's messages, newest first */
+            200: {
+                headers: {
+                    "x-current-page"?: number;
+                    "x-last-page"?: number;
+                    "x-per-page"?: number;
+                    "x-total"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_SystemMessage"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `page`, `per` or `unread` is malformed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    show_message: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the message's key */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the message, now read */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SystemMessage"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such message for this member */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12641,13 +14067,7 @@ export interface operations {
     };
     list_popups: {
         parameters: {
-            query?: {
-                /**
-                 * @description Only the popups an ecommerce event answers (e.g. `purchase`); without it, the popups
-                 *     shown over pages.
-                 */
-                event?: string;
-            };
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;
@@ -12661,15 +14081,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ListBody_Popup"];
-                };
-            };
-            /** @description the body or the query cannot be read (`errors.body`, `errors.query`) */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description the shop is in maintenance */
@@ -14531,6 +15942,132 @@ export interface operations {
             };
             /** @description too many attempts from this address (code `auth.rate_limited`) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    upload_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadForm"];
+            };
+        };
+        responses: {
+            /** @description stored; attach it by its key (inquiries' `files`) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadedFile"];
+                };
+            };
+            /** @description a bearer token was sent and is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the request is larger than 6 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.dir` (not a known folder), `errors.file` (missing, not JPEG/PNG/GIF/WebP/PDF by its bytes, larger than 5 MB), or code `upload_files.limit_exceeded` (10 unattached files in 24 hours) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    show_file: {
+        parameters: {
+            query?: {
+                /** @description A guest's thread token (from the link in the inquiry's mails). */
+                t?: string;
+            };
+            header?: never;
+            path: {
+                /** @description the file's key */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the bytes, with the stored content type; `Content-Disposition: inline` for images, `attachment` for PDF; `X-Content-Type-Options: nosniff`, `Content-Security-Policy: sandbox` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": unknown;
+                    "image/png": unknown;
+                    "image/gif": unknown;
+                    "image/webp": unknown;
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description a bearer token was sent and is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such file, or not the caller's: the member did not upload it and it is not on their inquiry, or `t` is not a valid thread token of its inquiry */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body or the query cannot be read (`errors.body`, `errors.query`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
