@@ -28,5 +28,5 @@ export function catalogTopicId(topics: CategoryNode[]): string | null {
 
 /** POST /v1/inquiries with the bot check's proof: the inquiry's key and number. */
 export async function sendInquiry(input: InquiryInput, proof: string): Promise<InquiryCreated> {
-  return (await load(api().POST('/v1/inquiries', { body: input, headers: botCheckHeaders(proof) }))).data;
+  return (await load(api().POST('/v1/inquiries', { body: input, params: { header: botCheckHeaders(proof) } }))).data;
 }

@@ -68,15 +68,18 @@ export const useUsernameCheck = (token: string) => useQuery({ ...usernameCheckQu
 export const useReminderRequest = () =>
   useMutation({
     mutationFn: async ({ email, proof }: ReminderRequest): Promise<RequestAccepted> =>
-      (await load(api().POST('/v1/reminder/request', { body: { email }, headers: botCheckHeaders(proof) })))
+      (await load(api().POST('/v1/reminder/request', { body: { email }, params: { header: botCheckHeaders(proof) } })))
         .data as RequestAccepted,
   });
 
 export const useUsernameRequest = () =>
   useMutation({
     mutationFn: async ({ email, proof }: ReminderRequest): Promise<RequestAccepted> =>
-      (await load(api().POST('/v1/reminder/username/request', { body: { email }, headers: botCheckHeaders(proof) })))
-        .data as RequestAccepted,
+      (
+        await load(
+          api().POST('/v1/reminder/username/request', { body: { email }, params: { header: botCheckHeaders(proof) } }),
+        )
+      ).data as RequestAccepted,
   });
 
 /** POST /v1/reminder/reset → login response: the member is logged in (lib/login-complete). */
