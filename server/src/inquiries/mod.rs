@@ -33,6 +33,7 @@ pub const NUMBER_ATTEMPTS: usize = 20;
 
 /// Where an inquiry stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = InquiryStatus)]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
     Open,
@@ -85,6 +86,7 @@ impl Status {
 
 /// Who wrote a message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[schema(as = InquiryAuthor)]
 #[serde(rename_all = "snake_case")]
 pub enum Author {
     Customer,

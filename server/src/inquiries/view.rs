@@ -12,6 +12,7 @@ use crate::uploads::UploadedFile;
 use crate::uploads::store::FileRow;
 
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = InquiryTopicRef)]
 pub struct TopicRef {
     pub id: String,
     pub name: String,
@@ -69,6 +70,7 @@ pub struct AdminInquirySummary {
 }
 
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = InquiryNote)]
 pub struct Note {
     pub id: String,
     pub staff_name: String,

@@ -101,6 +101,7 @@ async fn show_message(State(state): State<AppState>, channel: Channel, member: M
 
 /// A message staff are about to send.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = SystemMessageInput)]
 pub struct MessageInput {
     #[schema(required = true, value_type = Audience)]
     pub audience: Option<String>,
@@ -168,6 +169,7 @@ async fn checked(state: &AppState, channel: &Channel, staff: &Staff, input: Mess
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = SystemMessagePreview)]
 pub struct MessagePreview {
     /// How many members it would reach now.
     pub recipients: i64,
@@ -194,6 +196,7 @@ async fn preview_message(
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = SystemMessageSent)]
 pub struct MessageSent {
     pub key: String,
     /// How many members got it (fixed now: later members do not).
@@ -242,6 +245,7 @@ async fn send_message(
 
 /// A sent message as the staff list shows it.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = SentSystemMessage)]
 pub struct SentMessage {
     pub key: String,
     pub title: String,

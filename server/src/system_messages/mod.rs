@@ -16,6 +16,7 @@ pub const NO_RECIPIENTS_CODE: &str = "system_messages.no_recipients";
 
 /// Whom a message is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = MessageAudience)]
 #[serde(rename_all = "snake_case")]
 pub enum Audience {
     /// One member, named by e-mail.
@@ -47,6 +48,7 @@ impl Audience {
 
 /// A group of the channel's members, as of the moment a message is sent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = MessageSegment)]
 #[serde(rename_all = "snake_case")]
 pub enum Segment {
     /// Members who receive the newsletter.

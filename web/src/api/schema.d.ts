@@ -84,6 +84,182 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/inquiries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_inquiries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/inquiries/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["count_inquiries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/inquiries/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["show_inquiry"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["update_status"];
+        trace?: never;
+    };
+    "/v1/admin/inquiries/{key}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["add_note"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/inquiries/{key}/replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["reply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/inquiry-topics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_topics"];
+        put?: never;
+        post: operations["create_topic"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/inquiry-topics/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["delete_topic"];
+        options?: never;
+        head?: never;
+        patch: operations["update_topic"];
+        trace?: never;
+    };
+    "/v1/admin/system-messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_sent"];
+        put?: never;
+        post: operations["send_message"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/system-messages/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["preview_message"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/upload-files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["upload_staff_file"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/upload-files/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["show_staff_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/auth/login": {
         parameters: {
             query?: never;
@@ -284,6 +460,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["show_blog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bot-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["bot_check"];
         put?: never;
         post?: never;
         delete?: never;
@@ -996,6 +1188,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/inquiries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["create_inquiry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/inquiries/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["show_guest_inquiry"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/inquiry-comments/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["reply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/layouts/{page}": {
         parameters: {
             query?: never;
@@ -1118,6 +1358,38 @@ export interface paths {
         get: operations["list_member_coupons"];
         put?: never;
         post: operations["take_coupon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/inquiries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_my_inquiries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/inquiries/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["show_my_inquiry"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1437,6 +1709,38 @@ export interface paths {
         };
         get?: never;
         put: operations["change_security_question"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/system-messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_messages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/system-messages/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["show_message"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -2596,6 +2900,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/upload-files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["upload_file"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/upload-files/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["show_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/users": {
         parameters: {
             query?: never;
@@ -2658,6 +2994,28 @@ export interface components {
             shipping_last_name?: string | null;
             /** @description Required on the demo shop (full-width katakana); optional on corporate channels. */
             shipping_last_name_kana?: string | null;
+        };
+        AdminInquiry: components["schemas"]["Inquiry"] & {
+            /** @description Staff notes, oldest first (never shown to the customer). */
+            notes: components["schemas"]["InquiryNote"][];
+        };
+        AdminInquirySummary: components["schemas"]["InquirySummary"] & {
+            email: string;
+            /** @description Sent by a logged-in member (else a guest). */
+            is_member: boolean;
+            /** @description Who wrote the latest message. */
+            last_author: components["schemas"]["InquiryAuthor"];
+            name: string;
+        };
+        AdminInquiryTopic: {
+            id: string;
+            key: string;
+            name: string;
+            /**
+             * Format: int64
+             * @description The form lists topics by position.
+             */
+            position: number;
         };
         /**
          * @description Who sees a block.
@@ -2736,6 +3094,21 @@ export interface components {
             title: string;
             /** @description A site path of this shop. */
             url: string;
+        };
+        /** @description What the form must prove, by kind. */
+        BotCheck: {
+            challenge: components["schemas"]["Challenge"];
+            /** @enum {string} */
+            kind: "altcha";
+        } | {
+            /** @enum {string} */
+            kind: "recaptcha";
+            site_key: string;
+            /**
+             * Format: int64
+             * @description Always 3.
+             */
+            version: number;
         };
         Brand: {
             description: string;
@@ -3160,6 +3533,22 @@ export interface components {
             key: string;
             name: string;
         };
+        /** @description A challenge as the ALTCHA widget reads it. */
+        Challenge: {
+            /** @description Always `SHA-256`. */
+            algorithm: string;
+            /** @description SHA-256 (hex) of `salt` followed by the secret number in decimal. */
+            challenge: string;
+            /**
+             * Format: int64
+             * @description The largest number to try.
+             */
+            maxnumber: number;
+            /** @description Random hex, then `?expires=<unix seconds>`. */
+            salt: string;
+            /** @description HMAC-SHA256 (hex) of `challenge` under the server's key. */
+            signature: string;
+        };
         Choice: {
             label: string;
             value: string;
@@ -3176,6 +3565,21 @@ export interface components {
             colors: components["schemas"]["Palette"];
             id: string;
             name: string;
+        };
+        /**
+         * @description The contact fields of an inquiry as stored and shown (trimmed; empty when not given; the
+         *     postal code as seven digits).
+         */
+        ContactFields: components["schemas"]["StreetAddress"] & {
+            company: string;
+            department: string;
+            email: string;
+            fax: string;
+            job: string;
+            name: string;
+            name_kana: string;
+            order_number: string;
+            phone: string;
         };
         /** @description How many entries a call removed or added. */
         Counted: {
@@ -3563,6 +3967,122 @@ export interface components {
         InputLeadtime: components["schemas"]["DateChoices"] & {
             order_shipping_id: string;
         };
+        Inquiry: components["schemas"]["InquirySummary"] & components["schemas"]["ContactFields"] & {
+            /** @description Oldest first. */
+            messages: components["schemas"]["InquiryMessage"][];
+        };
+        /**
+         * @description Who wrote a message.
+         * @enum {string}
+         */
+        InquiryAuthor: "customer" | "shop";
+        InquiryCounts: {
+            /** Format: int64 */
+            closed: number;
+            /** Format: int64 */
+            in_progress: number;
+            /** Format: int64 */
+            open: number;
+        };
+        /** @description The answer to a new inquiry. */
+        InquiryCreated: {
+            key: string;
+            /** @description What people quote on the phone: `Q-20261126-0007`. */
+            number: string;
+            status: components["schemas"]["InquiryStatus"];
+        };
+        /** @description The body of `POST /v1/inquiries`. Absent means empty. */
+        InquiryInput: {
+            address1?: string | null;
+            address2?: string | null;
+            /** @description 1–4,000 characters. */
+            body: string;
+            city?: string | null;
+            company?: string | null;
+            department?: string | null;
+            email: string;
+            fax?: string | null;
+            /** @description Keys of the sender's own files, not yet attached (at most 5). */
+            files?: string[] | null;
+            job?: string | null;
+            name: string;
+            /** @description Full-width katakana (corporate channels: katakana and the full-width space). */
+            name_kana?: string | null;
+            order_number?: string | null;
+            /** @description `03-1234-5678` or `0312345678` (corporate channels: digits only). */
+            phone?: string | null;
+            /** @description Required, with prefecture, city and address1, for the topic with key `catalog`. */
+            postal_code?: string | null;
+            prefecture?: string | null;
+            /** @description One of the channel's inquiry topics (`GET /v1/categories/hierarchy?table=inquiries`). */
+            topic_id: string;
+        };
+        InquiryMessage: {
+            author: components["schemas"]["InquiryAuthor"];
+            /** @description The customer's name, or the staff member's as it was when they wrote. */
+            author_name: string;
+            body: string;
+            created_at: components["schemas"]["Timestamp"];
+            files: components["schemas"]["UploadedFile"][];
+            id: string;
+        };
+        InquiryNote: {
+            body: string;
+            created_at: components["schemas"]["Timestamp"];
+            id: string;
+            staff_name: string;
+        };
+        InquiryNoteInput: {
+            /** @description 1–4,000 characters. */
+            body: string;
+        };
+        /** @description A reply of the customer. */
+        InquiryReplyInput: {
+            /** @description 1–4,000 characters. */
+            body: string;
+            /** @description Keys of the sender's own files, not yet attached (at most 5). */
+            files?: string[] | null;
+            inquiry_key: string;
+            /** @description A guest's thread token (members send their bearer token instead). */
+            t?: string | null;
+        };
+        /**
+         * @description Where an inquiry stands.
+         * @enum {string}
+         */
+        InquiryStatus: "open" | "in_progress" | "closed";
+        InquiryStatusInput: {
+            status: components["schemas"]["InquiryStatus"];
+        };
+        InquirySummary: {
+            created_at: components["schemas"]["Timestamp"];
+            /** @description The shop replied since the customer last opened the inquiry. */
+            has_unread_reply: boolean;
+            key: string;
+            last_message_at: components["schemas"]["Timestamp"];
+            /** @description What people quote on the phone: `Q-20261126-0007`. */
+            number: string;
+            status: components["schemas"]["InquiryStatus"];
+            /** @description 未対応, 対応中 or 完了. */
+            status_label: string;
+            /** @description The first line of the first message. */
+            subject: string;
+            topic?: components["schemas"]["InquiryTopicRef"] | null;
+        };
+        InquiryTopicChange: {
+            /** @description 1–50 characters. */
+            name?: string | null;
+            /** Format: int64 */
+            position?: number | null;
+        };
+        InquiryTopicInput: {
+            /** @description 1–50 characters. */
+            name: string;
+        };
+        InquiryTopicRef: {
+            id: string;
+            name: string;
+        };
         ItemsInput: {
             /** @description Product ids, 1–100. */
             ids: string[];
@@ -3616,6 +4136,28 @@ export interface components {
         Liked: {
             is_favorite: boolean;
             product_id: string;
+        };
+        ListBody_AdminInquirySummary: {
+            data: (components["schemas"]["InquirySummary"] & {
+                email: string;
+                /** @description Sent by a logged-in member (else a guest). */
+                is_member: boolean;
+                /** @description Who wrote the latest message. */
+                last_author: components["schemas"]["InquiryAuthor"];
+                name: string;
+            })[];
+        };
+        ListBody_AdminInquiryTopic: {
+            data: {
+                id: string;
+                key: string;
+                name: string;
+                /**
+                 * Format: int64
+                 * @description The form lists topics by position.
+                 */
+                position: number;
+            }[];
         };
         ListBody_Banner: {
             data: {
@@ -3750,6 +4292,23 @@ export interface components {
             data: {
                 product: components["schemas"]["ProductItem"];
                 product_id: string;
+            }[];
+        };
+        ListBody_InquirySummary: {
+            data: {
+                created_at: components["schemas"]["Timestamp"];
+                /** @description The shop replied since the customer last opened the inquiry. */
+                has_unread_reply: boolean;
+                key: string;
+                last_message_at: components["schemas"]["Timestamp"];
+                /** @description What people quote on the phone: `Q-20261126-0007`. */
+                number: string;
+                status: components["schemas"]["InquiryStatus"];
+                /** @description 未対応, 対応中 or 完了. */
+                status_label: string;
+                /** @description The first line of the first message. */
+                subject: string;
+                topic?: components["schemas"]["InquiryTopicRef"] | null;
             }[];
         };
         ListBody_LandingPageLink: {
@@ -3967,6 +4526,25 @@ export interface components {
                 word: string;
             }[];
         };
+        ListBody_SentSystemMessage: {
+            data: {
+                audience: components["schemas"]["MessageAudience"];
+                body: string;
+                created_at: components["schemas"]["Timestamp"];
+                key: string;
+                /**
+                 * Format: int64
+                 * @description How many recipients opened it.
+                 */
+                read_count: number;
+                /** Format: int64 */
+                recipients: number;
+                segment?: components["schemas"]["MessageSegment"] | null;
+                /** @description Who sent it. */
+                staff_name: string;
+                title: string;
+            }[];
+        };
         ListBody_StaticPageLink: {
             data: {
                 title: string;
@@ -3987,6 +4565,15 @@ export interface components {
                 riding_style: string;
                 /** @description e.g. 整備士, ライダー, 店長. */
                 role: string;
+            }[];
+        };
+        ListBody_SystemMessage: {
+            data: {
+                body: string;
+                created_at: components["schemas"]["Timestamp"];
+                is_read: boolean;
+                key: string;
+                title: string;
             }[];
         };
         ListBody_Tag: {
@@ -4221,6 +4808,16 @@ export interface components {
             title?: string | null;
             updated_at: components["schemas"]["Timestamp"];
         };
+        /**
+         * @description Whom a message is for.
+         * @enum {string}
+         */
+        MessageAudience: "member" | "segment" | "all";
+        /**
+         * @description A group of the channel's members, as of the moment a message is sent.
+         * @enum {string}
+         */
+        MessageSegment: "newsletter" | "purchasers" | "no_purchase";
         /** @description A maker, brand or category as a product names it. */
         NamedRef: {
             key: string;
@@ -4900,6 +5497,24 @@ export interface components {
              */
             question_ct: number;
         };
+        /** @description A sent message as the staff list shows it. */
+        SentSystemMessage: {
+            audience: components["schemas"]["MessageAudience"];
+            body: string;
+            created_at: components["schemas"]["Timestamp"];
+            key: string;
+            /**
+             * Format: int64
+             * @description How many recipients opened it.
+             */
+            read_count: number;
+            /** Format: int64 */
+            recipients: number;
+            segment?: components["schemas"]["MessageSegment"] | null;
+            /** @description Who sent it. */
+            staff_name: string;
+            title: string;
+        };
         Shipping: {
             address: components["schemas"]["ShippingAddress"];
             /** Format: int64 */
@@ -4970,6 +5585,12 @@ export interface components {
             /** @description waiting | accepted (then the screens show the completion). */
             state: string;
         };
+        StaffReplyInput: {
+            /** @description 1–4,000 characters. */
+            body: string;
+            /** @description Keys of this staff member's own unattached uploads (`POST /v1/admin/upload-files`), at most 5. */
+            files?: string[] | null;
+        };
         StaticPage: {
             sections: components["schemas"]["Section"][];
             title: string;
@@ -5023,6 +5644,41 @@ export interface components {
         StylistPick: {
             comment: string;
             product: components["schemas"]["ProductItem"];
+        };
+        SystemMessage: {
+            body: string;
+            created_at: components["schemas"]["Timestamp"];
+            is_read: boolean;
+            key: string;
+            title: string;
+        };
+        /** @description A message staff are about to send. */
+        SystemMessageInput: {
+            audience: components["schemas"]["MessageAudience"];
+            /** @description 1–4,000 characters. */
+            body: string;
+            /** @description The member's e-mail (audience `member`). */
+            member_email?: string | null;
+            segment?: components["schemas"]["MessageSegment"] | null;
+            /** @description 1–100 characters. */
+            title: string;
+        };
+        SystemMessagePreview: {
+            body: string;
+            /**
+             * Format: int64
+             * @description How many members it would reach now.
+             */
+            recipients: number;
+            title: string;
+        };
+        SystemMessageSent: {
+            key: string;
+            /**
+             * Format: int64
+             * @description How many members got it (fixed now: later members do not).
+             */
+            recipients: number;
         };
         Tag: {
             id: string;
@@ -5080,6 +5736,31 @@ export interface components {
         };
         /** @enum {string} */
         Typeface: "block" | "script" | "mincho" | "gothic";
+        /** @description The upload form (documents the multipart body). */
+        UploadForm: {
+            /** @description The folder: `inquiries`. */
+            dir: string;
+            /**
+             * Format: binary
+             * @description A JPEG, PNG, GIF, WebP or PDF file of at most 5 MB (the type is read from the bytes).
+             */
+            file: string;
+        };
+        /** @description A file as answers show it. */
+        UploadedFile: {
+            /** @description Read from the bytes: image/jpeg, image/png, image/gif, image/webp or application/pdf. */
+            content_type: string;
+            key: string;
+            /** @description The name the client gave (shown only; the stored name is generated). */
+            name: string;
+            /** Format: int64 */
+            size: number;
+            /**
+             * @description Where the file is read: `/v1/upload-files/{key}` (a guest's with the thread token
+             *     `?t=`), or `/v1/admin/upload-files/{key}` in staff answers.
+             */
+            url: string;
+        };
         /** @description A member as the storefront shows it (GET /v1/me/user, `user` of POST /v1/users). */
         User: components["schemas"]["Profile"] & {
             /** @description The member number. */
@@ -5410,10 +6091,862 @@ export interface operations {
             };
         };
     };
-    login: {
+    list_inquiries: {
+        parameters: {
+            query?: {
+                /** @description Only inquiries in this status. */
+                status?: string;
+                /** @description Only inquiries of this topic. */
+                topic_id?: string;
+                /** @description Part of the number, the name, the e-mail or the subject. */
+                q?: string;
+                page?: number | "";
+                per?: number | "";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the shop's inquiries, newest activity first */
+            200: {
+                headers: {
+                    "x-current-page"?: number;
+                    "x-last-page"?: number;
+                    "x-per-page"?: number;
+                    "x-total"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_AdminInquirySummary"];
+                };
+            };
+            /** @description no staff session of this shop */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `status`, `q`, `page` or `per` is malformed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    count_inquiries: {
         parameters: {
             query?: never;
             header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description how many inquiries are in each status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InquiryCounts"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    show_inquiry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the inquiry's key */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the inquiry with its messages (files' URLs under /v1/admin) and the staff notes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminInquiry"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such inquiry of this shop */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    update_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the inquiry's key */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InquiryStatusInput"];
+            };
+        };
+        responses: {
+            /** @description the inquiry in its new status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Inquiry"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such inquiry of this shop */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `status` is not open, in_progress or closed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    add_note: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the inquiry's key */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InquiryNoteInput"];
+            };
+        };
+        responses: {
+            /** @description kept with the inquiry; never shown to the customer */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InquiryNote"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such inquiry of this shop */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `body` blank or longer than 4,000 characters */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    reply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the inquiry's key */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffReplyInput"];
+            };
+        };
+        responses: {
+            /** @description sent: an `open` inquiry is `in_progress`; the customer gets a mail (a member a link to the member area, a guest the reply and a fresh thread link) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InquiryMessage"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such inquiry of this shop */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `body` blank or longer than 4,000 characters; `files` not this staff member's unattached uploads or more than 5 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    list_topics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the contact form's topics in their order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_AdminInquiryTopic"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    create_topic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InquiryTopicInput"];
+            };
+        };
+        responses: {
+            /** @description added after the last topic */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminInquiryTopic"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description owners only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `name` blank or longer than 50 characters */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    delete_topic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the topic's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description owners only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such topic of this shop */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description code `inquiry_topics.in_use`: inquiries name the topic (rename it instead) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    update_topic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the topic's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InquiryTopicChange"];
+            };
+        };
+        responses: {
+            /** @description renamed and/or moved (the others close up: positions stay 1, 2, 3 …) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminInquiryTopic"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description owners only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such topic of this shop */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `name` blank or too long, `position` not 1–1000 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    list_sent: {
+        parameters: {
+            query?: {
+                page?: number | "";
+                per?: number | "";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the shop's sent messages, newest first */
+            200: {
+                headers: {
+                    "x-current-page"?: number;
+                    "x-last-page"?: number;
+                    "x-per-page"?: number;
+                    "x-total"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_SentSystemMessage"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `page` or `per` is malformed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    send_message: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SystemMessageInput"];
+            };
+        };
+        responses: {
+            /** @description sent: each recipient finds it in the message centre */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SystemMessageSent"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description audience `all` is for owners only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description field errors as for the preview, or code `system_messages.no_recipients` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    preview_message: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SystemMessageInput"];
+            };
+        };
+        responses: {
+            /** @description what would be sent, and to how many members */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SystemMessagePreview"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description audience `all` is for owners only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description field errors: `audience`, `member_email` (not a member of this shop), `segment`, `title`, `body` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    upload_staff_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadForm"];
+            };
+        };
+        responses: {
+            /** @description stored; attach it to a reply by its key (`url` under /v1/admin) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadedFile"];
+                };
+            };
+            /** @description no staff session of this shop */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the request is larger than 6 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description as `POST /v1/upload-files` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    show_staff_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the file's key */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the bytes, with the headers of `GET /v1/upload-files/{key}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": unknown;
+                    "image/png": unknown;
+                    "image/gif": unknown;
+                    "image/webp": unknown;
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description no staff session of this shop */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such file of this shop */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    login: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the bot-check proof: the base64 ALTCHA payload solving a challenge of `GET /v1/bot-check`, or a reCAPTCHA v3 token for the action `login`; each proof counts once */
+                "X-Bot-Check": string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5432,7 +6965,7 @@ export interface operations {
                     "application/json": components["schemas"]["LoginResponse"];
                 };
             };
-            /** @description `auth.login.failed` (the same for an unknown account), `auth.login.locked` (right password, locked account), or blank fields */
+            /** @description `auth.login.failed` (the same for an unknown account), `auth.login.locked` (right password, locked account), blank fields, or `bot_check.failed` (missing, wrong, expired or used proof) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5994,6 +7527,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    bot_check: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description a fresh ALTCHA challenge (signed, 10 minutes), or the channel's reCAPTCHA v3 site key; the proof goes in `X-Bot-Check` of the checked form's POST, and counts once */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotCheck"];
                 };
             };
             /** @description the shop is in maintenance */
@@ -8170,6 +9732,173 @@ export interface operations {
             };
         };
     };
+    create_inquiry: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the bot-check proof: the base64 ALTCHA payload solving a challenge of `GET /v1/bot-check`, or a reCAPTCHA v3 token for the action `contact`; each proof counts once */
+                "X-Bot-Check": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InquiryInput"];
+            };
+        };
+        responses: {
+            /** @description received (status `open`); the customer gets a receipt mail (a guest's with the thread link `/contact/thread/{key}?t=…`), the shop a notice */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InquiryCreated"];
+                };
+            };
+            /** @description a bearer token was sent and is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description code `bot_check.failed` (missing, wrong, expired or used `X-Bot-Check`), or field errors in Japanese (`topic_id` not one of this shop's topics, `name`, `email`, `body` 1–4,000 characters, the postal address for `catalog`, `files` not the sender's own unattached uploads or more than 5); nothing was stored */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    show_guest_inquiry: {
+        parameters: {
+            query?: {
+                /** @description The thread token of the mailed link. */
+                t?: string;
+            };
+            header?: never;
+            path: {
+                /** @description the inquiry's key */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the inquiry with its messages (files' URLs carry the token); the shop's replies are now read */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Inquiry"];
+                };
+            };
+            /** @description no such inquiry, or `t` is not one of its unexpired thread tokens */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body or the query cannot be read (`errors.body`, `errors.query`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    reply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InquiryReplyInput"];
+            };
+        };
+        responses: {
+            /** @description added; a `closed` inquiry is `open` again; the shop gets a notice */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InquiryMessage"];
+                };
+            };
+            /** @description a bearer token was sent and is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such inquiry of this member, and `t` is not one of its thread tokens */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `body` blank or longer than 4,000 characters, `files` not the sender's own unattached uploads or more than 5 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
     show_layout: {
         parameters: {
             query?: never;
@@ -8662,6 +10391,108 @@ export interface operations {
             };
             /** @description `errors.coupon_id` (none sent), or code `coupons.take.out_of_period` */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    list_my_inquiries: {
+        parameters: {
+            query?: {
+                page?: number | "";
+                per?: number | "";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the member's inquiries, newest activity first */
+            200: {
+                headers: {
+                    "x-current-page"?: number;
+                    "x-last-page"?: number;
+                    "x-per-page"?: number;
+                    "x-total"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_InquirySummary"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `page` or `per` is malformed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    show_my_inquiry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the inquiry's key */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the inquiry with its messages; the shop's replies are now read */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Inquiry"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such inquiry of this member */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9837,6 +11668,109 @@ export interface operations {
             };
             /** @description too many current-password tries */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    list_messages: {
+        parameters: {
+            query?: {
+                page?: number | "";
+                per?: number | "";
+                unread?: (0 | 1) | boolean | "";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the member's messages, newest first */
+            200: {
+                headers: {
+                    "x-current-page"?: number;
+                    "x-last-page"?: number;
+                    "x-per-page"?: number;
+                    "x-total"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_SystemMessage"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `page`, `per` or `unread` is malformed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    show_message: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the message's key */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the message, now read */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SystemMessage"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such message for this member */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13081,7 +15015,10 @@ export interface operations {
     request_reminder: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description the bot-check proof: the base64 ALTCHA payload solving a challenge of `GET /v1/bot-check`, or a reCAPTCHA v3 token for the action `password_reminder`; each proof counts once */
+                "X-Bot-Check": string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13100,7 +15037,7 @@ export interface operations {
                     "application/json": components["schemas"]["Accepted"];
                 };
             };
-            /** @description blank e-mail */
+            /** @description blank e-mail, or `bot_check.failed` (missing, wrong, expired or used proof) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13250,7 +15187,10 @@ export interface operations {
     request_username_reminder: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description the bot-check proof: the base64 ALTCHA payload solving a challenge of `GET /v1/bot-check`, or a reCAPTCHA v3 token for the action `username_reminder`; each proof counts once */
+                "X-Bot-Check": string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13269,7 +15209,7 @@ export interface operations {
                     "application/json": components["schemas"]["Accepted"];
                 };
             };
-            /** @description blank e-mail */
+            /** @description blank e-mail, or `bot_check.failed` (missing, wrong, expired or used proof) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14113,10 +16053,139 @@ export interface operations {
             };
         };
     };
-    register: {
+    upload_file: {
         parameters: {
             query?: never;
             header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadForm"];
+            };
+        };
+        responses: {
+            /** @description stored; attach it by its key (inquiries' `files`) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadedFile"];
+                };
+            };
+            /** @description a bearer token was sent and is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the request is larger than 6 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.dir` (not a known folder), `errors.file` (missing, not JPEG/PNG/GIF/WebP/PDF by its bytes, larger than 5 MB), or code `upload_files.limit_exceeded` (10 unattached files in 24 hours) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    show_file: {
+        parameters: {
+            query?: {
+                /** @description A guest's thread token (from the link in the inquiry's mails). */
+                t?: string;
+            };
+            header?: never;
+            path: {
+                /** @description the file's key */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the bytes, with the stored content type; `Content-Disposition: inline` for images, `attachment` for PDF; `X-Content-Type-Options: nosniff`, `Content-Security-Policy: sandbox` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": unknown;
+                    "image/png": unknown;
+                    "image/gif": unknown;
+                    "image/webp": unknown;
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description a bearer token was sent and is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such file, or not the caller's: the member did not upload it and it is not on their inquiry, or `t` is not a valid thread token of its inquiry */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body or the query cannot be read (`errors.body`, `errors.query`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    register: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the bot-check proof: the base64 ALTCHA payload solving a challenge of `GET /v1/bot-check`, or a reCAPTCHA v3 token for the action `signup`; each proof counts once */
+                "X-Bot-Check": string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -14135,7 +16204,7 @@ export interface operations {
                     "application/json": components["schemas"]["Registered"];
                 };
             };
-            /** @description field errors in Japanese (`errors` by field); e-mail or login id already taken */
+            /** @description field errors in Japanese (`errors` by field); e-mail or login id already taken; `bot_check.failed` (missing, wrong, expired or used proof) */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -84,6 +84,7 @@ pub async fn list_inquiries(
 }
 
 #[derive(Debug, Default, Serialize, utoipa::ToSchema)]
+#[schema(as = InquiryCounts)]
 pub struct StatusCounts {
     pub open: i64,
     pub in_progress: i64,
@@ -189,6 +190,7 @@ pub async fn reply(
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = InquiryStatusInput)]
 pub struct StatusInput {
     #[schema(required = true, value_type = Status)]
     pub status: Option<String>,
@@ -226,6 +228,7 @@ pub async fn update_status(
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = InquiryNoteInput)]
 pub struct NoteInput {
     /// 1–4,000 characters.
     #[schema(required = true, value_type = String, pattern = "\\S", max_length = 4000)]
@@ -263,6 +266,7 @@ pub async fn add_note(
 // --- topics -----------------------------------------------------------------------------------
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = AdminInquiryTopic)]
 pub struct Topic {
     pub id: String,
     pub key: String,
@@ -289,6 +293,7 @@ fn topic_name(check: &mut FieldCheck, value: Option<String>, required: bool) -> 
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = InquiryTopicInput)]
 pub struct TopicInput {
     /// 1–50 characters.
     #[schema(required = true, value_type = String, pattern = "\\S", max_length = 50)]
@@ -321,6 +326,7 @@ pub async fn create_topic(
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = InquiryTopicChange)]
 pub struct TopicChange {
     /// 1–50 characters.
     #[schema(pattern = "\\S", max_length = 50)]

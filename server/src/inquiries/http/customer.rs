@@ -202,6 +202,7 @@ pub async fn show_guest_inquiry(
 
 /// A reply of the customer.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = InquiryReplyInput)]
 pub struct ReplyInput {
     #[schema(required = true, value_type = String)]
     pub inquiry_key: Option<String>,
