@@ -60,6 +60,7 @@ order=(list category keyword detail kw-fresh list-member)
 # `list-member`: the list again, asked by a logged-in member who keeps its 20 products as
 # favourites: the cached bytes get the member's is_favorite laid over them (favorites/overlay.rs).
 token=$(curl -fs -X POST "$base/v1/auth/login" -H 'content-type: application/json' \
+  -H "x-bot-check: $(python3 scripts/bot_check_proof.py "$base")" \
   -d '{"username":"demo-member","password":"ride2026demo"}' | python3 -c 'import json,sys; print(json.load(sys.stdin)["access_token"])')
 for key in $(curl -fs "$base/v1/products" | python3 -c 'import json,sys; print(" ".join(p["key"] for p in json.load(sys.stdin)["data"]))'); do
   curl -fs -X POST -H "authorization: Bearer $token" "$base/v1/products/$key/likes" > /dev/null

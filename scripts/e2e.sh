@@ -2,6 +2,8 @@
 # Starts the release server on a fresh SQLite database with the demo shops and the built
 # storefront, runs the Playwright journeys against it in the system Chromium, and stops it.
 # Arguments go to `playwright test` (e.g. a spec file); E2E_PORT picks the port (18080).
+# The journeys get an owner of the demo shop's back office: E2E_STAFF_EMAIL, E2E_STAFF_PASSWORD
+# and E2E_STAFF_TOTP_SECRET (base32; RFC 6238 SHA-1, 6 digits, 30 s).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
@@ -34,6 +36,19 @@ for _ in $(seq 1 600); do
   sleep 0.1
 done
 curl -fs "http://127.0.0.1:$port/healthz" > /dev/null || { cat "$work/server.log"; exit 1; }
+
+# The /admin journeys' owner. The demo seeds no staff (a known owner password would be a hole
+# in every demo deployment), so one is made as the README says, with `shop staff create`, on the
+# database the running server uses; the journeys get its password and TOTP secret and compute
+# the authenticator's codes themselves.
+export E2E_STAFF_EMAIL="e2e-owner@example.jp"
+E2E_STAFF_PASSWORD="e2e-$(python3 -c 'import secrets; print(secrets.token_hex(12))')"
+export E2E_STAFF_PASSWORD
+created=$(printf '%s\n' "$E2E_STAFF_PASSWORD" | RUST_LOG=warn "$SHOP_BIN" staff create --channel demo --email "$E2E_STAFF_EMAIL" \
+  --name "E2E オーナー" --role owner --password-stdin) || { echo "$created" >&2; exit 1; }
+E2E_STAFF_TOTP_SECRET=$(printf '%s\n' "$created" | sed -n 's/^TOTP secret (base32): //p')
+export E2E_STAFF_TOTP_SECRET
+[ -n "$E2E_STAFF_TOTP_SECRET" ] || { echo "no TOTP secret in: $created" >&2; exit 1; }
 
 if ! (cd web && E2E_BASE_PORT="$port" SHOP_BIN="$SHOP_BIN" CHROMIUM_PATH="$CHROMIUM" npx playwright test "$@"); then
   echo "--- server log ---"; tail -50 "$work/server.log"

@@ -11,14 +11,23 @@ path parameter untested. So, before the run, the demo data's real keys are read 
 (products, orders, addresses, news, …) and a generated case's path parameters, and a few body
 fields that name a record (the cart token, a product key), are swapped for one of them most of
 the time. Only components generated as valid are touched: a negative case keeps its violation.
+
+The forms guarded by the bot check (registration, login, the reminders, the contact form) need
+a solved proof in `X-Bot-Check`; a random string is refused before the form is read, so a case
+whose headers were generated as valid gets a real proof (scripts/bot_check_proof.py), and the
+operation behind the check is exercised too.
 """
 
 import os
 import random
+import sys
 
 import requests
 import schemathesis
 from schemathesis.core.parameters import ParameterLocation
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from bot_check_proof import proof  # noqa: E402
 
 BASE_URL = os.environ["CONTRACT_BASE_URL"]
 CHANNEL = os.environ.get("CONTRACT_CHANNEL", "demo")
@@ -28,13 +37,21 @@ PASSWORD = os.environ.get("CONTRACT_PASSWORD", "ride2026demo")
 REAL_SHARE = 0.75
 # Its own generator, seeded, so that two runs with the same schemathesis seed pick alike.
 CHOICE = random.Random(2026)
+# The forms the bot check guards (server/src/bot_check/mod.rs, CHECKED).
+BOT_CHECKED = {
+    ("POST", "/v1/users"),
+    ("POST", "/v1/auth/login"),
+    ("POST", "/v1/reminder/request"),
+    ("POST", "/v1/reminder/username/request"),
+    ("POST", "/v1/inquiries"),
+}
 
 
 def login():
     response = requests.post(
         f"{BASE_URL}/v1/auth/login",
         json={"username": USERNAME, "password": PASSWORD},
-        headers={"X-Channel": CHANNEL},
+        headers={"X-Channel": CHANNEL, "X-Bot-Check": proof(BASE_URL, CHANNEL)},
         timeout=30,
     )
     response.raise_for_status()
@@ -131,6 +148,10 @@ def map_case(context, case):
     meta = case.meta
     path_negative = meta is not None and meta.is_negative_at(ParameterLocation.PATH)
     body_negative = meta is not None and meta.is_negative_at(ParameterLocation.BODY)
+    header_negative = meta is not None and meta.is_negative_at(ParameterLocation.HEADER)
+    if (case.method.upper(), case.operation.path) in BOT_CHECKED and not header_negative:
+        case.headers = case.headers or {}
+        case.headers["X-Bot-Check"] = proof(BASE_URL, CHANNEL)
     if case.path_parameters and not path_negative:
         for name in list(case.path_parameters):
             values = _known_path_value(case.operation.path, name)

@@ -108,12 +108,15 @@ const SITE_KEY: &str = "6LcStandInSiteKey";
 /// action with 0.9, `low-<action>` scores 0.1, anything else is `invalid-input-response`.
 struct RecaptchaStandIn {
     url: String,
-    received: Arc<Mutex<Vec<Vec<(String, String)>>>>,
+    received: Received,
 }
+
+/// The forms the stand-in was sent, in order.
+type Received = Arc<Mutex<Vec<Vec<(String, String)>>>>;
 
 impl RecaptchaStandIn {
     async fn start() -> RecaptchaStandIn {
-        let received: Arc<Mutex<Vec<Vec<(String, String)>>>> = Arc::default();
+        let received: Received = Arc::default();
         let seen = received.clone();
         let app = axum::Router::new().route(
             "/recaptcha/api/siteverify",

@@ -84,6 +84,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["audit_log"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["log_in"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["log_out"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/auth/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/auth/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["confirm_code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/inquiries": {
         parameters: {
             query?: never;
@@ -3022,6 +3102,16 @@ export interface components {
          * @enum {string}
          */
         Audience: "all" | "member" | "guest";
+        /** @enum {string} */
+        AuditAction: "login" | "logout" | "login_failed" | "inquiry_reply" | "inquiry_status" | "inquiry_note" | "topic_create" | "topic_update" | "topic_delete" | "system_message_send";
+        /** @description One entry of the audit log. */
+        AuditEntry: {
+            action: components["schemas"]["AuditAction"];
+            at: components["schemas"]["Timestamp"];
+            staff_name: string;
+            /** @description What was changed (an inquiry number, a topic id, …); empty for logins. */
+            target: string;
+        };
         BTreeMap: {
             [key: string]: string[];
         };
@@ -3552,6 +3642,11 @@ export interface components {
         Choice: {
             label: string;
             value: string;
+        };
+        CodeInput: {
+            /** @description The 6 digits the authenticator app shows (full-width digits and spaces are fine). */
+            code: string;
+            pending: string;
         };
         Collection: {
             alias: string;
@@ -5113,6 +5208,10 @@ export interface components {
          * @description A PDF file (documents the binary answer).
          */
         PdfFile: string;
+        PendingBody: {
+            /** @description Opaque; send it with the code to `POST /v1/admin/auth/totp` within 5 minutes. */
+            pending: string;
+        };
         PointHistory: {
             created_at: components["schemas"]["Timestamp"];
             description: string;
@@ -5585,12 +5684,28 @@ export interface components {
             /** @description waiting | accepted (then the screens show the completion). */
             state: string;
         };
+        /** @description A staff member as the admin screens show them. */
+        StaffAnswer: {
+            email: string;
+            id: string;
+            name: string;
+            role: components["schemas"]["StaffRole"];
+        };
+        StaffBody: {
+            staff: components["schemas"]["StaffAnswer"];
+        };
         StaffReplyInput: {
             /** @description 1–4,000 characters. */
             body: string;
             /** @description Keys of this staff member's own unattached uploads (`POST /v1/admin/upload-files`), at most 5. */
             files?: string[] | null;
         };
+        /**
+         * @description What a staff member may do: the owner also manages topics, messages to every member and
+         *     reads the audit log.
+         * @enum {string}
+         */
+        StaffRole: "owner" | "staff";
         StaticPage: {
             sections: components["schemas"]["Section"][];
             title: string;
@@ -6072,6 +6187,238 @@ export interface operations {
                 };
             };
             /** @description too many cards tried from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    audit_log: {
+        parameters: {
+            query?: {
+                page?: number | "";
+                per?: number | "";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{data}`, newest first, with x-total, x-per-page, x-last-page, x-current-page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEntry"][];
+                };
+            };
+            /** @description no staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `staff.owner_only`: only the shop's owner reads the log */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body or the query cannot be read (`errors.body`, `errors.query`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    log_in: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginInput"];
+            };
+        };
+        responses: {
+            /** @description the password is right: now the code of the authenticator app */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PendingBody"];
+                };
+            };
+            /** @description `admin.login.failed`: the same answer for an unknown address, a wrong password and a locked account */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too many attempts from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    log_out: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: {
+                /** @description the staff session, when there is one */
+                shop_staff?: string | null;
+            };
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the session is ended and the cookie cleared; answered even without a session */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie: {
+                /** @description the staff session (httpOnly cookie set at login) */
+                shop_staff: string;
+            };
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the logged-in staff member */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffBody"];
+                };
+            };
+            /** @description no session, or one that ended (12 hours idle) or belongs to another shop */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    confirm_code: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeInput"];
+            };
+        };
+        responses: {
+            /** @description logged in: the cookie `shop_staff` is set (httpOnly, SameSite=Strict, Path=/v1/admin) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffBody"];
+                };
+            };
+            /** @description `admin.login.failed` (wrong or already used code, locked account), or `admin.login.expired` (the 5 minutes after the password are over: start again) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too many attempts from this address */
             429: {
                 headers: {
                     [name: string]: unknown;
