@@ -1309,7 +1309,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["reply"];
+        post: operations["reply_as_customer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1803,7 +1803,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["list_messages"];
+        get: operations["list_system_messages"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1819,7 +1819,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["show_message"];
+        get: operations["show_system_message"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4254,6 +4254,15 @@ export interface components {
                 position: number;
             }[];
         };
+        ListBody_AuditEntry: {
+            data: {
+                action: components["schemas"]["AuditAction"];
+                at: components["schemas"]["Timestamp"];
+                staff_name: string;
+                /** @description What was changed (an inquiry number, a topic id, …); empty for logins. */
+                target: string;
+            }[];
+        };
         ListBody_Banner: {
             data: {
                 alt: string;
@@ -5694,6 +5703,10 @@ export interface components {
         StaffBody: {
             staff: components["schemas"]["StaffAnswer"];
         };
+        StaffLoginInput: {
+            email: string;
+            password: string;
+        };
         StaffReplyInput: {
             /** @description 1–4,000 characters. */
             body: string;
@@ -6224,7 +6237,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuditEntry"][];
+                    "application/json": components["schemas"]["ListBody_AuditEntry"];
                 };
             };
             /** @description no staff session */
@@ -6274,7 +6287,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["LoginInput"];
+                "application/json": components["schemas"]["StaffLoginInput"];
             };
         };
         responses: {
@@ -6321,10 +6334,7 @@ export interface operations {
             query?: never;
             header?: never;
             path?: never;
-            cookie?: {
-                /** @description the staff session, when there is one */
-                shop_staff?: string | null;
-            };
+            cookie?: never;
         };
         requestBody?: never;
         responses: {
@@ -6351,10 +6361,7 @@ export interface operations {
             query?: never;
             header?: never;
             path?: never;
-            cookie: {
-                /** @description the staff session (httpOnly cookie set at login) */
-                shop_staff: string;
-            };
+            cookie?: never;
         };
         requestBody?: never;
         responses: {
@@ -10186,7 +10193,7 @@ export interface operations {
             };
         };
     };
-    reply: {
+    reply_as_customer: {
         parameters: {
             query?: never;
             header?: never;
@@ -12033,7 +12040,7 @@ export interface operations {
             };
         };
     };
-    list_messages: {
+    list_system_messages: {
         parameters: {
             query?: {
                 page?: number | "";
@@ -12087,7 +12094,7 @@ export interface operations {
             };
         };
     };
-    show_message: {
+    show_system_message: {
         parameters: {
             query?: never;
             header?: never;
