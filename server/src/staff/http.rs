@@ -17,7 +17,7 @@ use crate::channel::Channel;
 use crate::infra::error::{ApiResult, ErrorBody};
 use crate::infra::extract::{ApiJson, ApiQuery};
 use crate::infra::ids::new_id;
-use crate::infra::pagination::{AllowAll, Page, PageQuery, Paginated};
+use crate::infra::pagination::{AllowAll, ListBody, Page, PageQuery, Paginated};
 use crate::infra::time::Timestamp;
 use crate::members::client::Client;
 use crate::members::one_time_code::typed_code;
@@ -195,8 +195,7 @@ pub async fn confirm_code(
     Ok(AdminAnswer { status: StatusCode::OK, cookie: Some(session::set_cookie(&token, client.https)), body: Json(StaffBody { staff: staff.into() }) })
 }
 
-#[utoipa::path(get, path = "/v1/admin/auth/me", tag = "admin",
-    params(("shop_staff" = String, Cookie, description = "the staff session (httpOnly cookie set at login)")),
+#[utoipa::path(get, path = "/v1/admin/auth/me", tag = "admin", security(("staff_session" = [])),
     responses(
         (status = 200, body = StaffBody, description = "the logged-in staff member"),
         (status = 401, body = ErrorBody, description = "no session, or one that ended (12 hours idle) or belongs to another shop"),
@@ -205,8 +204,7 @@ pub async fn me(staff: Staff) -> AdminAnswer<Json<StaffBody>> {
     AdminAnswer { status: StatusCode::OK, cookie: None, body: Json(StaffBody { staff: staff.into() }) }
 }
 
-#[utoipa::path(post, path = "/v1/admin/auth/logout", tag = "admin",
-    params(("shop_staff" = Option<String>, Cookie, description = "the staff session, when there is one")),
+#[utoipa::path(post, path = "/v1/admin/auth/logout", tag = "admin", security((), ("staff_session" = [])),
     responses((status = 204, description = "the session is ended and the cookie cleared; answered even without a session")))]
 pub async fn log_out(State(state): State<AppState>, channel: Channel, client: Client, headers: HeaderMap) -> ApiResult<AdminAnswer<()>> {
     if let Some(token) = session::from_cookies(&headers) {
@@ -232,9 +230,9 @@ pub struct AuditEntry {
     pub target: String,
 }
 
-#[utoipa::path(get, path = "/v1/admin/audit-log", tag = "admin", params(PageQuery),
+#[utoipa::path(get, path = "/v1/admin/audit-log", tag = "admin", security(("staff_session" = [])), params(PageQuery),
     responses(
-        (status = 200, body = Vec<AuditEntry>, description = "`{data}`, newest first, with x-total, x-per-page, x-last-page, x-current-page"),
+        (status = 200, body = ListBody<AuditEntry>, description = "`{data}`, newest first, with x-total, x-per-page, x-last-page, x-current-page"),
         (status = 401, body = ErrorBody, description = "no staff session"),
         (status = 403, body = ErrorBody, description = "`staff.owner_only`: only the shop's owner reads the log"),
     ))]

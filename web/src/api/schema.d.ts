@@ -84,6 +84,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["audit_log"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["log_in"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["log_out"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/auth/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/auth/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["confirm_code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/inquiries": {
         parameters: {
             query?: never;
@@ -836,6 +916,22 @@ export interface paths {
         patch: operations["add_shipping"];
         trace?: never;
     };
+    "/v1/carts/shippings/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["delete_shipping"];
+        trace?: never;
+    };
     "/v1/carts/shippings/modify": {
         parameters: {
             query?: never;
@@ -1213,7 +1309,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["reply"];
+        post: operations["reply_as_customer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1707,7 +1803,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["list_messages"];
+        get: operations["list_system_messages"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1723,7 +1819,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["show_message"];
+        get: operations["show_system_message"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3006,6 +3102,16 @@ export interface components {
          * @enum {string}
          */
         Audience: "all" | "member" | "guest";
+        /** @enum {string} */
+        AuditAction: "login" | "logout" | "login_failed" | "inquiry_reply" | "inquiry_status" | "inquiry_note" | "topic_create" | "topic_update" | "topic_delete" | "system_message_send";
+        /** @description One entry of the audit log. */
+        AuditEntry: {
+            action: components["schemas"]["AuditAction"];
+            at: components["schemas"]["Timestamp"];
+            staff_name: string;
+            /** @description What was changed (an inquiry number, a topic id, …); empty for logins. */
+            target: string;
+        };
         BTreeMap: {
             [key: string]: string[];
         };
@@ -3444,6 +3550,11 @@ export interface components {
             /** @description An entry of the member's address book (`/v1/me/user-addresses`). */
             user_address_id?: string | null;
         };
+        CartShippingDeleteRequest: {
+            /** @description A shipping other than the first: the cart always keeps its first delivery address. */
+            key: string;
+            token: string;
+        };
         CartShippingModifyRequest: {
             address?: components["schemas"]["AddressInput"] | null;
             /** @description YYYY-MM-DD from the lead-time choices; "" for the earliest. */
@@ -3531,6 +3642,11 @@ export interface components {
         Choice: {
             label: string;
             value: string;
+        };
+        CodeInput: {
+            /** @description The 6 digits the authenticator app shows (full-width digits and spaces are fine). */
+            code: string;
+            pending: string;
         };
         Collection: {
             alias: string;
@@ -3761,6 +3877,13 @@ export interface components {
             visible_for: components["schemas"]["Audience"];
         };
         FrontSettings: {
+            /**
+             * @description The shop's Google Tag Manager container (`GTM-…`), loaded only with analytics on; a
+             *     malformed id reads as none, so it can never inject markup.
+             */
+            "ANALYTICS.GTM_ID"?: string | null;
+            /** @description The storefront fills GA4's data layer only when true (spec 000 §8); off by default. */
+            "ANALYTICS.IS_USE": boolean;
             /** @description Every password login also needs a 6-digit code sent by mail. */
             "AUTH.IS_MFA": boolean;
             "AUTH.IS_VERIFY_EMAIL_AT_FIRST_LOGIN": boolean;
@@ -4129,6 +4252,15 @@ export interface components {
                  * @description The form lists topics by position.
                  */
                 position: number;
+            }[];
+        };
+        ListBody_AuditEntry: {
+            data: {
+                action: components["schemas"]["AuditAction"];
+                at: components["schemas"]["Timestamp"];
+                staff_name: string;
+                /** @description What was changed (an inquiry number, a topic id, …); empty for logins. */
+                target: string;
             }[];
         };
         ListBody_Banner: {
@@ -5085,6 +5217,10 @@ export interface components {
          * @description A PDF file (documents the binary answer).
          */
         PdfFile: string;
+        PendingBody: {
+            /** @description Opaque; send it with the code to `POST /v1/admin/auth/totp` within 5 minutes. */
+            pending: string;
+        };
         PointHistory: {
             created_at: components["schemas"]["Timestamp"];
             description: string;
@@ -5557,12 +5693,32 @@ export interface components {
             /** @description waiting | accepted (then the screens show the completion). */
             state: string;
         };
+        /** @description A staff member as the admin screens show them. */
+        StaffAnswer: {
+            email: string;
+            id: string;
+            name: string;
+            role: components["schemas"]["StaffRole"];
+        };
+        StaffBody: {
+            staff: components["schemas"]["StaffAnswer"];
+        };
+        StaffLoginInput: {
+            email: string;
+            password: string;
+        };
         StaffReplyInput: {
             /** @description 1–4,000 characters. */
             body: string;
             /** @description Keys of this staff member's own unattached uploads (`POST /v1/admin/upload-files`), at most 5. */
             files?: string[] | null;
         };
+        /**
+         * @description What a staff member may do: the owner also manages topics, messages to every member and
+         *     reads the audit log.
+         * @enum {string}
+         */
+        StaffRole: "owner" | "staff";
         StaticPage: {
             sections: components["schemas"]["Section"][];
             title: string;
@@ -6044,6 +6200,232 @@ export interface operations {
                 };
             };
             /** @description too many cards tried from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    audit_log: {
+        parameters: {
+            query?: {
+                page?: number | "";
+                per?: number | "";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{data}`, newest first, with x-total, x-per-page, x-last-page, x-current-page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_AuditEntry"];
+                };
+            };
+            /** @description no staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `staff.owner_only`: only the shop's owner reads the log */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body or the query cannot be read (`errors.body`, `errors.query`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    log_in: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffLoginInput"];
+            };
+        };
+        responses: {
+            /** @description the password is right: now the code of the authenticator app */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PendingBody"];
+                };
+            };
+            /** @description `admin.login.failed`: the same answer for an unknown address, a wrong password and a locked account */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too many attempts from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    log_out: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the session is ended and the cookie cleared; answered even without a session */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the logged-in staff member */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffBody"];
+                };
+            };
+            /** @description no session, or one that ended (12 hours idle) or belongs to another shop */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    confirm_code: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeInput"];
+            };
+        };
+        responses: {
+            /** @description logged in: the cookie `shop_staff` is set (httpOnly, SameSite=Strict, Path=/v1/admin) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffBody"];
+                };
+            };
+            /** @description `admin.login.failed` (wrong or already used code, locked account), or `admin.login.expired` (the 5 minutes after the password are over: start again) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too many attempts from this address */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8631,6 +9013,56 @@ export interface operations {
             };
         };
     };
+    delete_shipping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CartShippingDeleteRequest"];
+            };
+        };
+        responses: {
+            /** @description the shipping removed; its products (with their accessories) go back to the first shipping */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.key`: not a shipping of the cart, or its first one */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
     modify_shipping: {
         parameters: {
             query?: never;
@@ -9761,7 +10193,7 @@ export interface operations {
             };
         };
     };
-    reply: {
+    reply_as_customer: {
         parameters: {
             query?: never;
             header?: never;
@@ -11608,7 +12040,7 @@ export interface operations {
             };
         };
     };
-    list_messages: {
+    list_system_messages: {
         parameters: {
             query?: {
                 page?: number | "";
@@ -11662,7 +12094,7 @@ export interface operations {
             };
         };
     };
-    show_message: {
+    show_system_message: {
         parameters: {
             query?: never;
             header?: never;
@@ -14067,7 +14499,13 @@ export interface operations {
     };
     list_popups: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Only the popups an ecommerce event answers (e.g. `purchase`); without it, the popups
+                 *     shown over pages.
+                 */
+                event?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -14081,6 +14519,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ListBody_Popup"];
+                };
+            };
+            /** @description the body or the query cannot be read (`errors.body`, `errors.query`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description the shop is in maintenance */
