@@ -6,8 +6,10 @@
  * member after previewing it. The page is noindex, has the strict CSP, and no CSP report fires.
  */
 import { createHash, createHmac } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, keepScreenshot, readMail, test } from './support';
 
@@ -52,14 +54,23 @@ function totp(secret: string, step: number): string {
   return String(binary % 1_000_000).padStart(6, '0');
 }
 
-// A code is accepted once: each login (desktop, then phone) waits for a time step not used yet.
-let lastStep = -1;
+/**
+ * A code is accepted once: each login (desktop, then phone, each project in its own worker
+ * process) waits for a time step not used yet. The last used step is kept in a file named after
+ * the secret (a new one every e2e run).
+ */
+function usedStepFile(secret: string): string {
+  return join(tmpdir(), `shop-e2e-totp-${createHash('sha256').update(secret).digest('hex').slice(0, 16)}`);
+}
+
 async function freshCode(secret: string): Promise<string> {
+  const file = usedStepFile(secret);
+  const lastStep = existsSync(file) ? Number(readFileSync(file, 'utf8')) : -1;
   for (;;) {
     const step = Math.floor(Date.now() / 30_000);
     // Not in the last 2 s of a step either: the server must still see the same step.
     if (step > lastStep && Date.now() % 30_000 < 28_000) {
-      lastStep = step;
+      writeFileSync(file, String(step));
       return totp(secret, step);
     }
     await new Promise((resolve) => setTimeout(resolve, 500));

@@ -216,7 +216,7 @@ pub struct ReplyInput {
     pub t: Option<String>,
 }
 
-#[utoipa::path(post, path = "/v1/inquiry-comments/reply", tag = "inquiries", request_body = ReplyInput,
+#[utoipa::path(post, path = "/v1/inquiry-comments/reply", tag = "inquiries", operation_id = "reply_as_customer", request_body = ReplyInput,
     security((), ("bearer" = [])),
     responses(
         (status = 201, body = InquiryMessage, description = "added; a `closed` inquiry is `open` again; the shop gets a notice"),

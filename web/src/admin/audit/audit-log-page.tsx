@@ -4,6 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
+import type { AuditEntry } from '../api/admin-types';
 import { useIsOwner } from '../api/session-queries';
 import { DateTime } from '../ui/date-time';
 import { Pager, pageParam } from '../ui/pager';
@@ -11,8 +12,8 @@ import { LoadFailed, Loading } from '../ui/query-state';
 import { table } from '../ui/table';
 import { auditLogQuery } from './audit-queries';
 
-/** The server's action codes in words; an unknown code is shown as it is. */
-const ACTION_LABELS: Record<string, string> = {
+/** The server's action codes (a closed set) in words. */
+const ACTION_LABELS: Record<AuditEntry['action'], string> = {
   login: 'ログイン',
   logout: 'ログアウト',
   login_failed: 'ログイン失敗',
@@ -61,7 +62,7 @@ function AuditLog() {
                 <DateTime value={entry.at} />
               </td>
               <td data-label="スタッフ">{entry.staff_name}</td>
-              <td data-label="操作">{ACTION_LABELS[entry.action] ?? entry.action}</td>
+              <td data-label="操作">{ACTION_LABELS[entry.action]}</td>
               <td data-label="対象">{entry.target}</td>
             </tr>
           ))}
