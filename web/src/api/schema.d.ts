@@ -1309,7 +1309,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["reply"];
+        post: operations["reply_as_customer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3077,15 +3077,25 @@ export interface components {
         };
         AdminInquiry: components["schemas"]["Inquiry"] & {
             /** @description Staff notes, oldest first (never shown to the customer). */
-            notes: components["schemas"]["Note"][];
+            notes: components["schemas"]["InquiryNote"][];
         };
         AdminInquirySummary: components["schemas"]["InquirySummary"] & {
             email: string;
             /** @description Sent by a logged-in member (else a guest). */
             is_member: boolean;
             /** @description Who wrote the latest message. */
-            last_author: components["schemas"]["Author"];
+            last_author: components["schemas"]["InquiryAuthor"];
             name: string;
+        };
+        AdminInquiryTopic: {
+            id: string;
+            key: string;
+            name: string;
+            /**
+             * Format: int64
+             * @description The form lists topics by position.
+             */
+            position: number;
         };
         /** @description A challenge as the ALTCHA widget reads it. */
         AltchaChallenge: {
@@ -3118,11 +3128,6 @@ export interface components {
             /** @description What was changed (an inquiry number, a topic id, …); empty for logins. */
             target: string;
         };
-        /**
-         * @description Who wrote a message.
-         * @enum {string}
-         */
-        Author: "customer" | "shop";
         BTreeMap: {
             [key: string]: string[];
         };
@@ -4056,12 +4061,25 @@ export interface components {
             /** @description Oldest first. */
             messages: components["schemas"]["InquiryMessage"][];
         };
+        /**
+         * @description Who wrote a message.
+         * @enum {string}
+         */
+        InquiryAuthor: "customer" | "shop";
+        InquiryCounts: {
+            /** Format: int64 */
+            closed: number;
+            /** Format: int64 */
+            in_progress: number;
+            /** Format: int64 */
+            open: number;
+        };
         /** @description The answer to a new inquiry. */
         InquiryCreated: {
             key: string;
             /** @description What people quote on the phone: `Q-20261126-0007`. */
             number: string;
-            status: components["schemas"]["Status"];
+            status: components["schemas"]["InquiryStatus"];
         };
         /** @description The body of `POST /v1/inquiries`. Absent means empty. */
         InquiryInput: {
@@ -4090,13 +4108,41 @@ export interface components {
             topic_id: string;
         };
         InquiryMessage: {
-            author: components["schemas"]["Author"];
+            author: components["schemas"]["InquiryAuthor"];
             /** @description The customer's name, or the staff member's as it was when they wrote. */
             author_name: string;
             body: string;
             created_at: components["schemas"]["Timestamp"];
             files: components["schemas"]["UploadedFile"][];
             id: string;
+        };
+        InquiryNote: {
+            body: string;
+            created_at: components["schemas"]["Timestamp"];
+            id: string;
+            staff_name: string;
+        };
+        InquiryNoteInput: {
+            /** @description 1–4,000 characters. */
+            body: string;
+        };
+        /** @description A reply of the customer. */
+        InquiryReplyInput: {
+            /** @description 1–4,000 characters. */
+            body: string;
+            /** @description Keys of the sender's own files, not yet attached (at most 5). */
+            files?: string[] | null;
+            inquiry_key: string;
+            /** @description A guest's thread token (members send their bearer token instead). */
+            t?: string | null;
+        };
+        /**
+         * @description Where an inquiry stands.
+         * @enum {string}
+         */
+        InquiryStatus: "open" | "in_progress" | "closed";
+        InquiryStatusInput: {
+            status: components["schemas"]["InquiryStatus"];
         };
         InquirySummary: {
             created_at: components["schemas"]["Timestamp"];
@@ -4106,12 +4152,26 @@ export interface components {
             last_message_at: components["schemas"]["Timestamp"];
             /** @description What people quote on the phone: `Q-20261126-0007`. */
             number: string;
-            status: components["schemas"]["Status"];
+            status: components["schemas"]["InquiryStatus"];
             /** @description 未対応, 対応中 or 完了. */
             status_label: string;
             /** @description The first line of the first message. */
             subject: string;
-            topic?: components["schemas"]["TopicRef"] | null;
+            topic?: components["schemas"]["InquiryTopicRef"] | null;
+        };
+        InquiryTopicChange: {
+            /** @description 1–50 characters. */
+            name?: string | null;
+            /** Format: int64 */
+            position?: number | null;
+        };
+        InquiryTopicInput: {
+            /** @description 1–50 characters. */
+            name: string;
+        };
+        InquiryTopicRef: {
+            id: string;
+            name: string;
         };
         ItemsInput: {
             /** @description Product ids, 1–100. */
@@ -4173,9 +4233,21 @@ export interface components {
                 /** @description Sent by a logged-in member (else a guest). */
                 is_member: boolean;
                 /** @description Who wrote the latest message. */
-                last_author: components["schemas"]["Author"];
+                last_author: components["schemas"]["InquiryAuthor"];
                 name: string;
             })[];
+        };
+        ListBody_AdminInquiryTopic: {
+            data: {
+                id: string;
+                key: string;
+                name: string;
+                /**
+                 * Format: int64
+                 * @description The form lists topics by position.
+                 */
+                position: number;
+            }[];
         };
         ListBody_AuditEntry: {
             data: {
@@ -4330,12 +4402,12 @@ export interface components {
                 last_message_at: components["schemas"]["Timestamp"];
                 /** @description What people quote on the phone: `Q-20261126-0007`. */
                 number: string;
-                status: components["schemas"]["Status"];
+                status: components["schemas"]["InquiryStatus"];
                 /** @description 未対応, 対応中 or 完了. */
                 status_label: string;
                 /** @description The first line of the first message. */
                 subject: string;
-                topic?: components["schemas"]["TopicRef"] | null;
+                topic?: components["schemas"]["InquiryTopicRef"] | null;
             }[];
         };
         ListBody_LandingPageLink: {
@@ -4553,7 +4625,7 @@ export interface components {
                 word: string;
             }[];
         };
-        ListBody_SentMessage: {
+        ListBody_SentSystemMessage: {
             data: {
                 audience: components["schemas"]["MessageAudience"];
                 body: string;
@@ -4566,7 +4638,7 @@ export interface components {
                 read_count: number;
                 /** Format: int64 */
                 recipients: number;
-                segment?: components["schemas"]["Segment"] | null;
+                segment?: components["schemas"]["MessageSegment"] | null;
                 /** @description Who sent it. */
                 staff_name: string;
                 title: string;
@@ -4610,18 +4682,6 @@ export interface components {
                 is_protected: boolean;
                 key: string;
                 name: string;
-            }[];
-        };
-        ListBody_Topic: {
-            data: {
-                id: string;
-                key: string;
-                name: string;
-                /**
-                 * Format: int64
-                 * @description The form lists topics by position.
-                 */
-                position: number;
             }[];
         };
         ListBody_UserAddress: {
@@ -4852,34 +4912,11 @@ export interface components {
          * @enum {string}
          */
         MessageAudience: "member" | "segment" | "all";
-        /** @description A message staff are about to send. */
-        MessageInput: {
-            audience: components["schemas"]["MessageAudience"];
-            /** @description 1–4,000 characters. */
-            body: string;
-            /** @description The member's e-mail (audience `member`). */
-            member_email?: string | null;
-            segment?: components["schemas"]["Segment"] | null;
-            /** @description 1–100 characters. */
-            title: string;
-        };
-        MessagePreview: {
-            body: string;
-            /**
-             * Format: int64
-             * @description How many members it would reach now.
-             */
-            recipients: number;
-            title: string;
-        };
-        MessageSent: {
-            key: string;
-            /**
-             * Format: int64
-             * @description How many members got it (fixed now: later members do not).
-             */
-            recipients: number;
-        };
+        /**
+         * @description A group of the channel's members, as of the moment a message is sent.
+         * @enum {string}
+         */
+        MessageSegment: "newsletter" | "purchasers" | "no_purchase";
         /** @description A maker, brand or category as a product names it. */
         NamedRef: {
             key: string;
@@ -4925,16 +4962,6 @@ export interface components {
         Noshi: {
             key: string;
             label: string;
-        };
-        Note: {
-            body: string;
-            created_at: components["schemas"]["Timestamp"];
-            id: string;
-            staff_name: string;
-        };
-        NoteInput: {
-            /** @description 1–4,000 characters. */
-            body: string;
         };
         NotificationAnswer: {
             /** @description Always `OK`: the gateway stops retrying. */
@@ -5483,16 +5510,6 @@ export interface components {
              */
             question_ct?: number | null;
         };
-        /** @description A reply of the customer. */
-        ReplyInput: {
-            /** @description 1–4,000 characters. */
-            body: string;
-            /** @description Keys of the sender's own files, not yet attached (at most 5). */
-            files?: string[] | null;
-            inquiry_key: string;
-            /** @description A guest's thread token (members send their bearer token instead). */
-            t?: string | null;
-        };
         /** @description A request the member sent about a product (restock, stock, a product the shop lacks). */
         RequestHistory: {
             body: string;
@@ -5579,13 +5596,8 @@ export interface components {
              */
             question_ct: number;
         };
-        /**
-         * @description A group of the channel's members, as of the moment a message is sent.
-         * @enum {string}
-         */
-        Segment: "newsletter" | "purchasers" | "no_purchase";
         /** @description A sent message as the staff list shows it. */
-        SentMessage: {
+        SentSystemMessage: {
             audience: components["schemas"]["MessageAudience"];
             body: string;
             created_at: components["schemas"]["Timestamp"];
@@ -5597,7 +5609,7 @@ export interface components {
             read_count: number;
             /** Format: int64 */
             recipients: number;
-            segment?: components["schemas"]["Segment"] | null;
+            segment?: components["schemas"]["MessageSegment"] | null;
             /** @description Who sent it. */
             staff_name: string;
             title: string;
@@ -5718,22 +5730,6 @@ export interface components {
             /** @description Site path, e.g. `/law`. */
             url: string;
         };
-        /**
-         * @description Where an inquiry stands.
-         * @enum {string}
-         */
-        Status: "open" | "in_progress" | "closed";
-        StatusCounts: {
-            /** Format: int64 */
-            closed: number;
-            /** Format: int64 */
-            in_progress: number;
-            /** Format: int64 */
-            open: number;
-        };
-        StatusInput: {
-            status: components["schemas"]["Status"];
-        };
         /** @enum {string} */
         StockStatus: "in_stock" | "few" | "out_of_stock";
         /**
@@ -5783,6 +5779,34 @@ export interface components {
             is_read: boolean;
             key: string;
             title: string;
+        };
+        /** @description A message staff are about to send. */
+        SystemMessageInput: {
+            audience: components["schemas"]["MessageAudience"];
+            /** @description 1–4,000 characters. */
+            body: string;
+            /** @description The member's e-mail (audience `member`). */
+            member_email?: string | null;
+            segment?: components["schemas"]["MessageSegment"] | null;
+            /** @description 1–100 characters. */
+            title: string;
+        };
+        SystemMessagePreview: {
+            body: string;
+            /**
+             * Format: int64
+             * @description How many members it would reach now.
+             */
+            recipients: number;
+            title: string;
+        };
+        SystemMessageSent: {
+            key: string;
+            /**
+             * Format: int64
+             * @description How many members got it (fixed now: later members do not).
+             */
+            recipients: number;
         };
         Tag: {
             id: string;
@@ -5837,30 +5861,6 @@ export interface components {
         TokenInput: {
             /** @description The token of the mailed link. */
             token?: string | null;
-        };
-        Topic: {
-            id: string;
-            key: string;
-            name: string;
-            /**
-             * Format: int64
-             * @description The form lists topics by position.
-             */
-            position: number;
-        };
-        TopicChange: {
-            /** @description 1–50 characters. */
-            name?: string | null;
-            /** Format: int64 */
-            position?: number | null;
-        };
-        TopicInput: {
-            /** @description 1–50 characters. */
-            name: string;
-        };
-        TopicRef: {
-            id: string;
-            name: string;
         };
         /** @enum {string} */
         Typeface: "block" | "script" | "mincho" | "gothic";
@@ -6520,7 +6520,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StatusCounts"];
+                    "application/json": components["schemas"]["InquiryCounts"];
                 };
             };
             401: {
@@ -6603,7 +6603,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["StatusInput"];
+                "application/json": components["schemas"]["InquiryStatusInput"];
             };
         };
         responses: {
@@ -6665,7 +6665,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["NoteInput"];
+                "application/json": components["schemas"]["InquiryNoteInput"];
             };
         };
         responses: {
@@ -6675,7 +6675,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Note"];
+                    "application/json": components["schemas"]["InquiryNote"];
                 };
             };
             401: {
@@ -6792,7 +6792,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListBody_Topic"];
+                    "application/json": components["schemas"]["ListBody_AdminInquiryTopic"];
                 };
             };
             401: {
@@ -6823,7 +6823,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TopicInput"];
+                "application/json": components["schemas"]["InquiryTopicInput"];
             };
         };
         responses: {
@@ -6833,7 +6833,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Topic"];
+                    "application/json": components["schemas"]["AdminInquiryTopic"];
                 };
             };
             401: {
@@ -6950,7 +6950,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TopicChange"];
+                "application/json": components["schemas"]["InquiryTopicChange"];
             };
         };
         responses: {
@@ -6960,7 +6960,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Topic"];
+                    "application/json": components["schemas"]["AdminInquiryTopic"];
                 };
             };
             401: {
@@ -7031,7 +7031,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListBody_SentMessage"];
+                    "application/json": components["schemas"]["ListBody_SentSystemMessage"];
                 };
             };
             401: {
@@ -7071,7 +7071,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["MessageInput"];
+                "application/json": components["schemas"]["SystemMessageInput"];
             };
         };
         responses: {
@@ -7081,7 +7081,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MessageSent"];
+                    "application/json": components["schemas"]["SystemMessageSent"];
                 };
             };
             401: {
@@ -7130,7 +7130,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["MessageInput"];
+                "application/json": components["schemas"]["SystemMessageInput"];
             };
         };
         responses: {
@@ -7140,7 +7140,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MessagePreview"];
+                    "application/json": components["schemas"]["SystemMessagePreview"];
                 };
             };
             401: {
@@ -10193,7 +10193,7 @@ export interface operations {
             };
         };
     };
-    reply: {
+    reply_as_customer: {
         parameters: {
             query?: never;
             header?: never;
@@ -10202,7 +10202,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ReplyInput"];
+                "application/json": components["schemas"]["InquiryReplyInput"];
             };
         };
         responses: {
