@@ -265,7 +265,7 @@ test('a member’s form starts from the profile; the inquiry is in お問い合�
   await expect(conversation.getByRole('article')).toHaveCount(2);
   const second = conversation.getByRole('article').nth(1);
   await expect(second).toContainText('サイズはMからLへの交換を希望します。');
-  await expect(second.getByRole('button', { name: new RegExp(`「${PHOTO.name}」`) })).toBeVisible();
+  await expect(second.getByRole('button', { name: new RegExp(PHOTO.name.replace('.', '\\.')) })).toBeVisible();
   await expectAccessible(page);
   await keepScreenshot(page, testInfo, 'inquiry-thread');
 });
