@@ -174,7 +174,7 @@ fn cors_layer(origins: &[String]) -> CorsLayer {
     CorsLayer::new()
         .allow_origin(AllowOrigin::list(allowed))
         .allow_methods([Method::GET, Method::POST, Method::PUT, Method::PATCH, Method::DELETE])
-        .allow_headers([header::AUTHORIZATION, header::CONTENT_TYPE, HeaderName::from_static("x-channel")])
+        .allow_headers([header::AUTHORIZATION, header::CONTENT_TYPE, HeaderName::from_static("x-channel"), HeaderName::from_static("x-bot-check")])
         .allow_credentials(true)
         .expose_headers(EXPOSED_HEADERS.map(HeaderName::from_static))
         .max_age(Duration::from_secs(600))

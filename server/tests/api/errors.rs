@@ -33,6 +33,15 @@ async fn cors_lets_a_configured_origin_read_the_paging_headers(app: TestApp) {
     }
     let stranger = app.get("/v1/news").header("origin", "https://evil.example.com").send().await;
     assert_eq!(stranger.header("access-control-allow-origin"), "");
+    // A storefront on another origin may send the bot-check proof with its login.
+    let preflight = app
+        .call(axum::http::Method::OPTIONS, "/v1/auth/login")
+        .header("origin", "https://shop.example.jp")
+        .header("access-control-request-method", "POST")
+        .header("access-control-request-headers", "content-type,x-channel,x-bot-check")
+        .send()
+        .await;
+    assert!(preflight.header("access-control-allow-headers").contains("x-bot-check"), "{:?}", preflight.headers);
 }
 
 async fn an_oversized_body_is_refused(app: TestApp) {
