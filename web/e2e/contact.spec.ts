@@ -10,7 +10,10 @@
  * The forms solve the bot check in the browser (ALTCHA in WebCrypto); the staff side uses the
  * account scripts/e2e.sh creates (E2E_STAFF_*), as e2e/admin.spec.ts does.
  */
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expectNoSidewaysScroll, freshMember, logIn } from './member-session';
@@ -102,30 +105,37 @@ function totp(secret: string, step: number): string {
   return String((digest.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
 }
 
-const nextStep = () => new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 100));
-
 /**
- * Signs the staff member in through the API (the cookie stays in `request`). A code counts once:
- * if this step's code was used already (another journey signed in within the same 30 s), the
- * next step's is.
+ * A code is accepted once. The last used step is kept in the file e2e/admin.spec.ts keeps it in
+ * (named after the secret, so a new one every e2e run): every staff sign-in of the run, in any
+ * worker process, waits for a step not used yet.
  */
+function usedStepFile(secret: string): string {
+  return join(tmpdir(), `shop-e2e-totp-${createHash('sha256').update(secret).digest('hex').slice(0, 16)}`);
+}
+
+async function freshCode(secret: string): Promise<string> {
+  const file = usedStepFile(secret);
+  const lastStep = existsSync(file) ? Number(readFileSync(file, 'utf8')) : -1;
+  for (;;) {
+    const step = Math.floor(Date.now() / 30_000);
+    // Not in the last 2 s of a step either: the server must still see the same step.
+    if (step > lastStep && Date.now() % 30_000 < 28_000) {
+      writeFileSync(file, String(step));
+      return totp(secret, step);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+/** Signs the staff member in through the API (the session cookie stays in `request`). */
 async function staffSignIn(request: APIRequestContext): Promise<void> {
   const staff = staffAccount();
-  for (let attempt = 0; attempt < 2; attempt += 1) {
-    // Not in the last 2 s of a step: the server must still see the same one.
-    if (Date.now() % 30_000 > 28_000) await nextStep();
-    const login = await request.post('/v1/admin/auth/login', {
-      data: { email: staff.email, password: staff.password },
-    });
-    expect(login.status(), await login.text()).toBe(200);
-    const { pending } = (await login.json()) as { pending: string };
-    const code = totp(staff.secret, Math.floor(Date.now() / 30_000));
-    const answer = await request.post('/v1/admin/auth/totp', { data: { pending, code } });
-    if (answer.ok()) return;
-    expect(answer.status(), await answer.text()).toBe(422);
-    await nextStep();
-  }
-  throw new Error('the staff account could not sign in');
+  const login = await request.post('/v1/admin/auth/login', { data: { email: staff.email, password: staff.password } });
+  expect(login.status(), await login.text()).toBe(200);
+  const { pending } = (await login.json()) as { pending: string };
+  const answer = await request.post('/v1/admin/auth/totp', { data: { pending, code: await freshCode(staff.secret) } });
+  expect(answer.status(), await answer.text()).toBe(200);
 }
 
 async function sendSystemMessage(request: APIRequestContext, email: string, title: string, body: string) {
