@@ -17,7 +17,7 @@ use crate::channel::Channel;
 use crate::infra::error::{ApiResult, ErrorBody};
 use crate::infra::extract::{ApiJson, ApiQuery};
 use crate::infra::ids::new_id;
-use crate::infra::pagination::{AllowAll, ListBody, Page, PageQuery, Paginated};
+use crate::infra::pagination::{AllowAll, Page, PageQuery, Paginated};
 use crate::infra::time::Timestamp;
 use crate::members::client::Client;
 use crate::members::one_time_code::typed_code;
@@ -230,9 +230,9 @@ pub struct AuditEntry {
     pub target: String,
 }
 
-#[utoipa::path(get, path = "/v1/admin/audit-log", tag = "admin", security(("staff_session" = [])), params(PageQuery),
+#[utoipa::path(get, path = "/v1/admin/audit-log", tag = "admin", params(PageQuery),
     responses(
-        (status = 200, body = ListBody<AuditEntry>, description = "`{data}`, newest first, with x-total, x-per-page, x-last-page, x-current-page"),
+        (status = 200, body = crate::infra::pagination::ListBody<AuditEntry>, description = "newest first, with x-total, x-per-page, x-last-page, x-current-page"),
         (status = 401, body = ErrorBody, description = "no staff session"),
         (status = 403, body = ErrorBody, description = "`staff.owner_only`: only the shop's owner reads the log"),
     ))]

@@ -55,7 +55,7 @@ pub struct MessageQuery {
     pub unread: Option<String>,
 }
 
-#[utoipa::path(get, path = "/v1/me/system-messages", tag = "system_messages", operation_id = "list_system_messages", params(MessageQuery),
+#[utoipa::path(get, path = "/v1/me/system-messages", operation_id = "list_system_messages", tag = "system_messages", params(MessageQuery),
     security(("bearer" = [])),
     responses(
         (status = 200, body = ListBody<SystemMessage>, description = "the member's messages, newest first", headers(
@@ -79,7 +79,7 @@ async fn list_messages(
     Ok(Paginated::new(rows.into_iter().map(SystemMessage::from).collect(), total, page))
 }
 
-#[utoipa::path(get, path = "/v1/me/system-messages/{key}", tag = "system_messages", operation_id = "show_system_message",
+#[utoipa::path(get, path = "/v1/me/system-messages/{key}", operation_id = "show_system_message", tag = "system_messages",
     params(("key" = String, Path, description = "the message's key")),
     security(("bearer" = [])),
     responses(

@@ -18,6 +18,7 @@ pub const NO_RECIPIENTS_CODE: &str = "system_messages.no_recipients";
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[schema(as = MessageAudience)]
 #[serde(rename_all = "snake_case")]
+#[schema(as = MessageAudience)]
 pub enum Audience {
     /// One member, named by e-mail.
     Member,

@@ -9,6 +9,23 @@ fn the_committed_openapi_document_is_current() {
     assert!(committed == current, "api/openapi.json is stale: run `cargo run -p shop -- openapi > api/openapi.json` and `npm run gen:api` in web/");
 }
 
+/// The web client's types are keyed by operation id: two handlers named alike (`reply`,
+/// `list_messages`) would silently give one path the other's types.
+#[test]
+fn every_operation_has_its_own_id() {
+    let document: serde_json::Value = serde_json::from_str(&shop::openapi::document_json()).unwrap();
+    let mut seen = std::collections::BTreeMap::new();
+    for (path, operations) in document["paths"].as_object().unwrap() {
+        for (method, operation) in operations.as_object().unwrap() {
+            if let Some(id) = operation.get("operationId").and_then(|id| id.as_str())
+                && let Some(other) = seen.insert(id.to_owned(), format!("{method} {path}"))
+            {
+                panic!("operationId {id} is used by {other} and {method} {path}: set `operation_id` on one");
+            }
+        }
+    }
+}
+
 #[test]
 fn every_route_is_documented_with_its_responses() {
     let document: serde_json::Value = serde_json::from_str(&shop::openapi::document_json()).unwrap();

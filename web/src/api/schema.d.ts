@@ -237,7 +237,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["reply"];
+        post: operations["admin_reply"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3097,6 +3097,22 @@ export interface components {
              */
             position: number;
         };
+        /** @description A challenge as the ALTCHA widget reads it. */
+        AltchaChallenge: {
+            /** @description Always `SHA-256`. */
+            algorithm: string;
+            /** @description SHA-256 (hex) of `salt` followed by the secret number in decimal. */
+            challenge: string;
+            /**
+             * Format: int64
+             * @description The largest number to try.
+             */
+            maxnumber: number;
+            /** @description Random hex, then `?expires=<unix seconds>`. */
+            salt: string;
+            /** @description HMAC-SHA256 (hex) of `challenge` under the server's key. */
+            signature: string;
+        };
         /**
          * @description Who sees a block.
          * @enum {string}
@@ -3187,7 +3203,7 @@ export interface components {
         };
         /** @description What the form must prove, by kind. */
         BotCheck: {
-            challenge: components["schemas"]["Challenge"];
+            challenge: components["schemas"]["AltchaChallenge"];
             /** @enum {string} */
             kind: "altcha";
         } | {
@@ -3623,30 +3639,9 @@ export interface components {
             key: string;
             name: string;
         };
-        /** @description A challenge as the ALTCHA widget reads it. */
-        Challenge: {
-            /** @description Always `SHA-256`. */
-            algorithm: string;
-            /** @description SHA-256 (hex) of `salt` followed by the secret number in decimal. */
-            challenge: string;
-            /**
-             * Format: int64
-             * @description The largest number to try.
-             */
-            maxnumber: number;
-            /** @description Random hex, then `?expires=<unix seconds>`. */
-            salt: string;
-            /** @description HMAC-SHA256 (hex) of `challenge` under the server's key. */
-            signature: string;
-        };
         Choice: {
             label: string;
             value: string;
-        };
-        CodeInput: {
-            /** @description The 6 digits the authenticator app shows (full-width digits and spaces are fine). */
-            code: string;
-            pending: string;
         };
         Collection: {
             alias: string;
@@ -5217,10 +5212,6 @@ export interface components {
          * @description A PDF file (documents the binary answer).
          */
         PdfFile: string;
-        PendingBody: {
-            /** @description Opaque; send it with the code to `POST /v1/admin/auth/totp` within 5 minutes. */
-            pending: string;
-        };
         PointHistory: {
             created_at: components["schemas"]["Timestamp"];
             description: string;
@@ -5694,18 +5685,27 @@ export interface components {
             state: string;
         };
         /** @description A staff member as the admin screens show them. */
-        StaffAnswer: {
+        Staff: {
             email: string;
             id: string;
             name: string;
             role: components["schemas"]["StaffRole"];
         };
         StaffBody: {
-            staff: components["schemas"]["StaffAnswer"];
+            staff: components["schemas"]["Staff"];
+        };
+        StaffCodeInput: {
+            /** @description The 6 digits the authenticator app shows (full-width digits and spaces are fine). */
+            code: string;
+            pending: string;
         };
         StaffLoginInput: {
             email: string;
             password: string;
+        };
+        StaffPending: {
+            /** @description Opaque; send it with the code to `POST /v1/admin/auth/totp` within 5 minutes. */
+            pending: string;
         };
         StaffReplyInput: {
             /** @description 1–4,000 characters. */
@@ -6231,7 +6231,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{data}`, newest first, with x-total, x-per-page, x-last-page, x-current-page */
+            /** @description newest first, with x-total, x-per-page, x-last-page, x-current-page */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6297,7 +6297,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PendingBody"];
+                    "application/json": components["schemas"]["StaffPending"];
                 };
             };
             /** @description `admin.login.failed`: the same answer for an unknown address, a wrong password and a locked account */
@@ -6403,7 +6403,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CodeInput"];
+                "application/json": components["schemas"]["StaffCodeInput"];
             };
         };
         responses: {
@@ -6715,7 +6715,7 @@ export interface operations {
             };
         };
     };
-    reply: {
+    admin_reply: {
         parameters: {
             query?: never;
             header?: never;

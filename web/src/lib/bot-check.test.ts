@@ -3,7 +3,7 @@ import type { BotChallenge } from '../api/types';
 import {
   altchaPayload,
   BOT_CHECK_HEADER,
-  botCheckHeaders,
+  botCheckParams,
   createBotCheck,
   solveAltcha,
   type AltchaChallenge,
@@ -62,7 +62,7 @@ describe('altchaPayload', () => {
       salt: KNOWN.salt,
       signature: KNOWN.signature,
     });
-    expect(botCheckHeaders('proof')).toEqual({ [BOT_CHECK_HEADER]: 'proof' });
+    expect(botCheckParams('proof')).toEqual({ header: { [BOT_CHECK_HEADER]: 'proof' } });
   });
 });
 

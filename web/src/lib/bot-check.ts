@@ -14,7 +14,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { api, ApiError, load } from '../api/client';
 import type { BotChallenge } from '../api/types';
 
-export const BOT_CHECK_HEADER = 'X-Bot-Check' as const;
+export const BOT_CHECK_HEADER = 'X-Bot-Check';
 /** The code of the server's 422 when the proof is missing, wrong, expired or used. */
 export const BOT_CHECK_FAILED = 'bot_check.failed';
 /** Shown (on the submit button and to screen readers) while the proof is still being prepared. */
@@ -219,9 +219,9 @@ export function createBotCheck(action: BotCheckAction, deps: BotCheckDeps = defa
   };
 }
 
-/** The header parameter of a checked call: `api().POST(path, { params: { header: botCheckHeaders(proof) } })`. */
-export function botCheckHeaders(proof: string): { 'X-Bot-Check': string } {
-  return { [BOT_CHECK_HEADER]: proof };
+/** The header parameter of a protected call, as the generated client takes it. */
+export function botCheckParams(proof: string): { header: { 'X-Bot-Check': string } } {
+  return { header: { 'X-Bot-Check': proof } };
 }
 
 export function isBotCheckFailure(error: unknown): boolean {

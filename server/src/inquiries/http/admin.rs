@@ -134,7 +134,7 @@ pub struct StaffReplyInput {
     pub files: Option<Vec<String>>,
 }
 
-#[utoipa::path(post, path = "/v1/admin/inquiries/{key}/replies", tag = "admin", security(("staff_session" = [])), request_body = StaffReplyInput,
+#[utoipa::path(post, path = "/v1/admin/inquiries/{key}/replies", operation_id = "admin_reply", tag = "admin", security(("staff_session" = [])), request_body = StaffReplyInput,
     params(("key" = String, Path, description = "the inquiry's key")),
     responses(
         (status = 201, body = InquiryMessage, description = "sent: an `open` inquiry is `in_progress`; the customer gets a mail (a member a link to the member area, a guest the reply and a fresh thread link)"),

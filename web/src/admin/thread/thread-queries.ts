@@ -5,7 +5,7 @@
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminApi, checkResponse, client, loadData } from '../api/admin-client';
-import type { InquiryStatus, UploadedFile } from '../api/admin-types';
+import type { Inquiry, InquiryStatus, UploadedFile } from '../api/admin-types';
 import { ADMIN_ROOT } from '../api/session-queries';
 
 const INQUIRIES_KEY = [...ADMIN_ROOT, 'inquiries'] as const;
@@ -50,7 +50,7 @@ export function useChangeStatus(key: string) {
   return useInquiryMutation(
     (status: InquiryStatus) =>
       loadData(client().PATCH('/v1/admin/inquiries/{key}', { params: { path: { key } }, body: { status } })),
-    (inquiry) => {
+    (inquiry: Omit<Inquiry, 'notes'>) => {
       const current = queryClient.getQueryData(inquiryQuery(key).queryKey);
       // The answer carries no notes: keep the ones already shown until the refetch.
       if (current)

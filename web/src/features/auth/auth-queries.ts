@@ -7,7 +7,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, apiInstance, load } from '../../api/client';
 import type { EmailVerified, JsonOf, LoginResponse, RegisterInput, Registered } from '../../api/types';
-import { botCheckHeaders } from '../../lib/bot-check';
+import { botCheckParams } from '../../lib/bot-check';
 import type { TokenGrant } from '../../lib/session';
 
 export interface Credentials {
@@ -34,7 +34,7 @@ export const authKeys = {
 
 /** POST /v1/auth/login: `username` is the username or the e-mail address; `proof` the bot check's. */
 export async function loginWithPassword(input: Credentials, proof: string): Promise<LoginResponse> {
-  return (await load(api().POST('/v1/auth/login', { body: input, params: { header: botCheckHeaders(proof) } }))).data;
+  return (await load(api().POST('/v1/auth/login', { body: input, params: botCheckParams(proof) }))).data;
 }
 
 /** POST /v1/auth/login-sync-channel: an account of a sibling shop, by its own credentials. */
@@ -49,7 +49,7 @@ export async function verifyOneTimeCode(input: VerifyInput): Promise<LoginRespon
 
 /** POST /v1/users (201 `{user, login}`; no `login` when `is_login` was false); `proof` the bot check's. */
 export async function registerMember(input: RegisterInput, proof: string): Promise<Registered> {
-  return (await load(api().POST('/v1/users', { body: input, params: { header: botCheckHeaders(proof) } }))).data;
+  return (await load(api().POST('/v1/users', { body: input, params: botCheckParams(proof) }))).data;
 }
 
 /** POST /v1/email-verify/request: mails a code and a `/verify/email?token=` link to the member. */

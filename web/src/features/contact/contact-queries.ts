@@ -2,7 +2,7 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { api, load } from '../../api/client';
 import type { CategoryNode, InquiryCreated, InquiryInput } from '../../api/types';
-import { botCheckHeaders } from '../../lib/bot-check';
+import { botCheckParams } from '../../lib/bot-check';
 import { CATALOG_TOPIC } from './contact-schema';
 
 export const contactKeys = {
@@ -28,5 +28,5 @@ export function catalogTopicId(topics: CategoryNode[]): string | null {
 
 /** POST /v1/inquiries with the bot check's proof: the inquiry's key and number. */
 export async function sendInquiry(input: InquiryInput, proof: string): Promise<InquiryCreated> {
-  return (await load(api().POST('/v1/inquiries', { body: input, params: { header: botCheckHeaders(proof) } }))).data;
+  return (await load(api().POST('/v1/inquiries', { body: input, params: botCheckParams(proof) }))).data;
 }

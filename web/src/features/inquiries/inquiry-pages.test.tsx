@@ -177,7 +177,7 @@ describe('/mypage/inquiry_history/:key', () => {
     expect(shop).toHaveAccessibleName('ショップのメッセージ');
     expect(within(shop!).getByText('ショップ（サポート担当）')).toBeInTheDocument();
 
-    await user.click(within(shop!).getByRole('button', { name: '「見積書.pdf」（146 KB）をダウンロード' }));
+    await user.click(within(shop!).getByRole('button', { name: /^見積書\.pdf\s*146 KB\s*をダウンロード$/ }));
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]!.name).toBe('見積書.pdf');
     expect(await saved[0]!.blob.text()).toBe('%PDF-1.4');
@@ -240,7 +240,7 @@ describe('/contact/thread/:key (a guest’s link)', () => {
     expect(screen.getByText('完了')).toBeInTheDocument();
     expect(screen.getByText(/返信すると、再度お問い合わせとして受け付けます/)).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: /「見積書.pdf」.*をダウンロード/ }));
+    await user.click(screen.getByRole('button', { name: /見積書.pdf.*をダウンロード/ }));
     await waitFor(() => expect(saved).toHaveLength(1));
     const download = new URL(fake.callsTo('/v1/upload-files/f-pdf')[0]!.url);
     expect(download.searchParams.get('t')).toBe('tok');

@@ -6,7 +6,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api, load } from '../../api/client';
 import type { LoginResponse } from '../../api/types';
-import { botCheckHeaders } from '../../lib/bot-check';
+import { botCheckParams } from '../../lib/bot-check';
 import { queryClient as appQueryClient } from '../../lib/query-client';
 
 export const reminderKeys = {
@@ -68,18 +68,15 @@ export const useUsernameCheck = (token: string) => useQuery({ ...usernameCheckQu
 export const useReminderRequest = () =>
   useMutation({
     mutationFn: async ({ email, proof }: ReminderRequest): Promise<RequestAccepted> =>
-      (await load(api().POST('/v1/reminder/request', { body: { email }, params: { header: botCheckHeaders(proof) } })))
+      (await load(api().POST('/v1/reminder/request', { body: { email }, params: botCheckParams(proof) })))
         .data as RequestAccepted,
   });
 
 export const useUsernameRequest = () =>
   useMutation({
     mutationFn: async ({ email, proof }: ReminderRequest): Promise<RequestAccepted> =>
-      (
-        await load(
-          api().POST('/v1/reminder/username/request', { body: { email }, params: { header: botCheckHeaders(proof) } }),
-        )
-      ).data as RequestAccepted,
+      (await load(api().POST('/v1/reminder/username/request', { body: { email }, params: botCheckParams(proof) })))
+        .data as RequestAccepted,
   });
 
 /** POST /v1/reminder/reset → login response: the member is logged in (lib/login-complete). */
