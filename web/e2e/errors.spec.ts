@@ -14,11 +14,6 @@ test('an unknown path shows the 404 page with a way back to the top', async ({ p
   await expect(page.getByRole('heading', { name: '走りを変える、確かなパーツを。' })).toBeVisible();
 });
 
-test('a spec route whose screen is not built yet says so with the 404 page', async ({ page }) => {
-  await page.goto('/contact');
-  await expect(page.getByText('404 Not Found')).toBeVisible();
-});
-
 test('an unknown shop shows Page Not Found', async ({ page }, testInfo) => {
   await page.goto(onHost('nope.localhost'));
   await expect(page.getByText('Page Not Found')).toBeVisible();

@@ -128,7 +128,7 @@ test('/catalog-order lists the catalogues and leads to the contact form with カ
     await expect(page.getByRole('heading', { level: 1, name: 'お問い合わせ' })).toBeVisible();
     await expect(page.getByLabel(/^お問い合わせ種別/)).toHaveValue(/.+/);
     await expect(page.getByLabel(/^お問い合わせ種別/).locator('option:checked')).toHaveText('カタログ請求');
-    await expect(page.getByRole('group', { name: 'カタログのお届け先' })).toBeVisible();
+    await expect(page.getByRole('group', { name: 'カタログのお届け先', exact: true })).toBeVisible();
     await page.goto('/catalog-order');
   }
 

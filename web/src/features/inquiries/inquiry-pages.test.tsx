@@ -212,6 +212,7 @@ describe('/mypage/inquiry_history/:key', () => {
     });
     expect(within(form).getByLabelText(/^返信内容/)).toHaveValue('');
     expect(within(form).queryByText('photo.jpg')).not.toBeInTheDocument();
+    expect(within(form).queryByText('「photo.jpg」を添付しました。')).not.toBeInTheDocument();
   });
 });
 

@@ -34,6 +34,8 @@ export function ReplyForm({ inquiryKey, token, closed, onSent }: ReplyFormProps)
   const [files, setFiles] = useState<UploadedFile[]>([]);
   const [uploading, setUploading] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
+  // A new picker after each reply: its status (「…」を添付しました) belongs to the sent one.
+  const [sent, setSent] = useState(0);
   const {
     register,
     handleSubmit,
@@ -54,6 +56,7 @@ export function ReplyForm({ inquiryKey, token, closed, onSent }: ReplyFormProps)
       });
       reset({ body: '' });
       setFiles([]);
+      setSent((n) => n + 1);
       showToast(REPLY_SENT_MESSAGE, 'success');
       onSent(message);
     } catch (error) {
@@ -84,7 +87,7 @@ export function ReplyForm({ inquiryKey, token, closed, onSent }: ReplyFormProps)
             />
           )}
         </FormField>
-        <AttachmentPicker files={files} onChange={setFiles} dir="inquiries" onBusyChange={setUploading} />
+        <AttachmentPicker key={sent} files={files} onChange={setFiles} dir="inquiries" onBusyChange={setUploading} />
         <SubmitButton pending={isSubmitting || uploading} pendingLabel={uploading ? 'アップロード中…' : '送信中…'}>
           返信を送信する
         </SubmitButton>
