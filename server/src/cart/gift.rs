@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::loaded::Loaded;
 use super::open_cart::*;
 use super::settings::CheckoutSettings;
+use super::shipping_store;
 use super::store;
 use super::view::CartBody;
 use crate::infra::error::{ApiResult, ErrorBody};
@@ -125,7 +126,7 @@ pub async fn social_receiver(State(state): State<AppState>, OpenCart { open, inp
     let mut tx = open.begin(&state).await?;
     // The order needs a shipping for the recipient's address, though the buyer gives none.
     if loaded.shippings.is_empty() {
-        store::insert_shipping(&mut tx, &open.cart.id).await?;
+        shipping_store::insert_shipping(&mut tx, &open.cart.id).await?;
     }
     store::update_gift(&mut tx, &open.cart.id, Some((receiver, sender, message))).await?;
     open.commit(tx).await?;

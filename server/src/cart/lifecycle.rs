@@ -2,7 +2,8 @@
 use super::loaded;
 use super::open_cart::*;
 use super::settings::CheckoutSettings;
-use super::store::{self};
+use super::shipping_store;
+use super::store;
 use super::view::{CartBody, MAX_QUANTITY};
 use super::*;
 use crate::auth::OptionalMember;
@@ -114,7 +115,7 @@ pub async fn new_cart(tx: &mut Tx, channel_id: &str, user_id: Option<&str>, now:
 /// others move over with their accessories.
 pub async fn merge_lines(tx: &mut Tx, from: &str, to: &str, now: i64) -> ApiResult<()> {
     let target = store::list_lines(&mut **tx, to).await?;
-    let mut shipping = store::list_shippings(&mut **tx, to).await?.first().map(|s| s.id.clone());
+    let mut shipping = shipping_store::list_shippings(&mut **tx, to).await?.first().map(|s| s.id.clone());
     for line in store::list_lines(&mut **tx, from).await?.into_iter().filter(|l| l.parent_line_id.is_none()) {
         let same = target.iter().find(|t| t.parent_line_id.is_none() && t.variation.variation_id == line.variation.variation_id);
         match same {
@@ -131,7 +132,7 @@ pub async fn merge_lines(tx: &mut Tx, from: &str, to: &str, now: i64) -> ApiResu
             }
             None => {
                 if shipping.is_none() {
-                    shipping = Some(store::insert_shipping(tx, to).await?);
+                    shipping = Some(shipping_store::insert_shipping(tx, to).await?);
                 }
                 store::update_line_cart(tx, &line.id, to, shipping.as_deref()).await?;
                 sqlx::query("UPDATE cart_products SET cart_id = $1, shipping_id = $2 WHERE parent_line_id = $3")
@@ -182,9 +183,9 @@ pub struct CartShippingsResetRequest {
     responses((status = 200, body = CartBody, description = "one shipping left holding every line, its date cleared (and its address when is_removing_address)"), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
 pub async fn reset_shippings(State(state): State<AppState>, OpenCart { open, input, .. }: OpenCart<CartShippingsResetRequest>) -> ApiResult<Json<CartBody>> {
     let mut tx = open.begin(&state).await?;
-    let shippings = store::list_shippings(&mut *tx, &open.cart.id).await?;
+    let shippings = shipping_store::list_shippings(&mut *tx, &open.cart.id).await?;
     if let Some(first) = shippings.first() {
-        store::update_shippings_reset(&mut tx, &open.cart.id, &first.id, input.is_removing_address.unwrap_or(false)).await?;
+        shipping_store::update_shippings_reset(&mut tx, &open.cart.id, &first.id, input.is_removing_address.unwrap_or(false)).await?;
     }
     open.commit(tx).await?;
     open.answer(&state).await

@@ -3,6 +3,7 @@
 use super::loaded;
 use super::open_cart::*;
 use super::settings::CheckoutSettings;
+use super::shipping_store;
 use super::store;
 use super::view::{CartBody, MAX_QUANTITY};
 use super::*;
@@ -74,10 +75,10 @@ pub async fn put_line(tx: &mut Tx, open: &Open, v: &VariationRow, quantity: i64)
             store::update_line_quantity(tx, &line.id, line.quantity + quantity).await?;
         }
         None => {
-            let shippings = store::list_shippings(&mut **tx, &open.cart.id).await?;
+            let shippings = shipping_store::list_shippings(&mut **tx, &open.cart.id).await?;
             let shipping_id = match shippings.first() {
                 Some(s) => s.id.clone(),
-                None => store::insert_shipping(tx, &open.cart.id).await?,
+                None => shipping_store::insert_shipping(tx, &open.cart.id).await?,
             };
             store::insert_line(tx, &open.cart.id, Some(&shipping_id), &v.variation_id, None, quantity, open.now).await?;
         }
@@ -229,7 +230,7 @@ pub async fn divide_product(State(state): State<AppState>, OpenCart { open, inpu
     let mut tx = open.begin(&state).await?;
     let lines = store::list_lines(&mut *tx, &open.cart.id).await?;
     let line = lines.iter().find(|l| l.id == input.key && l.parent_line_id.is_none()).ok_or_else(line_not_found)?;
-    let shippings = store::list_shippings(&mut *tx, &open.cart.id).await?;
+    let shippings = shipping_store::list_shippings(&mut *tx, &open.cart.id).await?;
     let target = shippings.iter().find(|s| s.id == input.shipping_key).ok_or_else(|| ApiError::field("shipping_key", "お届け先が見つかりません"))?;
     if quantity > line.quantity {
         return Err(ApiError::field("quantity", "カートの数量を超えて分けることはできません"));

@@ -4,7 +4,8 @@
 //! lines.
 use super::pricing::{self, Discount, Fee, Priced};
 use super::settings::CheckoutSettings;
-use super::store::{self, CartRow, LineRow, ShippingRow};
+use super::shipping_store::{self, ShippingRow};
+use super::store::{self, CartRow, LineRow};
 use super::view::*;
 use crate::catalog::availability::{StockStatus, is_on_sale};
 use crate::coupons::store::CouponRow;
@@ -32,7 +33,7 @@ pub struct Loaded {
 
 pub async fn load(db: &Db, gateway: &crate::payments::Gateways, cart: CartRow) -> ApiResult<Loaded> {
     let lines = store::list_lines(&db.pool, &cart.id).await?;
-    let shippings = store::list_shippings(&db.pool, &cart.id).await?;
+    let shippings = shipping_store::list_shippings(&db.pool, &cart.id).await?;
     let user = match &cart.user_id {
         Some(user_id) => crate::members::store::find_user(&db.pool, &cart.channel_id, user_id).await?,
         None => None,

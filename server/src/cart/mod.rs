@@ -5,7 +5,7 @@
 //! Handlers by what they change: `lifecycle.rs` (init, show, reset), `lines.rs`,
 //! `shippings.rs`, `orderer.rs` (buyer and payment), `accessories.rs`, `discounts.rs`
 //! (coupons, points), `gift.rs` (a cart that is a social gift) — each around the [`open_cart::OpenCart`] extractor. Money rules:
-//! `pricing.rs` (pure). Settings: `settings.rs`. The cart JSON: `view.rs`. SQL: `store.rs`.
+//! `pricing.rs` (pure). Settings: `settings.rs`. The cart JSON: `view.rs`. SQL: `store.rs` (carts, lines), `shipping_store.rs`.
 pub mod accessories;
 pub mod discounts;
 pub mod embroidery;
@@ -17,6 +17,7 @@ pub mod open_cart;
 pub mod orderer;
 pub mod pricing;
 pub mod settings;
+pub mod shipping_store;
 pub mod shippings;
 pub mod store;
 pub mod view;

@@ -1,7 +1,8 @@
 //! Shippings: the delivery address (from the address book or typed), the date and time
 //! slot, gift wrapping and noshi.
 use super::open_cart::*;
-use super::store::{self};
+use super::shipping_store;
+use super::store;
 use super::view::{CartAddress, CartBody};
 use super::*;
 use crate::addresses::entry::{AddressFields, AddressInput};
@@ -62,14 +63,14 @@ pub async fn add_shipping(State(state): State<AppState>, OpenCart { open, input,
     let (address_id, address) = resolve_address(&state, &open, input.user_address_id.as_deref(), input.address).await?;
     let json = serde_json::to_string(&address).map_err(anyhow::Error::from)?;
     let mut tx = open.begin(&state).await?;
-    let shippings = store::list_shippings(&mut *tx, &open.cart.id).await?;
+    let shippings = shipping_store::list_shippings(&mut *tx, &open.cart.id).await?;
     let target = match shippings.as_slice() {
-        [] => store::insert_shipping(&mut tx, &open.cart.id).await?,
+        [] => shipping_store::insert_shipping(&mut tx, &open.cart.id).await?,
         [only] if only.address_json.is_none() => only.id.clone(),
         _ if !open.settings.front.allow_multiple_shipping => return Err(rule(MULTIPLE_SHIPPING_CODE, MULTIPLE_SHIPPING_MESSAGE)),
-        _ => store::insert_shipping(&mut tx, &open.cart.id).await?,
+        _ => shipping_store::insert_shipping(&mut tx, &open.cart.id).await?,
     };
-    store::update_shipping_address(&mut tx, &target, address_id.as_deref(), Some(&json)).await?;
+    shipping_store::update_shipping_address(&mut tx, &target, address_id.as_deref(), Some(&json)).await?;
     if shippings.is_empty() {
         sqlx::query("UPDATE cart_products SET shipping_id = $1 WHERE cart_id = $2 AND shipping_id IS NULL")
             .bind(&target)
@@ -99,7 +100,7 @@ pub async fn modify_shipping(
     State(state): State<AppState>,
     OpenCart { open, input, channel }: OpenCart<CartShippingModifyRequest>,
 ) -> ApiResult<Json<CartBody>> {
-    let shippings = store::list_shippings(&state.db.pool, &open.cart.id).await?;
+    let shippings = shipping_store::list_shippings(&state.db.pool, &open.cart.id).await?;
     let shipping = shippings.iter().find(|s| s.id == input.key).ok_or_else(|| ApiError::field("key", "お届け先が見つかりません"))?;
     let new_address = if input.user_address_id.as_deref().is_some_and(|id| !id.trim().is_empty()) || input.address.is_some() {
         Some(resolve_address(&state, &open, input.user_address_id.as_deref(), input.address).await?)
@@ -130,9 +131,9 @@ pub async fn modify_shipping(
     let mut tx = open.begin(&state).await?;
     if let Some((address_id, address)) = &new_address {
         let json = serde_json::to_string(address).map_err(anyhow::Error::from)?;
-        store::update_shipping_address(&mut tx, &shipping.id, address_id.as_deref(), Some(&json)).await?;
+        shipping_store::update_shipping_address(&mut tx, &shipping.id, address_id.as_deref(), Some(&json)).await?;
     }
-    store::update_shipping_delivery(&mut tx, &shipping.id, date.as_deref(), timezone.as_deref()).await?;
+    shipping_store::update_shipping_delivery(&mut tx, &shipping.id, date.as_deref(), timezone.as_deref()).await?;
     open.commit(tx).await?;
     open.answer(&state).await
 }
@@ -152,14 +153,14 @@ pub struct CartShippingDeleteRequest {
     ))]
 pub async fn delete_shipping(State(state): State<AppState>, OpenCart { open, input, .. }: OpenCart<CartShippingDeleteRequest>) -> ApiResult<Json<CartBody>> {
     let mut tx = open.begin(&state).await?;
-    let shippings = store::list_shippings(&mut *tx, &open.cart.id).await?;
+    let shippings = shipping_store::list_shippings(&mut *tx, &open.cart.id).await?;
     let key = input.key.trim();
     let (first, others) = shippings.split_first().ok_or_else(|| ApiError::field("key", "お届け先が見つかりません"))?;
     if first.id == key {
         return Err(ApiError::field("key", "最初のお届け先は削除できません。お届け先を変更してください"));
     }
     let shipping = others.iter().find(|s| s.id == key).ok_or_else(|| ApiError::field("key", "お届け先が見つかりません"))?;
-    store::delete_shipping(&mut tx, &open.cart.id, &shipping.id, &first.id).await?;
+    shipping_store::delete_shipping(&mut tx, &open.cart.id, &shipping.id, &first.id).await?;
     open.commit(tx).await?;
     open.answer(&state).await
 }
@@ -175,7 +176,7 @@ pub struct CartPackingRequest {
 }
 
 pub async fn set_packing(state: &AppState, open: &Open, input: CartPackingRequest) -> ApiResult<()> {
-    let shippings = store::list_shippings(&state.db.pool, &open.cart.id).await?;
+    let shippings = shipping_store::list_shippings(&state.db.pool, &open.cart.id).await?;
     let shipping = shippings.iter().find(|s| s.id == input.shipping_key).ok_or_else(|| ApiError::field("shipping_key", "お届け先が見つかりません"))?;
     let mut errors = FieldErrors::new();
     let wrapping = input.wrapping_key.map(|k| k.trim().to_owned()).filter(|k| !k.is_empty());
@@ -194,7 +195,7 @@ pub async fn set_packing(state: &AppState, open: &Open, input: CartPackingReques
         return Err(ApiError::Invalid(errors));
     }
     let mut tx = open.begin(state).await?;
-    store::update_shipping_packing(&mut tx, &shipping.id, wrapping.as_deref(), noshi.as_deref(), &name).await?;
+    shipping_store::update_shipping_packing(&mut tx, &shipping.id, wrapping.as_deref(), noshi.as_deref(), &name).await?;
     open.commit(tx).await
 }
 

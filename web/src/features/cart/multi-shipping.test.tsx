@@ -166,7 +166,7 @@ describe('several delivery addresses (ORDER.SHIPPING.IS_ALLOW_MULTIPLE)', () => 
     const first = await within(multiple).findByRole('region', { name: 'お届け先1' });
     expect(within(first).queryByRole('button', { name: /を削除/ })).toBeNull();
     const second = within(multiple).getByRole('region', { name: 'お届け先2' });
-    await user.click(within(second).getByRole('button', { name: 'お届け先2を削除（商品はお届け先1に戻ります）' }));
+    await user.click(within(second).getByRole('button', { name: 'このお届け先を削除' }));
     await waitFor(() => expect(within(multiple).queryByRole('region', { name: 'お届け先2' })).toBeNull());
     expect(within(first).getByRole('list', { name: 'お届け先1に送る商品' })).toHaveTextContent('ウインターグローブ');
     expect(await bodyOf(fake.callsTo('/v1/carts/shippings/delete')[0])).toEqual({ token: TOKEN, key: 'ship-2' });

@@ -133,11 +133,16 @@ function ShippingBox({
           className={buttonClass.secondary}
           disabled={remove.isPending}
           aria-busy={remove.isPending || undefined}
-          aria-label={`お届け先${index + 1}を削除（商品はお届け先1に戻ります）`}
+          aria-describedby={`${headingId}-remove-note`}
           onClick={() => remove.mutate(undefined)}
         >
           {remove.isPending ? '削除中…' : 'このお届け先を削除'}
         </button>
+      ) : null}
+      {index > 0 ? (
+        <p id={`${headingId}-remove-note`} className={styles.muted}>
+          削除すると、このお届け先の商品はお届け先1に戻ります。
+        </p>
       ) : null}
       {lines.length === 0 ? (
         <p className={styles.muted}>このお届け先に送る商品はありません。</p>
