@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Front-end performance benchmark (catalog contract §C): starts the release server on a fresh
-# SQLite database with the demo shops and the built storefront, then runs Lighthouse 12 (default
-# mobile profile: simulated slow 4G and 4x CPU slowdown) in the system Chromium against the product
-# list (/product) and one product's detail page, RUNS times each, and prints per page the median
-# performance score, FCP, LCP, TBT, CLS and Speed Index (each the median of its own runs).
+# Front-end performance benchmark (catalog contract §C, issue 16): starts the release server on a
+# fresh SQLite database with the demo shops and the built storefront, then runs Lighthouse 12
+# (default mobile profile: simulated slow 4G and 4x CPU slowdown) in the system Chromium against
+# each shop's home (/), product list (/product) and one product's detail page, RUNS times each,
+# and prints per page the median performance and accessibility scores, FCP, LCP, TBT, CLS and
+# Speed Index (each the median of its own runs). LH_SHOPS picks the shops (themes): see below.
 #
 #   bash bench/lighthouse.sh            (needs the release binary: cargo build --release --bin shop)
-#   env: LH_RUNS (3), LH_PORT (18140; another free port when taken), LH_OUT (where the JSON
+#   env: LH_SHOPS (demo; "all" = every theme's shop), LH_RUNS (3), LH_PORT (18140; another free port when taken), LH_OUT (where the JSON
 #        reports stay; a new /tmp/lighthouse.* directory by default), CHROME_PATH (/usr/bin/chromium),
 #        LH_BUILD_WEB=1 rebuilds web/dist even when it exists, LH_WEB_DIR serves another build
 #        (e.g. an older commit's, to compare). On a machine busy with other work, TBT swells with
@@ -61,17 +62,28 @@ for _ in $(seq 1 300); do
 done
 curl -fs "$base/healthz" > /dev/null || { tail -50 "$work/server.log"; exit 1; }
 
-product=$(curl -fs "$base/v1/products?per=1" | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"][0]["key"])')
-declare -A pages=([list]="/product" [detail]="/product/$product")
-order=(list detail)
+# The shops to measure: the demo shop (theme Simple) by default; LH_SHOPS="asone livins" or
+# LH_SHOPS=all (every demo shop, one per theme) for the others, each on its own host name.
+shops="${LH_SHOPS:-demo}"
+[ "$shops" = all ] && shops="demo corporate asone takimoto awjapan halehana livins"
+declare -A pages=()
+order=()
+for shop in $shops; do
+  if [ "$shop" = demo ]; then host_base="$base"; else host_base="http://$shop.localhost:$port"; fi
+  product=$(curl -fs -H "Host: $shop.localhost" "$base/v1/products?per=1" | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"][0]["key"])')
+  pages[$shop-home]="$host_base/"
+  pages[$shop-list]="$host_base/product"
+  pages[$shop-detail]="$host_base/product/$product"
+  order+=("$shop-home" "$shop-list" "$shop-detail")
+done
 
 for name in "${order[@]}"; do
   # Warm the server once (first SQLite reads, the page's <head>) so run 1 is not the odd one out.
-  curl -fs -o /dev/null "$base${pages[$name]}"
+  curl -fs -o /dev/null --resolve "$(python3 -c 'import sys,urllib.parse as u; p=u.urlsplit(sys.argv[1]); print(f"{p.hostname}:{p.port}:127.0.0.1")' "${pages[$name]}")" "${pages[$name]}"
   for run in $(seq 1 "$runs"); do
     echo "lighthouse $name ${pages[$name]} (run $run/$runs) …" >&2
-    npx -y lighthouse@12 "$base${pages[$name]}" \
-      --only-categories=performance \
+    npx -y lighthouse@12 "${pages[$name]}" \
+      --only-categories=performance,accessibility \
       --chrome-flags="--headless=new --no-sandbox" \
       --output=json --output-path="$out/$name-$run.json" --quiet
   done
@@ -84,13 +96,14 @@ out, runs, names = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
 audits = [("first-contentful-paint", "FCP", "ms"), ("largest-contentful-paint", "LCP", "ms"),
           ("total-blocking-time", "TBT", "ms"), ("cumulative-layout-shift", "CLS", ""),
           ("speed-index", "SI", "ms")]
-print(f"{'page':<8} {'score':>5} {'FCP ms':>7} {'LCP ms':>7} {'TBT ms':>7} {'CLS':>6} {'SI ms':>7}   url")
+print(f"{'page':<18} {'perf':>5} {'a11y':>5} {'FCP ms':>7} {'LCP ms':>7} {'TBT ms':>7} {'CLS':>6} {'SI ms':>7}   url")
 for name in names:
     reports = [json.load(open(f"{out}/{name}-{i}.json")) for i in range(1, runs + 1)]
     score = statistics.median(r["categories"]["performance"]["score"] * 100 for r in reports)
+    a11y = statistics.median(r["categories"]["accessibility"]["score"] * 100 for r in reports)
     values = {key: statistics.median(r["audits"][key]["numericValue"] for r in reports) for key, _, _ in audits}
     scores = "/".join(str(round(r["categories"]["performance"]["score"] * 100)) for r in reports)
-    print(f"{name:<8} {score:>5.0f} {values['first-contentful-paint']:>7.0f} {values['largest-contentful-paint']:>7.0f} "
+    print(f"{name:<18} {score:>5.0f} {a11y:>5.0f} {values['first-contentful-paint']:>7.0f} {values['largest-contentful-paint']:>7.0f} "
           f"{values['total-blocking-time']:>7.0f} {values['cumulative-layout-shift']:>6.3f} {values['speed-index']:>7.0f}   "
           f"{reports[0]['finalDisplayedUrl']}  (runs: {scores})")
 PY

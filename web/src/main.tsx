@@ -17,7 +17,9 @@ async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) return;
   const root = createRoot(container);
-  root.render(<BootFallback />);
+  // The server's first view of the page (its heading and picture) stays until the app's page
+  // replaces it; a page without one shows the loading block meanwhile.
+  if (!container.querySelector('.first-view')) root.render(<BootFallback />);
   // The first screen's code downloads while public.json and the session are settled.
   preloadScreen(window.location.pathname);
 

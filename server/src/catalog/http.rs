@@ -301,17 +301,32 @@ async fn list_recommendations(
     linked_products(&state, &channel, member.as_ref(), &key, Link::Recommendations).await
 }
 
+/// An accessory with its items, so the product page can offer one without opening it.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct AccessoryItem {
+    #[serde(flatten)]
+    pub item: ProductItem,
+    pub product_model: ProductModel,
+}
+
 #[utoipa::path(get, path = "/v1/products/{key}/accessories", tag = "catalog",
     params(("key" = String, Path, description = "product key")),
-    responses((status = 200, body = ListBody<ProductItem>, description = "items bought together with this one"),
+    responses((status = 200, body = ListBody<AccessoryItem>, description = "items bought together with this one, each with its variations"),
         (status = 404, body = ErrorBody)))]
 async fn list_accessories(
     State(state): State<AppState>,
     channel: Channel,
     OptionalMember(member): OptionalMember,
     ApiPath(key): ApiPath<String>,
-) -> ApiResult<Json<ListBody<ProductItem>>> {
-    linked_products(&state, &channel, member.as_ref(), &key, Link::Accessories).await
+) -> ApiResult<Json<ListBody<AccessoryItem>>> {
+    let Json(ListBody { data }) = linked_products(&state, &channel, member.as_ref(), &key, Link::Accessories).await?;
+    let mut accessories = Vec::with_capacity(data.len());
+    // A product has a handful of accessories at most: one query each stays cheap.
+    for item in data {
+        let variations = store::list_variations(&state.db, &item.id).await?;
+        accessories.push(AccessoryItem { item, product_model: ProductModel { products: variations.into_iter().map(Variation::from).collect() } });
+    }
+    Ok(Json(ListBody { data: accessories }))
 }
 
 async fn linked_products(state: &AppState, channel: &Channel, member: Option<&Member>, key: &str, link: Link) -> ApiResult<Json<ListBody<ProductItem>>> {

@@ -765,7 +765,7 @@ static HALEHANA_CATALOGUE: Catalogue = Catalogue {
             brand: "lani",
             code: "LN-LE",
             noun: "レイ",
-            models: &[("プルメリア ヘアクリップ", 1480), ("ハクレイ", 3980), ("ククイナッツレイ", 2480)],
+            models: &[("プルメリア ヘアクリップ", 1480), ("ティアレ ヘアピン", 1280), ("ハクレイ", 3980), ("ククイナッツレイ", 2480)],
             options: Options::Single,
             tax_rate: 10,
             tags: &[],

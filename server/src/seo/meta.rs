@@ -15,7 +15,54 @@ pub struct PageMeta {
     /// Absolute URL of the page's picture.
     pub image: Option<String>,
     pub json_ld: Option<Value>,
+    /// What the page's first screen shows, written into the document so the browser paints it
+    /// before the app's script has run (the app replaces it when it starts).
+    pub first_view: Option<FirstView>,
 }
+
+/// A page's largest content in plain HTML: its heading and main picture.
+#[derive(Debug, Clone, Default)]
+pub struct FirstView {
+    pub heading: String,
+    /// Same-site path and text alternative of the main picture.
+    pub image: Option<(String, String)>,
+    /// Tax-included price in yen.
+    pub price: Option<i64>,
+}
+
+impl FirstView {
+    fn html(&self) -> String {
+        let mut html = String::from(r#"<div class="first-view">"#);
+        if let Some((src, alt)) = &self.image {
+            html.push_str(&format!(
+                r#"<img class="first-view-image" src="{}" alt="{}" width="640" height="640" fetchpriority="high">"#,
+                escape(src),
+                escape(alt)
+            ));
+        }
+        html.push_str(&format!(r#"<h1 class="first-view-heading">{}</h1>"#, escape(&self.heading)));
+        if let Some(price) = self.price {
+            html.push_str(&format!(r#"<p class="first-view-price">{}円（税込）</p>"#, yen(price)));
+        }
+        html.push_str("</div>");
+        html
+    }
+}
+
+/// 12345 → "12,345".
+fn yen(amount: i64) -> String {
+    let digits = amount.unsigned_abs().to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    if amount < 0 { format!("-{out}") } else { out }
+}
+
+const ROOT: &str = r#"<div id="root"></div>"#;
 
 /// Keeps a description to what search results show, on a character (not byte) boundary.
 pub fn summarise(text: &str, max_chars: usize) -> String {
@@ -61,9 +108,13 @@ pub fn inject(index_html: &str, meta: &PageMeta, site_name: &str) -> String {
         }
         _ => index_html.to_owned(),
     };
-    match with_title.find("</head>") {
+    let with_head = match with_title.find("</head>") {
         Some(at) => format!("{}{}{}", &with_title[..at], head, &with_title[at..]),
         None => with_title,
+    };
+    match &meta.first_view {
+        Some(view) => with_head.replacen(ROOT, &format!(r#"<div id="root">{}</div>"#, view.html()), 1),
+        None => with_head,
     }
 }
 
@@ -90,6 +141,21 @@ mod tests {
         assert!(html.contains(r#"<meta property="og:type" content="product">"#));
         assert_eq!(html.matches("</script>").count(), 1, "JSON-LD cannot close its element early");
         assert!(html.find("application/ld+json").unwrap() < html.find("</head>").unwrap());
+    }
+
+    #[test]
+    fn the_first_view_goes_into_the_root_escaped() {
+        let view = FirstView {
+            heading: "LEDバルブ <b>H4</b>".into(),
+            image: Some(("/images/products/p1.svg".into(), "LEDバルブ \"H4\"".into())),
+            price: Some(1234567),
+        };
+        let html = inject(INDEX, &PageMeta { first_view: Some(view), ..Default::default() }, "店");
+        let root = &html[html.find(r#"<div id="root">"#).unwrap()..];
+        assert!(root.starts_with(r#"<div id="root"><div class="first-view"><img class="first-view-image" src="/images/products/p1.svg" alt="LEDバルブ &quot;H4&quot;""#));
+        assert!(root.contains("<h1 class=\"first-view-heading\">LEDバルブ &lt;b&gt;H4&lt;/b&gt;</h1>"));
+        assert!(root.contains("1,234,567円（税込）"));
+        assert_eq!(inject(INDEX, &PageMeta::default(), "店").matches(r#"<div id="root"></div>"#).count(), 1, "no first view: the root stays empty");
     }
 
     #[test]

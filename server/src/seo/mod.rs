@@ -10,7 +10,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde_json::json;
 
-use self::meta::{PageMeta, summarise};
+use self::meta::{FirstView, PageMeta, summarise};
 use crate::catalog::availability::is_on_sale;
 use crate::channel::Channel;
 use crate::infra::error::ApiResult;
@@ -138,7 +138,7 @@ async fn news_meta(state: &AppState, channel: &Channel, key: &str, canonical: &s
         title: news.title,
         canonical: canonical.to_owned(),
         og_type: "article",
-        image: None,
+        ..Default::default()
     }))
 }
 
@@ -157,6 +157,7 @@ async fn blog_meta(state: &AppState, channel: &Channel, base: &str, key: &str, c
         canonical: canonical.to_owned(),
         og_type: "article",
         image,
+        first_view: None,
     }))
 }
 
@@ -183,6 +184,7 @@ async fn static_page_meta(state: &AppState, channel: &Channel, path: &str, canon
 async fn product_meta(state: &AppState, channel: &Channel, base: &str, key: &str, canonical: &str) -> ApiResult<Option<PageMeta>> {
     let Some(product) = crate::catalog::store::find_product_by_key(&state.db, &channel.id, key).await? else { return Ok(None) };
     let card = &product.card;
+    let main_image = crate::catalog::store::list_images_of(&state.db, std::slice::from_ref(&card.id)).await?.into_iter().next();
     let image = format!("{base}/images/products/{}.svg", card.product_key);
     let available = card.stock > 0 && is_on_sale(card.sale_start, card.sale_end, Timestamp::now().0);
     let description = summarise(&product.description, 120);
@@ -202,5 +204,13 @@ async fn product_meta(state: &AppState, channel: &Channel, base: &str, key: &str
         og_type: "product",
         image: Some(image),
         json_ld: Some(json_ld),
+        first_view: Some(FirstView {
+            heading: card.name.clone(),
+            image: main_image.map(|i| {
+                let alt = if i.alt.is_empty() { card.name.clone() } else { i.alt };
+                (i.url, alt)
+            }),
+            price: Some(card.price),
+        }),
     }))
 }

@@ -399,6 +399,12 @@ async fn recommendations_and_accessories_list_linked_products(app: TestApp) {
     let accessories = app.get("/v1/products/rp0001/accessories").send().await;
     assert_eq!(keys(&accessories), vec!["rp0018", "rp0027"]);
     assert_eq!(items(&accessories)[0]["categories"][0]["key"], "bike-battery");
+    // Each accessory brings its items, so the page can offer one without opening the product.
+    for accessory in items(&accessories) {
+        let variations = accessory["product_model"]["products"].as_array().expect("the accessory's items");
+        assert!(!variations.is_empty(), "{accessory}");
+        assert!(variations.iter().all(|v| v["key"].is_string() && v["price"].is_i64() && v["stock_status"].is_string()));
+    }
     let none = app.get("/v1/products/rp0041/accessories").send().await;
     none.assert_status(StatusCode::OK);
     assert!(items(&none).is_empty());

@@ -3036,6 +3036,10 @@ export interface components {
         Accepted: {
             message: string;
         };
+        /** @description An accessory with its items, so the product page can offer one without opening it. */
+        AccessoryItem: components["schemas"]["ProductItem"] & {
+            product_model: components["schemas"]["ProductModel"];
+        };
         /** @description The address a postal code stands for. */
         Address: {
             /** @description 市区町村. */
@@ -4226,6 +4230,11 @@ export interface components {
         Liked: {
             is_favorite: boolean;
             product_id: string;
+        };
+        ListBody_AccessoryItem: {
+            data: (components["schemas"]["ProductItem"] & {
+                product_model: components["schemas"]["ProductModel"];
+            })[];
         };
         ListBody_AdminInquirySummary: {
             data: (components["schemas"]["InquirySummary"] & {
@@ -14938,13 +14947,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description items bought together with this one */
+            /** @description items bought together with this one, each with its variations */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListBody_ProductItem"];
+                    "application/json": components["schemas"]["ListBody_AccessoryItem"];
                 };
             };
             404: {

@@ -30,6 +30,8 @@ export type Message = JsonOf<'/v1/messages'>['data'][number];
 export type NewsItem = JsonOf<'/v1/news'>['data'][number];
 export type NewsDetail = JsonOf<'/v1/news/{key}'>;
 export type ProductItem = JsonOf<'/v1/products'>['data'][number];
+/** An accessory offered with a product, with its items (variations). */
+export type AccessoryItem = JsonOf<'/v1/products/{key}/accessories'>['data'][number];
 export type ProductDetail = JsonOf<'/v1/products/{key}'>;
 export type Variation = ProductDetail['product_model']['products'][number];
 export type StockStatus = ProductItem['stock_status'];

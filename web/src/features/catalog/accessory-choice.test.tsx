@@ -70,9 +70,12 @@ function accessoryFake(refuse: string | null = null) {
     .on('GET', '/v1/products/helmet/reviews', json({ data: [] }))
     .on('GET', '/v1/products/helmet/accessories', {
       data: [
-        item('intercom', 'バイク用インカム'),
-        item('cleaner', 'パーツクリーナー', { product_price: 880 }),
-        item('sold-out', '売り切れのシールド', { stock_status: 'out_of_stock' }),
+        { ...item('intercom', 'バイク用インカム'), product_model: intercom.product_model },
+        { ...item('cleaner', 'パーツクリーナー', { product_price: 880 }), product_model: cleaner.product_model },
+        {
+          ...item('sold-out', '売り切れのシールド', { stock_status: 'out_of_stock' }),
+          product_model: { products: [variation('sold-out-1', '売り切れのシールド', 'out_of_stock')] },
+        },
       ],
     })
     .on('POST', '/v1/carts/init', cartOf(lines))

@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
-import type { ProductItem, Variation } from '../../api/types';
+import type { AccessoryItem, Variation } from '../../api/types';
 import { Price } from '../../ui/price';
-import { productDetailQuery } from './catalog-queries';
 import styles from './product-detail.module.css';
 
 /**
@@ -21,7 +19,7 @@ export const ACCESSORY_VARIATION_NEEDED = 'アクセサリーの種類を選択�
 /** The accessories ready to add, and whether one still waits for its item. */
 export function chosenAccessories(
   choices: AccessoryChoices,
-  accessories: readonly ProductItem[],
+  accessories: readonly AccessoryItem[],
 ): { ready: ChosenAccessory[]; incomplete: boolean } {
   const ready: ChosenAccessory[] = [];
   let incomplete = false;
@@ -34,25 +32,22 @@ export function chosenAccessories(
   return { ready, incomplete };
 }
 
-const buyable = (item: ProductItem) => item.is_on_sale && item.stock_status !== 'out_of_stock';
+const buyable = (item: AccessoryItem) => item.is_on_sale && item.stock_status !== 'out_of_stock';
 
 function AccessoryOption({
   item,
   choice,
   onChange,
 }: {
-  item: ProductItem;
+  item: AccessoryItem;
   /** undefined: not chosen. */
   choice: string | null | undefined;
   onChange: (key: string, choice: string | null | undefined) => void;
 }) {
   const id = useId();
   const checked = choice !== undefined;
-  // The accessory list names products; the cart needs one of its items: asked when chosen.
-  const detail = useQuery({ ...productDetailQuery(item.key), enabled: checked });
-  const items: Variation[] = (detail.data?.product_model.products ?? []).filter(
-    (v) => v.stock_status !== 'out_of_stock',
-  );
+  // The cart takes one of the accessory's items: asked when it has several in stock.
+  const items: Variation[] = item.product_model.products.filter((v) => v.stock_status !== 'out_of_stock');
   const only = items.length === 1 ? (items[0]?.key ?? null) : null;
 
   useEffect(() => {
@@ -94,8 +89,7 @@ function AccessoryOption({
           </select>
         </div>
       ) : null}
-      {checked && detail.isError ? <p className={styles.cartNote}>この商品の情報を読み込めませんでした。</p> : null}
-      {checked && detail.data && items.length === 0 ? (
+      {checked && items.length === 0 ? (
         <p className={styles.cartNote}>この商品は在庫がありません。</p>
       ) : null}
     </li>
@@ -112,7 +106,7 @@ export function AccessoryChoice({
   choices,
   onChange,
 }: {
-  accessories: readonly ProductItem[];
+  accessories: readonly AccessoryItem[];
   choices: AccessoryChoices;
   onChange: (key: string, choice: string | null | undefined) => void;
 }) {
