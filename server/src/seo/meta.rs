@@ -134,6 +134,7 @@ mod tests {
             og_type: "product",
             image: Some("http://localhost:8080/images/products/p1.svg".into()),
             json_ld: Some(json!({"@type": "Product", "name": "LEDバルブ </script><script>alert(1)</script>"})),
+            first_view: None,
         };
         let html = inject(INDEX, &meta, "ライドパーツ本舗");
         assert!(html.contains("<title>LEDバルブ H4 | ライドパーツ本舗</title>"));

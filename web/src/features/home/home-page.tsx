@@ -1,4 +1,4 @@
-import { useSettings, breakpointsOf } from '../../api/site-queries';
+import { useSettings, breakpointsOf, messagesQuery } from '../../api/site-queries';
 import type { FreeArea } from '../../api/types';
 import { useDocumentTitle } from '../../lib/document-title';
 import { queryClient } from '../../lib/query-client';
@@ -26,9 +26,11 @@ import styles from './home.module.css';
 export async function loader() {
   // Collections sit below the fold: started now, awaited by nobody.
   for (const alias of HOME_COLLECTIONS) void queryClient.prefetchQuery(collectionQuery(alias, COLLECTION_COUNT));
-  // Banners and free areas come with the page (no layout shift), but a failure only hides them.
+  // Banners, free areas and the caution notice above them come with the page (no layout
+  // shift), but a failure only hides them.
   await Promise.all([
     queryClient.ensureQueryData(homePageQuery()),
+    queryClient.ensureQueryData(messagesQuery()).catch(() => null),
     queryClient.ensureQueryData(bannersQuery(HOME_BANNER_AREAS)).catch(() => null),
     queryClient.ensureQueryData(freeAreasQuery()).catch(() => null),
   ]);
