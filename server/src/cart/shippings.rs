@@ -2,7 +2,6 @@
 //! slot, gift wrapping and noshi.
 use super::open_cart::*;
 use super::shipping_store;
-use super::store;
 use super::view::{CartAddress, CartBody};
 use super::*;
 use crate::addresses::entry::{AddressFields, AddressInput};

@@ -77,7 +77,7 @@ pub fn for_shop(code: &str) -> Option<&'static Catalogue> {
     match code {
         super::DEMO => Some(&DEMO_CATALOGUE),
         super::CORPORATE => Some(&CORPORATE_CATALOGUE),
-        _ => None,
+        _ => super::tenants::find(code).map(|tenant| tenant.catalogue),
     }
 }
 
@@ -1329,6 +1329,15 @@ const COLOR_CODES: &[(&str, &str)] = &[
     ("カーキ", "kh"),
     ("ブラウン", "br"),
     ("イエロー", "ye"),
+    ("グレー", "gy"),
+    ("ベージュ", "be"),
+    ("グリーン", "gn"),
+    ("ナチュラル", "na"),
+    ("アイボリー", "iv"),
+    ("テラコッタ", "tc"),
+    ("ピンク", "pk"),
+    ("ブルー", "bl"),
+    ("チャコール", "ch"),
 ];
 
 /// Sizes that cost more (larger cut).

@@ -102,7 +102,7 @@ pub fn for_shop(code: &str) -> Option<Content> {
     match code {
         super::DEMO => Some(demo()),
         super::CORPORATE => Some(corporate()),
-        _ => None,
+        _ => super::tenants::find(code).map(super::tenants::content),
     }
 }
 
@@ -635,18 +635,18 @@ fn corporate() -> Content {
 // =============================================================================================
 // The static pages every shop has, filled with its company's details.
 
-struct Company {
-    seller: &'static str,
-    shop_name: &'static str,
-    manager: &'static str,
-    address: &'static str,
-    phone: &'static str,
-    email: &'static str,
-    shipping: &'static str,
-    closed: &'static str,
+pub struct Company {
+    pub seller: &'static str,
+    pub shop_name: &'static str,
+    pub manager: &'static str,
+    pub address: &'static str,
+    pub phone: &'static str,
+    pub email: &'static str,
+    pub shipping: &'static str,
+    pub closed: &'static str,
 }
 
-fn shop_pages(c: &Company) -> Vec<StaticPage> {
+pub fn shop_pages(c: &Company) -> Vec<StaticPage> {
     vec![
         StaticPage {
             url: "/law",

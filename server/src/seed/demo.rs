@@ -101,7 +101,9 @@ pub fn blank_shop(new: &'static super::NewChannel) -> Shop {
 }
 
 pub fn shops() -> Vec<Shop> {
-    vec![demo_shop(), corporate_shop()]
+    let mut shops = vec![demo_shop(), corporate_shop()];
+    shops.extend(super::tenants::shops());
+    shops
 }
 
 fn demo_shop() -> Shop {

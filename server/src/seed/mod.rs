@@ -1,4 +1,4 @@
-//! Demo data: two shops with realistic Japanese content so every built screen has something
+//! Demo data: the two main shops (and the five tenant shops of `tenants.rs`) with realistic Japanese content so every built screen has something
 //! real to show. `shop serve --demo` runs it when the database has no channel yet; `shop seed --demo`
 //! runs it on demand (it refuses to seed a channel code twice). Each shop gets its catalogue
 //! from `catalog.rs`, its blogs, FAQ, pages, banners and calendar from `content.rs`, and one
@@ -15,6 +15,7 @@ mod orders;
 mod print_catalogs;
 mod store;
 mod stylists;
+mod tenants;
 mod wallet;
 
 use crate::infra::db::{Db, StartupLock, Tx};
@@ -78,14 +79,24 @@ pub struct NewChannel {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Theme {
     Simple,
+    Asone,
+    Takimoto,
     Tsunagu,
+    Awjapan,
+    Halehana,
+    Livins,
 }
 
 impl Theme {
     pub fn as_str(self) -> &'static str {
         match self {
             Theme::Simple => "simple",
+            Theme::Asone => "asone",
+            Theme::Takimoto => "takimoto",
             Theme::Tsunagu => "tsunagu",
+            Theme::Awjapan => "awjapan",
+            Theme::Halehana => "halehana",
+            Theme::Livins => "livins",
         }
     }
 }
