@@ -4,8 +4,8 @@
  * at phone and desktop widths:
  * - the screens a customer meets (home, the product list, a product, the cart, the theme's
  *   ご利用ガイド reached from its footer, and /mypage as a member) carry the theme (its
- *   name on <html>), have no serious axe violations, and are attached to the report as
- *   screenshots (no stored baselines: they are for a person to look at);
+ *   name on <html>), have no serious axe violations, nothing wider than the screen, and are
+ *   attached to the report as screenshots (no stored baselines: they are for a person to look at);
  * - a member buys a product from the product page to the order's complete page.
  * A host whose channel is not seeded yet shows the invalid-channel page, and its tests fail.
  */
@@ -158,6 +158,11 @@ async function look(page: Page, testInfo: TestInfo, shop: Shop, screen: string):
   await page.screenshot({ path, fullPage: true });
   await testInfo.attach(`${shop.theme}-${testInfo.project.name}-${screen}`, { path, contentType: 'image/png' });
   expect.soft(await seriousViolations(page), `${shop.theme} ${screen}: serious axe violations`).toEqual([]);
+  const widths = await page.evaluate(() => ({
+    content: document.documentElement.scrollWidth,
+    screen: document.documentElement.clientWidth,
+  }));
+  expect.soft(widths.content, `${shop.theme} ${screen}: wider than the screen`).toBeLessThanOrEqual(widths.screen);
 }
 
 async function expectTheme(page: Page, shop: Shop): Promise<void> {
