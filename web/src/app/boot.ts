@@ -1,7 +1,7 @@
 /**
  * Startup (spec 000 §4): public.json names the channel, theme and API base; the client is then
  * rebuilt for that channel and the session restored — all before the router starts, so every
- * loader runs with the right channel and token. Settings and the colour scheme load with the
+ * loader runs with the right channel and token, and the channel's theme is loaded. Settings and the colour scheme load with the
  * site's screens (`bootSite`), so the maintenance screen works without them.
  */
 import type { QueryClient } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import { invalidChannelStore } from '../lib/app-state';
 import { applyColorScheme } from '../lib/color-scheme';
 import { siteNameStore } from '../lib/document-title';
 import { markLoginChecked, startSession } from '../lib/session';
+import { loadTheme } from '../themes/registry';
 
 export type BootResult = { kind: 'ready'; config: PublicConfig } | { kind: 'invalid-channel' };
 
@@ -29,7 +30,11 @@ export async function bootChannel(
   }
   configureApi({ baseUrl: config.api_base_url || window.location.origin, channel: config.channel, ...overrides });
   siteNameStore.set(config.name);
-  await startSession({ refresh: () => apiInstance().requestRefresh() });
+  // The tenant theme's chunk downloads while the session is restored.
+  await Promise.all([
+    startSession({ refresh: () => apiInstance().requestRefresh() }),
+    loadTheme({ theme: config.theme, tenant: config.tenant }),
+  ]);
   markLoginChecked();
   return { kind: 'ready', config };
 }

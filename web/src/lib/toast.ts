@@ -1,8 +1,11 @@
 /**
  * Toasts (spec 000 §9): bottom centre, 5 s, at most 5 at once (see ui/toaster.tsx), and the same
  * message never twice: the text is the toast's id, so sonner updates instead of stacking.
+ *
+ * sonner is not part of the first bundle: the toaster (ui/toaster-view) brings it in its own
+ * chunk and hands over its `toast` once it listens; a message raised before that waits for it.
  */
-import { toast } from 'sonner';
+import type { toast as sonnerToast } from 'sonner';
 
 export type ToastType = 'success' | 'error' | 'info' | 'warning';
 
@@ -12,9 +15,26 @@ export const TOAST_OPTIONS = {
   visibleToasts: 5,
 } as const;
 
+type Toast = typeof sonnerToast;
+
+let listening!: (toast: Toast) => void;
+let toaster: Promise<Toast>;
+const waitForToaster = () => {
+  toaster = new Promise((resolve) => {
+    listening = resolve;
+  });
+};
+waitForToaster();
+
+/** Called by the toaster once it listens; the returned function, when it goes away. */
+export function toasterListening(toast: Toast): () => void {
+  listening(toast);
+  return waitForToaster;
+}
+
 export function showToast(message: string, type: ToastType = 'info'): string {
   const id = `${type}:${message}`;
-  toast[type](message, { id });
+  void toaster.then((toast) => toast[type](message, { id }));
   return id;
 }
 

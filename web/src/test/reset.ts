@@ -4,6 +4,7 @@ import { emptySession, markLoginChecked, sessionStore } from '../lib/session';
 import { flashStore } from '../lib/flash';
 import { resetLoadTasks } from '../lib/load-tasks';
 import { productHistoryStore } from '../lib/product-history';
+import { activeThemeStore } from '../themes/active-theme';
 
 /** Puts every module-level store back to its first value between tests. */
 export function resetAppState(): void {
@@ -18,4 +19,5 @@ export function resetAppState(): void {
   resetLoadTasks();
   markLoginChecked(false);
   resetBotChecks();
+  activeThemeStore.set({});
 }

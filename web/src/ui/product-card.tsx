@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { Link } from 'react-router';
-import type { ProductItem } from '../api/types';
+import { useThemeComponent } from '../themes/registry';
+import type { ProductCardProps } from '../themes/types';
 import { FavoriteButton } from './favorite-button';
 import { ProductImage } from './product-image';
 import { ProductPrice } from './product-price';
@@ -12,10 +13,10 @@ export function productHref(key: string): string {
 }
 
 /**
- * One product in a list: picture, maker, name, price and stock; the whole card is one link, with
+ * Simple's product card: picture, maker, name, price and stock; the whole card is one link, with
  * the favourite heart over the picture (its own button, above the link's target area).
  */
-export function ProductCard({ product, eager = false }: { product: ProductItem; eager?: boolean }) {
+export function SimpleProductCard({ product, eager = false }: ProductCardProps) {
   const titleId = `product-card-${product.id}`;
   return (
     <article className={styles.card} aria-labelledby={titleId}>
@@ -38,6 +39,12 @@ export function ProductCard({ product, eager = false }: { product: ProductItem; 
   );
 }
 
+/** One product in a list, as the channel's theme draws it (themes/registry). */
+export function ProductCard(props: ProductCardProps) {
+  const Card = useThemeComponent('ProductCard', SimpleProductCard);
+  return <Card {...props} />;
+}
+
 /**
  * A grid of product cards; `label` names the list for assistive technology. Memoised: the pages
  * around it re-render as their other queries (filter lists, categories, related products) arrive
@@ -49,13 +56,18 @@ export const ProductGrid = memo(function ProductGrid({
   compact = false,
   eagerCount = 0,
 }: {
-  products: ProductItem[];
+  products: ProductCardProps['product'][];
   label: string;
   compact?: boolean;
   eagerCount?: number;
 }) {
   return (
-    <ul className={compact ? `${styles.grid} ${styles.compact}` : styles.grid} aria-label={label}>
+    // `data-product-grid` lets a theme's stylesheet give its cards another grid (a list, larger tiles).
+    <ul
+      className={compact ? `${styles.grid} ${styles.compact}` : styles.grid}
+      aria-label={label}
+      data-product-grid={compact ? 'compact' : 'regular'}
+    >
       {products.map((product, index) => (
         <li key={product.id} className={styles.cell}>
           <ProductCard product={product} eager={index < eagerCount} />

@@ -1,17 +1,20 @@
-import { Toaster } from 'sonner';
-// Also bundled as a file so the toasts keep their look under a CSP that blocks <style> tags.
-import 'sonner/dist/styles.css';
-import { TOAST_OPTIONS } from '../lib/toast';
+import { Suspense, lazy, type ComponentType } from 'react';
+
+/**
+ * The toasts' code (sonner, ~7 KB compressed) comes after the first paint, in its own chunk. If
+ * that chunk cannot load, the shop goes on without toasts rather than showing an error page.
+ */
+const ToasterView = lazy<ComponentType>(() =>
+  import('./toaster-view').then(
+    (m) => ({ default: m.ToasterView }),
+    () => ({ default: () => null }),
+  ),
+);
 
 export function AppToaster() {
   return (
-    <Toaster
-      position={TOAST_OPTIONS.position}
-      duration={TOAST_OPTIONS.duration}
-      visibleToasts={TOAST_OPTIONS.visibleToasts}
-      closeButton
-      containerAriaLabel="通知"
-      toastOptions={{ closeButtonAriaLabel: '通知を閉じる' }}
-    />
+    <Suspense fallback={null}>
+      <ToasterView />
+    </Suspense>
   );
 }

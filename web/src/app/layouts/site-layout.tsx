@@ -4,6 +4,8 @@ import { Outlet, useMatches } from 'react-router';
 import { siteLayoutQuery, useSettings } from '../../api/site-queries';
 import { useThemeComponent } from '../../themes/registry';
 import { DefaultLayout } from './default-layout';
+import { InvalidChannelLayout } from './invalid-channel-layout';
+import { MaintenanceLayout } from './maintenance-layout';
 import type { LayoutProps } from './layout-props';
 import { SampleLayout } from './sample-layout';
 import { SimpleLayout } from './simple-layout';
@@ -15,10 +17,15 @@ export interface RouteHandle {
   frame?: (loaderData: unknown) => { header: boolean; footer: boolean } | undefined;
 }
 
+/** The layouts the server may name for a page (`/v1/layouts/{page}`.layout); others get default. */
 export const SITE_LAYOUTS: Record<string, ComponentType<LayoutProps>> = {
   default: DefaultLayout,
   simple: SimpleLayout,
   sample: SampleLayout,
+  // The two frames of the shell's own screens, when a shop names one for a page: nothing of the
+  // shop's menus (invalidChannel), the shop name only (maintenance).
+  invalidChannel: InvalidChannelLayout,
+  maintenance: MaintenanceLayout,
 };
 
 /** The popup comes after the page: its code is not part of the first bundle. */

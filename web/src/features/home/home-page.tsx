@@ -4,6 +4,8 @@ import { useDocumentTitle } from '../../lib/document-title';
 import { queryClient } from '../../lib/query-client';
 import { useScreenClass } from '../../lib/screen';
 import { useSession } from '../../lib/session';
+import { useThemeComponent } from '../../themes/registry';
+import type { HomeLayoutProps } from '../../themes/types';
 import { NoticeSlot } from '../../ui/notice-slot';
 import { Paragraphs } from '../../ui/paragraphs';
 import { BusinessCalendar } from './business-calendar';
@@ -51,10 +53,38 @@ function FreeAreaBlock({ area }: { area: FreeArea }) {
   );
 }
 
+/** Simple's top page: the main banners, then the blocks, collections and information, with the sidebar beside them. */
+export function SimpleHomeLayout({
+  title,
+  notice,
+  mainBanners,
+  blocks,
+  collections,
+  information,
+  linkBanners,
+  withSidebar,
+}: HomeLayoutProps) {
+  return (
+    <>
+      <h1 className="visually-hidden">{title}</h1>
+      {notice}
+      {mainBanners}
+      {withSidebar(
+        <>
+          {blocks}
+          {collections}
+          {information}
+          {linkBanners}
+        </>,
+      )}
+    </>
+  );
+}
+
 /**
  * The top page (`/`, and `/ec` for members): the main banners, the shop's page blocks in order,
  * the free areas and the business calendar, with the sidebar banners beside them on larger
- * screens. Blocks and free areas follow login state and device.
+ * screens. Blocks and free areas follow login state and device. The theme's HomeLayout arranges them.
  */
 export function HomePage() {
   const page = useHomePage();
@@ -63,36 +93,45 @@ export function HomePage() {
   const screen = useScreenClass(breakpointsOf(settings));
   const banners = useBanners(HOME_BANNER_AREAS).data ?? [];
   const freeAreas = useFreeAreas().data ?? [];
+  const Layout = useThemeComponent('HomeLayout', SimpleHomeLayout);
   const shopName = settings['SITE.NAME'];
   const viewer = { isLogin, screen };
   const blocks = page.blocks.filter((block) => isBlockVisible(block, viewer));
   const sidebar = screen === 'phone' ? [] : banners.filter((b) => b.area === 'sidebar');
+  const mainBanners = banners.filter((b) => b.area === 'top_main');
+  const linkBanners = banners.filter((b) => b.area === 'footer');
   useDocumentTitle(null);
 
   return (
-    <>
-      <h1 className="visually-hidden">{page.title || shopName}</h1>
-      <NoticeSlot code="caution" />
-      <BannerCarousel banners={banners.filter((b) => b.area === 'top_main')} />
-      <div className={sidebar.length > 0 ? styles.columns : undefined}>
-        <div className={styles.mainColumn}>
-          {blocks.map((block) => (
-            <HomeBlock key={block.id} block={block} />
-          ))}
-          {HOME_COLLECTIONS.map((alias) => (
-            <CollectionSection key={alias} alias={alias} />
-          ))}
+    <Layout
+      shopName={shopName}
+      title={page.title || shopName}
+      notice={<NoticeSlot code="caution" />}
+      mainBanners={mainBanners.length > 0 ? <BannerCarousel banners={mainBanners} /> : null}
+      blocks={blocks.map((block) => <HomeBlock key={block.id} block={block} />)}
+      collections={HOME_COLLECTIONS.map((alias) => <CollectionSection key={alias} alias={alias} />)}
+      information={
+        <>
           {freeAreas
             .filter((area) => isBlockVisible(area, viewer))
             .map((area) => (
               <FreeAreaBlock key={area.code} area={area} />
             ))}
           <BusinessCalendar />
-          <LinkBanners banners={banners.filter((b) => b.area === 'footer')} />
-        </div>
-        {sidebar.length > 0 ? <SidebarBanners banners={sidebar} /> : null}
-      </div>
-    </>
+        </>
+      }
+      linkBanners={linkBanners.length > 0 ? <LinkBanners banners={linkBanners} /> : null}
+      withSidebar={(main) =>
+        sidebar.length > 0 ? (
+          <div className={styles.columns}>
+            <div className={styles.mainColumn}>{main}</div>
+            <SidebarBanners banners={sidebar} />
+          </div>
+        ) : (
+          main
+        )
+      }
+    />
   );
 }
 

@@ -8,9 +8,12 @@
  * - paths that cannot be a page (empty, `..`, overlong) are 404 without a request.
  * The server answers 404 for anything it does not know, which the route shows as the 404 page.
  */
+import type { StaticPage } from '../../api/types';
 import { classifyLink } from '../../lib/links';
 
 export const LANDING_PREFIX = 'lp';
+/** ご利用ガイド: a static page that a theme may draw in its own way (themes/types GuidePage). */
+export const GUIDE_PATH = 'guide';
 const MAX_PATH = 200;
 
 export type ContentTarget = { kind: 'landing'; slug: string } | { kind: 'static'; path: string } | { kind: 'none' };
@@ -18,7 +21,9 @@ export type ContentTarget = { kind: 'landing'; slug: string } | { kind: 'static'
 /** The loader's answer, read by the site layout to hide header and footer of a landing page. */
 export type ContentRouteData =
   | { kind: 'landing'; slug: string; showHeader: boolean; showFooter: boolean }
-  | { kind: 'static'; path: string };
+  | { kind: 'static'; path: string }
+  /** /guide when the theme has its own guide; `page` is null when the shop has none on the server. */
+  | { kind: 'guide'; page: StaticPage | null };
 
 function decode(segment: string): string | null {
   try {

@@ -1,7 +1,9 @@
+import type { StaticPage } from '../../api/types';
 import { useDocumentTitle } from '../../lib/document-title';
 import { Breadcrumbs } from '../../ui/breadcrumbs';
 import { DateText } from '../../ui/date-text';
 import { Paragraphs } from '../../ui/paragraphs';
+import type { GuidePageProps } from '../../themes/types';
 import { useStaticPage } from './pages-queries';
 import styles from './pages.module.css';
 
@@ -10,7 +12,11 @@ import styles from './pages.module.css';
  * which reads as the usual two-column table of a Japanese legal notice.
  */
 export function StaticPageView({ path }: { path: string }) {
-  const page = useStaticPage(path);
+  return <StaticPageArticle page={useStaticPage(path)} />;
+}
+
+/** A static page the caller already has. */
+export function StaticPageArticle({ page }: { page: StaticPage }) {
   useDocumentTitle(page.title);
   return (
     <article aria-labelledby="static-page-title" className={styles.page}>
@@ -32,6 +38,21 @@ export function StaticPageView({ path }: { path: string }) {
         最終更新日：
         <DateText value={page.updated_at} />
       </p>
+    </article>
+  );
+}
+
+/** Simple's ご利用ガイド: the shop's /guide page like any other static page. */
+export function SimpleGuidePage({ page }: GuidePageProps) {
+  useDocumentTitle('ご利用ガイド');
+  if (page) return <StaticPageArticle page={page} />;
+  return (
+    <article aria-labelledby="static-page-title" className={styles.page}>
+      <Breadcrumbs items={[{ label: 'ホーム', to: '/' }, { label: 'ご利用ガイド' }]} />
+      <h1 id="static-page-title" className={styles.heading}>
+        ご利用ガイド
+      </h1>
+      <p>ご利用ガイドは準備中です。</p>
     </article>
   );
 }

@@ -5,11 +5,12 @@ import { SmartLink } from '../../ui/smart-link';
 import type { HeaderProps } from '../types';
 import styles from './header.module.css';
 
-/** Tsunagu: the shop name centred over a menu bar in the accent colour. */
+/** Tsunagu (B2B): the shop name centred with its 法人向け mark, over a menu bar in the primary colour. */
 export function TsunaguHeader({ shopName, navigation }: HeaderProps) {
   return (
     <header className={styles.header}>
       <div className={styles.brandRow}>
+        <p className={styles.badge}>法人のお客様専用</p>
         <Link to="/" className={styles.brand}>
           {shopName}
         </Link>

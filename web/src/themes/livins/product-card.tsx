@@ -1,0 +1,36 @@
+import { Link } from 'react-router';
+import { FavoriteButton } from '../../ui/favorite-button';
+import { productHref } from '../../ui/product-card';
+import { ProductImage } from '../../ui/product-image';
+import { ProductPrice } from '../../ui/product-price';
+import { StockBadge } from '../../ui/stock-badge';
+import type { ProductCardProps } from '../types';
+import styles from './livins.module.css';
+
+/** The picture large and borderless; the name, maker and price in small quiet type under it. */
+export function LivinsProductCard({ product, eager = false }: ProductCardProps) {
+  const titleId = `product-card-${product.id}`;
+  const maker = product.maker?.name ?? product.brand?.name;
+  return (
+    <article className={styles.card} aria-labelledby={titleId}>
+      <ProductImage
+        image={product.image}
+        fallbackAlt={product.name}
+        size={480}
+        eager={eager}
+        className={styles.cardImage}
+      />
+      <div className={styles.cardBody}>
+        <h3 id={titleId} className={styles.cardName}>
+          <Link to={productHref(product.key)} className={styles.cardLink}>
+            {product.name}
+          </Link>
+        </h3>
+        {maker ? <p className={styles.cardMaker}>{maker}</p> : null}
+        <ProductPrice price={product.product_price} beforePrice={product.before_price} taxRate={product.tax_rate} />
+        <StockBadge status={product.stock_status} />
+      </div>
+      <FavoriteButton product={product} />
+    </article>
+  );
+}
