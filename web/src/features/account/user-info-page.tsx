@@ -129,7 +129,10 @@ export function UserInfoPage() {
   const user = useMeUser();
   const settings = useSettings();
   const corporate = settings['SITE.IS_CORPORATE'];
-  const choices = { delivery: settings['CORPORATE.DELIVERY_OPTIONS'], payment: settings['CORPORATE.PAYMENT_OPTIONS'] };
+  const choices = {
+    delivery: settings['CORPORATE.DELIVERY_OPTIONS'] ?? [],
+    payment: settings['CORPORATE.PAYMENT_OPTIONS'] ?? [],
+  };
   return (
     <MypageFrame title="会員情報">
       <dl className={styles.details}>

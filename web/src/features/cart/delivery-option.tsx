@@ -5,6 +5,7 @@
  * starts with the member's saved choice (the server answers it as `order.delivery_option`);
  * a change is saved at once (PATCH /v1/carts/order/modify {delivery_option}).
  */
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSettings } from '../../api/site-queries';
 import { buttonClass } from '../../ui/form-field';
@@ -36,10 +37,16 @@ export function deliveryLabel(choices: Choice[], code: number | null | undefined
 /** The radio group of 配送方法; each change is saved on the cart. */
 export function DeliveryOptionChoice({ cart }: { cart: Cart }) {
   const choices = useDeliveryChoices();
-  const current = cart.detail.order.delivery_option ?? null;
+  const saved = cart.detail.order.delivery_option ?? null;
+  // Shown at once; back to the saved one if the server refuses.
+  const [current, setCurrent] = useState<number | null>(saved);
   const save = useCartAction((token, option: number) =>
     patchCart('/v1/carts/order/modify', { token, delivery_option: option }),
   );
+  const choose = (option: number) => {
+    setCurrent(option);
+    save.mutate(option, { onError: () => setCurrent(saved) });
+  };
   return (
     <fieldset className={styles.section}>
       <legend className={styles.sectionTitle}>配送方法</legend>
@@ -52,8 +59,7 @@ export function DeliveryOptionChoice({ cart }: { cart: Cart }) {
                 name="delivery_option"
                 value={choice.value}
                 checked={current === choice.value}
-                disabled={save.isPending}
-                onChange={() => save.mutate(choice.value)}
+                onChange={() => choose(choice.value)}
               />
               <span className={styles.choiceText}>{choice.label}</span>
             </label>
