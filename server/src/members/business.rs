@@ -274,7 +274,7 @@ mod tests {
             business_holiday: Some("土日祝".into()),
             delivery: Some(Loose::Int(3)),
             delivery_company: Some("ヤマト運輸".into()),
-            payment: Some(Loose::Text("2".into())),
+            payment: Some(Loose::Int(2)),
             order_no: Some("PO-2026-001".into()),
         }
     }
