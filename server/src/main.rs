@@ -1,4 +1,4 @@
-//! The `shop` command line: serve [--demo] | migrate | seed --demo | channel create|list | staff create | import postal-codes | openapi | maintenance.
+//! The `shop` command line: serve [--demo] | migrate | seed --demo | channel create|list | staff create | member approve-invoice | import postal-codes | openapi | maintenance.
 use clap::{Parser, Subcommand};
 use shop::app;
 use shop::infra::config::{Config, LogFormat};
@@ -42,6 +42,11 @@ enum Command {
     Staff {
         #[command(subcommand)]
         action: StaffAction,
+    },
+    /// The shop's decisions about members (corporate shops: invoice approval).
+    Member {
+        #[command(subcommand)]
+        action: MemberAction,
     },
     /// Print the OpenAPI document (the content of api/openapi.json).
     Openapi,
@@ -113,6 +118,24 @@ enum StaffAction {
     },
 }
 
+#[derive(Subcommand)]
+enum MemberAction {
+    /// Approve (or, with `--revoke`, withdraw) a corporate member's company for 請求書払い（後払い）.
+    ApproveInvoice {
+        /// The shop's channel code, e.g. `corporate`.
+        #[arg(long)]
+        channel: String,
+        /// The member's e-mail address.
+        #[arg(long)]
+        email: String,
+        /// Withdraw the approval instead.
+        #[arg(long)]
+        revoke: bool,
+        #[command(flatten)]
+        config: Config,
+    },
+}
+
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
 enum StaffRoleArg {
     /// Everything, also topics, messages to all members and the audit log.
@@ -163,6 +186,7 @@ async fn main() -> anyhow::Result<()> {
         }
         Command::Channel { action } => channel_command(action).await,
         Command::Staff { action } => staff_command(action).await,
+        Command::Member { action } => member_command(action).await,
         Command::Openapi => {
             print!("{}", shop::openapi::document_json());
             Ok(())
@@ -283,6 +307,16 @@ async fn staff_command(action: StaffAction) -> anyhow::Result<()> {
     println!("TOTP secret (base32): {}", created.totp_secret);
     println!("otpauth URI: {}", created.otpauth_uri);
     println!("Add the secret (or the URI as a QR code) to an authenticator app; it is not shown again.");
+    Ok(())
+}
+
+async fn member_command(action: MemberAction) -> anyhow::Result<()> {
+    let MemberAction::ApproveInvoice { channel, email, revoke, config } = action;
+    init_logs(config.log_format);
+    let db = shop::infra::db::Db::connect(&config.database_url, 2).await?;
+    db.migrate().await?;
+    let email = shop::members::business::approve_invoice(&db, &channel, &email, !revoke).await?;
+    println!("{} `{email}` of channel `{channel}` for 請求書払い", if revoke { "withdrew the approval of" } else { "approved" });
     Ok(())
 }
 

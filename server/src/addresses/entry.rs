@@ -309,6 +309,7 @@ mod tests {
             business_type: None,
             store_name: None,
             url: None,
+            business: Default::default(),
         };
         let updated = fields.clone().into_profile(&profile);
         assert_eq!((updated.email.as_str(), updated.gender_ct), ("a@example.jp", Some(2)), "the rest is kept");

@@ -12,6 +12,7 @@ use crate::coupons::store::CouponRow;
 use crate::infra::db::Db;
 use crate::infra::error::ApiResult;
 use crate::infra::time::Timestamp;
+use crate::members::business::DeliveryOption;
 use crate::members::store::UserRow;
 use crate::payments::store::PaymentMethodRow;
 
@@ -49,6 +50,11 @@ pub async fn load(db: &Db, gateway: &crate::payments::Gateways, cart: CartRow) -
     };
     let payment = match &cart.payment_method_id {
         Some(id) => crate::payments::methods::list_offered(db, gateway, &cart.channel_id).await?.into_iter().find(|m| &m.id == id),
+        // A corporate member's saved 支払方法 preselects its method.
+        None if user.as_ref().is_some_and(|u| u.profile.business.payment.is_some()) => {
+            let methods = crate::payments::methods::list_offered(db, gateway, &cart.channel_id).await?;
+            super::corporate::preselected_payment(&methods, user.as_ref()).cloned()
+        }
         None => None,
     };
     let point_balance = match &user {
@@ -140,6 +146,11 @@ pub fn line_problem(v: &crate::catalog::variations::VariationRow, now: i64) -> O
 }
 
 impl Loaded {
+    /// Corporate: the 配送方法 the order follows (the cart's, else the member's saved one).
+    pub fn delivery_option(&self, settings: &CheckoutSettings) -> Option<DeliveryOption> {
+        super::corporate::delivery_option(settings.front.is_corporate, self.cart.delivery_option, self.user.as_ref())
+    }
+
     pub fn shipping_address(&self, shipping: &ShippingRow) -> Option<CartAddress> {
         shipping.address_json.as_deref().and_then(|json| serde_json::from_str(json).ok())
     }
@@ -195,7 +206,11 @@ impl Loaded {
                 .collect(),
             shippings,
             coupon,
-            carriage: if self.is_gift() { settings.gift.carriage_rule(&settings.carriage) } else { settings.carriage.clone() },
+            carriage: if self.is_gift() {
+                settings.gift.carriage_rule(&settings.carriage)
+            } else {
+                super::corporate::carriage_rule(self.delivery_option(settings), &settings.carriage)
+            },
             fee,
             use_points: if self.user.is_some() { self.cart.use_points } else { 0 },
             earn_rate: if self.user.is_some() { settings.earn_rate } else { 0 },
@@ -211,8 +226,12 @@ impl Loaded {
         }
         let used: Vec<usize> = self.lines.iter().map(|l| self.shipping_index(l)).collect();
         let without_address = self.shippings.is_empty() || self.shippings.iter().enumerate().any(|(i, s)| used.contains(&i) && s.address_json.is_none());
-        // A gift's address is the recipient's to give after the payment.
-        if without_address && !self.is_gift() {
+        let delivery = self.delivery_option(settings);
+        if settings.front.is_corporate && delivery.is_none() {
+            missing.push(super::corporate::DELIVERY_OPTION_MISSING.to_owned());
+        }
+        // A gift's address is the recipient's to give after the payment; a pick-up has none.
+        if without_address && !self.is_gift() && delivery.is_none_or(DeliveryOption::needs_address) {
             missing.push("shipping_address".to_owned());
         }
         if self.is_gift() && self.gift_problem(settings).is_some() {
@@ -225,7 +244,8 @@ impl Loaded {
                     missing.push("card".to_owned());
                 }
                 let gift_refused = self.is_gift() && !settings.gift.allows_payment(&method.code);
-                if !priced.fee_available || (method.member_only != 0 && self.user.is_none()) || gift_refused {
+                let invoice_refused = super::corporate::invoice_refused(method, self.user.as_ref());
+                if !priced.fee_available || (method.member_only != 0 && self.user.is_none()) || gift_refused || invoice_refused {
                     missing.push("payment_unavailable".to_owned());
                 }
             }
@@ -326,6 +346,7 @@ impl Loaded {
                     card: self.card.as_ref().map(|c| CartCard { id: c.id.clone(), masked_number: c.masked_number.clone(), brand: c.brand.clone() }),
                     orderer: self.orderer(),
                     note: self.cart.note.clone(),
+                    delivery_option: self.delivery_option(settings).map(|o| o.code()),
                     can_decide: missing.is_empty(),
                     missing,
                 },

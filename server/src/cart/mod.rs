@@ -4,9 +4,10 @@
 //!
 //! Handlers by what they change: `lifecycle.rs` (init, show, reset), `lines.rs`,
 //! `shippings.rs`, `orderer.rs` (buyer and payment), `accessories.rs`, `discounts.rs`
-//! (coupons, points), `gift.rs` (a cart that is a social gift) — each around the [`open_cart::OpenCart`] extractor. Money rules:
+//! (coupons, points), `gift.rs` (a cart that is a social gift), `corporate.rs` (the B2B shop's delivery option and invoice rule) — each around the [`open_cart::OpenCart`] extractor. Money rules:
 //! `pricing.rs` (pure). Settings: `settings.rs`. The cart JSON: `view.rs`. SQL: `store.rs` (carts, lines), `shipping_store.rs`.
 pub mod accessories;
+pub mod corporate;
 pub mod discounts;
 pub mod embroidery;
 pub mod gift;

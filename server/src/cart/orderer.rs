@@ -4,6 +4,7 @@ use super::store::{self};
 use super::view::{CartBody, Orderer};
 use crate::addresses::address::{Address, AddressParts};
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
+use crate::members::business::{DeliveryOption, INVOICE_NOT_APPROVED};
 use crate::members::profile;
 use crate::state::AppState;
 use crate::validation::{self as rules, FieldCheck};
@@ -57,10 +58,13 @@ pub struct CartOrderModifyRequest {
     /// A one-off token from the gateway's tokeniser.
     pub card_token: Option<String>,
     pub orderer: Option<OrdererInput>,
+    /// Corporate: 配送方法 1 問屋引取り (no address needed), 2 店舗直送, 3 お客様直送 (the
+    /// shipping's address is the end customer's: name, address and phone).
+    pub delivery_option: Option<i64>,
 }
 
 #[utoipa::path(patch, path = "/v1/carts/order/modify", tag = "cart", request_body = CartOrderModifyRequest,
-    responses((status = 200, body = CartBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody, description = "unknown payment method or card, a members-only method for a guest, orderer field errors (`orderer.<field>`)")))]
+    responses((status = 200, body = CartBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody, description = "unknown payment method or card, a members-only method for a guest, 請求書払い for a company the shop has not approved (`errors.payment_method_id`), an unknown `delivery_option` or one on a consumer shop, orderer field errors (`orderer.<field>`)")))]
 pub async fn modify_order(State(state): State<AppState>, OpenCart { open, input, channel }: OpenCart<CartOrderModifyRequest>) -> ApiResult<Json<CartBody>> {
     let methods = crate::payments::methods::list_offered(&state.db, &state.gateway, &channel.id).await?;
     let orderer = match input.orderer {
@@ -72,6 +76,15 @@ pub async fn modify_order(State(state): State<AppState>, OpenCart { open, input,
         let method = methods.iter().find(|m| m.id == id).ok_or_else(|| ApiError::field("payment_method_id", "お支払い方法を選択してください"))?;
         if method.member_only != 0 && open.member.is_none() {
             return Err(ApiError::field("payment_method_id", "このお支払い方法は会員の方のみご利用いただけます"));
+        }
+        if method.kind() == Some(crate::payments::PaymentKind::Invoice) {
+            let user = match &open.member {
+                Some(member) => crate::members::store::find_user(&state.db.pool, &channel.id, &member.user_id).await?,
+                None => None,
+            };
+            if super::corporate::invoice_refused(method, user.as_ref()) {
+                return Err(ApiError::field("payment_method_id", INVOICE_NOT_APPROVED));
+            }
         }
         method_id = Some(method.id.clone());
     }
@@ -93,7 +106,15 @@ pub async fn modify_order(State(state): State<AppState>, OpenCart { open, input,
     if !is_card {
         (card_id, card_token) = (None, None);
     }
+    let delivery_option = match input.delivery_option {
+        None => None,
+        Some(_) if !open.settings.front.is_corporate => return Err(ApiError::field("delivery_option", super::corporate::DELIVERY_OPTION_NOT_OFFERED)),
+        Some(code) => Some(DeliveryOption::parse(code).ok_or_else(|| ApiError::field("delivery_option", super::corporate::DELIVERY_OPTION_MESSAGE))?),
+    };
     let mut tx = open.begin(&state).await?;
+    if let Some(option) = delivery_option {
+        store::update_delivery_option(&mut tx, &open.cart.id, Some(option.code())).await?;
+    }
     store::update_payment(&mut tx, &open.cart.id, method_id.as_deref(), card_id.as_deref(), card_token.as_deref()).await?;
     if let Some(orderer) = orderer {
         store::update_orderer(&mut tx, &open.cart.id, &serde_json::to_string(&orderer).map_err(anyhow::Error::from)?).await?;

@@ -27,13 +27,15 @@ pub struct CartRow {
     /// The sender's name shown to the receiver (empty: the orderer's name).
     pub gift_sender_name: String,
     pub gift_message: String,
+    /// Corporate: 配送方法 chosen at checkout (members::business::DeliveryOption code).
+    pub delivery_option: Option<i64>,
     pub expires_at: i64,
     pub created_at: i64,
     pub updated_at: i64,
 }
 
 const CART_COLUMNS: &str = "id, channel_id, user_id, payment_method_id, card_id, card_token, coupon_id, use_points, orderer_json, note, \
-     transaction_error, payment_in_progress, order_id, gift_receiver_name, gift_sender_name, gift_message, expires_at, created_at, updated_at";
+     transaction_error, payment_in_progress, order_id, gift_receiver_name, gift_sender_name, gift_message, delivery_option, expires_at, created_at, updated_at";
 
 /// A cart line with what the catalogue says about its variation now.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -152,6 +154,11 @@ pub async fn update_payment(tx: &mut Tx, cart_id: &str, payment_method_id: Optio
         .bind(cart_id)
         .execute(&mut **tx)
         .await?;
+    Ok(())
+}
+
+pub async fn update_delivery_option(tx: &mut Tx, cart_id: &str, delivery_option: Option<i64>) -> sqlx::Result<()> {
+    sqlx::query("UPDATE carts SET delivery_option = $1 WHERE id = $2").bind(delivery_option).bind(cart_id).execute(&mut **tx).await?;
     Ok(())
 }
 

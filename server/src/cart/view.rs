@@ -191,8 +191,12 @@ pub struct CartOrder {
     pub card: Option<CartCard>,
     pub orderer: Option<Orderer>,
     pub note: String,
+    /// Corporate: 配送方法 the order follows (1 問屋引取り, 2 店舗直送, 3 お客様直送): the one
+    /// chosen with `PATCH /v1/carts/order/modify`, else the member's saved one; null elsewhere.
+    pub delivery_option: Option<i64>,
     pub can_decide: bool,
-    /// What is still needed: products, shipping_address, payment_method, card, orderer, payment_unavailable, coupon.
+    /// What is still needed: products, shipping_address (not for a pick-up), payment_method, card, orderer, payment_unavailable (also
+    /// 請求書払い for a company the shop has not approved), coupon, delivery_option (corporate).
     pub missing: Vec<String>,
 }
 

@@ -7,6 +7,7 @@ use serde::de::DeserializeOwned;
 
 use super::Channel;
 use crate::infra::db::Db;
+use crate::members::business::{CodeLabel, delivery_choices, payment_choices};
 
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct FrontSettings {
@@ -59,6 +60,12 @@ pub struct FrontSettings {
     /// Gift wrappings and noshi offered at checkout.
     #[serde(rename = "ORDER.PACKINGS")]
     pub packings: crate::cart::settings::Packings,
+    /// Corporate: the 配送方法 choices (1 問屋引取り, 2 店舗直送, 3 お客様直送); empty elsewhere.
+    #[serde(rename = "CORPORATE.DELIVERY_OPTIONS")]
+    pub delivery_options: Vec<CodeLabel>,
+    /// Corporate: the 支払方法 choices (1 銀行振込（前払い）, 2 請求書払い（後払い）, 3 後払い決済サービス); empty elsewhere.
+    #[serde(rename = "CORPORATE.PAYMENT_OPTIONS")]
+    pub payment_options: Vec<CodeLabel>,
 }
 
 impl FrontSettings {
@@ -71,13 +78,14 @@ impl FrontSettings {
     /// Stored values are JSON; a value of the wrong type falls back to the default rather
     /// than breaking the storefront.
     pub fn from_stored(channel: &Channel, stored: &HashMap<String, String>) -> Self {
+        let is_corporate = setting(stored, "SITE.IS_CORPORATE", false);
         FrontSettings {
             site_name: setting(stored, "SITE.NAME", channel.name.clone()),
             namespace: setting(stored, "SITE.NAMESPACE", channel.code.clone()),
             channel_prefix: setting(stored, "SITE.CHANNEL_PREFIX", String::new()),
             theme: channel.theme.clone(),
             tenant: channel.tenant.clone(),
-            is_corporate: setting(stored, "SITE.IS_CORPORATE", false),
+            is_corporate,
             screen_sm: setting(stored, "SITE.BREAKPOINT.SCREEN-SM", 767),
             screen_md: setting(stored, "SITE.BREAKPOINT.SCREEN-MD", 1024),
             allow_multiple_shipping: setting(stored, "ORDER.SHIPPING.IS_ALLOW_MULTIPLE", false),
@@ -92,6 +100,8 @@ impl FrontSettings {
             analytics_gtm_id: setting::<Option<String>>(stored, "ANALYTICS.GTM_ID", None).filter(|id| is_gtm_id(id)),
             address_limit: setting(stored, "MEMBER.ADDRESS_LIMIT", 20),
             packings: setting(stored, "ORDER.PACKINGS", Default::default()),
+            delivery_options: if is_corporate { delivery_choices() } else { Vec::new() },
+            payment_options: if is_corporate { payment_choices() } else { Vec::new() },
         }
     }
 

@@ -230,7 +230,17 @@ pub async fn send_confirmation(state: &AppState, settings: &CheckoutSettings, or
     let shop = settings.front.site_name.clone();
     let gift =
         gift_link.map(|link| super::mails::GiftNotice { url: link.url.clone(), deadline: crate::social_gift::recipient::deadline_label(link.expires_at.0) });
-    let mail = super::mails::order_confirmation(&shop, order, &lines, bank.as_ref(), receipt_link.as_deref(), gift.as_ref());
+    let delivery = match order.delivery_option {
+        Some(_) => match order_store::list_shippings(&state.db, std::slice::from_ref(&order.id)).await {
+            Ok(shippings) => super::mails::delivery_lines(order, &shippings),
+            Err(error) => {
+                tracing::warn!(%error, "order mail: reading the shippings failed");
+                return;
+            }
+        },
+        None => Vec::new(),
+    };
+    let mail = super::mails::order_confirmation(&shop, order, &delivery, &lines, bank.as_ref(), receipt_link.as_deref(), gift.as_ref());
     if let Err(error) = state.mailer.send(mail).await {
         tracing::warn!(error = format!("{error:#}"), order_no = %order.order_no, "the order confirmation mail was not sent");
     }

@@ -207,6 +207,8 @@ async fn write_order(
     let kind = method.kind().ok_or_else(|| rule(PAYMENT_UNAVAILABLE_CODE, "このお支払い方法はご利用いただけません。お支払い方法を変更してください。"))?;
     let status = kind.initial_status();
     let coupon = loaded.coupon.as_ref();
+    let delivery = loaded.delivery_option(&open.settings);
+    let purchase_order_no = delivery.and(loaded.user.as_ref()).and_then(|u| u.profile.business.order_no.as_deref());
     let earned = if cart.user_id.is_some() { priced.earn_points } else { 0 };
     order_store::insert_order(
         &mut tx,
@@ -239,6 +241,8 @@ async fn write_order(
             earned_points: earned,
             note: &cart.note,
             link_origin: origin,
+            delivery_option: delivery.map(|d| d.code()),
+            purchase_order_no,
             now,
         },
     )
@@ -261,7 +265,12 @@ async fn write_order(
                 order_id: &order_id,
                 position: index as i64 + 1,
                 // A gift goes where the recipient says, never to an address the buyer chose.
-                address_json: if loaded.is_gift() { "{}" } else { shipping.address_json.as_deref().unwrap_or("{}") },
+                // A pick-up (問屋引取り) goes to no address.
+                address_json: if loaded.is_gift() || delivery.is_some_and(|d| !d.needs_address()) {
+                    "{}"
+                } else {
+                    shipping.address_json.as_deref().unwrap_or("{}")
+                },
                 delivery_date: shipping.delivery_date.as_deref(),
                 delivery_timezone_key: shipping.delivery_timezone_key.as_deref(),
                 delivery_timezone_label: shipping.delivery_timezone_key.as_deref().and_then(super::delivery_date::timezone_label),

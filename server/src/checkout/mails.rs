@@ -2,10 +2,13 @@
 //! them; bank details for a bank transfer.
 use crate::cart::loaded::yen;
 use crate::cart::pricing::RateAmount;
+use crate::cart::view::CartAddress;
 use crate::cart::view::Orderer;
 use crate::infra::mail::OutgoingMail;
+use crate::members::business::DeliveryOption;
 use crate::orders::store::OrderLineRow;
 use crate::orders::store::OrderRow;
+use crate::orders::store::ShippingRow;
 
 /// A social gift's link as the confirmation gives it to the sender.
 pub struct GiftNotice {
@@ -14,10 +17,30 @@ pub struct GiftNotice {
     pub deadline: String,
 }
 
+/// The corporate delivery as the mail states it: the option, then where the goods go (the end
+/// customer's name, address and phone for お客様直送), or that they are picked up.
+pub fn delivery_lines(order: &OrderRow, shippings: &[ShippingRow]) -> Vec<String> {
+    let Some(option) = order.delivery_option.and_then(DeliveryOption::parse) else { return Vec::new() };
+    let mut lines = vec![format!("配送方法: {}", option.label())];
+    if !option.needs_address() {
+        lines.push("お届け先: 引取り（商品はお引取りください）".to_owned());
+        return lines;
+    }
+    let title = if option == DeliveryOption::Customer { "お届け先（お客様直送）" } else { "お届け先" };
+    for shipping in shippings {
+        let address: CartAddress = serde_json::from_str(&shipping.address_json).unwrap_or_default();
+        let name = format!("{} {}", address.shipping_last_name, address.shipping_first_name).trim().to_owned();
+        lines.push(format!("{title}: {name} 様 {} TEL {}", address.address.full_address(), address.phone_number));
+    }
+    lines
+}
+
 /// `receipt_link`: a guest's way back to the order's receipt (order number and token).
+/// `delivery`: [`delivery_lines`] (corporate orders).
 pub fn order_confirmation(
     shop: &str,
     order: &OrderRow,
+    delivery: &[String],
     lines: &[OrderLineRow],
     bank: Option<&crate::orders::bank::BankAccount>,
     receipt_link: Option<&str>,
@@ -32,6 +55,10 @@ pub fn order_confirmation(
     body.push(String::new());
     body.push(format!("ご注文番号: {}", order.order_no));
     body.push(format!("お支払い方法: {}", order.payment_name));
+    body.extend(delivery.iter().cloned());
+    if let Some(po) = &order.purchase_order_no {
+        body.push(format!("発注番号: {po}"));
+    }
     body.push(String::new());
     body.push("■ ご注文商品".to_owned());
     for line in lines {

@@ -58,6 +58,9 @@ pub fn availability(loaded: &Loaded, settings: &CheckoutSettings, method: &Payme
     if method.member_only != 0 && loaded.user.is_none() {
         return (false, Some("会員の方のみご利用いただけます".into()), method.fee);
     }
+    if crate::cart::corporate::invoice_refused(method, loaded.user.as_ref()) {
+        return (false, Some(crate::cart::corporate::INVOICE_UNAVAILABLE.into()), method.fee);
+    }
     if loaded.is_gift() && !settings.gift.allows_payment(&method.code) {
         return (false, Some("ソーシャルギフトではご利用いただけません".into()), method.fee);
     }

@@ -8,6 +8,7 @@
 //! security_answer, profile, email_change), SQL in `store.rs`, handlers in `http/`. What other
 //! features also use has its own module: `session_start` (logging in), `links` (mailed links),
 //! `mailed_secret` (issuing codes and link tokens), `mails` (texts and sending).
+pub mod business;
 pub mod client;
 pub mod email_change;
 pub mod http;

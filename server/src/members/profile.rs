@@ -5,6 +5,7 @@
 //! before the rules see it; passwords are kept as typed.
 use serde::{Deserialize, Deserializer, Serialize};
 
+use super::business::{Business, BusinessInput};
 use super::security_answer::ANSWER_MAX;
 use crate::addresses::address::{Address, AddressParts, postal_rule};
 use crate::infra::error::ApiError;
@@ -78,6 +79,9 @@ pub struct ProfileInput {
     pub business_type: Option<String>,
     pub store_name: Option<String>,
     pub url: Option<String>,
+    /// The other company details (corporate channels only).
+    #[serde(flatten)]
+    pub business: BusinessInput,
 }
 
 /// A checked profile: e-mail lower-cased, postal code as 7 digits, blanks as "". It is also
@@ -107,6 +111,10 @@ pub struct Profile {
     pub business_type: Option<String>,
     pub store_name: Option<String>,
     pub url: Option<String>,
+    /// The other company details (corporate channels only, null elsewhere).
+    #[serde(flatten)]
+    #[sqlx(flatten)]
+    pub business: Business,
 }
 
 /// The checked value once every field passed: 422 with the collected errors otherwise. The
@@ -190,6 +198,7 @@ impl Profile {
         {
             check.field("url", Err("URLはhttp://またはhttps://から始まる形式で入力してください"));
         }
+        let business = Business::check(input.business, corporate, check);
 
         (was_ok && check.is_ok()).then(|| Profile {
             email,
@@ -208,6 +217,7 @@ impl Profile {
             business_type,
             store_name,
             url,
+            business,
         })
     }
 }

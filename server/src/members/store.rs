@@ -11,8 +11,9 @@ use crate::infra::ids::new_id;
 const USER_COLUMNS: &str = "id, channel_id, code, email, username, password_hash, password_changed_at, \
      is_registered_member, is_receive_newsletter, last_name, first_name, last_name_kana, first_name_kana, \
      gender_ct, birthday, postal_code, prefecture, city, address1, address2, phone_number, cell_phone_number, \
-     question_ct, answer_hash, corporation, department, business_type, store_name, url, mail_error_count, \
-     synced_from_user_id, created_at, session_version, pending_email, pending_email_until";
+     question_ct, answer_hash, corporation, department, business_type, store_name, url, establishment, capital, \
+     annual_sale, employee_num, business_hours, business_holiday, delivery, delivery_company, payment, order_no, \
+     is_invoice_approved, mail_error_count, synced_from_user_id, created_at, session_version, pending_email, pending_email_until";
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct UserRow {
@@ -33,6 +34,8 @@ pub struct UserRow {
     /// A new address waiting for its mailed link (email_change.rs).
     pub pending_email: Option<String>,
     pub pending_email_until: Option<i64>,
+    /// Corporate: the shop approved the company for 請求書払い (CLI `shop member approve-invoice`).
+    pub is_invoice_approved: i64,
     #[sqlx(flatten)]
     pub profile: Profile,
 }
@@ -40,6 +43,10 @@ pub struct UserRow {
 impl UserRow {
     pub fn is_registered(&self) -> bool {
         self.is_registered_member != 0
+    }
+
+    pub fn invoice_approved(&self) -> bool {
+        self.is_invoice_approved != 0
     }
 
     /// Whether the member can log in with a password. An account made by social login has none
@@ -156,7 +163,9 @@ pub async fn update_profile(tx: &mut Tx, user_id: &str, p: &Profile, now: i64) -
         "UPDATE users SET email = $2, is_receive_newsletter = $3, last_name = $4, first_name = $5, last_name_kana = $6, \
          first_name_kana = $7, gender_ct = $8, birthday = $9, postal_code = $10, prefecture = $11, city = $12, address1 = $13, \
          address2 = $14, phone_number = $15, cell_phone_number = $16, corporation = $17, department = $18, business_type = $19, \
-         store_name = $20, url = $21, updated_at = $22 WHERE id = $1 AND left_at IS NULL",
+         store_name = $20, url = $21, updated_at = $22, establishment = $23, capital = $24, annual_sale = $25, employee_num = $26, \
+         business_hours = $27, business_holiday = $28, delivery = $29, delivery_company = $30, payment = $31, order_no = $32 \
+         WHERE id = $1 AND left_at IS NULL",
     )
     .bind(user_id)
     .bind(&p.email)
@@ -180,8 +189,37 @@ pub async fn update_profile(tx: &mut Tx, user_id: &str, p: &Profile, now: i64) -
     .bind(p.store_name.as_deref())
     .bind(p.url.as_deref())
     .bind(now)
+    .bind(p.business.establishment.as_deref())
+    .bind(p.business.capital)
+    .bind(p.business.annual_sale)
+    .bind(p.business.employee_num)
+    .bind(p.business.business_hours.as_deref())
+    .bind(p.business.business_holiday.as_deref())
+    .bind(p.business.delivery)
+    .bind(p.business.delivery_company.as_deref())
+    .bind(p.business.payment)
+    .bind(p.business.order_no.as_deref())
     .execute(&mut **tx)
     .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// The shop's approval of a member's company for 請求書払い; false when no active member of
+/// the channel has that e-mail.
+pub async fn update_invoice_approved<'e, E: sqlx::Executor<'e, Database = Any>>(
+    executor: E,
+    channel_id: &str,
+    email: &str,
+    approved: bool,
+    now: i64,
+) -> sqlx::Result<bool> {
+    let done = sqlx::query("UPDATE users SET is_invoice_approved = $3, updated_at = $4 WHERE channel_id = $1 AND email = $2 AND left_at IS NULL")
+        .bind(channel_id)
+        .bind(email)
+        .bind(flag(approved))
+        .bind(now)
+        .execute(executor)
+        .await?;
     Ok(done.rows_affected() == 1)
 }
 
@@ -263,6 +301,8 @@ pub async fn update_left(tx: &mut Tx, user_id: &str, reason: Option<&str>, now: 
          pending_email = NULL, pending_email_until = NULL, last_name = '', first_name = '', last_name_kana = '', first_name_kana = '', gender_ct = NULL, birthday = NULL, \
          postal_code = '', prefecture = '', city = '', address1 = '', address2 = '', phone_number = '', cell_phone_number = '', \
          corporation = NULL, department = NULL, business_type = NULL, store_name = NULL, url = NULL, \
+         establishment = NULL, capital = NULL, annual_sale = NULL, employee_num = NULL, business_hours = NULL, business_holiday = NULL, \
+         delivery = NULL, delivery_company = NULL, payment = NULL, order_no = NULL, is_invoice_approved = 0, \
          left_at = $4, leave_reason = $5, updated_at = $4 WHERE id = $1 AND left_at IS NULL",
     )
     .bind(user_id)

@@ -13,7 +13,7 @@ const ORDER_COLUMNS: &str = "o.id, o.channel_id, o.order_no, o.cart_id, o.user_i
      o.payment_code, o.payment_name, o.card_masked_number, o.gateway_charge_id, o.orderer_json, o.orderer_email, o.subtotal, \
      o.total_carriage, o.payment_fee, o.packing_fee, o.coupon_discount, o.point_discount, o.total_payment, o.total_tax, \
      o.amount_by_tax_rate, o.coupon_code, o.used_points, o.earned_points, o.note, o.cancel_reason, o.cancelled_at, \
-     o.receipt_addressee, o.receipt_note, o.receipt_issued_count, o.link_origin, o.ordered_at, o.updated_at";
+     o.receipt_addressee, o.receipt_note, o.receipt_issued_count, o.link_origin, o.delivery_option, o.purchase_order_no, o.ordered_at, o.updated_at";
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct OrderRow {
@@ -53,6 +53,10 @@ pub struct OrderRow {
     pub receipt_issued_count: i64,
     /// Where mailed links of this order point (the storefront it was placed on).
     pub link_origin: String,
+    /// Corporate: 配送方法 (members::business::DeliveryOption code); null elsewhere.
+    pub delivery_option: Option<i64>,
+    /// Corporate: the member's purchase-order reference (発注番号) when the order was placed.
+    pub purchase_order_no: Option<String>,
     pub ordered_at: i64,
     pub updated_at: i64,
 }
@@ -475,6 +479,8 @@ pub struct NewOrder<'a> {
     pub note: &'a str,
     /// The storefront origin the buyer ordered from: where mailed links point.
     pub link_origin: &'a str,
+    pub delivery_option: Option<i64>,
+    pub purchase_order_no: Option<&'a str>,
     pub now: i64,
 }
 
@@ -483,8 +489,8 @@ pub async fn insert_order(tx: &mut Tx, o: &NewOrder<'_>) -> sqlx::Result<()> {
         "INSERT INTO orders (id, channel_id, order_no, cart_id, user_id, guest_token_hash, status, payment_method_id, payment_code, \
          payment_name, card_masked_number, orderer_json, orderer_email, subtotal, total_carriage, payment_fee, packing_fee, \
          coupon_discount, point_discount, total_payment, total_tax, amount_by_tax_rate, coupon_id, coupon_code, used_points, \
-         earned_points, note, link_origin, ordered_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $29)",
+         earned_points, note, link_origin, ordered_at, updated_at, delivery_option, purchase_order_no) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $29, $30, $31)",
     )
     .bind(o.id)
     .bind(o.channel_id)
@@ -515,6 +521,8 @@ pub async fn insert_order(tx: &mut Tx, o: &NewOrder<'_>) -> sqlx::Result<()> {
     .bind(o.note)
     .bind(o.link_origin)
     .bind(o.now)
+    .bind(o.delivery_option)
+    .bind(o.purchase_order_no)
     .execute(&mut **tx)
     .await?;
     Ok(())

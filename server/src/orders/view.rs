@@ -9,6 +9,7 @@ use super::status::Status;
 use super::store::{LineRow, MemoRow, OrderRow, ShippingRow};
 use crate::addresses::address::{self, Address, join};
 use crate::infra::time::Timestamp;
+use crate::members::business::DeliveryOption;
 use crate::social_gift::store::GiftRow;
 use crate::social_gift::view::{AWAITING_RECIPIENT_CODE, AWAITING_RECIPIENT_LABEL, OrderGift};
 
@@ -29,6 +30,13 @@ pub struct Order {
     pub payment_name: String,
     /// `************4242` for card payments.
     pub card_masked_number: Option<String>,
+    /// Corporate: 配送方法 1 問屋引取り (no address: the shippings' addresses are empty),
+    /// 2 店舗直送, 3 お客様直送 (the shippings carry the end customer's name, address and phone).
+    pub delivery_option: Option<i64>,
+    /// 問屋引取り, 店舗直送 or お客様直送.
+    pub delivery_option_label: Option<String>,
+    /// Corporate: the member's purchase-order reference (発注番号).
+    pub purchase_order_no: Option<String>,
     pub items_subtotal: i64,
     pub coupon_discount: i64,
     pub total_carriage: i64,
@@ -302,6 +310,9 @@ fn order(
         payment_code: row.payment_code,
         payment_name: row.payment_name,
         card_masked_number: row.card_masked_number,
+        delivery_option: row.delivery_option,
+        delivery_option_label: row.delivery_option.and_then(DeliveryOption::parse).map(|o| o.label().to_owned()),
+        purchase_order_no: row.purchase_order_no,
         items_subtotal: row.subtotal,
         coupon_discount: row.coupon_discount,
         total_carriage: row.total_carriage,

@@ -7,6 +7,7 @@ use super::{CORPORATE, DEMO};
 use crate::addresses::address::Address;
 use crate::auth::password;
 use crate::infra::db::Tx;
+use crate::members::business::{Business, DeliveryOption, PaymentOption};
 use crate::members::profile::Profile;
 use crate::members::security_answer;
 use crate::members::store::{NewUser, insert_user};
@@ -17,6 +18,8 @@ pub struct DemoMember {
     /// Security question 1 (the first pet's name) and its answer.
     pub answer: Option<&'static str>,
     pub profile: Profile,
+    /// Corporate: the shop approved the company for 請求書払い.
+    pub invoice_approved: bool,
 }
 
 fn profile(email: &str, names: [&str; 4], address: [&str; 5], phone: &str) -> Profile {
@@ -39,6 +42,7 @@ fn profile(email: &str, names: [&str; 4], address: [&str; 5], phone: &str) -> Pr
         business_type: None,
         store_name: None,
         url: None,
+        business: Default::default(),
     }
 }
 
@@ -48,6 +52,7 @@ pub fn demo_member(shop: &str) -> Option<DemoMember> {
             username: "demo-member",
             password: "ride2026demo",
             answer: Some("ポチ"),
+            invoice_approved: false,
             profile: Profile {
                 gender_ct: Some(1),
                 birthday: Some("1985-06-15".into()),
@@ -63,12 +68,25 @@ pub fn demo_member(shop: &str) -> Option<DemoMember> {
             username: "buyer@example.co.jp",
             password: "tsunagu2026",
             answer: None,
+            invoice_approved: true,
             profile: Profile {
                 corporation: Some("株式会社つなぐ商事".into()),
                 department: Some("購買部".into()),
                 business_type: Some("二輪販売店".into()),
                 store_name: Some("つなぐモータース 大阪本店".into()),
                 url: Some("https://tsunagu-shoji.example.co.jp".into()),
+                business: Business {
+                    establishment: Some("2008-04".into()),
+                    capital: Some(10_000_000),
+                    annual_sale: Some(480_000_000),
+                    employee_num: Some(35),
+                    business_hours: Some("9:00〜18:00".into()),
+                    business_holiday: Some("土日祝".into()),
+                    delivery: Some(DeliveryOption::Store.code()),
+                    delivery_company: Some("ヤマト運輸".into()),
+                    payment: Some(PaymentOption::BankTransfer.code()),
+                    order_no: Some("TS-PO-0001".into()),
+                },
                 ..profile("buyer@example.co.jp", ["鈴木", "一郎", "スズキ", "イチロウ"], ["5300001", "大阪府", "大阪市北区", "梅田2-4-9", ""], "0661234567")
             },
         }),
@@ -104,12 +122,17 @@ pub async fn insert(tx: &mut Tx, channel_id: &str, shop: &str, now: i64) -> anyh
         synced_from_user_id: None,
         profile: &member.profile,
     };
-    Ok(Some(insert_user(tx, &user, now).await?.id))
+    let id = insert_user(tx, &user, now).await?.id;
+    if member.invoice_approved {
+        crate::members::store::update_invoice_approved(&mut **tx, channel_id, &member.profile.email, true, now).await?;
+    }
+    Ok(Some(id))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::members::profile::Loose;
     use crate::validation::FieldCheck;
 
     /// The seeded profiles pass the rules a member's own edit would face.
@@ -136,12 +159,26 @@ mod tests {
                 business_type: p.business_type,
                 store_name: p.store_name,
                 url: p.url,
+                business: crate::members::business::BusinessInput {
+                    establishment: p.business.establishment,
+                    capital: p.business.capital.map(Loose::Int),
+                    annual_sale: p.business.annual_sale.map(Loose::Int),
+                    employee_num: p.business.employee_num.map(Loose::Int),
+                    business_hours: p.business.business_hours,
+                    business_holiday: p.business.business_holiday,
+                    delivery: p.business.delivery.map(Loose::Int),
+                    delivery_company: p.business.delivery_company,
+                    payment: p.business.payment.map(Loose::Int),
+                    order_no: p.business.order_no,
+                },
                 ..Default::default()
             };
             let mut check = FieldCheck::default();
             let checked = Profile::check(input, corporate, &mut check);
             assert!(check.is_ok(), "{shop}: {:?}", check.finish());
-            assert_eq!(checked.unwrap().corporation, member.profile.corporation);
+            let checked = checked.unwrap();
+            assert_eq!(checked.corporation, member.profile.corporation);
+            assert_eq!(checked.business, member.profile.business);
             assert!(crate::validation::password(member.password).is_ok());
         }
     }

@@ -10,7 +10,7 @@ mod collections;
 mod contact;
 mod content;
 mod demo;
-mod members;
+pub mod members;
 mod orders;
 mod print_catalogs;
 mod store;

@@ -261,6 +261,7 @@ async fn new_member(tx: &mut Tx, channel: &Channel, provider: &str, identity: &I
         business_type: None,
         store_name: None,
         url: None,
+        business: Default::default(),
     };
     let new_user = NewUser {
         channel_id: &channel.id,

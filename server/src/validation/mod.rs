@@ -29,6 +29,8 @@ pub const PASSWORD_CONFIRMATION: &str = "パスワードが一致しません";
 pub const TSUNAGU_NAME: &str = "全角で入力してください";
 pub const TSUNAGU_PHONE: &str = "半角数字（ハイフンなし）11桁以内で入力してください";
 pub const TSUNAGU_POSTAL: &str = "半角数字7桁で入力してください";
+pub const YEAR_MONTH: &str = "年月は 2010-04 の形式で入力してください";
+pub const YEAR_MONTH_FUTURE: &str = "未来の年月は入力できません";
 
 pub const EMAIL_MAX: usize = 254;
 pub const USERNAME_MIN: usize = 4;
@@ -39,6 +41,10 @@ pub const PASSWORD_MAX: usize = 128;
 pub const COMPANY_MAX: usize = 250;
 /// Each name field (members contract).
 pub const NAME_MAX: usize = 50;
+/// A company's capital and annual sales in yen: 15 digits (below 2^53, so exact in the browser).
+pub const YEN_MAX: u64 = 999_999_999_999_999;
+/// A company's number of employees.
+pub const COUNT_MAX: u64 = 9_999_999;
 
 pub type Rule = Result<(), &'static str>;
 
@@ -265,6 +271,27 @@ pub fn tsunagu_postal(s: &str) -> Rule {
     if s.len() == 7 && all_digits(s) { Ok(()) } else { Err(TSUNAGU_POSTAL) }
 }
 
+/// `YYYY-MM` (zero-padded, month 01–12), not after the month of `today` (pass [`today_jst`]):
+/// a company's 設立年月.
+pub fn year_month(s: &str, today: Date) -> Rule {
+    let b = s.as_bytes();
+    if b.len() != 7 || b[4] != b'-' || !all_digits(&s[..4]) || !all_digits(&s[5..]) {
+        return Err(YEAR_MONTH);
+    }
+    let (year, month): (i32, u8) = (s[..4].parse().map_err(|_| YEAR_MONTH)?, s[5..].parse().map_err(|_| YEAR_MONTH)?);
+    if !(1..=12).contains(&month) {
+        return Err(YEAR_MONTH);
+    }
+    if (year, month) > (today.year(), u8::from(today.month())) { Err(YEAR_MONTH_FUTURE) } else { Ok(()) }
+}
+
+/// Half-width digits only (no sign, no separators) for a whole number from 0 to `max`: yen
+/// amounts and counts.
+pub fn non_negative_integer(s: &str, max: u64) -> Result<(), String> {
+    let ok = !s.is_empty() && all_digits(s) && s.trim_start_matches('0').len() <= 20 && s.parse::<u64>().is_ok_and(|n| n <= max);
+    if ok { Ok(()) } else { Err(format!("0〜{max}の整数を半角数字で入力してください")) }
+}
+
 /// At most `max` characters (Unicode scalar values).
 pub fn max_length(s: &str, max: usize) -> Result<(), String> {
     if s.chars().count() <= max { Ok(()) } else { Err(format!("{max}文字以内で入力してください")) }
@@ -349,6 +376,8 @@ mod tests {
             "tsunagu_phone" => fixed(tsunagu_phone(s())),
             "tsunagu_postal" => fixed(tsunagu_postal(s())),
             "max_length" => max_length(s(), usize_param("max")),
+            "year_month" => fixed(year_month(s(), parse_date(text(param(case, "today"))).expect("today is a date"))),
+            "non_negative_integer" => non_negative_integer(s(), param(case, "max").as_u64().expect("a number")),
             other => panic!("the vector file has a rule the server lacks: {other}"),
         }
     }

@@ -11,6 +11,7 @@ mod channel;
 mod checkout_crash;
 mod collections;
 mod content;
+mod corporate;
 mod ecommerce_events;
 mod errors;
 mod files;

@@ -3227,6 +3227,79 @@ export interface components {
             maker?: components["schemas"]["NamedRef"] | null;
             name: string;
         };
+        /** @description The checked company details; all None outside the corporate variant. */
+        Business: {
+            /**
+             * Format: int64
+             * @description 年商 (yen).
+             */
+            annual_sale?: number | null;
+            business_holiday?: string | null;
+            business_hours?: string | null;
+            /**
+             * Format: int64
+             * @description 資本金 (yen).
+             */
+            capital?: number | null;
+            /**
+             * Format: int64
+             * @description 配送方法: 1 問屋引取り, 2 店舗直送, 3 お客様直送.
+             */
+            delivery?: number | null;
+            delivery_company?: string | null;
+            /**
+             * Format: int64
+             * @description 従業員数.
+             */
+            employee_num?: number | null;
+            /** @description 設立年月, `YYYY-MM` (corporate channels only, null elsewhere). */
+            establishment?: string | null;
+            /** @description 発注番号 (default purchase-order reference). */
+            order_no?: string | null;
+            /**
+             * Format: int64
+             * @description 支払方法: 1 銀行振込（前払い）, 2 請求書払い（後払い）, 3 後払い決済サービス.
+             */
+            payment?: number | null;
+        };
+        /** @description The company details as the forms send them (corporate channels only). */
+        BusinessInput: {
+            /**
+             * Format: int64
+             * @description 年商 in yen (0 or more).
+             */
+            annual_sale?: number | null;
+            /** @description 定休日 (free text, e.g. `土日祝`). */
+            business_holiday?: string | null;
+            /** @description 営業時間 (free text, e.g. `9:00〜18:00`). */
+            business_hours?: string | null;
+            /**
+             * Format: int64
+             * @description 資本金 in yen (0 or more).
+             */
+            capital?: number | null;
+            /**
+             * Format: int64
+             * @description 配送方法: 1 問屋引取り, 2 店舗直送, 3 お客様直送.
+             */
+            delivery?: number | null;
+            /** @description 利用運送会社. */
+            delivery_company?: string | null;
+            /**
+             * Format: int64
+             * @description 従業員数 (0 or more).
+             */
+            employee_num?: number | null;
+            /** @description 設立年月, `YYYY-MM`. */
+            establishment?: string | null;
+            /** @description 発注番号: the member's default purchase-order reference. */
+            order_no?: string | null;
+            /**
+             * Format: int64
+             * @description 支払方法: 1 銀行振込（前払い）, 2 請求書払い（後払い, approved companies only）, 3 後払い決済サービス.
+             */
+            payment?: number | null;
+        };
         CalendarDay: {
             /** @description `YYYY-MM-DD`. */
             date: string;
@@ -3433,11 +3506,20 @@ export interface components {
             card?: components["schemas"]["CartCard"] | null;
             /** Format: int64 */
             coupon_discount: number;
+            /**
+             * Format: int64
+             * @description Corporate: 配送方法 the order follows (1 問屋引取り, 2 店舗直送, 3 お客様直送): the one
+             *     chosen with `PATCH /v1/carts/order/modify`, else the member's saved one; null elsewhere.
+             */
+            delivery_option?: number | null;
             /** Format: int64 */
             earn_points: number;
             /** Format: int64 */
             items_subtotal: number;
-            /** @description What is still needed: products, shipping_address, payment_method, card, orderer, payment_unavailable, coupon. */
+            /**
+             * @description What is still needed: products, shipping_address (not for a pick-up), payment_method, card, orderer, payment_unavailable (also
+             *     請求書払い for a company the shop has not approved), coupon, delivery_option (corporate).
+             */
             missing: string[];
             note: string;
             orderer?: components["schemas"]["Orderer"] | null;
@@ -3465,6 +3547,12 @@ export interface components {
             card_id?: string | null;
             /** @description A one-off token from the gateway's tokeniser. */
             card_token?: string | null;
+            /**
+             * Format: int64
+             * @description Corporate: 配送方法 1 問屋引取り (no address needed), 2 店舗直送, 3 お客様直送 (the
+             *     shipping's address is the end customer's: name, address and phone).
+             */
+            delivery_option?: number | null;
             orderer?: components["schemas"]["OrdererInput"] | null;
             payment_method_id?: string | null;
             token: string;
@@ -3646,6 +3734,12 @@ export interface components {
         Choice: {
             label: string;
             value: string;
+        };
+        /** @description One choice of a closed list as the storefront shows it. */
+        CodeLabel: {
+            label: string;
+            /** Format: int64 */
+            value: number;
         };
         Collection: {
             alias: string;
@@ -3891,6 +3985,10 @@ export interface components {
              * @description A password older than this many days is reported as expired at login (none: never).
              */
             "AUTH.PASSWORD_EXPIRE_DAYS"?: number | null;
+            /** @description Corporate: the 配送方法 choices (1 問屋引取り, 2 店舗直送, 3 お客様直送); empty elsewhere. */
+            "CORPORATE.DELIVERY_OPTIONS": components["schemas"]["CodeLabel"][];
+            /** @description Corporate: the 支払方法 choices (1 銀行振込（前払い）, 2 請求書払い（後払い）, 3 後払い決済サービス); empty elsewhere. */
+            "CORPORATE.PAYMENT_OPTIONS": components["schemas"]["CodeLabel"][];
             /**
              * Format: int64
              * @description How many entries a member's address book may hold, the own address included (the
@@ -4992,6 +5090,14 @@ export interface components {
             coupon_code?: string | null;
             /** Format: int64 */
             coupon_discount: number;
+            /**
+             * Format: int64
+             * @description Corporate: 配送方法 1 問屋引取り (no address: the shippings' addresses are empty),
+             *     2 店舗直送, 3 お客様直送 (the shippings carry the end customer's name, address and phone).
+             */
+            delivery_option?: number | null;
+            /** @description 問屋引取り, 店舗直送 or お客様直送. */
+            delivery_option_label?: string | null;
             /** Format: int64 */
             earned_points: number;
             id: string;
@@ -5010,6 +5116,8 @@ export interface components {
             payment_fee: number;
             payment_id?: string | null;
             payment_name: string;
+            /** @description Corporate: the member's purchase-order reference (発注番号). */
+            purchase_order_no?: string | null;
             receipt: components["schemas"]["OrderReceipt"];
             shippings: components["schemas"]["Shipping"][];
             social_gift?: components["schemas"]["OrderGift"] | null;
@@ -5367,7 +5475,7 @@ export interface components {
          * @description A checked profile: e-mail lower-cased, postal code as 7 digits, blanks as "". It is also
          *     the profile part of a stored member (`UserRow`) and of the `User` answer.
          */
-        Profile: components["schemas"]["StreetAddress"] & {
+        Profile: components["schemas"]["StreetAddress"] & components["schemas"]["Business"] & {
             /** @description YYYY-MM-DD */
             birthday?: string | null;
             business_type?: string | null;
@@ -5395,7 +5503,7 @@ export interface components {
             url?: string | null;
         };
         /** @description The profile fields of the registration and profile forms (spec 001 §3, the contract's User). */
-        ProfileInput: {
+        ProfileInput: components["schemas"]["BusinessInput"] & {
             address1?: string | null;
             address2?: string | null;
             /** @description YYYY-MM-DD */
@@ -5909,6 +6017,8 @@ export interface components {
              */
             has_password: boolean;
             id: string;
+            /** @description Corporate: the shop approved the company for 請求書払い（後払い）; false elsewhere. */
+            is_invoice_approved: boolean;
             is_registered_member: boolean;
             /**
              * @description A new e-mail address waiting for the member to open the link mailed to it; `email`
@@ -8342,7 +8452,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description unknown payment method or card, a members-only method for a guest, orderer field errors (`orderer.<field>`) */
+            /** @description unknown payment method or card, a members-only method for a guest, 請求書払い for a company the shop has not approved (`errors.payment_method_id`), an unknown `delivery_option` or one on a consumer shop, orderer field errors (`orderer.<field>`) */
             422: {
                 headers: {
                     [name: string]: unknown;

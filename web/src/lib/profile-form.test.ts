@@ -11,6 +11,7 @@ const stored: Member = {
   is_receive_newsletter: 0,
   is_registered_member: true,
   has_password: true,
+  is_invoice_approved: false,
   last_name: '山田',
   first_name: '太郎',
   last_name_kana: 'ヤマダ',
@@ -66,5 +67,65 @@ describe('the profile form', () => {
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => i.path.join('.'))).toContain('phone_number');
     expect(schema.safeParse(profileFieldsOf(stored, false)).success).toBe(true);
+  });
+});
+
+describe('the corporate company details', () => {
+  const corporateStored = {
+    ...stored,
+    corporation: '株式会社つなぐ商事',
+    establishment: '2008-04',
+    capital: 0,
+    employee_num: 35,
+    delivery: 3,
+    payment: 9,
+  } as Member;
+
+  it('are shown as text (an unknown code as none) and only on the corporate shop', () => {
+    expect(profileFieldsOf(corporateStored, true)).toMatchObject({
+      establishment: '2008-04',
+      capital: '0',
+      annual_sale: '',
+      employee_num: '35',
+      delivery: '3',
+      payment: '',
+    });
+    expect(profileFieldsOf(corporateStored, false).establishment).toBe('');
+  });
+
+  it('are sent as numbers and codes, blanks as null, never from a consumer shop', () => {
+    const fields = { ...profileFieldsOf(corporateStored, true), business_hours: ' ', order_no: ' PO-1 ' };
+    expect(toProfileInput(fields, true)).toMatchObject({
+      establishment: '2008-04',
+      capital: 0,
+      annual_sale: null,
+      employee_num: 35,
+      business_hours: null,
+      delivery: 3,
+      payment: null,
+      order_no: 'PO-1',
+    });
+    expect(toProfileInput(fields, false)).not.toHaveProperty('capital');
+  });
+
+  it('follow the shared rules: year-month, whole numbers, lengths', () => {
+    const schema = z.object(profileShape(true));
+    const result = schema.safeParse({
+      ...profileFieldsOf(corporateStored, true),
+      establishment: '2008-13',
+      capital: '-1',
+      employee_num: '10000000',
+      business_holiday: '休'.repeat(101),
+      delivery: '4',
+    });
+    expect(result.success).toBe(false);
+    const issues = Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+    expect(issues).toMatchObject({
+      establishment: '年月は 2010-04 の形式で入力してください',
+      capital: '0〜999999999999999の整数を半角数字で入力してください',
+      employee_num: '0〜9999999の整数を半角数字で入力してください',
+      business_holiday: '100文字以内で入力してください',
+    });
+    expect(issues.delivery).toBeDefined();
   });
 });

@@ -8,10 +8,13 @@ import { z } from 'zod';
 import type { Member, ProfileInput } from '../api/types';
 import {
   COMPANY_MAX,
+  COUNT_MAX,
   NAME_MAX,
+  YEN_MAX,
   email,
   kana,
   maxLength,
+  nonNegativeInteger,
   normalizePostal,
   post,
   postDisplay,
@@ -21,6 +24,7 @@ import {
   tsunaguName,
   tsunaguPhone,
   tsunaguPostal,
+  yearMonth,
   zDateBirth,
   zRule,
   type Message,
@@ -35,7 +39,47 @@ export function choiceCode(code: number | null | undefined): ChoiceCode {
   return CHOICE_CODES.find((c) => c !== '' && Number(c) === code) ?? '';
 }
 
-export interface ProfileFields {
+/** 配送方法 / 支払方法 as a radio or select gives them (spec 000 §3 constants); '' for none. */
+export type OptionCode = '' | '1' | '2' | '3';
+export const OPTION_CODES = ['', '1', '2', '3'] as const satisfies readonly OptionCode[];
+
+/** The corporate variant's company details (server: members/business.rs). */
+export interface BusinessFields {
+  /** 設立年月 `YYYY-MM`. */
+  establishment: string;
+  /** 資本金 (yen). */
+  capital: string;
+  /** 年商 (yen). */
+  annual_sale: string;
+  /** 従業員数. */
+  employee_num: string;
+  business_hours: string;
+  business_holiday: string;
+  delivery: OptionCode;
+  delivery_company: string;
+  payment: OptionCode;
+  /** 発注番号 (default purchase-order reference). */
+  order_no: string;
+}
+
+export const EMPTY_BUSINESS: BusinessFields = {
+  establishment: '',
+  capital: '',
+  annual_sale: '',
+  employee_num: '',
+  business_hours: '',
+  business_holiday: '',
+  delivery: '',
+  delivery_company: '',
+  payment: '',
+  order_no: '',
+};
+
+/** Free-text company details (営業時間, 定休日, 利用運送会社) and the 発注番号. */
+export const BUSINESS_TEXT_MAX = 100;
+export const ORDER_NO_MAX = 50;
+
+export interface ProfileFields extends BusinessFields {
   email: string;
   corporation: string;
   department: string;
@@ -59,6 +103,7 @@ export interface ProfileFields {
 }
 
 export const EMPTY_PROFILE: ProfileFields = {
+  ...EMPTY_BUSINESS,
   email: '',
   corporation: '',
   department: '',
@@ -125,6 +170,61 @@ export function profileShape(corporate: boolean) {
     phone_number: phone,
     cell_phone_number: phone,
     is_receive_newsletter: z.enum(['0', '1']),
+    ...businessShape(),
+  };
+}
+
+/** The company details' rules (all optional; the corporate variant only sends them). */
+export function businessShape() {
+  return {
+    establishment: zRule((value) => yearMonth(value), optional),
+    capital: zRule((value) => nonNegativeInteger(value, YEN_MAX), optional),
+    annual_sale: zRule((value) => nonNegativeInteger(value, YEN_MAX), optional),
+    employee_num: zRule((value) => nonNegativeInteger(value, COUNT_MAX), optional),
+    business_hours: zRule(max(BUSINESS_TEXT_MAX), optional),
+    business_holiday: zRule(max(BUSINESS_TEXT_MAX), optional),
+    delivery: z.enum(OPTION_CODES),
+    delivery_company: zRule(max(BUSINESS_TEXT_MAX), optional),
+    payment: z.enum(OPTION_CODES),
+    order_no: zRule(max(ORDER_NO_MAX), optional),
+  };
+}
+
+const optionCode = (code: number | null | undefined): OptionCode =>
+  OPTION_CODES.find((c) => c !== '' && Number(c) === code) ?? '';
+const digits = (n: number | null | undefined): string => (n === null || n === undefined ? '' : String(n));
+
+/** A stored member's company details as form values. */
+export function businessFieldsOf(user: Member): BusinessFields {
+  return {
+    establishment: user.establishment ?? '',
+    capital: digits(user.capital),
+    annual_sale: digits(user.annual_sale),
+    employee_num: digits(user.employee_num),
+    business_hours: user.business_hours ?? '',
+    business_holiday: user.business_holiday ?? '',
+    delivery: optionCode(user.delivery),
+    delivery_company: user.delivery_company ?? '',
+    payment: optionCode(user.payment),
+    order_no: user.order_no ?? '',
+  };
+}
+
+/** The checked company details as the server takes them: numbers as numbers, blanks as null. */
+export function toBusinessInput(fields: BusinessFields): Partial<ProfileInput> {
+  const text = (value: string) => value.trim() || null;
+  const number = (value: string) => (value.trim() === '' ? null : Number(value.trim()));
+  return {
+    establishment: text(fields.establishment),
+    capital: number(fields.capital),
+    annual_sale: number(fields.annual_sale),
+    employee_num: number(fields.employee_num),
+    business_hours: text(fields.business_hours),
+    business_holiday: text(fields.business_holiday),
+    delivery: fields.delivery === '' ? null : Number(fields.delivery),
+    delivery_company: text(fields.delivery_company),
+    payment: fields.payment === '' ? null : Number(fields.payment),
+    order_no: text(fields.order_no),
   };
 }
 
@@ -155,6 +255,7 @@ export function profileFieldsOf(user: Member, corporate: boolean): ProfileFields
     phone_number: user.phone_number ?? '',
     cell_phone_number: user.cell_phone_number ?? '',
     is_receive_newsletter: user.is_receive_newsletter === 1 ? '1' : '0',
+    ...(corporate ? businessFieldsOf(user) : EMPTY_BUSINESS),
   };
 }
 
@@ -183,6 +284,7 @@ export function toProfileInput(fields: ProfileFields, corporate: boolean): Profi
     input.business_type = fields.business_type.trim() || null;
     input.store_name = fields.store_name.trim() || null;
     input.url = fields.url.trim() || null;
+    Object.assign(input, toBusinessInput(fields));
   }
   return input;
 }

@@ -11,6 +11,7 @@ import {
   kana,
   maxLength,
   minDate,
+  nonNegativeInteger,
   normalizePostal,
   password,
   passwordConfirmation,
@@ -27,6 +28,7 @@ import {
   tsunaguPhone,
   tsunaguPostal,
   username,
+  yearMonth,
   zKana,
   zMaxLength,
   zPassword,
@@ -91,6 +93,8 @@ const rules: Record<string, (c: RuleCase) => Message> = {
   tsunagu_phone: (c) => tsunaguPhone(text(c)),
   tsunagu_postal: (c) => tsunaguPostal(text(c)),
   max_length: (c) => maxLength(text(c), Number(param(c, 'max'))),
+  year_month: (c) => yearMonth(text(c), String(param(c, 'today'))),
+  non_negative_integer: (c) => nonNegativeInteger(text(c), Number(param(c, 'max'))),
 };
 
 const formatters: Record<string, (s: string) => string | null> = {

@@ -28,12 +28,18 @@ export const MESSAGES = {
   tsunaguName: '全角で入力してください',
   tsunaguPhone: '半角数字（ハイフンなし）11桁以内で入力してください',
   tsunaguPostal: '半角数字7桁で入力してください',
+  yearMonth: '年月は 2010-04 の形式で入力してください',
+  yearMonthFuture: '未来の年月は入力できません',
 } as const;
 
 /** Company name and department (spec 001 §9). */
 export const COMPANY_MAX = 250;
 /** Each name field (members contract). */
 export const NAME_MAX = 50;
+/** A company's capital and annual sales in yen: 15 digits (below 2^53, so exact here). */
+export const YEN_MAX = 999_999_999_999_999;
+/** A company's number of employees. */
+export const COUNT_MAX = 9_999_999;
 
 export type Message = string | null;
 
@@ -209,6 +215,20 @@ export function tsunaguPostal(s: string): Message {
   return /^[0-9]{7}$/.test(s) ? null : MESSAGES.tsunaguPostal;
 }
 
+/** `YYYY-MM` (month 01–12), not after the month of `today` (`YYYY-MM-DD`, Japan time): 設立年月. */
+export function yearMonth(s: string, today: string = todayJst()): Message {
+  const m = /^([0-9]{4})-([0-9]{2})$/.exec(s);
+  const month = m ? Number(m[2]) : 0;
+  if (!m || month < 1 || month > 12) return MESSAGES.yearMonth;
+  return s > today.slice(0, 7) ? MESSAGES.yearMonthFuture : null;
+}
+
+/** Half-width digits only (no sign, no separators) for a whole number from 0 to `max`. */
+export function nonNegativeInteger(s: string, max: number): Message {
+  const ok = /^[0-9]+$/.test(s) && s.replace(/^0+/, '').length <= 20 && BigInt(s) <= BigInt(max);
+  return ok ? null : `0〜${max}の整数を半角数字で入力してください`;
+}
+
 /** At most `max` characters, counted as code points (𠮷 and 😀 are one each). */
 export function maxLength(s: string, max: number): Message {
   return [...s].length <= max ? null : maxLengthMessage(max);
@@ -249,6 +269,9 @@ export const zTsunaguName = (options?: FieldOptions) => zRule(tsunaguName, optio
 export const zTsunaguKana = (options?: FieldOptions) => zRule(tsunaguKana, options);
 export const zTsunaguPhone = (options?: FieldOptions) => zRule(tsunaguPhone, options);
 export const zTsunaguPostal = (options?: FieldOptions) => zRule(tsunaguPostal, options);
+export const zYearMonth = (options?: FieldOptions) => zRule((s) => yearMonth(s), options);
+export const zNonNegativeInteger = (max: number, options?: FieldOptions) =>
+  zRule((s) => nonNegativeInteger(s, max), options);
 /** Optional by default (a length limit says nothing about presence). */
 export const zMaxLength = (max: number, options: FieldOptions = { optional: true }) =>
   zRule((s) => maxLength(s, max), options);

@@ -75,7 +75,11 @@ pub async fn update_user(
     let user = current_user(&state, &channel, &member).await?;
     let settings = FrontSettings::load(&state.db, &channel).await?;
     let mut check = FieldCheck::default();
-    let profile = profile::checked(Profile::check(input, settings.is_corporate, &mut check), check)?;
+    let profile = Profile::check(input, settings.is_corporate, &mut check);
+    if let Some(profile) = &profile {
+        profile.business.check_invoice(user.invoice_approved(), &mut check);
+    }
+    let profile = profile::checked(profile, check)?;
     let now = Timestamp::now().0;
     let new_email = (profile.email != user.profile.email).then(|| profile.email.clone());
     if new_email.is_some() {

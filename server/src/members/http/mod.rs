@@ -61,6 +61,8 @@ pub struct User {
     /// false for an account made by social login: it leaves with a mailed code
     /// (`POST /v1/me/leave-code`) and cannot change password or security question.
     pub has_password: bool,
+    /// Corporate: the shop approved the company for 請求書払い（後払い）; false elsewhere.
+    pub is_invoice_approved: bool,
     pub created_at: Timestamp,
     #[serde(flatten)]
     pub profile: Profile,
@@ -71,6 +73,7 @@ impl From<UserRow> for User {
         User {
             is_registered_member: row.is_registered(),
             has_password: row.has_password(),
+            is_invoice_approved: row.invoice_approved(),
             pending_email: email_change::visible_pending(row.pending_email.as_deref(), row.pending_email_until, Timestamp::now().0),
             id: row.id,
             code: row.code,

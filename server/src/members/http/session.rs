@@ -76,6 +76,10 @@ struct Registration {
 fn check_registration(input: RegisterInput, corporate: bool) -> Result<Registration, ApiError> {
     let mut check = FieldCheck::default();
     let profile = Profile::check(input.profile, corporate, &mut check);
+    if let Some(profile) = &profile {
+        // A new company is not approved for invoices yet.
+        profile.business.check_invoice(false, &mut check);
+    }
     let username = match input.username.as_deref().map(str::trim) {
         None | Some("") => None,
         Some(_) => profile::check_username(&mut check, "username", input.username),

@@ -12,6 +12,7 @@ export const member: Member = {
   is_receive_newsletter: 1,
   is_registered_member: true,
   has_password: true,
+  is_invoice_approved: false,
   last_name: '山田',
   first_name: '太郎',
   last_name_kana: 'ヤマダ',

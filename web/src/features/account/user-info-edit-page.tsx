@@ -10,6 +10,7 @@ import { queryClient } from '../../lib/query-client';
 import { sessionStore } from '../../lib/session';
 import { applyMutationErrors } from '../../lib/form-errors';
 import { AddressFieldset } from '../../ui/address-fieldset';
+import { BusinessFieldset } from '../../ui/business-fieldset';
 import { FormAlert, FormField, RadioGroup, SubmitButton, buttonClass, controlClass } from '../../ui/form-field';
 import { meUserQuery, useMeUser, useUpdateProfile } from './account-queries';
 import { profileSchema } from './account-schema';
@@ -156,6 +157,15 @@ export function UserInfoEditPage() {
             </>
           ) : null}
         </section>
+
+        {corporate ? (
+          <section className={styles.section} aria-labelledby="profile-business">
+            <h2 id="profile-business" className={styles.sectionTitle}>
+              会社情報・お取引条件
+            </h2>
+            <BusinessFieldset form={form} invoiceApproved={user.is_invoice_approved} />
+          </section>
+        ) : null}
 
         <section className={styles.section} aria-labelledby="profile-other">
           <h2 id="profile-other" className={styles.sectionTitle}>

@@ -32,7 +32,40 @@ function text(value: string | null | undefined): string {
   return value && value.trim() !== '' ? value : NOT_SET;
 }
 
-function rowsOf(user: Member, corporate: boolean): [string, ReactNode][] {
+/** A choice list of the shop's settings (CORPORATE.DELIVERY_OPTIONS / PAYMENT_OPTIONS). */
+interface Choice {
+  value: number;
+  label: string;
+}
+export interface BusinessChoices {
+  delivery: Choice[];
+  payment: Choice[];
+}
+
+const yenText = (n: number | null | undefined) =>
+  n === null || n === undefined ? NOT_SET : `${n.toLocaleString('ja-JP')}円`;
+const labelOf = (choices: Choice[], code: number | null | undefined) =>
+  choices.find((c) => c.value === code)?.label ?? NOT_SET;
+
+/** The corporate company details as rows (会員情報). */
+export function businessRows(user: Member, choices: BusinessChoices): [string, ReactNode][] {
+  const [year, month] = (user.establishment ?? '').split('-');
+  return [
+    ['設立年月', year && month ? `${year}年${Number(month)}月` : NOT_SET],
+    ['資本金', yenText(user.capital)],
+    ['年商', yenText(user.annual_sale)],
+    ['従業員数', user.employee_num === null || user.employee_num === undefined ? NOT_SET : `${user.employee_num}人`],
+    ['営業時間', text(user.business_hours)],
+    ['定休日', text(user.business_holiday)],
+    ['配送方法', labelOf(choices.delivery, user.delivery)],
+    ['利用運送会社', text(user.delivery_company)],
+    ['支払方法', labelOf(choices.payment, user.payment)],
+    ['請求書払い', user.is_invoice_approved ? 'ご利用いただけます' : '審査前（ご利用いただけません）'],
+    ['発注番号', text(user.order_no)],
+  ];
+}
+
+function rowsOf(user: Member, corporate: boolean, choices: BusinessChoices): [string, ReactNode][] {
   const name = [user.last_name, user.first_name].filter(Boolean).join(' ');
   const kana = [user.last_name_kana, user.first_name_kana].filter(Boolean).join(' ');
   const address = [user.prefecture, user.city, user.address1].filter(Boolean).join('');
@@ -82,6 +115,7 @@ function rowsOf(user: Member, corporate: boolean): [string, ReactNode][] {
   );
   if (corporate) {
     rows.push(['業種', text(user.business_type)], ['店舗名', text(user.store_name)], ['URL', text(user.url)]);
+    rows.push(...businessRows(user, choices));
   }
   rows.push(
     ['メールマガジン', NEWSLETTER_LABELS[user.is_receive_newsletter === 1 ? 1 : 0]],
@@ -93,11 +127,16 @@ function rowsOf(user: Member, corporate: boolean): [string, ReactNode][] {
 /** 会員情報: the member's profile as registered. */
 export function UserInfoPage() {
   const user = useMeUser();
-  const corporate = useSettings()['SITE.IS_CORPORATE'];
+  const settings = useSettings();
+  const corporate = settings['SITE.IS_CORPORATE'];
+  const choices = {
+    delivery: settings['CORPORATE.DELIVERY_OPTIONS'] ?? [],
+    payment: settings['CORPORATE.PAYMENT_OPTIONS'] ?? [],
+  };
   return (
     <MypageFrame title="会員情報">
       <dl className={styles.details}>
-        {rowsOf(user, corporate).map(([term, value]) => (
+        {rowsOf(user, corporate, choices).map(([term, value]) => (
           <div key={term} className={styles.detailsRow}>
             <dt>{term}</dt>
             <dd>{value}</dd>

@@ -13,6 +13,7 @@ import { normalizePostal, postDisplay } from '../../lib/validators';
 import { Breadcrumbs } from '../../ui/breadcrumbs';
 import { controlClass, FormAlert, FormField, RadioGroup, SubmitButton } from '../../ui/form-field';
 import { NewPasswordFields } from '../../ui/new-password-fields';
+import { BusinessFieldset } from '../../ui/business-fieldset';
 import { acceptLoginResponse, VERIFY_PATH } from '../../lib/login-complete';
 import { REGISTER_COMPLETE_PATH } from './auth-flow';
 import { registerMember } from './auth-queries';
@@ -227,6 +228,7 @@ export function RegisterPage() {
             {textField('business_type', '業種')}
             {textField('store_name', '店舗名')}
             {textField('url', 'ホームページURL', { type: 'url', inputMode: 'url', autoComplete: 'url' })}
+            <BusinessFieldset form={form} invoiceApproved={false} />
           </fieldset>
         ) : null}
 

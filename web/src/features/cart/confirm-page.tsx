@@ -42,6 +42,7 @@ import type { Cart, Decision } from './cart-types';
 import { rememberDecision } from './decision-memory';
 import { GiftSummary, isGiftCart } from './gift-choice';
 import { productLinesOf, shippingsInUse } from './shipping-split';
+import { DELIVERY, PICKUP_TEXT, deliveryLabel, useDeliveryChoices } from './delivery-option';
 import styles from './cart.module.css';
 
 export const PAYMENT_DECLINED = 'cart.payment.declined';
@@ -55,6 +56,7 @@ const MISSING_LABELS: Record<string, [string, string]> = {
   card: ['お支払いに使うカード', '/cart/payment'],
   payment_unavailable: ['ご利用いただけるお支払い方法', '/cart/payment'],
   coupon: ['クーポン（ご利用条件を満たしていません）', '/cart'],
+  delivery_option: ['配送方法', '/cart/shipping-select'],
 };
 
 export function purchaseDataOf(cart: Cart, decision: Decision, eventId: string | null): PurchaseData {
@@ -90,9 +92,13 @@ function Summary({ cart }: { cart: Cart }) {
     }
   };
   const gift = isGiftCart(cart);
+  const deliveryChoices = useDeliveryChoices();
   // Shippings that hold nothing are not ordered (shipping-split.ts).
   const shipped = gift ? cart.detail.shippings : shippingsInUse(cart);
   const several = !gift && shipped.length > 1;
+  const delivery = deliveryLabel(deliveryChoices, order.delivery_option);
+  const pickup = order.delivery_option === DELIVERY.pickup;
+  const customer = order.delivery_option === DELIVERY.customer;
   const leadtimes = useQuery({
     ...leadtimesQuery(
       cart.token,
@@ -173,12 +179,23 @@ function Summary({ cart }: { cart: Cart }) {
         </section>
 
         {gift ? <GiftSummary cart={cart} /> : null}
+        {delivery ? (
+          <section className={styles.section} aria-labelledby="confirm-delivery">
+            <h2 id="confirm-delivery" className={styles.sectionTitle}>
+              配送方法
+            </h2>
+            <p>{delivery}</p>
+            <Link to="/cart/shipping-select">配送方法を変更する</Link>
+          </section>
+        ) : null}
         {(gift && packings.wrappings.length + packings.noshi.length === 0 ? [] : shipped).map((shipping, i) => (
           <section key={shipping.key} className={styles.section} aria-labelledby={`confirm-shipping-${i}`}>
             <h2 id={`confirm-shipping-${i}`} className={styles.sectionTitle}>
-              {gift ? 'ギフトの包装' : `お届け先${several ? i + 1 : ''}`}
+              {gift ? 'ギフトの包装' : `お届け先${several ? i + 1 : ''}${customer ? '（お客様直送）' : ''}`}
             </h2>
-            {gift ? null : shipping.address ? (
+            {gift ? null : pickup ? (
+              <p>{PICKUP_TEXT}</p>
+            ) : shipping.address ? (
               <AddressText address={shipping.address} />
             ) : (
               <p className={styles.muted}>未設定です。</p>

@@ -23,6 +23,7 @@ import { patchCart, useCartAction } from './cart-api';
 import { CheckoutFrame, CheckoutGate, useCheckoutCart } from './cart-parts';
 import type { Cart, Orderer, ShippingAddress } from './cart-types';
 import { GiftSummary, isGiftCart } from './gift-choice';
+import { DELIVERY } from './delivery-option';
 import { ordererOfMember } from './member-orderer';
 import styles from './cart.module.css';
 
@@ -230,6 +231,8 @@ export function serverFieldMap(addressBlock: 'orderer' | 'shipping'): Record<str
 function ShippingAddForm({ cart, guest }: { cart: Cart; guest: boolean }) {
   const corporate = useSettings()['SITE.IS_CORPORATE'];
   const gift = isGiftCart(cart);
+  // Corporate お客様直送: the address is the end customer's.
+  const customer = cart.detail.order.delivery_option === DELIVERY.customer;
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string | null>(null);
   const shipping = cart.detail.shippings[0];
@@ -299,7 +302,11 @@ function ShippingAddForm({ cart, guest }: { cart: Cart; guest: boolean }) {
         </fieldset>
       ) : null}
       {!gift && (!guest || destination === 'other') ? (
-        <PersonBlock form={form} prefix="shipping" label={guest ? 'お届け先の住所' : '新しいお届け先'} />
+        <PersonBlock
+          form={form}
+          prefix="shipping"
+          label={guest ? 'お届け先の住所' : customer ? 'お客様直送のお届け先（エンドユーザー様）' : '新しいお届け先'}
+        />
       ) : null}
       <div className={styles.actions}>
         <SubmitButton pending={save.isPending}>次へ進む</SubmitButton>

@@ -19,6 +19,7 @@ import { ensureMemberOrderer } from './member-orderer';
 import { MultiShipping } from './multi-shipping';
 import { allowsMultipleShipping, shippingKeyOf, shippingsInUse } from './shipping-split';
 import { GiftSummary, isGiftCart } from './gift-choice';
+import { CustomerStep, DELIVERY, DeliveryOptionChoice, PickupStep } from './delivery-option';
 import styles from './cart.module.css';
 
 /**
@@ -164,28 +165,50 @@ function Destinations({ cart, addresses }: { cart: Cart; addresses: CartAddress[
   );
 }
 
+/** The address book, or the way to a new address when it is empty. */
+function BookStep({ cart, addresses }: { cart: Cart; addresses: CartAddress[] | undefined }) {
+  if (addresses && addresses.length > 0) return <Destinations cart={cart} addresses={addresses} />;
+  return (
+    <div className={styles.section}>
+      <p>アドレス帳にお届け先がありません。</p>
+      <Link to="/cart/shipping-add" className={styles.primaryLink}>
+        新しいお届け先を入力する
+      </Link>
+    </div>
+  );
+}
+
+/** Corporate: the 配送方法 first, then what it needs (delivery-option.tsx). */
+function CorporateStep({ cart, addresses }: { cart: Cart; addresses: CartAddress[] | undefined }) {
+  const option = cart.detail.order.delivery_option;
+  return (
+    <>
+      <DeliveryOptionChoice cart={cart} />
+      {option === DELIVERY.pickup ? <PickupStep cart={cart} /> : null}
+      {option === DELIVERY.customer ? <CustomerStep cart={cart} /> : null}
+      {option === DELIVERY.store ? <BookStep cart={cart} addresses={addresses} /> : null}
+    </>
+  );
+}
+
 export function ShippingSelectPage() {
   const { isLogin } = useSession();
+  const corporate = useSettings()['SITE.IS_CORPORATE'];
   const state = useCheckoutCart();
   const addresses = useQuery({ ...addressesQuery(), enabled: isLogin });
   if (!isLogin) return <Navigate to="/cart/shipping-add" replace />;
   return (
-    <CheckoutFrame title="お届け先の選択" step="shipping">
+    <CheckoutFrame title={corporate ? '配送方法とお届け先の選択' : 'お届け先の選択'} step="shipping">
       <CheckoutGate state={state}>
         {(cart) =>
           isGiftCart(cart) ? (
             <GiftStep cart={cart} />
           ) : addresses.isPending ? (
             <LoadingBlock label="アドレス帳を読み込み中" />
-          ) : addresses.data && addresses.data.length > 0 ? (
-            <Destinations cart={cart} addresses={addresses.data} />
+          ) : corporate ? (
+            <CorporateStep cart={cart} addresses={addresses.data} />
           ) : (
-            <div className={styles.section}>
-              <p>アドレス帳にお届け先がありません。</p>
-              <Link to="/cart/shipping-add" className={styles.primaryLink}>
-                新しいお届け先を入力する
-              </Link>
-            </div>
+            <BookStep cart={cart} addresses={addresses.data} />
           )
         }
       </CheckoutGate>

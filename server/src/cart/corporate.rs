@@ -1,0 +1,111 @@
+//! The corporate shop's checkout rules (SITE.IS_CORPORATE): the 配送方法 a cart follows — the
+//! one chosen at checkout, else the member's saved one — where a pick-up (問屋引取り) needs no
+//! address and pays no carriage, and 請求書払い only for companies the shop approved. The
+//! member's saved 支払方法 preselects the payment method while the cart has none.
+use super::pricing::CarriageRule;
+use crate::members::business::{DeliveryOption, PaymentOption};
+use crate::members::store::UserRow;
+use crate::payments::PaymentKind;
+use crate::payments::store::PaymentMethodRow;
+
+pub const DELIVERY_OPTION_MISSING: &str = "delivery_option";
+pub const DELIVERY_OPTION_MESSAGE: &str = "配送方法は選択肢の中から選んでください";
+pub const DELIVERY_OPTION_NOT_OFFERED: &str = "このショップでは配送方法を選べません";
+/// Why 請求書払い is not offered to a buyer (the payment choice shows it).
+pub const INVOICE_UNAVAILABLE: &str = "請求書払いは、審査を通過した法人様のみご利用いただけます";
+
+/// The cart's delivery option: its own choice, else the member's saved one; None outside the
+/// corporate variant.
+pub fn delivery_option(corporate: bool, cart_choice: Option<i64>, user: Option<&UserRow>) -> Option<DeliveryOption> {
+    if !corporate {
+        return None;
+    }
+    cart_choice.and_then(DeliveryOption::parse).or_else(|| user.and_then(|u| u.profile.business.delivery_option()))
+}
+
+/// Whether `method` is 請求書払い and this buyer is not an approved company.
+pub fn invoice_refused(method: &PaymentMethodRow, user: Option<&UserRow>) -> bool {
+    method.kind() == Some(PaymentKind::Invoice) && !user.is_some_and(UserRow::invoice_approved)
+}
+
+/// The offered method the member's saved 支払方法 stands for, unless the member may not use it.
+pub fn preselected_payment<'a>(methods: &'a [PaymentMethodRow], user: Option<&UserRow>) -> Option<&'a PaymentMethodRow> {
+    let kind = user?.profile.business.payment_option().map(PaymentOption::kind)?;
+    methods.iter().find(|m| m.kind() == Some(kind) && !invoice_refused(m, user))
+}
+
+/// A pick-up pays no carriage.
+pub fn carriage_rule(option: Option<DeliveryOption>, shop: &CarriageRule) -> CarriageRule {
+    match option {
+        Some(DeliveryOption::Pickup) => CarriageRule { default: 0, by_prefecture: Default::default(), free_threshold: None },
+        _ => shop.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::members::business::Business;
+
+    fn member(delivery: Option<i64>, payment: Option<i64>, approved: bool) -> UserRow {
+        let mut profile = crate::seed::members::demo_member(crate::seed::CORPORATE).unwrap().profile;
+        profile.business = Business { delivery, payment, ..Default::default() };
+        UserRow {
+            id: "u1".into(),
+            channel_id: "c1".into(),
+            code: "00000001".into(),
+            username: "buyer".into(),
+            password_hash: None,
+            password_changed_at: 0,
+            is_registered_member: 1,
+            question_ct: None,
+            answer_hash: None,
+            mail_error_count: 0,
+            synced_from_user_id: None,
+            created_at: 0,
+            session_version: 0,
+            pending_email: None,
+            pending_email_until: None,
+            is_invoice_approved: i64::from(approved),
+            profile,
+        }
+    }
+
+    fn method(code: &str) -> PaymentMethodRow {
+        PaymentMethodRow { id: format!("m-{code}"), code: code.into(), name: code.into(), description: String::new(), fee: 0, member_only: 1 }
+    }
+
+    #[test]
+    fn the_carts_choice_wins_over_the_saved_one_and_only_on_corporate_shops() {
+        let saved = member(Some(2), None, false);
+        assert_eq!(delivery_option(true, None, Some(&saved)), Some(DeliveryOption::Store));
+        assert_eq!(delivery_option(true, Some(3), Some(&saved)), Some(DeliveryOption::Customer));
+        assert_eq!(delivery_option(false, Some(3), Some(&saved)), None);
+        assert_eq!(delivery_option(true, None, None), None);
+    }
+
+    #[test]
+    fn invoice_only_for_approved_companies() {
+        let invoice = method("invoice");
+        assert!(invoice_refused(&invoice, Some(&member(None, None, false))));
+        assert!(invoice_refused(&invoice, None));
+        assert!(!invoice_refused(&invoice, Some(&member(None, None, true))));
+        assert!(!invoice_refused(&method("bank_transfer"), None));
+    }
+
+    #[test]
+    fn the_saved_payment_preselects_its_method_unless_refused() {
+        let methods = [method("bank_transfer"), method("invoice"), method("deferred")];
+        assert_eq!(preselected_payment(&methods, Some(&member(None, Some(2), true))).map(|m| m.code.as_str()), Some("invoice"));
+        assert_eq!(preselected_payment(&methods, Some(&member(None, Some(2), false))).map(|m| m.code.as_str()), None);
+        assert_eq!(preselected_payment(&methods, Some(&member(None, Some(3), false))).map(|m| m.code.as_str()), Some("deferred"));
+        assert_eq!(preselected_payment(&methods, Some(&member(None, None, true))).map(|m| m.code.as_str()), None);
+    }
+
+    #[test]
+    fn a_pick_up_pays_no_carriage() {
+        let shop = CarriageRule::default();
+        assert_eq!(carriage_rule(Some(DeliveryOption::Pickup), &shop).default, 0);
+        assert_eq!(carriage_rule(Some(DeliveryOption::Customer), &shop), shop);
+    }
+}

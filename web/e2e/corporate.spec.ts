@@ -1,0 +1,116 @@
+/**
+ * The corporate (B2B) shop (issue 16): the demo corporate member logs in with the mailed code,
+ * sees and edits the company details on 会員情報, and orders with お客様直送 (the end customer's
+ * name, address and phone) paid by 請求書払い — the company is approved by the shop in the seed.
+ */
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, keepScreenshot, mailCode, onHost, readMail, test } from './support';
+
+const BUYER = { email: 'buyer@example.co.jp', password: 'tsunagu2026' };
+const HOST = 'corporate.localhost';
+
+async function logIn(page: Page) {
+  await page.goto(onHost(HOST, '/login'));
+  const sentAfter = Date.now();
+  await page.getByLabel(/^メールアドレスまたはユーザー名/).fill(BUYER.email);
+  await page.getByLabel(/^パスワード/).fill(BUYER.password);
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+  const code = mailCode(await readMail(BUYER.email, { after: sentAfter }));
+  await page.getByRole('textbox', { name: /^確認コード/ }).fill(code);
+  await page.getByRole('button', { name: '認証する' }).click();
+  await expect(page).toHaveURL(/\/mypage$/);
+}
+
+/** A corporate product with a single item in stock (Node does not resolve *.localhost: name the channel). */
+async function corporateProduct(request: APIRequestContext): Promise<{ key: string; name: string }> {
+  const answer = await request.get('/v1/products?per=50', { headers: { 'X-Channel': 'corporate' } });
+  const list = (await answer.json()) as { data?: { key: string; name: string }[] } | { key: string; name: string }[];
+  const products = Array.isArray(list) ? list : (list.data ?? []);
+  for (const product of products) {
+    const detail = (await (
+      await request.get(`/v1/products/${product.key}`, { headers: { 'X-Channel': 'corporate' } })
+    ).json()) as { product_model: { products: unknown[] } };
+    if (detail.product_model.products.length === 1) return product;
+  }
+  throw new Error('no single-item product in the corporate catalogue');
+}
+
+test('the corporate member edits the company details and orders to an end customer by invoice', async ({
+  page,
+  request,
+}, testInfo) => {
+  await logIn(page);
+
+  // The company details as seeded, then edited.
+  await page.goto(onHost(HOST, '/mypage/user_info/edit'));
+  const form = page.getByRole('form', { name: '会員情報の変更' });
+  await expect(form.getByLabel(/^設立年月/)).toHaveValue('2008-04');
+  await expect(form.getByLabel(/^資本金/)).toHaveValue('10000000');
+  await expect(form.getByLabel(/^配送方法/)).toHaveValue('2');
+  await expect(form.getByLabel(/^支払方法/)).toHaveValue('1');
+  await form.getByLabel(/^従業員数/).fill('4O');
+  await form.getByRole('button', { name: '変更を保存する' }).click();
+  await expect(form.getByText('0〜9999999の整数を半角数字で入力してください')).toBeVisible();
+  await form.getByLabel(/^従業員数/).fill('40');
+  await form.getByLabel(/^営業時間/).fill('8:30〜17:30');
+  await keepScreenshot(page, testInfo, 'corporate-profile-edit');
+  await form.getByRole('button', { name: '変更を保存する' }).click();
+  await expect(page.getByText('会員情報を変更しました。')).toBeVisible();
+  const details = page.locator('dl');
+  await expect(details).toContainText('40人');
+  await expect(details).toContainText('8:30〜17:30');
+  await expect(details).toContainText('店舗直送');
+  await expect(details).toContainText('ご利用いただけます');
+
+  // An order to the end customer, paid by invoice.
+  const product = await corporateProduct(request);
+  await page.goto(onHost(HOST, `/product/${product.key}`));
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  await page.getByRole('button', { name: 'カートに入れる' }).click();
+  await expect(page.getByRole('link', { name: 'カートを見る' })).toBeVisible();
+  await page.goto(onHost(HOST, '/cart'));
+  await page.getByRole('button', { name: 'レジに進む' }).click();
+
+  const delivery = page.getByRole('group', { name: '配送方法' });
+  // The saved choice is preselected.
+  await expect(delivery.getByRole('radio', { name: '店舗直送' })).toBeChecked();
+  await delivery.getByRole('radio', { name: '問屋引取り' }).check();
+  await expect(page.getByText(/^引取り（お届け先の入力は不要です/)).toBeVisible();
+  await delivery.getByRole('radio', { name: 'お客様直送' }).check();
+  await expect(delivery.getByRole('radio', { name: 'お客様直送' })).toBeChecked();
+  await page.getByRole('link', { name: '直送先を入力する' }).click();
+
+  const person = page.getByRole('group', { name: 'お客様直送のお届け先（エンドユーザー様）' });
+  await person.getByLabel(/^お名前（姓）/).fill('高橋');
+  await person.getByLabel(/^お名前（名）/).fill('健');
+  await person.getByLabel(/^電話番号/).fill('0529998888');
+  await person.getByLabel(/^郵便番号/).fill('4600008');
+  await person.getByLabel(/^都道府県/).selectOption('愛知県');
+  await person.getByLabel(/^市区町村/).fill('名古屋市中区');
+  await person.getByLabel(/^番地/).fill('栄3-1-1');
+  await keepScreenshot(page, testInfo, 'corporate-end-customer');
+  await page.getByRole('button', { name: '次へ進む' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'お届け方法の指定' })).toBeVisible();
+  await page.getByRole('button', { name: 'お支払い方法の選択へ' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'お支払い方法の選択' })).toBeVisible();
+  await page.getByRole('radio', { name: /請求書払い/ }).check();
+  await page.getByRole('button', { name: 'ご注文内容の確認へ' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'ご注文内容の確認' })).toBeVisible();
+  await expect(page.getByRole('region', { name: '配送方法' })).toContainText('お客様直送');
+  const shipping = page.getByRole('region', { name: /お客様直送/ });
+  await expect(shipping).toContainText('高橋');
+  await expect(shipping).toContainText('栄3-1-1');
+  await keepScreenshot(page, testInfo, 'corporate-confirm');
+  const orderedAfter = Date.now();
+  await page.getByRole('button', { name: '注文を確定する' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'ご注文ありがとうございました' })).toBeVisible();
+  const orderNo = new URL(page.url()).searchParams.get('order_no') ?? '';
+  const mail = await readMail(BUYER.email, { after: orderedAfter, subject: /ご注文ありがとうございます/ });
+  expect(mail.text).toContain(orderNo);
+  expect(mail.text).toContain('請求書払い');
+  expect(mail.text).toContain('配送方法: お客様直送');
+  expect(mail.text).toContain('高橋 健 様');
+});
