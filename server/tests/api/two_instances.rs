@@ -247,8 +247,8 @@ async fn first_starts_on_an_empty_database(backend: Backend) {
     let mut b = Server::start(&empty.url, &dir.path().join("b"), &["--demo"], &[]);
     a.wait_healthy(&http).await;
     b.wait_healthy(&http).await;
-    assert_eq!(channels().await, 2, "the demo shops, once");
-    let duplicated: i64 = sqlx::query_scalar("SELECT COUNT(*) - COUNT(DISTINCT code) FROM products").fetch_one(&db.pool).await.unwrap();
+    assert_eq!(channels().await, 7, "the demo shops (demo, corporate and the five tenants), once");
+    let duplicated: i64 = sqlx::query_scalar("SELECT COUNT(*) - COUNT(DISTINCT channel_id || ':' || code) FROM products").fetch_one(&db.pool).await.unwrap();
     assert_eq!(duplicated, 0, "no product seeded twice");
     let secrets: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM server_secrets").fetch_one(&db.pool).await.unwrap();
     assert_eq!(secrets, 3, "one access-token secret, one gateway secret and one bot-check key, shared");
