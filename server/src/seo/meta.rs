@@ -153,7 +153,9 @@ mod tests {
         };
         let html = inject(INDEX, &PageMeta { first_view: Some(view), ..Default::default() }, "店");
         let root = &html[html.find(r#"<div id="root">"#).unwrap()..];
-        assert!(root.starts_with(r#"<div id="root"><div class="first-view"><img class="first-view-image" src="/images/products/p1.svg" alt="LEDバルブ &quot;H4&quot;""#));
+        assert!(root.starts_with(
+            r#"<div id="root"><div class="first-view"><img class="first-view-image" src="/images/products/p1.svg" alt="LEDバルブ &quot;H4&quot;""#
+        ));
         assert!(root.contains("<h1 class=\"first-view-heading\">LEDバルブ &lt;b&gt;H4&lt;/b&gt;</h1>"));
         assert!(root.contains("1,234,567円（税込）"));
         assert_eq!(inject(INDEX, &PageMeta::default(), "店").matches(r#"<div id="root"></div>"#).count(), 1, "no first view: the root stays empty");
