@@ -2,6 +2,7 @@
 //! SPA's index.html, so shared links and search engines see the page without running script.
 use serde_json::Value;
 
+use crate::cart::loaded::yen;
 use crate::infra::escape::escape;
 
 #[derive(Debug, Clone, Default)]
@@ -47,19 +48,6 @@ impl FirstView {
         html.push_str("</div>");
         html
     }
-}
-
-/// 12345 → "12,345".
-fn yen(amount: i64) -> String {
-    let digits = amount.unsigned_abs().to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    if amount < 0 { format!("-{out}") } else { out }
 }
 
 const ROOT: &str = r#"<div id="root"></div>"#;
