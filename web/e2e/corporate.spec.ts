@@ -4,7 +4,10 @@
  * name, address and phone) paid by 請求書払い — the company is approved by the shop in the seed.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, keepScreenshot, mailCode, onHost, readMail, test } from './support';
+import { expect, keepScreenshot, mailCode, onHost, readMail, seriousViolations, test } from './support';
+
+// axe is injected into the pages for the accessibility checks.
+test.use({ bypassCSP: true });
 
 const BUYER = { email: 'buyer@example.co.jp', password: 'tsunagu2026' };
 const HOST = 'corporate.localhost';
@@ -54,6 +57,7 @@ test('the corporate member edits the company details and orders to an end custom
   await form.getByLabel(/^従業員数/).fill('40');
   await form.getByLabel(/^営業時間/).fill('8:30〜17:30');
   await keepScreenshot(page, testInfo, 'corporate-profile-edit');
+  expect(await seriousViolations(page)).toEqual([]);
   await form.getByRole('button', { name: '変更を保存する' }).click();
   await expect(page.getByText('会員情報を変更しました。')).toBeVisible();
   const details = page.locator('dl');
@@ -76,6 +80,7 @@ test('the corporate member edits the company details and orders to an end custom
   await expect(delivery.getByRole('radio', { name: '店舗直送' })).toBeChecked();
   await delivery.getByRole('radio', { name: '問屋引取り' }).check();
   await expect(page.getByText(/^引取り（お届け先の入力は不要です/)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   await delivery.getByRole('radio', { name: 'お客様直送' }).check();
   await expect(delivery.getByRole('radio', { name: 'お客様直送' })).toBeChecked();
   await page.getByRole('link', { name: '直送先を入力する' }).click();

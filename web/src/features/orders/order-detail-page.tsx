@@ -244,6 +244,20 @@ function PaymentSection({ order }: { order: Order }) {
           <dt>お支払い方法</dt>
           <dd>{order.payment_name ?? '—'}</dd>
         </div>
+        {order.delivery_option_label ? (
+          <div>
+            <dt>配送方法</dt>
+            <dd>
+              {order.delivery_option === 1 ? `${order.delivery_option_label}（引取り）` : order.delivery_option_label}
+            </dd>
+          </div>
+        ) : null}
+        {order.purchase_order_no ? (
+          <div>
+            <dt>発注番号</dt>
+            <dd>{order.purchase_order_no}</dd>
+          </div>
+        ) : null}
         {order.card_masked_number ? (
           <div>
             <dt>カード番号</dt>

@@ -117,6 +117,10 @@ export interface Order {
   payment_code: string | null;
   payment_name: string | null;
   card_masked_number: string | null;
+  /** Corporate: 配送方法 (1 問屋引取り, 2 店舗直送, 3 お客様直送), its label and the 発注番号. */
+  delivery_option?: number | null;
+  delivery_option_label?: string | null;
+  purchase_order_no?: string | null;
   items_subtotal: number;
   coupon_discount: number;
   total_carriage: number;

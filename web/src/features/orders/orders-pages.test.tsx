@@ -334,6 +334,20 @@ describe('/mypage/order_history/{key}', () => {
     expect(screen.getByText('2026.11.20 10:30')).toBeInTheDocument();
   });
 
+  it('shows the corporate 配送方法 and 発注番号 of a corporate order', async () => {
+    logIn();
+    const corporate: Order = {
+      ...accepted,
+      delivery_option: 3,
+      delivery_option_label: 'お客様直送',
+      purchase_order_no: 'TS-PO-0001',
+    };
+    await renderApp('/mypage/order_history/1', ordersFake([corporate, delivered]));
+    expect(await screen.findByText('配送方法')).toBeInTheDocument();
+    expect(screen.getByText('配送方法').nextSibling).toHaveTextContent('お客様直送');
+    expect(screen.getByText('発注番号').nextSibling).toHaveTextContent('TS-PO-0001');
+  });
+
   it('cancels with a reason after the confirmation, and the list shows it cancelled', async () => {
     logIn();
     const { fake, router } = await renderApp('/mypage/order_history', ordersFake());
