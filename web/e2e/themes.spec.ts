@@ -231,7 +231,10 @@ for (const shop of SHOPS) {
       await expect(page.getByRole('list', { name: 'カートの商品' }).getByRole('listitem').first()).toBeVisible();
       await page.getByRole('button', { name: 'レジに進む' }).click();
 
-      await expect(page.getByRole('heading', { level: 1, name: 'お届け先の選択' })).toBeVisible();
+      // The corporate shop asks 配送方法 first (配送方法とお届け先の選択): 店舗直送 goes to the address book.
+      await expect(page.getByRole('heading', { level: 1, name: /お届け先の選択$/ })).toBeVisible();
+      const toStore = page.getByRole('group', { name: '配送方法' }).getByRole('radio', { name: '店舗直送' });
+      if ((await toStore.count()) > 0 && !(await toStore.isChecked())) await toStore.check();
       await page.getByRole('button', { name: 'このお届け先に送る' }).first().click();
       await expect(page.getByRole('heading', { level: 1, name: 'お届け方法の指定' })).toBeVisible();
       await page.getByRole('button', { name: 'お支払い方法の選択へ' }).click();

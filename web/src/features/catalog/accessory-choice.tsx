@@ -89,9 +89,7 @@ function AccessoryOption({
           </select>
         </div>
       ) : null}
-      {checked && items.length === 0 ? (
-        <p className={styles.cartNote}>この商品は在庫がありません。</p>
-      ) : null}
+      {checked && items.length === 0 ? <p className={styles.cartNote}>この商品は在庫がありません。</p> : null}
     </li>
   );
 }
