@@ -63,8 +63,7 @@ impl TryFrom<store::PopupRow> for Popup {
 #[into_params(parameter_in = Query)]
 pub struct PopupQuery {
     /// Only the popups an ecommerce event answers (e.g. `purchase`); without it, the popups
-    /// shown over pages.
-    #[param(max_length = 100)]
+    /// shown over pages. Any text: an event no popup answers finds none.
     pub event: Option<String>,
 }
 

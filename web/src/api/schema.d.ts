@@ -14621,7 +14621,7 @@ export interface operations {
             query?: {
                 /**
                  * @description Only the popups an ecommerce event answers (e.g. `purchase`); without it, the popups
-                 *     shown over pages.
+                 *     shown over pages. Any text: an event no popup answers finds none.
                  */
                 event?: string;
             };
