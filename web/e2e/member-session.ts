@@ -3,7 +3,7 @@
  * through the API with the mailed code, so every journey and every screen width starts with empty
  * lists; and the login through the form, as a customer does it.
  */
-import type { Page, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { botCheckHeaders, expect, mailCode, readMail } from './support';
 
 export interface Member {
@@ -11,14 +11,31 @@ export interface Member {
   password: string;
 }
 
-export async function freshMember(page: Page, testInfo: TestInfo, tag: string): Promise<Member> {
+export interface FreshMemberOptions {
+  /**
+   * The API context to register through; by default the page's, which shares the browser's
+   * cookies (a tenant journey may use its own `request` fixture instead).
+   */
+  request?: APIRequestContext;
+  /** Headers for every call, e.g. a tenant shop's X-Channel (Node does not resolve *.localhost). */
+  headers?: Record<string, string>;
+}
+
+export async function freshMember(
+  page: Page,
+  testInfo: TestInfo,
+  tag: string,
+  options: FreshMemberOptions = {},
+): Promise<Member> {
+  const request = options.request ?? page.request;
+  const headers = options.headers ?? {};
   const member = {
     email: `e2e-${tag}-${testInfo.project.name}-${Date.now()}@example.com`,
     password: 'start2026pass',
   };
   const sentAfter = Date.now();
-  const created = await page.request.post('/v1/users', {
-    headers: await botCheckHeaders(page.request),
+  const created = await request.post('/v1/users', {
+    headers: await botCheckHeaders(request, headers),
     data: {
       email: member.email,
       password: member.password,
@@ -43,10 +60,13 @@ export async function freshMember(page: Page, testInfo: TestInfo, tag: string): 
   expect(created.status(), await created.text()).toBe(201);
   const { login } = (await created.json()) as { login: { user_id: string } };
   const code = mailCode(await readMail(member.email, { after: sentAfter }));
-  const verified = await page.request.post('/v1/auth/verify', { data: { verify_code: code, user_id: login.user_id } });
+  const verified = await request.post('/v1/auth/verify', {
+    headers,
+    data: { verify_code: code, user_id: login.user_id },
+  });
   expect(verified.status(), await verified.text()).toBe(200);
   // The API calls shared the browser's cookies: the browser starts as a visitor.
-  await page.request.post('/v1/auth/logout');
+  if (request === page.request) await request.post('/v1/auth/logout', { headers });
   return member;
 }
 

@@ -10,8 +10,8 @@
  * A host whose channel is not seeded yet shows the invalid-channel page, and its tests fail.
  */
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { logIn } from './member-session';
-import { botCheckHeaders, expect, mailCode, onHost, readMail, seriousViolations, test } from './support';
+import { type Member, freshMember, logIn } from './member-session';
+import { expect, mailCode, onHost, readMail, seriousViolations, test } from './support';
 
 interface Shop {
   theme: string;
@@ -21,7 +21,7 @@ interface Shop {
    * A registered member of the seed: the corporate shop verifies a new member's address by a
    * mailed link after the first login, so its journeys use the demo buyer instead.
    */
-  member?: { email: string; password: string };
+  member?: Member;
 }
 
 const SHOPS: Shop[] = [
@@ -38,8 +38,6 @@ const SHOPS: Shop[] = [
   { theme: 'halehana', channel: 'halehana', host: 'halehana.localhost' },
   { theme: 'livins', channel: 'livins', host: 'livins.localhost' },
 ];
-
-const PASSWORD = 'theme2026pass';
 
 interface ListedProduct {
   key: string;
@@ -89,50 +87,14 @@ async function skipPopups(page: Page, request: APIRequestContext, shop: Shop): P
   );
 }
 
-/** A member of the shop, registered through the API with the mailed code (fresh per width). */
-async function registerMember(request: APIRequestContext, shop: Shop, testInfo: TestInfo) {
+/** The shop's seeded member, else a fresh one registered through the API (per width). */
+async function memberOf(page: Page, request: APIRequestContext, shop: Shop, testInfo: TestInfo): Promise<Member> {
   if (shop.member) return shop.member;
-  const member = {
-    email: `e2e-theme-${shop.theme}-${testInfo.project.name}-${Date.now()}@example.com`,
-    password: PASSWORD,
-  };
-  const sentAfter = Date.now();
-  const created = await request.post('/v1/users', {
-    headers: await botCheckHeaders(request, channelHeaders(shop)),
-    data: {
-      email: member.email,
-      password: member.password,
-      password_confirmation: member.password,
-      last_name: '試験',
-      first_name: '花子',
-      last_name_kana: 'シケン',
-      first_name_kana: 'ハナコ',
-      gender_ct: null,
-      birthday: null,
-      postal_code: '1000001',
-      prefecture: '東京都',
-      city: '千代田区千代田',
-      address1: '1-1',
-      address2: '',
-      phone_number: '03-1234-5678',
-      cell_phone_number: '',
-      is_receive_newsletter: 0,
-      question_ct: null,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { login } = (await created.json()) as { login: { user_id: string } };
-  const code = mailCode(await readMail(member.email, { after: sentAfter }));
-  const verified = await request.post('/v1/auth/verify', {
-    headers: channelHeaders(shop),
-    data: { verify_code: code, user_id: login.user_id },
-  });
-  expect(verified.status(), await verified.text()).toBe(200);
-  return member;
+  return freshMember(page, testInfo, `theme-${shop.theme}`, { request, headers: channelHeaders(shop) });
 }
 
 /** Logs in on the shop's host; a shop with login codes (MFA) gets the mailed one. */
-async function logInOn(page: Page, shop: Shop, member: { email: string; password: string }) {
+async function logInOn(page: Page, shop: Shop, member: Member) {
   await page.goto(onHost(shop.host, '/login'));
   const sentAfter = Date.now();
   await logIn(page, member, { open: false });
@@ -209,7 +171,7 @@ for (const shop of SHOPS) {
       await expect(page.getByRole('heading', { level: 1, name: /ご利用ガイド/ })).toBeVisible();
       await look(page, testInfo, shop, 'guide');
 
-      const member = await registerMember(request, shop, testInfo);
+      const member = await memberOf(page, request, shop, testInfo);
       await logInOn(page, shop, member);
       await expectTheme(page, shop);
       await look(page, testInfo, shop, 'mypage');
@@ -219,7 +181,7 @@ for (const shop of SHOPS) {
       test.setTimeout(180_000);
       await skipPopups(page, request, shop);
       const product = await findProduct(request, shop);
-      const member = await registerMember(request, shop, testInfo);
+      const member = await memberOf(page, request, shop, testInfo);
       await logInOn(page, shop, member);
 
       await page.goto(onHost(shop.host, `/product/${encodeURIComponent(product.key)}`));

@@ -6,12 +6,12 @@
  * a change is saved at once (PATCH /v1/carts/order/modify {delivery_option}).
  */
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useSettings } from '../../api/site-queries';
 import { buttonClass } from '../../ui/form-field';
 import { patchCart, useCartAction } from './cart-api';
 import type { Cart } from './cart-types';
-import { ensureMemberOrderer } from './member-orderer';
+import { MemberOrdererNext, RadioChoices } from './step-parts';
 import styles from './cart.module.css';
 
 export const DELIVERY = { pickup: 1, store: 2, customer: 3 } as const;
@@ -48,50 +48,18 @@ export function DeliveryOptionChoice({ cart }: { cart: Cart }) {
     save.mutate(option, { onError: () => setCurrent(saved) });
   };
   return (
-    <fieldset className={styles.section}>
-      <legend className={styles.sectionTitle}>配送方法</legend>
-      <ul className={styles.choiceList}>
-        {choices.map((choice) => (
-          <li key={choice.value}>
-            <label className={styles.choice}>
-              <input
-                type="radio"
-                name="delivery_option"
-                value={choice.value}
-                checked={current === choice.value}
-                onChange={() => choose(choice.value)}
-              />
-              <span className={styles.choiceText}>{choice.label}</span>
-            </label>
-          </li>
-        ))}
-      </ul>
+    <RadioChoices legend="配送方法" name="delivery_option" choices={choices} selected={current} onSelect={choose}>
       {current === null ? <p className={styles.muted}>配送方法を選択してください。</p> : null}
-    </fieldset>
+    </RadioChoices>
   );
 }
 
 /** 問屋引取り: nothing to enter; on to the payment. */
 export function PickupStep({ cart }: { cart: Cart }) {
-  const navigate = useNavigate();
-  const next = useCartAction<void>((token) => ensureMemberOrderer(cart, token));
   return (
     <div className={styles.section}>
       <p>{PICKUP_TEXT}</p>
-      <div className={styles.actions}>
-        <button
-          type="button"
-          className={buttonClass.primary}
-          disabled={next.isPending}
-          aria-busy={next.isPending || undefined}
-          onClick={() => next.mutate(undefined, { onSuccess: () => navigate('/cart/payment') })}
-        >
-          {next.isPending ? '送信中…' : '次へ進む'}
-        </button>
-        <Link to="/cart" className={buttonClass.secondary}>
-          カートに戻る
-        </Link>
-      </div>
+      <MemberOrdererNext cart={cart} to="/cart/payment" />
     </div>
   );
 }

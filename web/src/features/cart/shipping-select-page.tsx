@@ -17,6 +17,7 @@ import { CheckoutFrame, CheckoutGate, postalText, useCheckoutCart } from './cart
 import type { Cart } from './cart-types';
 import { ensureMemberOrderer } from './member-orderer';
 import { MultiShipping } from './multi-shipping';
+import { MemberOrdererNext, RadioChoices } from './step-parts';
 import { allowsMultipleShipping, shippingKeyOf, shippingsInUse } from './shipping-split';
 import { GiftSummary, isGiftCart } from './gift-choice';
 import { CustomerStep, DELIVERY, DeliveryOptionChoice, PickupStep } from './delivery-option';
@@ -47,26 +48,27 @@ export async function chooseAddress(cart: Cart, token: string, userAddressId: st
 
 /** A gift: nothing to choose here; the orderer is the member's profile. */
 function GiftStep({ cart }: { cart: Cart }) {
-  const navigate = useNavigate();
-  const next = useCartAction<void>((token) => ensureMemberOrderer(cart, token));
   return (
     <div>
       <GiftSummary cart={cart} />
-      <div className={styles.actions}>
-        <button
-          type="button"
-          className={buttonClass.primary}
-          disabled={next.isPending}
-          aria-busy={next.isPending || undefined}
-          onClick={() => next.mutate(undefined, { onSuccess: () => navigate('/cart/shipping-detail') })}
-        >
-          {next.isPending ? '送信中…' : '次へ進む'}
-        </button>
-        <Link to="/cart" className={buttonClass.secondary}>
-          カートに戻る
-        </Link>
-      </div>
+      <MemberOrdererNext cart={cart} to="/cart/shipping-detail" />
     </div>
+  );
+}
+
+/** An entry of the address book as its radio button reads it: who, then where. */
+function AddressText({ address }: { address: CartAddress }) {
+  return (
+    <>
+      <span>
+        {address.shipping_name} 様{address.is_default ? '（既定のお届け先）' : ''}
+        {address.division_ct === 1 ? '（ご本人の住所）' : ''}
+      </span>
+      <span>
+        {address.full_address ||
+          `${postalText(address.postal_code)} ${address.prefecture}${address.city}${address.address1} ${address.address2}`}
+      </span>
+    </>
   );
 }
 
@@ -93,34 +95,13 @@ function AddressChoice({ cart, addresses }: { cart: Cart; addresses: CartAddress
   return (
     <form noValidate onSubmit={submit} aria-label="お届け先の選択">
       <FormAlert message={error} />
-      <fieldset className={styles.section}>
-        <legend className={styles.sectionTitle}>アドレス帳から選ぶ</legend>
-        <ul className={styles.choiceList}>
-          {addresses.map((address) => (
-            <li key={address.id}>
-              <label className={styles.choice}>
-                <input
-                  type="radio"
-                  name="user_address_id"
-                  value={address.id}
-                  checked={selected === address.id}
-                  onChange={() => setSelected(address.id)}
-                />
-                <span className={styles.choiceText}>
-                  <span>
-                    {address.shipping_name} 様{address.is_default ? '（既定のお届け先）' : ''}
-                    {address.division_ct === 1 ? '（ご本人の住所）' : ''}
-                  </span>
-                  <span>
-                    {address.full_address ||
-                      `${postalText(address.postal_code)} ${address.prefecture}${address.city}${address.address1} ${address.address2}`}
-                  </span>
-                </span>
-              </label>
-            </li>
-          ))}
-        </ul>
-      </fieldset>
+      <RadioChoices
+        legend="アドレス帳から選ぶ"
+        name="user_address_id"
+        choices={addresses.map((address) => ({ value: address.id, label: <AddressText address={address} /> }))}
+        selected={selected}
+        onSelect={setSelected}
+      />
       <div className={styles.actions}>
         <button
           type="submit"

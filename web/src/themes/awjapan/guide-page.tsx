@@ -1,6 +1,4 @@
-import { useDocumentTitle } from '../../lib/document-title';
-import { Breadcrumbs } from '../../ui/breadcrumbs';
-import { GuideSteps, ShopGuideSections, type GuideStep } from '../parts/guide-parts';
+import { type GuideStep, ThemeGuidePage } from '../parts/guide-parts';
 import type { GuidePageProps } from '../types';
 import styles from './awjapan.module.css';
 
@@ -29,29 +27,13 @@ const STEPS: GuideStep[] = [
 
 /** ご利用ガイド as a job sheet: heavy numbered steps on a striped rule, then the shop's terms. */
 export function AwjapanGuidePage({ shopName, page }: GuidePageProps) {
-  useDocumentTitle('ご利用ガイド');
   return (
-    <article className={styles.guide} aria-labelledby="guide-title">
-      <Breadcrumbs items={[{ label: 'ホーム', to: '/' }, { label: 'ご利用ガイド' }]} />
-      <h1 id="guide-title" className={styles.guideTitle}>
-        ご利用ガイド
-      </h1>
-      <p className={styles.guideLead}>{shopName}で、必要な数をすばやく揃える手順です。</p>
-      <GuideSteps
-        steps={STEPS}
-        className={styles.steps}
-        itemClassName={styles.step}
-        titleClassName={styles.stepTitle}
-        linkClassName={styles.stepLink}
-      />
-      <ShopGuideSections
-        page={page}
-        title="お支払い・配送"
-        className={styles.guideSections}
-        headingClassName={styles.guideHeading}
-        listClassName={styles.guideList}
-        termClassName={styles.guideTerm}
-      />
-    </article>
+    <ThemeGuidePage
+      page={page}
+      classes={styles}
+      lead={`${shopName}で、必要な数をすばやく揃える手順です。`}
+      steps={STEPS}
+      sectionsTitle="お支払い・配送"
+    />
   );
 }

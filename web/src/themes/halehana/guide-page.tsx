@@ -1,6 +1,4 @@
-import { useDocumentTitle } from '../../lib/document-title';
-import { Breadcrumbs } from '../../ui/breadcrumbs';
-import { GuideSteps, ShopGuideSections, type GuideStep } from '../parts/guide-parts';
+import { type GuidePageClasses, type GuideStep, ThemeGuidePage } from '../parts/guide-parts';
 import type { GuidePageProps } from '../types';
 import { Flower } from './frame';
 import styles from './halehana.module.css';
@@ -23,32 +21,39 @@ const STEPS: GuideStep[] = [
   },
 ];
 
+/**
+ * The module's classes, but the step links are Halehana's rounded pills. Named one by one: under
+ * vitest a CSS module is a proxy with no keys of its own, so `{ ...styles }` would lose them.
+ */
+const CLASSES: GuidePageClasses = {
+  guide: styles.guide,
+  guideTitle: styles.guideTitle,
+  guideLead: styles.guideLead,
+  steps: styles.steps,
+  step: styles.step,
+  stepTitle: styles.stepTitle,
+  stepLink: styles.pill,
+  guideSections: styles.guideSections,
+  guideHeading: styles.guideHeading,
+  guideList: styles.guideList,
+  guideTerm: styles.guideTerm,
+};
+
 /** ご利用ガイド as soft rounded cards with a flower for each step. */
 export function HalehanaGuidePage({ shopName, page }: GuidePageProps) {
-  useDocumentTitle('ご利用ガイド');
   return (
-    <article className={styles.guide} aria-labelledby="guide-title">
-      <Breadcrumbs items={[{ label: 'ホーム', to: '/' }, { label: 'ご利用ガイド' }]} />
-      <h1 id="guide-title" className={styles.guideTitle}>
-        <Flower className={styles.flower} />
-        ご利用ガイド
-      </h1>
-      <p className={styles.guideLead}>{shopName}でのお買い物の流れをご案内します。</p>
-      <GuideSteps
-        steps={STEPS}
-        className={styles.steps}
-        itemClassName={styles.step}
-        titleClassName={styles.stepTitle}
-        linkClassName={styles.pill}
-      />
-      <ShopGuideSections
-        page={page}
-        title="お支払い・お届けについて"
-        className={styles.guideSections}
-        headingClassName={styles.guideHeading}
-        listClassName={styles.guideList}
-        termClassName={styles.guideTerm}
-      />
-    </article>
+    <ThemeGuidePage
+      page={page}
+      classes={CLASSES}
+      heading={
+        <>
+          <Flower className={styles.flower} />
+          ご利用ガイド
+        </>
+      }
+      lead={`${shopName}でのお買い物の流れをご案内します。`}
+      steps={STEPS}
+      sectionsTitle="お支払い・お届けについて"
+    />
   );
 }

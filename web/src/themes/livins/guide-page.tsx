@@ -1,6 +1,4 @@
-import { useDocumentTitle } from '../../lib/document-title';
-import { Breadcrumbs } from '../../ui/breadcrumbs';
-import { GuideSteps, ShopGuideSections, type GuideStep } from '../parts/guide-parts';
+import { type GuideStep, ThemeGuidePage } from '../parts/guide-parts';
 import type { GuidePageProps } from '../types';
 import styles from './livins.module.css';
 
@@ -24,29 +22,13 @@ const STEPS: GuideStep[] = [
 
 /** ご利用ガイド with wide margins: a large thin title, the steps in a single quiet column. */
 export function LivinsGuidePage({ shopName, page }: GuidePageProps) {
-  useDocumentTitle('ご利用ガイド');
   return (
-    <article className={styles.guide} aria-labelledby="guide-title">
-      <Breadcrumbs items={[{ label: 'ホーム', to: '/' }, { label: 'ご利用ガイド' }]} />
-      <h1 id="guide-title" className={styles.guideTitle}>
-        ご利用ガイド
-      </h1>
-      <p className={styles.guideLead}>{shopName}で、家具を気持ちよくお迎えいただくために。</p>
-      <GuideSteps
-        steps={STEPS}
-        className={styles.steps}
-        itemClassName={styles.step}
-        titleClassName={styles.stepTitle}
-        linkClassName={styles.stepLink}
-      />
-      <ShopGuideSections
-        page={page}
-        title="お支払い・配送"
-        className={styles.guideSections}
-        headingClassName={styles.guideHeading}
-        listClassName={styles.guideList}
-        termClassName={styles.guideTerm}
-      />
-    </article>
+    <ThemeGuidePage
+      page={page}
+      classes={styles}
+      lead={`${shopName}で、家具を気持ちよくお迎えいただくために。`}
+      steps={STEPS}
+      sectionsTitle="お支払い・配送"
+    />
   );
 }

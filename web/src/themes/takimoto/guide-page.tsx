@@ -1,6 +1,4 @@
-import { useDocumentTitle } from '../../lib/document-title';
-import { Breadcrumbs } from '../../ui/breadcrumbs';
-import { GuideSteps, ShopGuideSections, type GuideStep } from '../parts/guide-parts';
+import { type GuideStep, ThemeGuidePage } from '../parts/guide-parts';
 import type { GuidePageProps } from '../types';
 import styles from './takimoto.module.css';
 
@@ -29,33 +27,14 @@ const STEPS: GuideStep[] = [
 
 /** ご利用ガイド as a folded leaflet: the title set vertically beside the steps on wide screens. */
 export function TakimotoGuidePage({ shopName, page }: GuidePageProps) {
-  useDocumentTitle('ご利用ガイド');
   return (
-    <article className={styles.guide} aria-labelledby="guide-title">
-      <Breadcrumbs items={[{ label: 'ホーム', to: '/' }, { label: 'ご利用ガイド' }]} />
-      <div className={styles.guideColumns}>
-        <h1 id="guide-title" className={styles.guideTitle}>
-          ご利用ガイド
-        </h1>
-        <div>
-          <p className={styles.guideLead}>{shopName}でのお買い物の手引きです。</p>
-          <GuideSteps
-            steps={STEPS}
-            className={styles.steps}
-            itemClassName={styles.step}
-            titleClassName={styles.stepTitle}
-            linkClassName={styles.stepLink}
-          />
-          <ShopGuideSections
-            page={page}
-            title="お支払い・お届けについて"
-            className={styles.guideSections}
-            headingClassName={styles.guideHeading}
-            listClassName={styles.guideList}
-            termClassName={styles.guideTerm}
-          />
-        </div>
-      </div>
-    </article>
+    <ThemeGuidePage
+      page={page}
+      classes={styles}
+      lead={`${shopName}でのお買い物の手引きです。`}
+      steps={STEPS}
+      sectionsTitle="お支払い・お届けについて"
+      titleBeside
+    />
   );
 }

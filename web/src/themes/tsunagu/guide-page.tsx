@@ -1,6 +1,4 @@
-import { useDocumentTitle } from '../../lib/document-title';
-import { Breadcrumbs } from '../../ui/breadcrumbs';
-import { GuideSteps, ShopGuideSections, type GuideStep } from '../parts/guide-parts';
+import { type GuideStep, ThemeGuidePage } from '../parts/guide-parts';
 import type { GuidePageProps } from '../types';
 import styles from './tsunagu.module.css';
 
@@ -34,29 +32,14 @@ const STEPS: GuideStep[] = [
 
 /** ご利用ガイド for business buyers: a numbered table of procedures, then the shop's terms. */
 export function TsunaguGuidePage({ shopName, page }: GuidePageProps) {
-  useDocumentTitle('ご利用ガイド');
   return (
-    <article className={styles.guide} aria-labelledby="guide-title">
-      <Breadcrumbs items={[{ label: 'ホーム', to: '/' }, { label: 'ご利用ガイド' }]} />
-      <h1 id="guide-title" className={styles.guideTitle}>
-        ご利用ガイド（法人のお客様）
-      </h1>
-      <p className={styles.guideLead}>{shopName}のご利用手順です。</p>
-      <GuideSteps
-        steps={STEPS}
-        className={styles.steps}
-        itemClassName={styles.step}
-        titleClassName={styles.stepTitle}
-        linkClassName={styles.stepLink}
-      />
-      <ShopGuideSections
-        page={page}
-        title="お取引条件"
-        className={styles.guideSections}
-        headingClassName={styles.guideHeading}
-        listClassName={styles.guideList}
-        termClassName={styles.guideTerm}
-      />
-    </article>
+    <ThemeGuidePage
+      page={page}
+      classes={styles}
+      heading="ご利用ガイド（法人のお客様）"
+      lead={`${shopName}のご利用手順です。`}
+      steps={STEPS}
+      sectionsTitle="お取引条件"
+    />
   );
 }
