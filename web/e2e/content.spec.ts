@@ -96,8 +96,15 @@ test('unknown paths still show the 404 page', async ({ page }) => {
 test.describe('popup', () => {
   test.use({ popupsSeen: false });
 
-  test('appears once as a dialog and not again after closing and reloading', async ({ page }, testInfo) => {
+  test('leaves the landing page alone, opens once on the next page, and not again after closing and reloading', async ({
+    page,
+  }, testInfo) => {
     await page.goto('/');
+    await expect(page.getByRole('heading', { name: '走りを変える、確かなパーツを。' })).toBeVisible();
+    await page.waitForTimeout(500);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await page.goto('/news');
     const dialog = page.getByRole('dialog', { name: '冬のメンテナンス特集 開催中' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('link', { name: '詳しく見る' })).toHaveAttribute('href', '/lp/winter-maintenance');
@@ -105,10 +112,10 @@ test.describe('popup', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
 
+    await page.goto('/');
     const popups = page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/popups');
-    await page.reload();
+    await page.goto('/news');
     await popups;
-    await expect(page.getByRole('heading', { name: '走りを変える、確かなパーツを。' })).toBeVisible();
     await page.waitForTimeout(300);
     await expect(page.getByRole('dialog')).toHaveCount(0);
 

@@ -107,6 +107,10 @@ test('the corporate member edits the company details and orders to an end custom
   const shipping = page.getByRole('region', { name: /お客様直送/ });
   await expect(shipping).toContainText('高橋');
   await expect(shipping).toContainText('栄3-1-1');
+  // The profile's 発注番号 is offered; this order gets its own.
+  const purchaseOrderNo = page.getByLabel(/^発注番号/);
+  await expect(purchaseOrderNo).toHaveValue('TS-PO-0001');
+  await purchaseOrderNo.fill('PO-E2E-1125');
   await keepScreenshot(page, testInfo, 'corporate-confirm');
   const orderedAfter = Date.now();
   await page.getByRole('button', { name: '注文を確定する' }).click();
@@ -118,4 +122,5 @@ test('the corporate member edits the company details and orders to an end custom
   expect(mail.text).toContain('請求書払い');
   expect(mail.text).toContain('配送方法: お客様直送');
   expect(mail.text).toContain('高橋 健 様');
+  expect(mail.text).toContain('発注番号: PO-E2E-1125');
 });

@@ -11,6 +11,9 @@ use crate::payments::store::PaymentMethodRow;
 pub const DELIVERY_OPTION_MISSING: &str = "delivery_option";
 pub const DELIVERY_OPTION_MESSAGE: &str = "配送方法は選択肢の中から選んでください";
 pub const DELIVERY_OPTION_NOT_OFFERED: &str = "このショップでは配送方法を選べません";
+pub const PURCHASE_ORDER_NO_NOT_OFFERED: &str = "このショップでは発注番号を指定できません";
+/// A pick-up is collected at the wholesaler: it has no delivery date nor time slot.
+pub const PICKUP_TAKES_NO_DATE: &str = "問屋引取りのご注文では、お届け日・時間帯は指定できません";
 /// Why 請求書払い is not offered to a buyer (the payment choice shows it).
 pub const INVOICE_UNAVAILABLE: &str = "請求書払いは、審査を通過した法人様のみご利用いただけます";
 
@@ -21,6 +24,15 @@ pub fn delivery_option(corporate: bool, cart_choice: Option<i64>, user: Option<&
         return None;
     }
     cart_choice.and_then(DeliveryOption::parse).or_else(|| user.and_then(|u| u.profile.business.delivery_option()))
+}
+
+/// The order's 発注番号: the one typed at checkout (empty: none), else the member's default;
+/// None outside the corporate variant.
+pub fn purchase_order_no<'a>(corporate: bool, cart_choice: Option<&'a str>, user: Option<&'a UserRow>) -> Option<&'a str> {
+    if !corporate {
+        return None;
+    }
+    cart_choice.or_else(|| user.and_then(|u| u.profile.business.order_no.as_deref())).filter(|no| !no.is_empty())
 }
 
 /// Whether `method` is 請求書払い and this buyer is not an approved company.
@@ -82,6 +94,16 @@ mod tests {
         assert_eq!(delivery_option(true, Some(3), Some(&saved)), Some(DeliveryOption::Customer));
         assert_eq!(delivery_option(false, Some(3), Some(&saved)), None);
         assert_eq!(delivery_option(true, None, None), None);
+    }
+
+    #[test]
+    fn the_typed_purchase_order_number_wins_and_empty_means_none() {
+        let mut saved = member(None, None, false);
+        saved.profile.business.order_no = Some("PO-1".into());
+        assert_eq!(purchase_order_no(true, None, Some(&saved)), Some("PO-1"));
+        assert_eq!(purchase_order_no(true, Some("PO-9"), Some(&saved)), Some("PO-9"));
+        assert_eq!(purchase_order_no(true, Some(""), Some(&saved)), None);
+        assert_eq!(purchase_order_no(false, Some("PO-9"), Some(&saved)), None);
     }
 
     #[test]

@@ -151,6 +151,11 @@ impl Loaded {
         super::corporate::delivery_option(settings.front.is_corporate, self.cart.delivery_option, self.user.as_ref())
     }
 
+    /// Corporate: the order's 発注番号 (typed at checkout, else the member's default).
+    pub fn purchase_order_no(&self, settings: &CheckoutSettings) -> Option<&str> {
+        super::corporate::purchase_order_no(settings.front.is_corporate, self.cart.purchase_order_no.as_deref(), self.user.as_ref())
+    }
+
     pub fn shipping_address(&self, shipping: &ShippingRow) -> Option<CartAddress> {
         shipping.address_json.as_deref().and_then(|json| serde_json::from_str(json).ok())
     }
@@ -347,6 +352,7 @@ impl Loaded {
                     orderer: self.orderer(),
                     note: self.cart.note.clone(),
                     delivery_option: self.delivery_option(settings).map(|o| o.code()),
+                    purchase_order_no: self.purchase_order_no(settings).map(str::to_owned),
                     can_decide: missing.is_empty(),
                     missing,
                 },

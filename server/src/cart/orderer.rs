@@ -61,10 +61,13 @@ pub struct CartOrderModifyRequest {
     /// Corporate: 配送方法 1 問屋引取り (no address needed), 2 店舗直送, 3 お客様直送 (the
     /// shipping's address is the end customer's: name, address and phone).
     pub delivery_option: Option<i64>,
+    /// Corporate: 発注番号 for this order (at most 50 characters; empty: none). Not sent: the
+    /// member's default from the profile.
+    pub purchase_order_no: Option<String>,
 }
 
 #[utoipa::path(patch, path = "/v1/carts/order/modify", tag = "cart", request_body = CartOrderModifyRequest,
-    responses((status = 200, body = CartBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody, description = "unknown payment method or card, a members-only method for a guest, 請求書払い for a company the shop has not approved (`errors.payment_method_id`), an unknown `delivery_option` or one on a consumer shop, orderer field errors (`orderer.<field>`)")))]
+    responses((status = 200, body = CartBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody, description = "unknown payment method or card, a members-only method for a guest, 請求書払い for a company the shop has not approved (`errors.payment_method_id`), an unknown `delivery_option` or one on a consumer shop, a `purchase_order_no` over 50 characters or on a consumer shop, orderer field errors (`orderer.<field>`)")))]
 pub async fn modify_order(State(state): State<AppState>, OpenCart { open, input, channel }: OpenCart<CartOrderModifyRequest>) -> ApiResult<Json<CartBody>> {
     let methods = crate::payments::methods::list_offered(&state.db, &state.gateway, &channel.id).await?;
     let orderer = match input.orderer {
@@ -111,9 +114,27 @@ pub async fn modify_order(State(state): State<AppState>, OpenCart { open, input,
         Some(_) if !open.settings.front.is_corporate => return Err(ApiError::field("delivery_option", super::corporate::DELIVERY_OPTION_NOT_OFFERED)),
         Some(code) => Some(DeliveryOption::parse(code).ok_or_else(|| ApiError::field("delivery_option", super::corporate::DELIVERY_OPTION_MESSAGE))?),
     };
+    let purchase_order_no = match input.purchase_order_no {
+        None => None,
+        Some(_) if !open.settings.front.is_corporate => {
+            return Err(ApiError::field("purchase_order_no", super::corporate::PURCHASE_ORDER_NO_NOT_OFFERED));
+        }
+        Some(no) => {
+            let mut check = FieldCheck::default();
+            let no = profile::text(&mut check, "purchase_order_no", Some(no), false, crate::members::business::ORDER_NO_MAX);
+            check.finish()?;
+            Some(no)
+        }
+    };
     let mut tx = open.begin(&state).await?;
+    if let Some(no) = &purchase_order_no {
+        store::update_purchase_order_no(&mut tx, &open.cart.id, no).await?;
+    }
     if let Some(option) = delivery_option {
         store::update_delivery_option(&mut tx, &open.cart.id, Some(option.code())).await?;
+        if option == DeliveryOption::Pickup {
+            super::shipping_store::clear_delivery_dates(&mut tx, &open.cart.id).await?;
+        }
     }
     store::update_payment(&mut tx, &open.cart.id, method_id.as_deref(), card_id.as_deref(), card_token.as_deref()).await?;
     if let Some(orderer) = orderer {

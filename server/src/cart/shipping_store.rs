@@ -89,6 +89,13 @@ pub async fn delete_shipping(tx: &mut Tx, cart_id: &str, shipping_id: &str, to_i
     Ok(())
 }
 
+/// Every shipping of the cart loses its date and time slot (a gift's are the recipient's to
+/// choose; a pick-up has none).
+pub async fn clear_delivery_dates(tx: &mut Tx, cart_id: &str) -> sqlx::Result<()> {
+    sqlx::query("UPDATE cart_shippings SET delivery_date = NULL, delivery_timezone_key = NULL WHERE cart_id = $1").bind(cart_id).execute(&mut **tx).await?;
+    Ok(())
+}
+
 /// One shipping is left (the first): every line goes to it, the others are deleted, its date
 /// and time slot are cleared, and its address too when asked.
 pub async fn update_shippings_reset(tx: &mut Tx, cart_id: &str, first_id: &str, remove_address: bool) -> sqlx::Result<()> {

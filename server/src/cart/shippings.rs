@@ -8,6 +8,7 @@ use crate::addresses::entry::{AddressFields, AddressInput};
 use crate::checkout::date_choices::date_choices;
 use crate::checkout::delivery_date::{self};
 use crate::infra::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
+use crate::members::business::DeliveryOption;
 use crate::members::profile;
 use crate::state::AppState;
 use crate::validation::FieldCheck;
@@ -94,7 +95,7 @@ pub struct CartShippingModifyRequest {
 }
 
 #[utoipa::path(patch, path = "/v1/carts/shippings/modify", tag = "cart", request_body = CartShippingModifyRequest,
-    responses((status = 200, body = CartBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody, description = "code `cart_detail.set_user_address.not_data`, or field errors (a date outside the choices, an unknown time slot)")))]
+    responses((status = 200, body = CartBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody, description = "code `cart_detail.set_user_address.not_data`, or field errors (a date outside the choices, an unknown time slot, a date or time slot for a corporate pick-up)")))]
 pub async fn modify_shipping(
     State(state): State<AppState>,
     OpenCart { open, input, channel }: OpenCart<CartShippingModifyRequest>,
@@ -110,6 +111,11 @@ pub async fn modify_shipping(
         Some((_, a)) => Some(a.clone()),
         None => shipping.address_json.as_deref().and_then(|j| serde_json::from_str::<CartAddress>(j).ok()),
     };
+    let chosen = |value: &Option<String>| value.as_deref().is_some_and(|v| !v.trim().is_empty());
+    if (chosen(&input.delivery_date) || chosen(&input.delivery_timezone_key)) && is_pickup(&state, &open).await? {
+        let field = if chosen(&input.delivery_date) { "delivery_date" } else { "delivery_timezone_key" };
+        return Err(ApiError::field(field, super::corporate::PICKUP_TAKES_NO_DATE));
+    }
     let date = match input.delivery_date.as_deref().map(str::trim) {
         None => shipping.delivery_date.clone(),
         Some("") => None,
@@ -127,6 +133,7 @@ pub async fn modify_shipping(
         Some(key) if delivery_date::timezone_label(key).is_some() => Some(key.to_owned()),
         Some(_) => return Err(ApiError::field("delivery_timezone_key", "お届け時間帯は選択肢の中から選んでください")),
     };
+
     let mut tx = open.begin(&state).await?;
     if let Some((address_id, address)) = &new_address {
         let json = serde_json::to_string(address).map_err(anyhow::Error::from)?;
@@ -135,6 +142,14 @@ pub async fn modify_shipping(
     shipping_store::update_shipping_delivery(&mut tx, &shipping.id, date.as_deref(), timezone.as_deref()).await?;
     open.commit(tx).await?;
     open.answer(&state).await
+}
+
+/// Whether the cart is a corporate pick-up (its own choice, else the member's saved one).
+async fn is_pickup(state: &AppState, open: &Open) -> ApiResult<bool> {
+    if !open.settings.front.is_corporate {
+        return Ok(false);
+    }
+    Ok(open.load(state).await?.delivery_option(&open.settings) == Some(DeliveryOption::Pickup))
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]

@@ -29,13 +29,15 @@ pub struct CartRow {
     pub gift_message: String,
     /// Corporate: 配送方法 chosen at checkout (members::business::DeliveryOption code).
     pub delivery_option: Option<i64>,
+    /// Corporate: 発注番号 typed for this order (None: the member's default; empty: none).
+    pub purchase_order_no: Option<String>,
     pub expires_at: i64,
     pub created_at: i64,
     pub updated_at: i64,
 }
 
 const CART_COLUMNS: &str = "id, channel_id, user_id, payment_method_id, card_id, card_token, coupon_id, use_points, orderer_json, note, \
-     transaction_error, payment_in_progress, order_id, gift_receiver_name, gift_sender_name, gift_message, delivery_option, expires_at, created_at, updated_at";
+     transaction_error, payment_in_progress, order_id, gift_receiver_name, gift_sender_name, gift_message, delivery_option, purchase_order_no, expires_at, created_at, updated_at";
 
 /// A cart line with what the catalogue says about its variation now.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -128,7 +130,7 @@ pub async fn update_gift(tx: &mut Tx, cart_id: &str, receiver: Option<(&str, &st
         .execute(&mut **tx)
         .await?;
     if receiver.is_some() {
-        sqlx::query("UPDATE cart_shippings SET delivery_date = NULL, delivery_timezone_key = NULL WHERE cart_id = $1").bind(cart_id).execute(&mut **tx).await?;
+        super::shipping_store::clear_delivery_dates(tx, cart_id).await?;
     }
     Ok(())
 }
@@ -159,6 +161,11 @@ pub async fn update_payment(tx: &mut Tx, cart_id: &str, payment_method_id: Optio
 
 pub async fn update_delivery_option(tx: &mut Tx, cart_id: &str, delivery_option: Option<i64>) -> sqlx::Result<()> {
     sqlx::query("UPDATE carts SET delivery_option = $1 WHERE id = $2").bind(delivery_option).bind(cart_id).execute(&mut **tx).await?;
+    Ok(())
+}
+
+pub async fn update_purchase_order_no(tx: &mut Tx, cart_id: &str, purchase_order_no: &str) -> sqlx::Result<()> {
+    sqlx::query("UPDATE carts SET purchase_order_no = $1 WHERE id = $2").bind(purchase_order_no).bind(cart_id).execute(&mut **tx).await?;
     Ok(())
 }
 

@@ -194,6 +194,9 @@ pub struct CartOrder {
     /// Corporate: 配送方法 the order follows (1 問屋引取り, 2 店舗直送, 3 お客様直送): the one
     /// chosen with `PATCH /v1/carts/order/modify`, else the member's saved one; null elsewhere.
     pub delivery_option: Option<i64>,
+    /// Corporate: 発注番号 the order will carry — typed with `PATCH /v1/carts/order/modify`,
+    /// else the member's default; null when none and outside the corporate variant.
+    pub purchase_order_no: Option<String>,
     pub can_decide: bool,
     /// What is still needed: products, shipping_address (not for a pick-up), payment_method, card, orderer, payment_unavailable (also
     /// 請求書払い for a company the shop has not approved), coupon, delivery_option (corporate).

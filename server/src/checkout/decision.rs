@@ -24,6 +24,7 @@ use crate::infra::ids::new_id;
 use crate::infra::metrics;
 use crate::infra::secret::random_hex;
 use crate::infra::secret::sha256_hex;
+use crate::members::business::DeliveryOption;
 use crate::members::client::Client;
 use crate::orders::store::{self as order_store, NewOrder, NewOrderLine, NewOrderShipping};
 use crate::payments::PaymentKind;
@@ -137,6 +138,11 @@ async fn place(state: &AppState, channel: &Channel, open: &Open, origin: &str) -
     if !missing.is_empty() {
         return Err(rule(INCOMPLETE_CODE, format!("ご注文に必要な情報が不足しています（{}）", missing.join(", "))));
     }
+    if loaded.delivery_option(&open.settings) == Some(DeliveryOption::Pickup)
+        && loaded.shippings.iter().any(|s| s.delivery_date.is_some() || s.delivery_timezone_key.is_some())
+    {
+        return Err(rule(DELIVERY_DATE_CODE, crate::cart::corporate::PICKUP_TAKES_NO_DATE));
+    }
     // A date chosen days ago may no longer be deliverable, and an island without date choice
     // takes neither a date nor a time slot.
     // (A gift's date is the recipient's: its shippings have none.)
@@ -208,7 +214,7 @@ async fn write_order(
     let status = kind.initial_status();
     let coupon = loaded.coupon.as_ref();
     let delivery = loaded.delivery_option(&open.settings);
-    let purchase_order_no = delivery.and(loaded.user.as_ref()).and_then(|u| u.profile.business.order_no.as_deref());
+    let purchase_order_no = loaded.purchase_order_no(&open.settings);
     let earned = if cart.user_id.is_some() { priced.earn_points } else { 0 };
     order_store::insert_order(
         &mut tx,

@@ -21,32 +21,60 @@ pub struct PageMeta {
     pub first_view: Option<FirstView>,
 }
 
-/// A page's largest content in plain HTML: its heading and main picture.
-#[derive(Debug, Clone, Default)]
-pub struct FirstView {
-    pub heading: String,
-    /// Same-site path and text alternative of the main picture.
+/// A page's largest content in plain HTML, drawn like the app draws it so that the app's own
+/// element, when it replaces this one, is no larger (the largest paint stays this early one).
+#[derive(Debug, Clone)]
+pub enum FirstView {
+    /// A product page: its main picture, name and tax-included price in yen.
+    Product {
+        heading: String,
+        /// Same-site path and text alternative of the main picture.
+        image: Option<(String, String)>,
+        price: i64,
+    },
+    /// The home page: the first slide of its main banners (same-site path, text alternative).
+    Banner { src: String, alt: String },
+    /// The product list: its heading and first cards, two to a row as on a phone.
+    List { heading: String, cards: Vec<FirstViewCard> },
+}
+
+/// A product card of the list's first view.
+#[derive(Debug, Clone)]
+pub struct FirstViewCard {
+    pub name: String,
+    /// Same-site path of the main picture (the name is its text alternative when it has none).
     pub image: Option<(String, String)>,
     /// Tax-included price in yen.
-    pub price: Option<i64>,
+    pub price: i64,
 }
 
 impl FirstView {
     fn html(&self) -> String {
-        let mut html = String::from(r#"<div class="first-view">"#);
-        if let Some((src, alt)) = &self.image {
-            html.push_str(&format!(
-                r#"<img class="first-view-image" src="{}" alt="{}" width="640" height="640" fetchpriority="high">"#,
-                escape(src),
-                escape(alt)
-            ));
-        }
-        html.push_str(&format!(r#"<h1 class="first-view-heading">{}</h1>"#, escape(&self.heading)));
-        if let Some(price) = self.price {
-            html.push_str(&format!(r#"<p class="first-view-price">{}円（税込）</p>"#, yen(price)));
-        }
-        html.push_str("</div>");
-        html
+        let inner = match self {
+            Self::Product { heading, image, price } => {
+                let picture = image.as_ref().map_or_else(String::new, |(src, alt)| {
+                    format!(r#"<img class="first-view-image" src="{}" alt="{}" width="640" height="640" fetchpriority="high">"#, escape(src), escape(alt))
+                });
+                format!(r#"{picture}<h1 class="first-view-heading">{}</h1><p class="first-view-price">{}円（税込）</p>"#, escape(heading), yen(*price))
+            }
+            Self::Banner { src, alt } => {
+                format!(r#"<img class="first-view-banner" src="{}" alt="{}" width="1200" height="400" fetchpriority="high">"#, escape(src), escape(alt))
+            }
+            Self::List { heading, cards } => {
+                let items: String = cards
+                    .iter()
+                    .map(|card| {
+                        let picture = card
+                            .image
+                            .as_ref()
+                            .map_or_else(String::new, |(src, alt)| format!(r#"<img src="{}" alt="{}" width="320" height="320">"#, escape(src), escape(alt)));
+                        format!(r#"<li>{picture}<p>{}</p><p class="first-view-price">{}円（税込）</p></li>"#, escape(&card.name), yen(card.price))
+                    })
+                    .collect();
+                format!(r#"<h1 class="first-view-heading">{}</h1><ul class="first-view-cards">{items}</ul>"#, escape(heading))
+            }
+        };
+        format!(r#"<div class="first-view">{inner}</div>"#)
     }
 }
 
@@ -134,10 +162,10 @@ mod tests {
 
     #[test]
     fn the_first_view_goes_into_the_root_escaped() {
-        let view = FirstView {
+        let view = FirstView::Product {
             heading: "LEDバルブ <b>H4</b>".into(),
             image: Some(("/images/products/p1.svg".into(), "LEDバルブ \"H4\"".into())),
-            price: Some(1234567),
+            price: 1234567,
         };
         let html = inject(INDEX, &PageMeta { first_view: Some(view), ..Default::default() }, "店");
         let root = &html[html.find(r#"<div id="root">"#).unwrap()..];
@@ -147,6 +175,24 @@ mod tests {
         assert!(root.contains("<h1 class=\"first-view-heading\">LEDバルブ &lt;b&gt;H4&lt;/b&gt;</h1>"));
         assert!(root.contains("1,234,567円（税込）"));
         assert_eq!(inject(INDEX, &PageMeta::default(), "店").matches(r#"<div id="root"></div>"#).count(), 1, "no first view: the root stays empty");
+    }
+
+    #[test]
+    fn the_home_first_view_is_its_first_banner_at_the_carousel_shape() {
+        let view = FirstView::Banner { src: "/images/banners/b1.svg".into(), alt: "冬の<セール>".into() };
+        let html = inject(INDEX, &PageMeta { first_view: Some(view), ..Default::default() }, "店");
+        assert!(html.contains(
+            r#"<div id="root"><div class="first-view"><img class="first-view-banner" src="/images/banners/b1.svg" alt="冬の&lt;セール&gt;" width="1200" height="400" fetchpriority="high"></div></div>"#
+        ));
+    }
+
+    #[test]
+    fn the_list_first_view_is_its_heading_and_first_cards() {
+        let card = |n: i64| FirstViewCard { name: format!("商品<{n}>"), image: Some((format!("/images/products/p{n}.svg"), String::new())), price: 1000 * n };
+        let view = FirstView::List { heading: "商品一覧".into(), cards: vec![card(1), card(2)] };
+        let html = inject(INDEX, &PageMeta { first_view: Some(view), ..Default::default() }, "店");
+        assert!(html.contains(r#"<h1 class="first-view-heading">商品一覧</h1><ul class="first-view-cards"><li><img src="/images/products/p1.svg" alt="" width="320" height="320"><p>商品&lt;1&gt;</p><p class="first-view-price">1,000円（税込）</p></li>"#), "{html}");
+        assert_eq!(html.matches("<li>").count(), 2);
     }
 
     #[test]

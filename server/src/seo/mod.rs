@@ -10,7 +10,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde_json::json;
 
-use self::meta::{FirstView, PageMeta, summarise};
+use self::meta::{FirstView, FirstViewCard, PageMeta, summarise};
 use crate::catalog::availability::is_on_sale;
 use crate::channel::Channel;
 use crate::infra::error::ApiResult;
@@ -22,6 +22,8 @@ use crate::state::AppState;
 const SITEMAP_LIMIT: i64 = 49_000;
 /// Blog posts listed in the sitemap; the rest of the 50,000 is left to products.
 const SITEMAP_BLOG_LIMIT: i64 = 500;
+/// Cards in the product list's first view: the two rows a phone shows first.
+const LIST_FIRST_VIEW_CARDS: i64 = 4;
 /// Longest path looked up as a static page; longer ones cannot be one.
 const MAX_STATIC_PATH_LEN: usize = 500;
 
@@ -40,7 +42,7 @@ pub fn base_url(headers: &HeaderMap) -> String {
 
 async fn robots(headers: HeaderMap) -> Response {
     let body = format!(
-        "User-agent: *\nAllow: /\nDisallow: /mypage/\nDisallow: /cart/\nDisallow: /social-gift/\nDisallow: /orders/\nDisallow: /admin\n\nSitemap: {}/sitemap.xml\n",
+        "User-agent: *\nAllow: /\nDisallow: /mypage/\nDisallow: /cart/\nDisallow: /social-gift/\nDisallow: /orders/\nDisallow: /contact/thread/\nDisallow: /admin\n\nSitemap: {}/sitemap.xml\n",
         base_url(&headers)
     );
     ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], body).into_response()
@@ -66,8 +68,9 @@ async fn sitemap(State(state): State<AppState>, headers: HeaderMap) -> ApiResult
 }
 
 /// The status and `<head>` of a storefront page. Paths the server knows nothing about get the
-/// shop's defaults and a 200; the SPA decides the rest.
-pub async fn page_meta(state: &AppState, channel: &Channel, headers: &HeaderMap, path: &str) -> ApiResult<(StatusCode, PageMeta)> {
+/// shop's defaults and a 200; the SPA decides the rest. `query` is the URL's query string: a
+/// narrowed or sorted list gets no first view (it would show other products than the page's).
+pub async fn page_meta(state: &AppState, channel: &Channel, headers: &HeaderMap, path: &str, query: Option<&str>) -> ApiResult<(StatusCode, PageMeta)> {
     let base = base_url(headers);
     let canonical = format!("{base}{path}");
     let segments: Vec<&str> = path.trim_matches('/').split('/').collect();
@@ -96,6 +99,15 @@ pub async fn page_meta(state: &AppState, channel: &Channel, headers: &HeaderMap,
             og_type: "website",
             ..Default::default()
         }),
+        ["product"] => Some(PageMeta {
+            title: "商品一覧".into(),
+            description: format!("{}の商品一覧", channel.name),
+            canonical,
+            og_type: "website",
+            first_view: if query.is_some_and(|q| !q.is_empty()) { None } else { list_first_view(state, channel).await? },
+            ..Default::default()
+        }),
+        [""] => Some(PageMeta { first_view: home_first_view(state, channel).await?, ..home_meta(state, channel, canonical).await? }),
         _ => match static_page_meta(state, channel, path, &canonical).await? {
             Some(meta) => Some(meta),
             None => Some(home_meta(state, channel, canonical).await?),
@@ -125,6 +137,37 @@ async fn home_meta(state: &AppState, channel: &Channel, canonical: String) -> Ap
         og_type: "website",
         ..Default::default()
     })
+}
+
+/// The product list's heading and first cards, in the list's own default order.
+async fn list_first_view(state: &AppState, channel: &Channel) -> ApiResult<Option<FirstView>> {
+    let (filter, mut page) = crate::catalog::filter::ProductFilter::parse(&Default::default())?;
+    page.per = LIST_FIRST_VIEW_CARDS;
+    let (rows, _) = crate::catalog::store::list_products(&state.db, &channel.id, &filter, None, page, Timestamp::now().0).await?;
+    if rows.is_empty() {
+        return Ok(None);
+    }
+    let ids: Vec<String> = rows.iter().map(|row| row.id.clone()).collect();
+    let mut images = crate::catalog::store::list_images_of(&state.db, &ids).await?;
+    let cards = rows
+        .into_iter()
+        .map(|row| {
+            // Main image first: the first of each product is its card's picture.
+            let image = images.iter().position(|i| i.product_id == row.id).map(|at| images.remove(at)).map(|i| (i.url, i.alt));
+            FirstViewCard { image: image.map(|(url, alt)| (url, if alt.is_empty() { row.name.clone() } else { alt })), name: row.name, price: row.price }
+        })
+        .collect();
+    Ok(Some(FirstView::List { heading: "商品一覧".into(), cards }))
+}
+
+/// The first of the home page's main banners showing now (the carousel's first slide).
+async fn home_first_view(state: &AppState, channel: &Channel) -> ApiResult<Option<FirstView>> {
+    let main = [crate::content::banners::AREAS[0].to_owned()];
+    let banners = crate::content::store::list_banners(&state.db, &channel.id, &main, Some(Timestamp::now().0)).await?;
+    Ok(banners.into_iter().next().map(|banner| FirstView::Banner {
+        src: crate::content::banners::image_path(&banner.id),
+        alt: if banner.alt.is_empty() { banner.title } else { banner.alt },
+    }))
 }
 
 async fn news_meta(state: &AppState, channel: &Channel, key: &str, canonical: &str) -> ApiResult<Option<PageMeta>> {
@@ -204,13 +247,13 @@ async fn product_meta(state: &AppState, channel: &Channel, base: &str, key: &str
         og_type: "product",
         image: Some(image),
         json_ld: Some(json_ld),
-        first_view: Some(FirstView {
+        first_view: Some(FirstView::Product {
             heading: card.name.clone(),
             image: main_image.map(|i| {
                 let alt = if i.alt.is_empty() { card.name.clone() } else { i.alt };
                 (i.url, alt)
             }),
-            price: Some(card.price),
+            price: card.price,
         }),
     }))
 }

@@ -48,7 +48,7 @@ async fn index_page(State(state): State<AppState>, request: Request) -> Response
         Ok(channel) if !channel.in_maintenance() => channel,
         _ => return Html(index).into_response(),
     };
-    let mut response = match seo::page_meta(&state, &channel, request.headers(), &path).await {
+    let mut response = match seo::page_meta(&state, &channel, request.headers(), &path, request.uri().query()).await {
         Ok((status, meta)) => (status, Html(seo::meta::inject(&index, &meta, &channel.name))).into_response(),
         Err(error) => {
             tracing::warn!(%error, path, "page meta failed; serving the plain app");

@@ -154,6 +154,12 @@ async fn the_approved_buyer_sends_to_the_end_customer_and_pays_by_invoice(app: T
     let cart = app.get(&format!("/v1/carts/{token}")).channel(CORPORATE).bearer(&bearer).send().await.json();
     assert_eq!(cart["detail"]["order"]["delivery_option"], 2);
     assert_eq!(cart["detail"]["order"]["payment_method"]["code"], "bank_transfer");
+    assert_eq!(cart["detail"]["order"]["purchase_order_no"], "TS-PO-0001", "the member's default 発注番号");
+    let long = modify(&app, &bearer, "/v1/carts/order/modify", json!({ "token": token, "purchase_order_no": "X".repeat(51) })).await;
+    long.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(long.json()["errors"]["purchase_order_no"], json!(["50文字以内で入力してください"]));
+    let typed = modify(&app, &bearer, "/v1/carts/order/modify", json!({ "token": token, "purchase_order_no": " PO-2026-1125 " })).await;
+    assert_eq!(typed.json()["detail"]["order"]["purchase_order_no"], "PO-2026-1125", "this order's own");
 
     let unknown = modify(&app, &bearer, "/v1/carts/order/modify", json!({ "token": token, "delivery_option": 7 })).await;
     unknown.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
@@ -177,7 +183,7 @@ async fn the_approved_buyer_sends_to_the_end_customer_and_pays_by_invoice(app: T
     let detail = app.get(&format!("/v1/me/orders/{id}")).channel(CORPORATE).bearer(&bearer).send().await.json();
     assert_eq!((detail["payment_code"].clone(), detail["status"].clone()), (json!("invoice"), json!("accepted")));
     assert_eq!((detail["delivery_option"].clone(), detail["delivery_option_label"].clone()), (json!(3), json!("お客様直送")));
-    assert_eq!(detail["purchase_order_no"], "TS-PO-0001");
+    assert_eq!(detail["purchase_order_no"], "PO-2026-1125");
     let address = &detail["shippings"][0]["address"];
     assert_eq!((address["shipping_name"].clone(), address["phone_number"].clone()), (json!("高橋 健"), json!("0529998888")));
     assert_eq!(address["full_address"], "〒460-0008 愛知県名古屋市中区栄3-1-1 栄ビル2階");
@@ -209,6 +215,13 @@ async fn an_unapproved_company_cannot_pay_by_invoice_and_a_pick_up_needs_no_addr
     let order = &ready.json()["detail"]["order"];
     assert_eq!((order["delivery_option"].clone(), order["total_carriage"].clone()), (json!(1), json!(0)));
     assert_eq!(order["can_decide"], true, "{order}");
+    // A pick-up is collected: no delivery date nor time slot, and nothing of the cart changes.
+    let key = ready.json()["detail"]["shippings"][0]["key"].as_str().unwrap().to_owned();
+    for field in ["delivery_date", "delivery_timezone_key"] {
+        let dated = modify(&app, &bearer, "/v1/carts/shippings/modify", json!({ "token": token, "key": key, field: "2099-01-01" })).await;
+        dated.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(dated.json()["errors"][field], json!(["問屋引取りのご注文では、お届け日・時間帯は指定できません"]));
+    }
     let decided = app.post(&format!("/v1/carts/{token}/decision")).channel(CORPORATE).bearer(&bearer).json(&json!({})).send().await;
     decided.assert_status(StatusCode::OK);
     let id = decided.json()["order_id"].as_str().unwrap().to_owned();
@@ -227,6 +240,9 @@ async fn an_unapproved_company_cannot_pay_by_invoice_and_a_pick_up_needs_no_addr
     let demo = crate::cart::init(&app, None, None).await["token"].as_str().unwrap().to_owned();
     let answer = app.patch("/v1/carts/order/modify").json(&json!({ "token": demo, "delivery_option": 1 })).send().await;
     answer.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    let answer = app.patch("/v1/carts/order/modify").json(&json!({ "token": demo, "purchase_order_no": "PO-1" })).send().await;
+    answer.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(answer.json()["errors"]["purchase_order_no"], json!(["このショップでは発注番号を指定できません"]));
 }
 
 on_both_databases!(

@@ -37,9 +37,35 @@ async fn the_home_and_news_pages_have_the_shops_head(mut app: TestApp) {
     let home = app.get("/").send().await;
     home.assert_status(StatusCode::OK);
     assert!(home.text().contains("<title>バイク・自転車パーツの専門店 | ライドパーツ本舗</title>"));
+    // The home page's largest picture, the carousel's first slide, is in the document itself.
+    let banners = app.get("/v1/banners?area[]=top_main&is_show=1").send().await.json();
+    let first = &banners["data"][0];
+    let src = first["image"].as_str().unwrap();
+    assert!(home.text().contains(&format!(r#"<div id="root"><div class="first-view"><img class="first-view-banner" src="{src}""#)), "{}", home.text());
+    assert!(!app.get("/mypage").send().await.text().contains("first-view"), "other pages of the app start empty");
     let news = app.get("/news/n0023").send().await;
     assert!(news.text().contains("<title>冬のメンテナンス応援セール開催中 | ライドパーツ本舗</title>"));
     assert!(news.text().contains(r#""@type":"NewsArticle""#));
+}
+
+async fn the_product_list_draws_its_first_cards_in_the_document(mut app: TestApp) {
+    write_site(&mut app);
+    let page = app.get("/product").send().await;
+    page.assert_status(StatusCode::OK);
+    let html = page.text();
+    assert!(html.contains("<title>商品一覧 | ライドパーツ本舗</title>"), "{html}");
+    // The list's own first four, in its default order, before any script runs.
+    let first = app.get("/v1/products?per=4").send().await.json();
+    let root = &html[html.find(r#"<div id="root">"#).unwrap()..];
+    let mut at = 0;
+    for product in first["data"].as_array().unwrap() {
+        let name = product["name"].as_str().unwrap();
+        let found = root[at..].find(&format!("<p>{}</p>", shop::infra::escape::escape(name))).unwrap_or_else(|| panic!("{name} in order: {root}"));
+        at += found + 1;
+    }
+    assert_eq!(root.matches("<li>").count(), 4);
+    // A sorted or narrowed list shows other products: no first view there.
+    assert!(!app.get("/product?sort=price_asc").send().await.text().contains("first-view"));
 }
 
 async fn a_blog_post_page_carries_its_article_data(mut app: TestApp) {
@@ -113,9 +139,11 @@ async fn robots_points_at_the_sitemap_and_keeps_private_pages_out(app: TestApp) 
     robots.assert_status(StatusCode::OK);
     assert!(robots.text().contains("Sitemap: https://localhost:8080/sitemap.xml"));
     assert!(robots.text().contains("Disallow: /mypage/"));
+    assert!(robots.text().contains("Disallow: /contact/thread/"), "a guest's inquiry thread is private");
 }
 
 on_both_databases!(
+    the_product_list_draws_its_first_cards_in_the_document,
     a_product_page_carries_its_title_description_and_product_data,
     a_missing_product_or_news_item_is_an_http_404,
     the_home_and_news_pages_have_the_shops_head,

@@ -3533,6 +3533,11 @@ export interface components {
              * @description The member's balance; null for guests.
              */
             point_balance?: number | null;
+            /**
+             * @description Corporate: 発注番号 the order will carry — typed with `PATCH /v1/carts/order/modify`,
+             *     else the member's default; null when none and outside the corporate variant.
+             */
+            purchase_order_no?: string | null;
             /** Format: int64 */
             total_carriage: number;
             /** Format: int64 */
@@ -3555,6 +3560,11 @@ export interface components {
             delivery_option?: number | null;
             orderer?: components["schemas"]["OrdererInput"] | null;
             payment_method_id?: string | null;
+            /**
+             * @description Corporate: 発注番号 for this order (at most 50 characters; empty: none). Not sent: the
+             *     member's default from the profile.
+             */
+            purchase_order_no?: string | null;
             token: string;
         };
         CartOtherModifyRequest: {
@@ -8452,7 +8462,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description unknown payment method or card, a members-only method for a guest, 請求書払い for a company the shop has not approved (`errors.payment_method_id`), an unknown `delivery_option` or one on a consumer shop, orderer field errors (`orderer.<field>`) */
+            /** @description unknown payment method or card, a members-only method for a guest, 請求書払い for a company the shop has not approved (`errors.payment_method_id`), an unknown `delivery_option` or one on a consumer shop, a `purchase_order_no` over 50 characters or on a consumer shop, orderer field errors (`orderer.<field>`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9211,7 +9221,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description code `cart_detail.set_user_address.not_data`, or field errors (a date outside the choices, an unknown time slot) */
+            /** @description code `cart_detail.set_user_address.not_data`, or field errors (a date outside the choices, an unknown time slot, a date or time slot for a corporate pick-up) */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -43,7 +43,21 @@ export function RootShell() {
   );
 }
 
-/** Shown while the first screen's data loads. */
+/**
+ * The server's first view of this page load (server/src/seo/meta.rs: the page's heading and
+ * main picture, escaped there), read before React takes the root over.
+ */
+const firstView =
+  typeof document === 'undefined' ? null : (document.querySelector('#root > .first-view')?.outerHTML ?? null);
+
+/**
+ * Shown while the first screen's data loads: the server's first view when the page has one (the
+ * same markup, so nothing flashes or moves before the app's page replaces it), else a spinner.
+ */
 export function BootFallback() {
+  if (firstView) {
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own escaped markup, taken from this document
+    return <div dangerouslySetInnerHTML={{ __html: firstView }} />;
+  }
   return <LoadingBlock />;
 }

@@ -7,7 +7,6 @@ import { createBrowserRouter, matchRoutes, type LoaderFunction, type RouteObject
 import { siteLayoutQuery } from '../api/site-queries';
 import { productDetailLoader, productListLoader } from '../features/catalog/product-loaders';
 import { contentFrame } from '../features/pages/content-route';
-import { QUIET_PATHS as POPUP_QUIET_PATHS, popupsQuery } from '../features/popup/popup-queries';
 import { withChunkReload } from '../lib/chunk-reload';
 import { queryClient } from '../lib/query-client';
 import { bootSite } from './boot';
@@ -267,8 +266,8 @@ export function preloadScreen(pathname: string): void {
 /**
  * The site frame's data, once per visit: settings and colour scheme (bootSite) and the layout
  * entry of the first page, awaited together so the header and footer render complete in the
- * first paint (no shift when the navigation arrives later). The popup list starts loading too:
- * PopupHost shows its picture without a further round trip after the page.
+ * first paint (no shift when the navigation arrives later). The popup list is not asked for
+ * here: popups never cover the landing page (PopupHost), and the first page's requests go first.
  */
 async function siteLoader({ request }: { request: Request }) {
   const pathname = new URL(request.url).pathname;
@@ -276,7 +275,6 @@ async function siteLoader({ request }: { request: Request }) {
     bootSite(queryClient),
     queryClient.ensureQueryData(siteLayoutQuery(layoutPageOf(pathname))).catch(() => null),
   ]);
-  if (!POPUP_QUIET_PATHS.test(pathname)) void queryClient.prefetchQuery(popupsQuery());
   const [settings] = await frame;
   return settings;
 }

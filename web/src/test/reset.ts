@@ -5,6 +5,7 @@ import { flashStore } from '../lib/flash';
 import { resetLoadTasks } from '../lib/load-tasks';
 import { productHistoryStore } from '../lib/product-history';
 import { activeThemeStore } from '../themes/active-theme';
+import { resetLanding } from '../features/popup/popup-memory';
 
 /** Puts every module-level store back to its first value between tests. */
 export function resetAppState(): void {
@@ -20,4 +21,5 @@ export function resetAppState(): void {
   markLoginChecked(false);
   resetBotChecks();
   activeThemeStore.set({});
+  resetLanding();
 }

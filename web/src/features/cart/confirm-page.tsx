@@ -12,6 +12,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useSettings } from '../../api/site-queries';
+import { ORDER_NO_MAX } from '../../lib/profile-form';
 import { formatDate } from '../../lib/format';
 import {
   beginPayment,
@@ -79,6 +80,9 @@ function Summary({ cart }: { cart: Cart }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [note, setNote] = useState(order.note ?? '');
+  const settings = useSettings();
+  const corporate = settings['SITE.IS_CORPORATE'] === true;
+  const [purchaseOrderNo, setPurchaseOrderNo] = useState(order.purchase_order_no ?? '');
   const [pending, setPending] = useState(false);
   const [quoting, setQuoting] = useState(false);
   const quote = async () => {
@@ -106,7 +110,7 @@ function Summary({ cart }: { cart: Cart }) {
     ),
     enabled: cart.detail.shippings.length > 0 && !gift,
   });
-  const packings = packingsOf(useSettings() as unknown as Record<string, unknown>);
+  const packings = packingsOf(settings as unknown as Record<string, unknown>);
   const timezoneLabel = (key: string | null | undefined) =>
     key ? (leadtimes.data?.flatMap((l) => l.timezones).find((t) => t.key === key)?.label ?? key) : '指定なし';
   const dateLabel = (date: string | null | undefined) =>
@@ -125,6 +129,10 @@ function Summary({ cart }: { cart: Cart }) {
     }
     setPending(true);
     try {
+      // The 発注番号 is this order's own once typed: empty means none, not the profile's default.
+      if (corporate && purchaseOrderNo.trim() !== (order.purchase_order_no ?? '')) {
+        await patchCart('/v1/carts/order/modify', { token: cart.token, purchase_order_no: purchaseOrderNo.trim() });
+      }
       if (note.trim() !== (order.note ?? '').trim()) {
         await patchCart('/v1/carts/other/modify', { token: cart.token, note: note.trim() });
       }
@@ -267,6 +275,23 @@ function Summary({ cart }: { cart: Cart }) {
         </section>
 
         <form noValidate onSubmit={(e) => void submit(e)} aria-label="ご注文の確定">
+          {corporate ? (
+            <FormField
+              label="発注番号"
+              hint={`貴社の発注書の番号（任意・${ORDER_NO_MAX}文字以内）。会員情報の発注番号が入っています。`}
+            >
+              {(c) => (
+                <input
+                  {...c}
+                  type="text"
+                  autoComplete="off"
+                  maxLength={ORDER_NO_MAX}
+                  value={purchaseOrderNo}
+                  onChange={(e) => setPurchaseOrderNo(e.target.value)}
+                />
+              )}
+            </FormField>
+          ) : null}
           <FormField label="備考" hint={`${NOTE_MAX}文字以内`}>
             {(c) => (
               <textarea {...c} rows={4} maxLength={NOTE_MAX} value={note} onChange={(e) => setNote(e.target.value)} />

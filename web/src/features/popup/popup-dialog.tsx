@@ -5,7 +5,7 @@ import type { Popup } from '../../api/types';
 import { eventPopupStore } from '../../lib/event-popup';
 import { useStore } from '../../lib/store';
 import { PopupBody } from './popup-content';
-import { pickPopup, rememberPopup, shouldShowPopup } from './popup-memory';
+import { landingPath, pickPopup, rememberPopup, shouldShowPopup } from './popup-memory';
 import { QUIET_PATHS, popupsQuery } from './popup-queries';
 import styles from './popup.module.css';
 
@@ -59,14 +59,15 @@ function PopupDialog({ popup, onClose }: { popup: Popup; onClose: () => void }) 
 }
 
 /**
- * Shows the shop's current popup once per visitor (see popup-memory). The list is fetched once
- * per visit, after the page itself, and the choice is made once per page load. A popup that an
+ * Shows the shop's current popup once per visitor (see popup-memory), never over the page the
+ * visit landed on: the list is fetched once per visit, from the second page on, and the choice is
+ * made once per page load. A popup that an
  * ecommerce event answered with (lib/event-popup) is shown at once under the same memory,
  * unless another popup is open.
  */
 export function PopupHost() {
   const { pathname } = useLocation();
-  const quiet = QUIET_PATHS.test(pathname);
+  const quiet = QUIET_PATHS.test(pathname) || pathname === landingPath();
   const { data } = useQuery({ ...popupsQuery(), enabled: !quiet });
   const [active, setActive] = useState<Popup | null>(null);
   const decided = useRef(false);

@@ -3,6 +3,8 @@ import {
   POPUP_MEMORY_LIMIT,
   POPUP_SEEN_KEY,
   POPUP_VISIT_KEY,
+  landingPath,
+  resetLanding,
   pickPopup,
   rememberPopup,
   shouldShowPopup,
@@ -56,5 +58,17 @@ describe('popup memory', () => {
     expect(ids).toHaveLength(POPUP_MEMORY_LIMIT);
     expect(ids.at(-1)).toBe(`p-${POPUP_MEMORY_LIMIT + 9}`);
     expect(shouldShowPopup({ id: 'p-0', display: 'once' })).toBe(true);
+  });
+});
+
+describe('the landing page of a visit', () => {
+  it('is the first page load of the visit only, and stays decided for that page load', () => {
+    expect(landingPath()).toBe('/');
+    expect(landingPath()).toBe('/');
+    resetLanding(); // the next page load of the same visit (same tab)
+    expect(landingPath()).toBeNull();
+    sessionStorage.clear(); // a new visit
+    resetLanding();
+    expect(landingPath()).toBe('/');
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { postEcommerceEvent } from '../../lib/cart-store';
 import { json } from '../../test/fake-fetch';
 import { createSiteFake, renderApp } from '../../test/render-app';
-import { POPUP_SEEN_KEY } from './popup-memory';
+import { POPUP_LANDED_KEY, POPUP_SEEN_KEY, resetLanding } from './popup-memory';
 
 const popup = {
   id: 'p1',
@@ -22,9 +22,25 @@ const popupFake = () =>
     .on('GET', '/v1/popups', { data: [popup] })
     .on('GET', '/v1/popups/p1', popup);
 
+/** A page load after the first of this visit (the landing page already seen). */
+const pastLanding = () => sessionStorage.setItem(POPUP_LANDED_KEY, '1');
+
 describe('popup dialog', () => {
+  it('leaves the landing page alone and opens on the next page of the visit', async () => {
+    const fake = popupFake();
+    const view = await renderApp('/', fake);
+    await screen.findByRole('heading', { level: 1, name: 'トップ' });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(fake.callsTo('/v1/popups')).toHaveLength(0);
+
+    await act(() => view.router.navigate('/news'));
+    expect(await screen.findByRole('dialog', { name: '冬のセール開催中' })).toBeInTheDocument();
+  });
+
   it('shows a `once` popup as a dialog, and not on the next visit', async () => {
     const user = userEvent.setup();
+    pastLanding();
     const first = await renderApp('/', popupFake());
 
     const dialog = await screen.findByRole('dialog', { name: '冬のセール開催中' });
@@ -36,6 +52,8 @@ describe('popup dialog', () => {
     first.unmount();
 
     sessionStorage.clear();
+    resetLanding();
+    pastLanding();
     const second = await renderApp('/', popupFake());
     await screen.findByRole('heading', { level: 1, name: 'トップ' });
     await expect.poll(() => second.fake.callsTo('/v1/popups').length).toBe(1);
