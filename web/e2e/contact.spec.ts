@@ -10,13 +10,10 @@
  * The forms solve the bot check in the browser (ALTCHA in WebCrypto); the staff side uses the
  * account scripts/e2e.sh creates (E2E_STAFF_*), as e2e/admin.spec.ts does.
  */
-import { createHash, createHmac } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expectNoSidewaysScroll, freshMember, logIn } from './member-session';
+import { freshCode, staffAccount } from './staff-session';
 import { expect, keepScreenshot, mailLink, readMail, seriousViolations, test } from './support';
 
 // seriousViolations adds axe as a script, which the shop's CSP refuses.
@@ -74,66 +71,6 @@ const messageLink = (title: string, state: '未読' | '既読') =>
   new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*（${state}）$`);
 
 // ---- the staff side (for the system message), as e2e/admin.spec.ts signs in ----
-
-function staffAccount() {
-  const email = process.env.E2E_STAFF_EMAIL;
-  const password = process.env.E2E_STAFF_PASSWORD;
-  const secret = process.env.E2E_STAFF_TOTP_SECRET;
-  if (!email || !password || !secret) {
-    throw new Error('E2E_STAFF_EMAIL, E2E_STAFF_PASSWORD and E2E_STAFF_TOTP_SECRET: run through scripts/e2e.sh');
-  }
-  return { email, password, secret };
-}
-
-function base32Decode(text: string): Buffer {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = 0;
-  let value = 0;
-  const out: number[] = [];
-  for (const char of text.toUpperCase().replace(/[\s=]/g, '')) {
-    const index = alphabet.indexOf(char);
-    if (index < 0) throw new Error(`not base32: ${char}`);
-    value = (value << 5) | index;
-    bits += 5;
-    if (bits >= 8) {
-      out.push((value >>> (bits - 8)) & 0xff);
-      bits -= 8;
-    }
-  }
-  return Buffer.from(out);
-}
-
-/** RFC 6238 (HMAC-SHA1, 30 s, 6 digits). */
-function totp(secret: string, step: number): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(step));
-  const digest = createHmac('sha1', base32Decode(secret)).update(counter).digest();
-  const offset = (digest[digest.length - 1] ?? 0) & 0x0f;
-  return String((digest.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
-
-/**
- * A code is accepted once. The last used step is kept in the file e2e/admin.spec.ts keeps it in
- * (named after the secret, so a new one every e2e run): every staff sign-in of the run, in any
- * worker process, waits for a step not used yet.
- */
-function usedStepFile(secret: string): string {
-  return join(tmpdir(), `shop-e2e-totp-${createHash('sha256').update(secret).digest('hex').slice(0, 16)}`);
-}
-
-async function freshCode(secret: string): Promise<string> {
-  const file = usedStepFile(secret);
-  const lastStep = existsSync(file) ? Number(readFileSync(file, 'utf8')) : -1;
-  for (;;) {
-    const step = Math.floor(Date.now() / 30_000);
-    // Not in the last 2 s of a step either: the server must still see the same step.
-    if (step > lastStep && Date.now() % 30_000 < 28_000) {
-      writeFileSync(file, String(step));
-      return totp(secret, step);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
 
 /** Signs the staff member in through the API (the session cookie stays in `request`). */
 async function staffSignIn(request: APIRequestContext): Promise<void> {

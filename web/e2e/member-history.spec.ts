@@ -20,11 +20,16 @@ test('products viewed before logging in join the history; deleting one lowers th
   const first = await productName(page, 'rp0001');
   const second = await productName(page, 'rp0146');
 
-  // As a visitor: two products.
-  await page.goto('/product/rp0001');
-  await expect(page.getByRole('heading', { level: 1, name: first })).toBeVisible();
-  await page.goto('/product/rp0146');
-  await expect(page.getByRole('heading', { level: 1, name: second })).toBeVisible();
+  // As a visitor: two products, each seen until its page is ready (the server's first view
+  // shows the name before the app, which records the visit, has started).
+  for (const [key, name] of [
+    ['rp0001', first],
+    ['rp0146', second],
+  ] as const) {
+    await page.goto(`/product/${key}`);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'カートに入れる' })).toBeVisible();
+  }
 
   const flushed = page.waitForResponse(
     (r) => r.url().endsWith('/v1/product-histories') && r.request().method() === 'POST',

@@ -17,3 +17,4 @@ pub mod secret;
 pub mod shared_secrets;
 pub mod svg;
 pub mod time;
+pub mod token_cookie;

@@ -6,6 +6,7 @@
 use axum::http::{HeaderMap, HeaderValue, header};
 
 use crate::infra::secret::{random_hex, sha256_hex};
+use crate::infra::token_cookie::{SameSite, TokenCookie};
 
 pub const COOKIE_NAME: &str = "shop_refresh";
 pub const COOKIE_PATH: &str = "/v1/auth";
@@ -68,32 +69,19 @@ pub fn is_https(headers: &HeaderMap) -> bool {
     forwarded_proto || forwarded
 }
 
-fn cookie(value: &str, max_age: i64, secure: bool) -> HeaderValue {
-    let secure = if secure { "; Secure" } else { "" };
-    let text = format!("{COOKIE_NAME}={value}; Path={COOKIE_PATH}; Max-Age={max_age}; HttpOnly; SameSite=Lax{secure}");
-    // Hex tokens and fixed attributes only: always a valid header value.
-    HeaderValue::from_str(&text).expect("a cookie of hex and fixed attributes")
-}
+const COOKIE: TokenCookie = TokenCookie { name: COOKIE_NAME, path: COOKIE_PATH, same_site: SameSite::Lax };
 
 pub fn set_cookie(token: &str, secure: bool) -> HeaderValue {
-    cookie(token, LIFETIME_SECONDS, secure)
+    COOKIE.set(token, LIFETIME_SECONDS, secure)
 }
 
 pub fn clear_cookie(secure: bool) -> HeaderValue {
-    cookie("", 0, secure)
+    COOKIE.clear(secure)
 }
 
 /// The refresh token from the request's `Cookie` headers, if one looks like ours.
 pub fn from_cookies(headers: &HeaderMap) -> Option<String> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == COOKIE_NAME)
-        .map(|(_, value)| value.trim().trim_matches('"').to_owned())
-        .filter(|value| value.len() == 64 && value.bytes().all(|b| b.is_ascii_hexdigit()))
+    COOKIE.read(headers)
 }
 
 #[cfg(test)]

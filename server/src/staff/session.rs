@@ -2,10 +2,11 @@
 //! `shop_staff`, scoped to `/v1/admin` and SameSite=Strict (no other site's page can make the
 //! browser send it); the database keeps its SHA-256. A session ends after [`IDLE_MS`] without
 //! a request, and at the latest [`LIFETIME_MS`] after login.
-use axum::http::{HeaderMap, HeaderValue, header};
+use axum::http::{HeaderMap, HeaderValue};
 
 use crate::infra::secret::{random_hex, sha256_hex};
 use crate::infra::time::Timestamp;
+use crate::infra::token_cookie::{SameSite, TokenCookie};
 
 pub const COOKIE_NAME: &str = "shop_staff";
 pub const COOKIE_PATH: &str = "/v1/admin";
@@ -32,37 +33,26 @@ pub fn needs_touch(last_seen_at: i64, now: i64) -> bool {
     now - last_seen_at >= TOUCH_EVERY_MS
 }
 
-fn cookie(value: &str, max_age_seconds: i64, secure: bool) -> HeaderValue {
-    let secure = if secure { "; Secure" } else { "" };
-    let text = format!("{COOKIE_NAME}={value}; Path={COOKIE_PATH}; Max-Age={max_age_seconds}; HttpOnly; SameSite=Strict{secure}");
-    HeaderValue::from_str(&text).expect("a cookie of hex and fixed attributes")
-}
+const COOKIE: TokenCookie = TokenCookie { name: COOKIE_NAME, path: COOKIE_PATH, same_site: SameSite::Strict };
 
 /// Sets the session cookie; `secure` when the request came over HTTPS.
 pub fn set_cookie(token: &str, secure: bool) -> HeaderValue {
-    cookie(token, LIFETIME_MS / 1000, secure)
+    COOKIE.set(token, LIFETIME_MS / 1000, secure)
 }
 
 pub fn clear_cookie(secure: bool) -> HeaderValue {
-    cookie("", 0, secure)
+    COOKIE.clear(secure)
 }
 
 /// The session token from the request's `Cookie` headers, if one looks like ours.
 pub fn from_cookies(headers: &HeaderMap) -> Option<String> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == COOKIE_NAME)
-        .map(|(_, value)| value.trim().trim_matches('"').to_owned())
-        .filter(|value| value.len() == 64 && value.bytes().all(|b| b.is_ascii_hexdigit()))
+    COOKIE.read(headers)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use axum::http::header;
 
     #[test]
     fn the_cookie_is_http_only_strict_and_scoped_to_admin() {

@@ -60,10 +60,13 @@ describe('prefetch of linked screens on idle (timeout 2 s)', () => {
     expect(observer().observed.size).toBe(0);
     await vi.advanceTimersByTimeAsync(1);
     expect(observer().observed.size).toBe(3);
-    // Only links in view are fetched.
+    // Only links in view are fetched, at the next idle moment.
     observer().show([product!, again!]);
+    expect(prefetch).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(PREFETCH_IDLE_TIMEOUT_MS);
     expect(prefetch.mock.calls).toEqual([['/product/p1']]);
     observer().show([news!]);
+    await vi.advanceTimersByTimeAsync(PREFETCH_IDLE_TIMEOUT_MS);
     expect(prefetch.mock.calls).toEqual([['/product/p1'], ['/news']]);
   });
 
@@ -93,7 +96,26 @@ describe('prefetch of linked screens on idle (timeout 2 s)', () => {
     expect(observer().observed.size).toBe(0);
     idle.mock.calls[0]![0]({ didTimeout: false, timeRemaining: () => 10 });
     observer().show([...observer().observed]);
+    expect(prefetch).not.toHaveBeenCalled();
+    idle.mock.calls[1]![0]({ didTimeout: false, timeRemaining: () => 10 });
     expect(prefetch).toHaveBeenCalledWith('/faq');
+  });
+
+  it('asks for the screens while the idle moment lasts, and the rest at the next one', () => {
+    links('<a href="/faq">FAQ</a><a href="/news">ニュース</a><a href="/blog">ブログ</a>');
+    const idle = vi.fn((_cb: IdleRequestCallback, _options?: IdleRequestOptions) => 1);
+    vi.stubGlobal('requestIdleCallback', idle);
+    vi.stubGlobal('cancelIdleCallback', vi.fn());
+    const prefetch = vi.fn();
+    stop = startLinkPrefetch({ prefetch });
+    idle.mock.calls[0]![0]({ didTimeout: false, timeRemaining: () => 10 });
+    observer().show([...observer().observed]);
+    let left = 1;
+    // Time for two screens (the third finds 5 ms or less left), then a busy page's timeout: one.
+    idle.mock.calls[1]![0]({ didTimeout: false, timeRemaining: () => (left-- > 0 ? 10 : 0) });
+    expect(prefetch.mock.calls).toEqual([['/faq'], ['/news']]);
+    idle.mock.calls[2]![0]({ didTimeout: true, timeRemaining: () => 0 });
+    expect(prefetch.mock.calls).toEqual([['/faq'], ['/news'], ['/blog']]);
   });
 
   it('picks up links that appear later at the next idle moment', async () => {
@@ -104,6 +126,7 @@ describe('prefetch of linked screens on idle (timeout 2 s)', () => {
     document.querySelector('main')!.innerHTML = '<a href="/maker/m1">メーカー</a>';
     await vi.advanceTimersByTimeAsync(PREFETCH_IDLE_TIMEOUT_MS);
     observer().show([...observer().observed]);
+    await vi.advanceTimersByTimeAsync(PREFETCH_IDLE_TIMEOUT_MS);
     expect(prefetch).toHaveBeenCalledWith('/maker/m1');
   });
 

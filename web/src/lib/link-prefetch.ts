@@ -3,20 +3,28 @@
  * once the page has loaded, when the browser is idle — or after 2 s at the latest — each site
  * link scrolled into view has its screen's code fetched, once per path, so following it does
  * not wait for the download. Links that appear later (lists that load, menus) are picked up at
- * the next idle moment. Nothing is fetched on a Save-Data or 2G connection.
+ * the next idle moment. The screens are asked for while the idle moment lasts and the rest at
+ * the next one, so a page full of links never becomes one long task (Lighthouse counted 140 ms
+ * of blocking time for it on a phone). Nothing is fetched on a Save-Data or 2G connection.
  */
 export const PREFETCH_IDLE_TIMEOUT_MS = 2_000;
 
 /** Runs `callback` when the browser is idle, at the latest after `timeout`; returns a cancel. */
-export function whenIdle(callback: () => void, timeout: number = PREFETCH_IDLE_TIMEOUT_MS): () => void {
+export function whenIdle(
+  callback: (deadline?: IdleDeadline) => void,
+  timeout: number = PREFETCH_IDLE_TIMEOUT_MS,
+): () => void {
   if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(() => callback(), { timeout });
+    const id = window.requestIdleCallback((deadline) => callback(deadline), { timeout });
     return () => window.cancelIdleCallback(id);
   }
   // Safari has no idle callback: the timeout is the latest moment, so use it.
-  const id = window.setTimeout(callback, timeout);
+  const id = window.setTimeout(() => callback(), timeout);
   return () => window.clearTimeout(id);
 }
+
+/** Idle time kept back for the browser's own work, in ms. */
+const IDLE_MARGIN_MS = 5;
 
 interface NetworkInformationLike {
   saveData?: boolean;
@@ -56,6 +64,21 @@ export function startLinkPrefetch({ prefetch, root = document.body }: LinkPrefet
   const watched = new WeakSet<Element>();
   const stops: (() => void)[] = [];
 
+  const queue: string[] = [];
+  let draining: (() => void) | null = null;
+  const drain = () => {
+    if (draining) return;
+    draining = whenIdle((deadline) => {
+      draining = null;
+      // Without an idle deadline (Safari) the queue goes at once, as before.
+      do {
+        const path = queue.shift();
+        if (path !== undefined) prefetch(path);
+      } while (queue.length > 0 && (!deadline || deadline.timeRemaining() > IDLE_MARGIN_MS));
+      if (queue.length > 0) drain();
+    });
+  };
+
   const seen = new IntersectionObserver((entries) => {
     for (const entry of entries) {
       if (!entry.isIntersecting) continue;
@@ -63,8 +86,9 @@ export function startLinkPrefetch({ prefetch, root = document.body }: LinkPrefet
       const path = prefetchPathOf(entry.target as HTMLAnchorElement);
       if (path === null || fetched.has(path)) continue;
       fetched.add(path);
-      prefetch(path);
+      queue.push(path);
     }
+    if (queue.length > 0) drain();
   });
 
   const scan = () => {
@@ -100,6 +124,7 @@ export function startLinkPrefetch({ prefetch, root = document.body }: LinkPrefet
   return () => {
     for (const stop of stops) stop();
     scheduled?.();
+    draining?.();
     seen.disconnect();
   };
 }

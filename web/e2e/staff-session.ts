@@ -1,0 +1,71 @@
+/**
+ * The staff account scripts/e2e.sh creates (E2E_STAFF_*) and its TOTP codes, for the journeys
+ * that sign a staff member in (admin.spec.ts in the browser, contact.spec.ts through the API).
+ */
+import { createHash, createHmac } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export function staffAccount() {
+  const email = process.env.E2E_STAFF_EMAIL;
+  const password = process.env.E2E_STAFF_PASSWORD;
+  const secret = process.env.E2E_STAFF_TOTP_SECRET;
+  if (!email || !password || !secret) {
+    throw new Error('E2E_STAFF_EMAIL, E2E_STAFF_PASSWORD and E2E_STAFF_TOTP_SECRET: run through scripts/e2e.sh');
+  }
+  return { email, password, secret };
+}
+
+/** RFC 4648 base32 (the TOTP secret's encoding), padding and case ignored. */
+function base32Decode(text: string): Buffer {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = 0;
+  let value = 0;
+  const out: number[] = [];
+  for (const char of text.toUpperCase().replace(/[\s=]/g, '')) {
+    const index = alphabet.indexOf(char);
+    if (index < 0) throw new Error(`not base32: ${char}`);
+    value = (value << 5) | index;
+    bits += 5;
+    if (bits >= 8) {
+      out.push((value >>> (bits - 8)) & 0xff);
+      bits -= 8;
+    }
+  }
+  return Buffer.from(out);
+}
+
+/** RFC 6238 TOTP (HMAC-SHA1, 30 s steps, 6 digits) for the time step `step`. */
+export function totp(secret: string, step: number): string {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(step));
+  const digest = createHmac('sha1', base32Decode(secret)).update(counter).digest();
+  const offset = (digest[digest.length - 1] ?? 0) & 0x0f;
+  const binary = digest.readUInt32BE(offset) & 0x7fffffff;
+  return String(binary % 1_000_000).padStart(6, '0');
+}
+
+/**
+ * A code is accepted once: every staff sign-in of the run (desktop and phone, each project in
+ * its own worker process, any spec) waits for a time step not used yet. The last used step is
+ * kept in a file named after the secret (a new one every e2e run).
+ */
+function usedStepFile(secret: string): string {
+  return join(tmpdir(), `shop-e2e-totp-${createHash('sha256').update(secret).digest('hex').slice(0, 16)}`);
+}
+
+/** A TOTP code of a time step no sign-in of this run has used. */
+export async function freshCode(secret: string): Promise<string> {
+  const file = usedStepFile(secret);
+  const lastStep = existsSync(file) ? Number(readFileSync(file, 'utf8')) : -1;
+  for (;;) {
+    const step = Math.floor(Date.now() / 30_000);
+    // Not in the last 2 s of a step either: the server must still see the same step.
+    if (step > lastStep && Date.now() % 30_000 < 28_000) {
+      writeFileSync(file, String(step));
+      return totp(secret, step);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
