@@ -10,6 +10,7 @@ import { BootFallback } from './app/root-shell';
 import { InvalidChannelPage } from './app/invalid-channel-page';
 import { InvalidChannelLayout } from './app/layouts/invalid-channel-layout';
 import { NetworkIgnoredError, isSilentError } from './api/client';
+import { dropFirstView } from './lib/first-view';
 import { queryClient } from './lib/query-client';
 import { setNavigator } from './lib/navigation';
 
@@ -17,9 +18,9 @@ async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) return;
   const root = createRoot(container);
-  // The server's first view of the page (its heading and picture) stays until the app's page
-  // replaces it; a page without one shows the loading block meanwhile.
-  if (!container.querySelector('.first-view')) root.render(<BootFallback />);
+  // The server's first view of the page (lib/first-view) stays until the app's page replaces
+  // it; a page without one shows the loading block meanwhile.
+  root.render(<BootFallback />);
   // The first screen's code downloads while public.json and the session are settled.
   preloadScreen(window.location.pathname);
 
@@ -33,6 +34,7 @@ async function start(): Promise<void> {
   try {
     const boot = await bootChannel(queryClient);
     if (boot.kind === 'invalid-channel') {
+      dropFirstView();
       // No shop answers on this host: nothing of the site can load, so no router either.
       root.render(
         <StrictMode>
@@ -49,6 +51,7 @@ async function start(): Promise<void> {
 
   if (failure instanceof NetworkIgnoredError || (failure !== null && !isSilentError(failure))) {
     // public.json itself failed: there is no shop to show, only a way to retry.
+    dropFirstView();
     root.render(
       <StrictMode>
         {failure instanceof NetworkIgnoredError ? (

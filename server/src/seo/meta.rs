@@ -17,7 +17,7 @@ pub struct PageMeta {
     pub image: Option<String>,
     pub json_ld: Option<Value>,
     /// What the page's first screen shows, written into the document so the browser paints it
-    /// before the app's script has run (the app replaces it when it starts).
+    /// before the app's script has run (the app removes it when its page is on screen).
     pub first_view: Option<FirstView>,
 }
 
@@ -74,7 +74,7 @@ impl FirstView {
                 format!(r#"<h1 class="first-view-heading">{}</h1><ul class="first-view-cards">{items}</ul>"#, escape(heading))
             }
         };
-        format!(r#"<div class="first-view">{inner}</div>"#)
+        format!(r#"<div class="first-view" id="first-view">{inner}</div>"#)
     }
 }
 
@@ -128,8 +128,10 @@ pub fn inject(index_html: &str, meta: &PageMeta, site_name: &str) -> String {
         Some(at) => format!("{}{}{}", &with_title[..at], head, &with_title[at..]),
         None => with_title,
     };
+    // Beside the app's root, not in it: React never re-creates these nodes (a new picture would be
+    // a new, later largest paint); the app removes them when its own page is on screen.
     match &meta.first_view {
-        Some(view) => with_head.replacen(ROOT, &format!(r#"<div id="root">{}</div>"#, view.html()), 1),
+        Some(view) => with_head.replacen(ROOT, &format!("{}{ROOT}", view.html()), 1),
         None => with_head,
     }
 }
@@ -168,10 +170,11 @@ mod tests {
             price: 1234567,
         };
         let html = inject(INDEX, &PageMeta { first_view: Some(view), ..Default::default() }, "店");
-        let root = &html[html.find(r#"<div id="root">"#).unwrap()..];
+        let root = &html[html.find(r#"<div class="first-view""#).unwrap()..];
         assert!(root.starts_with(
-            r#"<div id="root"><div class="first-view"><img class="first-view-image" src="/images/products/p1.svg" alt="LEDバルブ &quot;H4&quot;""#
+            r#"<div class="first-view" id="first-view"><img class="first-view-image" src="/images/products/p1.svg" alt="LEDバルブ &quot;H4&quot;""#
         ));
+        assert!(root.ends_with("</p></div><div id=\"root\"></div></body></html>"), "beside the app's root, before it: {root}");
         assert!(root.contains("<h1 class=\"first-view-heading\">LEDバルブ &lt;b&gt;H4&lt;/b&gt;</h1>"));
         assert!(root.contains("1,234,567円（税込）"));
         assert_eq!(inject(INDEX, &PageMeta::default(), "店").matches(r#"<div id="root"></div>"#).count(), 1, "no first view: the root stays empty");
@@ -182,7 +185,7 @@ mod tests {
         let view = FirstView::Banner { src: "/images/banners/b1.svg".into(), alt: "冬の<セール>".into() };
         let html = inject(INDEX, &PageMeta { first_view: Some(view), ..Default::default() }, "店");
         assert!(html.contains(
-            r#"<div id="root"><div class="first-view"><img class="first-view-banner" src="/images/banners/b1.svg" alt="冬の&lt;セール&gt;" width="1200" height="400" fetchpriority="high"></div></div>"#
+            r#"<div class="first-view" id="first-view"><img class="first-view-banner" src="/images/banners/b1.svg" alt="冬の&lt;セール&gt;" width="1200" height="400" fetchpriority="high"></div><div id="root"></div>"#
         ));
     }
 

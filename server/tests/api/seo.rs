@@ -41,7 +41,7 @@ async fn the_home_and_news_pages_have_the_shops_head(mut app: TestApp) {
     let banners = app.get("/v1/banners?area[]=top_main&is_show=1").send().await.json();
     let first = &banners["data"][0];
     let src = first["image"].as_str().unwrap();
-    assert!(home.text().contains(&format!(r#"<div id="root"><div class="first-view"><img class="first-view-banner" src="{src}""#)), "{}", home.text());
+    assert!(home.text().contains(&format!(r#"<div class="first-view" id="first-view"><img class="first-view-banner" src="{src}""#)), "{}", home.text());
     assert!(!app.get("/mypage").send().await.text().contains("first-view"), "other pages of the app start empty");
     let news = app.get("/news/n0023").send().await;
     assert!(news.text().contains("<title>冬のメンテナンス応援セール開催中 | ライドパーツ本舗</title>"));
@@ -56,7 +56,7 @@ async fn the_product_list_draws_its_first_cards_in_the_document(mut app: TestApp
     assert!(html.contains("<title>商品一覧 | ライドパーツ本舗</title>"), "{html}");
     // The list's own first four, in its default order, before any script runs.
     let first = app.get("/v1/products?per=4").send().await.json();
-    let root = &html[html.find(r#"<div id="root">"#).unwrap()..];
+    let root = &html[html.find(r#"<div class="first-view""#).unwrap()..];
     let mut at = 0;
     for product in first["data"].as_array().unwrap() {
         let name = product["name"].as_str().unwrap();

@@ -1,4 +1,5 @@
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
+import { useDropFirstView } from '../lib/first-view';
 import { ApiError, NetworkIgnoredError, isSilentError } from '../api/client';
 import { useDocumentTitle } from '../lib/document-title';
 import { LoadingBlock } from '../ui/spinner';
@@ -67,6 +68,7 @@ export function OfflineNotice() {
 
 export function RouteErrorPage() {
   const error = useRouteError();
+  useDropFirstView();
   if (error instanceof NetworkIgnoredError) return <OfflineNotice />;
   // The API client already moved on (login, maintenance, invalid channel).
   if (isSilentError(error)) return <LoadingBlock />;

@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { clearErrors, useInvalidChannel } from '../lib/app-state';
 import { advanceFlash } from '../lib/flash';
 import { startSmoothAnchors } from '../lib/anchor-links';
+import { hasFirstView, useDropFirstView } from '../lib/first-view';
 import { AppToaster } from '../ui/toaster';
 import { LoadingBlock } from '../ui/spinner';
 import { InvalidChannelPage } from './invalid-channel-page';
@@ -26,6 +27,7 @@ function useNavigationHousekeeping() {
 /** The root of every screen: scroll handling, toasts and the invalid-channel switch. */
 export function RootShell() {
   const invalidChannel = useInvalidChannel();
+  useDropFirstView();
   useNavigationHousekeeping();
   useEffect(startSmoothAnchors, []);
   return (
@@ -44,20 +46,9 @@ export function RootShell() {
 }
 
 /**
- * The server's first view of this page load (server/src/seo/meta.rs: the page's heading and
- * main picture, escaped there), read before React takes the root over.
- */
-const firstView =
-  typeof document === 'undefined' ? null : (document.querySelector('#root > .first-view')?.outerHTML ?? null);
-
-/**
- * Shown while the first screen's data loads: the server's first view when the page has one (the
- * same markup, so nothing flashes or moves before the app's page replaces it), else a spinner.
+ * Shown while the first screen's data loads: nothing when the server's first view of the page is
+ * on screen (lib/first-view), else a spinner.
  */
 export function BootFallback() {
-  if (firstView) {
-    // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own escaped markup, taken from this document
-    return <div dangerouslySetInnerHTML={{ __html: firstView }} />;
-  }
-  return <LoadingBlock />;
+  return hasFirstView() ? null : <LoadingBlock />;
 }
