@@ -15,11 +15,14 @@ test('viewed products appear under 最近チェックした商品, newest first'
 
   await page.goto('/product/rp0001');
   await expect(page.getByRole('heading', { level: 1, name: first })).toBeVisible();
+  // The product page itself, not the server's first view of it (the app records the visit).
+  await expect(page.getByRole('button', { name: 'カートに入れる' })).toBeVisible();
   // Nothing viewed before this product: no strip.
   await expect(page.getByRole('heading', { name: '最近チェックした商品' })).toHaveCount(0);
 
   await page.goto('/product/rp0146');
   await expect(page.getByRole('heading', { level: 1, name: second })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'カートに入れる' })).toBeVisible();
   // On a product page the strip leaves out the product on screen.
   const onDetail = page.getByRole('list', { name: '最近チェックした商品' });
   await expect(onDetail.getByRole('heading', { level: 3 })).toHaveText([first]);
@@ -162,7 +165,8 @@ test('the 入荷リクエスト form shows the server message for a bad e-mail a
 
 test('a product in stock offers no 入荷リクエスト', async ({ page }) => {
   await page.goto('/product/rp0001');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The product page itself (its cart button), not the server's first view of it.
+  await expect(page.getByRole('button', { name: 'カートに入れる' })).toBeVisible();
   await expect(page.getByRole('heading', { name: '入荷リクエスト' })).toHaveCount(0);
 });
 
