@@ -13,6 +13,7 @@ import { NetworkIgnoredError, isSilentError } from './api/client';
 import { dropFirstView } from './lib/first-view';
 import { queryClient } from './lib/query-client';
 import { setNavigator } from './lib/navigation';
+import { nextTask } from './lib/wait';
 
 async function start(): Promise<void> {
   const container = document.getElementById('root');
@@ -21,8 +22,6 @@ async function start(): Promise<void> {
   // The server's first view of the page (lib/first-view) stays until the app's page replaces
   // it; a page without one shows the loading block meanwhile.
   root.render(<BootFallback />);
-  // The first screen's code downloads while public.json and the session are settled.
-  preloadScreen(window.location.pathname);
 
   // A 503 during startup asks to navigate before the router exists: remember it.
   let pending: string | null = null;
@@ -30,23 +29,27 @@ async function start(): Promise<void> {
     pending = to;
   });
 
-  let failure: unknown = null;
-  try {
-    const boot = await bootChannel(queryClient);
-    if (boot.kind === 'invalid-channel') {
-      dropFirstView();
-      // No shop answers on this host: nothing of the site can load, so no router either.
-      root.render(
-        <StrictMode>
-          <InvalidChannelLayout>
-            <InvalidChannelPage />
-          </InvalidChannelLayout>
-        </StrictMode>,
-      );
-      return;
-    }
-  } catch (error) {
-    failure = error;
+  // public.json first (everything waits for it); the steps after it each in a task of their own.
+  const booting = bootChannel(queryClient).then(
+    (boot) => ({ boot, failure: null as unknown }),
+    (failure: unknown) => ({ boot: null, failure }),
+  );
+  await nextTask();
+  // The first screen's code downloads while public.json and the session are settled.
+  preloadScreen(window.location.pathname);
+
+  const { boot, failure } = await booting;
+  if (boot?.kind === 'invalid-channel') {
+    dropFirstView();
+    // No shop answers on this host: nothing of the site can load, so no router either.
+    root.render(
+      <StrictMode>
+        <InvalidChannelLayout>
+          <InvalidChannelPage />
+        </InvalidChannelLayout>
+      </StrictMode>,
+    );
+    return;
   }
 
   if (failure instanceof NetworkIgnoredError || (failure !== null && !isSilentError(failure))) {
@@ -64,6 +67,7 @@ async function start(): Promise<void> {
     return;
   }
 
+  await nextTask();
   const router = createAppRouter();
   setNavigator((to, options) => {
     void router.navigate(to, options);

@@ -238,8 +238,10 @@ export function createApi(input: ApiDeps): ApiInstance {
   }
 
   async function policyFetch(request: Request): Promise<Response> {
-    // Keep an unread copy so the body can be sent again after a refresh.
-    const template = request.clone();
+    // Keep an unread copy so the body can be sent again after a refresh (a request without a
+    // body is never consumed: it is sent as it is, without copies, which cost on a slow phone).
+    const template = request.body === null ? request : request.clone();
+    const fresh = () => (template === request ? request : template.clone());
 
     let token = sessionStore.get().accessToken;
     if (token !== null && !hasValidToken(sessionStore.get(), deps.now())) {
@@ -251,7 +253,7 @@ export function createApi(input: ApiDeps): ApiInstance {
       }
     }
 
-    let response = await send(template.clone(), token);
+    let response = await send(fresh(), token);
 
     if (response.status === 401 && token !== null) {
       // Another request may have refreshed meanwhile: then just retry with its token.
@@ -262,7 +264,7 @@ export function createApi(input: ApiDeps): ApiInstance {
         endSession(LOGIN_AFTER_REFRESH_FAILURE_PATH);
         return response;
       }
-      response = await send(template.clone(), sessionStore.get().accessToken);
+      response = await send(fresh(), sessionStore.get().accessToken);
       if (response.status === 401) {
         handledResponses.add(response);
         endSession(LOGIN_PATH);

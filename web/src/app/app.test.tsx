@@ -6,7 +6,7 @@ import { setFlash } from '../lib/flash';
 import { EXPIRY_KEY, TOKEN_KEY } from '../lib/session';
 import { json } from '../test/fake-fetch';
 import { createSiteFake, renderApp } from '../test/render-app';
-import { routes } from './router';
+import { matchScreens, routes, siteScreens } from './router';
 
 /** spec/routes.txt as of the foundation; compared with the shared file when it is beside us. */
 const SPEC_ROUTES = `/ /ec /blog /blog/{key} /brand /cart /cart/complete /cart/confirm /cart/payment
@@ -49,6 +49,26 @@ describe('route table', () => {
       .map((line) => line.trim())
       .filter((line) => line.startsWith('/'));
     expect(fromFile.sort()).toEqual([...SPEC_ROUTES].sort());
+  });
+
+  it('matches a path over the screens of its first segment exactly as over the whole table', () => {
+    const shape = (matches: ReturnType<typeof matchScreens>) =>
+      matches?.map((m) => [m.route.path, m.route.index, m.route.lazy, m.route.handle, m.pathname, m.params]);
+    const extra = [
+      '/',
+      '/EC',
+      '/Product/abc',
+      '/lp/spring',
+      '/about-us',
+      '/product/a/uos/',
+      '/%65c',
+      '/%E5%95%86',
+      '/mypage/x/y',
+    ];
+    for (const path of [...SPEC_ROUTES.flatMap(samplePaths), ...extra]) {
+      expect(shape(matchScreens(path)), path).toEqual(shape(matchRoutes(siteScreens, path)));
+      expect(matchScreens(path)?.length, path).toBeGreaterThan(0);
+    }
   });
 
   it('declares every spec route as its own route, not the catch-all', () => {

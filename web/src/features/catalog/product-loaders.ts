@@ -6,6 +6,7 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { messagesQuery } from '../../api/site-queries';
 import { queryClient } from '../../lib/query-client';
+import { nextTask } from '../../lib/wait';
 import {
   accessoriesQuery,
   brandsQuery,
@@ -28,6 +29,9 @@ export async function productListLoader({ request }: LoaderFunctionArgs) {
     queryClient.ensureQueryData(productListQuery(filters)),
     queryClient.ensureQueryData(categoriesQuery()).catch(() => null),
   ]);
+  needed.catch(() => undefined); // awaited below; a failure meanwhile is not "unhandled"
+  // The rest in a task of its own (lib/wait: each request costs a slow phone a few ms).
+  await nextTask();
   void queryClient.prefetchQuery(makersQuery());
   void queryClient.prefetchQuery(brandsQuery());
   void queryClient.prefetchQuery(tagsQuery());
@@ -40,6 +44,9 @@ export async function productDetailLoader({ params }: LoaderFunctionArgs) {
   const key = params.key ?? '';
   // The product first: the rest must not take the browser's connections ahead of it.
   const product = queryClient.ensureQueryData(productDetailQuery(key));
+  product.catch(() => undefined); // awaited below; a failure meanwhile is not "unhandled"
+  // The rest in a task of its own (lib/wait: each request costs a slow phone a few ms).
+  await nextTask();
   void queryClient.prefetchQuery(categoriesQuery());
   void queryClient.prefetchQuery(accessoriesQuery(key));
   void queryClient.prefetchQuery(recommendQuery(key));
