@@ -4,87 +4,17 @@
  * fresh member (registered through the API, verified with the code from the outbox); the demo
  * member only reads.
  */
-import type { Page, TestInfo } from '@playwright/test';
-import {
-  botCheckHeaders,
-  keepScreenshot,
-  mailCode,
-  mailLink,
-  readMail,
-  seriousViolations,
-  test,
-  expect,
-} from './support';
+import type { Page } from '@playwright/test';
+import { freshMember, logIn, mypageMenu } from './member-session';
+import { keepScreenshot, mailLink, readMail, seriousViolations, test, expect } from './support';
 
 const DEMO_MEMBER = { email: 'member@example.com', password: 'ride2026demo' };
 const LOGIN_FAILED = 'メールアドレスまたはパスワードが正しくありません';
-
-interface Member {
-  email: string;
-  password: string;
-}
-
-function uniqueEmail(testInfo: TestInfo, tag: string): string {
-  return `e2e-account-${tag}-${testInfo.project.name}-${Date.now()}@example.com`;
-}
-
-/**
- * A registered member of the demo shop, made through the API: POST /v1/users mails a code, and
- * POST /v1/auth/verify with it makes the member registered. The browser stays logged out.
- */
-async function freshMember(page: Page, testInfo: TestInfo, tag: string): Promise<Member> {
-  const member = { email: uniqueEmail(testInfo, tag), password: 'start2026pass' };
-  const sentAfter = Date.now();
-  const created = await page.request.post('/v1/users', {
-    headers: await botCheckHeaders(page.request),
-    data: {
-      email: member.email,
-      password: member.password,
-      password_confirmation: member.password,
-      last_name: '試験',
-      first_name: '一郎',
-      last_name_kana: 'シケン',
-      first_name_kana: 'イチロウ',
-      gender_ct: null,
-      birthday: null,
-      postal_code: '1000001',
-      prefecture: '東京都',
-      city: '千代田区千代田',
-      address1: '1-1',
-      address2: '',
-      phone_number: '03-1234-5678',
-      cell_phone_number: '',
-      is_receive_newsletter: 0,
-      question_ct: null,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { login } = (await created.json()) as { login: { user_id: string; is_verify: boolean } };
-  expect(login.is_verify).toBe(true);
-  const code = mailCode(await readMail(member.email, { after: sentAfter }));
-  const verified = await page.request.post('/v1/auth/verify', { data: { verify_code: code, user_id: login.user_id } });
-  expect(verified.status(), await verified.text()).toBe(200);
-  // The API calls shared the browser's cookies: log that session out so the browser starts as a visitor.
-  await page.request.post('/v1/auth/logout');
-  return member;
-}
-
-async function logIn(page: Page, who: Member) {
-  await page.goto('/login');
-  await page.getByLabel(/^メールアドレスまたはユーザー名/).fill(who.email);
-  await page.getByLabel(/^パスワード/).fill(who.password);
-  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-}
 
 async function logOut(page: Page) {
   await page.goto('/mypage/logout');
   await page.getByRole('button', { name: 'ログアウトする' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'ログアウトしました' })).toBeVisible();
-}
-
-/** The mypage menu: a row on phones, a side column on desktop — always there, always labelled. */
-function mypageMenu(page: Page) {
-  return page.getByRole('navigation', { name: 'マイページメニュー' });
 }
 
 test('a member who forgot the password sets a new one from the mailed link and logs in with it', async ({
@@ -119,7 +49,7 @@ test('a member who forgot the password sets a new one from the mailed link and l
   // The reset logs the member in.
   await expect(page).toHaveURL(/\/mypage$/);
   await expect(page.getByText('パスワードを再設定しました。')).toBeVisible();
-  await expect(page.getByText('ようこそ、試験 一郎 様')).toBeVisible();
+  await expect(page.getByText('ようこそ、試験 花子 様')).toBeVisible();
 
   await logOut(page);
   // The link was single use.

@@ -1,5 +1,5 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import './app/global.css';
 import { bootChannel } from './app/boot';
@@ -10,7 +10,7 @@ import { BootFallback } from './app/root-shell';
 import { InvalidChannelPage } from './app/invalid-channel-page';
 import { InvalidChannelLayout } from './app/layouts/invalid-channel-layout';
 import { NetworkIgnoredError, isSilentError } from './api/client';
-import { dropFirstView } from './lib/first-view';
+import { dropFirstView, hasFirstView } from './lib/first-view';
 import { queryClient } from './lib/query-client';
 import { setNavigator } from './lib/navigation';
 import { nextTask } from './lib/wait';
@@ -18,10 +18,15 @@ import { nextTask } from './lib/wait';
 async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) return;
-  const root = createRoot(container);
+  let root: Root | null = null;
+  const app = () => {
+    root ??= createRoot(container);
+    return root;
+  };
   // The server's first view of the page (lib/first-view) stays until the app's page replaces
-  // it; a page without one shows the loading block meanwhile.
-  root.render(<BootFallback />);
+  // it, and React starts only when it has something to draw; a page without one shows the
+  // loading block at once.
+  if (!hasFirstView()) app().render(<BootFallback />);
 
   // A 503 during startup asks to navigate before the router exists: remember it.
   let pending: string | null = null;
@@ -42,7 +47,7 @@ async function start(): Promise<void> {
   if (boot?.kind === 'invalid-channel') {
     dropFirstView();
     // No shop answers on this host: nothing of the site can load, so no router either.
-    root.render(
+    app().render(
       <StrictMode>
         <InvalidChannelLayout>
           <InvalidChannelPage />
@@ -55,7 +60,7 @@ async function start(): Promise<void> {
   if (failure instanceof NetworkIgnoredError || (failure !== null && !isSilentError(failure))) {
     // public.json itself failed: there is no shop to show, only a way to retry.
     dropFirstView();
-    root.render(
+    app().render(
       <StrictMode>
         {failure instanceof NetworkIgnoredError ? (
           <OfflineNotice />
@@ -78,13 +83,16 @@ async function start(): Promise<void> {
     .then(({ startLinkPrefetch }) => startLinkPrefetch({ prefetch: preloadScreen }))
     .catch(() => undefined);
 
-  root.render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  );
+  // As a transition: React renders the first page in slices of a few ms, not in one long task.
+  startTransition(() => {
+    app().render(
+      <StrictMode>
+        <Providers>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    );
+  });
 }
 
 void start();

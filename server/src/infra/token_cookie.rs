@@ -1,6 +1,6 @@
-//! The httpOnly cookies that carry our session tokens (a member's refresh token, a staff
-//! session): 256 random bits as 64 hex digits, each cookie with its own name, path and
-//! SameSite rule. Written once so both read and write them the same way.
+//! The httpOnly cookies that carry our own tokens (a member's refresh token, a staff session,
+//! a social login's state), each with its own name, path, SameSite rule and value shape.
+//! Written once so every one of them is read and written the same way.
 use axum::http::{HeaderMap, HeaderValue, header};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,6 +25,13 @@ pub struct TokenCookie {
     pub name: &'static str,
     pub path: &'static str,
     pub same_site: SameSite,
+    /// Whether a presented value has the shape of ours; anything else is not read at all.
+    pub accepts: fn(&str) -> bool,
+}
+
+/// 256 random bits as 64 hex digits: our session tokens.
+pub fn is_hex_token(value: &str) -> bool {
+    value.len() == 64 && value.bytes().all(|b| b.is_ascii_hexdigit())
 }
 
 impl TokenCookie {
@@ -32,8 +39,8 @@ impl TokenCookie {
     pub fn set(&self, token: &str, max_age_seconds: i64, secure: bool) -> HeaderValue {
         let secure = if secure { "; Secure" } else { "" };
         let text = format!("{}={token}; Path={}; Max-Age={max_age_seconds}; HttpOnly; SameSite={}{secure}", self.name, self.path, self.same_site.as_str());
-        // Hex tokens and fixed attributes only: always a valid header value.
-        HeaderValue::from_str(&text).expect("a cookie of hex and fixed attributes")
+        // Our own tokens (hex, base64url) and fixed attributes only: always a valid header value.
+        HeaderValue::from_str(&text).expect("a cookie of token characters and fixed attributes")
     }
 
     /// Tells the browser to forget the cookie.
@@ -51,6 +58,6 @@ impl TokenCookie {
             .filter_map(|pair| pair.trim().split_once('='))
             .find(|(name, _)| *name == self.name)
             .map(|(_, value)| value.trim().trim_matches('"').to_owned())
-            .filter(|value| value.len() == 64 && value.bytes().all(|b| b.is_ascii_hexdigit()))
+            .filter(|value| (self.accepts)(value))
     }
 }

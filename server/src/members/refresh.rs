@@ -6,7 +6,7 @@
 use axum::http::{HeaderMap, HeaderValue, header};
 
 use crate::infra::secret::{random_hex, sha256_hex};
-use crate::infra::token_cookie::{SameSite, TokenCookie};
+use crate::infra::token_cookie::{SameSite, TokenCookie, is_hex_token};
 
 pub const COOKIE_NAME: &str = "shop_refresh";
 pub const COOKIE_PATH: &str = "/v1/auth";
@@ -69,7 +69,7 @@ pub fn is_https(headers: &HeaderMap) -> bool {
     forwarded_proto || forwarded
 }
 
-const COOKIE: TokenCookie = TokenCookie { name: COOKIE_NAME, path: COOKIE_PATH, same_site: SameSite::Lax };
+const COOKIE: TokenCookie = TokenCookie { name: COOKIE_NAME, path: COOKIE_PATH, same_site: SameSite::Lax, accepts: is_hex_token };
 
 pub fn set_cookie(token: &str, secure: bool) -> HeaderValue {
     COOKIE.set(token, LIFETIME_SECONDS, secure)

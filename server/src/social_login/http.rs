@@ -22,6 +22,7 @@ use crate::infra::extract::{ApiPath, ApiQuery};
 use crate::infra::ids::new_id;
 use crate::infra::secret::{same_hash, sha256_hex};
 use crate::infra::time::Timestamp;
+use crate::infra::token_cookie::{SameSite, TokenCookie};
 use crate::members::client::Client;
 use crate::members::links::link_origin;
 use crate::members::login;
@@ -38,6 +39,8 @@ pub const STATE_LIFETIME_MS: i64 = 10 * 60 * 1000;
 /// their own login in another person's browser (login CSRF) by sending them the callback URL.
 pub const STATE_COOKIE: &str = "shop_oauth_state";
 const STATE_COOKIE_PATH: &str = "/v1/auth";
+/// SameSite=Lax: the provider sends the browser back with a top-level GET, which carries it.
+const STATE: TokenCookie = TokenCookie { name: STATE_COOKIE, path: STATE_COOKIE_PATH, same_site: SameSite::Lax, accepts: looks_like_state };
 /// Logins started from one address (each keeps a row for ten minutes).
 const START_LIMIT: Limit = Limit { name: "social-start", max: 30, window_ms: 10 * 60 * 1000 };
 
@@ -115,7 +118,7 @@ async fn social_redirect(
     store::insert_state(&mut tx, &pending, now, now + STATE_LIFETIME_MS).await?;
     tx.commit().await?;
     let mut response = found(authorization.url.as_str())?;
-    response.headers_mut().append(header::SET_COOKIE, state_cookie(&authorization.state, STATE_LIFETIME_MS / 1000, client.https)?);
+    response.headers_mut().append(header::SET_COOKIE, STATE.set(&authorization.state, STATE_LIFETIME_MS / 1000, client.https));
     Ok(response)
 }
 
@@ -159,7 +162,7 @@ async fn social_callback(
         response.headers_mut().append(header::SET_COOKIE, cookie);
     }
     // The state is spent whatever happened.
-    response.headers_mut().append(header::SET_COOKIE, state_cookie("", 0, client.https)?);
+    response.headers_mut().append(header::SET_COOKIE, STATE.clear(client.https));
     Ok(response)
 }
 
@@ -185,7 +188,7 @@ async fn complete(
     let pending = store::delete_state(&mut tx, &sha256_hex(presented)).await.map_err(server_error)?;
     tx.commit().await.map_err(server_error)?;
     let pending = pending.ok_or(Failure::InvalidState)?;
-    let this_browser = state_from_cookies(headers).is_some_and(|cookie| same_hash(&cookie, presented));
+    let this_browser = STATE.read(headers).is_some_and(|cookie| same_hash(&cookie, presented));
     if !this_browser || pending.expires_at <= now || pending.channel_id != channel.id || pending.provider != provider.kind {
         return Err(Failure::InvalidState);
     }
@@ -302,25 +305,6 @@ fn looks_like_state(value: &str) -> bool {
     (40..=64).contains(&value.len()) && value.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
-fn state_cookie(value: &str, max_age_seconds: i64, secure: bool) -> ApiResult<HeaderValue> {
-    let secure = if secure { "; Secure" } else { "" };
-    // SameSite=Lax: the provider sends the browser back with a top-level GET, which carries it.
-    let text = format!("{STATE_COOKIE}={value}; Path={STATE_COOKIE_PATH}; Max-Age={max_age_seconds}; HttpOnly; SameSite=Lax{secure}");
-    HeaderValue::from_str(&text).map_err(|e| ApiError::Internal(anyhow::anyhow!("state cookie: {e}")))
-}
-
-fn state_from_cookies(headers: &HeaderMap) -> Option<String> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == STATE_COOKIE)
-        .map(|(_, value)| value.trim().to_owned())
-        .filter(|value| looks_like_state(value))
-}
-
 /// 302 to `location`; never stored by a cache (it carries a one-time state or a session).
 fn found(location: &str) -> ApiResult<Response> {
     let location = HeaderValue::from_str(location).map_err(|e| ApiError::Internal(anyhow::anyhow!("redirect location: {e}")))?;
@@ -339,15 +323,15 @@ mod tests {
         let state = "a".repeat(43);
         let mut headers = HeaderMap::new();
         headers.insert(header::COOKIE, format!("x=1; {STATE_COOKIE}={state}; y=2").parse().unwrap());
-        assert_eq!(state_from_cookies(&headers).as_deref(), Some(state.as_str()));
+        assert_eq!(STATE.read(&headers).as_deref(), Some(state.as_str()));
         headers.insert(header::COOKIE, format!("{STATE_COOKIE}=short").parse().unwrap());
-        assert_eq!(state_from_cookies(&headers), None);
+        assert_eq!(STATE.read(&headers), None);
         assert!(!looks_like_state(&format!("{}!", "a".repeat(42))));
     }
 
     #[test]
     fn the_state_cookie_is_http_only_lax_and_scoped_to_auth() {
-        let cookie = state_cookie("abc", 600, true).unwrap();
+        let cookie = STATE.set("abc", 600, true);
         assert_eq!(cookie.to_str().unwrap(), "shop_oauth_state=abc; Path=/v1/auth; Max-Age=600; HttpOnly; SameSite=Lax; Secure");
     }
 }

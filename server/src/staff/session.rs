@@ -6,7 +6,7 @@ use axum::http::{HeaderMap, HeaderValue};
 
 use crate::infra::secret::{random_hex, sha256_hex};
 use crate::infra::time::Timestamp;
-use crate::infra::token_cookie::{SameSite, TokenCookie};
+use crate::infra::token_cookie::{SameSite, TokenCookie, is_hex_token};
 
 pub const COOKIE_NAME: &str = "shop_staff";
 pub const COOKIE_PATH: &str = "/v1/admin";
@@ -33,7 +33,7 @@ pub fn needs_touch(last_seen_at: i64, now: i64) -> bool {
     now - last_seen_at >= TOUCH_EVERY_MS
 }
 
-const COOKIE: TokenCookie = TokenCookie { name: COOKIE_NAME, path: COOKIE_PATH, same_site: SameSite::Strict };
+const COOKIE: TokenCookie = TokenCookie { name: COOKIE_NAME, path: COOKIE_PATH, same_site: SameSite::Strict, accepts: is_hex_token };
 
 /// Sets the session cookie; `secure` when the request came over HTTPS.
 pub fn set_cookie(token: &str, secure: bool) -> HeaderValue {

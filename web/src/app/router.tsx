@@ -9,6 +9,7 @@ import { productDetailLoader, productListLoader } from '../features/catalog/prod
 import { contentFrame } from '../features/pages/content-route';
 import { withChunkReload } from '../lib/chunk-reload';
 import { queryClient } from '../lib/query-client';
+import { nextTask } from '../lib/wait';
 import { bootSite } from './boot';
 import { RouteErrorPage } from './error-page';
 import { loadWaitLoader } from './load-wait';
@@ -315,6 +316,8 @@ export function preloadScreen(pathname: string): void {
  * here: popups never cover the landing page (PopupHost), and the first page's requests go first.
  */
 async function siteLoader({ request }: { request: Request }) {
+  // After the router's own start and the screen's loader, in a task of its own (lib/wait).
+  await nextTask();
   const pathname = new URL(request.url).pathname;
   const frame = Promise.all([
     bootSite(queryClient),
