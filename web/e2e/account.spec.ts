@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { freshMember, logIn, mypageMenu } from './member-session';
-import { keepScreenshot, mailLink, readMail, seriousViolations, test, expect } from './support';
+import { botCheckHeaders, keepScreenshot, mailLink, readMail, seriousViolations, test, expect } from './support';
 
 const DEMO_MEMBER = { email: 'member@example.com', password: 'ride2026demo' };
 const LOGIN_FAILED = 'メールアドレスまたはパスワードが正しくありません';
