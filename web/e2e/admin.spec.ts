@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { freshCode, staffAccount, totp } from './staff-session';
+import { signInStaff, staffAccount, totp } from './staff-session';
 import { expect, keepScreenshot, readMail, test } from './support';
 
 const DEMO_MEMBER_EMAIL = 'member@example.com';
@@ -103,17 +103,6 @@ async function expectAccessible(page: Page) {
   ).toEqual([]);
 }
 
-async function logIn(page: Page) {
-  const staff = staffAccount();
-  await page.getByLabel('メールアドレス').fill(staff.email);
-  await page.getByLabel('パスワード').fill(staff.password);
-  await page.getByRole('button', { name: '次へ' }).click();
-  const code = page.getByLabel('確認コード（6桁）');
-  await expect(code).toBeVisible();
-  await code.fill(await freshCode(staff.secret));
-  await page.getByRole('button', { name: 'ログイン' }).click();
-}
-
 test.describe('back office', () => {
   test.setTimeout(120_000);
 
@@ -157,7 +146,7 @@ test.describe('back office', () => {
     await expect(page).toHaveURL(/\/admin\/login/);
     await page.getByRole('button', { name: 'メールアドレスとパスワードの入力に戻る' }).click();
 
-    await logIn(page);
+    await signInStaff(page);
     // Back where the staff member was going: the thread.
     await expect(page).toHaveURL(new RegExp(`/admin/inquiries/${inquiry.key}$`));
     await expect(page.getByRole('heading', { level: 1 })).toContainText(inquiry.number);

@@ -2,9 +2,21 @@
  * The corporate (B2B) shop (issue 16): the demo corporate member logs in with the mailed code,
  * sees and edits the company details on 会員情報, and orders with お客様直送 (the end customer's
  * name, address and phone) paid by 請求書払い — the company is approved by the shop in the seed.
+ * A newly registered company is approved for 請求書払い by the shop's owner in the back office
+ * (法人会員), and the approval withdrawn again.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, keepScreenshot, mailCode, onHost, readMail, seriousViolations, test } from './support';
+import { signInStaff } from './staff-session';
+import {
+  botCheckHeaders,
+  expect,
+  keepScreenshot,
+  mailCode,
+  onHost,
+  readMail,
+  seriousViolations,
+  test,
+} from './support';
 
 // axe is injected into the pages for the accessibility checks.
 test.use({ bypassCSP: true });
@@ -123,4 +135,89 @@ test('the corporate member edits the company details and orders to an end custom
   expect(mail.text).toContain('配送方法: お客様直送');
   expect(mail.text).toContain('高橋 健 様');
   expect(mail.text).toContain('発注番号: PO-E2E-1125');
+});
+
+/** A company registered through the API (the corporate shop logs it in at once): its token. */
+async function registerCompany(request: APIRequestContext, email: string): Promise<string> {
+  const headers = { 'X-Channel': 'corporate' };
+  const created = await request.post('/v1/users', {
+    headers: await botCheckHeaders(request, headers),
+    data: {
+      email,
+      password: 'start2026pass',
+      password_confirmation: 'start2026pass',
+      last_name: '試験',
+      first_name: '一郎',
+      corporation: '株式会社テスト二輪',
+      department: '購買部',
+      postal_code: '5300001',
+      prefecture: '大阪府',
+      city: '大阪市北区',
+      address1: '梅田1-1-1',
+      phone_number: '0612345678',
+      payment: 1,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { login: { access_token: string } }).login.access_token;
+}
+
+async function invoiceApproved(request: APIRequestContext, token: string): Promise<boolean> {
+  const me = await request.get('/v1/me/user', {
+    headers: { 'X-Channel': 'corporate', Authorization: `Bearer ${token}` },
+  });
+  expect(me.ok()).toBe(true);
+  return ((await me.json()) as { is_invoice_approved: boolean }).is_invoice_approved;
+}
+
+test('the owner approves a new company for 請求書払い in the back office and withdraws it again', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const email = `e2e-company-${testInfo.project.name}-${Date.now()}@example.co.jp`;
+  const token = await registerCompany(request, email);
+  expect(await invoiceApproved(request, token)).toBe(false);
+
+  await page.goto(onHost(HOST, '/admin/companies'));
+  await expect(page.getByRole('heading', { name: '管理画面ログイン' })).toBeVisible();
+  await signInStaff(page, 'corporate');
+  await expect(page.getByRole('heading', { level: 1, name: '法人会員' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: '管理メニュー' }).getByRole('link', { name: '法人会員' }),
+  ).toHaveAttribute('aria-current', 'page');
+
+  // The list opens on the companies waiting for an approval; the new one is found by its e-mail.
+  await page.getByLabel('キーワード').fill(email);
+  await page.getByRole('button', { name: '検索' }).click();
+  const row = page.getByRole('row').filter({ hasText: email });
+  await expect(row).toContainText('株式会社テスト二輪');
+  await expect(row).toContainText('銀行振込（前払い）');
+  await expect(row).toContainText('未承認');
+  expect(await seriousViolations(page)).toEqual([]);
+  await keepScreenshot(page, testInfo, 'admin-companies');
+
+  await row.getByRole('button', { name: '株式会社テスト二輪の請求書払いを承認する' }).click();
+  await expect(page.getByText('株式会社テスト二輪の請求書払いを承認しました。')).toBeVisible();
+  expect(await invoiceApproved(request, token)).toBe(true);
+  // No longer waiting: it is under 承認済み.
+  await expect(page.getByText('該当する法人会員はいません。')).toBeVisible();
+  await page.getByLabel('請求書払い').selectOption({ label: '承認済み' });
+  await page.getByRole('button', { name: '検索' }).click();
+  const approved = page.getByRole('row').filter({ hasText: email });
+  await expect(approved).toContainText('承認済み');
+
+  // Withdrawing asks first and says what else it changes.
+  await approved.getByRole('button', { name: '株式会社テスト二輪の請求書払いの承認を取り消す' }).click();
+  await expect(approved).toContainText('希望の支払方法が請求書払いの場合は、その設定も解除されます');
+  await approved.getByRole('button', { name: '取り消す', exact: true }).click();
+  await expect(page.getByText('株式会社テスト二輪の請求書払いの承認を取り消しました。')).toBeVisible();
+  expect(await invoiceApproved(request, token)).toBe(false);
+
+  // Both changes are in the audit log.
+  await page.getByRole('link', { name: '操作履歴' }).click();
+  // (On a phone each cell also reads its column's name: rows are matched by their text.)
+  const rows = page.getByRole('row').filter({ hasText: '株式会社テスト二輪' });
+  await expect(rows.filter({ hasText: '請求書払い承認取消' }).first()).toBeVisible();
+  await expect(rows.filter({ hasText: '請求書払い承認', hasNotText: '取消' }).first()).toBeVisible();
 });

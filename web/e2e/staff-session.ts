@@ -1,20 +1,36 @@
 /**
- * The staff account scripts/e2e.sh creates (E2E_STAFF_*) and its TOTP codes, for the journeys
- * that sign a staff member in (admin.spec.ts in the browser, contact.spec.ts through the API).
+ * The staff accounts scripts/e2e.sh creates (E2E_STAFF_* of the demo shop, E2E_CORPORATE_STAFF_*
+ * of the corporate shop) and their TOTP codes, for the journeys that sign a staff member in
+ * (admin.spec.ts and corporate.spec.ts in the browser, contact.spec.ts through the API).
  */
 import { createHash, createHmac } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expect, type Page } from '@playwright/test';
 
-export function staffAccount() {
-  const email = process.env.E2E_STAFF_EMAIL;
-  const password = process.env.E2E_STAFF_PASSWORD;
-  const secret = process.env.E2E_STAFF_TOTP_SECRET;
+/** The owner of the demo shop's back office, or of the corporate shop's. */
+export function staffAccount(shop: 'demo' | 'corporate' = 'demo') {
+  const prefix = shop === 'demo' ? 'E2E_STAFF' : 'E2E_CORPORATE_STAFF';
+  const email = process.env[`${prefix}_EMAIL`];
+  const password = process.env[`${prefix}_PASSWORD`];
+  const secret = process.env[`${prefix}_TOTP_SECRET`];
   if (!email || !password || !secret) {
-    throw new Error('E2E_STAFF_EMAIL, E2E_STAFF_PASSWORD and E2E_STAFF_TOTP_SECRET: run through scripts/e2e.sh');
+    throw new Error(`${prefix}_EMAIL, ${prefix}_PASSWORD and ${prefix}_TOTP_SECRET: run through scripts/e2e.sh`);
   }
   return { email, password, secret };
+}
+
+/** Signs in on the back office's login page, which `page` shows: the password, then a code. */
+export async function signInStaff(page: Page, shop: 'demo' | 'corporate' = 'demo'): Promise<void> {
+  const staff = staffAccount(shop);
+  await page.getByLabel('メールアドレス').fill(staff.email);
+  await page.getByLabel('パスワード').fill(staff.password);
+  await page.getByRole('button', { name: '次へ' }).click();
+  const code = page.getByLabel('確認コード（6桁）');
+  await expect(code).toBeVisible();
+  await code.fill(await freshCode(staff.secret));
+  await page.getByRole('button', { name: 'ログイン' }).click();
 }
 
 /** RFC 4648 base32 (the TOTP secret's encoding), padding and case ignored. */

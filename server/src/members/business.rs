@@ -247,7 +247,7 @@ pub async fn approve_invoice(db: &crate::infra::db::Db, channel_code: &str, emai
         .ok_or_else(|| anyhow::anyhow!("no channel `{channel_code}` (see `shop channel list`)"))?;
     let email = email.trim().to_lowercase();
     let now = crate::infra::time::Timestamp::now().0;
-    let found = super::store::update_invoice_approved(&db.pool, &channel.id, &email, approved, now).await?;
+    let found = super::store::update_invoice_approved(&db.pool, &channel.id, super::store::MemberRef::Email(&email), approved, now).await?;
     anyhow::ensure!(found, "no member `{email}` in channel `{channel_code}`");
     Ok(email)
 }

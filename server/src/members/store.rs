@@ -2,6 +2,7 @@
 use sqlx::any::AnyArguments;
 use sqlx::{Any, Arguments};
 
+use super::business::PaymentOption;
 use super::lockout::Failures;
 use super::one_time_code::Purpose;
 use super::profile::Profile;
@@ -204,23 +205,80 @@ pub async fn update_profile(tx: &mut Tx, user_id: &str, p: &Profile, now: i64) -
     Ok(done.rows_affected() == 1)
 }
 
+/// Which member an approval names: the CLI names the e-mail, the back office the id.
+#[derive(Debug, Clone, Copy)]
+pub enum MemberRef<'a> {
+    Email(&'a str),
+    Id(&'a str),
+}
+
 /// The shop's approval of a member's company for 請求書払い; false when no active member of
-/// the channel has that e-mail.
+/// the channel is named. Withdrawing it also drops 請求書払い as the member's preferred payment:
+/// the profile form refuses that choice without the approval, so the member could not save
+/// anything else until they changed it.
 pub async fn update_invoice_approved<'e, E: sqlx::Executor<'e, Database = Any>>(
     executor: E,
     channel_id: &str,
-    email: &str,
+    member: MemberRef<'_>,
     approved: bool,
     now: i64,
 ) -> sqlx::Result<bool> {
-    let done = sqlx::query("UPDATE users SET is_invoice_approved = $3, updated_at = $4 WHERE channel_id = $1 AND email = $2 AND left_at IS NULL")
-        .bind(channel_id)
-        .bind(email)
-        .bind(flag(approved))
-        .bind(now)
-        .execute(executor)
-        .await?;
+    let (column, value) = match member {
+        MemberRef::Email(email) => ("email", email),
+        MemberRef::Id(id) => ("id", id),
+    };
+    let done = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "UPDATE users SET is_invoice_approved = $3, updated_at = $4, \
+         payment = CASE WHEN $3 = 0 AND payment = $5 THEN NULL ELSE payment END \
+         WHERE channel_id = $1 AND {column} = $2 AND left_at IS NULL"
+    )))
+    .bind(channel_id)
+    .bind(value)
+    .bind(flag(approved))
+    .bind(now)
+    .bind(PaymentOption::Invoice.code())
+    .execute(executor)
+    .await?;
     Ok(done.rows_affected() == 1)
+}
+
+/// The back office's narrowing of the corporate members' list.
+#[derive(Debug, Default)]
+pub struct CompanyFilter<'a> {
+    /// Only approved (true) or not approved (false) companies.
+    pub approved: Option<bool>,
+    /// Part of the company name, the member's name, the e-mail or the member number.
+    pub query: Option<&'a str>,
+}
+
+const COMPANY_FILTER: &str = "channel_id = $1 AND left_at IS NULL \
+     AND ($2 IS NULL OR is_invoice_approved = $2) \
+     AND ($3 IS NULL OR LOWER(COALESCE(corporation, '')) LIKE $3 ESCAPE '\\' OR LOWER(email) LIKE $3 ESCAPE '\\' \
+          OR LOWER(last_name || first_name) LIKE $3 ESCAPE '\\' OR code LIKE $3 ESCAPE '\\')";
+
+/// A page of the channel's members for the back office (a corporate shop's members are its
+/// companies; also those whose e-mail is not confirmed yet), newest first, and how many match.
+pub async fn list_companies(db: &Db, channel_id: &str, filter: &CompanyFilter<'_>, limit: i64, offset: i64) -> sqlx::Result<(Vec<UserRow>, i64)> {
+    let pattern = filter.query.map(|q| crate::catalog::search_text::contains_pattern(&q.to_lowercase()));
+    let arguments = || -> sqlx::Result<AnyArguments> {
+        let mut arguments = AnyArguments::default();
+        arguments.add(channel_id.to_owned()).map_err(sqlx::Error::Encode)?;
+        arguments.add(filter.approved.map(flag)).map_err(sqlx::Error::Encode)?;
+        arguments.add(pattern.clone()).map_err(sqlx::Error::Encode)?;
+        Ok(arguments)
+    };
+    let mut page = arguments()?;
+    page.add(limit).map_err(sqlx::Error::Encode)?;
+    page.add(offset).map_err(sqlx::Error::Encode)?;
+    let rows = sqlx::query_as_with::<_, UserRow, _>(
+        sqlx::AssertSqlSafe(format!("SELECT {USER_COLUMNS} FROM users WHERE {COMPANY_FILTER} ORDER BY created_at DESC, id DESC LIMIT $4 OFFSET $5")),
+        page,
+    )
+    .fetch_all(&db.pool)
+    .await?;
+    let total =
+        sqlx::query_scalar_with(sqlx::AssertSqlSafe(format!("SELECT COUNT(*) FROM users WHERE {COMPANY_FILTER}")), arguments()?).fetch_one(&db.pool).await?;
+    Ok((rows, total))
 }
 
 pub async fn update_password(tx: &mut Tx, user_id: &str, password_hash: &str, now: i64) -> sqlx::Result<()> {

@@ -124,7 +124,8 @@ pub async fn insert(tx: &mut Tx, channel_id: &str, shop: &str, now: i64) -> anyh
     };
     let id = insert_user(tx, &user, now).await?.id;
     if member.invoice_approved {
-        crate::members::store::update_invoice_approved(&mut **tx, channel_id, &member.profile.email, true, now).await?;
+        crate::members::store::update_invoice_approved(&mut **tx, channel_id, crate::members::store::MemberRef::Email(&member.profile.email), true, now)
+            .await?;
     }
     Ok(Some(id))
 }

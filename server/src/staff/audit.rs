@@ -22,10 +22,13 @@ pub enum AuditAction {
     TopicUpdate,
     TopicDelete,
     SystemMessageSend,
+    /// 請求書払い allowed for a company (corporate shops).
+    InvoiceApprove,
+    InvoiceRevoke,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 10] = [
+    pub const ALL: [AuditAction; 12] = [
         AuditAction::Login,
         AuditAction::Logout,
         AuditAction::LoginFailed,
@@ -36,6 +39,8 @@ impl AuditAction {
         AuditAction::TopicUpdate,
         AuditAction::TopicDelete,
         AuditAction::SystemMessageSend,
+        AuditAction::InvoiceApprove,
+        AuditAction::InvoiceRevoke,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -50,6 +55,8 @@ impl AuditAction {
             AuditAction::TopicUpdate => "topic_update",
             AuditAction::TopicDelete => "topic_delete",
             AuditAction::SystemMessageSend => "system_message_send",
+            AuditAction::InvoiceApprove => "invoice_approve",
+            AuditAction::InvoiceRevoke => "invoice_revoke",
         }
     }
 

@@ -14,6 +14,7 @@ use super::store::{self, NewSession, StaffRow};
 use super::{Staff, StaffRole, login, session, totp};
 use crate::auth::password;
 use crate::channel::Channel;
+use crate::channel::settings::FrontSettings;
 use crate::infra::error::{ApiResult, ErrorBody};
 use crate::infra::extract::{ApiJson, ApiQuery};
 use crate::infra::ids::new_id;
@@ -47,6 +48,16 @@ impl From<Staff> for StaffAnswer {
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct StaffBody {
     pub staff: StaffAnswer,
+    /// The shop is the corporate (B2B) variant: its back office also approves companies for
+    /// 請求書払い (/v1/admin/companies).
+    pub is_corporate_shop: bool,
+}
+
+impl StaffBody {
+    async fn of(state: &AppState, channel: &Channel, staff: Staff) -> ApiResult<Self> {
+        let settings = FrontSettings::load(&state.db, channel).await?;
+        Ok(StaffBody { staff: staff.into(), is_corporate_shop: settings.is_corporate })
+    }
 }
 
 /// An admin answer: never stored by a cache; sets or clears the session cookie when asked.
@@ -192,7 +203,11 @@ pub async fn confirm_code(
     store::delete_dead_sessions(&mut tx, now - session::IDLE_MS, now).await?;
     audit::record_in(&mut tx, &staff, AuditAction::Login, "").await?;
     tx.commit().await?;
-    Ok(AdminAnswer { status: StatusCode::OK, cookie: Some(session::set_cookie(&token, client.https)), body: Json(StaffBody { staff: staff.into() }) })
+    Ok(AdminAnswer {
+        status: StatusCode::OK,
+        cookie: Some(session::set_cookie(&token, client.https)),
+        body: Json(StaffBody::of(&state, &channel, staff).await?),
+    })
 }
 
 #[utoipa::path(get, path = "/v1/admin/auth/me", tag = "admin", security(("staff_session" = [])),
@@ -200,8 +215,8 @@ pub async fn confirm_code(
         (status = 200, body = StaffBody, description = "the logged-in staff member"),
         (status = 401, body = ErrorBody, description = "no session, or one that ended (12 hours idle) or belongs to another shop"),
     ))]
-pub async fn me(staff: Staff) -> AdminAnswer<Json<StaffBody>> {
-    AdminAnswer { status: StatusCode::OK, cookie: None, body: Json(StaffBody { staff: staff.into() }) }
+pub async fn me(State(state): State<AppState>, channel: Channel, staff: Staff) -> ApiResult<AdminAnswer<Json<StaffBody>>> {
+    Ok(AdminAnswer { status: StatusCode::OK, cookie: None, body: Json(StaffBody::of(&state, &channel, staff).await?) })
 }
 
 #[utoipa::path(post, path = "/v1/admin/auth/logout", tag = "admin", security((), ("staff_session" = [])),

@@ -245,9 +245,122 @@ async fn an_unapproved_company_cannot_pay_by_invoice_and_a_pick_up_needs_no_addr
     assert_eq!(answer.json()["errors"]["purchase_order_no"], json!(["このショップでは発注番号を指定できません"]));
 }
 
+/// The corporate shop's owner approves a company for 請求書払い in the back office and withdraws
+/// it again; staff may look but not change; a consumer shop has no companies.
+async fn the_owner_approves_a_company_for_invoices_in_the_back_office(app: TestApp) {
+    use crate::inquiries::{audited, staff_cookie};
+    use shop::staff::StaffRole;
+    let owner = staff_cookie(&app, CORPORATE, StaffRole::Owner, "山本 社長").await;
+    let staff = staff_cookie(&app, CORPORATE, StaffRole::Staff, "田中 事務").await;
+    let answer = register(&app, &with(corporate_profile("apply@ride-shokai.co.jp"), json!({ "payment": 1 }))).await;
+    answer.assert_status(StatusCode::CREATED);
+    let bearer = answer.json()["login"]["access_token"].as_str().unwrap().to_owned();
+    let id = answer.json()["user"]["id"].as_str().unwrap().to_owned();
+
+    // The back office knows it is a corporate shop; staff see the companies waiting.
+    let me = app.get("/v1/admin/auth/me").channel(CORPORATE).header("cookie", &staff).send().await;
+    me.assert_status(StatusCode::OK);
+    assert_eq!(me.json()["is_corporate_shop"], true);
+    let waiting = app.get("/v1/admin/companies?invoice=unapproved").channel(CORPORATE).header("cookie", &staff).send().await;
+    waiting.assert_status(StatusCode::OK);
+    let rows = waiting.json()["data"].as_array().unwrap().clone();
+    let row = rows.iter().find(|c| c["id"] == id.as_str()).unwrap_or_else(|| panic!("{rows:?}"));
+    assert_eq!((row["email"].clone(), row["invoice_approved"].clone(), row["payment"].clone()), (json!("apply@ride-shokai.co.jp"), json!(false), json!(1)));
+    assert!(rows.iter().all(|c| c["invoice_approved"] == false));
+    let approved = app.get("/v1/admin/companies?invoice=approved&q=BUYER@").channel(CORPORATE).header("cookie", &staff).send().await.json();
+    assert_eq!(approved["data"].as_array().unwrap().iter().map(|c| c["email"].clone()).collect::<Vec<_>>(), [json!("buyer@example.co.jp")]);
+    let by_company = app.get(&format!("/v1/admin/companies?q={}", row["code"].as_str().unwrap())).channel(CORPORATE).header("cookie", &staff).send().await;
+    assert!(by_company.json()["data"].as_array().unwrap().iter().any(|c| c["id"] == id.as_str()));
+
+    // Staff may not change an approval; the owner may.
+    let path = format!("/v1/admin/companies/{id}/invoice-approval");
+    let refused = app.put(&path).channel(CORPORATE).header("cookie", &staff).json(&json!({ "approved": true })).send().await;
+    refused.assert_status(StatusCode::FORBIDDEN);
+    let done = app.put(&path).channel(CORPORATE).header("cookie", &owner).json(&json!({ "approved": true })).send().await;
+    done.assert_status(StatusCode::OK);
+    assert_eq!(done.json()["invoice_approved"], true);
+
+    // The company may now prefer and pay by invoice.
+    let mut profile = corporate_profile("apply@ride-shokai.co.jp");
+    profile.as_object_mut().unwrap().retain(|k, _| !k.starts_with("password"));
+    let prefers = app.put("/v1/me/user").channel(CORPORATE).bearer(&bearer).json(&with(profile.clone(), json!({ "payment": 2 }))).send().await;
+    prefers.assert_status(StatusCode::OK);
+    let token = corporate_cart(&app, &bearer).await;
+    let invoice = method_id(&app, "invoice").await;
+    modify(&app, &bearer, "/v1/carts/order/modify", json!({ "token": token, "payment_method_id": invoice })).await.assert_status(StatusCode::OK);
+
+    // Withdrawn: 請求書払い is refused again and no longer the company's preferred payment, so
+    // its other details still save.
+    let withdrawn = app.put(&path).channel(CORPORATE).header("cookie", &owner).json(&json!({ "approved": false })).send().await;
+    withdrawn.assert_status(StatusCode::OK);
+    assert_eq!((withdrawn.json()["invoice_approved"].clone(), withdrawn.json()["payment"].clone()), (json!(false), Value::Null));
+    let me = app.get("/v1/me/user").channel(CORPORATE).bearer(&bearer).send().await.json();
+    assert_eq!((me["is_invoice_approved"].clone(), me["payment"].clone()), (json!(false), Value::Null));
+    app.put("/v1/me/user").channel(CORPORATE).bearer(&bearer).json(&profile).send().await.assert_status(StatusCode::OK);
+    let refused = modify(&app, &bearer, "/v1/carts/order/modify", json!({ "token": token, "payment_method_id": invoice })).await;
+    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    let code = row["code"].as_str().unwrap();
+    let log: Vec<(String, String)> = audited(&app, CORPORATE).await.into_iter().filter(|(action, _)| action.starts_with("invoice")).collect();
+    assert_eq!(
+        log,
+        [("invoice_approve".to_owned(), format!("{code} 株式会社ライド商会")), ("invoice_revoke".to_owned(), format!("{code} 株式会社ライド商会"))]
+    );
+}
+
+async fn the_companies_answer_bad_requests_and_strangers_without_changing_anything(app: TestApp) {
+    use crate::inquiries::{audited, staff_cookie};
+    use shop::staff::StaffRole;
+    let owner = staff_cookie(&app, CORPORATE, StaffRole::Owner, "山本 社長").await;
+    let demo_owner = staff_cookie(&app, "demo", StaffRole::Owner, "佐藤 店長").await;
+    let buyer = shop::members::store::find_user_by_email(&app.state.db, &app.channel_id(CORPORATE).await, "buyer@example.co.jp").await.unwrap().unwrap();
+    let path = format!("/v1/admin/companies/{}/invoice-approval", buyer.id);
+
+    app.get("/v1/admin/companies").channel(CORPORATE).send().await.assert_status(StatusCode::UNAUTHORIZED);
+    app.put(&path).channel(CORPORATE).json(&json!({ "approved": false })).send().await.assert_status(StatusCode::UNAUTHORIZED);
+    // The demo shop's owner: a consumer shop has no companies, and the corporate shop's member is not theirs.
+    let consumer = app.get("/v1/admin/companies").header("cookie", &demo_owner).send().await;
+    consumer.assert_status(StatusCode::NOT_FOUND);
+    assert_eq!(consumer.json()["code"], "companies.not_corporate");
+    assert_eq!(app.get("/v1/admin/auth/me").header("cookie", &demo_owner).send().await.json()["is_corporate_shop"], false);
+    app.put(&path).header("cookie", &demo_owner).json(&json!({ "approved": false })).send().await.assert_status(StatusCode::NOT_FOUND);
+    // A demo member's id on the corporate shop, and an unknown id.
+    let demo_member = shop::members::store::find_user_by_email(&app.state.db, &app.channel_id("demo").await, "member@example.com").await.unwrap().unwrap();
+    for id in [demo_member.id.as_str(), "no-such-member"] {
+        let answer = app
+            .put(&format!("/v1/admin/companies/{id}/invoice-approval"))
+            .channel(CORPORATE)
+            .header("cookie", &owner)
+            .json(&json!({ "approved": true }))
+            .send()
+            .await;
+        answer.assert_status(StatusCode::NOT_FOUND);
+    }
+    let missing = app.put(&path).channel(CORPORATE).header("cookie", &owner).json(&json!({})).send().await;
+    missing.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(missing.json()["errors"]["approved"], json!(["承認するかどうかを指定してください。"]));
+    app.put(&path).channel(CORPORATE).header("cookie", &owner).json(&json!({ "approved": "yes" })).send().await.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    for query in ["invoice=maybe", "page=0", "per=101"] {
+        let answer = app.get(&format!("/v1/admin/companies?{query}")).channel(CORPORATE).header("cookie", &owner).send().await;
+        answer.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    }
+    let long = app.get(&format!("/v1/admin/companies?q={}", "あ".repeat(101))).channel(CORPORATE).header("cookie", &owner).send().await;
+    long.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(long.json()["errors"]["q"], json!(["検索語は100文字以内で入力してください。"]));
+    // A search word's % and _ match themselves.
+    let literal = app.get("/v1/admin/companies?q=%25").channel(CORPORATE).header("cookie", &owner).send().await.json();
+    assert_eq!(literal["data"], json!([]));
+
+    // Nothing changed: the buyer is still approved, and nothing was written to the log.
+    let me = shop::members::store::find_user(&app.state.db.pool, &buyer.channel_id, &buyer.id).await.unwrap().unwrap();
+    assert!(me.invoice_approved());
+    assert!(audited(&app, CORPORATE).await.iter().all(|(action, _)| !action.starts_with("invoice")));
+}
+
 on_both_databases!(
     a_company_registers_with_its_details_and_edits_them,
     bad_details_refuse_the_registration_and_a_consumer_shop_ignores_them,
     the_approved_buyer_sends_to_the_end_customer_and_pays_by_invoice,
     an_unapproved_company_cannot_pay_by_invoice_and_a_pick_up_needs_no_address,
+    the_owner_approves_a_company_for_invoices_in_the_back_office,
+    the_companies_answer_bad_requests_and_strangers_without_changing_anything,
 );

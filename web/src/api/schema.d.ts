@@ -164,6 +164,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/companies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_companies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/companies/{id}/invoice-approval": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["update_invoice_approval"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/inquiries": {
         parameters: {
             query?: never;
@@ -3123,7 +3155,7 @@ export interface components {
          */
         Audience: "all" | "member" | "guest";
         /** @enum {string} */
-        AuditAction: "login" | "logout" | "login_failed" | "inquiry_reply" | "inquiry_status" | "inquiry_note" | "topic_create" | "topic_update" | "topic_delete" | "system_message_send";
+        AuditAction: "login" | "logout" | "login_failed" | "inquiry_reply" | "inquiry_status" | "inquiry_note" | "topic_create" | "topic_update" | "topic_delete" | "system_message_send" | "invoice_approve" | "invoice_revoke";
         /** @description One entry of the audit log. */
         AuditEntry: {
             action: components["schemas"]["AuditAction"];
@@ -3764,6 +3796,32 @@ export interface components {
             id: string;
             name: string;
         };
+        /** @description A company (a member of the corporate shop) as the back office lists it. */
+        Company: {
+            /** @description The member number. */
+            code: string;
+            /** @description 会社名 (empty if the member gave none). */
+            corporation: string;
+            /** @description When the company registered. */
+            created_at: components["schemas"]["Timestamp"];
+            department: string;
+            email: string;
+            id: string;
+            /** @description The shop approved the company for 請求書払い. */
+            invoice_approved: boolean;
+            /** @description The member confirmed the e-mail address (with the mailed code). */
+            is_email_verified: boolean;
+            /** @description The contact person (姓 名). */
+            name: string;
+            /**
+             * Format: int64
+             * @description The preferred payment: 1 銀行振込（前払い）, 2 請求書払い（後払い）, 3 後払い決済サービス.
+             */
+            payment?: number | null;
+            /** @description The preferred payment in words ("" when none was chosen). */
+            payment_label: string;
+            phone_number: string;
+        };
         /**
          * @description The contact fields of an inquiry as stored and shown (trimmed; empty when not given; the
          *     postal code as seven digits).
@@ -4285,6 +4343,13 @@ export interface components {
             id: string;
             name: string;
         };
+        InvoiceApprovalInput: {
+            /**
+             * @description true: the company may pay by 請求書払い; false: the approval is withdrawn (a preferred
+             *     請求書払い on its profile is cleared with it).
+             */
+            approved: boolean;
+        };
         ItemsInput: {
             /** @description Product ids, 1–100. */
             ids: string[];
@@ -4464,6 +4529,33 @@ export interface components {
                 id: string;
                 key: string;
                 name: string;
+            }[];
+        };
+        ListBody_Company: {
+            data: {
+                /** @description The member number. */
+                code: string;
+                /** @description 会社名 (empty if the member gave none). */
+                corporation: string;
+                /** @description When the company registered. */
+                created_at: components["schemas"]["Timestamp"];
+                department: string;
+                email: string;
+                id: string;
+                /** @description The shop approved the company for 請求書払い. */
+                invoice_approved: boolean;
+                /** @description The member confirmed the e-mail address (with the mailed code). */
+                is_email_verified: boolean;
+                /** @description The contact person (姓 名). */
+                name: string;
+                /**
+                 * Format: int64
+                 * @description The preferred payment: 1 銀行振込（前払い）, 2 請求書払い（後払い）, 3 後払い決済サービス.
+                 */
+                payment?: number | null;
+                /** @description The preferred payment in words ("" when none was chosen). */
+                payment_label: string;
+                phone_number: string;
             }[];
         };
         ListBody_Coupon: {
@@ -5819,6 +5911,11 @@ export interface components {
             role: components["schemas"]["StaffRole"];
         };
         StaffBody: {
+            /**
+             * @description The shop is the corporate (B2B) variant: its back office also approves companies for
+             *     請求書払い (/v1/admin/companies).
+             */
+            is_corporate_shop: boolean;
             staff: components["schemas"]["Staff"];
         };
         StaffCodeInput: {
@@ -6556,6 +6653,144 @@ export interface operations {
             };
             /** @description too many attempts from this address */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    list_companies: {
+        parameters: {
+            query?: {
+                /** @description `approved` or `unapproved` for 請求書払い; blank for all. */
+                invoice?: string;
+                /** @description Part of the company name, the contact's name, the e-mail or the member number. */
+                q?: string;
+                page?: number | "";
+                per?: number | "";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the shop's companies, newest registration first */
+            200: {
+                headers: {
+                    "x-current-page"?: number;
+                    "x-last-page"?: number;
+                    "x-per-page"?: number;
+                    "x-total"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_Company"];
+                };
+            };
+            /** @description no staff session of this shop */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description code `companies.not_corporate`: a consumer shop */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `invoice`, `q`, `page` or `per` is malformed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    update_invoice_approval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the member's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoiceApprovalInput"];
+            };
+        };
+        responses: {
+            /** @description the company with its approval as sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Company"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description owners only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such member of this shop, or a consumer shop (`companies.not_corporate`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `approved` missing */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

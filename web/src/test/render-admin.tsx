@@ -90,13 +90,18 @@ export function inquiry(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** A signed-in back office: /auth/me answers `role`, the inbox's calls answer an empty list. */
-export function createAdminFake(role: 'owner' | 'staff' | null = 'staff'): FakeFetch {
+/**
+ * A signed-in back office: /auth/me answers `role` (of a consumer shop unless `corporate`), the
+ * inbox's calls answer two inquiries.
+ */
+export function createAdminFake(role: 'owner' | 'staff' | null = 'staff', { corporate = false } = {}): FakeFetch {
   return createFakeFetch()
     .on(
       'GET',
       '/v1/admin/auth/me',
-      role ? { staff: staffMember(role) } : json({ message: 'ログインしてください' }, { status: 401 }),
+      role
+        ? { staff: staffMember(role), is_corporate_shop: corporate }
+        : json({ message: 'ログインしてください' }, { status: 401 }),
     )
     .on('GET', '/v1/admin/inquiries/counts', { open: 2, in_progress: 1, closed: 5 })
     .on('GET', '/v1/admin/inquiry-topics', { data: topics })

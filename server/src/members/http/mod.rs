@@ -1,7 +1,8 @@
-//! Handlers of the members feature (split by action: session, recovery, me) and the answer
-//! shapes they share: the User answer, `{result}`, `{message}` and answers that set the refresh
-//! cookie. What other modules also use lives outside this folder (session_start.rs, links.rs,
+//! Handlers of the members feature (split by action: session, recovery, me, and the back
+//! office's companies) and the answer shapes they share: the User answer, `{result}`,
+//! `{message}` and answers that set the refresh cookie. What other modules also use lives outside this folder (session_start.rs, links.rs,
 //! mailed_secret.rs, mails.rs).
+mod companies;
 mod me;
 mod recovery;
 mod session;
@@ -43,6 +44,8 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(recovery::reset_username))
         .routes(routes!(recovery::request_email_verify))
         .routes(routes!(recovery::check_email_verify))
+        .routes(routes!(companies::list_companies))
+        .routes(routes!(companies::update_invoice_approval))
 }
 
 /// A member as the storefront shows it (GET /v1/me/user, `user` of POST /v1/users).

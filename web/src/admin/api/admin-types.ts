@@ -17,6 +17,7 @@ export type Segment = NonNullable<SystemMessageDraft['segment']>;
 export type SystemMessagePreview = JsonOf<'/v1/admin/system-messages/preview', 'post'>;
 export type SentSystemMessage = JsonOf<'/v1/admin/system-messages'>['data'][number];
 export type AuditEntry = JsonOf<'/v1/admin/audit-log'>['data'][number];
+export type Company = JsonOf<'/v1/admin/companies'>['data'][number];
 
 export const STATUS_LABELS: Record<InquiryStatus, string> = {
   open: '未対応',

@@ -1,4 +1,7 @@
-/** The signed-in staff member (GET /v1/admin/auth/me), the two login steps and logout. */
+/**
+ * The signed-in staff member and their shop (GET /v1/admin/auth/me), the two login steps and
+ * logout.
+ */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { client, loadData } from './admin-client';
 import type { Staff } from './admin-types';
@@ -9,15 +12,24 @@ export const ADMIN_ROOT = ['admin'] as const;
 export const meQuery = () =>
   queryOptions({
     queryKey: [...ADMIN_ROOT, 'me'] as const,
-    queryFn: async ({ signal }) => (await loadData(client().GET('/v1/admin/auth/me', { signal }))).staff,
+    queryFn: ({ signal }) => loadData(client().GET('/v1/admin/auth/me', { signal })),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
 
 /** The staff member; only under the signed-in layout, whose loader has fetched it. */
 export function useStaff(): Staff {
+  return useSession().staff;
+}
+
+/** The shop is the corporate (B2B) variant: its back office also approves companies (法人会員). */
+export function useIsCorporateShop(): boolean {
+  return useSession().is_corporate_shop;
+}
+
+function useSession() {
   const { data } = useQuery(meQuery());
-  if (!data) throw new Error('useStaff() outside the signed-in layout');
+  if (!data) throw new Error('the staff session is read outside the signed-in layout');
   return data;
 }
 
@@ -36,9 +48,9 @@ export function useCodeStep() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { pending: string; code: string }) => loadData(client().POST('/v1/admin/auth/totp', { body })),
-    onSuccess: ({ staff }) => {
+    onSuccess: (session) => {
       queryClient.removeQueries({ queryKey: ADMIN_ROOT });
-      queryClient.setQueryData(meQuery().queryKey, staff);
+      queryClient.setQueryData(meQuery().queryKey, session);
     },
   });
 }

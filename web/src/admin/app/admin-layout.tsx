@@ -2,14 +2,24 @@
 import { Link, NavLink, Outlet, isRouteErrorResponse, useNavigate, useRouteError } from 'react-router';
 import { AdminApiError, errorText } from '../api/admin-client';
 import { ROLE_LABELS } from '../api/admin-types';
-import { useLogout, useStaff } from '../api/session-queries';
+import { useIsCorporateShop, useLogout, useStaff } from '../api/session-queries';
 import styles from './admin-layout.module.css';
 
-const SCREENS: readonly { to: string; label: string; ownerOnly?: boolean; end?: boolean }[] = [
+interface Screen {
+  to: string;
+  label: string;
+  ownerOnly?: boolean;
+  /** Only in a corporate (B2B) shop's back office. */
+  corporateOnly?: boolean;
+  end?: boolean;
+}
+
+const SCREENS: readonly Screen[] = [
   { to: '/admin/inquiries', label: '受信箱' },
   { to: '/admin/messages/new', label: 'お知らせ作成', end: true },
   { to: '/admin/messages', label: '送信済みお知らせ', end: true },
   { to: '/admin/topics', label: 'お問い合わせ種別' },
+  { to: '/admin/companies', label: '法人会員', corporateOnly: true },
   { to: '/admin/audit-log', label: '操作履歴', ownerOnly: true },
 ];
 
@@ -17,7 +27,10 @@ export function AdminLayout() {
   const staff = useStaff();
   const logout = useLogout();
   const navigate = useNavigate();
-  const screens = SCREENS.filter((screen) => !screen.ownerOnly || staff.role === 'owner');
+  const isCorporate = useIsCorporateShop();
+  const screens = SCREENS.filter(
+    (screen) => (!screen.ownerOnly || staff.role === 'owner') && (!screen.corporateOnly || isCorporate),
+  );
 
   return (
     <div className={styles.shell}>

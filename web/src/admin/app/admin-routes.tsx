@@ -9,6 +9,7 @@ import { AdminApiError } from '../api/admin-client';
 import { meQuery } from '../api/session-queries';
 import { AuditLogPage } from '../audit/audit-log-page';
 import { LoginPage } from '../auth/login-page';
+import { CompaniesPage } from '../companies/companies-page';
 import { InboxPage } from '../inbox/inbox-page';
 import { ComposePage } from '../messages/compose-page';
 import { SentMessagesPage } from '../messages/sent-messages-page';
@@ -61,6 +62,7 @@ export function adminRoutes(queryClient: QueryClient): RouteObject[] {
         { path: 'messages', Component: SentMessagesPage },
         { path: 'messages/new', Component: ComposePage },
         { path: 'topics', Component: TopicsPage },
+        { path: 'companies', Component: CompaniesPage },
         { path: 'audit-log', Component: AuditLogPage },
         { path: '*', Component: NotFoundPage },
       ],

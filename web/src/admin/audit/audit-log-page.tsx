@@ -1,5 +1,6 @@
 /**
- * 操作履歴: every change staff made (login, reply, status, note, topic, message), newest first.
+ * 操作履歴: every change staff made (login, reply, status, note, topic, message, invoice
+ * approval), newest first.
  * Owners only: the menu leaves it out for staff, and the page says so if reached anyway.
  */
 import { useQuery } from '@tanstack/react-query';
@@ -24,6 +25,8 @@ const ACTION_LABELS: Record<AuditEntry['action'], string> = {
   topic_update: '種別変更',
   topic_delete: '種別削除',
   system_message_send: 'お知らせ送信',
+  invoice_approve: '請求書払い承認',
+  invoice_revoke: '請求書払い承認取消',
 };
 
 export function AuditLogPage() {

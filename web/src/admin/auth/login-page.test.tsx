@@ -22,7 +22,7 @@ describe('back-office login', () => {
       .on('POST', '/v1/admin/auth/totp', async (request) => {
         const body = (await request.json()) as { code: string };
         return body.code === '123456'
-          ? json({ staff: staffMember('owner') })
+          ? json({ staff: staffMember('owner'), is_corporate_shop: false })
           : json({ message: WRONG, errors: { code: [WRONG] } }, { status: 422 });
       });
     const { router } = renderAdmin('/admin/login?next=%2Fadmin%2Ftopics', fake);
