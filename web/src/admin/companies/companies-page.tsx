@@ -13,6 +13,7 @@ import { useIsCorporateShop, useIsOwner } from '../api/session-queries';
 import { Badge } from '../ui/badge';
 import { DateTime } from '../ui/date-time';
 import { Field, FormAlert, StatusNotice, ui } from '../ui/form';
+import { filterBar } from '../ui/filter-bar';
 import { Pager, pageParam } from '../ui/pager';
 import { LoadFailed, Loading } from '../ui/query-state';
 import { table } from '../ui/table';
@@ -100,7 +101,7 @@ function Companies() {
       <StatusNotice message={notice} />
       <FormAlert message={approval.isError ? errorText(approval.error) : null} />
       <form onSubmit={search} aria-label="法人会員の絞り込み">
-        <div className={styles.filters}>
+        <div className={filterBar.fields}>
           <Field label="請求書払い">
             {(control) => (
               <select
@@ -120,7 +121,7 @@ function Companies() {
             {(control) => <input {...control} type="search" value={q} onChange={(event) => setQ(event.target.value)} />}
           </Field>
         </div>
-        <div className={styles.filterActions}>
+        <div className={filterBar.actions}>
           <button type="submit" className={ui.button}>
             検索
           </button>

@@ -11,6 +11,7 @@ import { topicsQuery } from '../api/topic-queries';
 import { Badge } from '../ui/badge';
 import { DateTime } from '../ui/date-time';
 import { Field, ui } from '../ui/form';
+import { filterBar } from '../ui/filter-bar';
 import { Pager, pageParam } from '../ui/pager';
 import { LoadFailed, Loading } from '../ui/query-state';
 import { table } from '../ui/table';
@@ -83,7 +84,7 @@ export function InboxPage() {
       </nav>
 
       <form onSubmit={search} aria-label="お問い合わせの絞り込み">
-        <div className={styles.filters}>
+        <div className={filterBar.fields}>
           <Field label="種別">
             {(control) => (
               <select {...control} value={topicId} onChange={(event) => setTopicId(event.target.value)}>
@@ -100,7 +101,7 @@ export function InboxPage() {
             {(control) => <input {...control} type="search" value={q} onChange={(event) => setQ(event.target.value)} />}
           </Field>
         </div>
-        <div className={styles.filterActions}>
+        <div className={filterBar.actions}>
           <button type="submit" className={ui.button}>
             検索
           </button>
