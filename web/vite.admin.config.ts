@@ -9,9 +9,10 @@
  */
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { reactRouterProduction } from './react-router-production';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), reactRouterProduction()],
   build: {
     outDir: 'dist',
     assetsDir: 'assets',

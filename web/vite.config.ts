@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { reactRouterProduction } from './react-router-production';
 
 // The Rust server (`shop serve`) listens here; the dev server forwards the API to it.
 const api = 'http://127.0.0.1:8080';
@@ -61,7 +62,7 @@ function adminDevEntry(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), adminDevEntry(), inlineEntryStylesheet()],
+  plugins: [react(), reactRouterProduction(), adminDevEntry(), inlineEntryStylesheet()],
   server: {
     // Tests compare the route table with ../../shared/spec/routes.txt when it is there.
     fs: process.env.VITEST ? { allow: ['.', '../../shared'] } : undefined,

@@ -7,8 +7,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 
-// Issue 16 took the entry from 118,933 to ~111,900 bytes (sonner moved out); the goal is 100 KB.
-const BUDGET = Number(process.env.ENTRY_BUDGET_BYTES ?? 113_000);
+// Issue 16 took the entry from 118,933 to 110,562 bytes (sonner moved out, React Router's production
+// build). The prescribed libraries alone (React 19, React Router 7's data router, TanStack Query,
+// openapi-fetch) are ≈ 95.5 KB of it, so the issue's 100 KB is out of reach without changing the
+// stack; the budget holds what we have, so the entry cannot grow unnoticed.
+const BUDGET = Number(process.env.ENTRY_BUDGET_BYTES ?? 111_000);
 
 const root = process.argv[2] ?? 'dist';
 const html = readFileSync(join(root, 'index.html'), 'utf8');
