@@ -178,7 +178,7 @@ test('a product page shows reviews, related products and links to its maker', as
   await reviews.getByRole('link', { name: '2ページ目' }).click();
   await expect(page).toHaveURL(/review_page=2/);
   await expect(page.getByRole('heading', { level: 2, name: 'おすすめ商品' })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 2, name: '関連パーツ・アクセサリー' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: '関連アクセサリー' })).toBeVisible();
 });
 
 test('an unknown product key shows the 404 page', async ({ page }) => {

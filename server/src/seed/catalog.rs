@@ -30,6 +30,16 @@ pub struct Catalogue {
     pub lines: &'static [Line],
     /// Leaf category → the leaf categories whose first items are offered as accessories.
     pub accessories: &'static [(&'static str, &'static [&'static str])],
+    /// What its customers write about its items.
+    pub reviews: &'static ReviewTexts,
+}
+
+/// Reviews in a shop's own trade, written to fit any of its items. The ratings follow the same
+/// order in every shop (see RIDER_REVIEWS), so every catalogue has the same spread of stars.
+pub struct ReviewTexts {
+    /// (rating, title, body)
+    pub texts: &'static [(i64, &'static str, &'static str)],
+    pub nicknames: &'static [&'static str],
 }
 
 pub struct Maker {
@@ -1150,6 +1160,7 @@ static DEMO_CATALOGUE: Catalogue = Catalogue {
         ("cycle-gel", &["cycle-drink"]),
         ("cycle-drink", &["cycle-bottle-cage"]),
     ],
+    reviews: &RIDER_REVIEWS,
 };
 
 // =============================================================================================
@@ -1300,24 +1311,26 @@ static CORPORATE_CATALOGUE: Catalogue = Catalogue {
         },
     ],
     accessories: &[("b-brake-pad", &["b-parts-cleaner"]), ("b-engine-oil", &["b-parts-cleaner"])],
+    reviews: &RIDER_REVIEWS,
 };
 
 // =============================================================================================
 // Deriving products from the tables.
 
-/// (rating, title, body): written to fit any of the shop's items.
-const REVIEWS: &[(i64, &str, &str)] = &[
-    (5, "期待以上でした", "取り付けも簡単で、品質も価格以上だと思います。また購入します。"),
-    (4, "満足しています", "説明書が少し分かりにくかったですが、製品自体には満足しています。"),
-    (5, "発送が早くて助かりました", "注文の翌日に届きました。梱包も丁寧でした。"),
-    (3, "普通です", "可もなく不可もなくといったところです。価格相応だと思います。"),
-    (4, "コスパが良い", "純正品より手頃で、性能も十分です。"),
-    (5, "ツーリングで活躍", "先週のツーリングで使いましたが、まったく問題ありませんでした。"),
-    (2, "サイズ感に注意", "思っていたより大きめでした。購入前に寸法をよく確認すべきでした。"),
-    (4, "リピート購入", "消耗品なので定期的に買っています。安定の品質です。"),
-];
-
-const NICKNAMES: &[&str] = &["カブ主", "週末ライダー", "ヒルクライマー", "峠の猫", "通勤チャリダー", "SR乗り", "ロード初心者", "ガレージ整備士"];
+/// Motorcycle and bicycle riders (the demo shop and its trade site).
+pub static RIDER_REVIEWS: ReviewTexts = ReviewTexts {
+    texts: &[
+        (5, "期待以上でした", "取り付けも簡単で、品質も価格以上だと思います。また購入します。"),
+        (4, "満足しています", "説明書が少し分かりにくかったですが、製品自体には満足しています。"),
+        (5, "発送が早くて助かりました", "注文の翌日に届きました。梱包も丁寧でした。"),
+        (3, "普通です", "可もなく不可もなくといったところです。価格相応だと思います。"),
+        (4, "コスパが良い", "純正品より手頃で、性能も十分です。"),
+        (5, "ツーリングで活躍", "先週のツーリングで使いましたが、まったく問題ありませんでした。"),
+        (2, "サイズ感に注意", "思っていたより大きめでした。購入前に寸法をよく確認すべきでした。"),
+        (4, "リピート購入", "消耗品なので定期的に買っています。安定の品質です。"),
+    ],
+    nicknames: &["カブ主", "週末ライダー", "ヒルクライマー", "峠の猫", "通勤チャリダー", "SR乗り", "ロード初心者", "ガレージ整備士"],
+};
 
 /// Colour label → the code used in variation keys.
 const COLOR_CODES: &[(&str, &str)] = &[
@@ -1447,7 +1460,7 @@ fn product(catalogue: &Catalogue, line_index: usize, line: &Line, model_index: u
         variations: variations(&key, &name, line.options, price, n),
         images,
         tags,
-        reviews: reviews(n, popularity),
+        reviews: reviews(catalogue.reviews, n, popularity),
         key,
         name,
     }
@@ -1517,19 +1530,19 @@ fn color_code(label: &str) -> String {
 
 /// Popular items (popularity 700 and up) have two to five reviews; one in five of those has
 /// one more that the shop has not published.
-fn reviews(n: i64, popularity: i64) -> Vec<Review> {
+fn reviews(written: &ReviewTexts, n: i64, popularity: i64) -> Vec<Review> {
     if popularity < 700 {
         return Vec::new();
     }
     let count = 2 + n % 4;
     let mut reviews: Vec<Review> = (0..count)
         .map(|r| {
-            let (rating, title, body) = REVIEWS[((n + r * 3) % REVIEWS.len() as i64) as usize];
+            let (rating, title, body) = written.texts[((n + r * 3) % written.texts.len() as i64) as usize];
             Review {
                 rating,
                 title,
                 body,
-                nickname: NICKNAMES[((n + r) % NICKNAMES.len() as i64) as usize],
+                nickname: written.nicknames[((n + r) % written.nicknames.len() as i64) as usize],
                 created_offset: -((r * 9 + n % 5 + 1) * DAY_MS),
                 is_published: true,
             }

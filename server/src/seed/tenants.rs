@@ -4,7 +4,7 @@
 //! main demo shops do not share is here: its shop shell, catalogue, pages, banner and news.
 use serde_json::json;
 
-use super::catalog::{Brand, Catalogue, Line, Maker, Options};
+use super::catalog::{Brand, Catalogue, Line, Maker, Options, ReviewTexts};
 use super::content::{Banner, Company, Content, shop_pages};
 use super::demo::{Block, News, Notice, Shop};
 
@@ -487,6 +487,7 @@ static ASONE_CATALOGUE: Catalogue = Catalogue {
         },
     ],
     accessories: &[("lab-stirrer", &["glass-beaker"]), ("lab-ph", &["glass-beaker"])],
+    reviews: &LAB_REVIEWS,
 };
 
 static TAKIMOTO_CATALOGUE: Catalogue = Catalogue {
@@ -596,6 +597,7 @@ static TAKIMOTO_CATALOGUE: Catalogue = Catalogue {
         },
     ],
     accessories: &[("chadogu-matcha", &["chadogu-chasen", "food-matcha"])],
+    reviews: &TABLEWARE_REVIEWS,
 };
 
 static AWJAPAN_CATALOGUE: Catalogue = Catalogue {
@@ -703,6 +705,7 @@ static AWJAPAN_CATALOGUE: Catalogue = Catalogue {
         },
     ],
     accessories: &[("wear-jacket", &["wear-cargo"]), ("safety-helmet", &["safety-glove"])],
+    reviews: &WORKWEAR_REVIEWS,
 };
 
 static HALEHANA_CATALOGUE: Catalogue = Catalogue {
@@ -797,6 +800,7 @@ static HALEHANA_CATALOGUE: Catalogue = Catalogue {
         },
     ],
     accessories: &[("hula-pau", &["hula-lei"])],
+    reviews: &ALOHA_REVIEWS,
 };
 
 static LIVINS_CATALOGUE: Catalogue = Catalogue {
@@ -902,6 +906,82 @@ static LIVINS_CATALOGUE: Catalogue = Catalogue {
         },
     ],
     accessories: &[("furniture-sofa", &["interior-cushion"])],
+    reviews: &HOME_REVIEWS,
+};
+
+/// Researchers and lab staff (ラボネクスト).
+static LAB_REVIEWS: ReviewTexts = ReviewTexts {
+    texts: &[
+        (5, "期待以上でした", "校正も簡単で、測定値も安定しています。研究室で追加購入しました。"),
+        (4, "満足しています", "取扱説明書が少し分かりにくかったですが、製品自体には満足しています。"),
+        (5, "発送が早くて助かりました", "注文の翌日に届き、実験に間に合いました。梱包も丁寧でした。"),
+        (3, "普通です", "可もなく不可もなくといったところです。価格相応だと思います。"),
+        (4, "コスパが良い", "他社品より手頃で、学生実習には十分な品質です。"),
+        (5, "毎日の実験で活躍", "毎日使っていますが、不具合もなく安心して使えています。"),
+        (2, "サイズ感に注意", "思っていたより大きく、置き場所に困りました。購入前に寸法をよく確認すべきでした。"),
+        (4, "リピート購入", "研究室の定番として定期的に買っています。品質が安定しています。"),
+    ],
+    nicknames: &["研究員A", "分析担当", "大学院生", "品質管理部", "学生実習担当", "ラボマネージャー", "理科の先生", "受託分析"],
+};
+
+/// People who cook, serve and drink tea (瀧本陶苑).
+static TABLEWARE_REVIEWS: ReviewTexts = ReviewTexts {
+    texts: &[
+        (5, "期待以上でした", "写真よりも色合いが美しく、毎日の食卓が楽しくなりました。"),
+        (4, "満足しています", "手仕事ならではの形のゆらぎがあり、気に入っています。"),
+        (5, "発送が早くて助かりました", "注文の翌々日に届きました。割れないよう丁寧に梱包されていました。"),
+        (3, "普通です", "可もなく不可もなくといったところです。価格相応だと思います。"),
+        (4, "贈り物に喜ばれました", "母の誕生日に贈りました。のし対応もしていただき助かりました。"),
+        (5, "毎日使っています", "普段使いにちょうどよく、家族みんなで重宝しています。"),
+        (2, "サイズ感に注意", "思っていたより小ぶりでした。購入前に寸法をよく確認すべきでした。"),
+        (4, "リピート購入", "なくなるたびに買い足しています。安定の品質です。"),
+    ],
+    nicknames: &["器好き", "茶の湯初心者", "京都の主婦", "陶器市めぐり", "抹茶ラテ派", "料理教室講師", "和食器コレクター", "急須好き"],
+};
+
+/// People on building sites, in warehouses and workshops (AWジャパン).
+static WORKWEAR_REVIEWS: ReviewTexts = ReviewTexts {
+    texts: &[
+        (5, "期待以上でした", "丈夫で動きやすく、現場でも安心して使えます。"),
+        (4, "満足しています", "サイズ表が少し分かりにくかったですが、製品自体には満足しています。"),
+        (5, "発送が早くて助かりました", "注文の翌日に届き、現場に間に合いました。"),
+        (3, "普通です", "可もなく不可もなくといったところです。価格相応だと思います。"),
+        (4, "コスパが良い", "大手ブランドより手頃で、性能も十分です。社員の分もまとめて購入しました。"),
+        (5, "現場で活躍", "一日中使っていても疲れにくく、現場の仲間にも勧めました。"),
+        (2, "サイズ感に注意", "思っていたより大きめでした。購入前にサイズ表をよく確認すべきでした。"),
+        (4, "リピート購入", "現場の定番として、定期的に買い足しています。安定の品質です。"),
+    ],
+    nicknames: &["現場監督", "鳶職人", "電気工事士", "倉庫作業員", "配送ドライバー", "設備保全", "塗装職人", "総務担当"],
+};
+
+/// Hula dancers and lovers of Hawaii (ハレハナ).
+static ALOHA_REVIEWS: ReviewTexts = ReviewTexts {
+    texts: &[
+        (5, "期待以上でした", "ハワイの雰囲気がそのまま届いたようで、とても気に入りました。"),
+        (4, "満足しています", "色味が写真と少し違いましたが、品質には満足しています。"),
+        (5, "発送が早くて助かりました", "注文の翌日に届きました。ラッピングも丁寧でした。"),
+        (3, "普通です", "可もなく不可もなくといったところです。価格相応だと思います。"),
+        (4, "贈り物に喜ばれました", "ハワイ好きの友人へのプレゼントに。とても喜んでもらえました。"),
+        (5, "毎日の楽しみです", "届いてから毎日使っています。ハワイ気分が味わえてうれしいです。"),
+        (2, "サイズ感に注意", "写真で見るより大きめでした。購入前にサイズ表記をよく確認すべきでした。"),
+        (4, "リピート購入", "気に入って、家族の分も買い足しました。"),
+    ],
+    nicknames: &["フラ教室生徒", "オアフ好き", "アロハ金曜日", "コナ珈琲党", "ウクレレ練習中", "南国ママ", "ハワイ通い10年", "プルメリア"],
+};
+
+/// People furnishing their homes (リヴィンズ).
+static HOME_REVIEWS: ReviewTexts = ReviewTexts {
+    texts: &[
+        (5, "期待以上でした", "質感がよく、部屋の雰囲気がぐっと良くなりました。"),
+        (4, "満足しています", "組み立てに少し手間取りましたが、仕上がりには満足しています。"),
+        (5, "発送が早くて助かりました", "注文から三日で届きました。大きな家具でも梱包が丁寧で安心しました。"),
+        (3, "普通です", "可もなく不可もなくといったところです。価格相応だと思います。"),
+        (4, "コスパが良い", "有名店より手頃で、品質も十分です。"),
+        (5, "毎日使っています", "毎日使っていますが、へたりもなく快適です。"),
+        (2, "サイズ感に注意", "思っていたより大きく、部屋が少し狭く感じます。購入前に寸法をよく測るべきでした。"),
+        (4, "リピート購入", "気に入って、寝室用にもう一つ買い足しました。"),
+    ],
+    nicknames: &["新居準備中", "北欧インテリア好き", "一人暮らし3年目", "子育て中", "在宅ワーカー", "古家リノベ中", "ナチュラル派", "二人暮らし"],
 };
 
 #[cfg(test)]
@@ -925,6 +1005,22 @@ mod tests {
                 keys.dedup();
                 assert_eq!(keys.len(), item.variations.len(), "{}: every variation has its own key", item.name);
             }
+        }
+    }
+
+    /// A coffee's or a beaker's reviews were once the motorcycle shop's (ツーリングで活躍, SR乗り).
+    #[test]
+    fn every_tenant_has_reviews_of_its_own_trade_with_the_same_spread_of_stars() {
+        let stars = |written: &ReviewTexts| written.texts.iter().map(|(rating, ..)| *rating).collect::<Vec<_>>();
+        let riders = &crate::seed::catalog::RIDER_REVIEWS;
+        for tenant in &TENANTS {
+            let own = tenant.catalogue.reviews;
+            assert!(!std::ptr::eq(own, riders), "{} uses the demo shop's reviews", tenant.code);
+            assert_eq!(stars(own), stars(riders), "{}", tenant.code);
+            // Only the neutral 普通です (価格相応) may read the same in every trade.
+            let shared = own.texts.iter().filter(|(_, _, body)| riders.texts.iter().any(|(_, _, b)| b == body)).count();
+            assert!(shared <= 1, "{}: {shared} reviews are the demo shop's", tenant.code);
+            assert!(own.nicknames.iter().all(|n| !riders.nicknames.contains(n)), "{}", tenant.code);
         }
     }
 }

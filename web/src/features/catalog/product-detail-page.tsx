@@ -365,7 +365,7 @@ function ProductView({ product }: { product: ProductDetail }) {
         </dl>
       </section>
 
-      <RelatedProducts title="関連パーツ・アクセサリー" query={accessories} />
+      <RelatedProducts title="関連アクセサリー" query={accessories} />
       <ProductReviews product={product} pathname={`/product/${encodeURIComponent(product.key)}`} />
       <RelatedProducts title="おすすめ商品" query={recommendations} />
       <RecentProducts excludeId={product.id} />
