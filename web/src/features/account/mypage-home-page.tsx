@@ -24,7 +24,7 @@ const SHORTCUTS = [
   { to: '/mypage/product_request_history', label: '入荷リクエスト履歴', text: '送信した入荷リクエスト' },
   { to: '/mypage/memorial', label: '記念日', text: '誕生日・記念日の登録とお知らせ' },
   { to: '/mypage/measurement', label: 'サイズ情報', text: '頭囲・手の長さ・身長などの登録' },
-  { to: '/mypage/name-embroidery', label: '名入れ刺繍', text: 'グローブやジャケットに入れる名前の登録' },
+  { to: '/mypage/name-embroidery', label: '名入れ刺繍', text: '刺繍で商品に入れる名前の登録' },
   { to: '/mypage/address', label: 'アドレス帳', text: 'お届け先の登録・既定の設定・CSV入出力' },
   { to: '/mypage/card', label: 'カード情報', text: 'お支払いに使うクレジットカードの登録・削除' },
   { to: '/mypage/point', label: 'ポイント', text: 'ポイント残高と履歴' },
