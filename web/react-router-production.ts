@@ -9,7 +9,9 @@ import type { Plugin } from 'vite';
  * Its `React.forwardRef`, `React.createContext` and `React.memo` calls at module level are not
  * marked pure, so components and contexts this app never uses (`Form`, the RSC and framework-mode
  * contexts) stay in the bundle. These React calls have no side effect; marking them lets the
- * bundler drop what nothing imports. `npm run size` fails if the entry grows back.
+ * bundler drop what nothing imports. Its `X.displayName = "…"` assignments (read only by React
+ * DevTools) would keep those components alive too, so they go. Each step was measured: without
+ * either one, nothing leaves the bundle. `npm run size` fails if the entry grows back.
  */
 export function reactRouterProduction(): Plugin {
   const dist = fileURLToPath(new URL('./node_modules/react-router/dist/', import.meta.url));
