@@ -5,6 +5,7 @@ use serde::Deserialize;
 
 use super::search_text::{self, MAX_KEYWORD_CHARS};
 use crate::infra::error::{ApiError, FieldErrors};
+use crate::infra::extract::query_switch;
 use crate::infra::pagination::{AllowAll, PRODUCTS_PER, Page, PageQuery};
 
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
@@ -100,10 +101,11 @@ impl ProductFilter {
         }
         let include_descendants = switch(&mut errors, "child", "下位カテゴリの指定", query.child.as_deref());
         let in_stock = switch(&mut errors, "in_stock", "在庫ありの指定", query.in_stock.as_deref());
-        let keyword = text(query.keyword.as_deref());
-        if keyword.as_ref().is_some_and(|k| k.chars().count() > MAX_KEYWORD_CHARS) {
+        // The limit counts what was sent, spaces included, as the document's maxLength does.
+        if query.keyword.as_deref().is_some_and(|k| k.chars().count() > MAX_KEYWORD_CHARS) {
             errors.insert("keyword".into(), vec![format!("キーワードは{MAX_KEYWORD_CHARS}文字以内で指定してください。")]);
         }
+        let keyword = text(query.keyword.as_deref());
         let terms = keyword.as_deref().map(search_text::terms).unwrap_or_default();
         let sort = match text(query.sort.as_deref()).as_deref() {
             None if !terms.is_empty() => Sort::Relevance,
@@ -142,8 +144,9 @@ fn text(value: Option<&str>) -> Option<String> {
     value.map(str::trim).filter(|v| !v.is_empty()).map(str::to_owned)
 }
 
+/// Blank is no bound; anything else must be the plain integer the schema documents (no padding).
 fn yen(errors: &mut FieldErrors, field: &str, label: &str, value: Option<&str>) -> Option<i64> {
-    let value = text(value)?;
+    let value = value.filter(|v| !v.is_empty())?;
     match value.parse::<i64>() {
         Ok(yen) if yen >= 0 => Some(yen),
         _ => {
@@ -155,14 +158,10 @@ fn yen(errors: &mut FieldErrors, field: &str, label: &str, value: Option<&str>) 
 
 /// `1`/`true` on, `0`/`false`/blank off; anything else is a field error.
 fn switch(errors: &mut FieldErrors, field: &str, label: &str, value: Option<&str>) -> bool {
-    match text(value).as_deref() {
-        None | Some("0") | Some("false") => false,
-        Some("1") | Some("true") => true,
-        Some(_) => {
-            errors.insert(field.into(), vec![format!("{label}は0または1で指定してください。")]);
-            false
-        }
-    }
+    query_switch(value).unwrap_or_else(|| {
+        errors.insert(field.into(), vec![format!("{label}は0または1で指定してください。")]);
+        false
+    })
 }
 
 #[cfg(test)]

@@ -39,7 +39,7 @@ pub struct CollectionQuery {
 impl CollectionQuery {
     fn page(&self) -> Result<Page, ApiError> {
         let mut page = Page::parse(&PageQuery { page: self.page.clone(), per: self.per.clone() }, PRODUCTS_PER, AllowAll::No)?;
-        if let Some(text) = self.max_page_size.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
+        if let Some(text) = self.max_page_size.as_deref().filter(|t| !t.is_empty()) {
             match text.parse::<i64>() {
                 Ok(max) if (1..=MAX_PER).contains(&max) => page.per = page.per.min(max),
                 _ => return Err(ApiError::field("max_page_size", format!("最大表示件数は1〜{MAX_PER}の整数で指定してください。"))),

@@ -62,7 +62,7 @@ impl BannerFilter {
         let mut errors = FieldErrors::new();
         let mut filter = BannerFilter { areas: Vec::new(), only_current: false };
         for (name, value) in pairs {
-            let value = value.trim();
+            let value = value.as_str();
             let is_area = name == "area"
                 || name.strip_prefix("area[").and_then(|rest| rest.strip_suffix(']')).is_some_and(|index| index.chars().all(|c| c.is_ascii_digit()));
             if is_area {
@@ -72,10 +72,9 @@ impl BannerFilter {
                     filter.areas.push(value.to_owned());
                 }
             } else if name == "is_show" {
-                match value {
-                    "1" | "true" => filter.only_current = true,
-                    "" | "0" | "false" => {}
-                    _ => {
+                match crate::infra::extract::query_switch(Some(value)) {
+                    Some(only_current) => filter.only_current |= only_current,
+                    None => {
                         errors.insert("is_show".into(), vec!["is_showは0または1で指定してください。".into()]);
                     }
                 }

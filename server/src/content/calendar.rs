@@ -81,7 +81,7 @@ impl DateRange {
 }
 
 fn parse_field(errors: &mut FieldErrors, field: &str, label: &str, value: Option<&str>) -> Option<Date> {
-    let value = value.map(str::trim).unwrap_or_default();
+    let value = value.unwrap_or_default();
     let message = if value.is_empty() {
         format!("{label}を入力してください。")
     } else {

@@ -99,6 +99,17 @@ fn query_rejection(rejection: QueryRejection) -> ApiError {
     ApiError::field("query", MALFORMED_QUERY)
 }
 
+/// A query switch read exactly as [`switch_schema`] documents it: `Some(true)` for `1`/`true`,
+/// `Some(false)` for `0`/`false`, blank or absent, `None` for anything else. A padded ` 1` is
+/// not a switch: the document promises to refuse what it does not describe.
+pub fn query_switch(value: Option<&str>) -> Option<bool> {
+    match value {
+        None | Some("" | "0" | "false") => Some(false),
+        Some("1" | "true") => Some(true),
+        Some(_) => None,
+    }
+}
+
 /// The schema of a query switch as the handlers read it: `1`/`true` on, `0`/`false`/blank off.
 pub fn switch_schema() -> utoipa::openapi::schema::Schema {
     use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, Type};
@@ -160,5 +171,18 @@ mod tests {
         assert!(has_encoded_nul("keyword=a%00b"));
         assert!(!has_encoded_nul("keyword=100%2500"), "an encoded percent sign followed by 00");
         assert!(!has_encoded_nul("/v1/products/rp0001"));
+    }
+
+    #[test]
+    fn a_switch_is_exactly_one_of_the_documented_words() {
+        for (value, read) in [(None, Some(false)), (Some(""), Some(false)), (Some("0"), Some(false)), (Some("false"), Some(false))] {
+            assert_eq!(query_switch(value), read, "{value:?}");
+        }
+        assert_eq!(query_switch(Some("1")), Some(true));
+        assert_eq!(query_switch(Some("true")), Some(true));
+        // What the document does not describe is refused, blank-looking or padded alike.
+        for value in ["\u{b}", " ", " 1", "1 ", "yes", "TRUE", "2"] {
+            assert_eq!(query_switch(Some(value)), None, "{value:?}");
+        }
     }
 }

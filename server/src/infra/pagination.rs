@@ -80,7 +80,7 @@ pub struct Page {
 impl Page {
     pub fn parse(query: &PageQuery, default_per: i64, allow_all: AllowAll) -> Result<Page, ApiError> {
         let mut errors = FieldErrors::new();
-        let current = match query.page.as_deref().map(str::trim) {
+        let current = match query.page.as_deref() {
             None | Some("") => 1,
             Some(text) => match text.parse::<i64>() {
                 Ok(n) if (1..=MAX_PAGE).contains(&n) => n,
@@ -90,7 +90,7 @@ impl Page {
                 }
             },
         };
-        let per = match query.per.as_deref().map(str::trim) {
+        let per = match query.per.as_deref() {
             None | Some("") => default_per,
             Some("all") if allow_all == AllowAll::Yes => MAX_ALL,
             Some(text) => match text.parse::<i64>() {

@@ -99,7 +99,8 @@ fn search_of(query: &OrderSearchQuery) -> ApiResult<Search> {
     let mut errors = FieldErrors::new();
     let text = |value: &Option<String>| value.as_deref().map(str::trim).filter(|v| !v.is_empty()).map(str::to_owned);
     let order_no = text(&query.order_no);
-    if order_no.as_ref().is_some_and(|no| no.chars().count() > ORDER_NO_MAX) {
+    // Counted as sent, spaces included, as the document's maxLength does.
+    if query.order_no.as_deref().is_some_and(|no| no.chars().count() > ORDER_NO_MAX) {
         errors.insert("order_no".into(), vec![format!("注文番号は{ORDER_NO_MAX}文字以内で入力してください")]);
     }
     let mut date = |field: &str, value: Option<String>| -> Option<time::Date> {
@@ -110,8 +111,10 @@ fn search_of(query: &OrderSearchQuery) -> ApiResult<Search> {
         }
         parsed
     };
-    let from = date("from", text(&query.from));
-    let to = date("to", text(&query.to));
+    // A date is exactly `YYYY-MM-DD` or blank, as documented: a padded one is refused.
+    let exact = |value: &Option<String>| value.clone().filter(|v| !v.is_empty());
+    let from = date("from", exact(&query.from));
+    let to = date("to", exact(&query.to));
     if let (Some(from), Some(to)) = (from, to)
         && to < from
     {

@@ -70,11 +70,8 @@ async fn list_messages(
     ApiQuery(query): ApiQuery<MessageQuery>,
 ) -> ApiResult<Paginated<SystemMessage>> {
     let page = Page::parse(&PageQuery { page: query.page, per: query.per }, DEFAULT_PER, AllowAll::No)?;
-    let unread_only = match query.unread.as_deref().map(str::trim) {
-        None | Some("") | Some("0") | Some("false") => false,
-        Some("1") | Some("true") => true,
-        Some(_) => return Err(ApiError::field("unread", "unreadは0または1で指定してください。")),
-    };
+    let unread_only =
+        crate::infra::extract::query_switch(query.unread.as_deref()).ok_or_else(|| ApiError::field("unread", "unreadは0または1で指定してください。"))?;
     let (rows, total) = store::list_received(&state.db, &channel.id, &member.user_id, unread_only, page.per, page.offset()).await?;
     Ok(Paginated::new(rows.into_iter().map(SystemMessage::from).collect(), total, page))
 }

@@ -74,10 +74,11 @@ pub async fn list_inquiries(
         Some(text) => Some(Status::parse(text).ok_or_else(|| ApiError::field("status", "statusはopen, in_progress, closedのいずれかで指定してください。"))?),
         None => None,
     };
-    let q = blank_is_none(&query.q);
-    if q.is_some_and(|q| q.chars().count() > 100) {
+    // Counted as sent, spaces included, as the document's maxLength does.
+    if query.q.as_deref().is_some_and(|q| q.chars().count() > 100) {
         return Err(ApiError::field("q", "検索語は100文字以内で入力してください。"));
     }
+    let q = blank_is_none(&query.q);
     let filter = AdminFilter { status: status.map(Status::as_str), topic_id: blank_is_none(&query.topic_id), query: q };
     let (rows, total) = store::list_inquiries(&state.db, &channel.id, &filter, page.per, page.offset()).await?;
     Ok(Paginated::new(rows.iter().map(view::admin_summary).collect(), total, page))

@@ -123,10 +123,11 @@ pub async fn list_companies(
     require_corporate(&state, &channel).await?;
     let page = Page::parse(&PageQuery { page: query.page.clone(), per: query.per.clone() }, DEFAULT_PER, AllowAll::No)?;
     let approved = invoice_filter(query.invoice.as_deref())?;
-    let q = query.q.as_deref().map(str::trim).filter(|q| !q.is_empty());
-    if q.is_some_and(|q| q.chars().count() > QUERY_MAX) {
+    // Counted as sent, spaces included, as the document's maxLength does.
+    if query.q.as_deref().is_some_and(|q| q.chars().count() > QUERY_MAX) {
         return Err(ApiError::field("q", "検索語は100文字以内で入力してください。"));
     }
+    let q = query.q.as_deref().map(str::trim).filter(|q| !q.is_empty());
     let (rows, total) = store::list_companies(&state.db, &channel.id, &CompanyFilter { approved, query: q }, page.per, page.offset()).await?;
     Ok(Paginated::new(rows.iter().map(Company::from).collect(), total, page))
 }
