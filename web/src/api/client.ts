@@ -241,10 +241,9 @@ export function createApi(input: ApiDeps): ApiInstance {
   }
 
   async function policyFetch(request: Request): Promise<Response> {
-    // Keep an unread copy so the body can be sent again after a refresh (a request without a
-    // body is never consumed: it is sent as it is, without copies, which cost on a slow phone).
-    const template = request.body === null ? request : request.clone();
-    const fresh = () => (template === request ? request : template.clone());
+    // Keep one unread copy so the body can be sent again after a refresh: there is at most one
+    // retry (a request without a body is never consumed, and copies cost on a slow phone).
+    const retryCopy = request.body === null ? request : request.clone();
 
     let token = sessionStore.get().accessToken;
     if (token !== null && !hasValidToken(sessionStore.get(), deps.now())) {
@@ -256,7 +255,7 @@ export function createApi(input: ApiDeps): ApiInstance {
       }
     }
 
-    let response = await send(fresh(), token);
+    let response = await send(request, token);
 
     if (response.status === 401 && token !== null) {
       // Another request may have refreshed meanwhile: then just retry with its token.
@@ -267,7 +266,7 @@ export function createApi(input: ApiDeps): ApiInstance {
         endSession(LOGIN_AFTER_REFRESH_FAILURE_PATH);
         return response;
       }
-      response = await send(fresh(), sessionStore.get().accessToken);
+      response = await send(retryCopy, sessionStore.get().accessToken);
       if (response.status === 401) {
         handledResponses.add(response);
         endSession(LOGIN_PATH);

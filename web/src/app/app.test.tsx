@@ -65,7 +65,10 @@ describe('route table', () => {
       '/%E5%95%86',
       '/mypage/x/y',
     ];
-    for (const path of [...SPEC_ROUTES.flatMap(samplePaths), ...extra]) {
+    // Hundreds of unknown first segments (a crawler's walk) pass the cache's bound: the answers
+    // after it has started over are the same.
+    const crawled = Array.from({ length: 450 }, (_, i) => `/no-such-page-${i}/x`);
+    for (const path of [...crawled, ...SPEC_ROUTES.flatMap(samplePaths), ...extra]) {
       expect(shape(matchScreens(path)), path).toEqual(shape(matchRoutes(siteScreens, path)));
       expect(matchScreens(path)?.length, path).toBeGreaterThan(0);
     }

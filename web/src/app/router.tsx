@@ -262,6 +262,7 @@ function screensFrom(routes: RouteObject[], segment: string): RouteObject[] {
 }
 
 const screensBySegment = new Map<string, RouteObject[]>();
+const MAX_CACHED_SEGMENTS = 200;
 
 /**
  * `matchRoutes(siteScreens, pathname)`, the same answer, over only the screens that share the
@@ -281,6 +282,9 @@ export function matchScreens(pathname: string) {
   let screens = screensBySegment.get(segment);
   if (!screens) {
     screens = screensFrom(siteScreens, segment);
+    // Every unknown first segment (a mistyped or crawled address) would add an entry: the
+    // table's own segments are far fewer than this, so a full map is starting over.
+    if (screensBySegment.size >= MAX_CACHED_SEGMENTS) screensBySegment.clear();
     screensBySegment.set(segment, screens);
   }
   return matchRoutes(screens, pathname);
