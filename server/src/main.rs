@@ -298,8 +298,9 @@ async fn staff_command(action: StaffAction) -> anyhow::Result<()> {
     };
     let db = shop::infra::db::Db::connect(&config.database_url, 2).await?;
     db.migrate().await?;
+    let keys = shop::infra::sealed::SealKeys::new(config.totp_key.clone(), config.totp_key_previous.clone());
     let account = shop::staff::create::NewAccount { channel_code: channel.clone(), email, name, role, password };
-    let created = shop::staff::create::create(&db, account).await?;
+    let created = shop::staff::create::create(&db, &keys, account).await?;
     println!("created {} `{}` of channel `{channel}`", role.as_str(), created.email);
     if created.password_generated {
         println!("password: {}", created.password);

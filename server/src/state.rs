@@ -10,8 +10,9 @@ use crate::infra::config::Config;
 use crate::infra::db::Db;
 use crate::infra::mail::Mailer;
 use crate::infra::read_cache::ReadCache;
+use crate::infra::sealed::SealKeys;
 use crate::infra::shared_secrets::{self, SharedSecret};
-use crate::{bot_check, catalog, channel, payments, social_login};
+use crate::{bot_check, catalog, channel, payments, social_login, staff};
 
 /// How long a catalogue answer is served before it is reloaded in the background: stock and
 /// prices shown in lists may lag this much behind; the cart checks them again at every step.
@@ -56,6 +57,9 @@ pub struct SharedState {
     /// The bot check's challenge key (`SHOP_BOT_CHECK_SECRET` or generated and shared) and
     /// its HTTP client for reCAPTCHA.
     pub bot_check: bot_check::Keys,
+    /// `SHOP_TOTP_KEY` (and the previous one while rotating): staff TOTP secrets are sealed
+    /// with it in the database (staff/sealing.rs).
+    pub totp_keys: SealKeys,
 }
 
 impl AppState {
@@ -81,6 +85,8 @@ impl AppState {
         let gateway_secret = payments::GatewaySecret::from_secret(gateway_secret.as_bytes());
         let bot_check_secret = shared_secrets::resolve(&db, SharedSecret::BotCheck, config.bot_check_secret.as_deref(), &config.data_dir).await?;
         let bot_check = bot_check::Keys::new(&bot_check_secret)?;
+        let totp_keys = SealKeys::new(config.totp_key.clone(), config.totp_key_previous.clone());
+        staff::sealing::seal_stored(&db, &totp_keys).await?;
         let mailer = Mailer::new(&config, db.clone())?;
         let social_providers = Arc::new(social_login::Providers::load(config.oauth_providers.as_deref())?);
         let gateway = payments::Gateways::load(config.payment_gateways.as_deref(), config.demo, db.clone())?;
@@ -91,6 +97,7 @@ impl AppState {
             gateway,
             gateway_secret,
             bot_check,
+            totp_keys,
             mailer,
             social_providers,
             config: Arc::new(config),

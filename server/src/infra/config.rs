@@ -4,6 +4,8 @@ use std::path::PathBuf;
 
 use secrecy::SecretString;
 
+use super::sealed::SealKey;
+
 #[derive(Debug, Clone, clap::Args)]
 pub struct Config {
     /// sqlite://path (created if missing) or postgres://user@host/db
@@ -95,6 +97,18 @@ pub struct Config {
     #[arg(long, env = "SHOP_BOT_CHECK_SECRET", hide_env_values = true)]
     pub bot_check_secret: Option<String>,
 
+    /// Seals the staff members' TOTP secrets in the database (AES-256-GCM): 32 bytes, base64,
+    /// e.g. `openssl rand -base64 32`. Unset: they are kept as they are. Set: the secrets kept
+    /// as they are are sealed at start, and the server refuses to start if a sealed one does not
+    /// open (README, "Production").
+    #[arg(long, env = "SHOP_TOTP_KEY", hide_env_values = true)]
+    pub totp_key: Option<SealKey>,
+
+    /// While rotating `SHOP_TOTP_KEY`: the key before it. Secrets sealed with it are sealed
+    /// again with the new key at start; afterwards it can be removed.
+    #[arg(long, env = "SHOP_TOTP_KEY_PREVIOUS", hide_env_values = true)]
+    pub totp_key_previous: Option<SealKey>,
+
     /// reCAPTCHA v3's secret key. With it, a channel whose setting `RECAPTCHA.SITE_KEY` holds
     /// the matching site key checks forms with reCAPTCHA instead of the built-in proof of work
     /// (README, "Bot check"). One secret serves every channel: register their host names
@@ -153,6 +167,8 @@ impl Config {
             payment_gateways: None,
             payment_settle_after_secs: 180,
             bot_check_secret: Some("test-bot-check-secret-test-bot-check".into()),
+            totp_key: None,
+            totp_key_previous: None,
             recaptcha_secret: None,
             recaptcha_verify_url: "http://127.0.0.1:9/recaptcha/api/siteverify".into(),
             demo: true,

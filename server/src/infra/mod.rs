@@ -13,6 +13,7 @@ pub mod mail;
 pub mod metrics;
 pub mod pagination;
 pub mod read_cache;
+pub mod sealed;
 pub mod secret;
 pub mod shared_secrets;
 pub mod svg;

@@ -6,6 +6,7 @@ use super::{StaffRole, login, totp};
 use crate::auth::password;
 use crate::infra::db::Db;
 use crate::infra::ids::new_id;
+use crate::infra::sealed::SealKeys;
 use crate::infra::time::Timestamp;
 use crate::validation;
 
@@ -48,7 +49,8 @@ pub fn check_password(password: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
-pub async fn create(db: &Db, account: NewAccount) -> anyhow::Result<Created> {
+/// Creates the account; its TOTP secret is stored sealed with `keys` when there is a key.
+pub async fn create(db: &Db, keys: &SealKeys, account: NewAccount) -> anyhow::Result<Created> {
     let channel = crate::channel::store::find_channel_by_code(db, &account.channel_code)
         .await?
         .ok_or_else(|| anyhow::anyhow!("no channel `{}` (see `shop channel list`)", account.channel_code))?;
@@ -68,9 +70,17 @@ pub async fn create(db: &Db, account: NewAccount) -> anyhow::Result<Created> {
         anyhow::bail!("`{email}` is already staff of `{}`", channel.code);
     }
     let id = new_id();
+    let stored_secret = keys.seal(&id, &totp_secret);
     let mut tx = db.begin_write().await?;
-    let new =
-        NewStaff { id: &id, channel_id: &channel.id, email: &email, name: &name, password_hash: &password_hash, totp_secret: &totp_secret, role: account.role };
+    let new = NewStaff {
+        id: &id,
+        channel_id: &channel.id,
+        email: &email,
+        name: &name,
+        password_hash: &password_hash,
+        totp_secret: &stored_secret,
+        role: account.role,
+    };
     store::insert_staff(&mut tx, &new, Timestamp::now().0).await?;
     tx.commit().await?;
     Ok(Created { id, email, password, password_generated, totp_secret, otpauth_uri })

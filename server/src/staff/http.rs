@@ -173,7 +173,10 @@ pub async fn confirm_code(
         return Err(login::failed());
     }
     let step = match input.code.as_deref().and_then(typed_code) {
-        Some(code) => totp::matched_step(&row.totp_secret, &code, login::seconds(now))?,
+        Some(code) => {
+            let secret = state.totp_keys.open(&row.id, &row.totp_secret).map_err(anyhow::Error::from)?;
+            totp::matched_step(secret.secret(), &code, login::seconds(now))?
+        }
         None => None,
     };
     let Some(step) = step else {

@@ -8,6 +8,7 @@ pub mod audit;
 pub mod create;
 pub mod http;
 pub mod login;
+pub mod sealing;
 pub mod session;
 pub mod store;
 pub mod totp;

@@ -96,6 +96,17 @@ pub async fn update_totp_step(tx: &mut Tx, id: &str, step: i64) -> sqlx::Result<
     Ok(done.rows_affected() > 0)
 }
 
+/// Every staff member's TOTP secret as stored (staff/sealing.rs seals them at start).
+pub async fn list_totp_secrets(db: &Db) -> sqlx::Result<Vec<(String, String)>> {
+    sqlx::query_as("SELECT id, totp_secret FROM staff ORDER BY id").fetch_all(&db.pool).await
+}
+
+/// Stores `sealed` in place of `stored`; false when another instance replaced it first.
+pub async fn replace_totp_secret(db: &Db, id: &str, stored: &str, sealed: &str) -> sqlx::Result<bool> {
+    let done = sqlx::query("UPDATE staff SET totp_secret = $3 WHERE id = $1 AND totp_secret = $2").bind(id).bind(stored).bind(sealed).execute(&db.pool).await?;
+    Ok(done.rows_affected() > 0)
+}
+
 // --- the step between password and code ---------------------------------------------------------
 
 pub async fn insert_pending(tx: &mut Tx, token_hash: &str, staff_id: &str, expires_at: i64, now: i64) -> sqlx::Result<()> {

@@ -129,6 +129,17 @@ impl TestApp {
         TestApp { state, router, _dir: dir }
     }
 
+    /// Another instance on the same database, started with this one's configuration changed by
+    /// `configure` (nothing seeded): what a restart with other settings would be. The error is
+    /// the start's own, for starts that must be refused.
+    pub async fn restarted(&self, configure: impl FnOnce(&mut Config)) -> anyhow::Result<TestApp> {
+        let mut config = (*self.state.config).clone();
+        configure(&mut config);
+        let state = AppState::start(config).await?;
+        let router = app::router(state.clone());
+        Ok(TestApp { state, router, _dir: tempfile::tempdir()? })
+    }
+
     /// Rebuilds the router, e.g. after writing files into the web folder.
     pub fn reload(&mut self) {
         self.router = app::router(self.state.clone());

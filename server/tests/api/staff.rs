@@ -16,7 +16,7 @@ const PASSWORD: &str = "staff-password-2026";
 async fn create(app: &TestApp, channel: &str, email: &str, role: StaffRole) -> Created {
     let account =
         NewAccount { channel_code: channel.into(), email: email.into(), name: format!("{} 担当", role.as_str()), role, password: Some(PASSWORD.into()) };
-    shop::staff::create::create(&app.state.db, account).await.expect("staff created")
+    shop::staff::create::create(&app.state.db, &app.state.totp_keys, account).await.expect("staff created")
 }
 
 fn now_seconds() -> u64 {
@@ -271,7 +271,56 @@ async fn the_command_line_creates_staff_who_can_log_in(app: TestApp) {
     password_step(&app, "demo", "owner2@example.jp", password).await.assert_status(StatusCode::OK);
 }
 
+/// [1; 32] and [2; 32] as `openssl rand -base64 32` would print them.
+const KEY_1: &str = "AQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQE=";
+const KEY_2: &str = "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgI=";
+
+async fn stored_secret(app: &TestApp, id: &str) -> String {
+    sqlx::query_scalar("SELECT totp_secret FROM staff WHERE id = $1").bind(id).fetch_one(&app.state.db.pool).await.unwrap()
+}
+
+/// `SHOP_TOTP_KEY`: a copy of the database no longer gives away every authenticator. Secrets
+/// are sealed from the start with a key, kept ones are sealed at the next start, a rotation
+/// seals them again, and a start that could not open them is refused with what to set.
+async fn totp_secrets_are_sealed_at_rest_with_the_environments_key(app: TestApp) {
+    let before = create(&app, "demo", "before@example.jp", StaffRole::Staff).await;
+    assert_eq!(stored_secret(&app, &before.id).await, before.totp_secret, "no key: kept as it is");
+
+    let keyed = app.restarted(|config| config.totp_key = Some(KEY_1.parse().unwrap())).await.expect("starts with a key");
+    let sealed = stored_secret(&keyed, &before.id).await;
+    assert!(sealed.starts_with("sealed1:") && !sealed.contains(&before.totp_secret), "{sealed}");
+    let after = create(&keyed, "demo", "after@example.jp", StaffRole::Owner).await;
+    let sealed_after = stored_secret(&keyed, &after.id).await;
+    assert!(sealed_after.starts_with("sealed1:") && !sealed_after.contains(&after.totp_secret), "{sealed_after}");
+    log_in(&keyed, "demo", &before).await;
+    log_in(&keyed, "demo", &after).await;
+
+    let rotated = app
+        .restarted(|config| {
+            config.totp_key = Some(KEY_2.parse().unwrap());
+            config.totp_key_previous = Some(KEY_1.parse().unwrap());
+        })
+        .await
+        .expect("starts while rotating");
+    let resealed = stored_secret(&rotated, &before.id).await;
+    assert!(resealed.starts_with("sealed1:") && resealed != sealed, "sealed again with the new key");
+    // The next time step: the current one was used above.
+    let pending = pending_step(&rotated, "demo", &before.email).await;
+    code_step(&rotated, "demo", &pending, &code(&before, 1)).await.assert_status(StatusCode::OK);
+
+    let without = app.restarted(|config| config.totp_key = None).await.err().expect("no start without the key");
+    assert!(format!("{without:#}").contains("set SHOP_TOTP_KEY"), "{without:#}");
+    let old_only = app.restarted(|config| config.totp_key = Some(KEY_1.parse().unwrap())).await.err().expect("no start with the old key alone");
+    assert!(format!("{old_only:#}").contains("does not open with SHOP_TOTP_KEY"), "{old_only:#}");
+    assert_eq!(stored_secret(&rotated, &before.id).await, resealed, "a refused start changes nothing");
+
+    // With only the previous key the sealing is undone.
+    let undone = app.restarted(|config| config.totp_key_previous = Some(KEY_2.parse().unwrap())).await.expect("starts to undo");
+    assert_eq!(stored_secret(&undone, &before.id).await, before.totp_secret);
+}
+
 on_both_databases!(
+    totp_secrets_are_sealed_at_rest_with_the_environments_key,
     staff_log_in_with_password_and_authenticator_code_and_out_again,
     wrong_passwords_and_codes_get_one_answer_and_five_lock_the_account,
     a_code_is_accepted_once,
