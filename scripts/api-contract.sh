@@ -56,7 +56,7 @@ fi
 
 # The member logs in once here so that a wrong password or a missing demo shop fails at once
 # and plainly; the hook (hooks.py) logs in again during the run as the token ages.
-export CONTRACT_BASE_URL="http://127.0.0.1:$port" CONTRACT_CHANNEL=demo
+export CONTRACT_BASE_URL="http://127.0.0.1:$port" CONTRACT_CHANNEL=demo CONTRACT_OUTBOX="$SHOP_DATA_DIR/outbox"
 curl -fsS -X POST "$CONTRACT_BASE_URL/v1/auth/login" -H 'x-channel: demo' -H 'content-type: application/json' \
   -H "x-bot-check: $(python3 scripts/bot_check_proof.py "$CONTRACT_BASE_URL" demo)" \
   -d '{"username":"demo-member","password":"ride2026demo"}' | grep -q '"access_token"' \
