@@ -78,6 +78,8 @@ fn unconfirmed() -> ApiError {
 
 /// 422: the cart's order was cancelled (the reconciler found no charge, the member cancelled
 /// it, or it was cancelled while its card was being charged); the message gives the reason.
+/// Only ever answered for an order whose status is `cancelled`, never for one that merely
+/// stopped awaiting its payment.
 fn cancelled(order: &OrderRow) -> ApiError {
     rule(
         ORDER_CANCELLED_CODE,
@@ -90,36 +92,85 @@ fn cancelled(order: &OrderRow) -> ApiError {
 }
 
 /// The answer to a decision of a cart that already made its order: a card order still
-/// awaiting payment resumes its charge; a cancelled one says so; any other is answered.
+/// awaiting payment resumes its charge; any other is answered as it stands.
 pub async fn answer_placed(state: &AppState, channel: &Channel, open: &Open, order_id: &str) -> ApiResult<DecisionBody> {
-    let order = order_store::find_order(&state.db.pool, &channel.id, order_id).await?.ok_or_else(ApiError::not_found)?;
-    match (PaymentKind::parse(&order.payment_code), Status::parse(&order.status)) {
-        (Some(PaymentKind::CreditCard), Some(Status::AwaitingPayment)) => resume(state, channel, open, order).await,
-        (_, Some(Status::Cancelled)) => Err(cancelled(&order)),
-        _ => Ok(answer_of(&order, &open.settings, None, None)),
+    let Some(order) = order_store::find_order(&state.db.pool, &channel.id, order_id).await? else {
+        return answer_undone(state, &open.cart.id).await;
+    };
+    fault::pause(FaultPoint::PlacedOrderRead).await;
+    if awaits_card_payment(&order) {
+        return resume(state, channel, open, order_id).await;
+    }
+    answer_settled(&order, &open.settings)
+}
+
+/// The cart's order is gone: the attempt that held the cart a moment ago had the card
+/// declined and undid it. The buyer hears the decline (kept on the cart), not "no such cart".
+async fn answer_undone(state: &AppState, cart_id: &str) -> ApiResult<DecisionBody> {
+    let cart = cart_store::find_cart(&state.db.pool, cart_id).await?.ok_or_else(ApiError::not_found)?;
+    match (cart.order_id, cart.transaction_error) {
+        (None, Some(message)) => Err(rule(DECLINED_CODE, message)),
+        _ => Err(ApiError::not_found()),
     }
 }
 
-/// Charges again under the same key, unless a live attempt holds the cart.
-async fn resume(state: &AppState, channel: &Channel, open: &Open, order: OrderRow) -> ApiResult<DecisionBody> {
+fn awaits_card_payment(order: &OrderRow) -> bool {
+    PaymentKind::parse(&order.payment_code) == Some(PaymentKind::CreditCard) && Status::parse(&order.status) == Some(Status::AwaitingPayment)
+}
+
+/// A settled order as a retried decision answers it: a cancelled one says so (with the
+/// reason), any other is the order, without a guest token (only its hash is kept).
+fn answer_settled(order: &OrderRow, settings: &CheckoutSettings) -> ApiResult<DecisionBody> {
+    match Status::parse(&order.status) {
+        Some(Status::Cancelled) => Err(cancelled(order)),
+        _ => Ok(answer_of(order, settings, None, None)),
+    }
+}
+
+/// Charges again under the same key, unless a live attempt holds the cart. The order is
+/// read again under the claim: the attempt that held it a moment ago may have paid it.
+async fn resume(state: &AppState, channel: &Channel, open: &Open, order_id: &str) -> ApiResult<DecisionBody> {
     let now = Timestamp::now().0;
-    if !cart_store::update_claim_payment(&state.db, &order.cart_id, now, now - state.config.payment_settle_after_ms()).await? {
+    let cart_id = open.cart.id.as_str();
+    if !cart_store::update_claim_payment(&state.db, cart_id, now, now - state.config.payment_settle_after_ms()).await? {
         return Err(in_progress());
+    }
+    let outcome = resume_claimed(state, channel, open, order_id).await;
+    if !matches!(outcome, Ok(Resumed::Paid(_))) {
+        // A payment that went through released the claim with its "paid" write.
+        let _ = cart_store::update_release_decision(&state.db.pool, cart_id).await;
+    }
+    match outcome? {
+        Resumed::Paid(answer) => Ok(*answer),
+        Resumed::Settled(order) => answer_settled(&order, &open.settings),
+    }
+}
+
+enum Resumed {
+    /// The charge was asked for, and `pay` answered the order as it then stood (each of its
+    /// answers other than an error released the claim in the same write).
+    Paid(Box<DecisionBody>),
+    /// The order was no longer awaiting payment once the cart was claimed.
+    Settled(Box<OrderRow>),
+}
+
+async fn resume_claimed(state: &AppState, channel: &Channel, open: &Open, order_id: &str) -> ApiResult<Resumed> {
+    let order = order_store::find_order(&state.db.pool, &channel.id, order_id).await?.ok_or_else(ApiError::not_found)?;
+    if !awaits_card_payment(&order) {
+        return Ok(Resumed::Settled(Box::new(order)));
     }
     let source = open.load(state).await?.card_ref.unwrap_or_default();
     // The first answer, with the guest's receipt token, never reached the buyer.
     let guest_token = order.user_id.is_none().then(|| random_hex(16));
-    let cart_id = order.cart_id.clone();
-    let outcome = pay(state, channel, open, order, &source, guest_token).await;
-    if outcome.is_err() {
-        let _ = cart_store::update_release_decision(&state.db.pool, &cart_id).await;
-    }
-    outcome
+    pay(state, channel, open, order, &source, guest_token).await.map(|answer| Resumed::Paid(Box::new(answer)))
 }
 
 /// Charges the card for `order` (awaiting payment, its cart claimed by the caller) and
-/// answers the paid order; a decline undoes the order.
+/// answers the paid order; a decline undoes the order. Whatever the gateway answered, the
+/// outcome is decided from the order as it stands when it is written: another attempt may
+/// have paid it, or someone cancelled it, while the gateway was busy.
 pub async fn pay(state: &AppState, channel: &Channel, open: &Open, order: OrderRow, source: &str, guest_token: Option<String>) -> ApiResult<DecisionBody> {
+    fault::pause(FaultPoint::BeforeCharge).await;
     let charged = if order.total_payment == 0 {
         // Points paid it all: paid, with no charge to refund later.
         Ok(Ok(None))
@@ -130,17 +181,25 @@ pub async fn pay(state: &AppState, channel: &Channel, open: &Open, order: OrderR
     match charged {
         Ok(Ok(charge)) => {
             fault::reach(FaultPoint::AfterCharge);
-            let Marked::Paid { gift_link } = mark_paid(state, &order, charge.as_ref(), guest_token.as_deref()).await? else {
-                return Err(cancelled(&order));
-            };
-            let order = order_store::find_order(&state.db.pool, &channel.id, &order.id).await?.ok_or_else(ApiError::not_found)?;
-            send_confirmation(state, &open.settings, &order, guest_token.as_deref(), gift_link.as_ref()).await;
-            Ok(answer_of(&order, &open.settings, guest_token, gift_link))
+            match mark_paid(state, &order, charge.as_ref(), guest_token.as_deref()).await? {
+                Marked::Paid { gift_link } => {
+                    let order = order_store::find_order(&state.db.pool, &channel.id, &order.id).await?.ok_or_else(ApiError::not_found)?;
+                    send_confirmation(state, &open.settings, &order, guest_token.as_deref(), gift_link.as_ref()).await;
+                    Ok(answer_of(&order, &open.settings, guest_token, gift_link))
+                }
+                Marked::Settled(current) => answer_settled(&current, &open.settings),
+                Marked::Gone => Err(ApiError::not_found()),
+            }
         }
-        Ok(Err(declined)) => {
-            undo_order(state, &order, &declined.message).await?;
-            Err(rule(DECLINED_CODE, declined.message))
-        }
+        Ok(Err(declined)) => match undo_order(state, &order, &declined.message).await? {
+            Undone::Undone => Err(rule(DECLINED_CODE, declined.message)),
+            Undone::Settled(current) => {
+                // Paid by another attempt, or cancelled (its stock already back): the
+                // decline changes nothing.
+                cart_store::update_release_decision(&state.db.pool, &order.cart_id).await?;
+                answer_settled(&current, &open.settings)
+            }
+        },
         Err(error) => {
             // Charged or not, we cannot tell: the order stays awaiting payment for a retry or
             // the reconciler, which ask the gateway again under the same key.
@@ -153,14 +212,20 @@ pub async fn pay(state: &AppState, channel: &Channel, open: &Open, order: OrderR
 pub enum Marked {
     /// Paid now; a social gift's link was issued with the payment.
     Paid { gift_link: Option<GiftLink> },
-    /// No longer awaiting payment (cancelled meanwhile): the charge was given back.
-    NotAwaiting,
+    /// No longer awaiting payment, as read in the transaction: paid already (by an earlier
+    /// attempt's charge under the same key) or cancelled. A charge the order does not keep
+    /// was given back.
+    Settled(Box<OrderRow>),
+    /// The order no longer exists (a decline undid it); the charge was given back.
+    Gone,
 }
 
 /// Marks the order paid with its charge and releases its cart, in one transaction; a
 /// guest's new receipt token replaces the old one, and a social gift gets its link (its
-/// deadline counted from now). An order no longer awaiting payment (cancelled meanwhile) has
-/// its charge given back.
+/// deadline counted from now). An order no longer awaiting payment is read again in that
+/// transaction and stays as it is; `charge` is refunded only when that order does not keep
+/// it (a cancelled order, or a second charge beside the one it was paid with), never because
+/// the order merely moved on.
 pub async fn mark_paid(state: &AppState, order: &OrderRow, charge: Option<&Charge>, guest_token: Option<&str>) -> ApiResult<Marked> {
     let now = Timestamp::now().0;
     let gift_settings = match crate::social_gift::store::find_gift_by_order(&state.db.pool, &order.id).await? {
@@ -169,29 +234,62 @@ pub async fn mark_paid(state: &AppState, order: &OrderRow, charge: Option<&Charg
     };
     let mut tx = state.db.begin_write().await?;
     let (charge_id, masked) = (charge.map(|c| c.id.as_str()), charge.map(|c| c.masked_number.as_str()));
-    let paid = order_store::update_order_paid(&mut tx, &order.id, charge_id, masked, now).await?;
-    if paid && let Some(token) = guest_token {
-        order_store::update_guest_token_hash(&mut tx, &order.id, &sha256_hex(token)).await?;
-    }
-    let gift_link = match (&gift_settings, paid) {
-        (Some(settings), true) => crate::social_gift::link::issue_at_payment(&mut tx, &order.id, &order.link_origin, settings, now).await?,
-        _ => None,
+    let marked = if order_store::update_order_paid(&mut tx, &order.id, charge_id, masked, now).await? {
+        if let Some(token) = guest_token {
+            order_store::update_guest_token_hash(&mut tx, &order.id, &sha256_hex(token)).await?;
+        }
+        let gift_link = match &gift_settings {
+            Some(settings) => crate::social_gift::link::issue_at_payment(&mut tx, &order.id, &order.link_origin, settings, now).await?,
+            None => None,
+        };
+        Marked::Paid { gift_link }
+    } else {
+        match order_store::find_order(&mut *tx, &order.channel_id, &order.id).await? {
+            Some(current) => Marked::Settled(Box::new(current)),
+            None => Marked::Gone,
+        }
     };
     cart_store::update_release_decision(&mut *tx, &order.cart_id).await?;
     tx.commit().await?;
-    if !paid && let Some(charge) = charge {
-        tracing::warn!(order_no = %order.order_no, "card order cancelled during its charge: refunding");
-        state.gateway.refund(&order.channel_id, &charge.id).await?;
+    let kept = match &marked {
+        Marked::Paid { .. } => charge_id,
+        Marked::Settled(current) => current.gateway_charge_id.as_deref(),
+        Marked::Gone => None,
+    };
+    if let Some(charge) = charge
+        && kept != Some(charge.id.as_str())
+    {
+        tracing::warn!(order_no = %order.order_no, charge_id = %charge.id, "a card charge the order does not keep (cancelled or gone during the charge): refunding");
+        // The order's state is settled either way; a refund that fails is for staff (as a
+        // cancel's), not a reason to tell the buyer something else.
+        if let Err(error) = state.gateway.refund(&order.channel_id, &charge.id).await {
+            tracing::error!(order_no = %order.order_no, charge_id = %charge.id, error = format!("{error:#}"), "refund of a charge the order does not keep failed: settle it by hand");
+        }
     }
-    Ok(if paid { Marked::Paid { gift_link } } else { Marked::NotAwaiting })
+    Ok(marked)
 }
 
-/// Undoes an order the card refused: stock and points come back, the order is deleted (its
-/// coupon use goes with it), and the cart is open again with the gateway's message.
-async fn undo_order(state: &AppState, order: &OrderRow, message: &str) -> ApiResult<()> {
+enum Undone {
+    /// The order is gone, its stock and points back, the cart open again.
+    Undone,
+    /// The order was no longer awaiting payment: it stays as it is.
+    Settled(Box<OrderRow>),
+}
+
+/// Undoes an order the card refused, if it is still awaiting its payment (the guarded delete
+/// comes first): stock and points come back, the order is deleted (its coupon use goes with
+/// it), and the cart is open again with the gateway's message. An order paid or cancelled
+/// meanwhile is left alone: a cancel has already put its stock back.
+async fn undo_order(state: &AppState, order: &OrderRow, message: &str) -> ApiResult<Undone> {
     let now = Timestamp::now().0;
     let mut tx = state.db.begin_write().await?;
-    for (variation_id, quantity) in order_store::list_line_quantities(&mut tx, &order.id).await? {
+    // Read before the delete, which takes the lines with it.
+    let lines = order_store::list_line_quantities(&mut tx, &order.id).await?;
+    if !order_store::delete_unpaid_order(&mut tx, &order.id).await? {
+        let current = order_store::find_order(&mut *tx, &order.channel_id, &order.id).await?.ok_or_else(ApiError::not_found)?;
+        return Ok(Undone::Settled(Box::new(current)));
+    }
+    for (variation_id, quantity) in lines {
         order_store::update_stock_returned(&mut tx, &variation_id, quantity).await?;
     }
     if let Some(user_id) = order.user_id.as_deref() {
@@ -203,11 +301,10 @@ async fn undo_order(state: &AppState, order: &OrderRow, message: &str) -> ApiRes
         }
         ledger::forget_order(&mut tx, &order.id).await?;
     }
-    order_store::delete_order(&mut tx, &order.id).await?;
     cart_store::update_cart_ordered(&mut tx, &order.cart_id, None, Some(message)).await?;
     cart_store::update_release_decision(&mut *tx, &order.cart_id).await?;
     tx.commit().await?;
-    Ok(())
+    Ok(Undone::Undone)
 }
 
 /// The order confirmation mail; a guest's carries the receipt link with their token, a

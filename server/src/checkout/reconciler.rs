@@ -15,6 +15,7 @@ use crate::cart::settings::CheckoutSettings;
 use crate::cart::store as cart_store;
 use crate::channel::Channel;
 use crate::infra::time::Timestamp;
+use crate::orders::status::Status;
 use crate::orders::store::{self as order_store, OrderRow};
 use crate::state::AppState;
 
@@ -81,7 +82,9 @@ async fn settle_one(state: &AppState, order: &OrderRow) -> anyhow::Result<Outcom
     if charge.is_some() || order.total_payment == 0 {
         return mark_paid(state, &channel, order, charge).await;
     }
-    match crate::orders::cancel::cancel_order(state, &channel, &order.id, CANCEL_REASON).await {
+    // Only an order still awaiting its payment when the cancel reads it: one a resumed
+    // decision paid a moment ago is kept, not cancelled.
+    match crate::orders::cancel::cancel_order_from(state, &channel, &order.id, CANCEL_REASON, &[Status::AwaitingPayment]).await {
         Ok(()) => Ok(Outcome::Cancelled),
         // Paid or cancelled meanwhile (a resumed decision won the claim before us).
         Err(crate::infra::error::ApiError::Rule { .. }) => Ok(Outcome::Unchanged),
@@ -93,6 +96,7 @@ async fn mark_paid(state: &AppState, channel: &Channel, order: &OrderRow, charge
     // A guest never received the receipt token of an answer that never went out.
     let guest_token = order.user_id.is_none().then(|| crate::infra::secret::random_hex(16));
     let marked = super::card_payment::mark_paid(state, order, charge.as_ref(), guest_token.as_deref()).await.map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    // Paid or cancelled meanwhile: it stays as it is (a charge it does not keep was refunded).
     let super::card_payment::Marked::Paid { gift_link } = marked else {
         return Ok(Outcome::Unchanged);
     };

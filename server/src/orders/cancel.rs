@@ -2,19 +2,21 @@
 //!
 //! One transaction puts everything the order took back — stock, the coupon use, the points it
 //! used — and takes back the points it earned (never below a zero balance), then marks it
-//! cancelled. The status change is the first, guarded write, so two cancels racing restore
-//! things once. A card charge is refunded after the commit (a gateway call must not hold the
+//! cancelled. The status change is the first, guarded write (from the status read in the same
+//! transaction), so two cancels racing restore things once, and a payment landing meanwhile is
+//! never missed. A card charge is refunded after the commit (a gateway call must not hold the
 //! database), then the cancellation mail goes out. Failures of either are logged, not undone:
 //! the order is cancelled, and staff settle a failed refund from the log.
 use axum::http::StatusCode;
 
 use super::mails;
-use super::status::Status;
+use super::status::{CANCELLABLE, Status};
 use super::store;
 use super::view::{orderer_of, status_of};
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult};
 use crate::infra::time::Timestamp;
+use crate::payments::PaymentKind;
 use crate::points::ledger::{self, Entry};
 use crate::state::AppState;
 
@@ -27,13 +29,16 @@ pub const ALREADY_CANCELLED_MESSAGE: &str = "この注文はすでにキャン�
 /// 404 when the channel has no such order; 422 `orders.cancel.not_cancellable` when it is
 /// preparing, shipped, delivered or already cancelled. The caller checks who may cancel.
 pub async fn cancel_order(state: &AppState, channel: &Channel, order_id: &str, reason: &str) -> ApiResult<()> {
+    cancel_order_from(state, channel, order_id, reason, &CANCELLABLE).await
+}
+
+/// Cancels the order only from one of the `allowed` statuses, as read in the transaction
+/// that cancels it (the reconciler cancels only an order still awaiting its card payment, a
+/// social gift's deadline only a paid one). Otherwise as `cancel_order`.
+pub async fn cancel_order_from(state: &AppState, channel: &Channel, order_id: &str, reason: &str, allowed: &[Status]) -> ApiResult<()> {
     let now = Timestamp::now().0;
     let mut tx = state.db.begin_write().await?;
-    let row = store::find_order(&mut *tx, &channel.id, order_id).await?.ok_or_else(ApiError::not_found)?;
-    if !store::update_cancelled(&mut tx, &channel.id, order_id, reason, now).await? {
-        let message = if status_of(&row) == Status::Cancelled { ALREADY_CANCELLED_MESSAGE } else { NOT_CANCELLABLE_MESSAGE };
-        return Err(ApiError::Rule { status: StatusCode::UNPROCESSABLE_ENTITY, code: Some(NOT_CANCELLABLE_CODE), message: message.into() });
-    }
+    let (row, from) = mark_cancelled(&mut tx, channel, order_id, reason, allowed, now).await?;
     for (variation_id, quantity) in store::list_line_quantities(&mut tx, order_id).await? {
         store::update_stock_returned(&mut tx, &variation_id, quantity).await?;
     }
@@ -61,11 +66,7 @@ pub async fn cancel_order(state: &AppState, channel: &Channel, order_id: &str, r
     }
     tx.commit().await?;
 
-    if let Some(charge_id) = row.gateway_charge_id.as_deref()
-        && let Err(error) = state.gateway.refund(&channel.id, charge_id).await
-    {
-        tracing::error!(order_no = row.order_no, charge_id, error = format!("{error:#}"), "refund of a cancelled order failed: settle it by hand");
-    }
+    refund_charge(state, channel, &row, from).await;
     let orderer = orderer_of(&row);
     let to = if row.orderer_email.is_empty() { orderer.email.clone() } else { row.orderer_email.clone() };
     if !to.is_empty() {
@@ -75,6 +76,61 @@ pub async fn cancel_order(state: &AppState, channel: &Channel, order_id: &str, r
         }
     }
     Ok(())
+}
+
+/// Reads the order and cancels it from the status it has, in `tx`: every later step (stock,
+/// points, the refund) is decided from that row. A status that changed between the read and
+/// the write (PostgreSQL: another transaction committed; SQLite's write transaction holds it
+/// still) is read again.
+async fn mark_cancelled(
+    tx: &mut crate::infra::db::Tx,
+    channel: &Channel,
+    order_id: &str,
+    reason: &str,
+    allowed: &[Status],
+    now: i64,
+) -> ApiResult<(store::OrderRow, Status)> {
+    for _ in 0..5 {
+        let row = store::find_order(&mut **tx, &channel.id, order_id).await?.ok_or_else(ApiError::not_found)?;
+        let from = status_of(&row);
+        if !allowed.contains(&from) {
+            let message = if from == Status::Cancelled { ALREADY_CANCELLED_MESSAGE } else { NOT_CANCELLABLE_MESSAGE };
+            return Err(ApiError::Rule { status: StatusCode::UNPROCESSABLE_ENTITY, code: Some(NOT_CANCELLABLE_CODE), message: message.into() });
+        }
+        if store::update_cancelled(tx, &channel.id, order_id, reason, now, from).await? {
+            return Ok((row, from));
+        }
+    }
+    Err(ApiError::Internal(anyhow::anyhow!("the order's status kept changing while cancelling")))
+}
+
+/// Gives back the charge of a cancelled order: the one it kept when paid, or, for a card
+/// order cancelled while still awaiting its payment (a crash or a lost gateway answer between
+/// the charge and the "paid" write), whatever the gateway captured under the order's key. A
+/// decision still charging it finds the order cancelled and refunds its charge itself; both
+/// gateways refund a charge once however often asked. Failures are logged for staff.
+async fn refund_charge(state: &AppState, channel: &Channel, row: &store::OrderRow, from: Status) {
+    let awaiting_card = from == Status::AwaitingPayment && PaymentKind::parse(&row.payment_code) == Some(PaymentKind::CreditCard) && row.total_payment > 0;
+    let charge_id = match row.gateway_charge_id.clone() {
+        Some(kept) => Some(kept),
+        None if awaiting_card => match state.gateway.find_charge(&channel.id, &row.id).await {
+            Ok(found) => found.map(|charge| charge.id),
+            Err(error) => {
+                tracing::error!(
+                    order_no = row.order_no,
+                    error = format!("{error:#}"),
+                    "could not ask the gateway about a cancelled card order's charge: settle it by hand"
+                );
+                None
+            }
+        },
+        None => None,
+    };
+    if let Some(charge_id) = charge_id
+        && let Err(error) = state.gateway.refund(&channel.id, &charge_id).await
+    {
+        tracing::error!(order_no = row.order_no, charge_id, error = format!("{error:#}"), "refund of a cancelled order failed: settle it by hand");
+    }
 }
 
 /// Takes up to `earned` points from the balance, never below zero; returns how many were

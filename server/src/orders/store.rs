@@ -2,7 +2,7 @@
 //! always reached through channel and member together, so another's answers `None`.
 use sqlx::Any;
 
-use super::status::{CANCELLABLE, Status};
+use super::status::Status;
 use crate::catalog::variations::VariationRow;
 use crate::infra::db::{Db, Tx};
 use crate::infra::ids::new_id;
@@ -327,21 +327,21 @@ pub async fn update_guest_token_hash(tx: &mut Tx, order_id: &str, token_hash: &s
 
 // --- cancellation -------------------------------------------------------------------------
 
-/// Cancels the order if it is still in a cancellable status (one guarded UPDATE, so two
-/// concurrent cancels restore stock once). False: not cancellable (any more).
-pub async fn update_cancelled(tx: &mut Tx, channel_id: &str, order_id: &str, reason: &str, now: i64) -> sqlx::Result<bool> {
+/// Cancels the order if its status is still `from`, the status the caller read in this
+/// transaction and decided from (one guarded UPDATE, so two concurrent cancels restore stock
+/// once, and a payment that lands in between makes this write fail instead of being missed).
+/// False: the status moved on.
+pub async fn update_cancelled(tx: &mut Tx, channel_id: &str, order_id: &str, reason: &str, now: i64, from: Status) -> sqlx::Result<bool> {
     let done = sqlx::query(
         "UPDATE orders SET status = $5, cancel_reason = $1, cancelled_at = $2, updated_at = $2 \
-         WHERE id = $3 AND channel_id = $4 AND status IN ($6, $7, $8)",
+         WHERE id = $3 AND channel_id = $4 AND status = $6",
     )
     .bind(reason)
     .bind(now)
     .bind(order_id)
     .bind(channel_id)
     .bind(Status::Cancelled.code())
-    .bind(CANCELLABLE[0].code())
-    .bind(CANCELLABLE[1].code())
-    .bind(CANCELLABLE[2].code())
+    .bind(from.code())
     .execute(&mut **tx)
     .await?;
     Ok(done.rows_affected() == 1)
@@ -604,8 +604,9 @@ pub async fn insert_order_line(tx: &mut Tx, l: &NewOrderLine<'_>) -> sqlx::Resul
     Ok(())
 }
 
-/// Marks a reserved card order paid. False when it is no longer awaiting payment (the buyer
-/// cancelled it while the gateway was charging): the caller refunds the charge.
+/// Marks a reserved card order paid. False when it is no longer awaiting payment: another
+/// attempt paid it already, or it was cancelled while the gateway was charging. The caller
+/// reads the order again in the same transaction to tell which.
 pub async fn update_order_paid(tx: &mut Tx, order_id: &str, charge_id: Option<&str>, masked_number: Option<&str>, now: i64) -> sqlx::Result<bool> {
     let done = sqlx::query(
         "UPDATE orders SET status = $5, gateway_charge_id = $1, card_masked_number = COALESCE($2, card_masked_number), updated_at = $3 \
@@ -655,9 +656,11 @@ pub async fn update_shipping_destination(
 }
 
 /// Deletes an order that was never placed (its lines, shippings and coupon use go with it).
-pub async fn delete_order(tx: &mut Tx, order_id: &str) -> sqlx::Result<()> {
-    sqlx::query("DELETE FROM orders WHERE id = $1").bind(order_id).execute(&mut **tx).await?;
-    Ok(())
+/// Deletes an order whose card was declined, if it is still awaiting its payment (its lines,
+/// shippings and coupon use go with it). False: it was paid or cancelled meanwhile, and stays.
+pub async fn delete_unpaid_order(tx: &mut Tx, order_id: &str) -> sqlx::Result<bool> {
+    let done = sqlx::query("DELETE FROM orders WHERE id = $1 AND status = $2").bind(order_id).bind(Status::AwaitingPayment.code()).execute(&mut **tx).await?;
+    Ok(done.rows_affected() == 1)
 }
 
 // ---- an order's lines as placed ----

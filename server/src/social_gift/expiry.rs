@@ -100,9 +100,12 @@ async fn expire(state: &AppState, channel: &Channel, settings: &GiftSettings, gi
     match settings.on_expiry {
         OnExpiry::Cancel => {
             let reason = format!("ソーシャルギフトの受け取り期限（{deadline}）までにお届け先が登録されなかったため");
-            let cancelled = match crate::orders::cancel::cancel_order(state, channel, &order.id, &reason).await {
+            // Only a paid order still waiting for its address: one the recipient's address
+            // moved to preparing a moment ago is kept and shipped.
+            let cancelled = match crate::orders::cancel::cancel_order_from(state, channel, &order.id, &reason, &[Status::Paid]).await {
                 Ok(()) => true,
-                // Cancelled already (by the member, or by another instance a moment ago).
+                // Cancelled already (by the member, or by another instance a moment ago), or
+                // no longer paid-and-waiting.
                 Err(ApiError::Rule { .. }) => false,
                 Err(error) => return Err(anyhow::anyhow!("cancelling the order: {error:?}")),
             };
@@ -126,10 +129,15 @@ async fn expire(state: &AppState, channel: &Channel, settings: &GiftSettings, gi
             if !store::update_expired(&mut *tx, &gift.id, now).await? {
                 return Ok(Handled::Nothing);
             }
+            // Decided from the order as this transaction finds it: a cancelled order (the
+            // member, a fraud notice) gets no address and no mail; its gift just expires.
+            if !order_store::update_order_preparing(&mut tx, &order.id, now).await? {
+                tx.commit().await?;
+                return Ok(Handled::Nothing);
+            }
             if let Some(shipping) = shipping {
                 order_store::update_shipping_destination(&mut tx, &shipping.id, &snapshot, None, None).await?;
             }
-            order_store::update_order_preparing(&mut tx, &order.id, now).await?;
             tx.commit().await?;
             if !order.orderer_email.is_empty() {
                 let mail = mails::sent_to_sender(&channel.name, &order.orderer_email, &orderer.name(), &order.order_no, &gift.receiver_name, &deadline);

@@ -5,6 +5,7 @@ mod pdf_text;
 
 mod addresses;
 mod bot_check;
+mod card_decision_races;
 mod cart;
 mod catalog;
 mod channel;
