@@ -2,9 +2,9 @@
 # Starts the release server on a fresh SQLite database with the demo shops and the built
 # storefront, runs the Playwright journeys against it in the system Chromium, and stops it.
 # Arguments go to `playwright test` (e.g. a spec file); E2E_PORT picks the port (18080).
-# The journeys get an owner of the demo shop's back office: E2E_STAFF_EMAIL, E2E_STAFF_PASSWORD
-# and E2E_STAFF_TOTP_SECRET (base32; RFC 6238 SHA-1, 6 digits, 30 s); and one of the corporate
-# shop's: E2E_CORPORATE_STAFF_* (the same three).
+# Each journey that signs a staff member in gets its own owner at each width (desktop, phone):
+# E2E_STAFF_<JOURNEY>_<WIDTH>_EMAIL, _PASSWORD and _TOTP_SECRET (base32; RFC 6238 SHA-1, 6 digits,
+# 30 s), with JOURNEY ADMIN and MESSAGE on the demo shop and CORPORATE on the corporate shop.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
@@ -38,10 +38,12 @@ for _ in $(seq 1 600); do
 done
 curl -fs "http://127.0.0.1:$port/healthz" > /dev/null || { cat "$work/server.log"; exit 1; }
 
-# The /admin journeys' owners (the demo shop's, and the corporate shop's for 法人会員). The demo
-# seeds no staff (a known owner password would be a hole in every demo deployment), so they are
-# made as the README says, with `shop staff create`, on the database the running server uses;
-# the journeys get each one's password and TOTP secret and compute the authenticator's codes.
+# The staff journeys' owners. The demo seeds no staff (a known owner password would be a hole in
+# every demo deployment), so they are made as the README says, with `shop staff create`, on the
+# database the running server uses; the journeys get each one's password and TOTP secret and
+# compute the authenticator's codes (web/e2e/staff-session.ts). The server takes a TOTP time step
+# once per account, so two sign-ins of one account would wait up to 30 s for the next step: each
+# journey has its own owner at each width, and no sign-in of a run waits.
 #   make_owner <channel> <email> <name> <variable prefix>  → <prefix>_EMAIL, _PASSWORD, _TOTP_SECRET
 make_owner() {
   local channel=$1 email=$2 name=$3 prefix=$4 password created secret
@@ -52,8 +54,13 @@ make_owner() {
   [ -n "$secret" ] || { echo "no TOTP secret in: $created" >&2; exit 1; }
   export "${prefix}_EMAIL=$email" "${prefix}_PASSWORD=$password" "${prefix}_TOTP_SECRET=$secret"
 }
-make_owner demo e2e-owner@example.jp "E2E オーナー" E2E_STAFF
-make_owner corporate e2e-corporate-owner@example.jp "E2E 法人担当オーナー" E2E_CORPORATE_STAFF
+for width in desktop phone; do
+  # admin.spec.ts (the back office in the browser), contact.spec.ts (a system message through the
+  # API) and corporate.spec.ts (法人会員 on the corporate shop's back office).
+  make_owner demo "e2e-admin-$width@example.jp" "E2E 受付オーナー $width" "E2E_STAFF_ADMIN_${width^^}"
+  make_owner demo "e2e-message-$width@example.jp" "E2E お知らせオーナー $width" "E2E_STAFF_MESSAGE_${width^^}"
+  make_owner corporate "e2e-corporate-$width@example.jp" "E2E 法人担当オーナー $width" "E2E_STAFF_CORPORATE_${width^^}"
+done
 
 if ! (cd web && E2E_BASE_PORT="$port" SHOP_BIN="$SHOP_BIN" CHROMIUM_PATH="$CHROMIUM" npx playwright test "$@"); then
   echo "--- server log ---"; tail -50 "$work/server.log"

@@ -2,7 +2,8 @@
 # machine) reuses the compiled dependencies instead of rebuilding them from scratch.
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/shop-target}"
 SHOP_BIN="$CARGO_TARGET_DIR/release/shop"
-# `make run` and the catalogue bench serve this one (Cargo.toml's dist profile: release + LTO).
+# The benches and deployments serve this one (Cargo.toml's dist profile: release + fat LTO);
+# `make run` and the tests use the plain release build ($SHOP_BIN).
 SHOP_DIST_BIN="$CARGO_TARGET_DIR/dist/shop"
 
 # Installs the web app's packages when they are missing or older than the lock file.

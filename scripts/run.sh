@@ -7,5 +7,8 @@ source scripts/env.sh
 
 ensure_web_packages
 (cd web && npm run build)
-cargo build --profile dist --bin shop
-exec "$SHOP_DIST_BIN" serve --demo
+# The plain release profile: the one the tests build too, so a checkout whose tests ran starts
+# at once. The dist profile (fat LTO, one codegen unit) is for deployments and the benches: on
+# this 2-core machine it adds ~10 minutes for ~15% more catalogue throughput.
+cargo build --release --bin shop
+exec "$SHOP_BIN" serve --demo

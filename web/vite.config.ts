@@ -17,7 +17,7 @@ const api = 'http://127.0.0.1:8080';
 // The catalogue's loaders and what they use are in the first bundle (see app/router.tsx).
 const CATALOG = /src[\\/]features[\\/]catalog[\\/](?!order-sheet|product-loaders|catalog-queries|product-filters)/;
 const SHOP_UI =
-  /src[\\/](ui[\\/](breadcrumbs|date-text|pagination|price|product-card|product-image|product-price|stock-badge|favorite-button|bookmark-button|form-field)|lib[\\/](format|product-history|favorites|ask-login|paged|size-suggestion)|api[\\/](bookmark-queries|memorial-size-review-types|measurement-queries))\.|node_modules[\\/]@tanstack[\\/](react-query[\\/].*useMutation|query-core[\\/].*mutationObserver)/;
+  /src[\\/](ui[\\/](breadcrumbs|date-text|pagination|price|product-card|product-image|product-price|stock-badge|favorite-button|bookmark-button|form-field)|themes[\\/]product-grid|lib[\\/](format|paged)|domain[\\/][a-z-]+[\\/](product-history|favorites|ask-login|size-suggestion|bookmark-queries|measurement-queries))\.|node_modules[\\/]@tanstack[\\/](react-query[\\/].*useMutation|query-core[\\/].*mutationObserver)/;
 
 /**
  * The entry stylesheet (a few KB: the frame, the first views, the theme variables) goes into

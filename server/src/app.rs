@@ -21,8 +21,8 @@ use crate::infra::csp::{self, PageCsp};
 use crate::infra::error::{ApiError, ErrorBody, INTERNAL_MESSAGE};
 use crate::state::AppState;
 use crate::{
-    addresses, bookmarks, bot_check, cards, cart, catalog, channel, checkout, collections, content, coupons, ecommerce_events, embroidery, favorites, files,
-    histories, inquiries, layout, measurements, members, memorials, messages, news, observe, openapi, orders, payments, points, postal, print_catalogs,
+    addresses, bookmarks, bot_check, cards, cart, catalog, channel, checkout, collections, content, coupons, delivery, ecommerce_events, embroidery, favorites,
+    files, histories, inquiries, layout, measurements, members, memorials, messages, news, observe, openapi, orders, payments, points, postal, print_catalogs,
     reviews, seo, social_gift, social_login, staff, stylists, system_messages, uploads, web,
 };
 
@@ -35,6 +35,7 @@ fn v1_routes() -> OpenApiRouter<AppState> {
         .merge(news::routes())
         .merge(catalog::routes())
         .merge(content::routes())
+        .merge(delivery::routes())
         .merge(collections::routes())
         .merge(print_catalogs::routes())
         .merge(files::routes())

@@ -12,6 +12,7 @@ pub mod checkout;
 pub mod collections;
 pub mod content;
 pub mod coupons;
+pub mod delivery;
 pub mod documents;
 pub mod ecommerce_events;
 pub mod embroidery;

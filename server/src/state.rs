@@ -40,7 +40,9 @@ pub struct SharedState {
     /// Finished catalogue answers (lists, product pages), fresh for a second.
     pub catalog_cache: ReadCache,
     /// Members' favourite ids for `is_favorite` over cached answers.
-    pub favorites: crate::favorites::overlay::FavoriteCache,
+    pub favorites: crate::catalog::favorite_overlay::FavoriteCache,
+    /// What a member's leaving erases of the features above the members.
+    pub leave_erasers: crate::members::leaving::LeaveErasers,
     /// The keyword index over every channel's products (catalog/search_index.rs).
     pub search: catalog::search_index::SearchIndex,
     pub channels: channel::ChannelCache,
@@ -102,10 +104,20 @@ impl AppState {
             social_providers,
             config: Arc::new(config),
             catalog_cache: ReadCache::new(20_000, CATALOG_FRESH_FOR),
-            favorites: Default::default(),
+            favorites: crate::catalog::favorite_overlay::FavoriteCache::new(|db, channel_id, user_id| {
+                Box::pin(async move { crate::favorites::store::favorite_product_ids(&db, &channel_id, &user_id).await })
+            }),
             search: catalog::search_index::SearchIndex::default(),
             channels: channel::ChannelCache::new(),
             sessions: SessionVersions::new(),
+            leave_erasers: LEAVE_ERASERS,
         })))
     }
 }
+
+/// The address book and the cards, erased when a member leaves (`members::leaving`).
+const LEAVE_ERASERS: crate::members::leaving::LeaveErasers = crate::members::leaving::LeaveErasers {
+    address_book: |tx, user_id| Box::pin(crate::addresses::store::delete_book(tx, user_id)),
+    cards: |tx, user_id| Box::pin(crate::cards::store::delete_all_cards(tx, user_id)),
+    forget_cards: |state, channel_id, card_refs| Box::pin(crate::cards::forget_at_gateway(state, channel_id, card_refs)),
+};

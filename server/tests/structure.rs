@@ -371,8 +371,9 @@ fn no_file_of_the_cart_or_the_checkout_is_longer_than_four_hundred_lines() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut too_long = Vec::new();
     for folder in ["cart", "checkout"] {
-        for entry in std::fs::read_dir(root.join(folder)).expect("the folder exists") {
-            let path = entry.expect("a readable entry").path();
+        let mut files = Vec::new();
+        collect_rs(&root.join(folder), &mut files);
+        for path in files {
             let text = std::fs::read_to_string(&path).expect("a readable file");
             let code = text.split("\n#[cfg(test)]").next().unwrap_or_default();
             let lines = code.lines().count();
@@ -382,4 +383,229 @@ fn no_file_of_the_cart_or_the_checkout_is_longer_than_four_hundred_lines() {
         }
     }
     assert!(too_long.is_empty(), "split these by what they do:\n{}", too_long.join("\n"));
+}
+
+// --- floors: the layer order of docs/architecture.md ------------------------------------------
+
+/// The server's floors, from the ground up (docs/architecture.md, "Floors"). A top-level module
+/// of `src/` imports only modules of its own floor and of the floors below, and the modules of
+/// one floor import each other without a cycle. `scripts/import-graph.py` reads this table.
+const FLOORS: &[(&str, &[&str])] = &[
+    ("infrastructure", &["infra"]),
+    ("validation", &["validation"]),
+    ("platform", &["channel", "auth", "staff", "payments", "postal", "documents", "bot_check", "delivery"]),
+    (
+        "catalogue and content",
+        &["catalog", "content", "layout", "news", "embroidery", "print_catalogs", "files", "collections", "stylists", "ecommerce_events"],
+    ),
+    (
+        "members and their resources",
+        &["members", "addresses", "cards", "coupons", "points", "bookmarks", "favorites", "histories", "measurements", "memorials", "messages", "social_login"],
+    ),
+    ("orders", &["orders", "reviews"]),
+    ("cart", &["cart"]),
+    ("social gift", &["social_gift"]),
+    ("checkout", &["checkout"]),
+    ("back office", &["inquiries", "system_messages", "uploads"]),
+    ("the site", &["seo", "web", "observe"]),
+];
+
+/// Files that wire the floors together and may name any module: the router, the OpenAPI
+/// document, the demo seed (it fills every feature's tables). `state` is also imported by
+/// every handler: `AppState` is what a handler may reach.
+const WIRING_MODULES: &[&str] = &["app", "openapi", "state", "seed"];
+
+/// The top-level modules of `src/`: its folders and its files (crate roots and `bin/` aside).
+fn top_level_modules() -> Vec<String> {
+    let mut modules: Vec<String> = std::fs::read_dir(crate_dir().join("src"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter_map(|p| {
+            let name = p.file_stem()?.to_string_lossy().into_owned();
+            let keep = if p.is_dir() { name != "bin" } else { p.extension().is_some_and(|e| e == "rs") && !matches!(name.as_str(), "lib" | "main") };
+            keep.then_some(name)
+        })
+        .collect();
+    modules.sort();
+    modules
+}
+
+fn floor_of(module: &str) -> Option<usize> {
+    FLOORS.iter().position(|(_, members)| members.contains(&module))
+}
+
+/// The file a written path leads to, as far as it goes: `crate::members::store::find_user` →
+/// `src/members/store.rs`.
+fn file_of(target: &[String]) -> String {
+    let src = crate_dir().join("src");
+    let mut best = format!("src/{}", target[0]);
+    for len in 1..=target.len() {
+        let joined = target[..len].join("/");
+        if src.join(format!("{joined}.rs")).is_file() {
+            best = format!("src/{joined}.rs");
+        } else if src.join(&joined).join("mod.rs").is_file() {
+            best = format!("src/{joined}/mod.rs");
+        } else {
+            break;
+        }
+    }
+    best
+}
+
+/// An import of one top-level module by another: `importer` is the file, `imported` the file
+/// the path leads to.
+#[derive(Debug, Clone)]
+struct Edge {
+    from: String,
+    to: String,
+    importer: String,
+    imported: String,
+}
+
+/// Every import between two different top-level modules, written with `crate::`, `shop::`,
+/// `self::` or `super::` (a bare name is always brought in by a `use crate::…` first).
+fn module_edges(sources: &[Source], modules: &[String]) -> Vec<Edge> {
+    let mut edges = Vec::new();
+    for source in sources {
+        let Some(from) = source.module.first() else { continue };
+        for path in paths(&source.tokens) {
+            if !matches!(path.segments[0].as_str(), "crate" | "shop" | "self" | "super") {
+                continue;
+            }
+            let Some(target) = resolve(&source.module, &path.segments, &[]) else { continue };
+            let Some(to) = target.first() else { continue };
+            if to != from && modules.contains(to) {
+                edges.push(Edge { from: from.clone(), to: to.clone(), importer: source.path.clone(), imported: file_of(&target) });
+            }
+        }
+    }
+    // `crate::cart::view::X` is seen as `crate::cart`, `crate::cart::view` and the whole path:
+    // one edge per importing file and imported module, the most precise file kept.
+    edges.sort_by(|a, b| (&a.importer, &a.to, std::cmp::Reverse(a.imported.len())).cmp(&(&b.importer, &b.to, std::cmp::Reverse(b.imported.len()))));
+    edges.dedup_by(|later, kept| later.importer == kept.importer && later.to == kept.to);
+    edges
+}
+
+/// Imports that go up a floor (or into wiring), as `importer (floor) → imported (floor)`.
+fn upward_imports(edges: &[Edge]) -> Vec<String> {
+    let mut found: Vec<String> = edges
+        .iter()
+        .filter(|e| !WIRING_MODULES.contains(&e.from.as_str()) && e.to != "state")
+        .filter_map(|e| {
+            let name = |m: &str| floor_of(m).map_or("wiring", |f| FLOORS[f].0);
+            let up = WIRING_MODULES.contains(&e.to.as_str()) || floor_of(&e.to)? > floor_of(&e.from)?;
+            up.then(|| format!("{} ({}) → {} ({})", e.importer, name(&e.from), e.imported, name(&e.to)))
+        })
+        .collect();
+    found.sort();
+    found.dedup();
+    found
+}
+
+/// Cycles between top-level modules (wiring aside), each with one import per step.
+fn module_cycles(edges: &[Edge]) -> Vec<String> {
+    use std::collections::{BTreeMap, BTreeSet};
+    let mut graph: BTreeMap<&str, BTreeMap<&str, &Edge>> = BTreeMap::new();
+    for e in edges.iter().filter(|e| !WIRING_MODULES.contains(&e.from.as_str()) && !WIRING_MODULES.contains(&e.to.as_str())) {
+        graph.entry(e.from.as_str()).or_default().entry(e.to.as_str()).or_insert(e);
+    }
+    // From each module, a shortest way back to itself (breadth first); each cycle reported once.
+    let mut seen: BTreeSet<BTreeSet<&str>> = BTreeSet::new();
+    let mut cycles = Vec::new();
+    for &start in graph.keys() {
+        let mut came_from: BTreeMap<&str, &Edge> = BTreeMap::new();
+        let mut queue = std::collections::VecDeque::from([start]);
+        let mut closing: Option<&Edge> = None;
+        while let Some(at) = queue.pop_front() {
+            for (&next, &edge) in graph.get(at).into_iter().flatten() {
+                if next == start {
+                    closing = Some(edge);
+                    break;
+                }
+                if let std::collections::btree_map::Entry::Vacant(slot) = came_from.entry(next) {
+                    slot.insert(edge);
+                    queue.push_back(next);
+                }
+            }
+            if closing.is_some() {
+                break;
+            }
+        }
+        let Some(last) = closing else { continue };
+        let mut steps = vec![last];
+        let mut at = last.from.as_str();
+        while at != start {
+            let edge = came_from[at];
+            steps.push(edge);
+            at = edge.from.as_str();
+        }
+        steps.reverse();
+        if seen.insert(steps.iter().map(|e| e.from.as_str()).collect()) {
+            cycles.push(steps.iter().map(|e| format!("{} → {}", e.importer, e.imported)).collect::<Vec<_>>().join("\n    then "));
+        }
+    }
+    cycles
+}
+
+#[test]
+fn every_top_level_module_has_one_floor_or_is_wiring() {
+    let modules = top_level_modules();
+    let unplaced: Vec<&String> = modules.iter().filter(|m| floor_of(m).is_none() && !WIRING_MODULES.contains(&m.as_str())).collect();
+    assert!(unplaced.is_empty(), "give these a floor in FLOORS (and docs/architecture.md): {unplaced:?}");
+    for (name, members) in FLOORS {
+        for m in *members {
+            assert!(modules.iter().any(|x| x == m), "floor {name} names {m}, which is not a module of src/");
+            assert_eq!(FLOORS.iter().filter(|(_, ms)| ms.contains(m)).count(), 1, "{m} is on two floors");
+        }
+    }
+}
+
+#[test]
+fn no_module_imports_a_floor_above_its_own() {
+    let offenders = upward_imports(&module_edges(&sources(), &top_level_modules()));
+    assert!(
+        offenders.is_empty(),
+        "a module imports only its own floor and those below (docs/architecture.md): move the shared piece down a floor, or pass a function down from above\n{}",
+        offenders.join("\n")
+    );
+}
+
+#[test]
+fn no_two_modules_import_each_other_even_through_others() {
+    let cycles = module_cycles(&module_edges(&sources(), &top_level_modules()));
+    assert!(cycles.is_empty(), "import cycles between folders:\n  {}", cycles.join("\n  "));
+}
+
+#[test]
+fn the_floor_checks_catch_an_upward_import_and_a_cycle() {
+    let source = |path: &str, text: &str| Source { path: path.into(), module: module_of(path), tokens: tokenize(text) };
+    let modules: Vec<String> = ["infra", "catalog", "cart", "content", "state", "seed"].map(String::from).to_vec();
+    let upward = [
+        ("src/catalog/http.rs", "use crate::cart::view::MAX_QUANTITY;"),
+        ("src/catalog/http.rs", "use crate::{cart, infra};"),
+        ("src/infra/time.rs", "fn f() { shop::catalog::store::find(); }"),
+        ("src/catalog/store.rs", "fn f() { let x = super::super::cart::store::x(); }"),
+        ("src/cart/view.rs", "use crate::seed::members::demo_member;"),
+    ];
+    for (path, text) in upward {
+        let edges = module_edges(&[source(path, text)], &modules);
+        assert_eq!(upward_imports(&edges).len(), 1, "not caught in {path}: {text}");
+    }
+    let fine = [
+        ("src/cart/view.rs", "use crate::catalog::availability::MAX_QUANTITY; use crate::state::AppState;"),
+        ("src/catalog/http.rs", "// crate::cart::view\nlet s = \"crate::cart::x\"; use axum::http::StatusCode;"),
+        ("src/seed/catalog.rs", "use crate::cart::store;"),
+    ];
+    for (path, text) in fine {
+        let edges = module_edges(&[source(path, text)], &modules);
+        assert_eq!(upward_imports(&edges), Vec::<String>::new(), "wrongly caught in {path}: {text}");
+    }
+    let cycle = [
+        source("src/catalog/a.rs", "use crate::content::x;"),
+        source("src/content/b.rs", "use crate::catalog::y;"),
+        source("src/cart/c.rs", "use crate::catalog::z;"),
+    ];
+    let cycles = module_cycles(&module_edges(&cycle, &modules));
+    assert_eq!(cycles.len(), 1, "{cycles:?}");
+    assert!(cycles[0].contains("src/catalog/a.rs") && cycles[0].contains("src/content/b.rs"), "{}", cycles[0]);
 }

@@ -1,7 +1,7 @@
 /**
  * Address book journeys: the demo member adds an address with the postal-code autofill, edits
  * it, makes it the default (the ★ moves), exports the book as UTF-8 CSV and reads the file, and
- * deletes the entry again; then the list and the form pass axe at phone and desktop widths.
+ * deletes the entry again; then the list and the form pass axe.
  * The demo member's book ends as it started (the own address only).
  */
 import { readFileSync } from 'node:fs';

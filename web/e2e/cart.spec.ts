@@ -130,7 +130,8 @@ function guestEmail(testInfo: TestInfo, what: string) {
   return `${what}-${testInfo.project.name}-${Date.now()}@example.com`;
 }
 
-test('a guest buys a reduced-rate and a standard-rate item with cash on delivery', async ({
+// @phone: the checkout a customer on a phone walks, every step at 375 px.
+test('a guest buys a reduced-rate and a standard-rate item with cash on delivery @phone', async ({
   page,
   request,
 }, testInfo) => {

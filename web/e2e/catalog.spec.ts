@@ -52,7 +52,8 @@ test('the product list shows 15 products, the total and the pages', async ({ pag
   await expect(productList(page).getByRole('listitem')).toHaveCount(15);
 });
 
-test('a category from the tree and a hiragana keyword narrow the list and stay in the URL', async ({
+// @phone: on a phone the category tree is in the 絞り込み drawer.
+test('a category from the tree and a hiragana keyword narrow the list and stay in the URL @phone', async ({
   page,
 }, testInfo) => {
   await page.goto('/product');
@@ -107,7 +108,8 @@ test('an unknown keyword says nothing was found', async ({ page }) => {
   await expect(productList(page)).toHaveCount(0);
 });
 
-test('sorting by price ascending orders the prices', async ({ page }) => {
+// @phone: on a phone the sort links are one row that scrolls sideways.
+test('sorting by price ascending orders the prices @phone', async ({ page }) => {
   await page.goto('/product');
   await page.getByRole('navigation', { name: '並び替え' }).getByRole('link', { name: '価格の安い順' }).click();
   await expect(page).toHaveURL(/[?&]sort=price_asc/);

@@ -8,7 +8,7 @@
  * - a system message sent by staff shows unread in the header badge and the list, and read
  *   after it is opened.
  * The forms solve the bot check in the browser (ALTCHA in WebCrypto); the staff side uses the
- * account scripts/e2e.sh creates (E2E_STAFF_*), as e2e/admin.spec.ts does.
+ * owner scripts/e2e.sh creates for it (E2E_STAFF_MESSAGE_<WIDTH>_*; e2e/staff-session.ts).
  */
 import { deflateSync } from 'node:zlib';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
@@ -74,7 +74,7 @@ const messageLink = (title: string, state: '未読' | '既読') =>
 
 /** Signs the staff member in through the API (the session cookie stays in `request`). */
 async function staffSignIn(request: APIRequestContext): Promise<void> {
-  const staff = staffAccount();
+  const staff = staffAccount('message');
   const login = await request.post('/v1/admin/auth/login', { data: { email: staff.email, password: staff.password } });
   expect(login.status(), await login.text()).toBe(200);
   const { pending } = (await login.json()) as { pending: string };
@@ -139,7 +139,9 @@ async function confirmAndSend(page: Page, testInfo: Parameters<typeof keepScreen
   return number;
 }
 
-test('a guest sends the contact form with a photo, gets the number, and replies from the mailed link', async ({
+// @phone: the form's rows are one column on a phone; the screens are checked for sideways
+// scrolling, which only a phone's width can show.
+test('a guest sends the contact form with a photo, gets the number, and replies from the mailed link @phone', async ({
   page,
 }, testInfo) => {
   const email = `e2e-contact-${testInfo.project.name}-${Date.now()}@example.com`;
@@ -194,7 +196,8 @@ test('a guest sends the contact form with a photo, gets the number, and replies 
   await keepScreenshot(page, testInfo, 'contact-guest-thread');
 });
 
-test('a member’s form starts from the profile; the inquiry is in お問い合わせ履歴 and takes a reply', async ({
+// @phone: the screens are checked for sideways scrolling, which only a phone's width can show.
+test('a member’s form starts from the profile; the inquiry is in お問い合わせ履歴 and takes a reply @phone', async ({
   page,
 }, testInfo) => {
   const member = await freshMember(page, testInfo, 'inquiry');
@@ -235,7 +238,9 @@ test('a member’s form starts from the profile; the inquiry is in お問い合�
   await keepScreenshot(page, testInfo, 'inquiry-thread');
 });
 
-test('a system message shows unread in the header badge and the list, and read once opened', async ({
+// @phone: the badge sits in the phone header's own row of tools; the screens are checked for
+// sideways scrolling, which only a phone's width can show.
+test('a system message shows unread in the header badge and the list, and read once opened @phone', async ({
   page,
   request,
 }, testInfo) => {

@@ -1,7 +1,8 @@
 /** Content journeys: banners and calendar on the top page, blog, FAQ, static and landing pages, popup. */
 import { expect, keepScreenshot, test } from './support';
 
-test('the home page shows the main banners and the business calendar', async ({ page }, testInfo) => {
+// @phone: a phone gets no sidebar banners.
+test('the home page shows the main banners and the business calendar @phone', async ({ page }, testInfo) => {
   await page.goto('/');
   const carousel = page.getByRole('region', { name: 'おすすめ特集' });
   await expect(carousel.getByRole('img', { name: /冬のメンテナンス特集/ })).toBeVisible();

@@ -2,12 +2,14 @@
  * Favourites and bookmarks (issue 13; docs/member-area-api.md): a member likes a product from the
  * product list and finds it under お気に入り, where pressing the heart again removes it; a visitor's
  * heart asks for a login and brings them back; a member bookmarks a news article and finds it under
- * ブックマーク, and deletes it there. Each journey uses a fresh member, at phone and desktop widths.
+ * ブックマーク, and deletes it there. Each journey uses a fresh member; the list and the bookmark
+ * journeys, which check sideways scrolling, run at phone width too.
  */
 import { expect, keepScreenshot, test } from './support';
 import { expectNoSidewaysScroll, freshMember, logIn, mypageMenu } from './member-session';
 
-test('a member likes a product from the list, finds it under お気に入り, and unliking removes it', async ({
+// @phone: the screens are checked for sideways scrolling, which only a phone's width can show.
+test('a member likes a product from the list, finds it under お気に入り, and unliking removes it @phone', async ({
   page,
 }, testInfo) => {
   const member = await freshMember(page, testInfo, 'favorite');
@@ -96,7 +98,8 @@ test('a visitor who presses a heart is asked to log in and comes back to the lis
   await expect(page).toHaveURL(/\/product\?keyword=/);
 });
 
-test('a member bookmarks a news article and finds it under ブックマーク, then deletes it', async ({
+// @phone: the screens are checked for sideways scrolling, which only a phone's width can show.
+test('a member bookmarks a news article and finds it under ブックマーク, then deletes it @phone', async ({
   page,
 }, testInfo) => {
   const member = await freshMember(page, testInfo, 'bookmark');

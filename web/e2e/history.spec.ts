@@ -69,7 +69,8 @@ test('a keyword search still works and records the word, but not a blank one', a
   expect(posted).toEqual(['ヘルメット']);
 });
 
-test('the flip book turns pages with the buttons and the arrow keys', async ({ page }, testInfo) => {
+// @phone: one page at a time on a phone, facing pages elsewhere.
+test('the flip book turns pages with the buttons and the arrow keys @phone', async ({ page }, testInfo) => {
   const catalogs = (
     (await (await page.request.get('/v1/catalog')).json()) as { data: { title: string; page_count: number }[] }
   ).data;

@@ -15,7 +15,7 @@ test('the home page shows the shop and its content from the API', async ({ page 
   await keepScreenshot(page, testInfo, 'home');
 });
 
-test('blocks follow the device: phone-only and desktop-only content', async ({ page }, testInfo) => {
+test('blocks follow the device: phone-only and desktop-only content @phone', async ({ page }, testInfo) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: '走りを変える、確かなパーツを。' })).toBeVisible();
   const phone = testInfo.project.name === 'phone';

@@ -1,8 +1,8 @@
 /**
  * Measurement and review journeys on the demo shop: the demo member records 頭囲 57 and a SHOEI
  * full-face helmet's page names size M from its chart (S 55–57, M 57–59, …: 57 is M); a member
- * posts a review and finds it listed; a visitor is asked to log in for both. At phone and desktop
- * widths, without sideways scrolling.
+ * posts a review and finds it listed; a visitor is asked to log in for both. The member's
+ * journeys at phone and desktop widths, without sideways scrolling.
  */
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { expect, keepScreenshot, test } from './support';
@@ -48,7 +48,11 @@ async function sizeChartOf(request: APIRequestContext, key: string): Promise<Siz
   return size_chart;
 }
 
-test('a member who records 頭囲 57 is told size M on a full-face helmet', async ({ page, request }, testInfo) => {
+// @phone: the screens are checked for sideways scrolling, which only a phone's width can show.
+test('a member who records 頭囲 57 is told size M on a full-face helmet @phone', async ({
+  page,
+  request,
+}, testInfo) => {
   const [helmet] = await fullFaceHelmets(request);
   if (!helmet) throw new Error('no helmet');
   // The chart the demo shop gives its SHOEI full-face helmets.
@@ -101,7 +105,8 @@ function reviewTarget(helmets: { key: string; name: string }[], testInfo: TestIn
   return helmet;
 }
 
-test('a member posts a review and finds it listed', async ({ page, request }, testInfo) => {
+// @phone: the screens are checked for sideways scrolling, which only a phone's width can show.
+test('a member posts a review and finds it listed @phone', async ({ page, request }, testInfo) => {
   const helmet = reviewTarget(await fullFaceHelmets(request), testInfo);
   const title = `${testInfo.project.name === 'phone' ? 'スマホ' : 'PC'}から：静かで軽い`;
 

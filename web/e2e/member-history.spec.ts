@@ -13,7 +13,8 @@ async function productName(page: Page, key: string): Promise<string> {
   return ((await answer.json()) as { name: string }).name;
 }
 
-test('products viewed before logging in join the history; deleting one lowers the count', async ({
+// @phone: the screens are checked for sideways scrolling, which only a phone's width can show.
+test('products viewed before logging in join the history; deleting one lowers the count @phone', async ({
   page,
 }, testInfo) => {
   const member = await freshMember(page, testInfo, 'history');
@@ -56,7 +57,10 @@ test('products viewed before logging in join the history; deleting one lowers th
   await expect(page.getByRole('list', { name: '閲覧履歴' }).getByRole('heading', { level: 3 })).toHaveText([second]);
 });
 
-test('a member finds a search word under 検索履歴, searches it again, and deletes it', async ({ page }, testInfo) => {
+// @phone: the screens are checked for sideways scrolling, which only a phone's width can show.
+test('a member finds a search word under 検索履歴, searches it again, and deletes it @phone', async ({
+  page,
+}, testInfo) => {
   const member = await freshMember(page, testInfo, 'search-history');
   await logIn(page, member);
   await expect(page).toHaveURL(/\/mypage$/);
@@ -88,7 +92,10 @@ test('a member finds a search word under 検索履歴, searches it again, and de
   await expect(page.getByRole('heading', { level: 1, name: '「ヘルメット」の検索結果' })).toBeVisible();
 });
 
-test('the member screens of issue 13 show their menu entry and never scroll sideways', async ({ page }, testInfo) => {
+// @phone: on a phone the menu is a row that scrolls to the current area.
+test('the member screens of issue 13 show their menu entry and never scroll sideways @phone', async ({
+  page,
+}, testInfo) => {
   const member = await freshMember(page, testInfo, 'member-screens');
   await logIn(page, member);
   await expect(page).toHaveURL(/\/mypage$/);

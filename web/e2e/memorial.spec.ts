@@ -35,7 +35,8 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-test('the demo member adds, edits and deletes a memorial', async ({ page }, testInfo) => {
+// @phone: the screens are checked for sideways scrolling, which only a phone's width can show.
+test('the demo member adds, edits and deletes a memorial @phone', async ({ page }, testInfo) => {
   const who = person(testInfo);
   const soon = japanDayIn(12);
   await logIn(page);
@@ -99,7 +100,8 @@ test('the demo member adds, edits and deletes a memorial', async ({ page }, test
 test.describe('accessibility of the memorial screens', () => {
   test.use({ bypassCSP: true });
 
-  test('the list and the form (with its errors) have no serious violations', async ({ page }) => {
+  // @phone: the screens are checked for sideways scrolling, which only a phone's width can show.
+  test('the list and the form (with its errors) have no serious violations @phone', async ({ page }) => {
     await logIn(page);
     await page.goto('/mypage/memorial');
     await expect(page.getByRole('heading', { level: 1, name: '記念日' })).toBeVisible();

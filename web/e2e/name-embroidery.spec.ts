@@ -66,7 +66,8 @@ async function expectNoSidewaysScroll(page: Page) {
 
 const yen = (text: string) => Number(text.replace(/[^\d]/g, ''));
 
-test('the demo member embroiders YAMADA on a glove and buys it', async ({ page, request }, testInfo) => {
+// @phone: the screens are checked for sideways scrolling, which only a phone's width can show.
+test('the demo member embroiders YAMADA on a glove and buys it @phone', async ({ page, request }, testInfo) => {
   const glove = await findGlove(request);
   await logIn(page);
   await deleteLeftovers(page);

@@ -431,7 +431,7 @@ test.describe('social gift', () => {
     await keepScreenshot(page, testInfo, 'gift-order-accepted');
   });
 
-  test('a guest on a phone makes the cart a gift; the orderer form then asks no address', async ({
+  test('a guest on a phone makes the cart a gift; the orderer form then asks no address @phone', async ({
     page,
     request,
   }, testInfo) => {

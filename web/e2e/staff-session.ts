@@ -1,17 +1,32 @@
 /**
- * The staff accounts scripts/e2e.sh creates (E2E_STAFF_* of the demo shop, E2E_CORPORATE_STAFF_*
- * of the corporate shop) and their TOTP codes, for the journeys that sign a staff member in
- * (admin.spec.ts and corporate.spec.ts in the browser, contact.spec.ts through the API).
+ * The staff accounts scripts/e2e.sh creates and their TOTP codes, for the journeys that sign a
+ * staff member in: admin.spec.ts and corporate.spec.ts in the browser, contact.spec.ts through
+ * the API.
+ *
+ * The server takes each TOTP time step (30 s) once per account, so a second sign-in of the same
+ * account within a step would have to wait for the next one. Every journey that signs in
+ * therefore has its own owner at each width (E2E_STAFF_<JOURNEY>_<WIDTH>_EMAIL, _PASSWORD and
+ * _TOTP_SECRET): a run never waits, and `freshCode` only waits when a journey signs the same
+ * account in twice within a step (a retry right after a failure).
  */
 import { createHash, createHmac } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 
-/** The owner of the demo shop's back office, or of the corporate shop's. */
-export function staffAccount(shop: 'demo' | 'corporate' = 'demo') {
-  const prefix = shop === 'demo' ? 'E2E_STAFF' : 'E2E_CORPORATE_STAFF';
+/** The journeys that sign a staff member in; each has its own owner per width. */
+export type StaffJourney =
+  /** admin.spec.ts: the demo shop's back office in the browser (the real password + TOTP login). */
+  | 'admin'
+  /** contact.spec.ts: the demo shop's system message, sent through the API. */
+  | 'message'
+  /** corporate.spec.ts: the corporate shop's 法人会員 screen in the browser. */
+  | 'corporate';
+
+/** The owner scripts/e2e.sh made for `journey` at the running test's width (its project). */
+export function staffAccount(journey: StaffJourney) {
+  const prefix = `E2E_STAFF_${journey}_${test.info().project.name}`.toUpperCase();
   const email = process.env[`${prefix}_EMAIL`];
   const password = process.env[`${prefix}_PASSWORD`];
   const secret = process.env[`${prefix}_TOTP_SECRET`];
@@ -22,8 +37,8 @@ export function staffAccount(shop: 'demo' | 'corporate' = 'demo') {
 }
 
 /** Signs in on the back office's login page, which `page` shows: the password, then a code. */
-export async function signInStaff(page: Page, shop: 'demo' | 'corporate' = 'demo'): Promise<void> {
-  const staff = staffAccount(shop);
+export async function signInStaff(page: Page, journey: StaffJourney): Promise<void> {
+  const staff = staffAccount(journey);
   await page.getByLabel('メールアドレス').fill(staff.email);
   await page.getByLabel('パスワード').fill(staff.password);
   await page.getByRole('button', { name: '次へ' }).click();
@@ -63,9 +78,10 @@ export function totp(secret: string, step: number): string {
 }
 
 /**
- * A code is accepted once: every staff sign-in of the run (desktop and phone, each project in
- * its own worker process, any spec) waits for a time step not used yet. The last used step is
- * kept in a file named after the secret (a new one every e2e run).
+ * A time step is accepted once per account: a sign-in waits for a step its account has not used
+ * yet (with an account per journey and width, only a retry within the same step waits). The
+ * last used step is kept in a file named after the secret (a new one every e2e run), so that
+ * worker processes (each project, a retry) agree.
  */
 function usedStepFile(secret: string): string {
   return join(tmpdir(), `shop-e2e-totp-${createHash('sha256').update(secret).digest('hex').slice(0, 16)}`);

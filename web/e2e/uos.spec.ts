@@ -63,7 +63,11 @@ function cartLine(page: Page, item: Item) {
   return page.getByRole('list', { name: 'カートの商品' }).getByRole('listitem').filter({ hasText: item.name });
 }
 
-test('a buyer orders two sizes/colours at once and finds both in the cart', async ({ page, request }, testInfo) => {
+// @phone: a phone gets the sheet as a list, not the colours × sizes table.
+test('a buyer orders two sizes/colours at once and finds both in the cart @phone', async ({
+  page,
+  request,
+}, testInfo) => {
   const { product, items } = await findSheetProduct(request);
   const [first, second] = items;
   await openSheet(page, product);
@@ -147,7 +151,8 @@ test.describe('accessibility of まとめて注文', () => {
       );
   }
 
-  test('the sheet, and the sheet with a field error, have no serious violations', async ({ page, request }) => {
+  // @phone: a phone gets the sheet as a list.
+  test('the sheet, and the sheet with a field error, have no serious violations @phone', async ({ page, request }) => {
     const { product, items } = await findSheetProduct(request);
     await page.goto(`/product/${product.key}/uos`);
     await expect(page.getByRole('heading', { level: 1, name: 'まとめて注文' })).toBeVisible();

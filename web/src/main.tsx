@@ -9,7 +9,7 @@ import { createAppRouter, preloadScreen } from './app/router';
 import { BootFallback } from './app/root-shell';
 import { InvalidChannelPage } from './app/invalid-channel-page';
 import { InvalidChannelLayout } from './app/layouts/invalid-channel-layout';
-import { NetworkIgnoredError, isSilentError } from './api/client';
+import { NetworkIgnoredError, isSilentError } from './lib/api-error';
 import { dropFirstView, hasFirstView } from './lib/first-view';
 import { queryClient } from './lib/query-client';
 import { setNavigator } from './lib/navigation';

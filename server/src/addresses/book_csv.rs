@@ -171,7 +171,7 @@ mod tests {
 
     const HEADER: &str = "お届け先名(姓),お届け先名(名),フリガナ(姓),フリガナ(名),郵便番号,都道府県,市区町村,番地,建物名,電話番号,携帯電話番号";
 
-    use crate::addresses::address::Address;
+    use crate::members::address::Address;
 
     fn entry() -> AddressFields {
         AddressFields {

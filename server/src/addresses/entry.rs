@@ -3,9 +3,9 @@
 //! as the profile form uses them), and the texts the storefront shows (name, 〒 line).
 use serde::Deserialize;
 
-use super::address::{Address, AddressParts, join, postal_rule};
 use crate::infra::db::Db;
 use crate::infra::error::{ApiError, ApiResult};
+use crate::members::address::{Address, AddressParts, join, postal_rule};
 use crate::members::profile::{PHONE_MAX, Profile, text};
 use crate::postal::import::is_prefecture;
 use crate::validation::{self as rules, FieldCheck, Rule, optional};

@@ -9,7 +9,6 @@ use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::address::Address;
 use super::book_csv::{self, Encoding};
 use super::entry::{self, AddressFields, AddressInput, label};
 use super::store::{self, AddressRow, Flag};
@@ -17,12 +16,13 @@ use super::{EXPORT_DEFERRED_MESSAGE, EXPORT_SYNC_MAX, IMPORT_MAX_BYTES, LIMIT_CO
 use crate::auth::Member;
 use crate::channel::Channel;
 use crate::channel::settings::FrontSettings;
-use crate::content::download::attachment_headers;
 use crate::infra::db::Tx;
+use crate::infra::download::attachment_headers;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
 use crate::infra::extract::{ApiJson, ApiPath, ApiQuery};
 use crate::infra::pagination::{DEFAULT_PER, ListBody, Page, PageQuery, Paginated};
 use crate::infra::time::Timestamp;
+use crate::members::address::Address;
 use crate::members::store::{self as members, UserRow};
 use crate::state::AppState;
 use crate::validation::FieldCheck;
@@ -125,11 +125,7 @@ impl Book {
     }
 
     fn over_limit(&self, detail: &str) -> ApiError {
-        ApiError::Rule {
-            status: StatusCode::UNPROCESSABLE_ENTITY,
-            code: Some(LIMIT_CODE),
-            message: format!("お届け先は{}件まで登録できます。{detail}", self.limit),
-        }
+        ApiError::rule(LIMIT_CODE, format!("お届け先は{}件まで登録できます。{detail}", self.limit))
     }
 }
 
@@ -234,11 +230,7 @@ async fn delete_address(State(state): State<AppState>, channel: Channel, member:
     let book = open_book(&state, &channel, &member).await?;
     let row = store::find_address(&state.db.pool, &book.user.id, &id).await?.ok_or_else(ApiError::not_found)?;
     if row.division_ct == OWN {
-        return Err(ApiError::Rule {
-            status: StatusCode::UNPROCESSABLE_ENTITY,
-            code: Some(OWN_CODE),
-            message: "ご本人の住所は削除できません。会員情報から変更してください。".into(),
-        });
+        return Err(ApiError::rule(OWN_CODE, "ご本人の住所は削除できません。会員情報から変更してください。"));
     }
     let mut tx = book.begin(&state).await?;
     if !store::delete_address(&mut tx, &book.user.id, &id).await? {
@@ -316,11 +308,7 @@ pub struct ImportForm {
 const FILE_REQUIRED: &str = "CSVファイルを選択してください";
 
 async fn uploaded_file(multipart: Result<Multipart, MultipartRejection>) -> ApiResult<Vec<u8>> {
-    let too_large = || ApiError::Rule {
-        status: StatusCode::PAYLOAD_TOO_LARGE,
-        code: None,
-        message: format!("ファイルサイズは{}MB以内にしてください。", IMPORT_MAX_BYTES / (1024 * 1024)),
-    };
+    let too_large = || ApiError::too_large(format!("ファイルサイズは{}MB以内にしてください。", IMPORT_MAX_BYTES / (1024 * 1024)));
     let broken = |error: axum::extract::multipart::MultipartError| {
         if error.status() == StatusCode::PAYLOAD_TOO_LARGE { too_large() } else { ApiError::field("file", FILE_REQUIRED) }
     };

@@ -7,7 +7,6 @@
 //! disagree. It is made on the member's first visit to the book (default and sender default
 //! then) and cannot be deleted. Rules: `entry.rs` (fields), `book_csv.rs` (the file); SQL in
 //! `store.rs`; handlers in `http.rs`.
-pub mod address;
 pub mod book_csv;
 pub mod entry;
 pub mod http;

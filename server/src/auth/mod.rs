@@ -3,6 +3,7 @@
 //! [`Member`] / [`OptionalMember`].
 pub mod password;
 pub mod sessions;
+mod store;
 pub mod token;
 
 use axum::extract::FromRequestParts;

@@ -15,9 +15,9 @@
 //! see the new one within [`VERSION_FRESH_FOR`].
 use std::time::Duration;
 
+use super::store;
 use crate::infra::db::Db;
 use crate::infra::error::ApiError;
-use crate::members::store;
 
 /// How long an instance trusts the version it read: the delay before an ended session's
 /// access tokens stop working on the other instances.

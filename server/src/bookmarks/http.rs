@@ -116,11 +116,7 @@ async fn create_bookmark(
         return Ok((StatusCode::OK, Json(existing.into())));
     }
     if store::count(&mut tx, &channel.id, &member.user_id).await? >= BOOKMARK_MAX {
-        return Err(ApiError::Rule {
-            status: StatusCode::UNPROCESSABLE_ENTITY,
-            code: Some(LIMIT_CODE),
-            message: format!("ブックマークは{BOOKMARK_MAX}件まで登録できます。不要なブックマークを削除してください。"),
-        });
+        return Err(ApiError::rule(LIMIT_CODE, format!("ブックマークは{BOOKMARK_MAX}件まで登録できます。不要なブックマークを削除してください。")));
     }
     let row = BookmarkRow { id: new_id(), url: target.url, title: target.title, kind: target.kind.as_str().to_owned(), created_at: Timestamp::now().0 };
     let inserted = store::insert(&mut tx, &channel.id, &member.user_id, &row).await?;

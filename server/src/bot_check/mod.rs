@@ -19,9 +19,9 @@ use secrecy::SecretString;
 
 use crate::channel::Channel;
 use crate::channel::settings::load_setting;
+use crate::infra::client::Client;
 use crate::infra::error::{ApiError, FieldErrors};
 use crate::infra::time::Timestamp;
-use crate::members::client::Client;
 use crate::state::AppState;
 
 pub use http::routes;

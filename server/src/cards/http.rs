@@ -74,11 +74,7 @@ impl Wallet {
     }
 
     fn over_limit(&self) -> ApiError {
-        ApiError::Rule {
-            status: StatusCode::UNPROCESSABLE_ENTITY,
-            code: Some(LIMIT_CODE),
-            message: format!("カードは{}枚まで登録できます。不要なカードを削除してから登録してください。", self.limit),
-        }
+        ApiError::rule(LIMIT_CODE, format!("カードは{}枚まで登録できます。不要なカードを削除してから登録してください。", self.limit))
     }
 }
 
@@ -134,11 +130,7 @@ async fn create_card(
         return Err(ApiError::field("token", "カード情報を入力してください。"));
     }
     let Some(gateway) = state.gateway.for_channel(&channel) else {
-        return Err(ApiError::Rule {
-            status: StatusCode::UNPROCESSABLE_ENTITY,
-            code: Some(UNAVAILABLE_CODE),
-            message: crate::payments::gateway::UNAVAILABLE_MESSAGE.into(),
-        });
+        return Err(ApiError::rule(UNAVAILABLE_CODE, crate::payments::gateway::UNAVAILABLE_MESSAGE));
     };
     let wallet = open_wallet(&state, &channel, &member).await?;
     // Checked before the gateway is asked, so a member at the limit keeps their token.
@@ -148,7 +140,7 @@ async fn create_card(
     let saved = match gateway.save_card(&channel.id, token).await? {
         Ok(saved) => saved,
         Err(declined) => {
-            return Err(ApiError::Rule { status: StatusCode::UNPROCESSABLE_ENTITY, code: Some(TOKEN_CODE), message: declined.message });
+            return Err(ApiError::rule(TOKEN_CODE, declined.message));
         }
     };
     let mut tx = wallet.begin(&state).await?;

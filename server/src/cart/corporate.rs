@@ -2,10 +2,10 @@
 //! one chosen at checkout, else the member's saved one — where a pick-up (問屋引取り) needs no
 //! address and pays no carriage, and 請求書払い only for companies the shop approved. The
 //! member's saved 支払方法 preselects the payment method while the cart has none.
-use super::pricing::CarriageRule;
-use crate::members::business::{DeliveryOption, PaymentOption};
+use crate::channel::PaymentKind;
+use crate::channel::carriage::CarriageRule;
+use crate::channel::corporate::{DeliveryOption, PaymentOption};
 use crate::members::store::UserRow;
-use crate::payments::PaymentKind;
 use crate::payments::store::PaymentMethodRow;
 
 pub const DELIVERY_OPTION_MISSING: &str = "delivery_option";
@@ -57,11 +57,30 @@ pub fn carriage_rule(option: Option<DeliveryOption>, shop: &CarriageRule) -> Car
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::members::address::Address;
     use crate::members::business::Business;
+    use crate::members::profile::Profile;
 
     fn member(delivery: Option<i64>, payment: Option<i64>, approved: bool) -> UserRow {
-        let mut profile = crate::seed::members::demo_member(crate::seed::CORPORATE).unwrap().profile;
-        profile.business = Business { delivery, payment, ..Default::default() };
+        let profile = Profile {
+            email: "buyer@example.jp".into(),
+            is_receive_newsletter: 0,
+            last_name: "山田".into(),
+            first_name: "太郎".into(),
+            last_name_kana: String::new(),
+            first_name_kana: String::new(),
+            gender_ct: None,
+            birthday: None,
+            address: Address::default(),
+            phone_number: "0312345678".into(),
+            cell_phone_number: String::new(),
+            corporation: Some("株式会社つなぐ商事".into()),
+            department: None,
+            business_type: None,
+            store_name: None,
+            url: None,
+            business: Business { delivery, payment, ..Default::default() },
+        };
         UserRow {
             id: "u1".into(),
             channel_id: "c1".into(),

@@ -2,20 +2,15 @@
 //! product that allows it. The line's price gains the product's embroidery price when the
 //! line is loaded, so pricing, the cart answer and the order's `unit_price` follow; the order's
 //! snapshot of the variation name gains the label ([`order_variation`]), and the cart answer
-//! shows it apart (`CartProduct.embroidery`).
-use axum::Json;
-use axum::extract::State;
+//! shows it apart (`CartProduct.embroidery`). Which preset a line may take is [`stored_for`];
+//! `PATCH /v1/carts/products/embroidery` is `http/embroidery.rs`.
 use serde::{Deserialize, Serialize};
 
-use super::open_cart::*;
-use super::store::{self, LineRow};
-use super::view::CartBody;
-use crate::auth::Member;
+use super::store::LineRow;
 use crate::catalog::variations::VariationRow;
 use crate::embroidery::rules::{Embroidery, EmbroideryInput, check};
-use crate::embroidery::store as preset_store;
-use crate::infra::error::{ApiError, ApiResult, ErrorBody};
-use crate::state::AppState;
+use crate::embroidery::store::PresetRow;
+use crate::infra::error::{ApiError, ApiResult};
 
 /// What a line keeps (JSON in `cart_products.embroidery`).
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -107,45 +102,15 @@ pub fn view(line: &LineRow) -> (Option<CartEmbroidery>, Option<Embroiderable>) {
     (shown, embroiderable)
 }
 
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-pub struct CartEmbroideryRequest {
-    pub token: String,
-    /// The cart line (`CartProduct.key`).
-    pub key: String,
-    /// One of the member's presets; null takes the embroidery off.
-    pub preset_id: Option<String>,
-}
-
-#[utoipa::path(patch, path = "/v1/carts/products/embroidery", tag = "cart", request_body = CartEmbroideryRequest,
-    security(("bearer" = [])),
-    responses((status = 200, body = CartBody, description = "the cart; the line carries a copy of the preset and its price is raised by the product's embroidery price"),
-        (status = 401, body = ErrorBody, description = "embroidery presets are a member's: log in"),
-        (status = 404, body = ErrorBody, description = "no such cart, line, or preset of this member"),
-        (status = 422, body = ErrorBody, description = "`preset_id`: the product cannot be embroidered, or the text is longer than the product allows")))]
-pub async fn set_embroidery(
-    State(state): State<AppState>,
-    // Before the cart: without a member the answer is 401, whatever the body names.
-    member: Member,
-    OpenCart { open, input, .. }: OpenCart<CartEmbroideryRequest>,
-) -> ApiResult<Json<CartBody>> {
-    let loaded = open.load(&state).await?;
-    let line = loaded.lines.iter().find(|l| l.id == input.key).ok_or_else(ApiError::not_found)?;
-    let stored = match input.preset_id.as_deref() {
-        None => None,
-        Some(preset_id) => {
-            let preset = preset_store::find(&state.db, &open.cart.channel_id, &member.user_id, preset_id).await?.ok_or_else(ApiError::not_found)?;
-            let Some(max_chars) = line.embroidery_max_chars else {
-                return Err(ApiError::field("preset_id", format!("「{}」は名入れ刺繍ができない商品です。", line.variation.product_name)));
-            };
-            if preset.text.chars().count() as i64 > max_chars {
-                return Err(ApiError::field("preset_id", format!("この商品に刺繍できるのは{max_chars}文字までです。")));
-            }
-            let stored = Stored { preset_id: preset.id, text: preset.text, typeface: preset.typeface, color: preset.color, position: preset.position };
-            Some(serde_json::to_string(&stored).map_err(|e| ApiError::Internal(e.into()))?)
-        }
+/// What `line` keeps when the member puts `preset` on it (as JSON for `cart_products`): the
+/// product must take an embroidery, and the preset's text must fit it.
+pub fn stored_for(line: &LineRow, preset: PresetRow) -> ApiResult<String> {
+    let Some(max_chars) = line.embroidery_max_chars else {
+        return Err(ApiError::field("preset_id", format!("「{}」は名入れ刺繍ができない商品です。", line.variation.product_name)));
     };
-    let mut tx = open.begin(&state).await?;
-    store::update_line_embroidery(&mut tx, &line.id, stored.as_deref()).await?;
-    open.commit(tx).await?;
-    open.answer(&state).await
+    if preset.text.chars().count() as i64 > max_chars {
+        return Err(ApiError::field("preset_id", format!("この商品に刺繍できるのは{max_chars}文字までです。")));
+    }
+    let stored = Stored { preset_id: preset.id, text: preset.text, typeface: preset.typeface, color: preset.color, position: preset.position };
+    serde_json::to_string(&stored).map_err(|e| ApiError::Internal(e.into()))
 }

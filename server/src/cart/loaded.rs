@@ -2,17 +2,20 @@
 //! shippings, coupon, payment method, member, points, card), priced by [`super::pricing`]
 //! with the coupon and points rules checked again; and the rules on a cart's coupon, fee and
 //! lines.
+use super::embroidery;
 use super::pricing::{self, Discount, Fee, Priced};
 use super::settings::CheckoutSettings;
 use super::shipping_store::{self, ShippingRow};
 use super::store::{self, CartRow, LineRow};
-use super::view::*;
-use crate::catalog::availability::{StockStatus, is_on_sale};
+use super::view::{
+    CartAddress, CartBody, CartCard, CartCoupon, CartDetail, CartOrder, CartPacking, CartPaymentMethod, CartProduct, CartProductInfo, CartShipping, Orderer,
+};
+use crate::catalog::availability::{MAX_QUANTITY, StockStatus, is_on_sale};
+use crate::channel::corporate::DeliveryOption;
 use crate::coupons::store::CouponRow;
 use crate::infra::db::Db;
 use crate::infra::error::ApiResult;
 use crate::infra::time::Timestamp;
-use crate::members::business::DeliveryOption;
 use crate::members::store::UserRow;
 use crate::payments::store::PaymentMethodRow;
 
@@ -33,7 +36,8 @@ pub struct Loaded {
 }
 
 pub async fn load(db: &Db, gateway: &crate::payments::Gateways, cart: CartRow) -> ApiResult<Loaded> {
-    let lines = store::list_lines(&db.pool, &cart.id).await?;
+    // A line with an embroidery its product still allows costs the embroidery's price more.
+    let lines = store::list_lines(&db.pool, &cart.id).await?.into_iter().map(embroidery::priced).collect();
     let shippings = shipping_store::list_shippings(&db.pool, &cart.id).await?;
     let user = match &cart.user_id {
         Some(user_id) => crate::members::store::find_user(&db.pool, &cart.channel_id, user_id).await?,
@@ -273,7 +277,7 @@ impl Loaded {
             .enumerate()
             .map(|(i, l)| {
                 let v = &l.variation;
-                let (embroidery, embroiderable) = super::embroidery::view(l);
+                let (embroidery, embroiderable) = embroidery::view(l);
                 CartProduct {
                     key: l.id.clone(),
                     shipping_key: l.shipping_id.clone(),

@@ -2,81 +2,34 @@
 //! its SHA-256 is stored), its lines, shippings, gift packing, coupon, points and payment
 //! method. Turning it into an order is the checkout's (`checkout/`).
 //!
-//! Handlers by what they change: `lifecycle.rs` (init, show, reset), `lines.rs`,
-//! `shippings.rs`, `orderer.rs` (buyer and payment), `accessories.rs`, `discounts.rs`
-//! (coupons, points), `gift.rs` (a cart that is a social gift), `corporate.rs` (the B2B shop's delivery option and invoice rule) — each around the [`open_cart::OpenCart`] extractor. Money rules:
-//! `pricing.rs` (pure). Settings: `settings.rs`. The cart JSON: `view.rs`. SQL: `store.rs` (carts, lines), `shipping_store.rs`.
-pub mod accessories;
+//! Handlers live in `http/`, by what they change: `lifecycle.rs` (init, show, reset),
+//! `lines.rs`, `shippings.rs`, `orderer.rs` (buyer and payment), `accessories.rs`,
+//! `discounts.rs` (coupons, points), `gift.rs` (a cart that is a social gift),
+//! `embroidery.rs` (a line's name embroidery) — each around the [`open_cart::OpenCart`]
+//! extractor. Under them, what the checkout and other features also use:
+//! - `open_cart.rs`: the cart a request may see and change ([`open_cart::Open`]);
+//! - `loaded.rs`: a cart loaded with everything its answer and checks need, and its coupon,
+//!   fee and line rules; `view.rs`: the cart JSON; `settings.rs`: the settings it reads;
+//! - rules: `pricing.rs` (money, pure), `line_rules.rs` (quantity, sale, stock),
+//!   `corporate.rs` (the B2B shop's delivery option and invoice rule), `gift.rs` (which cart
+//!   may be a social gift), `embroidery.rs` (a line's embroidery, its price and label),
+//!   `merge.rs` (a guest cart's lines joining the member's);
+//! - SQL: `store.rs` (carts, lines), `shipping_store.rs` (shippings).
 pub mod corporate;
-pub mod discounts;
 pub mod embroidery;
 pub mod gift;
-pub mod lifecycle;
-pub mod lines;
+pub mod http;
+pub mod line_rules;
 pub mod loaded;
+pub mod merge;
 pub mod open_cart;
-pub mod orderer;
 pub mod pricing;
 pub mod settings;
 pub mod shipping_store;
-pub mod shippings;
 pub mod store;
 pub mod view;
 
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
-
-use crate::state::AppState;
-
-pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(lifecycle::init_cart))
-        .routes(routes!(lifecycle::show_cart))
-        .routes(routes!(lifecycle::reset_cart))
-        .routes(routes!(lifecycle::reset_shippings))
-        .routes(routes!(lines::add_product))
-        .routes(routes!(lines::add_product_set))
-        .routes(routes!(lines::modify_product))
-        .routes(routes!(lines::delete_product))
-        .routes(routes!(lines::divide_product))
-        .routes(routes!(shippings::add_shipping))
-        .routes(routes!(shippings::modify_shipping))
-        .routes(routes!(shippings::delete_shipping))
-        .routes(routes!(shippings::add_packing))
-        .routes(routes!(shippings::modify_packing))
-        .routes(routes!(orderer::modify_order))
-        .routes(routes!(orderer::modify_other))
-        .routes(routes!(accessories::add_accessory))
-        .routes(routes!(accessories::modify_accessory))
-        .routes(routes!(accessories::delete_accessory))
-        .routes(routes!(discounts::add_coupon))
-        .routes(routes!(discounts::delete_coupon))
-        .routes(routes!(discounts::use_points))
-        .routes(routes!(discounts::delete_transaction_error))
-        .routes(routes!(gift::social_receiver))
-        .routes(routes!(embroidery::set_embroidery))
-}
-
-crate::cart_token_bodies!(
-    accessories::CartAccessoryAddRequest,
-    lines::CartAddProductRequest,
-    lines::CartAddSetRequest,
-    discounts::CartCouponRequest,
-    discounts::CartPointRequest,
-    lines::CartDivideRequest,
-    lines::CartLineQuantityRequest,
-    lines::CartLineRequest,
-    orderer::CartOrderModifyRequest,
-    orderer::CartOtherModifyRequest,
-    shippings::CartPackingRequest,
-    shippings::CartShippingAddRequest,
-    shippings::CartShippingModifyRequest,
-    shippings::CartShippingDeleteRequest,
-    lifecycle::CartShippingsResetRequest,
-    lifecycle::CartTokenRequest,
-    gift::CartGiftReceiverRequest,
-    embroidery::CartEmbroideryRequest,
-);
+pub use http::routes;
 
 /// A cart lives this long after its last change.
 pub const LIFETIME_MS: i64 = 30 * 24 * 60 * 60 * 1000;

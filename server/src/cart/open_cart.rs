@@ -6,7 +6,7 @@ use super::loaded::{self, Loaded};
 use super::settings::CheckoutSettings;
 use super::store::{self, CartRow};
 use super::view::CartBody;
-use super::*;
+use super::{EXPIRED_CODE, EXPIRED_MESSAGE, LIFETIME_MS};
 use crate::auth::{Member, OptionalMember};
 use crate::channel::Channel;
 use crate::infra::db::Tx;
@@ -17,12 +17,7 @@ use crate::infra::time::Timestamp;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{FromRequest, FromRequestParts, Request};
-use axum::http::StatusCode;
 use serde::de::DeserializeOwned;
-
-pub fn rule(code: &'static str, message: impl Into<String>) -> ApiError {
-    ApiError::Rule { status: StatusCode::UNPROCESSABLE_ENTITY, code: Some(code), message: message.into() }
-}
 
 /// The cart of `token` as this request may see it: unknown, another channel's, another
 /// member's → None.
@@ -55,7 +50,7 @@ impl Open {
         let cart = find_visible(state, channel, member.0.as_ref(), token).await?.ok_or_else(ApiError::not_found)?;
         let now = Timestamp::now().0;
         if cart.expires_at <= now {
-            return Err(rule(EXPIRED_CODE, EXPIRED_MESSAGE));
+            return Err(ApiError::rule(EXPIRED_CODE, EXPIRED_MESSAGE));
         }
         let settings = CheckoutSettings::load(&state.db, channel).await?;
         Ok(Open { token: token.trim().to_owned(), cart, settings, member: member.0, now })
@@ -65,7 +60,7 @@ impl Open {
     pub async fn for_change(state: &AppState, channel: &Channel, member: OptionalMember, token: &str) -> ApiResult<Open> {
         let open = Self::get(state, channel, member, token).await?;
         if open.cart.order_id.is_some() {
-            return Err(rule(EXPIRED_CODE, EXPIRED_MESSAGE));
+            return Err(ApiError::rule(EXPIRED_CODE, EXPIRED_MESSAGE));
         }
         Ok(open)
     }

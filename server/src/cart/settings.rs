@@ -3,47 +3,12 @@
 use std::collections::HashMap;
 
 use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
 
-use super::pricing::CarriageRule;
 use crate::channel::Channel;
-use crate::channel::settings::FrontSettings;
+use crate::channel::carriage::CarriageRule;
+use crate::channel::gift_settings::GiftSettings;
+use crate::channel::settings::{FrontSettings, Noshi, Wrapping};
 use crate::infra::db::Db;
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-pub struct Wrapping {
-    pub key: String,
-    pub label: String,
-    pub price: i64,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-pub struct Noshi {
-    pub key: String,
-    pub label: String,
-}
-
-/// Setting `ORDER.PACKINGS`: the gift wrappings (priced per shipping) and noshi the shop offers.
-/// The storefront reads it from `/v1/settings/front`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-pub struct Packings {
-    #[serde(default)]
-    pub wrappings: Vec<Wrapping>,
-    #[serde(default)]
-    pub noshi: Vec<Noshi>,
-}
-
-impl Default for Packings {
-    fn default() -> Self {
-        Packings {
-            wrappings: vec![Wrapping { key: "gift".into(), label: "ギフトラッピング".into(), price: 330 }],
-            noshi: [("oiwai", "御祝"), ("orei", "御礼"), ("uchiiwai", "内祝")]
-                .into_iter()
-                .map(|(key, label)| Noshi { key: key.into(), label: label.into() })
-                .collect(),
-        }
-    }
-}
 
 pub struct CheckoutSettings {
     pub front: FrontSettings,
@@ -55,7 +20,7 @@ pub struct CheckoutSettings {
     /// Order numbers are this prefix and eight digits (`ORDER.NO_PREFIX`).
     pub order_no_prefix: String,
     /// Social gift (`SOCIAL_GIFT`).
-    pub gift: crate::social_gift::settings::GiftSettings,
+    pub gift: GiftSettings,
 }
 
 impl CheckoutSettings {
@@ -69,7 +34,7 @@ impl CheckoutSettings {
             stored: stored.clone(),
             earn_rate: get::<i64>(stored, "POINT.EARN_RATE").unwrap_or(0).clamp(0, 100),
             order_no_prefix: get(stored, "ORDER.NO_PREFIX").unwrap_or_default(),
-            gift: crate::social_gift::settings::GiftSettings::from_stored(stored),
+            gift: GiftSettings::from_stored(stored),
         }
     }
 

@@ -49,7 +49,7 @@ pub struct LineRow {
     pub position: i64,
     #[sqlx(flatten)]
     pub variation: VariationRow,
-    /// The line's embroidery (JSON, `embroidery::LineEmbroidery`), when it has one.
+    /// The line's embroidery (JSON, `embroidery::Stored`), when it has one.
     pub embroidery: Option<String>,
     /// (price, longest text) when the product can be embroidered.
     pub embroidery_price: Option<i64>,
@@ -105,6 +105,12 @@ pub async fn insert_cart(tx: &mut Tx, channel_id: &str, token_hash: &str, user_i
 /// Marks a change: the cart lives another lifetime from now.
 pub async fn update_touched(tx: &mut Tx, cart_id: &str, now: i64, expires_at: i64) -> sqlx::Result<()> {
     sqlx::query("UPDATE carts SET updated_at = $1, expires_at = $2 WHERE id = $3").bind(now).bind(expires_at).bind(cart_id).execute(&mut **tx).await?;
+    Ok(())
+}
+
+/// A new token for the cart (only its hash is kept): the old one stops reaching it.
+pub async fn update_token_hash(tx: &mut Tx, cart_id: &str, token_hash: &str) -> sqlx::Result<()> {
+    sqlx::query("UPDATE carts SET token_hash = $1 WHERE id = $2").bind(token_hash).bind(cart_id).execute(&mut **tx).await?;
     Ok(())
 }
 
@@ -243,6 +249,8 @@ pub async fn update_cart_ordered(tx: &mut Tx, cart_id: &str, order_id: Option<&s
 
 // ---- lines ----
 
+/// The cart's lines as stored: each at its variation's price (`embroidery::priced` adds an
+/// embroidery's, as `loaded.rs` does for the cart answer and the decision).
 pub async fn list_lines<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, cart_id: &str) -> sqlx::Result<Vec<LineRow>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "SELECT c.id, c.shipping_id, c.parent_line_id, c.quantity, c.position, {VARIATION_COLUMNS}, \
@@ -254,7 +262,6 @@ pub async fn list_lines<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, 
     .bind(cart_id)
     .fetch_all(executor)
     .await
-    .map(|lines: Vec<LineRow>| lines.into_iter().map(super::embroidery::priced).collect())
 }
 
 /// Sets or clears (None) a line's embroidery (JSON).
@@ -311,6 +318,40 @@ pub async fn update_line_cart(tx: &mut Tx, line_id: &str, cart_id: &str, shippin
         .bind(cart_id)
         .bind(shipping_id)
         .bind(line_id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// Lines of the cart that have no shipping yet go to `shipping_id` (its first shipping).
+pub async fn update_unshipped_lines(tx: &mut Tx, cart_id: &str, shipping_id: &str) -> sqlx::Result<()> {
+    sqlx::query("UPDATE cart_products SET shipping_id = $1 WHERE cart_id = $2 AND shipping_id IS NULL")
+        .bind(shipping_id)
+        .bind(cart_id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// The accessory lines of `parent_line_id` move to another cart with their product line.
+pub async fn update_accessories_cart(tx: &mut Tx, parent_line_id: &str, cart_id: &str, shipping_id: Option<&str>) -> sqlx::Result<()> {
+    sqlx::query("UPDATE cart_products SET cart_id = $1, shipping_id = $2 WHERE parent_line_id = $3")
+        .bind(cart_id)
+        .bind(shipping_id)
+        .bind(parent_line_id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// The accessory lines of `parent_line_id` move to another cart under the line `to_parent_id`
+/// (which holds the same variation there), in that line's shipping.
+pub async fn update_accessories_parent(tx: &mut Tx, parent_line_id: &str, cart_id: &str, to_parent_id: &str, shipping_id: Option<&str>) -> sqlx::Result<()> {
+    sqlx::query("UPDATE cart_products SET cart_id = $1, parent_line_id = $2, shipping_id = $3 WHERE parent_line_id = $4")
+        .bind(cart_id)
+        .bind(to_parent_id)
+        .bind(shipping_id)
+        .bind(parent_line_id)
         .execute(&mut **tx)
         .await?;
     Ok(())

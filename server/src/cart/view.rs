@@ -3,14 +3,11 @@
 use serde::{Deserialize, Serialize};
 
 use super::pricing::RateAmount;
-use crate::addresses::address::{self, Address};
 use crate::addresses::entry::AddressFields;
 use crate::catalog::availability::StockStatus;
 use crate::infra::time::Timestamp;
+use crate::members::address::{self, Address};
 use crate::members::store::UserRow;
-
-/// Most units of one line.
-pub const MAX_QUANTITY: i64 = 99;
 
 /// An address as a shipping (and an order) keeps it: the address book's field names.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]

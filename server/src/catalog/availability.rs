@@ -2,6 +2,9 @@
 //! sale period.
 use serde::Serialize;
 
+/// Most units of one variation one cart line (and so one order line) may hold.
+pub const MAX_QUANTITY: i64 = 99;
+
 /// At or below this many units the storefront warns that few are left (残りわずか).
 pub const FEW_LEFT: i64 = 3;
 

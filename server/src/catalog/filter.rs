@@ -3,10 +3,10 @@
 //! generic rejection.
 use serde::Deserialize;
 
-use super::search_text::{self, MAX_KEYWORD_CHARS};
 use crate::infra::error::{ApiError, FieldErrors};
 use crate::infra::extract::query_switch;
 use crate::infra::pagination::{AllowAll, PRODUCTS_PER, Page, PageQuery};
+use crate::infra::search_text::{self, MAX_KEYWORD_CHARS};
 
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]

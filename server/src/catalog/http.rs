@@ -2,6 +2,7 @@
 //! makers, brands and tags (some protected by a password that opens their product list).
 use axum::Json;
 use axum::extract::State;
+use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -10,19 +11,18 @@ use super::availability::StockStatus;
 use super::category_tree::{self, CategoryNode, FlatCategory};
 use super::filter::{ProductFilter, ProductListQuery};
 use super::product_item::{Image, NamedRef, ProductItem, product_items};
-use super::store::{self, Link, PRODUCTS_TABLE};
+use super::store::{self, products::Link, taxonomy::PRODUCTS_TABLE};
 use super::tag_password::{self, GRANT_REQUIRED_CODE, GRANT_REQUIRED_MESSAGE, TagPasswordAttempt, TagPasswordInput, WRONG_PASSWORD};
 use crate::auth::{Member, OptionalMember};
+use crate::catalog::size_purpose::Purpose;
 use crate::channel::Channel;
-use crate::favorites;
+use crate::infra::client::Client;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::{ApiJson, ApiPath, ApiQuery};
 use crate::infra::pagination::{AllowAll, DEFAULT_PER, ListBody, Page, PageOrAllQuery, PageQuery, Paginated};
+use crate::infra::rate_limit;
 use crate::infra::read_cache::CachedAnswer;
 use crate::infra::time::Timestamp;
-use crate::measurements::purpose::Purpose;
-use crate::members::client::Client;
-use crate::members::rate_limit;
 use crate::state::AppState;
 
 /// Product pictures, outside `/v1`: `<img>` tags send no channel header, so the host decides.
@@ -71,8 +71,8 @@ pub struct Variation {
     pub max_quantity: i64,
 }
 
-impl From<store::VariationRow> for Variation {
-    fn from(row: store::VariationRow) -> Self {
+impl From<store::products::VariationRow> for Variation {
+    fn from(row: store::products::VariationRow) -> Self {
         Variation {
             key: row.variation_key,
             name: row.name,
@@ -80,7 +80,7 @@ impl From<store::VariationRow> for Variation {
             color: row.color_label,
             price: row.price,
             stock_status: StockStatus::of(row.stock_quantity),
-            max_quantity: row.stock_quantity.clamp(0, crate::cart::view::MAX_QUANTITY),
+            max_quantity: row.stock_quantity.clamp(0, super::availability::MAX_QUANTITY),
         }
     }
 }
@@ -146,7 +146,7 @@ pub struct SizeRange {
 }
 
 impl SizeChart {
-    fn of(rows: Vec<store::SizeRow>) -> Option<SizeChart> {
+    fn of(rows: Vec<store::products::SizeRow>) -> Option<SizeChart> {
         let first = rows.first()?;
         let purpose = Purpose::parse(&first.purpose)?;
         let measure = first.measure.clone();
@@ -210,7 +210,7 @@ impl<S: Send + Sync> axum::extract::FromRequestParts<S> for GrantHeader {
 }
 
 async fn check_tag_grant(state: &AppState, channel: &Channel, grant: &GrantHeader, tag_key: &str) -> ApiResult<()> {
-    let Some(tag) = store::find_tag_by_key(&state.db, &channel.id, tag_key).await? else { return Ok(()) };
+    let Some(tag) = store::taxonomy::find_tag_by_key(&state.db, &channel.id, tag_key).await? else { return Ok(()) };
     if tag.password_hash.is_none() {
         return Ok(());
     }
@@ -220,25 +220,21 @@ async fn check_tag_grant(state: &AppState, channel: &Channel, grant: &GrantHeade
         .and_then(|v| v.to_str().ok())
         .and_then(|token| state.tokens.verify_tag_grant(token.trim()).ok())
         .is_some_and(|claims| claims.chn == channel.id && claims.tag == tag.id);
-    if granted {
-        Ok(())
-    } else {
-        Err(ApiError::Rule { status: axum::http::StatusCode::FORBIDDEN, code: Some(GRANT_REQUIRED_CODE), message: GRANT_REQUIRED_MESSAGE.into() })
-    }
+    if granted { Ok(()) } else { Err(ApiError::rule_with(StatusCode::FORBIDDEN, GRANT_REQUIRED_CODE, GRANT_REQUIRED_MESSAGE)) }
 }
 
 async fn load_product_list(state: &AppState, channel: &Channel, filter: &ProductFilter, page: Page) -> ApiResult<Paginated<ProductItem>> {
     let now = Timestamp::now().0;
     let category_ids = match &filter.category {
-        Some(key) => Some(store::list_category_ids(&state.db, &channel.id, key, filter.include_descendants).await?),
+        Some(key) => Some(store::taxonomy::list_category_ids(&state.db, &channel.id, key, filter.include_descendants).await?),
         None => None,
     };
     let (rows, total) = if filter.terms.is_empty() {
-        store::list_products(&state.db, &channel.id, filter, category_ids.as_deref(), page, now).await?
+        store::products::list_products(&state.db, &channel.id, filter, category_ids.as_deref(), page, now).await?
     } else {
         // The index answers the whole list; the database loads the page's products only.
         let found = state.search.find(&state.db, &channel.id, filter, category_ids, page, now).await?;
-        (store::list_products_in_order(&state.db, &channel.id, &found.ids).await?, found.total)
+        (store::products::list_products_in_order(&state.db, &channel.id, &found.ids).await?, found.total)
     };
     Ok(Paginated::new(product_items(&state.db, rows, now).await?, total, page))
 }
@@ -265,14 +261,14 @@ async fn show_product(
 }
 
 async fn load_product(state: &AppState, channel: &Channel, key: &str) -> ApiResult<Json<ProductDetail>> {
-    let row = store::find_product_by_key(&state.db, &channel.id, key).await?.ok_or_else(ApiError::not_found)?;
+    let row = store::products::find_product_by_key(&state.db, &channel.id, key).await?.ok_or_else(ApiError::not_found)?;
     let now = Timestamp::now().0;
     let id = row.card.id.clone();
     let (sale_start, sale_end) = (row.card.sale_start, row.card.sale_end);
-    let images = store::list_images_of(&state.db, std::slice::from_ref(&id)).await?;
-    let variations = store::list_variations(&state.db, &id).await?;
-    let (count, rating_sum) = store::find_review_totals(&state.db, &id).await?;
-    let size_chart = SizeChart::of(store::list_size_chart(&state.db, &id).await?);
+    let images = store::products::list_images_of(&state.db, std::slice::from_ref(&id)).await?;
+    let variations = store::products::list_variations(&state.db, &id).await?;
+    let (count, rating_sum) = store::reviews::find_review_totals(&state.db, &id).await?;
+    let size_chart = SizeChart::of(store::products::list_size_chart(&state.db, &id).await?);
     let embroidery = crate::embroidery::store::find_product_embroidery(&state.db, &id).await?.map(|(price, max_chars)| ProductEmbroidery { price, max_chars });
     let item = product_items(&state.db, vec![row.card], now).await?.remove(0);
     Ok(Json(ProductDetail {
@@ -323,7 +319,7 @@ async fn list_accessories(
     let mut accessories = Vec::with_capacity(data.len());
     // A product has a handful of accessories at most: one query each stays cheap.
     for item in data {
-        let variations = store::list_variations(&state.db, &item.id).await?;
+        let variations = store::products::list_variations(&state.db, &item.id).await?;
         accessories.push(AccessoryItem { item, product_model: ProductModel { products: variations.into_iter().map(Variation::from).collect() } });
     }
     Ok(Json(ListBody { data: accessories }))
@@ -331,11 +327,11 @@ async fn list_accessories(
 
 async fn linked_products(state: &AppState, channel: &Channel, member: Option<&Member>, key: &str, link: Link) -> ApiResult<Json<ListBody<ProductItem>>> {
     let db = &state.db;
-    let product = store::find_product_by_key(db, &channel.id, key).await?.ok_or_else(ApiError::not_found)?;
+    let product = store::products::find_product_by_key(db, &channel.id, key).await?.ok_or_else(ApiError::not_found)?;
     let now = Timestamp::now().0;
-    let rows = store::list_linked_products(db, &channel.id, &product.card.id, link, now).await?;
+    let rows = store::products::list_linked_products(db, &channel.id, &product.card.id, link, now).await?;
     let mut data = product_items(db, rows, now).await?;
-    favorites::overlay::mark(&mut data, &state.favorites.ids(db, &channel.id, member).await?);
+    crate::catalog::favorite_overlay::mark(&mut data, &state.favorites.ids(db, &channel.id, member).await?);
     Ok(Json(ListBody { data }))
 }
 
@@ -352,8 +348,8 @@ pub struct Review {
     pub created_at: Timestamp,
 }
 
-impl From<store::ReviewRow> for Review {
-    fn from(row: store::ReviewRow) -> Self {
+impl From<store::reviews::ReviewRow> for Review {
+    fn from(row: store::reviews::ReviewRow) -> Self {
         Review {
             id: row.id,
             rating: row.rating,
@@ -381,8 +377,8 @@ async fn list_reviews(
     ApiQuery(query): ApiQuery<PageQuery>,
 ) -> ApiResult<Paginated<Review>> {
     let page = Page::parse(&query, DEFAULT_PER, AllowAll::No)?;
-    let product = store::find_product_by_key(&state.db, &channel.id, &key).await?.ok_or_else(ApiError::not_found)?;
-    let (rows, total) = store::list_reviews(&state.db, &product.card.id, page).await?;
+    let product = store::products::find_product_by_key(&state.db, &channel.id, &key).await?.ok_or_else(ApiError::not_found)?;
+    let (rows, total) = store::reviews::list_reviews(&state.db, &product.card.id, page).await?;
     let reviews = rows.into_iter().map(Review::from).collect();
     Ok(Paginated::new(reviews, total, page))
 }
@@ -409,7 +405,7 @@ async fn show_category_hierarchy(
         Some("inquiries") => "inquiries",
         Some(_) => return Err(ApiError::field("table", "種別はproductsまたはinquiriesで指定してください。")),
     };
-    let rows = store::list_categories(&state.db.pool, &channel.id, table).await?;
+    let rows = store::taxonomy::list_categories(&state.db.pool, &channel.id, table).await?;
     let flat = rows.into_iter().map(|r| FlatCategory { id: r.id, key: r.category_key, name: r.name, parent_id: r.parent_id }).collect();
     Ok(Json(ListBody { data: category_tree::build(flat) }))
 }
@@ -426,8 +422,8 @@ pub struct Maker {
     pub url: Option<String>,
 }
 
-impl From<store::MakerRow> for Maker {
-    fn from(row: store::MakerRow) -> Self {
+impl From<store::taxonomy::MakerRow> for Maker {
+    fn from(row: store::taxonomy::MakerRow) -> Self {
         Maker { id: row.id, key: row.maker_key, name: row.name, name_kana: row.name_kana, description: row.description, url: row.url }
     }
 }
@@ -440,7 +436,7 @@ impl From<store::MakerRow> for Maker {
     ))]
 async fn list_makers(State(state): State<AppState>, channel: Channel, ApiQuery(query): ApiQuery<PageOrAllQuery>) -> ApiResult<Paginated<Maker>> {
     let page = Page::parse_or_all(&query, DEFAULT_PER)?;
-    let (rows, total) = store::list_makers(&state.db, &channel.id, page).await?;
+    let (rows, total) = store::taxonomy::list_makers(&state.db, &channel.id, page).await?;
     Ok(Paginated::new(rows.into_iter().map(Maker::from).collect(), total, page))
 }
 
@@ -448,7 +444,7 @@ async fn list_makers(State(state): State<AppState>, channel: Channel, ApiQuery(q
     params(("key" = String, Path, description = "maker key")),
     responses((status = 200, body = Maker), (status = 404, body = ErrorBody)))]
 async fn show_maker(State(state): State<AppState>, channel: Channel, ApiPath(key): ApiPath<String>) -> ApiResult<Json<Maker>> {
-    let row = store::find_maker_by_key(&state.db, &channel.id, &key).await?.ok_or_else(ApiError::not_found)?;
+    let row = store::taxonomy::find_maker_by_key(&state.db, &channel.id, &key).await?.ok_or_else(ApiError::not_found)?;
     Ok(Json(Maker::from(row)))
 }
 
@@ -469,7 +465,7 @@ pub struct Brand {
     ))]
 async fn list_brands(State(state): State<AppState>, channel: Channel, ApiQuery(query): ApiQuery<PageOrAllQuery>) -> ApiResult<Paginated<Brand>> {
     let page = Page::parse_or_all(&query, DEFAULT_PER)?;
-    let (rows, total) = store::list_brands(&state.db, &channel.id, page).await?;
+    let (rows, total) = store::taxonomy::list_brands(&state.db, &channel.id, page).await?;
     let brands = rows
         .into_iter()
         .map(|r| Brand { id: r.id, key: r.brand_key, name: r.name, description: r.description, maker: NamedRef::of(r.maker_key, r.maker_name) })
@@ -494,7 +490,7 @@ pub struct Tag {
     ))]
 async fn list_tags(State(state): State<AppState>, channel: Channel, ApiQuery(query): ApiQuery<PageOrAllQuery>) -> ApiResult<Paginated<Tag>> {
     let page = Page::parse_or_all(&query, DEFAULT_PER)?;
-    let (rows, total) = store::list_tags(&state.db, &channel.id, page).await?;
+    let (rows, total) = store::taxonomy::list_tags(&state.db, &channel.id, page).await?;
     let tags = rows.into_iter().map(|r| Tag { is_protected: r.password_hash.is_some(), id: r.id, key: r.tag_key, name: r.name }).collect();
     Ok(Paginated::new(tags, total, page))
 }
@@ -519,7 +515,7 @@ pub struct TagGrant {
 async fn unlock_tag(State(state): State<AppState>, channel: Channel, client: Client, ApiJson(input): ApiJson<TagPasswordInput>) -> ApiResult<Json<TagGrant>> {
     let attempt = TagPasswordAttempt::try_from(input)?;
     rate_limit::enforce(&state, rate_limit::TAG_PASSWORD, &channel.id, &client.ip, Timestamp::now().0).await?;
-    let tag = store::find_tag_by_key(&state.db, &channel.id, &attempt.tag_key).await?.ok_or_else(ApiError::not_found)?;
+    let tag = store::taxonomy::find_tag_by_key(&state.db, &channel.id, &attempt.tag_key).await?.ok_or_else(ApiError::not_found)?;
     let stored = tag.password_hash.ok_or_else(ApiError::not_found)?;
     // argon2 is deliberately slow: keep it off the async workers.
     let right = tokio::task::spawn_blocking(move || tag_password::matches(&attempt.password, &stored)).await.map_err(|e| ApiError::Internal(e.into()))?;

@@ -4,12 +4,13 @@
 //! they are typed.
 pub mod availability;
 pub mod category_tree;
+pub mod favorite_overlay;
 pub mod filter;
 pub mod http;
 pub mod picture;
 pub mod product_item;
 pub mod search_index;
-pub mod search_text;
+pub mod size_purpose;
 pub mod store;
 pub mod tag_password;
 pub mod variations;

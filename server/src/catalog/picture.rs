@@ -9,7 +9,7 @@ use crate::infra::escape::escape;
 /// route and `/v1/files-contents` serve for the path.
 pub async fn find_svg(db: &Db, channel_id: &str, file: &str) -> sqlx::Result<Option<String>> {
     let url = format!("/images/products/{file}");
-    let Some(row) = store::find_picture(db, channel_id, &url).await? else { return Ok(None) };
+    let Some(row) = store::products::find_picture(db, channel_id, &url).await? else { return Ok(None) };
     Ok(Some(render(&Subject { key: &row.product_key, name: &row.name, maker: row.maker_name.as_deref(), code: &row.code, position: row.position })))
 }
 

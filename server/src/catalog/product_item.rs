@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use serde::Serialize;
 
 use super::availability::{StockStatus, is_on_sale};
-use super::store::{self, ProductRow};
+use super::store::{self, products::ProductRow};
 use crate::infra::db::Db;
 
 /// A maker, brand or category as a product names it.
@@ -41,7 +41,7 @@ pub struct ProductItem {
     pub categories: Vec<NamedRef>,
     /// The main picture.
     pub image: Option<Image>,
-    /// Whether the logged-in member keeps the product in a favourites list (`favorites::overlay`); false for visitors.
+    /// Whether the logged-in member keeps the product in a favourites list (`favorite_overlay`); false for visitors.
     pub is_favorite: bool,
     pub stock_status: StockStatus,
     /// False before the sale starts and after it ends.
@@ -52,11 +52,11 @@ pub struct ProductItem {
 pub async fn product_items(db: &Db, rows: Vec<ProductRow>, now: i64) -> sqlx::Result<Vec<ProductItem>> {
     let ids: Vec<String> = rows.iter().map(|r| r.id.clone()).collect();
     let mut categories: HashMap<String, Vec<NamedRef>> = HashMap::new();
-    for row in store::list_categories_of(db, &ids).await? {
+    for row in store::products::list_categories_of(db, &ids).await? {
         categories.entry(row.product_id).or_default().push(NamedRef { key: row.category_key, name: row.name });
     }
     let mut images: HashMap<String, Image> = HashMap::new();
-    for row in store::list_images_of(db, &ids).await? {
+    for row in store::products::list_images_of(db, &ids).await? {
         images.entry(row.product_id).or_insert(Image { url: row.url, alt: row.alt });
     }
     Ok(rows

@@ -42,7 +42,7 @@ use tantivy::tokenizer::{Token, TokenStream, Tokenizer};
 use tantivy::{DocId, Index, IndexReader, IndexWriter, ReloadPolicy, Score, Searcher, SegmentOrdinal, SegmentReader, TantivyDocument, Term};
 
 use super::filter::{ProductFilter, Sort};
-use super::store::{self, SearchDocumentRow, SearchStampRow};
+use super::store::{self, search::SearchDocumentRow, search::SearchStampRow};
 use crate::infra::db::Db;
 use crate::infra::pagination::Page;
 use crate::infra::time::Timestamp;
@@ -94,7 +94,7 @@ pub struct Found {
 
 impl SearchIndex {
     /// The page of the channel's listable products at `now` that match `filter` (whose terms
-    /// are not empty); `category_ids` as [`store::list_category_ids`] resolved them.
+    /// are not empty); `category_ids` as [`store::taxonomy::list_category_ids`] resolved them.
     pub async fn find(
         &self,
         db: &Db,
@@ -107,15 +107,15 @@ impl SearchIndex {
         let narrowed = Narrowed {
             categories: category_ids,
             makers: match &filter.maker {
-                Some(key) => Some(store::find_maker_id(db, channel_id, key).await?.into_iter().collect()),
+                Some(key) => Some(store::products::find_maker_id(db, channel_id, key).await?.into_iter().collect()),
                 None => None,
             },
             brands: match &filter.brand {
-                Some(key) => Some(store::find_brand_id(db, channel_id, key).await?.into_iter().collect()),
+                Some(key) => Some(store::products::find_brand_id(db, channel_id, key).await?.into_iter().collect()),
                 None => None,
             },
             tags: match &filter.tag {
-                Some(key) => Some(store::find_tag_by_key(db, channel_id, key).await?.map(|tag| tag.id).into_iter().collect()),
+                Some(key) => Some(store::taxonomy::find_tag_by_key(db, channel_id, key).await?.map(|tag| tag.id).into_iter().collect()),
                 None => None,
             },
         };
@@ -210,15 +210,15 @@ async fn catch_up(db: &Db, catalog: &Arc<Mutex<Catalog>>, sweep: bool) -> anyhow
     let since = lock(catalog).checked_from - MARGIN;
     // Counted before the stamps are read, so that a product added in between is in the stamps
     // (and expected), never missing from both.
-    let products = store::count_products(db).await?;
-    let mut stamps = store::list_search_stamps(db, Some(since)).await?;
+    let products = store::products::count_products(db).await?;
+    let mut stamps = store::search::list_search_stamps(db, Some(since)).await?;
     let whole = sweep || {
         let catalog = lock(catalog);
         let added = stamps.iter().filter(|s| !catalog.stamps.contains_key(&s.id)).count();
         products != (catalog.stamps.len() + added) as i64
     };
     if whole {
-        stamps = store::list_search_stamps(db, None).await?;
+        stamps = store::search::list_search_stamps(db, None).await?;
     }
     let (changed, gone, held) = {
         let catalog = lock(catalog);
@@ -231,7 +231,7 @@ async fn catch_up(db: &Db, catalog: &Arc<Mutex<Catalog>>, sweep: bool) -> anyhow
         *lock(catalog) = rebuilt;
         return Ok(Some(live));
     }
-    let documents = if changed.is_empty() { Vec::new() } else { store::list_search_documents_by_ids(db, &changed).await? };
+    let documents = if changed.is_empty() { Vec::new() } else { store::search::list_search_documents_by_ids(db, &changed).await? };
     let catalog = catalog.clone();
     let (updated, removed) = tokio::task::spawn_blocking(move || lock(&catalog).apply(documents, &changed, &gone, started)).await??;
     if updated + removed > 0 {
@@ -246,7 +246,7 @@ async fn build(db: &Db) -> anyhow::Result<Catalog> {
     // Taken before the rows are read: the first look then reads again whatever was stamped
     // while they were being read.
     let checked_from = Timestamp::now().0;
-    let documents = store::list_search_documents(db).await?;
+    let documents = store::search::list_search_documents(db).await?;
     let read_ms = started.elapsed().as_millis() as u64;
     let products = documents.len();
     let catalog = tokio::task::spawn_blocking(move || Catalog::build(documents, checked_from)).await??;
@@ -713,7 +713,7 @@ impl TokenStream for CharGramStream<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalog::search_text::{normalise, terms};
+    use crate::infra::search_text::{normalise, terms};
 
     const NOW: i64 = 1_000_000;
 

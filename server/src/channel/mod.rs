@@ -1,8 +1,14 @@
 //! Channels (tenants): which shop a request is for, its settings, colour scheme and
 //! maintenance state. Every `/v1` request passes through [`resolve`] first.
+pub mod carriage;
+pub mod corporate;
+pub mod gift_settings;
 pub mod http;
+pub mod payment_kind;
 pub mod settings;
 pub mod store;
+
+pub use payment_kind::PaymentKind;
 
 use std::sync::Arc;
 

@@ -2,12 +2,12 @@
 //! defaults a channel gets when a key was never stored.
 use std::collections::HashMap;
 
-use serde::Serialize;
 use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 
 use super::Channel;
+use super::corporate::{CodeLabel, delivery_choices, payment_choices};
 use crate::infra::db::Db;
-use crate::members::business::{CodeLabel, delivery_choices, payment_choices};
 
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct FrontSettings {
@@ -59,7 +59,7 @@ pub struct FrontSettings {
     pub address_limit: i64,
     /// Gift wrappings and noshi offered at checkout.
     #[serde(rename = "ORDER.PACKINGS")]
-    pub packings: crate::cart::settings::Packings,
+    pub packings: Packings,
     /// Corporate: the 配送方法 choices (1 問屋引取り, 2 店舗直送, 3 お客様直送); empty elsewhere.
     #[serde(rename = "CORPORATE.DELIVERY_OPTIONS")]
     pub delivery_options: Vec<CodeLabel>,
@@ -129,6 +129,41 @@ pub fn setting<T: DeserializeOwned>(stored: &HashMap<String, String>, key: &str,
 /// One setting of the channel, read from the database.
 pub async fn load_setting<T: DeserializeOwned>(db: &Db, channel_id: &str, key: &str, default: T) -> sqlx::Result<T> {
     Ok(setting(&super::store::list_settings(db, channel_id).await?, key, default))
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct Wrapping {
+    pub key: String,
+    pub label: String,
+    pub price: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct Noshi {
+    pub key: String,
+    pub label: String,
+}
+
+/// Setting `ORDER.PACKINGS`: the gift wrappings (priced per shipping) and noshi the shop offers.
+/// The storefront reads it from `/v1/settings/front`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct Packings {
+    #[serde(default)]
+    pub wrappings: Vec<Wrapping>,
+    #[serde(default)]
+    pub noshi: Vec<Noshi>,
+}
+
+impl Default for Packings {
+    fn default() -> Self {
+        Packings {
+            wrappings: vec![Wrapping { key: "gift".into(), label: "ギフトラッピング".into(), price: 330 }],
+            noshi: [("oiwai", "御祝"), ("orei", "御礼"), ("uchiiwai", "内祝")]
+                .into_iter()
+                .map(|(key, label)| Noshi { key: key.into(), label: label.into() })
+                .collect(),
+        }
+    }
 }
 
 #[cfg(test)]

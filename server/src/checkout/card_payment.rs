@@ -13,11 +13,13 @@
 use axum::http::StatusCode;
 use serde::Serialize;
 
-use crate::cart::open_cart::{Open, rule};
+use crate::cart::open_cart::Open;
 use crate::cart::settings::CheckoutSettings;
 use crate::cart::store as cart_store;
 use crate::cart::{DECLINED_CODE, IN_PROGRESS_CODE, IN_PROGRESS_MESSAGE};
 use crate::channel::Channel;
+use crate::channel::PaymentKind;
+use crate::channel::gift_settings::GiftSettings;
 use crate::infra::error::{ApiError, ApiResult};
 use crate::infra::fault::{self, FaultPoint};
 use crate::infra::secret::random_hex;
@@ -25,10 +27,9 @@ use crate::infra::secret::sha256_hex;
 use crate::infra::time::Timestamp;
 use crate::orders::status::Status;
 use crate::orders::store::{self as order_store, OrderRow};
-use crate::payments::{Charge, ChargeRequest, PaymentKind};
+use crate::payments::{Charge, ChargeRequest};
 use crate::points::ledger;
 use crate::social_gift::link::GiftLink;
-use crate::social_gift::settings::GiftSettings;
 use crate::state::AppState;
 
 pub const UNCONFIRMED_CODE: &str = "cart.payment.unconfirmed";
@@ -68,12 +69,12 @@ pub fn answer_of(order: &OrderRow, settings: &CheckoutSettings, guest_token: Opt
 
 /// 409: another attempt of this cart is paying right now.
 pub fn in_progress() -> ApiError {
-    ApiError::Rule { status: StatusCode::CONFLICT, code: Some(IN_PROGRESS_CODE), message: IN_PROGRESS_MESSAGE.into() }
+    ApiError::rule_with(StatusCode::CONFLICT, IN_PROGRESS_CODE, IN_PROGRESS_MESSAGE)
 }
 
 /// 409: the gateway did not answer; the order waits, unpaid, for a retry or the reconciler.
 fn unconfirmed() -> ApiError {
-    ApiError::Rule { status: StatusCode::CONFLICT, code: Some(UNCONFIRMED_CODE), message: UNCONFIRMED_MESSAGE.into() }
+    ApiError::rule_with(StatusCode::CONFLICT, UNCONFIRMED_CODE, UNCONFIRMED_MESSAGE)
 }
 
 /// 422: the cart's order was cancelled (the reconciler found no charge, the member cancelled
@@ -81,7 +82,7 @@ fn unconfirmed() -> ApiError {
 /// Only ever answered for an order whose status is `cancelled`, never for one that merely
 /// stopped awaiting its payment.
 fn cancelled(order: &OrderRow) -> ApiError {
-    rule(
+    ApiError::rule(
         ORDER_CANCELLED_CODE,
         format!(
             "このご注文（{}）は取り消されています（{}）。お手数ですが、もう一度ご注文ください。",
@@ -109,7 +110,7 @@ pub async fn answer_placed(state: &AppState, channel: &Channel, open: &Open, ord
 async fn answer_undone(state: &AppState, cart_id: &str) -> ApiResult<DecisionBody> {
     let cart = cart_store::find_cart(&state.db.pool, cart_id).await?.ok_or_else(ApiError::not_found)?;
     match (cart.order_id, cart.transaction_error) {
-        (None, Some(message)) => Err(rule(DECLINED_CODE, message)),
+        (None, Some(message)) => Err(ApiError::rule(DECLINED_CODE, message)),
         _ => Err(ApiError::not_found()),
     }
 }
@@ -192,7 +193,7 @@ pub async fn pay(state: &AppState, channel: &Channel, open: &Open, order: OrderR
             }
         }
         Ok(Err(declined)) => match undo_order(state, &order, &declined.message).await? {
-            Undone::Undone => Err(rule(DECLINED_CODE, declined.message)),
+            Undone::Undone => Err(ApiError::rule(DECLINED_CODE, declined.message)),
             Undone::Settled(current) => {
                 // Paid by another attempt, or cancelled (its stock already back): the
                 // decline changes nothing.
@@ -228,7 +229,7 @@ pub enum Marked {
 /// the order merely moved on.
 pub async fn mark_paid(state: &AppState, order: &OrderRow, charge: Option<&Charge>, guest_token: Option<&str>) -> ApiResult<Marked> {
     let now = Timestamp::now().0;
-    let gift_settings = match crate::social_gift::store::find_gift_by_order(&state.db.pool, &order.id).await? {
+    let gift_settings = match crate::orders::gift_store::find_gift_by_order(&state.db.pool, &order.id).await? {
         Some(_) => Some(GiftSettings::from_stored(&crate::channel::store::list_settings(&state.db, &order.channel_id).await?)),
         None => None,
     };
@@ -290,7 +291,7 @@ async fn undo_order(state: &AppState, order: &OrderRow, message: &str) -> ApiRes
         return Ok(Undone::Settled(Box::new(current)));
     }
     for (variation_id, quantity) in lines {
-        order_store::update_stock_returned(&mut tx, &variation_id, quantity).await?;
+        crate::catalog::store::stock::update_stock_returned(&mut tx, &variation_id, quantity).await?;
     }
     if let Some(user_id) = order.user_id.as_deref() {
         if order.used_points > 0 {

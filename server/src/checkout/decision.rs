@@ -1,165 +1,87 @@
-//! The decision (注文確定): the cart is priced and checked again, then ONE write transaction
-//! takes the stock (guarded UPDATEs in variation-id order, so concurrent buyers never
-//! oversell and never deadlock), numbers the order, writes its snapshots, uses the coupon and
-//! the points and marks the cart ordered. A card is charged after that commit
+//! The decision (注文確定) of a cart claimed for it: the cart is priced and checked again, then
+//! ONE write transaction takes the stock (guarded UPDATEs in variation-id order, so concurrent
+//! buyers never oversell and never deadlock), numbers the order, writes its snapshots, uses the
+//! coupon and the points and marks the cart ordered. A card is charged after that commit
 //! (`card_payment.rs`: the order waits as awaiting_payment, and a retry resumes the same
-//! charge). A retried decision answers the order the cart already made.
+//! charge). The endpoint, its claim on the cart and its retries are `http/decision.rs`.
 use std::collections::BTreeMap;
 
-use axum::Json;
-use axum::extract::State;
-use axum::http::HeaderMap;
-
-use super::card_payment::{self, DecisionBody, answer_of, in_progress};
-use crate::auth::OptionalMember;
-use crate::cart::lines::check_sellable;
+use super::card_payment::{self, DecisionBody, answer_of};
+use crate::cart::line_rules::check_sellable;
 use crate::cart::loaded::{self, Loaded};
-use crate::cart::open_cart::{Open, rule};
+use crate::cart::open_cart::Open;
+use crate::cart::pricing::Priced;
 use crate::cart::store;
-use crate::cart::*;
+use crate::cart::{
+    COUPON_INVALID_CODE, DELIVERY_DATE_CODE, DELIVERY_DATE_MESSAGE, INCOMPLETE_CODE, OUT_OF_STOCK_CODE, OUT_OF_STOCK_MESSAGE, PAYMENT_UNAVAILABLE_CODE,
+    corporate, embroidery, gift,
+};
 use crate::channel::Channel;
-use crate::infra::error::{ApiError, ApiResult, ErrorBody};
-use crate::infra::extract::ApiPath;
+use crate::channel::PaymentKind;
+use crate::channel::corporate::DeliveryOption;
+use crate::delivery::calendar::iso;
+use crate::delivery::delivery_date;
+use crate::infra::error::{ApiError, ApiResult};
 use crate::infra::ids::new_id;
-use crate::infra::metrics;
 use crate::infra::secret::random_hex;
 use crate::infra::secret::sha256_hex;
-use crate::members::business::DeliveryOption;
-use crate::members::client::Client;
+use crate::orders::gift_store::NewGift;
 use crate::orders::store::{self as order_store, NewOrder, NewOrderLine, NewOrderShipping};
-use crate::payments::PaymentKind;
+use crate::payments::store::PaymentMethodRow;
 use crate::points::ledger;
-use crate::social_gift::store::NewGift;
 use crate::state::AppState;
-
-#[utoipa::path(post, path = "/v1/carts/{token}/decision", tag = "cart", params(("token" = String, Path)), request_body = serde_json::Value,
-    responses(
-        (status = 200, body = DecisionBody, description = "the order (a retry answers the same order)"),
-        (status = 404, body = ErrorBody, description = "unknown cart, or another member's"),
-        (status = 409, body = ErrorBody, description = "code `cart.decision.in_progress`: another decision of this cart is paying"),
-        (status = 422, body = ErrorBody, description = "codes `cart.decision.out_of_stock`, `cart.decision.delivery_date` (the chosen date has passed: choose again; or the address is a remote island where no date nor time slot can be chosen, with the reason as message), `cart.update_products.not_sale`, `cart.update_products.product_not_found`, `cart.payment.declined` (the gateway's message; the cart is kept), `cart.decision.incomplete`, `cart.coupons.invalid`, `cart.payment.unavailable`, `cart.common.is_expired`, `cart.social_gift.unavailable` (a gift the shop no longer allows: products, several addresses, social gift off)"),
-    ))]
-pub async fn decide(
-    State(state): State<AppState>,
-    channel: Channel,
-    member: OptionalMember,
-    client: Client,
-    headers: HeaderMap,
-    ApiPath(token): ApiPath<String>,
-) -> ApiResult<Json<DecisionBody>> {
-    let open = Open::get(&state, &channel, member, &token).await?;
-    // Where the guest's receipt link in the mail points (only our own host names).
-    let origin = crate::members::links::link_origin(&state, &channel, &channel.id, &headers, client.https).await?;
-    if let Some(order_id) = &open.cart.order_id {
-        return card_payment::answer_placed(&state, &channel, &open, order_id).await.map(Json);
-    }
-    let stale_before = open.now - state.config.payment_settle_after_ms();
-    if !store::update_claim_decision(&state.db, &open.cart.id, open.now, stale_before).await? {
-        // Another decision of this cart finished or is running.
-        let cart = store::find_cart(&state.db.pool, &open.cart.id).await?.ok_or_else(ApiError::not_found)?;
-        if let Some(order_id) = &cart.order_id
-            && cart.payment_in_progress == 0
-        {
-            return card_payment::answer_placed(&state, &channel, &open, order_id).await.map(Json);
-        }
-        return Err(in_progress());
-    }
-    let outcome = place(&state, &channel, &open, &origin).await;
-    metrics::checkout_order(DecisionOutcome::of(&outcome).as_str());
-    if outcome.is_err() {
-        // The cart stays the buyer's to fix and retry (or, with an order awaiting its card
-        // payment, to resume).
-        let _ = store::update_release_decision(&state.db.pool, &open.cart.id).await;
-    }
-    outcome.map(Json)
-}
-
-/// How a decision that ran ended (the `checkout_orders_total` metric; a retry answered with
-/// the order the cart already made is not counted again).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum DecisionOutcome {
-    /// The order is placed (and its card, if any, charged).
-    Placed,
-    OutOfStock,
-    /// The card gateway declined the charge.
-    Declined,
-    /// The gateway did not answer: the order waits for a retry or the reconciler.
-    Unconfirmed,
-    /// Another rule refused it (incomplete cart, coupon, delivery date …).
-    Refused,
-    /// An internal error.
-    Failed,
-}
-
-impl DecisionOutcome {
-    fn of(outcome: &ApiResult<DecisionBody>) -> Self {
-        match outcome {
-            Ok(_) => DecisionOutcome::Placed,
-            Err(ApiError::Rule { code: Some(code), .. }) if *code == OUT_OF_STOCK_CODE => DecisionOutcome::OutOfStock,
-            Err(ApiError::Rule { code: Some(code), .. }) if *code == DECLINED_CODE => DecisionOutcome::Declined,
-            Err(ApiError::Rule { code: Some(code), .. }) if *code == card_payment::UNCONFIRMED_CODE => DecisionOutcome::Unconfirmed,
-            Err(ApiError::Internal(_)) => DecisionOutcome::Failed,
-            Err(_) => DecisionOutcome::Refused,
-        }
-    }
-
-    fn as_str(self) -> &'static str {
-        match self {
-            DecisionOutcome::Placed => "placed",
-            DecisionOutcome::OutOfStock => "out_of_stock",
-            DecisionOutcome::Declined => "declined",
-            DecisionOutcome::Unconfirmed => "unconfirmed",
-            DecisionOutcome::Refused => "refused",
-            DecisionOutcome::Failed => "failed",
-        }
-    }
-}
 
 struct Placed {
     order_id: String,
     guest_token: Option<String>,
 }
 
-async fn place(state: &AppState, channel: &Channel, open: &Open, origin: &str) -> ApiResult<DecisionBody> {
+/// Places the order of the cart `open` (claimed for this decision): checks it again, writes
+/// the order in one transaction, then charges a card or sends the confirmation.
+pub async fn place(state: &AppState, channel: &Channel, open: &Open, origin: &str) -> ApiResult<DecisionBody> {
     let loaded = open.load(state).await?;
     let method = loaded.payment.clone();
     let priced = loaded.price(&open.settings, method.as_ref().map(loaded::fee_of), open.now);
     for line in &loaded.lines {
         check_sellable(&open.settings, &line.variation, open.now)?;
     }
-    crate::cart::gift::check_gift_decidable(&loaded, &open.settings)?;
+    gift::check_gift_decidable(&loaded, &open.settings)?;
     let missing = loaded.missing(&open.settings, &priced, open.now);
     if let Some(problem) = loaded.coupon_problem(open.now) {
-        return Err(rule(COUPON_INVALID_CODE, problem));
+        return Err(ApiError::rule(COUPON_INVALID_CODE, problem));
     }
     if missing.iter().any(|m| m == "payment_unavailable") {
-        return Err(rule(PAYMENT_UNAVAILABLE_CODE, "このお支払い方法はご利用いただけません。お支払い方法を変更してください。"));
+        return Err(ApiError::rule(PAYMENT_UNAVAILABLE_CODE, "このお支払い方法はご利用いただけません。お支払い方法を変更してください。"));
     }
     if !missing.is_empty() {
-        return Err(rule(INCOMPLETE_CODE, format!("ご注文に必要な情報が不足しています（{}）", missing.join(", "))));
+        return Err(ApiError::rule(INCOMPLETE_CODE, format!("ご注文に必要な情報が不足しています（{}）", missing.join(", "))));
     }
     if loaded.delivery_option(&open.settings) == Some(DeliveryOption::Pickup)
         && loaded.shippings.iter().any(|s| s.delivery_date.is_some() || s.delivery_timezone_key.is_some())
     {
-        return Err(rule(DELIVERY_DATE_CODE, crate::cart::corporate::PICKUP_TAKES_NO_DATE));
+        return Err(ApiError::rule(DELIVERY_DATE_CODE, corporate::PICKUP_TAKES_NO_DATE));
     }
     // A date chosen days ago may no longer be deliverable, and an island without date choice
     // takes neither a date nor a time slot.
     // (A gift's date is the recipient's: its shippings have none.)
     for shipping in loaded.shippings.iter().filter(|_| !loaded.is_gift()) {
         if shipping.delivery_date.is_some() || shipping.delivery_timezone_key.is_some() {
-            match super::delivery_date::for_address(&state.db, &channel.id, loaded.shipping_address(shipping).as_ref()).await? {
-                super::delivery_date::DeliveryDate::NoDateChoice { reason } => return Err(rule(DELIVERY_DATE_CODE, reason)),
-                super::delivery_date::DeliveryDate::Earliest(schedule) => {
-                    if shipping.delivery_date.as_ref().is_some_and(|date| *date < crate::content::calendar::iso(schedule.earliest)) {
-                        return Err(rule(DELIVERY_DATE_CODE, DELIVERY_DATE_MESSAGE));
+            let address = loaded.shipping_address(shipping);
+            let address = address.as_ref().map(|a| &a.address);
+            let when =
+                delivery_date::for_place(&state.db, &channel.id, address.map(|a| a.prefecture.as_str()), address.map(|a| a.postal_code.as_str())).await?;
+            match when {
+                delivery_date::DeliveryDate::NoDateChoice { reason } => return Err(ApiError::rule(DELIVERY_DATE_CODE, reason)),
+                delivery_date::DeliveryDate::Earliest(schedule) => {
+                    if shipping.delivery_date.as_ref().is_some_and(|date| *date < iso(schedule.earliest)) {
+                        return Err(ApiError::rule(DELIVERY_DATE_CODE, DELIVERY_DATE_MESSAGE));
                     }
                 }
             }
         }
     }
     let Some(method) = method else {
-        return Err(rule(INCOMPLETE_CODE, "お支払い方法を選択してください"));
+        return Err(ApiError::rule(INCOMPLETE_CODE, "お支払い方法を選択してください"));
     };
     let balance = loaded.point_balance.unwrap_or(0);
     if loaded.user.is_some() && priced.use_points > balance {
@@ -180,14 +102,7 @@ async fn place(state: &AppState, channel: &Channel, open: &Open, origin: &str) -
 }
 
 /// The one transaction that makes the order.
-async fn write_order(
-    state: &AppState,
-    open: &Open,
-    loaded: &Loaded,
-    priced: &crate::cart::pricing::Priced,
-    method: &crate::payments::store::PaymentMethodRow,
-    origin: &str,
-) -> ApiResult<Placed> {
+async fn write_order(state: &AppState, open: &Open, loaded: &Loaded, priced: &Priced, method: &PaymentMethodRow, origin: &str) -> ApiResult<Placed> {
     let now = open.now;
     let cart = &loaded.cart;
     let mut tx = state.db.begin_write().await?;
@@ -198,8 +113,8 @@ async fn write_order(
         *wanted.entry(line.variation.variation_id.as_str()).or_default() += line.quantity;
     }
     for (variation_id, quantity) in &wanted {
-        if !order_store::update_take_stock(&mut tx, variation_id, *quantity).await? {
-            return Err(rule(OUT_OF_STOCK_CODE, OUT_OF_STOCK_MESSAGE));
+        if !crate::catalog::store::stock::update_take_stock(&mut tx, variation_id, *quantity).await? {
+            return Err(ApiError::rule(OUT_OF_STOCK_CODE, OUT_OF_STOCK_MESSAGE));
         }
     }
 
@@ -210,8 +125,9 @@ async fn write_order(
     let orderer = loaded.orderer().unwrap_or_default();
     let orderer_json = serde_json::to_string(&orderer).map_err(anyhow::Error::from)?;
     let by_rate = serde_json::to_string(&priced.amount_by_tax_rate).map_err(anyhow::Error::from)?;
-    let kind = method.kind().ok_or_else(|| rule(PAYMENT_UNAVAILABLE_CODE, "このお支払い方法はご利用いただけません。お支払い方法を変更してください。"))?;
-    let status = kind.initial_status();
+    let kind =
+        method.kind().ok_or_else(|| ApiError::rule(PAYMENT_UNAVAILABLE_CODE, "このお支払い方法はご利用いただけません。お支払い方法を変更してください。"))?;
+    let status = crate::orders::status::initial_status(kind);
     let coupon = loaded.coupon.as_ref();
     let delivery = loaded.delivery_option(&open.settings);
     let purchase_order_no = loaded.purchase_order_no(&open.settings);
@@ -279,7 +195,7 @@ async fn write_order(
                 },
                 delivery_date: shipping.delivery_date.as_deref(),
                 delivery_timezone_key: shipping.delivery_timezone_key.as_deref(),
-                delivery_timezone_label: shipping.delivery_timezone_key.as_deref().and_then(super::delivery_date::timezone_label),
+                delivery_timezone_label: shipping.delivery_timezone_key.as_deref().and_then(delivery_date::timezone_label),
                 wrapping_key: wrapping.map(|w| w.key.as_str()),
                 wrapping_label: wrapping.map(|w| w.label.as_str()),
                 noshi_key: noshi.map(|n| n.key.as_str()),
@@ -304,7 +220,7 @@ async fn write_order(
                 order_id: &order_id,
                 shipping_id,
                 position: index as i64 + 1,
-                variation: &crate::cart::embroidery::order_variation(line),
+                variation: &embroidery::order_variation(line),
                 quantity: line.quantity,
                 coupon_discount: priced.line_coupon[index],
                 is_accessory: line.parent_line_id.is_some(),
@@ -317,7 +233,7 @@ async fn write_order(
         if let Some(user_id) = cart.user_id.as_deref() {
             crate::coupons::store::lock_coupon(&mut tx, &coupon.id).await?;
             if crate::coupons::store::count_coupon_uses(&mut *tx, &coupon.id, user_id).await? >= coupon.uses_per_member.max(1) {
-                return Err(rule(COUPON_INVALID_CODE, loaded::COUPON_USED));
+                return Err(ApiError::rule(COUPON_INVALID_CODE, loaded::COUPON_USED));
             }
         }
         crate::coupons::store::insert_coupon_use(&mut tx, &order_id, &coupon.id, cart.user_id.as_deref(), now).await?;
@@ -345,7 +261,7 @@ async fn write_order(
     if let Some(receiver_name) = cart.gift_receiver_name.as_deref() {
         let sender = if cart.gift_sender_name.is_empty() { orderer.name() } else { cart.gift_sender_name.clone() };
         let gift = NewGift { channel_id: &cart.channel_id, order_id: &order_id, receiver_name, sender_name: &sender, message: &cart.gift_message };
-        crate::social_gift::store::insert_gift(&mut tx, &gift, now).await?;
+        crate::orders::gift_store::insert_gift(&mut tx, &gift, now).await?;
     }
     store::update_cart_ordered(&mut tx, &cart.id, Some(&order_id), None).await?;
     tx.commit().await?;

@@ -1,50 +1,17 @@
-//! The cart's quotation (`GET /v1/carts/{token}/download/quotation`): the cart as it would be
-//! ordered now, as a 御見積書 PDF — for companies that need one before they may buy. It is
-//! drawn by the same renderer as the order documents (documents::render).
-use axum::extract::State;
-use axum::response::Response;
-
-use crate::auth::OptionalMember;
-use crate::cart::open_cart::Open;
+//! The cart's quotation: the cart as it would be ordered now, as a 御見積書 — for companies that
+//! need one before they may buy. It is drawn by the same renderer as the order documents
+//! (documents::render); `GET /v1/carts/{token}/download/quotation` is `http/quotation.rs`.
+use crate::cart::embroidery::with_label;
 use crate::cart::view::CartBody;
 use crate::channel::Channel;
 use crate::documents::{self, Document, Kind, Line, TaxPart, TotalRow};
-use crate::infra::error::{ApiError, ApiResult, ErrorBody};
-use crate::infra::extract::ApiPath;
 use crate::orders::receipt::{issuer, line_name};
-use crate::state::AppState;
-use crate::validation::today_jst;
 
 /// How long the quoted prices hold, printed on the quotation.
 pub const VALID_DAYS: i64 = 14;
 
-#[utoipa::path(get, path = "/v1/carts/{token}/download/quotation", tag = "cart", params(("token" = String, Path)),
-    responses(
-        (status = 200, content_type = "application/pdf", body = crate::orders::pdf_response::PdfFile,
-            description = "御見積書_<number>.pdf: the cart's lines, charges, total and the per-rate tax breakdown",
-            headers(("x-suggested-filename" = String, description = "the RFC 5987-encoded file name"))),
-        (status = 404, body = ErrorBody, description = "unknown cart, or another member's"),
-        (status = 422, body = ErrorBody, description = "an empty cart has nothing to quote; code `cart.common.is_expired`"),
-    ))]
-pub async fn download_cart_quotation(
-    State(state): State<AppState>,
-    channel: Channel,
-    member: OptionalMember,
-    ApiPath(token): ApiPath<String>,
-) -> ApiResult<Response> {
-    let open = Open::get(&state, &channel, member, &token).await?;
-    let loaded = open.load(&state).await?;
-    let body = loaded.body(&open.token, &open.settings, open.now);
-    if body.detail.products.is_empty() {
-        return Err(ApiError::field("token", "カートに商品がないため見積書を発行できません。"));
-    }
-    let today = today_jst();
-    let number = format!("Q{}-{}", today.to_string().replace('-', ""), &open.cart.id[open.cart.id.len() - 6..]);
-    let document = quotation_of(&body, number.clone(), &channel, &open.settings.stored, today);
-    Ok(crate::orders::pdf_response::pdf_response(Kind::Quotation, &number, documents::render(&document)?))
-}
-
-fn quotation_of(body: &CartBody, number: String, channel: &Channel, settings: &std::collections::HashMap<String, String>, today: time::Date) -> Document {
+/// The quotation of the cart answer `body`, numbered `number` and issued `today`.
+pub fn quotation_of(body: &CartBody, number: String, channel: &Channel, settings: &std::collections::HashMap<String, String>, today: time::Date) -> Document {
     let order = &body.detail.order;
     let lines = body
         .detail
@@ -52,7 +19,7 @@ fn quotation_of(body: &CartBody, number: String, channel: &Channel, settings: &s
         .iter()
         .map(|p| Line {
             name: match &p.embroidery {
-                Some(e) => line_name(&p.product_info.name, &crate::cart::embroidery::with_label(&p.product_info.variation_name, &e.label)),
+                Some(e) => line_name(&p.product_info.name, &with_label(&p.product_info.variation_name, &e.label)),
                 None => line_name(&p.product_info.name, &p.product_info.variation_name),
             },
             quantity: p.quantity,

@@ -11,7 +11,6 @@ use super::store;
 use crate::auth::OptionalMember;
 use crate::catalog::product_item::{ProductItem, product_items};
 use crate::channel::Channel;
-use crate::favorites;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::{ApiPath, ApiQuery};
 use crate::infra::pagination::{AllowAll, MAX_PER, PRODUCTS_PER, Page, PageQuery, pagination_headers};
@@ -79,7 +78,7 @@ async fn show_collection(
     let now = Timestamp::now().0;
     let (rows, total) = store::list_collection_products(&state.db, &channel.id, &found.id, page, now).await?;
     let mut data = product_items(&state.db, rows, now).await?;
-    favorites::overlay::mark(&mut data, &state.favorites.ids(&state.db, &channel.id, member.as_ref()).await?);
+    crate::catalog::favorite_overlay::mark(&mut data, &state.favorites.ids(&state.db, &channel.id, member.as_ref()).await?);
     let body = Collection { id: found.id, alias: found.alias, title: found.title, description: found.description, data };
     Ok((pagination_headers(total, page), Json(body)))
 }

@@ -1,5 +1,5 @@
 //! Every SQL statement of collections.
-use crate::catalog::store::{PRODUCT_COLUMNS, PRODUCT_FROM, ProductRow};
+use crate::catalog::store::{products::PRODUCT_COLUMNS, products::PRODUCT_FROM, products::ProductRow};
 use crate::infra::db::{Db, Tx};
 use crate::infra::pagination::Page;
 

@@ -7,9 +7,9 @@ use serde::Serialize;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::download::attachment_headers;
 use super::store;
 use crate::channel::Channel;
+use crate::infra::download::attachment_headers;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
 use crate::infra::extract::{ApiPath, ApiQuery};
 use crate::infra::pagination::ListBody;

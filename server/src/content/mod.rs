@@ -1,16 +1,11 @@
 //! Content: the shop's editorial pages and pieces around the catalogue — blogs, the FAQ,
 //! static pages (特定商取引法に基づく表記, privacy, terms, guide), landing pages, free areas,
-//! banners (with their pictures), popups, and the business-day calendar with Japanese
-//! public holidays and the shop's closed days. One handler file per resource; every SQL
-//! statement in `store.rs`; pure rules (holidays, redirects, download names, banner
-//! pictures) beside them with their tests.
+//! banners (with their pictures) and popups (the business calendar is `delivery`'s). One handler file per resource; every SQL
+//! statement in `store.rs`; pure rules (redirects, banner pictures) beside them with their tests.
 pub mod banner_svg;
 pub mod banners;
 pub mod blogs;
-pub mod calendar;
-pub mod download;
 pub mod free_areas;
-pub mod holidays;
 pub mod pages;
 pub mod popups;
 pub mod qas;
@@ -30,7 +25,6 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .merge(free_areas::routes())
         .merge(banners::routes())
         .merge(popups::routes())
-        .merge(calendar::routes())
 }
 
 /// Routes outside `/v1` (no channel header): the banner pictures that `image` paths name.

@@ -7,11 +7,11 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::store;
-use crate::catalog::search_text::{self, MAX_KEYWORD_CHARS};
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::ApiQuery;
 use crate::infra::pagination::{AllowAll, DEFAULT_PER, ListBody, Page, PageQuery, Paginated};
+use crate::infra::search_text::{self, MAX_KEYWORD_CHARS};
 use crate::state::AppState;
 
 pub fn routes() -> OpenApiRouter<AppState> {

@@ -162,7 +162,7 @@ pub struct QaRow {
 /// Published questions in the shop's order, narrowed by category key and by normalised
 /// search terms (every term must occur in the question or answer).
 pub async fn list_qas(db: &Db, channel_id: &str, category: Option<&str>, terms: &[String], page: Page) -> sqlx::Result<(Vec<QaRow>, i64)> {
-    let patterns: Vec<String> = terms.iter().map(|t| crate::catalog::search_text::contains_pattern(t)).collect();
+    let patterns: Vec<String> = terms.iter().map(|t| crate::infra::search_text::contains_pattern(t)).collect();
     // Arguments cannot be cloned, so the count and the page each get their own.
     let arguments = || -> sqlx::Result<AnyArguments> {
         let mut args = AnyArguments::default();
@@ -543,37 +543,5 @@ pub async fn insert_popup(tx: &mut Tx, channel_id: &str, popup: &PopupRow, posit
     .bind(popup.event_name.as_deref())
     .execute(&mut **tx)
     .await?;
-    Ok(())
-}
-
-// ---------------------------------------------------------------------------------------------
-// Business calendar
-
-pub async fn list_weekly_closures(db: &Db, channel_id: &str) -> sqlx::Result<Vec<i64>> {
-    sqlx::query_scalar("SELECT weekday FROM business_weekly_closures WHERE channel_id = $1 ORDER BY weekday").bind(channel_id).fetch_all(&db.pool).await
-}
-
-/// Closed dates from `first` to `last` inclusive, both `YYYY-MM-DD`.
-pub async fn list_closed_dates(db: &Db, channel_id: &str, first: &str, last: &str) -> sqlx::Result<Vec<String>> {
-    sqlx::query_scalar("SELECT closed_on FROM business_closed_dates WHERE channel_id = $1 AND closed_on >= $2 AND closed_on <= $3 ORDER BY closed_on")
-        .bind(channel_id)
-        .bind(first)
-        .bind(last)
-        .fetch_all(&db.pool)
-        .await
-}
-
-pub async fn insert_weekly_closure(tx: &mut Tx, channel_id: &str, weekday: i64) -> sqlx::Result<()> {
-    sqlx::query("INSERT INTO business_weekly_closures (channel_id, weekday) VALUES ($1, $2)").bind(channel_id).bind(weekday).execute(&mut **tx).await?;
-    Ok(())
-}
-
-pub async fn insert_closed_date(tx: &mut Tx, channel_id: &str, date: &str, reason: &str) -> sqlx::Result<()> {
-    sqlx::query("INSERT INTO business_closed_dates (channel_id, closed_on, reason) VALUES ($1, $2, $3)")
-        .bind(channel_id)
-        .bind(date)
-        .bind(reason)
-        .execute(&mut **tx)
-        .await?;
     Ok(())
 }

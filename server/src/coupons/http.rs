@@ -2,7 +2,6 @@
 //! public ones and the ones they took, each with `is_taken`.
 use axum::Json;
 use axum::extract::State;
-use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
@@ -130,11 +129,7 @@ async fn take_coupon(State(state): State<AppState>, channel: Channel, member: Me
     let now = Timestamp::now().0;
     if coupon.is_taken == 0 {
         if !is_in_period(coupon.starts_at, coupon.ends_at, now) {
-            return Err(ApiError::Rule {
-                status: StatusCode::UNPROCESSABLE_ENTITY,
-                code: Some(OUT_OF_PERIOD_CODE),
-                message: "このクーポンは配布期間外です。".into(),
-            });
+            return Err(ApiError::rule(OUT_OF_PERIOD_CODE, "このクーポンは配布期間外です。"));
         }
         let mut tx = state.db.begin_write().await?;
         store::insert_user_coupon(&mut tx, &member.user_id, &coupon.id, now).await?;

@@ -116,11 +116,7 @@ async fn create_preset(
     let id = new_id();
     let mut tx = state.db.begin_write().await?;
     if store::count(&mut tx, &channel.id, &member.user_id).await? >= PRESET_MAX {
-        return Err(ApiError::Rule {
-            status: StatusCode::UNPROCESSABLE_ENTITY,
-            code: Some(LIMIT_CODE),
-            message: format!("名入れ刺繍は{PRESET_MAX}件まで登録できます。"),
-        });
+        return Err(ApiError::rule(LIMIT_CODE, format!("名入れ刺繍は{PRESET_MAX}件まで登録できます。")));
     }
     store::insert(&mut tx, &id, &channel.id, &member.user_id, &fields(&embroidery), Timestamp::now().0).await?;
     tx.commit().await?;

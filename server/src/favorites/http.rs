@@ -1,7 +1,6 @@
 //! Handlers of likes and favourites lists.
 use axum::Json;
 use axum::extract::State;
-use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
@@ -55,13 +54,11 @@ pub struct Liked {
 }
 
 fn over_limit() -> ApiError {
-    ApiError::Rule {
-        status: StatusCode::UNPROCESSABLE_ENTITY, code: Some(LIMIT_CODE), message: format!("お気に入りには{LIST_MAX}件まで登録できます。")
-    }
+    ApiError::rule(LIMIT_CODE, format!("お気に入りには{LIST_MAX}件まで登録できます。"))
 }
 
 async fn product_id_by_key(state: &AppState, channel: &Channel, key: &str) -> ApiResult<String> {
-    let product = catalog_store::find_product_by_key(&state.db, &channel.id, key).await?.ok_or_else(ApiError::not_found)?;
+    let product = catalog_store::products::find_product_by_key(&state.db, &channel.id, key).await?.ok_or_else(ApiError::not_found)?;
     Ok(product.card.id)
 }
 
@@ -245,7 +242,7 @@ fn checked_ids(input: &ItemsInput) -> ApiResult<Vec<String>> {
     ))]
 async fn attach(State(state): State<AppState>, channel: Channel, member: Member, ApiJson(input): ApiJson<ItemsInput>) -> ApiResult<Json<UserList>> {
     let ids = checked_ids(&input)?;
-    let known = catalog_store::list_published_products_by_ids(&state.db, &channel.id, &ids).await?;
+    let known = catalog_store::products::list_published_products_by_ids(&state.db, &channel.id, &ids).await?;
     if known.len() != ids.len() {
         return Err(ApiError::field("ids", "存在しない商品が含まれています。"));
     }

@@ -3,10 +3,9 @@
 //! product answer carries for the member who liked the product.
 //!
 //! Product answers are cached for everyone alike (`infra::read_cache`), so the flag is laid
-//! over a copy of the cached answer for a member with favourites ([`overlay`]); visitors and
+//! over a copy of the cached answer for a member with favourites (`catalog::favorite_overlay`); visitors and
 //! members without favourites get the cached bytes untouched.
 pub mod http;
-pub mod overlay;
 pub mod store;
 
 pub use http::routes;

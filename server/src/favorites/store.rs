@@ -1,5 +1,5 @@
 //! Every SQL statement of the favourites lists (`user_lists`, `user_list_items`).
-use crate::catalog::store::{PRODUCT_COLUMNS, PRODUCT_FROM, ProductRow};
+use crate::catalog::store::{products::PRODUCT_COLUMNS, products::PRODUCT_FROM, products::ProductRow};
 use crate::infra::db::{Db, Tx};
 use crate::infra::ids::new_id;
 

@@ -2,7 +2,7 @@
 use sqlx::Arguments;
 use sqlx::any::AnyArguments;
 
-use crate::catalog::store::{CHANNEL_OF_IDS, PRODUCT_COLUMNS, PRODUCT_FROM, ProductRow};
+use crate::catalog::store::{products::CHANNEL_OF_IDS, products::PRODUCT_COLUMNS, products::PRODUCT_FROM, products::ProductRow};
 use crate::infra::db::{Db, Tx};
 use crate::infra::ids::new_id;
 

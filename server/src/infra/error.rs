@@ -54,6 +54,23 @@ impl ApiError {
         ApiError::NotFound(NOT_FOUND_MESSAGE)
     }
 
+    /// A business rule refused the request: 422 with the rule's code (a constant of its
+    /// feature, such as `cart.common.is_expired`) and a Japanese message.
+    pub fn rule(code: &'static str, message: impl Into<String>) -> Self {
+        ApiError::Rule { status: StatusCode::UNPROCESSABLE_ENTITY, code: Some(code), message: message.into() }
+    }
+
+    /// A rule whose refusal has its own status: 403 (not allowed to this caller), 404, 409
+    /// (in progress, conflicting), 429 (rate limited).
+    pub fn rule_with(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
+        ApiError::Rule { status, code: Some(code), message: message.into() }
+    }
+
+    /// 413: the request body is larger than the endpoint takes.
+    pub fn too_large(message: impl Into<String>) -> Self {
+        ApiError::Rule { status: StatusCode::PAYLOAD_TOO_LARGE, code: None, message: message.into() }
+    }
+
     pub fn field(field: &str, message: impl Into<String>) -> Self {
         let mut errors = FieldErrors::new();
         errors.insert(field.to_owned(), vec![message.into()]);

@@ -33,7 +33,7 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
         }
         let bytes = axum::body::Bytes::from_request(req, state).await.map_err(|rejection| {
             if rejection.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
-                ApiError::Rule { status: axum::http::StatusCode::PAYLOAD_TOO_LARGE, code: None, message: "送信データが大きすぎます。".into() }
+                ApiError::too_large("送信データが大きすぎます。")
             } else {
                 ApiError::field("body", MALFORMED_BODY)
             }

@@ -1,9 +1,11 @@
 //! Cross-cutting pieces every feature uses, each written once: configuration, the database,
 //! mail, metrics, the error type and its HTTP mapping, pagination, request extractors, time,
 //! ids and secrets.
+pub mod client;
 pub mod config;
 pub mod csp;
 pub mod db;
+pub mod download;
 pub mod error;
 pub mod escape;
 pub mod extract;
@@ -12,8 +14,10 @@ pub mod ids;
 pub mod mail;
 pub mod metrics;
 pub mod pagination;
+pub mod rate_limit;
 pub mod read_cache;
 pub mod sealed;
+pub mod search_text;
 pub mod secret;
 pub mod shared_secrets;
 pub mod svg;

@@ -5,9 +5,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::{BODY_MAX, CATALOG_TOPIC};
-use crate::addresses::address::{Address, AddressParts, postal_rule};
 use crate::addresses::entry::PREFECTURE_UNKNOWN;
-use crate::catalog::store::CategoryRow;
+use crate::catalog::store::taxonomy::CategoryRow;
+use crate::members::address::{Address, AddressParts, postal_rule};
 use crate::members::profile::{PHONE_MAX, text};
 use crate::postal::import::is_prefecture;
 use crate::validation::{self as rules, FieldCheck, optional};

@@ -9,10 +9,10 @@ use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::purpose::{self, Purpose};
 use super::store::{self, MeasurementRow};
 use super::{DEFAULT_LIMIT, LIMIT_SETTING};
 use crate::auth::Member;
+use crate::catalog::size_purpose::{self as purpose, Purpose};
 use crate::channel::Channel;
 use crate::channel::settings::load_setting;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};

@@ -3,7 +3,6 @@
 //! purpose, newest first, up to the shop's limit. Products with a size chart
 //! (`product_size_charts`, read by the catalogue) show the member's size from them.
 pub mod http;
-pub mod purpose;
 pub mod store;
 
 pub use http::routes;

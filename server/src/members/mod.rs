@@ -8,10 +8,11 @@
 //! security_answer, profile, email_change), SQL in `store.rs`, handlers in `http/`. What other
 //! features also use has its own module: `session_start` (logging in), `links` (mailed links),
 //! `mailed_secret` (issuing codes and link tokens), `mails` (texts and sending).
+pub mod address;
 pub mod business;
-pub mod client;
 pub mod email_change;
 pub mod http;
+pub mod leaving;
 pub mod links;
 pub mod lockout;
 pub mod login;
@@ -19,7 +20,6 @@ pub mod mailed_secret;
 pub mod mails;
 pub mod one_time_code;
 pub mod profile;
-pub mod rate_limit;
 pub mod refresh;
 pub mod security_answer;
 pub mod session_start;

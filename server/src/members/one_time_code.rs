@@ -68,20 +68,6 @@ pub fn link_hash(token: &str) -> String {
     sha256_hex(token)
 }
 
-/// What a person typed, reduced to the digits a code can be: full-width digits and spaces
-/// are common on Japanese phones; anything else cannot be a code.
-pub fn typed_code(input: &str) -> Option<String> {
-    let digits: String = input
-        .chars()
-        .filter(|c| !c.is_whitespace() && *c != '-')
-        .map(|c| match c {
-            '０'..='９' => char::from_u32(c as u32 - '０' as u32 + '0' as u32).unwrap_or(c),
-            _ => c,
-        })
-        .collect();
-    (digits.len() == 6 && digits.bytes().all(|b| b.is_ascii_digit())).then_some(digits)
-}
-
 /// A stored secret can still be used: unused, unexpired, tries left.
 pub fn is_usable(used_at: Option<i64>, expires_at: i64, attempts: i64, now: i64) -> bool {
     used_at.is_none() && now < expires_at && attempts < MAX_ATTEMPTS
@@ -114,15 +100,6 @@ mod tests {
         assert_eq!(code_hash("a", "123456"), code_hash("a", "123456"));
         assert_eq!(link_hash("abc").len(), 64);
         assert_ne!(link_hash("abc"), link_hash("abd"));
-    }
-
-    #[test]
-    fn typed_codes_accept_full_width_digits_and_spaces_only() {
-        assert_eq!(typed_code(" １２３ ４５６ ").as_deref(), Some("123456"));
-        assert_eq!(typed_code("123-456").as_deref(), Some("123456"));
-        assert_eq!(typed_code("12345"), None);
-        assert_eq!(typed_code("12345a"), None);
-        assert_eq!(typed_code("1234567"), None);
     }
 
     #[test]

@@ -7,8 +7,8 @@ use serde::{Deserialize, Deserializer, Serialize};
 
 use super::business::{Business, BusinessInput};
 use super::security_answer::ANSWER_MAX;
-use crate::addresses::address::{Address, AddressParts, postal_rule};
 use crate::infra::error::ApiError;
+use crate::members::address::{Address, AddressParts, postal_rule};
 use crate::validation::{self as rules, FieldCheck, optional};
 
 pub const ADDRESS_MAX: usize = 100;

@@ -3,7 +3,7 @@
 //! SHA-256. Each refresh rotates it; a rotated token presented again means it was copied,
 //! so the whole family (every token descending from that login) is revoked — unless it was
 //! rotated only moments ago (see [`REUSE_INTERVAL_MS`]).
-use axum::http::{HeaderMap, HeaderValue, header};
+use axum::http::{HeaderMap, HeaderValue};
 
 use crate::infra::secret::{random_hex, sha256_hex};
 use crate::infra::token_cookie::{SameSite, TokenCookie, is_hex_token};
@@ -54,21 +54,6 @@ pub fn token_hash(token: &str) -> String {
     sha256_hex(token)
 }
 
-/// The request came over HTTPS (as the reverse proxy in front of us tells), so the cookie
-/// may carry `Secure`. Without a proxy the server speaks plain HTTP (a laptop, the tests).
-pub fn is_https(headers: &HeaderMap) -> bool {
-    let forwarded_proto = headers
-        .get("x-forwarded-proto")
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.split(',').next())
-        .is_some_and(|proto| proto.trim().eq_ignore_ascii_case("https"));
-    let forwarded = headers
-        .get(header::FORWARDED)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.split([';', ',']).any(|pair| pair.trim().eq_ignore_ascii_case("proto=https")));
-    forwarded_proto || forwarded
-}
-
 const COOKIE: TokenCookie = TokenCookie { name: COOKIE_NAME, path: COOKIE_PATH, same_site: SameSite::Lax, accepts: is_hex_token };
 
 pub fn set_cookie(token: &str, secure: bool) -> HeaderValue {
@@ -87,6 +72,7 @@ pub fn from_cookies(headers: &HeaderMap) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::infra::client::is_https;
 
     fn headers(pairs: &[(&str, &str)]) -> HeaderMap {
         let mut map = HeaderMap::new();

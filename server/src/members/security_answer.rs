@@ -3,7 +3,7 @@
 //! (NFKC width folding, lower case, katakana → hiragana) with all white space removed, so
 //! タロウ, たろう and ﾀﾛｳ are one answer; only an argon2id hash of that form is stored.
 use crate::auth::password;
-use crate::catalog::search_text;
+use crate::infra::search_text;
 
 pub const ANSWER_MAX: usize = 100;
 

@@ -3,7 +3,6 @@
 //! code, reminder, login sync and social login.
 use axum::http::HeaderValue;
 
-use super::client::Client;
 use super::login::{self, LoginResponse};
 use super::mailed_secret::new_code;
 use super::one_time_code::Purpose;
@@ -11,6 +10,7 @@ use super::refresh;
 use super::store::{self, NewLogin, UserRow};
 use crate::channel::Channel;
 use crate::channel::settings::FrontSettings;
+use crate::infra::client::Client;
 use crate::infra::db::Tx;
 use crate::infra::error::ApiResult;
 use crate::infra::ids::new_id;

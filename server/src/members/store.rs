@@ -2,10 +2,10 @@
 use sqlx::any::AnyArguments;
 use sqlx::{Any, Arguments};
 
-use super::business::PaymentOption;
 use super::lockout::Failures;
 use super::one_time_code::Purpose;
 use super::profile::Profile;
+use crate::channel::corporate::PaymentOption;
 use crate::infra::db::{Db, Tx, flag};
 use crate::infra::ids::new_id;
 
@@ -259,7 +259,7 @@ const COMPANY_FILTER: &str = "channel_id = $1 AND left_at IS NULL \
 /// A page of the channel's members for the back office (a corporate shop's members are its
 /// companies; also those whose e-mail is not confirmed yet), newest first, and how many match.
 pub async fn list_companies(db: &Db, channel_id: &str, filter: &CompanyFilter<'_>, limit: i64, offset: i64) -> sqlx::Result<(Vec<UserRow>, i64)> {
-    let pattern = filter.query.map(|q| crate::catalog::search_text::contains_pattern(&q.to_lowercase()));
+    let pattern = filter.query.map(|q| crate::infra::search_text::contains_pattern(&q.to_lowercase()));
     let arguments = || -> sqlx::Result<AnyArguments> {
         let mut arguments = AnyArguments::default();
         arguments.add(channel_id.to_owned()).map_err(sqlx::Error::Encode)?;
@@ -427,11 +427,6 @@ pub async fn update_sessions_ended(tx: &mut Tx, user_id: &str, now: i64) -> sqlx
     sqlx::query("UPDATE refresh_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL").bind(user_id).bind(now).execute(&mut **tx).await?;
     sqlx::query("UPDATE users SET session_version = session_version + 1 WHERE id = $1").bind(user_id).execute(&mut **tx).await?;
     Ok(())
-}
-
-/// The member's session version (any member, left or not: leaving raises it too).
-pub async fn find_session_version(db: &Db, user_id: &str) -> sqlx::Result<Option<i64>> {
-    sqlx::query_scalar("SELECT session_version FROM users WHERE id = $1").bind(user_id).fetch_optional(&db.pool).await
 }
 
 // ---- one-time secrets
@@ -610,35 +605,6 @@ pub async fn delete_failures_from(tx: &mut Tx, user_id: &str, source: &str) -> s
 pub async fn delete_failures(tx: &mut Tx, user_id: &str) -> sqlx::Result<()> {
     sqlx::query("DELETE FROM login_failures WHERE user_id = $1").bind(user_id).execute(&mut **tx).await?;
     Ok(())
-}
-
-// ---- rate limits
-
-/// Counts one hit in the bucket's window and returns the window's count. A new window also
-/// sweeps windows that ended before `stale_before`, of every bucket.
-pub async fn upsert_rate_limit_hit(db: &Db, bucket: &str, window_start: i64, stale_before: i64) -> sqlx::Result<i64> {
-    let hits: i64 = sqlx::query_scalar(
-        "INSERT INTO rate_limit_hits (bucket, window_start, hits) VALUES ($1, $2, 1) \
-         ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limit_hits.hits + 1 RETURNING hits",
-    )
-    .bind(bucket)
-    .bind(window_start)
-    .fetch_one(&db.pool)
-    .await?;
-    if hits == 1 {
-        sqlx::query("DELETE FROM rate_limit_hits WHERE window_start < $1").bind(stale_before).execute(&db.pool).await?;
-    }
-    Ok(hits)
-}
-
-/// The count a bucket's window ended with (0 when it had none).
-pub async fn find_rate_limit_hits(db: &Db, bucket: &str, window_start: i64) -> sqlx::Result<i64> {
-    let hits: Option<i64> = sqlx::query_scalar("SELECT hits FROM rate_limit_hits WHERE bucket = $1 AND window_start = $2")
-        .bind(bucket)
-        .bind(window_start)
-        .fetch_optional(&db.pool)
-        .await?;
-    Ok(hits.unwrap_or(0))
 }
 
 // ---- channels (login sync, mail links)

@@ -15,13 +15,13 @@ use super::{DEFAULT_LIMIT, Division, LIMIT_CODE, LIMIT_SETTING};
 use crate::auth::Member;
 use crate::channel::Channel;
 use crate::channel::settings::load_setting;
-use crate::checkout::delivery_date::jst;
+use crate::delivery::delivery_date::jst;
+use crate::infra::client::Client;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::{ApiJson, ApiPath};
 use crate::infra::ids::new_id;
 use crate::infra::pagination::ListBody;
 use crate::infra::time::Timestamp;
-use crate::members::client::Client;
 use crate::members::links::link_origin;
 use crate::state::AppState;
 
@@ -134,11 +134,7 @@ async fn create_memorial(
     let id = new_id();
     let mut tx = state.db.begin_write().await?;
     if store::count(&mut tx, &channel.id, &member.user_id).await? >= limit {
-        return Err(ApiError::Rule {
-            status: StatusCode::UNPROCESSABLE_ENTITY,
-            code: Some(LIMIT_CODE),
-            message: format!("記念日は{limit}件まで登録できます。"),
-        });
+        return Err(ApiError::rule(LIMIT_CODE, format!("記念日は{limit}件まで登録できます。")));
     }
     store::insert(&mut tx, &id, &channel.id, &member.user_id, &fields(&checked, &origin), Timestamp::now().0).await?;
     tx.commit().await?;

@@ -11,7 +11,7 @@ use super::calendar::next_occurrence;
 use super::store::{self, MemorialRow};
 use super::{DEFAULT_REMIND_DAYS, Division, REMIND_DAYS_SETTING};
 use crate::channel::settings::setting;
-use crate::checkout::delivery_date::{jst, label};
+use crate::delivery::delivery_date::{jst, label};
 use crate::infra::mail::OutgoingMail;
 use crate::members::store as member_store;
 use crate::state::AppState;

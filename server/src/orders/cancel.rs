@@ -7,16 +7,15 @@
 //! never missed. A card charge is refunded after the commit (a gateway call must not hold the
 //! database), then the cancellation mail goes out. Failures of either are logged, not undone:
 //! the order is cancelled, and staff settle a failed refund from the log.
-use axum::http::StatusCode;
 
 use super::mails;
 use super::status::{CANCELLABLE, Status};
 use super::store;
 use super::view::{orderer_of, status_of};
 use crate::channel::Channel;
+use crate::channel::PaymentKind;
 use crate::infra::error::{ApiError, ApiResult};
 use crate::infra::time::Timestamp;
-use crate::payments::PaymentKind;
 use crate::points::ledger::{self, Entry};
 use crate::state::AppState;
 
@@ -40,7 +39,7 @@ pub async fn cancel_order_from(state: &AppState, channel: &Channel, order_id: &s
     let mut tx = state.db.begin_write().await?;
     let (row, from) = mark_cancelled(&mut tx, channel, order_id, reason, allowed, now).await?;
     for (variation_id, quantity) in store::list_line_quantities(&mut tx, order_id).await? {
-        store::update_stock_returned(&mut tx, &variation_id, quantity).await?;
+        crate::catalog::store::stock::update_stock_returned(&mut tx, &variation_id, quantity).await?;
     }
     crate::coupons::store::delete_coupon_use(&mut tx, order_id).await?;
     if let Some(user_id) = row.user_id.as_deref() {
@@ -95,7 +94,7 @@ async fn mark_cancelled(
         let from = status_of(&row);
         if !allowed.contains(&from) {
             let message = if from == Status::Cancelled { ALREADY_CANCELLED_MESSAGE } else { NOT_CANCELLABLE_MESSAGE };
-            return Err(ApiError::Rule { status: StatusCode::UNPROCESSABLE_ENTITY, code: Some(NOT_CANCELLABLE_CODE), message: message.into() });
+            return Err(ApiError::rule(NOT_CANCELLABLE_CODE, message));
         }
         if store::update_cancelled(tx, &channel.id, order_id, reason, now, from).await? {
             return Ok((row, from));

@@ -9,6 +9,9 @@
 //! bank details `bank.rs`; the PDF download `pdf_response.rs`; SQL `store.rs`; handlers `http.rs`.
 pub mod bank;
 pub mod cancel;
+pub mod gift_state;
+pub mod gift_store;
+pub mod gift_view;
 pub mod http;
 pub mod mails;
 pub mod pdf_response;
@@ -47,7 +50,7 @@ pub(crate) async fn orders_answer(
         shippings: store::list_shippings(&state.db, &ids).await?,
         lines: store::list_lines(&state.db, &ids).await?,
         memos: store::list_memos(&state.db, &ids).await?,
-        gifts: crate::social_gift::store::list_gifts_of_orders(&state.db, &ids).await?,
+        gifts: gift_store::list_gifts_of_orders(&state.db, &ids).await?,
     };
     let settings = crate::channel::store::list_settings(&state.db, &channel.id).await?;
     Ok(view::assemble(rows, parts, |row| (row.payment_code == "bank_transfer").then(|| bank::bank_account(&settings, row.ordered_at))))

@@ -5,8 +5,8 @@ use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 
 use super::receipt;
-use crate::content::download::attachment_headers;
 use crate::documents::Kind;
+use crate::infra::download::attachment_headers;
 
 /// A PDF file (documents the binary answer).
 #[derive(utoipa::ToSchema)]

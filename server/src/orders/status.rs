@@ -1,5 +1,6 @@
 //! The order statuses (READING-NOTES "Order statuses"), their labels, and which of them the
 //! customer may still cancel or get a receipt for.
+use crate::channel::PaymentKind;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Status {
@@ -63,6 +64,15 @@ impl Status {
 /// The statuses a cancel may start from (the guarded UPDATE in the store binds these).
 pub const CANCELLABLE: [Status; 3] = [Status::Accepted, Status::AwaitingPayment, Status::Paid];
 
+/// The status a new order paid by `kind` starts in: money still to come in advance means
+/// awaiting payment; paid later (on delivery, by invoice) means accepted.
+pub fn initial_status(kind: PaymentKind) -> Status {
+    match kind {
+        PaymentKind::CreditCard | PaymentKind::BankTransfer => Status::AwaitingPayment,
+        PaymentKind::CashOnDelivery | PaymentKind::Invoice | PaymentKind::Deferred => Status::Accepted,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -87,5 +97,12 @@ mod tests {
         assert!(Status::Cancelled.receipt_refusal().is_some());
         assert!(Status::Delivered.receipt_refusal().is_none());
         assert!(Status::Accepted.receipt_refusal().is_none());
+    }
+
+    #[test]
+    fn only_money_in_advance_waits_for_payment() {
+        use crate::channel::payment_kind::ALL;
+        let waiting: Vec<_> = ALL.into_iter().filter(|k| initial_status(*k) == Status::AwaitingPayment).map(PaymentKind::as_str).collect();
+        assert_eq!(waiting, ["credit_card", "bank_transfer"]);
     }
 }

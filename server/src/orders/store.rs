@@ -4,10 +4,9 @@ use sqlx::Any;
 
 use super::status::Status;
 use crate::catalog::variations::VariationRow;
+use crate::channel::PaymentKind;
 use crate::infra::db::{Db, Tx};
 use crate::infra::ids::new_id;
-use crate::infra::time::Timestamp;
-use crate::payments::PaymentKind;
 
 const ORDER_COLUMNS: &str = "o.id, o.channel_id, o.order_no, o.cart_id, o.user_id, o.guest_token_hash, o.status, o.payment_method_id, \
      o.payment_code, o.payment_name, o.card_masked_number, o.gateway_charge_id, o.orderer_json, o.orderer_email, o.subtotal, \
@@ -355,21 +354,6 @@ pub async fn list_line_quantities(tx: &mut Tx, order_id: &str) -> sqlx::Result<V
         .await
 }
 
-/// Gives `quantity` units back. Like [`update_take_stock`], it stamps the variation so that
-/// every instance's keyword index sees the product's stock move (catalog/search_index.rs).
-pub async fn update_stock_returned(tx: &mut Tx, variation_id: &str, quantity: i64) -> sqlx::Result<()> {
-    sqlx::query(
-        "UPDATE product_variations SET stock_quantity = stock_quantity + $1, \
-         updated_at = CASE WHEN updated_at < $3 THEN $3 ELSE updated_at + 1 END WHERE id = $2",
-    )
-    .bind(quantity)
-    .bind(variation_id)
-    .bind(Timestamp::now().0)
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
-}
-
 // --- memos --------------------------------------------------------------------------------
 
 /// The member's memo `id` (with its order's id); another member's is `None`.
@@ -421,22 +405,6 @@ pub async fn delete_memo(tx: &mut Tx, channel_id: &str, user_id: &str, id: &str)
 }
 
 // ---- placing an order (the checkout decision) ----
-
-/// Takes `quantity` units; false (nothing changed) when fewer are left.
-pub async fn update_take_stock(tx: &mut Tx, variation_id: &str, quantity: i64) -> sqlx::Result<bool> {
-    // The stamp is taken here, as late as possible before the commit: the index's poll
-    // allows a margin for transactions that commit after their stamp.
-    let done = sqlx::query(
-        "UPDATE product_variations SET stock_quantity = stock_quantity - $1, \
-         updated_at = CASE WHEN updated_at < $3 THEN $3 ELSE updated_at + 1 END WHERE id = $2 AND stock_quantity >= $1",
-    )
-    .bind(quantity)
-    .bind(variation_id)
-    .bind(Timestamp::now().0)
-    .execute(&mut **tx)
-    .await?;
-    Ok(done.rows_affected() == 1)
-}
 
 /// The channel's next order number (1, 2, …).
 pub async fn next_order_number(tx: &mut Tx, channel_id: &str) -> sqlx::Result<i64> {

@@ -7,11 +7,11 @@ use serde::{Deserialize, Serialize};
 use super::bank::BankAccount;
 use super::status::Status;
 use super::store::{LineRow, MemoRow, OrderRow, ShippingRow};
-use crate::addresses::address::{self, Address, join};
+use crate::channel::corporate::DeliveryOption;
 use crate::infra::time::Timestamp;
-use crate::members::business::DeliveryOption;
-use crate::social_gift::store::GiftRow;
-use crate::social_gift::view::{AWAITING_RECIPIENT_CODE, AWAITING_RECIPIENT_LABEL, OrderGift};
+use crate::members::address::{self, Address, join};
+use crate::orders::gift_store::GiftRow;
+use crate::orders::gift_view::{AWAITING_RECIPIENT_CODE, AWAITING_RECIPIENT_LABEL, OrderGift};
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Order {
@@ -245,7 +245,7 @@ fn order(
     gift: Option<GiftRow>,
 ) -> Order {
     let status = status_of(&row);
-    let social_gift = gift.as_ref().map(|g| crate::social_gift::view::order_gift(g, status == Status::Cancelled, shippings.first()));
+    let social_gift = gift.as_ref().map(|g| crate::orders::gift_view::order_gift(g, status == Status::Cancelled, shippings.first()));
     let (status_code, status_label) = match &social_gift {
         Some(g) if g.state == "waiting" && status == Status::Paid => (AWAITING_RECIPIENT_CODE, AWAITING_RECIPIENT_LABEL),
         _ => (status.code(), status.label()),

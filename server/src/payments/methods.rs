@@ -2,8 +2,8 @@
 //! gateway serves the channel (no `--demo` and nothing configured for it), so the checkout
 //! never offers a card it could not charge.
 use super::Gateways;
-use super::kind::PaymentKind;
 use super::store::{self, PaymentMethodRow};
+use crate::channel::PaymentKind;
 use crate::infra::db::Db;
 
 pub async fn list_offered(db: &Db, gateways: &Gateways, channel_id: &str) -> anyhow::Result<Vec<PaymentMethodRow>> {

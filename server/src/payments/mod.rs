@@ -9,7 +9,6 @@
 pub mod gateway;
 pub mod gateways;
 pub mod http;
-pub mod kind;
 pub mod methods;
 pub mod notification;
 pub mod sandbox;
@@ -19,5 +18,4 @@ pub mod stripe;
 pub use gateway::{Charge, ChargeRequest, Declined, Gateway, SavedCard, TokenCard};
 pub use gateways::Gateways;
 pub use http::routes;
-pub use kind::PaymentKind;
 pub use notification::GatewaySecret;

@@ -50,8 +50,8 @@ pub struct PaymentMethodRow {
 
 impl PaymentMethodRow {
     /// None for a code this server does not know: such a method is never offered.
-    pub fn kind(&self) -> Option<super::PaymentKind> {
-        super::PaymentKind::parse(&self.code)
+    pub fn kind(&self) -> Option<crate::channel::PaymentKind> {
+        crate::channel::PaymentKind::parse(&self.code)
     }
 }
 

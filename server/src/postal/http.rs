@@ -5,12 +5,12 @@ use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::code::{FORMAT_MESSAGE, PostalCode};
 use super::store;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::ApiQuery;
 use crate::infra::pagination::ListBody;
 use crate::state::AppState;
+use crate::validation::postal_code::{FORMAT_MESSAGE, PostalCode};
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(find_address)).routes(routes!(list_prefectures))

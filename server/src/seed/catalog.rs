@@ -8,10 +8,13 @@
 //! (the storefront shows a placeholder until then).
 use std::collections::HashMap;
 
-use crate::catalog::search_text;
-use crate::catalog::store::{self, Link, NewBrand, NewCategory, NewMaker, NewProduct, NewReview, NewVariation, PRODUCTS_TABLE};
+use crate::catalog::store::{
+    self, product_writes::NewProduct, product_writes::NewReview, product_writes::NewVariation, products::Link, taxonomy::NewBrand, taxonomy::NewCategory,
+    taxonomy::NewMaker, taxonomy::PRODUCTS_TABLE,
+};
 use crate::infra::db::Tx;
 use crate::infra::ids::new_id;
+use crate::infra::search_text;
 
 const HOUR_MS: i64 = 60 * 60 * 1000;
 const DAY_MS: i64 = 24 * HOUR_MS;
@@ -1640,7 +1643,7 @@ pub async fn insert(tx: &mut Tx, channel_id: &str, code: &str, now: i64, scale_t
         let depth = parent.and_then(|p| depths.get(p)).map_or(1, |d| d + 1);
         let parent_id = parent.and_then(|p| category_ids.get(p)).map(String::as_str);
         let category = NewCategory { id: &id, table: PRODUCTS_TABLE, key, name, parent_id, depth, position: position as i64 };
-        store::insert_category(tx, channel_id, &category).await?;
+        store::taxonomy::insert_category(tx, channel_id, &category).await?;
         depths.insert(key, depth);
         category_names.insert(key, (name, *parent));
         category_ids.insert(key, id);
@@ -1651,7 +1654,7 @@ pub async fn insert(tx: &mut Tx, channel_id: &str, code: &str, now: i64, scale_t
         let id = new_id();
         let new =
             NewMaker { id: &id, key: maker.key, name: maker.name, name_kana: maker.kana, description: maker.description, url: None, position: position as i64 };
-        store::insert_maker(tx, channel_id, &new).await?;
+        store::taxonomy::insert_maker(tx, channel_id, &new).await?;
         maker_ids.insert(maker.key, id);
     }
     let mut brand_ids: HashMap<&str, String> = HashMap::new();
@@ -1659,18 +1662,18 @@ pub async fn insert(tx: &mut Tx, channel_id: &str, code: &str, now: i64, scale_t
         let id = new_id();
         let maker_id = maker_ids.get(brand.maker).map(String::as_str);
         let new = NewBrand { id: &id, key: brand.key, name: brand.name, maker_id, description: brand.description, position: position as i64 };
-        store::insert_brand(tx, channel_id, &new).await?;
+        store::taxonomy::insert_brand(tx, channel_id, &new).await?;
         brand_ids.insert(brand.key, id);
     }
     let mut tag_ids: HashMap<&str, String> = HashMap::new();
     for (position, (key, name)) in catalogue.tags.iter().enumerate() {
         let id = new_id();
-        store::insert_tag(tx, channel_id, &id, key, name, position as i64).await?;
+        store::taxonomy::insert_tag(tx, channel_id, &id, key, name, position as i64).await?;
         tag_ids.insert(key, id);
     }
     for (key, password) in catalogue.protected_tags {
         let hash = crate::catalog::tag_password::hash(password)?;
-        store::update_tag_password(tx, channel_id, key, Some(&hash)).await?;
+        store::taxonomy::update_tag_password(tx, channel_id, key, Some(&hash)).await?;
     }
 
     let mut products = products(catalogue);
@@ -1741,16 +1744,16 @@ pub async fn insert(tx: &mut Tx, channel_id: &str, code: &str, now: i64, scale_t
                 .collect(),
         });
     }
-    store::insert_products(tx, channel_id, &rows, now).await?;
+    store::product_writes::insert_products(tx, channel_id, &rows, now).await?;
     // Links are made among the designed products only (the copies are for load, not for reading).
     let designed_products = &products[..designed];
     for (link, pairs) in [(Link::Recommendations, recommendations(designed_products)), (Link::Accessories, accessories(catalogue, designed_products))] {
         let ids: Vec<(String, String)> = pairs.into_iter().map(|(from, to)| (product_ids[from].clone(), product_ids[to].clone())).collect();
-        store::insert_links(tx, channel_id, link, &ids).await?;
+        store::product_writes::insert_links(tx, channel_id, link, &ids).await?;
     }
     for (product, id) in designed_products.iter().zip(&product_ids) {
         if let Some((purpose, measure, sizes)) = size_chart(catalogue.lines[product.line].code) {
-            store::insert_size_chart(tx, id, purpose, measure, sizes).await?;
+            store::products::insert_size_chart(tx, id, purpose, measure, sizes).await?;
         }
         // Gloves and jackets take a name embroidery (名入れ刺繍): 550円, up to 10 characters.
         if EMBROIDERED_CATEGORIES.contains(&catalogue.lines[product.line].category) {

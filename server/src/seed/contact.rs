@@ -24,7 +24,7 @@ pub fn topics(shop: &str) -> Vec<(&'static str, &'static str)> {
 
 pub async fn insert_topics(tx: &mut Tx, channel_id: &str, shop: &str) -> anyhow::Result<()> {
     for (key, name) in topics(shop) {
-        catalog::insert_top_category(tx, channel_id, TOPICS_TABLE, &new_id(), key, name).await?;
+        catalog::taxonomy::insert_top_category(tx, channel_id, TOPICS_TABLE, &new_id(), key, name).await?;
     }
     Ok(())
 }

@@ -6,14 +6,14 @@ use serde_json::{Value, json};
 use time::macros::date;
 use time::{Date, Duration};
 
-use crate::catalog::search_text;
 use crate::content::banner_svg::{self, BannerArt};
 use crate::content::banners::image_path;
-use crate::content::calendar::iso;
 use crate::content::redirect::SameSitePath;
 use crate::content::store::{self, FreeAreaRow, NewBanner, NewBlog, NewLandingPage, NewQa, PopupRow};
+use crate::delivery::calendar::iso;
 use crate::infra::db::Tx;
 use crate::infra::ids::new_id;
+use crate::infra::search_text;
 
 const HOUR_MS: i64 = 60 * 60 * 1000;
 const DAY_MS: i64 = 24 * HOUR_MS;
@@ -837,12 +837,12 @@ pub async fn insert(tx: &mut Tx, channel_id: &str, code: &str, now: i64) -> anyh
     }
 
     for weekday in content.weekly_closed {
-        store::insert_weekly_closure(tx, channel_id, *weekday).await?;
+        crate::delivery::store::insert_weekly_closure(tx, channel_id, *weekday).await?;
     }
     for (first, last, reason) in content.closed_ranges {
         let mut day = *first;
         while day <= *last {
-            store::insert_closed_date(tx, channel_id, &iso(day), reason).await?;
+            crate::delivery::store::insert_closed_date(tx, channel_id, &iso(day), reason).await?;
             day += Duration::days(1);
         }
     }

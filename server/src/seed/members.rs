@@ -4,10 +4,11 @@ use std::collections::BTreeMap;
 use std::sync::Mutex;
 
 use super::{CORPORATE, DEMO};
-use crate::addresses::address::Address;
 use crate::auth::password;
+use crate::channel::corporate::{DeliveryOption, PaymentOption};
 use crate::infra::db::Tx;
-use crate::members::business::{Business, DeliveryOption, PaymentOption};
+use crate::members::address::Address;
+use crate::members::business::Business;
 use crate::members::profile::Profile;
 use crate::members::security_answer;
 use crate::members::store::{NewUser, insert_user};

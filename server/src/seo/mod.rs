@@ -57,7 +57,10 @@ async fn sitemap(State(state): State<AppState>, headers: HeaderMap) -> ApiResult
     paths.extend(crate::news::store::list_news_keys(&state.db, &channel.id, SITEMAP_LIMIT).await?.into_iter().map(|k| format!("/news/{k}")));
     paths.extend(crate::content::store::list_blog_keys(&state.db, &channel.id, now, SITEMAP_BLOG_LIMIT).await?.into_iter().map(|k| format!("/blog/{k}")));
     paths.extend(
-        crate::catalog::store::list_listable_product_keys(&state.db, &channel.id, now, SITEMAP_LIMIT).await?.into_iter().map(|k| format!("/product/{k}")),
+        crate::catalog::store::products::list_listable_product_keys(&state.db, &channel.id, now, SITEMAP_LIMIT)
+            .await?
+            .into_iter()
+            .map(|k| format!("/product/{k}")),
     );
     let mut xml = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
     for path in paths {
@@ -143,12 +146,12 @@ async fn home_meta(state: &AppState, channel: &Channel, canonical: String) -> Ap
 async fn list_first_view(state: &AppState, channel: &Channel) -> ApiResult<Option<FirstView>> {
     let (filter, mut page) = crate::catalog::filter::ProductFilter::parse(&Default::default())?;
     page.per = LIST_FIRST_VIEW_CARDS;
-    let (rows, _) = crate::catalog::store::list_products(&state.db, &channel.id, &filter, None, page, Timestamp::now().0).await?;
+    let (rows, _) = crate::catalog::store::products::list_products(&state.db, &channel.id, &filter, None, page, Timestamp::now().0).await?;
     if rows.is_empty() {
         return Ok(None);
     }
     let ids: Vec<String> = rows.iter().map(|row| row.id.clone()).collect();
-    let mut images = crate::catalog::store::list_images_of(&state.db, &ids).await?;
+    let mut images = crate::catalog::store::products::list_images_of(&state.db, &ids).await?;
     let cards = rows
         .into_iter()
         .map(|row| {
@@ -225,9 +228,9 @@ async fn static_page_meta(state: &AppState, channel: &Channel, path: &str, canon
 }
 
 async fn product_meta(state: &AppState, channel: &Channel, base: &str, key: &str, canonical: &str) -> ApiResult<Option<PageMeta>> {
-    let Some(product) = crate::catalog::store::find_product_by_key(&state.db, &channel.id, key).await? else { return Ok(None) };
+    let Some(product) = crate::catalog::store::products::find_product_by_key(&state.db, &channel.id, key).await? else { return Ok(None) };
     let card = &product.card;
-    let main_image = crate::catalog::store::list_images_of(&state.db, std::slice::from_ref(&card.id)).await?.into_iter().next();
+    let main_image = crate::catalog::store::products::list_images_of(&state.db, std::slice::from_ref(&card.id)).await?.into_iter().next();
     let image = format!("{base}/images/products/{}.svg", card.product_key);
     let available = card.stock > 0 && is_on_sale(card.sale_start, card.sale_end, Timestamp::now().0);
     let description = summarise(&product.description, 120);

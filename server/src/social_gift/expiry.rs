@@ -10,12 +10,12 @@ use std::time::Duration;
 
 use super::mails;
 use super::recipient::deadline_label;
-use super::settings::{GiftSettings, OnExpiry};
-use super::store::{self, GiftRow};
 use crate::cart::view::CartAddress;
 use crate::channel::Channel;
+use crate::channel::gift_settings::{GiftSettings, OnExpiry};
 use crate::infra::error::ApiError;
 use crate::infra::time::Timestamp;
+use crate::orders::gift_store::{self as store, GiftRow};
 use crate::orders::status::Status;
 use crate::orders::store as order_store;
 use crate::state::AppState;

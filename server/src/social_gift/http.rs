@@ -12,12 +12,12 @@ use super::recipient::{self, GiftAddressInput, OpenGift, checked_address, checke
 use super::view::{self, GiftCompletion, GiftShippingBody, SocialGiftBody};
 use crate::auth::Member;
 use crate::channel::Channel;
-use crate::checkout::date_choices::DateChoices;
-use crate::checkout::delivery_date;
+use crate::delivery::choices::DateChoices;
+use crate::delivery::delivery_date;
+use crate::infra::client::Client;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::{ApiJson, ApiPath, ApiQuery};
 use crate::infra::time::Timestamp;
-use crate::members::client::Client;
 use crate::state::AppState;
 
 pub fn routes() -> OpenApiRouter<AppState> {

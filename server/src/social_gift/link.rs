@@ -3,13 +3,13 @@
 //! paid — and the sender may have it issued again (the old one then stops working).
 use serde::Serialize;
 
-use super::settings::GiftSettings;
-use super::state::GiftState;
-use super::store;
+use crate::channel::gift_settings::GiftSettings;
 use crate::infra::db::Tx;
 use crate::infra::error::{ApiError, ApiResult};
 use crate::infra::secret::{random_hex, sha256_hex};
 use crate::infra::time::Timestamp;
+use crate::orders::gift_state::GiftState;
+use crate::orders::gift_store as store;
 use crate::orders::status::Status;
 use crate::orders::store::OrderRow;
 use crate::state::AppState;
@@ -40,10 +40,10 @@ pub async fn issue_at_payment(tx: &mut Tx, order_id: &str, origin: &str, setting
 /// A new link for the gift of `order` (the caller checked who asks), keeping its deadline.
 /// 404 when the order is no gift; 422 `social_gift.not_waiting` when its gift no longer waits.
 pub async fn reissue_for(state: &AppState, order: &OrderRow, origin: &str) -> ApiResult<GiftLink> {
-    let not_waiting = || crate::cart::open_cart::rule(super::NOT_WAITING_CODE, super::NOT_WAITING_MESSAGE);
+    let not_waiting = || ApiError::rule(super::NOT_WAITING_CODE, super::NOT_WAITING_MESSAGE);
     let gift = store::find_gift_by_order(&state.db.pool, &order.id).await?.ok_or_else(ApiError::not_found)?;
     let now = Timestamp::now().0;
-    let waiting = super::view::state_of(&gift) == GiftState::Waiting && order.status == Status::Paid.code();
+    let waiting = crate::orders::gift_view::state_of(&gift) == GiftState::Waiting && order.status == Status::Paid.code();
     let expires_at = gift.expires_at.filter(|at| *at > now && waiting).ok_or_else(not_waiting)?;
     let token = random_hex(16);
     let mut tx = state.db.begin_write().await?;

@@ -6,16 +6,16 @@ use serde::Deserialize;
 use time::Date;
 
 use super::link::lookup_hash;
-use super::state::GiftState;
-use super::store::{self, GiftRow};
 use crate::addresses::entry::{self, AddressFields, AddressInput};
 use crate::cart::settings::CheckoutSettings;
 use crate::cart::view::CartAddress;
 use crate::channel::Channel;
-use crate::checkout::delivery_date::{self, DeliveryDate, TIMEZONES};
-use crate::content::calendar::iso;
+use crate::delivery::calendar::iso;
+use crate::delivery::delivery_date::{self, DeliveryDate, TIMEZONES};
 use crate::infra::error::{ApiError, ApiResult};
 use crate::infra::time::Timestamp;
+use crate::orders::gift_state::GiftState;
+use crate::orders::gift_store::{self as store, GiftRow};
 use crate::orders::status::Status;
 use crate::orders::store::{self as order_store, LineRow, OrderRow, ShippingRow};
 use crate::state::AppState;
@@ -32,7 +32,7 @@ pub const DATE_MESSAGE: &str = "お届け希望日はお選びいただける日
 pub const TIMEZONE_MESSAGE: &str = "お届け時間帯を選び直してください。";
 
 fn gone(code: &'static str, message: impl Into<String>) -> ApiError {
-    ApiError::Rule { status: StatusCode::NOT_FOUND, code: Some(code), message: message.into() }
+    ApiError::rule_with(StatusCode::NOT_FOUND, code, message)
 }
 
 pub fn not_found() -> ApiError {
@@ -58,7 +58,7 @@ pub async fn open(state: &AppState, channel: &Channel, token: &str) -> ApiResult
     let hash = lookup_hash(token).ok_or_else(not_found)?;
     let gift = store::find_gift_by_token(&state.db.pool, &channel.id, &hash).await?.ok_or_else(not_found)?;
     let order = order_store::find_order(&state.db.pool, &channel.id, &gift.order_id).await?.ok_or_else(not_found)?;
-    let state_now = super::view::state_of(&gift);
+    let state_now = crate::orders::gift_view::state_of(&gift);
     let deadline_passed = gift.expires_at.is_some_and(|at| at <= Timestamp::now().0);
     if state_now == GiftState::Expired || (state_now == GiftState::Waiting && deadline_passed) {
         let deadline = gift.expires_at.map(deadline_label).unwrap_or_default();
@@ -73,7 +73,7 @@ pub async fn open(state: &AppState, channel: &Channel, token: &str) -> ApiResult
 
 impl OpenGift {
     pub fn is_accepted(&self) -> bool {
-        super::view::state_of(&self.gift) == GiftState::Accepted
+        crate::orders::gift_view::state_of(&self.gift) == GiftState::Accepted
     }
 
     /// The checks and the registration need a gift still waiting: 404 `social_gift.accepted`.
@@ -177,7 +177,7 @@ pub async fn accept(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::checkout::delivery_date::Schedule;
+    use crate::delivery::delivery_date::Schedule;
     use time::macros::date;
 
     fn mainland() -> DeliveryDate {

@@ -3,16 +3,9 @@
 //! accepted only the prefecture and the date — never the address).
 use serde::Serialize;
 
-use super::state::{GiftState, ShownState};
-use super::store::GiftRow;
 use crate::cart::view::CartAddress;
 use crate::infra::time::Timestamp;
 use crate::orders::store::{LineRow, ShippingRow};
-
-/// The order status the sender sees while a paid gift waits for its recipient (the stored
-/// status stays `paid`; the recipient's registration moves it to `preparing`).
-pub const AWAITING_RECIPIENT_CODE: &str = "awaiting_recipient";
-pub const AWAITING_RECIPIENT_LABEL: &str = "受取人入力待ち";
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct GiftProductInfo {
@@ -94,24 +87,6 @@ pub struct GiftCompletion {
     pub products: Vec<GiftProduct>,
 }
 
-/// What the sender's order answer says of its gift.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct OrderGift {
-    pub receiver_name: String,
-    pub sender_name: String,
-    pub message: String,
-    /// waiting | accepted | expired | cancelled.
-    pub state: String,
-    /// 受取人入力待ち / お届け先登録済み / 受け取り期限切れ / 取り消し.
-    pub state_label: String,
-    /// The recipient's deadline (null until the payment issued the link).
-    pub expires_at: Option<Timestamp>,
-    /// Once accepted: the prefecture only.
-    pub prefecture: Option<String>,
-    pub delivery_date: Option<String>,
-    pub delivery_timezone_label: Option<String>,
-}
-
 pub fn products(lines: &[LineRow]) -> Vec<GiftProduct> {
     lines
         .iter()
@@ -140,7 +115,7 @@ pub fn packing(shipping: &ShippingRow) -> Option<GiftPacking> {
 pub fn address_view(address_json: &str) -> GiftAddressView {
     let a: CartAddress = serde_json::from_str(address_json).unwrap_or_default();
     GiftAddressView {
-        name: crate::addresses::address::join(&a.shipping_last_name, &a.shipping_first_name),
+        name: crate::members::address::join(&a.shipping_last_name, &a.shipping_first_name),
         full_address: a.address.full_address(),
         postal_code: a.address.postal_code,
         prefecture: a.address.prefecture,
@@ -148,27 +123,5 @@ pub fn address_view(address_json: &str) -> GiftAddressView {
         address1: a.address.address1,
         address2: a.address.address2,
         phone_number: if a.phone_number.is_empty() { a.cell_phone_number } else { a.phone_number },
-    }
-}
-
-pub fn state_of(gift: &GiftRow) -> GiftState {
-    // The schema's CHECK admits only known states.
-    GiftState::parse(&gift.state).unwrap_or(GiftState::Waiting)
-}
-
-/// The gift on the sender's order. `shipping`: the gift's shipping (its date, once chosen).
-pub fn order_gift(gift: &GiftRow, order_cancelled: bool, shipping: Option<&ShippingRow>) -> OrderGift {
-    let shown = ShownState::of(state_of(gift), order_cancelled);
-    let accepted = state_of(gift) == GiftState::Accepted;
-    OrderGift {
-        receiver_name: gift.receiver_name.clone(),
-        sender_name: gift.sender_name.clone(),
-        message: gift.message.clone(),
-        state: shown.as_str().to_owned(),
-        state_label: shown.label().to_owned(),
-        expires_at: gift.expires_at.map(Timestamp),
-        prefecture: if accepted { gift.prefecture.clone() } else { None },
-        delivery_date: if accepted { shipping.and_then(|s| s.delivery_date.clone()) } else { None },
-        delivery_timezone_label: if accepted { shipping.and_then(|s| s.delivery_timezone_label.clone()) } else { None },
     }
 }

@@ -15,15 +15,15 @@ use super::{Staff, StaffRole, login, session, totp};
 use crate::auth::password;
 use crate::channel::Channel;
 use crate::channel::settings::FrontSettings;
+use crate::infra::client::Client;
 use crate::infra::error::{ApiResult, ErrorBody};
 use crate::infra::extract::{ApiJson, ApiQuery};
 use crate::infra::ids::new_id;
 use crate::infra::pagination::{AllowAll, Page, PageQuery, Paginated};
+use crate::infra::rate_limit;
 use crate::infra::time::Timestamp;
-use crate::members::client::Client;
-use crate::members::one_time_code::typed_code;
-use crate::members::rate_limit;
 use crate::state::AppState;
+use crate::validation::typed_code;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(log_in)).routes(routes!(confirm_code)).routes(routes!(me)).routes(routes!(log_out)).routes(routes!(audit_log))

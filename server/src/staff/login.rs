@@ -2,10 +2,9 @@
 //! [`PENDING_MS`]), [`FAILURE_LIMIT`] wrong passwords or codes in a row lock the account for
 //! [`LOCK_MS`], and every refusal has the same words, so an answer never tells which of
 //! address, password or code was wrong, nor whether the account is locked.
-use axum::http::StatusCode;
 
 use crate::infra::error::ApiError;
-use crate::members::rate_limit::Limit;
+use crate::infra::rate_limit::Limit;
 
 pub const FAILURE_LIMIT: i64 = 5;
 pub const LOCK_MS: i64 = 15 * 60 * 1000;
@@ -20,11 +19,11 @@ pub const PENDING_EXPIRED_CODE: &str = "admin.login.expired";
 pub const PENDING_EXPIRED_MESSAGE: &str = "確認コードの入力期限が切れました。もう一度メールアドレスとパスワードを入力してください。";
 
 pub fn failed() -> ApiError {
-    ApiError::Rule { status: StatusCode::UNPROCESSABLE_ENTITY, code: Some(FAILED_CODE), message: FAILED_MESSAGE.into() }
+    ApiError::rule(FAILED_CODE, FAILED_MESSAGE)
 }
 
 pub fn pending_expired() -> ApiError {
-    ApiError::Rule { status: StatusCode::UNPROCESSABLE_ENTITY, code: Some(PENDING_EXPIRED_CODE), message: PENDING_EXPIRED_MESSAGE.into() }
+    ApiError::rule(PENDING_EXPIRED_CODE, PENDING_EXPIRED_MESSAGE)
 }
 
 pub fn is_locked(locked_until: Option<i64>, now: i64) -> bool {

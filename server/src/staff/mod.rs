@@ -69,7 +69,7 @@ impl Staff {
     pub fn require_owner(&self) -> Result<(), ApiError> {
         match self.role {
             StaffRole::Owner => Ok(()),
-            StaffRole::Staff => Err(ApiError::Rule { status: StatusCode::FORBIDDEN, code: Some(OWNER_ONLY_CODE), message: OWNER_ONLY_MESSAGE.into() }),
+            StaffRole::Staff => Err(ApiError::rule_with(StatusCode::FORBIDDEN, OWNER_ONLY_CODE, OWNER_ONLY_MESSAGE)),
         }
     }
 }

@@ -12,7 +12,6 @@ use super::{avatar, store};
 use crate::auth::OptionalMember;
 use crate::catalog::product_item::{ProductItem, product_items};
 use crate::channel::Channel;
-use crate::favorites;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::{ApiPath, ApiQuery};
 use crate::infra::pagination::{AllowAll, DEFAULT_PER, ListBody, Page, PageQuery, Paginated};
@@ -107,7 +106,7 @@ async fn show_stylist(
     let (products, comments) = store::list_picks(&state.db, &channel.id, &row.id, now).await?;
     let mut comments: HashMap<String, String> = comments.into_iter().map(|c| (c.product_id, c.comment)).collect();
     let mut items = product_items(&state.db, products, now).await?;
-    favorites::overlay::mark(&mut items, &state.favorites.ids(&state.db, &channel.id, member.as_ref()).await?);
+    crate::catalog::favorite_overlay::mark(&mut items, &state.favorites.ids(&state.db, &channel.id, member.as_ref()).await?);
     let picks = items.into_iter().map(|product| StylistPick { comment: comments.remove(&product.id).unwrap_or_default(), product }).collect();
     Ok(Json(StylistDetail { stylist: Stylist::from(row), picks }))
 }

@@ -229,11 +229,7 @@ async fn send_message(
     let mut tx = state.db.begin_write().await?;
     let recipients = store::insert_message(&mut tx, &new).await?;
     if recipients == 0 {
-        return Err(ApiError::Rule {
-            status: StatusCode::UNPROCESSABLE_ENTITY,
-            code: Some(super::NO_RECIPIENTS_CODE),
-            message: "送信先の会員がいません。".into(),
-        });
+        return Err(ApiError::rule(super::NO_RECIPIENTS_CODE, "送信先の会員がいません。"));
     }
     audit::record_in(&mut tx, &staff, AuditAction::SystemMessageSend, &checked.title).await?;
     tx.commit().await?;

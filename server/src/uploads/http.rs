@@ -4,30 +4,28 @@
 use axum::Json;
 use axum::extract::State;
 use axum::extract::multipart::{Multipart, MultipartError, MultipartRejection};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
-use axum::response::{IntoResponse, Response};
-use serde::Deserialize;
+use axum::http::StatusCode;
+use axum::response::Response;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::sniff::{self, FileType};
+use super::response::file_response;
+use super::sniff::{self};
 use super::store::{self, FileRow};
 use super::{DIR_MESSAGE, Dir, FILE_MAX, FILE_REQUIRED, SIZE_MESSAGE, TYPE_MESSAGE, UNATTACHED_MAX, UNATTACHED_WINDOW_MS, UploadedFile, Uploader};
 use crate::auth::OptionalMember;
 use crate::channel::Channel;
-use crate::content::download::rfc5987_encode;
+use crate::infra::client::Client;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
-use crate::infra::extract::{ApiPath, ApiQuery};
+use crate::infra::extract::ApiPath;
 use crate::infra::secret::random_hex;
 use crate::infra::time::Timestamp;
-use crate::inquiries::access;
-use crate::members::client::Client;
 use crate::staff::Staff;
 use crate::state::AppState;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     // Their body limit is raised in app.rs (`takes_large_body`).
-    OpenApiRouter::new().routes(routes!(upload_file)).routes(routes!(upload_staff_file)).routes(routes!(show_file)).routes(routes!(show_staff_file))
+    OpenApiRouter::new().routes(routes!(upload_file)).routes(routes!(upload_staff_file)).routes(routes!(show_staff_file))
 }
 
 /// The upload form (documents the multipart body).
@@ -64,7 +62,7 @@ fn shown_name(raw: Option<&str>) -> String {
 async fn read_form(multipart: Result<Multipart, MultipartRejection>) -> ApiResult<Form> {
     let broken = |error: MultipartError| {
         if error.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            ApiError::Rule { status: StatusCode::PAYLOAD_TOO_LARGE, code: None, message: "送信データが大きすぎます。".into() }
+            ApiError::too_large("送信データが大きすぎます。")
         } else {
             ApiError::field("file", FILE_REQUIRED)
         }
@@ -207,67 +205,6 @@ async fn upload_staff_file(
 async fn show_staff_file(State(state): State<AppState>, channel: Channel, _staff: Staff, ApiPath(key): ApiPath<String>) -> ApiResult<Response> {
     let row = store::find_file(&state.db, &channel.id, &key).await?.ok_or_else(ApiError::not_found)?;
     file_response(&state, &row).await
-}
-
-#[derive(Debug, Deserialize, utoipa::IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct ThreadTokenQuery {
-    /// A guest's thread token (from the link in the inquiry's mails).
-    pub t: Option<String>,
-}
-
-#[utoipa::path(get, path = "/v1/upload-files/{key}", tag = "uploads",
-    params(("key" = String, Path, description = "the file's key"), ThreadTokenQuery),
-    security((), ("bearer" = [])),
-    responses(
-        (status = 200, description = "the bytes, with the stored content type; `Content-Disposition: inline` for images, `attachment` for PDF; `X-Content-Type-Options: nosniff`, `Content-Security-Policy: sandbox`",
-            content(("image/jpeg"), ("image/png"), ("image/gif"), ("image/webp"), ("application/pdf"))),
-        (status = 401, body = ErrorBody, description = "a bearer token was sent and is not valid"),
-        (status = 404, body = ErrorBody, description = "no such file, or not the caller's: the member did not upload it and it is not on their inquiry, or `t` is not a valid thread token of its inquiry"),
-    ))]
-async fn show_file(
-    State(state): State<AppState>,
-    channel: Channel,
-    OptionalMember(member): OptionalMember,
-    ApiPath(key): ApiPath<String>,
-    ApiQuery(query): ApiQuery<ThreadTokenQuery>,
-) -> ApiResult<Response> {
-    let row = store::find_file(&state.db, &channel.id, &key).await?.ok_or_else(ApiError::not_found)?;
-    let now = Timestamp::now().0;
-    let allowed = match (&member, &row.message_id) {
-        (Some(member), _) if Uploader::Member(member.user_id.clone()).is(&row) => true,
-        (Some(member), Some(message_id)) => access::member_owns_message(&state.db, &channel.id, message_id, &member.user_id).await?,
-        (None, Some(message_id)) => match query.t.as_deref() {
-            Some(t) => access::token_opens_message(&state.db, &channel.id, message_id, t, now).await?,
-            None => false,
-        },
-        _ => false,
-    };
-    if !allowed {
-        return Err(ApiError::not_found());
-    }
-    file_response(&state, &row).await
-}
-
-/// The file's bytes with headers that keep a browser from running them: the stored type
-/// (read from the bytes at upload), `nosniff`, a sandboxing CSP, and `attachment` unless it
-/// is an image.
-pub async fn file_response(state: &AppState, row: &FileRow) -> ApiResult<Response> {
-    let bytes = store::find_bytes(&state.db, &row.file_key).await?.ok_or_else(ApiError::not_found)?;
-    let kind = FileType::from_content_type(&row.content_type);
-    let disposition = if kind.is_some_and(FileType::is_image) { "inline" } else { "attachment" };
-    let mut headers = HeaderMap::new();
-    let content_type = kind.map_or("application/octet-stream", FileType::content_type);
-    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
-    // The stored name is ASCII; the client's name travels encoded (RFC 5987).
-    let value = format!("{disposition}; filename=\"{}\"; filename*=UTF-8''{}", row.stored_name, rfc5987_encode(&row.original_name));
-    if let Ok(value) = HeaderValue::from_str(&value) {
-        headers.insert(header::CONTENT_DISPOSITION, value);
-    }
-    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
-    headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static("sandbox"));
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-store"));
-    Ok((headers, bytes).into_response())
 }
 
 #[cfg(test)]

@@ -5,12 +5,12 @@
 //! (an inquiry message) with [`attach`]; who may read a file is decided in http.rs. The bytes
 //! live in the database (uploaded_files), so every instance serves every file.
 pub mod http;
+pub mod response;
 pub mod sniff;
 pub mod store;
 
 use std::collections::HashMap;
 
-use axum::http::StatusCode;
 use serde::Serialize;
 
 use crate::infra::db::{Db, Tx};
@@ -170,9 +170,5 @@ pub async fn files_of_messages(db: &Db, message_ids: &[String]) -> ApiResult<Has
 
 /// The 422 of an uploader over the unattached-files limit.
 pub fn over_limit() -> ApiError {
-    ApiError::Rule {
-        status: StatusCode::UNPROCESSABLE_ENTITY,
-        code: Some(LIMIT_CODE),
-        message: format!("送信前のファイルが多すぎます（24時間で{UNATTACHED_MAX}件まで）。時間をおいてからもう一度お試しください。"),
-    }
+    ApiError::rule(LIMIT_CODE, format!("送信前のファイルが多すぎます（24時間で{UNATTACHED_MAX}件まで）。時間をおいてからもう一度お試しください。"))
 }

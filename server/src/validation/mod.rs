@@ -7,6 +7,8 @@
 //! Unicode scalar values (what the database counts as characters); the empty string fails every
 //! format rule except `tel`, `max_length`, `min_date` and `password_confirmation` — wrap
 //! optional fields in [`optional`]. Collect a request's errors with [`FieldCheck`].
+pub mod postal_code;
+
 use time::{Date, Month, OffsetDateTime, UtcOffset};
 use unicode_normalization::UnicodeNormalization;
 
@@ -14,7 +16,7 @@ use crate::infra::error::{ApiError, FieldErrors};
 
 pub const REQUIRED: &str = "必須項目です";
 pub const KANA: &str = "全角カタカナで入力してください";
-pub const POST: &str = crate::postal::code::FORMAT_MESSAGE;
+pub const POST: &str = postal_code::FORMAT_MESSAGE;
 pub const TEL: &str = "電話番号の形式で入力してください";
 pub const HALF_WIDTH_ALPHA_NUM: &str = "半角英数字で入力してください";
 /// The spec's 'date is invalid'.
@@ -106,7 +108,7 @@ pub fn post_display(s: &str) -> String {
 
 /// What a person typed → seven half-width digits: NFKC (full-width digits and hyphen), dash-like
 /// characters (‐ − ー …) read as a hyphen, surrounding white space trimmed, then [`post`].
-/// `crate::postal::code::PostalCode` holds the result as a type.
+/// `postal_code::PostalCode` holds the result as a type.
 pub fn normalize_postal(s: &str) -> Option<String> {
     let folded: String = s
         .nfkc()
@@ -333,6 +335,20 @@ impl FieldCheck {
     }
 }
 
+/// What a person typed, reduced to the digits a code can be: full-width digits and spaces
+/// are common on Japanese phones; anything else cannot be a code.
+pub fn typed_code(input: &str) -> Option<String> {
+    let digits: String = input
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '-')
+        .map(|c| match c {
+            '０'..='９' => char::from_u32(c as u32 - '０' as u32 + '0' as u32).unwrap_or(c),
+            _ => c,
+        })
+        .collect();
+    (digits.len() == 6 && digits.bytes().all(|b| b.is_ascii_digit())).then_some(digits)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -431,7 +447,7 @@ mod tests {
     #[test]
     fn normalised_postal_codes_are_what_postal_code_parse_accepts() {
         let digits = normalize_postal("１２３－４５６７").unwrap();
-        assert_eq!(crate::postal::code::PostalCode::parse(&digits).unwrap().formatted(), post_display(&digits));
+        assert_eq!(postal_code::PostalCode::parse(&digits).unwrap().formatted(), post_display(&digits));
     }
 
     #[test]
@@ -454,5 +470,14 @@ mod tests {
             other => panic!("{other:?}"),
         }
         assert!(FieldCheck::default().finish().is_ok());
+    }
+
+    #[test]
+    fn typed_codes_accept_full_width_digits_and_spaces_only() {
+        assert_eq!(typed_code(" １２３ ４５６ ").as_deref(), Some("123456"));
+        assert_eq!(typed_code("123-456").as_deref(), Some("123456"));
+        assert_eq!(typed_code("12345"), None);
+        assert_eq!(typed_code("12345a"), None);
+        assert_eq!(typed_code("1234567"), None);
     }
 }

@@ -228,7 +228,7 @@ async fn keyword_results_put_name_matches_first(app: TestApp) {
 }
 
 fn name_holds(item: &Value, word: &str) -> bool {
-    let normalise = shop::catalog::search_text::normalise;
+    let normalise = shop::infra::search_text::normalise;
     normalise(item["name"].as_str().unwrap()).contains(&normalise(word))
 }
 

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use axum::http::StatusCode;
 use serde_json::{Value, json};
-use shop::catalog::store::{self, NewProduct, NewVariation, ProductEdit};
+use shop::catalog::store::{self, product_writes::NewProduct, product_writes::NewVariation, product_writes::ProductEdit};
 use shop::infra::time::Timestamp;
 
 use crate::cart::{forget_seeded_history, ready_guest_cart};
@@ -48,14 +48,14 @@ async fn soon(app: &TestApp, query: &str, what: &str, holds: impl Fn(&[Value]) -
 async fn edit(app: &TestApp, product_id: &str, edit: ProductEdit) {
     let channel_id = app.channel_id("demo").await;
     let mut tx = app.state.db.begin_write().await.unwrap();
-    assert!(store::update_product(&mut tx, &channel_id, product_id, &edit, Timestamp::now().0).await.unwrap());
+    assert!(store::product_writes::update_product(&mut tx, &channel_id, product_id, &edit, Timestamp::now().0).await.unwrap());
     tx.commit().await.unwrap();
 }
 
 async fn set_stock(app: &TestApp, variation_key: &str, quantity: i64) {
     let channel_id = app.channel_id("demo").await;
     let mut tx = app.state.db.begin_write().await.unwrap();
-    assert!(store::update_variation_stock(&mut tx, &channel_id, variation_key, quantity, Timestamp::now().0).await.unwrap());
+    assert!(store::stock::update_variation_stock(&mut tx, &channel_id, variation_key, quantity, Timestamp::now().0).await.unwrap());
     tx.commit().await.unwrap();
 }
 
@@ -132,7 +132,7 @@ async fn unpublished_and_deleted_products_leave_keyword_search_within_seconds(ap
 async fn a_product_added_through_the_catalogue_is_found_within_seconds(app: TestApp) {
     let channel_id = app.channel_id("demo").await;
     assert!(items(&app, &format!("keyword={}", encode("ちたんまふらー"))).await.is_empty());
-    let category_id = store::list_category_ids(&app.state.db, &channel_id, "bike-led-bulb", false).await.unwrap().remove(0);
+    let category_id = store::taxonomy::list_category_ids(&app.state.db, &channel_id, "bike-led-bulb", false).await.unwrap().remove(0);
     let now = Timestamp::now().0;
     let product = NewProduct {
         id: uuid::Uuid::now_v7().to_string(),
@@ -150,8 +150,8 @@ async fn a_product_added_through_the_catalogue_is_found_within_seconds(app: Test
         is_published: true,
         popularity: 0,
         created_at: now,
-        search_name: shop::catalog::search_text::normalise("チタンマフラー TI-9001"),
-        search_text: shop::catalog::search_text::product_search_text("チタンマフラー TI-9001", "TI-9001", None, None, &["LEDバルブ"]),
+        search_name: shop::infra::search_text::normalise("チタンマフラー TI-9001"),
+        search_text: shop::infra::search_text::product_search_text("チタンマフラー TI-9001", "TI-9001", None, None, &["LEDバルブ"]),
         category_id,
         tag_ids: Vec::new(),
         variations: vec![NewVariation {
@@ -166,7 +166,7 @@ async fn a_product_added_through_the_catalogue_is_found_within_seconds(app: Test
         reviews: Vec::new(),
     };
     let mut tx = app.state.db.begin_write().await.unwrap();
-    store::insert_products(&mut tx, &channel_id, &[product], now).await.unwrap();
+    store::product_writes::insert_products(&mut tx, &channel_id, &[product], now).await.unwrap();
     tx.commit().await.unwrap();
     soon(&app, &format!("keyword={}&category=bike-led-bulb&in_stock=1", encode("ﾁﾀﾝﾏﾌﾗｰ")), "added", |found| keys(found) == ["rp9001"]).await;
 }

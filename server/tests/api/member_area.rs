@@ -209,7 +209,7 @@ async fn memorials_are_kept_to_the_limit_and_reminded_once(app: TestApp) {
     let (_, me, other) = two_members(&app).await;
     set_setting(&app, "MEMBER.MEMORIAL_LIMIT", json!(2)).await;
     set_setting(&app, "MEMORIAL.REMIND_DAYS", json!(14)).await;
-    let today = shop::checkout::delivery_date::jst(time::OffsetDateTime::now_utc()).date();
+    let today = shop::delivery::delivery_date::jst(time::OffsetDateTime::now_utc()).date();
     let soon = today + time::Duration::days(10);
     let created = app.post("/v1/me/user-memorials").bearer(&me).json(&memorial("母の誕生日", soon.month() as i64, soon.day() as i64)).send().await;
     created.assert_status(StatusCode::CREATED);

@@ -78,7 +78,7 @@ async fn a_grant_opens_only_its_own_tag(app: TestApp) {
     let channel_id = app.channel_id("demo").await;
     let hash = shop::catalog::tag_password::hash("winter-pass").unwrap();
     let mut tx = app.state.db.begin_write().await.unwrap();
-    shop::catalog::store::update_tag_password(&mut tx, &channel_id, "winter", Some(&hash)).await.unwrap();
+    shop::catalog::store::taxonomy::update_tag_password(&mut tx, &channel_id, "winter", Some(&hash)).await.unwrap();
     tx.commit().await.unwrap();
 
     let winter = unlock(&app, "winter", "winter-pass").await;

@@ -204,8 +204,8 @@ async fn a_catalogue_edit_reaches_keyword_search_on_both_instances_within_second
     // The edit as the back office will make it: through the catalogue's store, telling no instance.
     let channel_id = app.channel_id("demo").await;
     let mut tx = app.state.db.begin_write().await.unwrap();
-    let edit = shop::catalog::store::ProductEdit { name: Some("ツインインスタンス検証グローブ".into()), ..Default::default() };
-    assert!(shop::catalog::store::update_product(&mut tx, &channel_id, &id, &edit, shop::infra::time::Timestamp::now().0).await.unwrap());
+    let edit = shop::catalog::store::product_writes::ProductEdit { name: Some("ツインインスタンス検証グローブ".into()), ..Default::default() };
+    assert!(shop::catalog::store::product_writes::update_product(&mut tx, &channel_id, &id, &edit, shop::infra::time::Timestamp::now().0).await.unwrap());
     tx.commit().await.unwrap();
 
     let started = Instant::now();

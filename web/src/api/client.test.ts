@@ -1,16 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  ApiError,
-  NetworkIgnoredError,
-  createApi,
-  isSilentError,
-  load,
-  parsePagination,
-  settle,
-  type ApiDeps,
-} from './client';
+import { createApi, load, parsePagination, settle, type ApiDeps } from './client';
+import { ApiError, NetworkIgnoredError, isSilentError } from '../lib/api-error';
 import { errorStore, fieldErrors, invalidChannelStore, maintenanceStore } from '../lib/app-state';
-import { CART_TOKEN_KEY, EXPIRY_KEY, TOKEN_KEY, sessionStore } from '../lib/session';
+import { CART_TOKEN_KEY, EXPIRY_KEY, TOKEN_KEY, sessionStore } from './session';
 import { createFakeFetch, json, type FakeFetch } from '../test/fake-fetch';
 
 const ORIGIN = 'http://shop.test';

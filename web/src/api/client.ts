@@ -12,6 +12,7 @@
  */
 import createClient, { type Client } from 'openapi-fetch';
 import type { paths } from './schema';
+import { ApiError, NetworkIgnoredError, isAbortError, isTimeoutError } from '../lib/api-error';
 import {
   errorStore,
   invalidChannelStore,
@@ -20,7 +21,8 @@ import {
   type MaintenanceState,
 } from '../lib/app-state';
 import { documentNavigationType, navigateTo } from '../lib/navigation';
-import { applyGrant, clearSession, hasValidToken, patchSession, sessionStore, type TokenGrant } from '../lib/session';
+import type { Pagination } from '../lib/paged';
+import { applyGrant, clearSession, hasValidToken, patchSession, sessionStore, type TokenGrant } from './session';
 
 export const CHANNEL_MISSING_MESSAGE = 'チャネルが存在しない';
 export const LOGIN_PATH = '/login/';
@@ -28,44 +30,6 @@ export const LOGIN_AFTER_REFRESH_FAILURE_PATH = '/login/?re=1';
 export const MAINTENANCE_PATH = '/maintenance/';
 
 export type ApiClient = Client<paths>;
-
-export interface Pagination {
-  total: number;
-  per: number;
-  last: number;
-  current: number;
-}
-
-/** A failed call the caller may show; `handled` when the client already acted (redirect). */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly body: ErrorBody;
-  readonly handled: boolean;
-
-  constructor(status: number, body: ErrorBody, handled = false) {
-    super(body.message || `HTTP ${status}`);
-    this.name = 'ApiError';
-    this.status = status;
-    this.body = body;
-    this.handled = handled;
-  }
-
-  get code(): string | undefined {
-    return this.body.code ?? undefined;
-  }
-
-  get errors(): Record<string, string[]> {
-    return this.body.errors ?? {};
-  }
-}
-
-/** A network failure the spec says to ignore; surfaces only as the `ignored` outcome. */
-export class NetworkIgnoredError extends Error {
-  constructor(cause?: unknown) {
-    super('network error ignored', { cause });
-    this.name = 'NetworkIgnoredError';
-  }
-}
 
 export type Outcome<T> =
   | { kind: 'ok'; data: T; pagination: Pagination | null; response: Response }
@@ -111,19 +75,6 @@ export function parsePagination(headers: Headers): Pagination | null {
   const current = read('x-current-page');
   if (total === null || per === null || last === null || current === null) return null;
   return { total, per, last, current };
-}
-
-export function isAbortError(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
-}
-
-export function isTimeoutError(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'TimeoutError';
-}
-
-/** Errors that must not reach the user as a toast or an error page. */
-export function isSilentError(error: unknown): boolean {
-  return error instanceof NetworkIgnoredError || isAbortError(error) || (error instanceof ApiError && error.handled);
 }
 
 function toErrorBody(raw: unknown, status: number): ErrorBody {

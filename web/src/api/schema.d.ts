@@ -4761,7 +4761,7 @@ export interface components {
                 code: string;
                 id: string;
                 image?: components["schemas"]["Image"] | null;
-                /** @description Whether the logged-in member keeps the product in a favourites list (`favorites::overlay`); false for visitors. */
+                /** @description Whether the logged-in member keeps the product in a favourites list (`favorite_overlay`); false for visitors. */
                 is_favorite: boolean;
                 /** @description False before the sale starts and after it ends. */
                 is_on_sale: boolean;
@@ -5536,7 +5536,7 @@ export interface components {
             code: string;
             id: string;
             image?: components["schemas"]["Image"] | null;
-            /** @description Whether the logged-in member keeps the product in a favourites list (`favorites::overlay`); false for visitors. */
+            /** @description Whether the logged-in member keeps the product in a favourites list (`favorite_overlay`); false for visitors. */
             is_favorite: boolean;
             /** @description False before the sale starts and after it ends. */
             is_on_sale: boolean;

@@ -1,5 +1,7 @@
 /** Response body types picked from the generated schema by path, so names never drift. */
-import type { paths } from './schema';
+import type { components, paths } from './schema';
+
+type Schemas = components['schemas'];
 
 type JsonContent<R> = R extends { content: { 'application/json': infer T } } ? T : never;
 
@@ -113,3 +115,35 @@ export type InquiryStatus = InquirySummary['status'];
 export type Inquiry = JsonOf<'/v1/me/inquiries/{key}'>;
 export type InquiryMessage = Inquiry['messages'][number];
 export type SystemMessage = JsonOf<'/v1/me/system-messages'>['data'][number];
+
+// Memorials, measurements (with the product's size chart) and posting a review
+// (docs/member-area-api.md).
+
+// ---- Memorials (記念日) ------------------------------------------------------------------------
+
+export type Memorial = JsonOf<'/v1/me/user-memorials/{id}'>;
+export type MemorialInput = BodyOf<'/v1/me/user-memorials', 'post'>;
+/** 1 誕生日, 2 結婚記念日, 3 その他の記念日 (the schema says only "a number"). */
+export type MemorialDivision = 1 | 2 | 3;
+
+// ---- Measurements (サイズ, timeseries) ----------------------------------------------------------
+
+export type MeasurementPurpose = Schemas['Purpose'];
+/** One record of a purpose: cm per measure (`head`, `hand`, `height`, `inseam`). */
+export type Measurement = Schemas['Measurement'];
+/** The body of `POST /v1/me/timeseries` as the screens send it: every measure of the purpose in cm. */
+export interface MeasurementInput {
+  purpose: MeasurementPurpose;
+  values: Record<string, number>;
+}
+/** `GET /v1/products/{key}`'s `size_chart`: which measure picks the size, and the sizes. */
+export type SizeChart = Schemas['SizeChart'];
+/** One size of a chart: `min` inclusive, `max` exclusive. */
+export type SizeRange = Schemas['SizeRange'];
+
+// ---- Reviews ---------------------------------------------------------------------------------
+
+export type ReviewInput = Schemas['ReviewFields'];
+export type ReviewStatus = Schemas['ReviewStatus'];
+/** 201 of `POST /v1/products/{product_id}/reviews`. */
+export type ReviewPosted = JsonOf<'/v1/products/{key}/reviews', 'post'>;

@@ -6,7 +6,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { cart, cartFake, gloves, line, TOKEN } from '../features/cart/cart-test-data';
-import { storePurchaseData } from '../lib/cart-store';
+import { storePurchaseData } from '../domain/cart/cart-store';
 import { json, type FakeFetch } from '../test/fake-fetch';
 import { createSiteFake, demoLayout, demoSettings, renderApp } from '../test/render-app';
 

@@ -3,7 +3,7 @@ import { matchRoutes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { invalidChannelStore, maintenanceStore } from '../lib/app-state';
 import { setFlash } from '../lib/flash';
-import { EXPIRY_KEY, TOKEN_KEY } from '../lib/session';
+import { EXPIRY_KEY, TOKEN_KEY } from '../api/session';
 import { json } from '../test/fake-fetch';
 import { createSiteFake, renderApp } from '../test/render-app';
 import { matchScreens, routes, siteScreens } from './router';

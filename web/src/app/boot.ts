@@ -6,12 +6,12 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { apiInstance, configureApi, type ApiDeps } from '../api/client';
-import { colorSchemeQuery, publicConfigQuery, settingsQuery } from '../api/site-queries';
+import { colorSchemeQuery, publicConfigQuery, settingsQuery } from '../domain/site/site-queries';
 import type { FrontSettings, PublicConfig } from '../api/types';
 import { invalidChannelStore } from '../lib/app-state';
 import { applyColorScheme } from '../lib/color-scheme';
 import { siteNameStore } from '../lib/document-title';
-import { markLoginChecked, startSession } from '../lib/session';
+import { markLoginChecked, startSession } from '../api/session';
 import { loadTheme } from '../themes/registry';
 
 export type BootResult = { kind: 'ready'; config: PublicConfig } | { kind: 'invalid-channel' };

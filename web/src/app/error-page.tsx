@@ -1,6 +1,6 @@
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
 import { useDropFirstView } from '../lib/first-view';
-import { ApiError, NetworkIgnoredError, isSilentError } from '../api/client';
+import { ApiError, NetworkIgnoredError, isSilentError } from '../lib/api-error';
 import { useDocumentTitle } from '../lib/document-title';
 import { LoadingBlock } from '../ui/spinner';
 import styles from './error-page.module.css';

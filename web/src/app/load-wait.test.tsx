@@ -8,7 +8,7 @@ import {
   type RouteObject,
 } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { settingsQuery } from '../api/site-queries';
+import { settingsQuery } from '../domain/site/site-queries';
 import { addLoadTask } from '../lib/load-tasks';
 import { queryClient } from '../lib/query-client';
 import { demoSettings } from '../test/render-app';

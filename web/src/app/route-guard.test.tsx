@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { EXPIRY_KEY, REGISTERED_KEY, TOKEN_KEY, emptySession, sessionStore } from '../lib/session';
+import { EXPIRY_KEY, REGISTERED_KEY, TOKEN_KEY, emptySession, sessionStore } from '../api/session';
 import { createSiteFake, demoSettings, renderApp } from '../test/render-app';
 import { accessOf, guardTarget } from './route-guard';
 import { routes, siteScreens } from './router';

@@ -6,10 +6,10 @@
  * the user in and choose where to go next without being bounced first.
  */
 import { redirect, type LoaderFunction, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { settingsQuery } from '../api/site-queries';
+import { settingsQuery } from '../domain/site/site-queries';
 import type { FrontSettings } from '../api/types';
 import { queryClient } from '../lib/query-client';
-import { patchSession, sessionStore, type SessionState } from '../lib/session';
+import { patchSession, sessionStore, type SessionState } from '../api/session';
 
 export type Access = 'member' | 'guest';
 

@@ -4,7 +4,7 @@
  */
 import type { ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, type LoaderFunction, type RouteObject } from 'react-router';
-import { siteLayoutQuery } from '../api/site-queries';
+import { siteLayoutQuery } from '../domain/site/site-queries';
 import { productDetailLoader, productListLoader } from '../features/catalog/product-loaders';
 import { contentFrame } from '../features/pages/content-route';
 import { withChunkReload } from '../lib/chunk-reload';

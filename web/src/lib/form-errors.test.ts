@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, NetworkIgnoredError } from '../api/client';
+import { ApiError, NetworkIgnoredError } from './api-error';
 import {
   GENERIC_ERROR_MESSAGE,
   applyMutationErrors,

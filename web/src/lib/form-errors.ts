@@ -4,7 +4,7 @@
  * one focused; whatever no field can show comes back as one message for the form's alert.
  */
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError, isSilentError } from '../api/client';
+import { ApiError, isSilentError } from './api-error';
 
 export const GENERIC_ERROR_MESSAGE = 'エラーが発生しました。時間をおいて再度お試しください。';
 

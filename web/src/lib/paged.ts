@@ -3,7 +3,14 @@
  * the items and the `x-*` pagination headers. Deleting an entry removes it from the page and
  * lowers the total by one (spec 001 §4) without asking the server again.
  */
-import type { Pagination } from '../api/client';
+
+/** The `x-*` pagination headers of a list answer (api/client reads them). */
+export interface Pagination {
+  total: number;
+  per: number;
+  last: number;
+  current: number;
+}
 
 export interface Paged<T> {
   items: T[];

@@ -3,7 +3,7 @@
  * ignored network errors, cancellations) stay silent; other mutation failures become a toast.
  */
 import { MutationCache, QueryClient } from '@tanstack/react-query';
-import { ApiError, NetworkIgnoredError, isSilentError } from '../api/client';
+import { ApiError, NetworkIgnoredError, isSilentError } from './api-error';
 import { hasFieldErrors } from './form-errors';
 import { showError } from './toast';
 

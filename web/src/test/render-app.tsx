@@ -54,8 +54,8 @@ export function newsItem(n: number, publishedAt = '2026-11-20T01:00:00Z') {
 }
 
 /**
- * An ALTCHA challenge of the bot check (lib/bot-check) solved at 42 — the server's own test
- * vector (sha256('abc?expires=1795000600' + '42')) — and the header value that proves it.
+ * An ALTCHA challenge of the bot check (domain/bot-check/bot-check) solved at 42 — the server's own
+ * test vector (sha256('abc?expires=1795000600' + '42')) — and the header value that proves it.
  */
 export const botChallenge = {
   kind: 'altcha',

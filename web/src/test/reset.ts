@@ -1,9 +1,9 @@
 import { errorStore, invalidChannelStore, maintenanceStore } from '../lib/app-state';
-import { resetBotChecks } from '../lib/bot-check';
-import { emptySession, markLoginChecked, sessionStore } from '../lib/session';
+import { resetBotChecks } from '../domain/bot-check/bot-check';
+import { emptySession, markLoginChecked, sessionStore } from '../api/session';
 import { flashStore } from '../lib/flash';
 import { resetLoadTasks } from '../lib/load-tasks';
-import { productHistoryStore } from '../lib/product-history';
+import { productHistoryStore } from '../domain/product-history/product-history';
 import { activeThemeStore } from '../themes/active-theme';
 import { resetLanding } from '../features/popup/popup-memory';
 

@@ -10,10 +10,10 @@ import {
   type GuidePageProps,
   type HeaderProps,
   type HomeLayoutProps,
-  type ProductCardProps,
   type ThemeComponentName,
   type ThemeComponents,
 } from './types';
+import type { ProductCardProps } from '../ui/product-card';
 
 // Every name of ThemeComponents is in THEME_COMPONENT_NAMES (a compile error otherwise).
 const everyName: [ThemeComponentName] extends [(typeof THEME_COMPONENT_NAMES)[number]] ? true : never = true;

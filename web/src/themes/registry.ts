@@ -1,5 +1,5 @@
 /**
- * Theme resolution (ARCHITECTURE §5): a component is looked up in the tenant's folder, then the
+ * Theme resolution (README, "Themes"): a component is looked up in the tenant's folder, then the
  * theme's, then Simple. Folders exist only for themes that differ; the others fall through.
  *
  * Only Simple is in the first bundle. A tenant theme's folder is its own chunk, imported once

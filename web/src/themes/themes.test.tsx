@@ -13,10 +13,11 @@ import type { ProductItem, StaticPage } from '../api/types';
 import { queryClient } from '../lib/query-client';
 import { createFakeFetch } from '../test/fake-fetch';
 import { createSiteFake, renderApp } from '../test/render-app';
-import { ProductGrid } from '../ui/product-card';
+import { ProductGrid } from './product-grid';
 import { activeThemeStore } from './active-theme';
 import { THEME_NAMES, loadTheme, registry } from './registry';
-import type { GuidePageProps, HomeLayoutProps, ProductCardProps, ThemeComponents } from './types';
+import type { GuidePageProps, HomeLayoutProps, ThemeComponents } from './types';
+import type { ProductCardProps } from '../ui/product-card';
 
 const TENANTS = THEME_NAMES.filter((name) => name !== 'simple');
 

@@ -1,5 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
-import type { NavLink, ProductItem, StaticPage } from '../api/types';
+import type { NavLink, StaticPage } from '../api/types';
+import type { ProductCardProps } from '../ui/product-card';
 
 export interface HeaderProps {
   shopName: string;
@@ -37,12 +38,6 @@ export interface HomeLayoutProps {
    * block then stays inside its column); `main` alone on a phone or when there are none.
    */
   withSidebar: (main: ReactNode) => ReactNode;
-}
-
-export interface ProductCardProps {
-  product: ProductItem;
-  /** Load the picture at once (the first cards of a list). */
-  eager?: boolean;
 }
 
 /** ご利用ガイド (`/guide`): the shop's own guide page, when it has one on the server. */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { unreadSystemMessagesQuery } from '../api/system-message-queries';
-import { useSession } from '../lib/session';
+import { unreadSystemMessagesQuery } from '../domain/system-messages/system-message-queries';
+import { useSession } from '../api/session';
 import styles from './account-link.module.css';
 
 /**

@@ -1,8 +1,8 @@
 /**
  * The address of a form — 郵便番号 with 住所を自動入力, 都道府県, 市区町村, 番地, 建物名・部屋番号 —
  * as the address book, 会員情報の変更 and the checkout ask it: one set of labels, hints,
- * autofill and messages. The rules stay the form's own (lib/profile-form through its zod schema);
- * this only renders the inputs and fills them from GET /v1/postal-code.
+ * autofill and messages. The rules stay the form's own (domain/member/profile-form through its zod
+ * schema); this only renders the inputs and fills them from GET /v1/postal-code.
  */
 import { useState } from 'react';
 import {
@@ -15,7 +15,7 @@ import {
   type PathValue,
   type UseFormReturn,
 } from 'react-hook-form';
-import { lookupPostalCode, usePrefectures } from '../api/postal-queries';
+import { lookupPostalCode, usePrefectures } from '../domain/postal/postal-queries';
 import { MESSAGES, normalizePostal } from '../lib/validators';
 import styles from './address-fieldset.module.css';
 import { controlClass, FormField } from './form-field';

@@ -5,7 +5,7 @@
  * server's words; what the server refuses (422) is said as it says it.
  */
 import { useId, useRef, useState } from 'react';
-import { ApiError } from '../api/client';
+import { ApiError } from '../lib/api-error';
 import {
   formatFileSize,
   UPLOAD_MESSAGES,
@@ -13,7 +13,7 @@ import {
   uploadFile,
   uploadProblem,
   type UploadDir,
-} from '../api/upload-files';
+} from '../domain/uploads/upload-files';
 import type { UploadedFile } from '../api/types';
 import { errorMessage } from '../lib/form-errors';
 import styles from './attachment-picker.module.css';

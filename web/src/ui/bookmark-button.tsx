@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { bookmarkByUrlQuery, bookmarkKeys, addBookmark, deleteBookmark } from '../api/bookmark-queries';
-import { ApiError, isSilentError } from '../api/client';
-import { useAskToLogin } from '../lib/ask-login';
+import { bookmarkByUrlQuery, bookmarkKeys, addBookmark, deleteBookmark } from '../domain/bookmarks/bookmark-queries';
+import { ApiError, isSilentError } from '../lib/api-error';
+import { useAskToLogin } from '../domain/auth/ask-login';
 import { GENERIC_ERROR_MESSAGE } from '../lib/form-errors';
-import { useSession } from '../lib/session';
+import { useSession } from '../api/session';
 import { showError, showToast } from '../lib/toast';
 import styles from './bookmark-button.module.css';
 

@@ -1,13 +1,13 @@
 /**
  * The corporate variant's company details — 設立年月, 資本金, 年商, 従業員数, 営業時間, 定休日,
  * 配送方法, 利用運送会社, 支払方法, 発注番号 — as registration and 会員情報の変更 ask them: one
- * set of labels, hints and messages. The rules are the form's own (lib/profile-form's
+ * set of labels, hints and messages. The rules are the form's own (domain/member/profile-form's
  * businessShape, the shared vectors); the two choice lists come from the shop's settings
  * (CORPORATE.DELIVERY_OPTIONS / PAYMENT_OPTIONS). 請求書払い（後払い, code 2) can be chosen
  * only by a company the shop approved; otherwise it is shown disabled with the reason.
  */
 import { get, useFormState, type FieldError, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
-import { useSettings } from '../api/site-queries';
+import { useSettings } from '../domain/site/site-queries';
 import { controlClass, FormField } from './form-field';
 
 /** The company detail inputs, under the names the forms and the API give them. */

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { startCart, useCartCount } from '../lib/cart-store';
+import { startCart, useCartCount } from '../domain/cart/cart-store';
 
 /**
  * The header's way to the cart, with the number of items once a cart answer was seen. Mounting

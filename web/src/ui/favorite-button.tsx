@@ -1,7 +1,12 @@
 import { useState } from 'react';
-import { useAskToLogin } from '../lib/ask-login';
-import { LOGIN_FOR_FAVORITE_MESSAGE, toggleFavorite, useIsFavorite, type FavoriteTarget } from '../lib/favorites';
-import { useSession } from '../lib/session';
+import { useAskToLogin } from '../domain/auth/ask-login';
+import {
+  LOGIN_FOR_FAVORITE_MESSAGE,
+  toggleFavorite,
+  useIsFavorite,
+  type FavoriteTarget,
+} from '../domain/favorites/favorites';
+import { useSession } from '../api/session';
 import styles from './favorite-button.module.css';
 
 export const ADD_FAVORITE_LABEL = 'お気に入りに追加';
@@ -27,7 +32,7 @@ function Heart({ filled }: { filled: boolean }) {
   );
 }
 
-/** A member's heart: pressed while liked (lib/favorites keeps it in step on every list). */
+/** A member's heart: pressed while liked (domain/favorites/favorites keeps it in step on every list). */
 function MemberHeart({ product, variant }: Required<FavoriteButtonProps>) {
   const liked = useIsFavorite(product.id, product.is_favorite);
   const [busy, setBusy] = useState(false);

@@ -1,7 +1,7 @@
 /**
  * A social gift's URL and the ways to send it to the recipient: 「LINEで送る」, 「メールで送る」,
  * 「共有する」 (the browser's share sheet, where there is one) and 「URLをコピー」. The URL is
- * shown once by the server, so the page that shows this keeps it (lib/gift-share).
+ * shown once by the server, so the page that shows this keeps it (domain/social-gift/gift-share).
  */
 import { useId, useRef, useState, type ReactNode } from 'react';
 import {
@@ -11,7 +11,7 @@ import {
   lineShareUrl,
   mailShareUrl,
   type GiftLink,
-} from '../lib/gift-share';
+} from '../domain/social-gift/gift-share';
 import { DateText } from './date-text';
 import styles from './gift-share.module.css';
 

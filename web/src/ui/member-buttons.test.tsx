@@ -6,12 +6,12 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { configureApi } from '../api/client';
 import type { ProductItem } from '../api/types';
-import { clearFavoriteFlags } from '../lib/favorites';
+import { clearFavoriteFlags } from '../domain/favorites/favorites';
 import { queryClient } from '../lib/query-client';
-import { applyGrant, sessionStore } from '../lib/session';
+import { applyGrant, sessionStore } from '../api/session';
 import { createFakeFetch, json, type FakeFetch } from '../test/fake-fetch';
 import { BookmarkButton } from './bookmark-button';
-import { ProductGrid } from './product-card';
+import { SimpleProductCard } from './product-card';
 import { AppToaster } from './toaster';
 
 function item(n: number, extra: Partial<ProductItem> = {}): ProductItem {
@@ -51,6 +51,19 @@ function show(ui: ReactNode, fake: FakeFetch, at = '/product?keyword=x') {
     </QueryClientProvider>,
   );
   return router;
+}
+
+/** A list of Simple's cards, as a product grid of the Simple theme shows them. */
+function ProductGrid({ products, label }: { products: ProductItem[]; label: string }) {
+  return (
+    <ul aria-label={label}>
+      {products.map((product) => (
+        <li key={product.id}>
+          <SimpleProductCard product={product} />
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 const member = () => act(() => applyGrant({ access_token: 'tok', expires_in: 900 }));

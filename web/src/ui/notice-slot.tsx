@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMessages } from '../api/site-queries';
+import { useMessages } from '../domain/site/site-queries';
 import type { Message } from '../api/types';
 import { hideNotice, isNoticeHidden } from '../lib/notice-memory';
 import { Paragraphs } from './paragraphs';

@@ -1,12 +1,16 @@
-import { memo } from 'react';
 import { Link } from 'react-router';
-import { useThemeComponent } from '../themes/registry';
-import type { ProductCardProps } from '../themes/types';
+import type { ProductItem } from '../api/types';
 import { FavoriteButton } from './favorite-button';
 import { ProductImage } from './product-image';
 import { ProductPrice } from './product-price';
 import { StockBadge } from './stock-badge';
 import styles from './product-card.module.css';
+
+export interface ProductCardProps {
+  product: ProductItem;
+  /** Load the picture at once (the first cards of a list). */
+  eager?: boolean;
+}
 
 export function productHref(key: string): string {
   return `/product/${encodeURIComponent(key)}`;
@@ -38,41 +42,3 @@ export function SimpleProductCard({ product, eager = false }: ProductCardProps) 
     </article>
   );
 }
-
-/** One product in a list, as the channel's theme draws it (themes/registry). */
-export function ProductCard(props: ProductCardProps) {
-  const Card = useThemeComponent('ProductCard', SimpleProductCard);
-  return <Card {...props} />;
-}
-
-/**
- * A grid of product cards; `label` names the list for assistive technology. Memoised: the pages
- * around it re-render as their other queries (filter lists, categories, related products) arrive
- * after the first paint, and redrawing every card each time made long tasks on a slow phone.
- */
-export const ProductGrid = memo(function ProductGrid({
-  products,
-  label,
-  compact = false,
-  eagerCount = 0,
-}: {
-  products: ProductCardProps['product'][];
-  label: string;
-  compact?: boolean;
-  eagerCount?: number;
-}) {
-  return (
-    // `data-product-grid` lets a theme's stylesheet give its cards another grid (a list, larger tiles).
-    <ul
-      className={compact ? `${styles.grid} ${styles.compact}` : styles.grid}
-      aria-label={label}
-      data-product-grid={compact ? 'compact' : 'regular'}
-    >
-      {products.map((product, index) => (
-        <li key={product.id} className={styles.cell}>
-          <ProductCard product={product} eager={index < eagerCount} />
-        </li>
-      ))}
-    </ul>
-  );
-});

@@ -12,7 +12,6 @@ use super::{HistoryEntry, entries};
 use crate::auth::Member;
 use crate::catalog::product_item::{ProductItem, product_items};
 use crate::channel::Channel;
-use crate::favorites;
 use crate::histories::HISTORY_LIMIT;
 use crate::histories::store;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
@@ -44,7 +43,7 @@ async fn list_product_history(State(state): State<AppState>, channel: Channel, m
     let rows = store::list_viewed_products(&state.db, &channel.id, &member.user_id, now, limit).await?;
     let total = store::count_viewed_products(&state.db, &channel.id, &member.user_id, now, limit).await?;
     let mut items = product_items(&state.db, rows, now).await?;
-    favorites::overlay::mark(&mut items, &state.favorites.ids(&state.db, &channel.id, Some(&member)).await?);
+    crate::catalog::favorite_overlay::mark(&mut items, &state.favorites.ids(&state.db, &channel.id, Some(&member)).await?);
     Ok(Paginated::new(entries(items), total, Page { current: 1, per: limit }))
 }
 
@@ -160,8 +159,8 @@ async fn list_request_history(
     let product_ids: Vec<String> = rows.iter().filter_map(|r| r.product_id.clone()).collect();
     let now = Timestamp::now().0;
     let mut products =
-        product_items(&state.db, crate::catalog::store::list_published_products_by_ids(&state.db, &channel.id, &product_ids).await?, now).await?;
-    favorites::overlay::mark(&mut products, &state.favorites.ids(&state.db, &channel.id, Some(&member)).await?);
+        product_items(&state.db, crate::catalog::store::products::list_published_products_by_ids(&state.db, &channel.id, &product_ids).await?, now).await?;
+    crate::catalog::favorite_overlay::mark(&mut products, &state.favorites.ids(&state.db, &channel.id, Some(&member)).await?);
     let by_id: HashMap<String, ProductItem> = products.into_iter().map(|p| (p.id.clone(), p)).collect();
     let items = rows
         .into_iter()

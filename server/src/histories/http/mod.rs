@@ -16,7 +16,6 @@ use super::store::{self, NewRequest};
 use crate::auth::{Member, OptionalMember};
 use crate::catalog::product_item::{ProductItem, product_items};
 use crate::channel::Channel;
-use crate::favorites;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::{ApiJson, ApiQuery};
 use crate::infra::ids::new_id;
@@ -158,7 +157,7 @@ async fn record_product_view(
     tx.commit().await?;
     let rows = store::list_viewed_products(&state.db, &channel.id, &member.user_id, now, HISTORY_LIMIT as i64).await?;
     let mut items = product_items(&state.db, rows, now).await?;
-    favorites::overlay::mark(&mut items, &state.favorites.ids(&state.db, &channel.id, Some(&member)).await?);
+    crate::catalog::favorite_overlay::mark(&mut items, &state.favorites.ids(&state.db, &channel.id, Some(&member)).await?);
     Ok(Json(ListBody { data: entries(items) }))
 }
 

@@ -276,8 +276,8 @@ pub struct Topic {
     pub position: i64,
 }
 
-impl From<catalog::CategoryRow> for Topic {
-    fn from(row: catalog::CategoryRow) -> Self {
+impl From<catalog::taxonomy::CategoryRow> for Topic {
+    fn from(row: catalog::taxonomy::CategoryRow) -> Self {
         Topic { id: row.id, key: row.category_key, name: row.name, position: row.position }
     }
 }
@@ -285,7 +285,7 @@ impl From<catalog::CategoryRow> for Topic {
 #[utoipa::path(get, path = "/v1/admin/inquiry-topics", tag = "admin", security(("staff_session" = [])),
     responses((status = 200, body = ListBody<Topic>, description = "the contact form's topics in their order"), (status = 401, body = ErrorBody)))]
 pub async fn list_topics(State(state): State<AppState>, channel: Channel, _staff: Staff) -> ApiResult<Json<ListBody<Topic>>> {
-    let rows = catalog::list_categories(&state.db.pool, &channel.id, TOPICS_TABLE).await?;
+    let rows = catalog::taxonomy::list_categories(&state.db.pool, &channel.id, TOPICS_TABLE).await?;
     Ok(Json(ListBody { data: rows.into_iter().map(Topic::from).collect() }))
 }
 
@@ -320,7 +320,7 @@ pub async fn create_topic(
     check.finish()?;
     let (id, key) = (new_id(), format!("topic-{}", random_hex(4)));
     let mut tx = state.db.begin_write().await?;
-    let position = catalog::insert_top_category(&mut tx, &channel.id, TOPICS_TABLE, &id, &key, &name).await?;
+    let position = catalog::taxonomy::insert_top_category(&mut tx, &channel.id, TOPICS_TABLE, &id, &key, &name).await?;
     audit::record_in(&mut tx, &staff, AuditAction::TopicCreate, &name).await?;
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(Topic { id, key, name, position })))
@@ -360,16 +360,16 @@ pub async fn update_topic(
     }
     check.finish()?;
     let mut tx = state.db.begin_write().await?;
-    if !catalog::update_category(&mut tx, &channel.id, TOPICS_TABLE, &id, name.as_deref(), None).await? {
+    if !catalog::taxonomy::update_category(&mut tx, &channel.id, TOPICS_TABLE, &id, name.as_deref(), None).await? {
         return Err(ApiError::not_found());
     }
     if let Some(position) = input.position {
-        let ids: Vec<String> = catalog::list_categories(&mut *tx, &channel.id, TOPICS_TABLE).await?.into_iter().map(|row| row.id).collect();
+        let ids: Vec<String> = catalog::taxonomy::list_categories(&mut *tx, &channel.id, TOPICS_TABLE).await?.into_iter().map(|row| row.id).collect();
         for (topic, position) in topic_order::reorder(&ids, &id, position) {
-            catalog::update_category(&mut tx, &channel.id, TOPICS_TABLE, &topic, None, Some(position)).await?;
+            catalog::taxonomy::update_category(&mut tx, &channel.id, TOPICS_TABLE, &topic, None, Some(position)).await?;
         }
     }
-    let row = catalog::find_category(&mut *tx, &channel.id, TOPICS_TABLE, &id).await?.ok_or_else(ApiError::not_found)?;
+    let row = catalog::taxonomy::find_category(&mut *tx, &channel.id, TOPICS_TABLE, &id).await?.ok_or_else(ApiError::not_found)?;
     audit::record_in(&mut tx, &staff, AuditAction::TopicUpdate, &row.name).await?;
     tx.commit().await?;
     Ok(Json(row.into()))
@@ -387,16 +387,12 @@ pub async fn update_topic(
 pub async fn delete_topic(State(state): State<AppState>, channel: Channel, staff: Staff, ApiPath(id): ApiPath<String>) -> ApiResult<StatusCode> {
     staff.require_owner()?;
     let mut tx = state.db.begin_write().await?;
-    let row = catalog::find_category(&mut *tx, &channel.id, TOPICS_TABLE, &id).await?.ok_or_else(ApiError::not_found)?;
+    let row = catalog::taxonomy::find_category(&mut *tx, &channel.id, TOPICS_TABLE, &id).await?.ok_or_else(ApiError::not_found)?;
     let used = store::count_with_topic(&mut *tx, &channel.id, &id).await?;
     if used > 0 {
-        return Err(ApiError::Rule {
-            status: StatusCode::UNPROCESSABLE_ENTITY,
-            code: Some(TOPIC_IN_USE_CODE),
-            message: format!("この種別のお問い合わせが{used}件あるため削除できません。名前の変更をご検討ください。"),
-        });
+        return Err(ApiError::rule(TOPIC_IN_USE_CODE, format!("この種別のお問い合わせが{used}件あるため削除できません。名前の変更をご検討ください。")));
     }
-    catalog::delete_category(&mut tx, &channel.id, TOPICS_TABLE, &id).await?;
+    catalog::taxonomy::delete_category(&mut tx, &channel.id, TOPICS_TABLE, &id).await?;
     audit::record_in(&mut tx, &staff, AuditAction::TopicDelete, &row.name).await?;
     tx.commit().await?;
     Ok(StatusCode::NO_CONTENT)

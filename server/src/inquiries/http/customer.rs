@@ -10,6 +10,7 @@ use crate::bot_check::BotChecked;
 use crate::catalog::store as catalog;
 use crate::channel::Channel;
 use crate::channel::settings::FrontSettings;
+use crate::infra::client::Client;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::{ApiJson, ApiPath, ApiQuery};
 use crate::infra::ids::new_id;
@@ -20,7 +21,6 @@ use crate::inquiries::form::{self, InquiryInput};
 use crate::inquiries::store::{self, InquiryRow, MessageRow, NewInquiry};
 use crate::inquiries::view::{self, Inquiry, InquiryMessage, InquirySummary};
 use crate::inquiries::{Author, NUMBER_ATTEMPTS, Status, TOPICS_TABLE, access, notify, number};
-use crate::members::client::Client;
 use crate::members::links::link_origin;
 use crate::state::AppState;
 use crate::uploads::{self, Uploader};
@@ -69,7 +69,7 @@ pub async fn create_inquiry(
 ) -> ApiResult<(StatusCode, Json<InquiryCreated>)> {
     let settings = FrontSettings::load(&state.db, &channel).await?;
     let topic = match input.topic_id.as_deref().map(str::trim).filter(|id| !id.is_empty()) {
-        Some(id) => catalog::find_category(&state.db.pool, &channel.id, TOPICS_TABLE, id).await?,
+        Some(id) => catalog::taxonomy::find_category(&state.db.pool, &channel.id, TOPICS_TABLE, id).await?,
         None => None,
     };
     let uploader = match &member {

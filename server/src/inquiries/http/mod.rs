@@ -1,6 +1,7 @@
 //! Handlers of inquiries: the customer's side (customer.rs) and the staff's (admin.rs).
 mod admin;
 mod customer;
+mod files;
 
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -14,6 +15,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(customer::show_my_inquiry))
         .routes(routes!(customer::show_guest_inquiry))
         .routes(routes!(customer::reply))
+        .routes(routes!(files::show_file))
         .routes(routes!(admin::list_inquiries))
         .routes(routes!(admin::count_inquiries))
         .routes(routes!(admin::show_inquiry, admin::update_status))

@@ -8,12 +8,12 @@ use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 
 use crate::channel::Channel;
+use crate::channel::corporate::PaymentOption;
 use crate::channel::settings::FrontSettings;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::{ApiJson, ApiPath, ApiQuery};
 use crate::infra::pagination::{AllowAll, DEFAULT_PER, ListBody, Page, PageQuery, Paginated};
 use crate::infra::time::Timestamp;
-use crate::members::business::PaymentOption;
 use crate::members::store::{self, CompanyFilter, MemberRef, UserRow};
 use crate::staff::Staff;
 use crate::staff::audit::{self, AuditAction};
@@ -90,11 +90,7 @@ async fn require_corporate(state: &AppState, channel: &Channel) -> ApiResult<()>
     if FrontSettings::load(&state.db, channel).await?.is_corporate {
         return Ok(());
     }
-    Err(ApiError::Rule {
-        status: StatusCode::NOT_FOUND,
-        code: Some(NOT_CORPORATE_CODE),
-        message: "このショップは法人向けではないため、法人会員の管理はありません。".into(),
-    })
+    Err(ApiError::rule_with(StatusCode::NOT_FOUND, NOT_CORPORATE_CODE, "このショップは法人向けではないため、法人会員の管理はありません。"))
 }
 
 fn invoice_filter(value: Option<&str>) -> ApiResult<Option<bool>> {

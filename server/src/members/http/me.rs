@@ -12,20 +12,21 @@ use super::{Accepted, User, WithCookie, taken_error};
 use crate::auth::{Member, password};
 use crate::channel::Channel;
 use crate::channel::settings::FrontSettings;
+use crate::infra::client::Client;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::{ApiJson, ApiQuery};
 use crate::infra::ids::new_id;
 use crate::infra::pagination::{AllowAll, DEFAULT_PER, ListBody, Page, PageQuery, Paginated};
+use crate::infra::rate_limit;
 use crate::infra::time::Timestamp;
-use crate::members::client::Client;
 use crate::members::links::{link, link_origin};
 use crate::members::mailed_secret::{new_code, new_link_token};
 use crate::members::mails::send_mail;
-use crate::members::one_time_code::{self, Purpose};
+use crate::members::one_time_code::Purpose;
 use crate::members::profile::{self, Loose, Profile, ProfileInput};
 use crate::members::session_start::new_refresh_token;
 use crate::members::store::{self, UserRow};
-use crate::members::{EMAIL_TAKEN, email_change, mails, rate_limit, refresh, security_answer};
+use crate::members::{EMAIL_TAKEN, email_change, mails, refresh, security_answer};
 use crate::state::AppState;
 use crate::validation::{self as rules, FieldCheck};
 
@@ -153,17 +154,18 @@ pub async fn leave(
         if typed.trim().is_empty() {
             return Err(ApiError::field("code", rules::REQUIRED));
         }
-        let code = one_time_code::typed_code(&typed).ok_or_else(|| code_wrong("code"))?;
+        let code = crate::validation::typed_code(&typed).ok_or_else(|| code_wrong("code"))?;
         use_code(&state, &user, Purpose::LeaveCode, &code, now, "code").await?;
     }
     let reason = input.reason.map(|r| r.trim().chars().take(LEAVE_REASON_MAX).collect::<String>()).filter(|r| !r.is_empty());
     let mut tx = state.db.begin_write().await?;
     store::update_left(&mut tx, &user.id, reason.as_deref(), now).await?;
-    crate::addresses::store::delete_book(&mut tx, &user.id).await?;
-    let card_refs = crate::cards::store::delete_all_cards(&mut tx, &user.id).await?;
+    let erase = state.leave_erasers;
+    (erase.address_book)(&mut tx, &user.id).await?;
+    let card_refs = (erase.cards)(&mut tx, &user.id).await?;
     store::update_sessions_ended(&mut tx, &user.id, now).await?;
     tx.commit().await?;
-    crate::cards::forget_at_gateway(&state, &channel.id, &card_refs).await;
+    (erase.forget_cards)(&state, &channel.id, &card_refs).await;
     state.sessions.forget(&user.id).await;
     Ok(WithCookie { status: StatusCode::NO_CONTENT, cookie: Some(refresh::clear_cookie(client.https)), body: () })
 }
@@ -180,11 +182,7 @@ pub const LEAVE_WITH_PASSWORD_CODE: &str = "members.leave.password";
 pub async fn request_leave_code(State(state): State<AppState>, channel: Channel, member: Member) -> ApiResult<(StatusCode, Json<Accepted>)> {
     let user = current_user(&state, &channel, &member).await?;
     if user.has_password() {
-        return Err(ApiError::Rule {
-            status: StatusCode::UNPROCESSABLE_ENTITY,
-            code: Some(LEAVE_WITH_PASSWORD_CODE),
-            message: "パスワードを入力して退会手続きを行ってください。".into(),
-        });
+        return Err(ApiError::rule(LEAVE_WITH_PASSWORD_CODE, "パスワードを入力して退会手続きを行ってください。"));
     }
     let now = Timestamp::now().0;
     rate_limit::enforce(&state, rate_limit::EMAIL_VERIFY_MAIL, &channel.id, &user.id, now).await?;

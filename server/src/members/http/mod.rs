@@ -4,7 +4,7 @@
 //! mailed_secret.rs, mails.rs).
 mod companies;
 mod me;
-mod recovery;
+mod reminder;
 mod session;
 
 use axum::Json;
@@ -36,14 +36,14 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(me::change_password))
         .routes(routes!(me::change_security_question))
         .routes(routes!(me::list_login_histories))
-        .routes(routes!(recovery::request_reminder))
-        .routes(routes!(recovery::check_reminder))
-        .routes(routes!(recovery::reset_password))
-        .routes(routes!(recovery::request_username_reminder))
-        .routes(routes!(recovery::check_username_reminder))
-        .routes(routes!(recovery::reset_username))
-        .routes(routes!(recovery::request_email_verify))
-        .routes(routes!(recovery::check_email_verify))
+        .routes(routes!(reminder::request_reminder))
+        .routes(routes!(reminder::check_reminder))
+        .routes(routes!(reminder::reset_password))
+        .routes(routes!(reminder::request_username_reminder))
+        .routes(routes!(reminder::check_username_reminder))
+        .routes(routes!(reminder::reset_username))
+        .routes(routes!(reminder::request_email_verify))
+        .routes(routes!(reminder::check_email_verify))
         .routes(routes!(companies::list_companies))
         .routes(routes!(companies::update_invoice_approval))
 }

@@ -10,11 +10,12 @@ use crate::auth::password;
 use crate::bot_check::BotChecked;
 use crate::channel::Channel;
 use crate::channel::settings::FrontSettings;
+use crate::infra::client::Client;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
 use crate::infra::extract::{ApiJson, ApiPath};
+use crate::infra::rate_limit;
 use crate::infra::secret::same_hash;
 use crate::infra::time::Timestamp;
-use crate::members::client::Client;
 use crate::members::links::{link, link_origin, usable_link};
 use crate::members::login::{self, LoginResponse};
 use crate::members::mailed_secret::new_link_token;
@@ -24,7 +25,7 @@ use crate::members::profile::{self, Loose, Profile, ProfileInput};
 use crate::members::refresh::Presented;
 use crate::members::session_start::{Method, new_refresh_token, start_code_step, start_session};
 use crate::members::store::{self, NewUser, UserRow};
-use crate::members::{EMAIL_TAKEN, USERNAME_TAKEN, mails, rate_limit, refresh, security_answer};
+use crate::members::{EMAIL_TAKEN, USERNAME_TAKEN, mails, refresh, security_answer};
 use crate::state::AppState;
 use crate::validation::{self as rules, FieldCheck};
 
@@ -36,11 +37,11 @@ pub const CODE_WRONG_MESSAGE: &str = "確認コードが正しくないか、有
 pub const SYNC_EXISTS_CODE: &str = "auth.sync.exists";
 
 fn login_failed() -> ApiError {
-    ApiError::Rule { status: StatusCode::UNPROCESSABLE_ENTITY, code: Some(LOGIN_FAILED_CODE), message: LOGIN_FAILED_MESSAGE.into() }
+    ApiError::rule(LOGIN_FAILED_CODE, LOGIN_FAILED_MESSAGE)
 }
 
 fn locked() -> ApiError {
-    ApiError::Rule { status: StatusCode::UNPROCESSABLE_ENTITY, code: Some(LOCKED_CODE), message: LOCKED_MESSAGE.into() }
+    ApiError::rule(LOCKED_CODE, LOCKED_MESSAGE)
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -291,7 +292,7 @@ pub struct VerifyInput {
 pub async fn verify(State(state): State<AppState>, channel: Channel, client: Client, ApiJson(input): ApiJson<VerifyInput>) -> ApiResult<LoginAnswer> {
     let now = Timestamp::now().0;
     rate_limit::enforce(&state, rate_limit::VERIFY, &channel.id, &client.ip, now).await?;
-    let code = input.verify_code.as_deref().and_then(one_time_code::typed_code);
+    let code = input.verify_code.as_deref().and_then(crate::validation::typed_code);
     let Some(code) = code else {
         return Err(ApiError::field("verify_code", "確認コードは6桁の数字で入力してください。"));
     };
@@ -443,11 +444,7 @@ pub async fn login_sync_channel(
 /// This channel's copy of a sibling account: same profile, password and question, linked by
 /// `synced_from_user_id`. Refused when the address already has its own account here.
 async fn copy_synced_user(state: &AppState, channel: &Channel, source: &UserRow, now: i64) -> ApiResult<UserRow> {
-    let exists = || ApiError::Rule {
-        status: StatusCode::UNPROCESSABLE_ENTITY,
-        code: Some(SYNC_EXISTS_CODE),
-        message: "このメールアドレスは既にこのショップに登録されています。ログインしてください。".into(),
-    };
+    let exists = || ApiError::rule(SYNC_EXISTS_CODE, "このメールアドレスは既にこのショップに登録されています。ログインしてください。");
     let profile = source.profile.clone();
     let mut tx = state.db.begin_write().await?;
     let (email_taken, username_taken) = store::find_taken(&mut tx, &channel.id, &profile.email, &source.username, "").await?;

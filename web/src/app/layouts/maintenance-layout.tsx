@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { publicConfigQuery } from '../../api/site-queries';
+import { publicConfigQuery } from '../../domain/site/site-queries';
 import styles from './layout.module.css';
 
 /** Maintenance: no menus and no calls of its own; the shop name only if already known. */

@@ -1,7 +1,7 @@
 import { Suspense, lazy, type ComponentType } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Outlet, useMatches } from 'react-router';
-import { siteLayoutQuery, useSettings } from '../../api/site-queries';
+import { siteLayoutQuery, useSettings } from '../../domain/site/site-queries';
 import { useThemeComponent } from '../../themes/registry';
 import { DefaultLayout } from './default-layout';
 import { InvalidChannelLayout } from './invalid-channel-layout';

@@ -1,14 +1,14 @@
 /**
- * The member area's calls (spec 001 §7, /work/members-contract.md §10–12): profile, password,
- * login history, leaving and logging out. The member and profile types are the generated schema's
- * (api/types.ts).
+ * The member area's calls (spec 001 §7): profile, password, login history, leaving and logging
+ * out. The member and profile types are the generated schema's (api/types.ts).
  */
 import { queryOptions, useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { api, apiInstance, load, type Pagination } from '../../api/client';
-import { meUserQuery, memberUserKey } from '../../api/member-queries';
+import { api, apiInstance, load } from '../../api/client';
+import type { Pagination } from '../../lib/paged';
+import { meUserQuery, memberUserKey } from '../../domain/member/member-queries';
 import type { LeaveInput, Member, ProfileInput, SecurityQuestionInput, UserUpdated } from '../../api/types';
-import { logout } from '../../lib/logout';
-import { applyGrant } from '../../lib/session';
+import { logout } from '../../domain/auth/logout';
+import { applyGrant } from '../../api/session';
 import { MEMBER_QUERY_ROOT } from '../../lib/query-client';
 
 export const LOGIN_HISTORY_PER_PAGE = 10;
@@ -112,7 +112,7 @@ export const useRequestLeaveCode = () =>
     mutationFn: async (): Promise<string> => (await load(api().POST('/v1/me/leave-code'))).data.message,
   });
 
-/** Logout (spec 000 §4, lib/logout): local state goes whatever the server says. */
+/** Logout (spec 000 §4, domain/auth/logout): local state goes whatever the server says. */
 export const useLogout = () => useMutation({ mutationFn: () => logout() });
 
 /** DELETE /v1/me/user → 204: the member leaves and is logged out here too. */

@@ -3,7 +3,7 @@
  * shared/validation-vectors.json); demo and corporate channels differ as the contract says.
  */
 import { z } from 'zod';
-import { ADDRESS_MAX, profileShape, refineProfile } from '../../lib/profile-form';
+import { ADDRESS_MAX, profileShape, refineProfile } from '../../domain/member/profile-form';
 import { maxLength, refinePasswordConfirmation, zMaxLength, zPassword, zRequired, zRule } from '../../lib/validators';
 
 export const LEAVE_REASON_MAX = 1000;
@@ -41,7 +41,7 @@ export type LeavePasswordFields = z.input<typeof leavePasswordSchema>;
 export const leaveCodeSchema = z.object({ code: zRequired() });
 export type LeaveCodeFields = z.input<typeof leaveCodeSchema>;
 
-// ---- 会員情報の変更: the profile of lib/profile-form ----
+// ---- 会員情報の変更: the profile of domain/member/profile-form ----
 export function profileSchema(corporate: boolean) {
   return z.object(profileShape(corporate)).superRefine(refineProfile);
 }

@@ -1,8 +1,8 @@
 import { useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
-import { useSettings } from '../../api/site-queries';
+import { useSettings } from '../../domain/site/site-queries';
 import { setFlash } from '../../lib/flash';
 import { queryClient } from '../../lib/query-client';
-import { sessionStore } from '../../lib/session';
+import { sessionStore } from '../../api/session';
 import { AddressForm } from './address-form';
 import { OWN_ADDRESS, addressQuery, useAddress, useUpdateAddress } from './address-queries';
 import { addressFieldsOf } from './address-schema';

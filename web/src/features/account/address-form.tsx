@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
-import { useSettings } from '../../api/site-queries';
+import { useSettings } from '../../domain/site/site-queries';
 import { applyMutationErrors } from '../../lib/form-errors';
 import { AddressFieldset } from '../../ui/address-fieldset';
 import { FormAlert, FormField, SubmitButton, buttonClass, controlClass } from '../../ui/form-field';

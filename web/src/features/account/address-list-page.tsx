@@ -1,10 +1,10 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { ApiError } from '../../api/client';
+import { ApiError } from '../../lib/api-error';
 import { hasFieldErrors } from '../../lib/form-errors';
 import { parsePageParam } from '../../lib/page-param';
 import { queryClient } from '../../lib/query-client';
-import { sessionStore } from '../../lib/session';
+import { sessionStore } from '../../api/session';
 import { showToast } from '../../lib/toast';
 import { buttonClass, controlClass } from '../../ui/form-field';
 import { NoticeSlot } from '../../ui/notice-slot';

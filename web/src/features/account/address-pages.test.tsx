@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { suggestedFilename } from '../../api/download';
+import { suggestedFilename } from '../../lib/download';
 import { json, type FakeFetch } from '../../test/fake-fetch';
 import { renderApp } from '../../test/render-app';
 import type { UserAddress } from './address-queries';

@@ -6,8 +6,9 @@
  * so that is refetched too.
  */
 import { queryOptions, useMutation, useQueryClient, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
-import { api, load, settle, type Pagination } from '../../api/client';
-import { saveDownload } from '../../api/download';
+import { api, load, settle } from '../../api/client';
+import type { Pagination } from '../../lib/paged';
+import { saveDownload } from '../../lib/download';
 import type { BodyOf, JsonOf } from '../../api/types';
 import { showToast } from '../../lib/toast';
 import { accountKeys } from './account-queries';

@@ -1,10 +1,10 @@
 /**
- * The address form's fields and rules: the profile's rules (lib/profile-form, built from
+ * The address form's fields and rules: the profile's rules (domain/member/profile-form, built from
  * lib/validators and the shared vectors) under the address book's names, demo or corporate as
  * the channel says — the same checks the server runs (server/src/addresses/entry.rs).
  */
 import { z } from 'zod';
-import { profileShape, refineProfile } from '../../lib/profile-form';
+import { profileShape, refineProfile } from '../../domain/member/profile-form';
 import { normalizePostal, postDisplay } from '../../lib/validators';
 import type { AddressInput, UserAddress } from './address-queries';
 

@@ -7,7 +7,7 @@ import { applyMutationErrors } from '../../lib/form-errors';
 import { FormAlert, FormField, SubmitButton, buttonClass, controlClass } from '../../ui/form-field';
 import { NoticeSlot } from '../../ui/notice-slot';
 import { queryClient } from '../../lib/query-client';
-import { sessionStore } from '../../lib/session';
+import { sessionStore } from '../../api/session';
 import { meUserQuery, useLeave, useMeUser, useRequestLeaveCode } from './account-queries';
 import {
   LEAVE_REASON_MAX,

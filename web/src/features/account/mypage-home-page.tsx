@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Member } from '../../api/types';
 import { queryClient } from '../../lib/query-client';
-import { sessionStore } from '../../lib/session';
+import { sessionStore } from '../../api/session';
 import { meUserQuery, useMeUser } from './account-queries';
 import { MypageFrame } from '../../ui/mypage-frame';
 import styles from './account.module.css';

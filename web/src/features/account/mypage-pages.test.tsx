@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { sessionStore, TOKEN_KEY } from '../../lib/session';
+import { sessionStore, TOKEN_KEY } from '../../api/session';
 import { json } from '../../test/fake-fetch';
 import { renderApp } from '../../test/render-app';
 import { logIn, memberFake, withMessages } from './test-member';

@@ -1,6 +1,6 @@
 /** A logged-in demo member and the fake server answers the member screens' tests share. */
 import type { Member } from '../../api/types';
-import { EXPIRY_KEY, TOKEN_KEY } from '../../lib/session';
+import { EXPIRY_KEY, TOKEN_KEY } from '../../api/session';
 import { json, type FakeFetch } from '../../test/fake-fetch';
 import { createSiteFake, demoSettings } from '../../test/render-app';
 

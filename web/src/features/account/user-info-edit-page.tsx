@@ -2,12 +2,17 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
-import { useSettings } from '../../api/site-queries';
+import { useSettings } from '../../domain/site/site-queries';
 import { setFlash } from '../../lib/flash';
-import { GENDER_CHOICES, NEWSLETTER_CHOICES } from '../../lib/member-labels';
-import { PROFILE_FIELD_NAMES, profileFieldsOf, toProfileInput, type ProfileFields } from '../../lib/profile-form';
+import { GENDER_CHOICES, NEWSLETTER_CHOICES } from '../../domain/member/member-labels';
+import {
+  PROFILE_FIELD_NAMES,
+  profileFieldsOf,
+  toProfileInput,
+  type ProfileFields,
+} from '../../domain/member/profile-form';
 import { queryClient } from '../../lib/query-client';
-import { sessionStore } from '../../lib/session';
+import { sessionStore } from '../../api/session';
 import { applyMutationErrors } from '../../lib/form-errors';
 import { AddressFieldset } from '../../ui/address-fieldset';
 import { BusinessFieldset } from '../../ui/business-fieldset';

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useSettings } from '../../api/site-queries';
+import { useSettings } from '../../domain/site/site-queries';
 import type { Member } from '../../api/types';
 import { queryClient } from '../../lib/query-client';
-import { sessionStore } from '../../lib/session';
+import { sessionStore } from '../../api/session';
 import { postDisplay } from '../../lib/validators';
-import { NEWSLETTER_LABELS, genderLabel, questionLabel } from '../../lib/member-labels';
+import { NEWSLETTER_LABELS, genderLabel, questionLabel } from '../../domain/member/member-labels';
 import { meUserQuery, useMeUser } from './account-queries';
 import { MypageFrame } from '../../ui/mypage-frame';
 import styles from './account.module.css';

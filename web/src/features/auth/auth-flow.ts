@@ -1,6 +1,6 @@
 /**
- * The auth screens' own steps around the shared login completion (lib/login-complete.ts): where
- * registration ends, and how a typed one-time code is read.
+ * The auth screens' own steps around the shared login completion (domain/auth/login-complete.ts):
+ * where registration ends, and how a typed one-time code is read.
  */
 export const REGISTER_COMPLETE_PATH = '/register/complete';
 

@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { MAIL_ERROR_MESSAGE } from '../../lib/login-complete';
-import { PRODUCT_HISTORY_KEY, productHistoryStore } from '../../lib/product-history';
-import { EXPIRY_KEY, REGISTERED_KEY, TOKEN_KEY, patchSession, sessionStore, setMfa } from '../../lib/session';
+import { MAIL_ERROR_MESSAGE } from '../../domain/auth/login-complete';
+import { PRODUCT_HISTORY_KEY, productHistoryStore } from '../../domain/product-history/product-history';
+import { EXPIRY_KEY, REGISTERED_KEY, TOKEN_KEY, patchSession, sessionStore, setMfa } from '../../api/session';
 import { json, type FakeFetch } from '../../test/fake-fetch';
 import { botChallenge, botProof, createSiteFake, demoSettings, renderApp } from '../../test/render-app';
 import { normalizeCode } from './auth-flow';
@@ -63,7 +63,7 @@ describe('/login', () => {
       username: 'member@example.com',
       password: 'ride2026demo',
     });
-    // The bot check's proof, solved while the form was filled in (lib/bot-check).
+    // The bot check's proof, solved while the form was filled in (domain/bot-check/bot-check).
     expect(fake.callsTo('/v1/auth/login')[0]!.headers.get('X-Bot-Check')).toBe(botProof);
     expect(sessionStore.get()).toMatchObject({ isLogin: true, accessToken: 'tok-new', isRegisteredMember: true });
     expect(localStorage.getItem(TOKEN_KEY)).toBe('tok-new');

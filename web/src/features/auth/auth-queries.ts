@@ -1,14 +1,14 @@
 /**
- * The auth screens' calls (spec 000 §7 Auth, /work/members-contract.md flows 1–6, 9, 13). Every
- * typed call of the feature lives here, so when the generated schema learns the member paths
- * (`npm run gen:api`) this is the one file to adjust. Answers are typed by the generated schema;
- * the request shapes below are the contract's.
+ * The auth screens' calls (spec 000 §7 Auth: login, the code step, registration, the e-mail check,
+ * unlock, social logins). Every typed call of the feature lives here. Answers are typed by the
+ * generated schema (api/schema.d.ts, `npm run gen:api`); `Credentials` and `VerifyInput` are the
+ * bodies the forms send.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, apiInstance, load } from '../../api/client';
 import type { EmailVerified, JsonOf, LoginResponse, RegisterInput, Registered } from '../../api/types';
-import { botCheckParams } from '../../lib/bot-check';
-import type { TokenGrant } from '../../lib/session';
+import { botCheckParams } from '../../domain/bot-check/bot-check';
+import type { TokenGrant } from '../../api/session';
 
 export interface Credentials {
   username: string;

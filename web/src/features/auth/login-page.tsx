@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../lib/document-title';
-import { patchSession, sessionStore } from '../../lib/session';
+import { patchSession, sessionStore } from '../../api/session';
 import { Breadcrumbs } from '../../ui/breadcrumbs';
 import { buttonClass } from '../../ui/form-field';
 import { PasswordLogin } from './password-login';

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useSettings } from '../../api/site-queries';
+import { useSettings } from '../../domain/site/site-queries';
 import { useDocumentTitle } from '../../lib/document-title';
-import { completeLogin, VERIFY_PATH } from '../../lib/login-complete';
-import { patchSession, safeRedirectPath, setMfa } from '../../lib/session';
+import { completeLogin, VERIFY_PATH } from '../../domain/auth/login-complete';
+import { patchSession, safeRedirectPath, setMfa } from '../../api/session';
 import { Breadcrumbs } from '../../ui/breadcrumbs';
 import { buttonClass } from '../../ui/form-field';
 import { LoadingBlock } from '../../ui/spinner';
@@ -64,7 +64,8 @@ function Failure({ message, code }: { message: string; code: string | null }) {
 /**
  * /oauth/callback: where a social login comes back. The refresh cookie the server set is traded
  * for an access token once (POST /v1/auth/refresh), then the login ends like every other
- * (lib/login-complete) on the page asked for; a failure says why, with the way back to /login.
+ * (domain/auth/login-complete) on the page asked for; a failure says why, with the way back to
+ * /login.
  */
 export function OauthCallbackPage() {
   const location = useLocation();

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../lib/document-title';
-import { useSession } from '../../lib/session';
+import { useSession } from '../../api/session';
 import { Breadcrumbs } from '../../ui/breadcrumbs';
 import { buttonClass } from '../../ui/form-field';
-import { MYPAGE_PATH } from '../../lib/login-complete';
+import { MYPAGE_PATH } from '../../domain/auth/login-complete';
 import styles from './auth.module.css';
 
 /** /register/complete: the end of registration (after the code or e-mail check). */

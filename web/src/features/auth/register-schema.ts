@@ -1,7 +1,7 @@
 /**
  * The registration form's rules (spec 001 §5, contract "Field rules"): one schema, built for the
  * shop's variant — the demo rules, or the corporate (Tsunagu) rules with the company fields.
- * The profile part is lib/profile-form's, the same as on the profile edit.
+ * The profile part is domain/member/profile-form's, the same as on the profile edit.
  */
 import { z } from 'zod';
 import type { RegisterInput } from '../../api/types';
@@ -14,10 +14,10 @@ import {
   toProfileInput,
   type ChoiceCode,
   type ProfileFields,
-} from '../../lib/profile-form';
+} from '../../domain/member/profile-form';
 import { maxLength, password, refinePasswordConfirmation, required, username, zRule } from '../../lib/validators';
 
-/** The profile (lib/profile-form) and what only registration asks: login, password, security question. */
+/** The profile (domain/member/profile-form) and what only registration asks: login, password, security question. */
 export interface RegisterFields extends ProfileFields {
   username: string;
   password: string;

@@ -1,5 +1,5 @@
-import { MYPAGE_PATH } from '../../lib/login-complete';
-import { safeRedirectPath, sessionStore } from '../../lib/session';
+import { MYPAGE_PATH } from '../../domain/auth/login-complete';
+import { safeRedirectPath, sessionStore } from '../../api/session';
 import { buttonClass } from '../../ui/form-field';
 import { socialLoginUrl, useProviders } from './auth-queries';
 import styles from './auth.module.css';

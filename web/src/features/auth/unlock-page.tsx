@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError } from '../../api/client';
+import { ApiError } from '../../lib/api-error';
 import { useDocumentTitle } from '../../lib/document-title';
 import { Breadcrumbs } from '../../ui/breadcrumbs';
 import { buttonClass } from '../../ui/form-field';

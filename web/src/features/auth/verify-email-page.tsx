@@ -1,13 +1,13 @@
 import { useEffect, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError } from '../../api/client';
+import { ApiError } from '../../lib/api-error';
 import { useDocumentTitle } from '../../lib/document-title';
-import { markRegisteredMember, useSession } from '../../lib/session';
+import { markRegisteredMember, useSession } from '../../api/session';
 import { Breadcrumbs } from '../../ui/breadcrumbs';
 import { buttonClass } from '../../ui/form-field';
 import { LoadingBlock } from '../../ui/spinner';
-import { MYPAGE_PATH } from '../../lib/login-complete';
+import { MYPAGE_PATH } from '../../domain/auth/login-complete';
 import { MEMBER_QUERY_ROOT } from '../../lib/query-client';
 import { emailTokenQuery } from './auth-queries';
 import styles from './auth.module.css';

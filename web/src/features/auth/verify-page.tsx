@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useSettings } from '../../api/site-queries';
+import { useSettings } from '../../domain/site/site-queries';
 import { useDocumentTitle } from '../../lib/document-title';
 import { setFlash } from '../../lib/flash';
 import { errorMessage } from '../../lib/form-errors';
-import { markRegisteredMember, safeRedirectPath, sessionStore, setMfa, useSession } from '../../lib/session';
+import { markRegisteredMember, safeRedirectPath, sessionStore, setMfa, useSession } from '../../api/session';
 import { Breadcrumbs } from '../../ui/breadcrumbs';
 import { buttonClass, FormAlert } from '../../ui/form-field';
 import { NoticeSlot } from '../../ui/notice-slot';
-import { acceptLoginResponse, MYPAGE_PATH } from '../../lib/login-complete';
+import { acceptLoginResponse, MYPAGE_PATH } from '../../domain/auth/login-complete';
 import { REGISTER_COMPLETE_PATH } from './auth-flow';
 import { checkEmailVerification, requestEmailVerification, verifyOneTimeCode } from './auth-queries';
 import { CodeForm } from './code-form';

@@ -1,5 +1,6 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { api, load, type Pagination } from '../../api/client';
+import { api, load } from '../../api/client';
+import type { Pagination } from '../../lib/paged';
 import type { BlogItem } from '../../api/types';
 
 export const BLOG_PER_PAGE = 10;

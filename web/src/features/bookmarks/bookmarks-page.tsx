@@ -8,14 +8,14 @@ import {
   bookmarksQuery,
   deleteBookmark,
   isBookmarkKind,
-} from '../../api/bookmark-queries';
-import { ApiError, isSilentError } from '../../api/client';
+} from '../../domain/bookmarks/bookmark-queries';
+import { ApiError, isSilentError } from '../../lib/api-error';
 import type { Bookmark, BookmarkKind } from '../../api/types';
 import { GENERIC_ERROR_MESSAGE } from '../../lib/form-errors';
 import { parsePageParam } from '../../lib/page-param';
 import { withoutItems, type Paged } from '../../lib/paged';
 import { queryClient } from '../../lib/query-client';
-import { sessionStore } from '../../lib/session';
+import { sessionStore } from '../../api/session';
 import { showError, showToast } from '../../lib/toast';
 import { DateText } from '../../ui/date-text';
 import { MypageFrame } from '../../ui/mypage-frame';

@@ -1,18 +1,18 @@
 /**
  * The cart screens' calls (contract "Cart endpoints", S3 settings) through the one typed client
  * (the generated schema has the cart paths since the server merge). Every cart answer
- * passes through lib/cart-store's `publishCart` (token, header count) and lands in the current
- * cart query; failures follow the error catalogue (`handleCartError`) in `useCartAction`.
+ * passes through domain/cart/cart-store's `publishCart` (token, header count) and lands in the
+ * current cart query; failures follow the error catalogue (`handleCartError`) in `useCartAction`.
  */
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { api, load, settle } from '../../api/client';
-import { saveDownload } from '../../api/download';
+import { saveDownload } from '../../lib/download';
 import type { paths } from '../../api/schema';
 import type { BodyOf, JsonOf } from '../../api/types';
-import { ensureCartToken, handleCartError, initCart, onCartAnswer, publishCart } from '../../lib/cart-store';
+import { ensureCartToken, handleCartError, initCart, onCartAnswer, publishCart } from '../../domain/cart/cart-store';
 import { MEMBER_QUERY_ROOT, queryClient } from '../../lib/query-client';
-import { getCartToken, sessionStore } from '../../lib/session';
+import { getCartToken, sessionStore } from '../../api/session';
 import type {
   Cart,
   CartOrderSummary,

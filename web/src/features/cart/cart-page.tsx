@@ -6,9 +6,9 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ApiError } from '../../api/client';
-import { track, trackedLine } from '../../lib/analytics';
-import { useSession } from '../../lib/session';
+import { ApiError } from '../../lib/api-error';
+import { track, trackedLine } from '../../domain/analytics/analytics';
+import { useSession } from '../../api/session';
 import { FormField, buttonClass } from '../../ui/form-field';
 import { NoticeSlot } from '../../ui/notice-slot';
 import { Price } from '../../ui/price';

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { getCartToken } from '../../lib/session';
-import { finishPayment, readPurchaseData, resetCartStore, storePurchaseData } from '../../lib/cart-store';
+import { getCartToken } from '../../api/session';
+import { finishPayment, readPurchaseData, resetCartStore, storePurchaseData } from '../../domain/cart/cart-store';
 import { json } from '../../test/fake-fetch';
 import { createSiteFake, renderApp } from '../../test/render-app';
 import { TOKEN, address, bodyOf, cart, cartFake, gloves, line, logIn, orderer } from './cart-test-data';

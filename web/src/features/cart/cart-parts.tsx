@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { applyInitReason, handleCartError } from '../../lib/cart-store';
+import { applyInitReason, handleCartError } from '../../domain/cart/cart-store';
 import { useDocumentTitle } from '../../lib/document-title';
 import { Price } from '../../ui/price';
 import { LoadingBlock } from '../../ui/spinner';

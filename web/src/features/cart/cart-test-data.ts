@@ -1,5 +1,5 @@
 /** A demo cart and the fake server answers the cart screens' tests share. */
-import { EXPIRY_KEY, TOKEN_KEY, setCartToken } from '../../lib/session';
+import { EXPIRY_KEY, TOKEN_KEY, setCartToken } from '../../api/session';
 import { json, type FakeFetch } from '../../test/fake-fetch';
 import { createSiteFake } from '../../test/render-app';
 import type { Cart, CartPaymentOption, CartProduct, Leadtime, Orderer, ShippingAddress } from './cart-types';

@@ -1,8 +1,7 @@
 /**
  * The cart and checkout types, picked from the generated schema (api/schema.d.ts, regenerated
- * from the merged server) by path, so they cannot drift from what the server answers. The names
- * are the contract's (/work/checkout-contract.md); the few the server leaves optional
- * (`?: T | null`) are read with `??` by the screens.
+ * from the merged server) by path, so they cannot drift from what the server answers; the few the
+ * server leaves optional (`?: T | null`) are read with `??` by the screens.
  */
 import type { BodyOf, CartSocialGift, JsonOf, OrderGift, SocialReceiverInput } from '../../api/types';
 

@@ -9,13 +9,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError } from '../../api/client';
-import { reissueGuestGiftLink } from '../../api/gift-link';
-import { useSettings } from '../../api/site-queries';
-import { track } from '../../lib/analytics';
-import { clearPurchaseData, readPurchaseData } from '../../lib/cart-store';
+import { ApiError } from '../../lib/api-error';
+import { reissueGuestGiftLink } from '../../domain/social-gift/gift-link';
+import { useSettings } from '../../domain/site/site-queries';
+import { track } from '../../domain/analytics/analytics';
+import { clearPurchaseData, readPurchaseData } from '../../domain/cart/cart-store';
 import { formatDate } from '../../lib/format';
-import { useSession } from '../../lib/session';
+import { useSession } from '../../api/session';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { buttonClass } from '../../ui/form-field';
 import { GiftOrderFacts, GiftSharePanel } from '../../ui/gift-share';
@@ -144,7 +144,7 @@ function GiftSection({
 /**
  * The purchase data of this order (kept 30 minutes from the decision), checked against the
  * server's decision data: a 404 forgets it (spec 000 §8); otherwise it is the purchase the data
- * layer gets (lib/analytics; once per order, and only when the shop has analytics on).
+ * layer gets (domain/analytics/analytics; once per order, and only when the shop has analytics on).
  */
 function usePurchaseCheck(orderNo: string, cartToken: string | null) {
   useEffect(() => {

@@ -10,9 +10,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { ApiError } from '../../api/client';
-import { useSettings } from '../../api/site-queries';
-import { ORDER_NO_MAX } from '../../lib/profile-form';
+import { ApiError } from '../../lib/api-error';
+import { useSettings } from '../../domain/site/site-queries';
+import { ORDER_NO_MAX } from '../../domain/member/profile-form';
 import { formatDate } from '../../lib/format';
 import {
   beginPayment,
@@ -22,9 +22,9 @@ import {
   publishCart,
   storePurchaseData,
   type PurchaseData,
-} from '../../lib/cart-store';
+} from '../../domain/cart/cart-store';
 import { queryClient } from '../../lib/query-client';
-import { setCartToken } from '../../lib/session';
+import { setCartToken } from '../../api/session';
 import { showToast } from '../../lib/toast';
 import { FormField, SubmitButton, buttonClass } from '../../ui/form-field';
 import { NoticeSlot } from '../../ui/notice-slot';

@@ -7,7 +7,7 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useSettings } from '../../api/site-queries';
+import { useSettings } from '../../domain/site/site-queries';
 import { buttonClass } from '../../ui/form-field';
 import { patchCart, useCartAction } from './cart-api';
 import type { Cart } from './cart-types';

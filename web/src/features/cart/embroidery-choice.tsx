@@ -7,10 +7,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { ApiError } from '../../api/client';
-import { embroideryPresetsQuery } from '../../api/name-embroidery-queries';
+import { ApiError } from '../../lib/api-error';
+import { embroideryPresetsQuery } from '../../domain/name-embroidery/name-embroidery-queries';
 import { formatCount } from '../../lib/format';
-import { useSession } from '../../lib/session';
+import { useSession } from '../../api/session';
 import { patchCart, useCartAction } from './cart-api';
 import type { CartProduct } from './cart-types';
 import styles from './cart.module.css';

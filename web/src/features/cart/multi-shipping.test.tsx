@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { finishPayment, resetCartStore } from '../../lib/cart-store';
+import { finishPayment, resetCartStore } from '../../domain/cart/cart-store';
 import { json } from '../../test/fake-fetch';
 import { demoSettings, renderApp } from '../../test/render-app';
 import { TOKEN, address, bodyOf, cart, cartFake, gloves, line, logIn, orderer } from './cart-test-data';

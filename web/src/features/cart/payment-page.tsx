@@ -1,23 +1,23 @@
 /**
  * /cart/payment: the payment methods for this cart (GET /v1/payments/carts/{token}: fee, and why
  * one is not available), a card — a member's saved card (GET /v1/me/user-cards) or a new one,
- * whose data goes ONLY to the gateway's tokeniser (lib/card-tokenizer); the shop gets the token
- * (PATCH /v1/carts/order/modify {card_token}) — points for members (PATCH /v1/carts/point), and
- * the last payment failure (transaction_error) until dismissed.
+ * whose data goes ONLY to the gateway's tokeniser (domain/payment-card/card-tokenizer); the shop
+ * gets the token (PATCH /v1/carts/order/modify {card_token}) — points for members (PATCH
+ * /v1/carts/point), and the last payment failure (transaction_error) until dismissed.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ApiError } from '../../api/client';
-import { useSettings } from '../../api/site-queries';
+import { ApiError } from '../../lib/api-error';
+import { useSettings } from '../../domain/site/site-queries';
 import {
   CARDS_UNAVAILABLE_MESSAGE,
   cardDigits,
   cardErrorMessage,
   cardServiceQuery,
   tokenizeCard,
-} from '../../lib/card-tokenizer';
-import { useSession } from '../../lib/session';
+} from '../../domain/payment-card/card-tokenizer';
+import { useSession } from '../../api/session';
 import { FormAlert, FormField, SubmitButton, buttonClass, controlClass } from '../../ui/form-field';
 import { NoticeSlot } from '../../ui/notice-slot';
 import { Price } from '../../ui/price';

@@ -2,7 +2,7 @@
  * /cart/shipping-add: a guest gives the orderer (name, kana, e-mail, phone, address with the
  * postal-code autofill) and where the order goes — the orderer's address or another; a member
  * gives a new delivery address (their orderer is the profile). The rules are the profile's
- * (lib/profile-form), demo or corporate as the channel says. A social gift asks only the
+ * (domain/member/profile-form), demo or corporate as the channel says. A social gift asks only the
  * orderer: the recipient gives the address.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -11,14 +11,14 @@ import { useForm, type Path, type Resolver, type UseFormReturn } from 'react-hoo
 import { Link, Navigate, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { api, load } from '../../api/client';
-import { useSettings } from '../../api/site-queries';
+import { useSettings } from '../../domain/site/site-queries';
 import { applyMutationErrors } from '../../lib/form-errors';
-import { profileShape } from '../../lib/profile-form';
-import { patchSession, useSession } from '../../lib/session';
+import { profileShape } from '../../domain/member/profile-form';
+import { patchSession, useSession } from '../../api/session';
 import { normalizePostal, postDisplay, tel, tsunaguPhone, zRule } from '../../lib/validators';
 import { AddressFieldset } from '../../ui/address-fieldset';
 import { FormAlert, FormField, SubmitButton, buttonClass, controlClass } from '../../ui/form-field';
-import { ensureCartToken } from '../../lib/cart-store';
+import { ensureCartToken } from '../../domain/cart/cart-store';
 import { patchCart, useCartAction } from './cart-api';
 import { CheckoutFrame, CheckoutGate, useCheckoutCart } from './cart-parts';
 import type { Cart, Orderer, ShippingAddress } from './cart-types';

@@ -8,9 +8,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useSettings } from '../../api/site-queries';
+import { useSettings } from '../../domain/site/site-queries';
 import { hasFieldErrors } from '../../lib/form-errors';
-import { useSession } from '../../lib/session';
+import { useSession } from '../../api/session';
 import { FormAlert, FormField, SubmitButton, buttonClass, controlClass } from '../../ui/form-field';
 import { Price } from '../../ui/price';
 import { LoadingBlock } from '../../ui/spinner';

@@ -8,8 +8,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { useSettings } from '../../api/site-queries';
-import { useSession } from '../../lib/session';
+import { useSettings } from '../../domain/site/site-queries';
+import { useSession } from '../../api/session';
 import { FormAlert, buttonClass } from '../../ui/form-field';
 import { LoadingBlock } from '../../ui/spinner';
 import { addressesQuery, patchCart, useCartAction, type CartAddress } from './cart-api';

@@ -3,7 +3,9 @@
  * makers, brands, tags) change rarely and are fetched once per visit ("only when empty").
  */
 import { keepPreviousData, queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { ApiError, api, load, type Pagination } from '../../api/client';
+import { api, load } from '../../api/client';
+import type { Pagination } from '../../lib/paged';
+import { ApiError } from '../../lib/api-error';
 import type { Brand, CategoryNode, Maker, ProductItem, Review, Tag } from '../../api/types';
 import { apiQueryFromFilters, PRODUCTS_PER_PAGE, type ProductApiQuery, type ProductFilters } from './product-filters';
 import { forgetTagGrant, tagGrantFor } from './tag-grants';

@@ -5,10 +5,10 @@
  */
 import { useId, useState, type ChangeEvent } from 'react';
 import { Link, useLocation, useParams, type LoaderFunctionArgs } from 'react-router';
-import { ApiError } from '../../api/client';
-import { breakpointsOf, useSettings } from '../../api/site-queries';
+import { ApiError } from '../../lib/api-error';
+import { breakpointsOf, useSettings } from '../../domain/site/site-queries';
 import type { ProductDetail } from '../../api/types';
-import { addSetToCart, handleCartError } from '../../lib/cart-store';
+import { addSetToCart, handleCartError } from '../../domain/cart/cart-store';
 import { useDocumentTitle } from '../../lib/document-title';
 import { queryClient } from '../../lib/query-client';
 import { useScreenClass } from '../../lib/screen';

@@ -1,22 +1,22 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { ApiError } from '../../api/client';
-import { useSettings } from '../../api/site-queries';
+import { ApiError } from '../../lib/api-error';
+import { useSettings } from '../../domain/site/site-queries';
 import type { ProductDetail, ProductItem, Variation } from '../../api/types';
-import { addAccessoryToCart, addToCart, handleCartError, productLineOf } from '../../lib/cart-store';
-import { showError } from '../../lib/toast';
-import { useTrack } from '../../lib/analytics-hooks';
+import { addAccessoryToCart, addToCart, handleCartError, productLineOf } from '../../domain/cart/cart-store';
+import { showError, showToast } from '../../lib/toast';
+import { useTrack } from '../../domain/analytics/analytics-hooks';
 import { useDocumentTitle } from '../../lib/document-title';
-import { recordViewedProduct } from '../../lib/product-history';
-import { useSession } from '../../lib/session';
-import { showToast } from '../../lib/toast';
+import { recordViewedProduct } from '../../domain/product-history/product-history';
+import { useSession } from '../../api/session';
 import { Breadcrumbs, type Crumb } from '../../ui/breadcrumbs';
 import { Paragraphs } from '../../ui/paragraphs';
 import { LoadingBlock } from '../../ui/spinner';
 import { useAccessories, useCategories, useProductDetail, useRecommendations } from './catalog-queries';
 import { deepestPath } from './category-path';
 import { recordMemberView } from './history-queries';
-import { ProductGrid, productHref } from '../../ui/product-card';
+import { productHref } from '../../ui/product-card';
+import { ProductGrid } from '../../themes/product-grid';
 import { BookmarkButton, MemberActions } from '../../ui/bookmark-button';
 import { FavoriteButton } from '../../ui/favorite-button';
 import { EMPTY_FILTERS, hrefWithFilters } from './product-filters';
@@ -75,7 +75,7 @@ async function addAccessories(
 
 /**
  * カートに入れる: the chosen variation in the chosen quantity (PATCH /v1/carts/products/add
- * through lib/cart-store, which keeps the cart token and the header count and applies the
+ * through domain/cart/cart-store, which keeps the cart token and the header count and applies the
  * cart's error rules), then the chosen accessories under its line. Not offered while selling is
  * stopped, before the sale or out of stock.
  */

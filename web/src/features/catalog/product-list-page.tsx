@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { breakpointsOf, useSettings } from '../../api/site-queries';
+import { breakpointsOf, useSettings } from '../../domain/site/site-queries';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useScreenClass } from '../../lib/screen';
 import { BookmarkButton } from '../../ui/bookmark-button';

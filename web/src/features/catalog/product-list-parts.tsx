@@ -5,7 +5,7 @@
 import { useId, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { Brand, CategoryNode, Maker, Tag } from '../../api/types';
-import type { Pagination } from '../../api/client';
+import type { Pagination } from '../../lib/paged';
 import { formatCount } from '../../lib/format';
 import { Price } from '../../ui/price';
 import { recordSearchWord } from './history-queries';

@@ -4,7 +4,7 @@
  * has downloaded — on a slow phone that is a whole round trip before the products are asked for.
  */
 import type { LoaderFunctionArgs } from 'react-router';
-import { messagesQuery } from '../../api/site-queries';
+import { messagesQuery } from '../../domain/site/site-queries';
 import { queryClient } from '../../lib/query-client';
 import { nextTask } from '../../lib/wait';
 import {

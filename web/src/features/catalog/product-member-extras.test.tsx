@@ -2,8 +2,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Measurement, SizeChart } from '../../api/memorial-size-review-types';
-import { EXPIRY_KEY, TOKEN_KEY, sessionStore } from '../../lib/session';
+import type { Measurement, SizeChart } from '../../api/types';
+import { EXPIRY_KEY, TOKEN_KEY, sessionStore } from '../../api/session';
 import { json, type FakeFetch } from '../../test/fake-fetch';
 import { createSiteFake, demoLayout, renderApp } from '../../test/render-app';
 

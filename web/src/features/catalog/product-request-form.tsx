@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { ApiError, isSilentError } from '../../api/client';
+import { ApiError, isSilentError } from '../../lib/api-error';
 import { checkProductRequest, type RequestErrors, type RequestFields } from './product-request-rules';
 import { useProductRequest } from './history-queries';
 import styles from './product-detail.module.css';

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useTrack } from '../../lib/analytics-hooks';
+import { useTrack } from '../../domain/analytics/analytics-hooks';
 import { Pagination } from '../../ui/pagination';
 import type { ProductPage } from './catalog-queries';
-import { ProductGrid } from '../../ui/product-card';
+import { ProductGrid } from '../../themes/product-grid';
 import { ActiveFilters, ResultSummary, SortLinks, type FilterNames } from './product-list-parts';
 import { hasNarrowing, hrefWithFilters, type ProductFilters } from './product-filters';
 import styles from './product-list.module.css';

@@ -1,5 +1,5 @@
-import { useViewedProducts } from '../../lib/product-history';
-import { ProductGrid } from '../../ui/product-card';
+import { useViewedProducts } from '../../domain/product-history/product-history';
+import { ProductGrid } from '../../themes/product-grid';
 import { useGuestHistory } from './history-queries';
 import styles from './product-detail.module.css';
 

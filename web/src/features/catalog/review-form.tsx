@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent, type Ref } from 'react';
 import { Link, useLocation } from 'react-router';
-import { ApiError, LOGIN_PATH, isSilentError } from '../../api/client';
-import type { ReviewStatus } from '../../api/memorial-size-review-types';
-import type { ProductDetail } from '../../api/types';
-import { patchSession, useSession } from '../../lib/session';
+import { LOGIN_PATH } from '../../api/client';
+import { ApiError, isSilentError } from '../../lib/api-error';
+import type { ReviewStatus, ProductDetail } from '../../api/types';
+import { patchSession, useSession } from '../../api/session';
 import { FieldGroup, FormAlert, FormField, SubmitButton, buttonClass, controlClass } from '../../ui/form-field';
 import {
   BODY_MAX,

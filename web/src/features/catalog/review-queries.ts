@@ -6,7 +6,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { api, load } from '../../api/client';
-import type { ReviewInput, ReviewPosted } from '../../api/memorial-size-review-types';
+import type { ReviewInput, ReviewPosted } from '../../api/types';
 import { catalogKeys } from './catalog-queries';
 
 export const ALREADY_POSTED_CODE = 'reviews.already_posted';

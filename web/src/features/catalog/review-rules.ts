@@ -4,7 +4,7 @@
  * member's family name + 「さん」). Lengths in characters after trimming, as the server counts.
  * Plain functions rather than zod: the product page stays free of the form libraries.
  */
-import type { ReviewInput } from '../../api/memorial-size-review-types';
+import type { ReviewInput } from '../../api/types';
 
 export interface ReviewFields {
   /** '' until a star is chosen. */

@@ -1,16 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { LOGIN_PATH } from '../../api/client';
-import { measurementsQuery } from '../../api/measurement-queries';
-import type { SizeChart } from '../../api/memorial-size-review-types';
-import type { ProductDetail } from '../../api/types';
-import { patchSession, useSession } from '../../lib/session';
+import { measurementsQuery } from '../../domain/measurement/measurement-queries';
+import type { SizeChart, ProductDetail } from '../../api/types';
+import { patchSession, useSession } from '../../api/session';
 import {
   formatMeasure,
   suggestionText,
   suggestSize,
   type SizeSuggestion as Suggestion,
-} from '../../lib/size-suggestion';
+} from '../../domain/measurement/size-suggestion';
 import styles from './size-suggestion.module.css';
 
 export const MEASUREMENT_EDIT_PATH = '/mypage/measurement/edit';
@@ -109,8 +108,8 @@ function ForVisitor({ chart }: { chart: SizeChart }) {
 
 /**
  * 「あなたのサイズ: M（頭囲 57cm）」 on a product with a size chart, from the member's latest
- * measurement of the chart's purpose (lib/size-suggestion.ts); without one, the way to record it.
- * Products without a chart show nothing.
+ * measurement of the chart's purpose (domain/measurement/size-suggestion.ts); without one, the way
+ * to record it. Products without a chart show nothing.
  */
 export function SizeSuggestion({ product }: { product: ProductDetail }) {
   const { isLogin } = useSession();

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useDocumentTitle } from '../../lib/document-title';
-import { useSession } from '../../lib/session';
+import { useSession } from '../../api/session';
 import { Breadcrumbs } from '../../ui/breadcrumbs';
 import { buttonClass } from '../../ui/form-field';
 import { NoticeSlot } from '../../ui/notice-slot';

@@ -6,9 +6,9 @@
  */
 import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { formatFileSize } from '../../api/upload-files';
-import { useSettings } from '../../api/site-queries';
-import { BOT_CHECK_PREPARING_MESSAGE, useBotCheck } from '../../lib/bot-check';
+import { formatFileSize } from '../../domain/uploads/upload-files';
+import { useSettings } from '../../domain/site/site-queries';
+import { BOT_CHECK_PREPARING_MESSAGE, useBotCheck } from '../../domain/bot-check/bot-check';
 import { useDocumentTitle } from '../../lib/document-title';
 import { applyServerErrors } from '../../lib/form-errors';
 import { postDisplay } from '../../lib/validators';

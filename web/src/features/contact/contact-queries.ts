@@ -2,7 +2,7 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { api, load } from '../../api/client';
 import type { CategoryNode, InquiryCreated, InquiryInput } from '../../api/types';
-import { botCheckParams } from '../../lib/bot-check';
+import { botCheckParams } from '../../domain/bot-check/bot-check';
 import { CATALOG_TOPIC } from './contact-schema';
 
 export const contactKeys = {

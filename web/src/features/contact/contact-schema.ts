@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type { InquiryInput } from '../../api/types';
-import { ADDRESS_MAX } from '../../lib/profile-form';
+import { ADDRESS_MAX } from '../../domain/member/profile-form';
 import {
   COMPANY_MAX,
   email,

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { api, load, type Pagination } from '../../api/client';
+import { api, load } from '../../api/client';
+import type { Pagination } from '../../lib/paged';
 import type { Qa, QaCategory } from '../../api/types';
 
 /** The endpoint's maximum page size: a shop's FAQ fits on one page, pagination covers the rest. */

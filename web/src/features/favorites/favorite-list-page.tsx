@@ -1,7 +1,7 @@
 import { Link, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { parsePageParam } from '../../lib/page-param';
 import { queryClient } from '../../lib/query-client';
-import { sessionStore } from '../../lib/session';
+import { sessionStore } from '../../api/session';
 import { MypageFrame } from '../../ui/mypage-frame';
 import { userListQuery, useUserList } from './favorites-queries';
 import { ListContents, listParams } from './list-contents';

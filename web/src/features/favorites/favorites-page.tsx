@@ -1,7 +1,7 @@
 import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { parsePageParam } from '../../lib/page-param';
 import { queryClient } from '../../lib/query-client';
-import { sessionStore } from '../../lib/session';
+import { sessionStore } from '../../api/session';
 import { MypageFrame } from '../../ui/mypage-frame';
 import { userListQuery, userListsQuery, useUserLists } from './favorites-queries';
 import { EMPTY_LIST_TEXT, ListContents, listParams } from './list-contents';

@@ -1,13 +1,13 @@
 /**
  * The member's favourites lists (docs/member-area-api.md, Favourites): the lists with their
  * counts, one list's products page by page, and taking a product off one list. The heart itself
- * (like/unlike) is lib/favorites, shared with every product card; its changes refresh these
- * queries because they key under its USER_LISTS_KEY.
+ * (like/unlike) is domain/favorites/favorites, shared with every product card; its changes refresh
+ * these queries because they key under its USER_LISTS_KEY.
  */
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { api, load } from '../../api/client';
 import type { ListEntry, UserList } from '../../api/types';
-import { USER_LISTS_KEY } from '../../lib/favorites';
+import { USER_LISTS_KEY } from '../../domain/favorites/favorites';
 import { pagedOf, type Paged } from '../../lib/paged';
 
 export const LIST_PER_PAGE = 20;

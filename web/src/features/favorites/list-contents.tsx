@@ -1,15 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError, isSilentError } from '../../api/client';
+import { ApiError, isSilentError } from '../../lib/api-error';
 import type { ProductItem } from '../../api/types';
-import { setFavoriteFlag, USER_LISTS_KEY } from '../../lib/favorites';
+import { setFavoriteFlag, USER_LISTS_KEY } from '../../domain/favorites/favorites';
 import { GENERIC_ERROR_MESSAGE } from '../../lib/form-errors';
 import { withoutItems } from '../../lib/paged';
 import { showError, showToast } from '../../lib/toast';
 import { DateText } from '../../ui/date-text';
 import { Pagination } from '../../ui/pagination';
-import { ProductEntryGrid } from '../../ui/product-entry-grid';
+import { ProductEntryGrid } from '../../themes/product-entry-grid';
 import { detachFromList, favoritesKeys, useUserList, userListQuery, type ListPage } from './favorites-queries';
 import styles from './favorites.module.css';
 

@@ -1,5 +1,5 @@
 import { useId, useState, type KeyboardEvent } from 'react';
-import { isSilentError } from '../../api/client';
+import { isSilentError } from '../../lib/api-error';
 import type { Banner } from '../../api/types';
 import { showError } from '../../lib/toast';
 import { downloadBanner } from './home-queries';

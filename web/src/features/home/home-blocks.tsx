@@ -4,7 +4,7 @@ import type { ScreenClass } from '../../lib/screen';
 import { DateText } from '../../ui/date-text';
 import { Paragraphs } from '../../ui/paragraphs';
 import { SmartLink } from '../../ui/smart-link';
-import { ProductGrid } from '../../ui/product-card';
+import { ProductGrid } from '../../themes/product-grid';
 import { LoadingBlock } from '../../ui/spinner';
 import { COLLECTION_COUNT, useCollection, useLatestNews } from './home-queries';
 import styles from './home.module.css';

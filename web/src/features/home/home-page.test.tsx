@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { EXPIRY_KEY, TOKEN_KEY } from '../../lib/session';
+import { EXPIRY_KEY, TOKEN_KEY } from '../../api/session';
 import { createSiteFake, renderApp } from '../../test/render-app';
 import { isBlockVisible } from './home-blocks';
 

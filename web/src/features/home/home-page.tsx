@@ -1,9 +1,9 @@
-import { useSettings, breakpointsOf, messagesQuery } from '../../api/site-queries';
+import { useSettings, breakpointsOf, messagesQuery } from '../../domain/site/site-queries';
 import type { FreeArea } from '../../api/types';
 import { useDocumentTitle } from '../../lib/document-title';
 import { queryClient } from '../../lib/query-client';
 import { useScreenClass } from '../../lib/screen';
-import { useSession } from '../../lib/session';
+import { useSession } from '../../api/session';
 import { useThemeComponent } from '../../themes/registry';
 import type { HomeLayoutProps } from '../../themes/types';
 import { NoticeSlot } from '../../ui/notice-slot';

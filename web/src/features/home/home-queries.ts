@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { ApiError, api, load, settle } from '../../api/client';
-import { saveDownload } from '../../api/download';
+import { api, load, settle } from '../../api/client';
+import { ApiError } from '../../lib/api-error';
+import { saveDownload } from '../../lib/download';
 import type { Banner, BannerArea, CalendarDay, Collection, FreeArea } from '../../api/types';
 
 export const HOME_PAGE = 'home';

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { ApiError } from '../../api/client';
+import { ApiError } from '../../lib/api-error';
 import { useDocumentTitle } from '../../lib/document-title';
 import { queryClient } from '../../lib/query-client';
 import { Breadcrumbs } from '../../ui/breadcrumbs';

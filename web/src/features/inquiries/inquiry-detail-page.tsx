@@ -2,7 +2,7 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '../../lib/query-client';
-import { sessionStore } from '../../lib/session';
+import { sessionStore } from '../../api/session';
 import { MypageFrame } from '../../ui/mypage-frame';
 import { inquiryKeys, inquiryQuery } from './inquiry-queries';
 import { InquiryThread } from './inquiry-thread';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Inquiry, InquiryMessage, InquirySummary } from '../../api/types';
-import { EXPIRY_KEY, TOKEN_KEY } from '../../lib/session';
+import { EXPIRY_KEY, TOKEN_KEY } from '../../api/session';
 import { json, type FakeFetch } from '../../test/fake-fetch';
 import { createSiteFake, renderApp } from '../../test/render-app';
 

@@ -5,8 +5,8 @@
  * are saved from an object URL.
  */
 import { useState } from 'react';
-import { fetchUploadedFile, formatFileSize } from '../../api/upload-files';
-import { saveBlob } from '../../api/download';
+import { fetchUploadedFile, formatFileSize } from '../../domain/uploads/upload-files';
+import { saveBlob } from '../../lib/download';
 import type { Inquiry, InquiryMessage, InquiryStatus, UploadedFile } from '../../api/types';
 import { errorMessage } from '../../lib/form-errors';
 import { showError } from '../../lib/toast';

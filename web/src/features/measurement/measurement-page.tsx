@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { measurementsQuery } from '../../api/measurement-queries';
-import type { Measurement } from '../../api/memorial-size-review-types';
+import { measurementsQuery } from '../../domain/measurement/measurement-queries';
+import type { Measurement } from '../../api/types';
 import { queryClient } from '../../lib/query-client';
-import { sessionStore } from '../../lib/session';
-import { formatMeasure, latestOf } from '../../lib/size-suggestion';
+import { sessionStore } from '../../api/session';
+import { formatMeasure, latestOf } from '../../domain/measurement/size-suggestion';
 import { DateText } from '../../ui/date-text';
 import { MypageFrame } from '../../ui/mypage-frame';
 import { useAllMeasurements } from './measurement-queries';

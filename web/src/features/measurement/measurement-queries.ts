@@ -1,12 +1,12 @@
 /**
  * Recording and emptying a purpose's measurements (`POST` / `DELETE /v1/me/timeseries`). The
- * list query is shared with the product page (api/measurement-queries.ts): both changes refetch
- * every measurement query, so the size suggestion follows.
+ * list query is shared with the product page (domain/measurement/measurement-queries.ts): both
+ * changes refetch every measurement query, so the size suggestion follows.
  */
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { api, load } from '../../api/client';
-import { measurementKeys, measurementsQuery } from '../../api/measurement-queries';
-import type { Measurement, MeasurementInput, MeasurementPurpose } from '../../api/memorial-size-review-types';
+import { measurementKeys, measurementsQuery } from '../../domain/measurement/measurement-queries';
+import type { Measurement, MeasurementInput, MeasurementPurpose } from '../../api/types';
 
 /** Every purpose's records, newest first, and how many each purpose keeps. */
 export const useAllMeasurements = () => useSuspenseQuery(measurementsQuery(null)).data;

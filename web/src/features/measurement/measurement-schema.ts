@@ -4,8 +4,8 @@
  * What people type is read after NFKC (full-width digits from a Japanese keyboard count).
  */
 import { z } from 'zod';
-import type { Measurement, MeasurementPurpose } from '../../api/memorial-size-review-types';
-import { formatMeasure } from '../../lib/size-suggestion';
+import type { Measurement, MeasurementPurpose } from '../../api/types';
+import { formatMeasure } from '../../domain/measurement/size-suggestion';
 import { decimal, required } from '../../lib/validators';
 
 export interface MeasureDef {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { EXPIRY_KEY, TOKEN_KEY } from '../../lib/session';
+import { EXPIRY_KEY, TOKEN_KEY } from '../../api/session';
 import { json } from '../../test/fake-fetch';
 import { createSiteFake, renderApp } from '../../test/render-app';
 

@@ -6,11 +6,12 @@
  */
 import { queryOptions, useQueryClient, useSuspenseQuery, type QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError, api, isSilentError, load } from '../../api/client';
+import { api, load } from '../../api/client';
+import { ApiError, isSilentError } from '../../lib/api-error';
 import type { HistoryEntry, RequestHistory, SearchHistory } from '../../api/types';
 import { GENERIC_ERROR_MESSAGE } from '../../lib/form-errors';
 import { withoutItems, pagedOf, type Paged } from '../../lib/paged';
-import { MEMBER_PRODUCT_HISTORY_KEY } from '../../lib/product-history';
+import { MEMBER_PRODUCT_HISTORY_KEY } from '../../domain/product-history/product-history';
 import { MEMBER_QUERY_ROOT } from '../../lib/query-client';
 import { showError, showToast } from '../../lib/toast';
 

@@ -1,10 +1,10 @@
 import type { HistoryEntry } from '../../api/types';
-import { MEMBER_PRODUCT_HISTORY_KEY } from '../../lib/product-history';
+import { MEMBER_PRODUCT_HISTORY_KEY } from '../../domain/product-history/product-history';
 import { queryClient } from '../../lib/query-client';
-import { sessionStore } from '../../lib/session';
+import { sessionStore } from '../../api/session';
 import { MypageFrame } from '../../ui/mypage-frame';
 import { Pagination } from '../../ui/pagination';
-import { ProductEntryGrid } from '../../ui/product-entry-grid';
+import { ProductEntryGrid } from '../../themes/product-entry-grid';
 import {
   deleteProductHistory,
   historyKeys,

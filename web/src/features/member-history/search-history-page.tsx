@@ -2,7 +2,7 @@ import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import type { SearchHistory } from '../../api/types';
 import { parsePageParam } from '../../lib/page-param';
 import { queryClient } from '../../lib/query-client';
-import { sessionStore } from '../../lib/session';
+import { sessionStore } from '../../api/session';
 import { DateText } from '../../ui/date-text';
 import { MypageFrame } from '../../ui/mypage-frame';
 import { Pagination } from '../../ui/pagination';

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from 'react-router';
 import { setFlash } from '../../lib/flash';
 import { queryClient } from '../../lib/query-client';
-import { sessionStore } from '../../lib/session';
+import { sessionStore } from '../../api/session';
 import { buttonClass } from '../../ui/form-field';
 import { MypageFrame } from '../../ui/mypage-frame';
 import { MemorialForm } from './memorial-form';

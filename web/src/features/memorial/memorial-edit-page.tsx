@@ -1,7 +1,7 @@
 import { useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
 import { setFlash } from '../../lib/flash';
 import { queryClient } from '../../lib/query-client';
-import { sessionStore } from '../../lib/session';
+import { sessionStore } from '../../api/session';
 import { MypageFrame } from '../../ui/mypage-frame';
 import { MemorialForm } from './memorial-form';
 import { memorialQuery, useMemorial, useUpdateMemorial } from './memorial-queries';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import type { MemorialInput } from '../../api/memorial-size-review-types';
+import type { MemorialInput } from '../../api/types';
 import { applyMutationErrors } from '../../lib/form-errors';
 import {
   FieldGroup,

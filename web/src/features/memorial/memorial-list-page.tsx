@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import type { Memorial } from '../../api/memorial-size-review-types';
+import type { Memorial } from '../../api/types';
 import { formatDate } from '../../lib/format';
 import { queryClient } from '../../lib/query-client';
-import { sessionStore } from '../../lib/session';
+import { sessionStore } from '../../api/session';
 import { showToast } from '../../lib/toast';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { MypageFrame } from '../../ui/mypage-frame';

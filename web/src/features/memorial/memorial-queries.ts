@@ -5,7 +5,7 @@
  */
 import { queryOptions, useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { api, load } from '../../api/client';
-import type { Memorial, MemorialInput } from '../../api/memorial-size-review-types';
+import type { Memorial, MemorialInput } from '../../api/types';
 import { MEMBER_QUERY_ROOT } from '../../lib/query-client';
 
 export const memorialKeys = {

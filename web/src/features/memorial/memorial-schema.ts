@@ -4,7 +4,7 @@
  * The form holds strings (selects and radios); `toMemorialInput` turns them into the body.
  */
 import { z } from 'zod';
-import type { Memorial, MemorialDivision, MemorialInput } from '../../api/memorial-size-review-types';
+import type { Memorial, MemorialDivision, MemorialInput } from '../../api/types';
 import { maxLength, required, zMaxLength } from '../../lib/validators';
 
 export const DIVISIONS: readonly (readonly [value: `${MemorialDivision}`, label: string])[] = [

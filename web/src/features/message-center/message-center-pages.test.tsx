@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { SystemMessage } from '../../api/types';
-import { EXPIRY_KEY, TOKEN_KEY } from '../../lib/session';
+import { EXPIRY_KEY, TOKEN_KEY } from '../../api/session';
 import { json, type FakeFetch } from '../../test/fake-fetch';
 import { createSiteFake, renderApp } from '../../test/render-app';
 

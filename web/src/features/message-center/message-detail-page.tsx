@@ -1,9 +1,9 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
-import { systemMessageKeys } from '../../api/system-message-queries';
+import { systemMessageKeys } from '../../domain/system-messages/system-message-queries';
 import { queryClient } from '../../lib/query-client';
-import { sessionStore } from '../../lib/session';
+import { sessionStore } from '../../api/session';
 import { DateText } from '../../ui/date-text';
 import { MypageFrame } from '../../ui/mypage-frame';
 import { Paragraphs } from '../../ui/paragraphs';

@@ -1,11 +1,12 @@
 /**
  * The message centre (docs/inquiries-api.md, "System messages"): the shop's messages to the
  * member, page by page, and one message, which reading marks read. The unread count of the
- * header is api/system-message-queries (in the first bundle); these keys sit under it.
+ * header is domain/system-messages/system-message-queries (in the first bundle); these keys sit
+ * under it.
  */
 import { queryOptions } from '@tanstack/react-query';
 import { api, load } from '../../api/client';
-import { systemMessageKeys } from '../../api/system-message-queries';
+import { systemMessageKeys } from '../../domain/system-messages/system-message-queries';
 import type { SystemMessage } from '../../api/types';
 import { pagedOf, type Paged } from '../../lib/paged';
 

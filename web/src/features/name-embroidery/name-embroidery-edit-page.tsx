@@ -1,8 +1,8 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { embroideryPresetsQuery } from '../../api/name-embroidery-queries';
+import { embroideryPresetsQuery } from '../../domain/name-embroidery/name-embroidery-queries';
 import { setFlash } from '../../lib/flash';
 import { queryClient } from '../../lib/query-client';
-import { sessionStore } from '../../lib/session';
+import { sessionStore } from '../../api/session';
 import { buttonClass } from '../../ui/form-field';
 import { MypageFrame } from '../../ui/mypage-frame';
 import { NameEmbroideryForm } from './name-embroidery-form';

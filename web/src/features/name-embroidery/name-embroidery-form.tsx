@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import type { EmbroideryInput, EmbroideryOptions } from '../../api/name-embroidery-queries';
+import type { EmbroideryInput, EmbroideryOptions } from '../../domain/name-embroidery/name-embroidery-queries';
 import { applyMutationErrors } from '../../lib/form-errors';
 import { FormAlert, FormField, RadioGroup, SubmitButton, buttonClass } from '../../ui/form-field';
 import {

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { embroideryPresetsQuery, type EmbroideryPreset } from '../../api/name-embroidery-queries';
+import { embroideryPresetsQuery, type EmbroideryPreset } from '../../domain/name-embroidery/name-embroidery-queries';
 import { queryClient } from '../../lib/query-client';
-import { sessionStore } from '../../lib/session';
+import { sessionStore } from '../../api/session';
 import { showToast } from '../../lib/toast';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { MypageFrame } from '../../ui/mypage-frame';

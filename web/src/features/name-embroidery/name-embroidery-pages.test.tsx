@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { EmbroideryPreset } from '../../api/name-embroidery-queries';
-import { EXPIRY_KEY, TOKEN_KEY } from '../../lib/session';
+import type { EmbroideryPreset } from '../../domain/name-embroidery/name-embroidery-queries';
+import { EXPIRY_KEY, TOKEN_KEY } from '../../api/session';
 import { json, type FakeFetch } from '../../test/fake-fetch';
 import { createSiteFake, renderApp } from '../../test/render-app';
 

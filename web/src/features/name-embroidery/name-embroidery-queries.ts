@@ -1,7 +1,7 @@
 /**
  * The preset calls (docs/member-area-api.md, "Name embroidery (名入れ刺繍)"): the list (shared
- * with the cart, api/name-embroidery-queries.ts), add / edit / delete. Every change refetches the
- * list, which also carries the form's options.
+ * with the cart, domain/name-embroidery/name-embroidery-queries.ts), add / edit / delete. Every
+ * change refetches the list, which also carries the form's options.
  */
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { api, load } from '../../api/client';
@@ -10,7 +10,7 @@ import {
   embroideryPresetsQuery,
   type EmbroideryInput,
   type EmbroideryPreset,
-} from '../../api/name-embroidery-queries';
+} from '../../domain/name-embroidery/name-embroidery-queries';
 
 export const useEmbroideryPresets = () => useSuspenseQuery(embroideryPresetsQuery()).data;
 

@@ -4,7 +4,7 @@
  * the answer's `options`. The server checks the same and answers 422 on the field.
  */
 import { z } from 'zod';
-import type { EmbroideryInput, EmbroideryPreset } from '../../api/name-embroidery-queries';
+import type { EmbroideryInput, EmbroideryPreset } from '../../domain/name-embroidery/name-embroidery-queries';
 
 export const TEXT_MAX = 12;
 

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '../../lib/query-client';
 import { useDocumentTitle } from '../../lib/document-title';
-import { useSession } from '../../lib/session';
+import { useSession } from '../../api/session';
 import { BookmarkButton } from '../../ui/bookmark-button';
 import { DateText } from '../../ui/date-text';
 import { Paragraphs } from '../../ui/paragraphs';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { parsePageParam } from '../../lib/page-param';
-import { EXPIRY_KEY, TOKEN_KEY } from '../../lib/session';
+import { EXPIRY_KEY, TOKEN_KEY } from '../../api/session';
 import { json } from '../../test/fake-fetch';
 import { createSiteFake, newsItem, renderApp } from '../../test/render-app';
 

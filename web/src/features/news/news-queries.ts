@@ -1,5 +1,6 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { api, load, settle, type Pagination } from '../../api/client';
+import { api, load, settle } from '../../api/client';
+import type { Pagination } from '../../lib/paged';
 import type { NewsItem } from '../../api/types';
 
 export const NEWS_PER_PAGE = 10;

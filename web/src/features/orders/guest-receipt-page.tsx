@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { ApiError } from '../../api/client';
+import { ApiError } from '../../lib/api-error';
 import { errorMessage } from '../../lib/form-errors';
 import { useDocumentTitle } from '../../lib/document-title';
 import { DateText } from '../../ui/date-text';

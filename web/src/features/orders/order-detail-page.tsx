@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '../../lib/query-client';
-import { sessionStore } from '../../lib/session';
+import { sessionStore } from '../../api/session';
 import { showToast } from '../../lib/toast';
 import { DateText } from '../../ui/date-text';
 import { buttonClass } from '../../ui/form-field';
@@ -383,7 +383,7 @@ export function OrderDetailPage() {
       ))}
       <TotalsSection order={order} />
       <PaymentSection order={order} />
-      <OrderMemoSection orderId={order.id} memo={order.memo} />
+      <OrderMemoSection orderId={order.id} memo={order.memo ?? null} />
       <ReceiptForm
         key={`${order.id}-${order.status}`}
         defaults={{ addressee: order.receipt.addressee, note: order.receipt.note || DEFAULT_RECEIPT_NOTE }}

@@ -4,11 +4,11 @@
  * (never the address); while it waits, 「ギフトURLを再発行」 and the new URL with the share panel.
  */
 import { useId, useState } from 'react';
-import { useSettings } from '../../api/site-queries';
+import { useSettings } from '../../domain/site/site-queries';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { buttonClass } from '../../ui/form-field';
 import { GiftOrderFacts, GiftSharePanel } from '../../ui/gift-share';
-import type { GiftLinkBody, OrderGift } from './order-types';
+import type { GiftLink, OrderGift } from '../../api/types';
 import styles from './orders.module.css';
 
 export const OLD_GIFT_URL_WARNING = '以前のURLは使えなくなります。';
@@ -16,14 +16,14 @@ export const OLD_GIFT_URL_WARNING = '以前のURLは使えなくなります。'
 /** The re-issue call of the page (member or guest): a mutation that answers the new link. */
 export interface GiftReissue {
   isPending: boolean;
-  mutateAsync: () => Promise<GiftLinkBody>;
+  mutateAsync: () => Promise<GiftLink>;
 }
 
 export function OrderGiftSection({ gift, reissue }: { gift: OrderGift | null | undefined; reissue: GiftReissue }) {
   const titleId = useId();
   const shopName = String(useSettings()['SITE.NAME'] ?? '');
   const [confirming, setConfirming] = useState(false);
-  const [link, setLink] = useState<GiftLinkBody | null>(null);
+  const [link, setLink] = useState<GiftLink | null>(null);
   if (!gift) return null;
 
   const confirm = async () => {

@@ -12,10 +12,10 @@ describe('order search', () => {
   });
 
   it('turns a search into the API query', () => {
-    expect(searchQuery(EMPTY_SEARCH, NOW)).toEqual({ page: '1', per: '10' });
+    expect(searchQuery(EMPTY_SEARCH, NOW)).toEqual({ page: 1, per: 10 });
     expect(searchQuery({ page: 2, order_no: 'RP00000001', period: '6m' }, NOW)).toEqual({
-      page: '2',
-      per: '10',
+      page: 2,
+      per: 10,
       order_no: 'RP00000001',
       from: '2026-05-21',
     });

@@ -7,21 +7,14 @@
  * new fetch; a cancellation writes the returned order into every cached list and the detail.
  */
 import { queryOptions, useMutation, useQueryClient, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
-import { api, load, settle, type Pagination } from '../../api/client';
-import { saveDownload } from '../../api/download';
-import { reissueGuestGiftLink } from '../../api/gift-link';
+import { api, load, settle } from '../../api/client';
+import type { Pagination } from '../../lib/paged';
+import { saveDownload } from '../../lib/download';
+import { reissueGuestGiftLink } from '../../domain/social-gift/gift-link';
 import { MEMBER_QUERY_ROOT } from '../../lib/query-client';
 import { readStorage, session, writeStorage } from '../../lib/storage';
-import {
-  ordersApi,
-  type GiftLinkBody,
-  type GuestReceipt,
-  type GuestReceiptCheck,
-  type Order,
-  type OrderMemo,
-  type OrderSearchQuery,
-  type ReceiptInput,
-} from './order-types';
+import type { Order, OrderMemo, OrderSearchQuery, ReceiptInput } from './order-types';
+import type { GiftLink, GuestReceipt, GuestReceiptCheck } from '../../api/types';
 
 export const ORDERS_PER_PAGE = 10;
 /** How long a fetched list is shown again without asking the server (back from an order). */
@@ -115,7 +108,7 @@ export function jstDateMonthsAgo(months: number, now: number = Date.now()): stri
 
 /** The API query of a search: the period becomes `from` (Japan date, inclusive). */
 export function searchQuery(search: OrderSearch, now: number = Date.now()): OrderSearchQuery {
-  const query: OrderSearchQuery = { page: String(search.page), per: String(ORDERS_PER_PAGE) };
+  const query: OrderSearchQuery = { page: search.page, per: ORDERS_PER_PAGE };
   if (search.order_no) query.order_no = search.order_no;
   const months = { all: 0, '3m': 3, '6m': 6, '1y': 12 }[search.period];
   if (months > 0) query.from = jstDateMonthsAgo(months, now);
@@ -127,7 +120,7 @@ export const orderListQuery = (search: OrderSearch) =>
     queryKey: orderKeys.list(search),
     queryFn: async ({ signal }): Promise<OrderList> => {
       const { data, pagination } = await load(
-        ordersApi().GET('/v1/me/orders', { params: { query: searchQuery(search) }, signal }),
+        api().GET('/v1/me/orders', { params: { query: searchQuery(search) }, signal }),
       );
       const items = data.data;
       return {
@@ -143,7 +136,7 @@ export const orderQuery = (id: string) =>
   queryOptions({
     queryKey: orderKeys.detail(id),
     queryFn: async ({ signal }): Promise<Order> =>
-      (await load(ordersApi().GET('/v1/me/orders/{id}', { params: { path: { id } }, signal }))).data,
+      (await load(api().GET('/v1/me/orders/{id}', { params: { path: { id } }, signal }))).data,
   });
 
 export const useOrderList = (search: OrderSearch) => useSuspenseQuery(orderListQuery(search)).data;
@@ -173,7 +166,7 @@ export const useCancelOrder = (id: string) => {
     mutationFn: async (cancelReason: string): Promise<Cancelled> => {
       const order = (
         await load(
-          ordersApi().PUT('/v1/me/orders/{id}/cancel', {
+          api().PUT('/v1/me/orders/{id}/cancel', {
             params: { path: { id } },
             body: { cancel_reason: cancelReason },
           }),
@@ -197,7 +190,7 @@ export const useCancelOrder = (id: string) => {
 export const useReissueGiftLink = (id: string) => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (): Promise<GiftLinkBody> =>
+    mutationFn: async (): Promise<GiftLink> =>
       (await load(api().POST('/v1/me/orders/{id}/social-gift/link', { params: { path: { id } } }))).data,
     onSettled: () => client.invalidateQueries({ queryKey: orderKeys.detail(id) }),
   });
@@ -215,8 +208,8 @@ export const useSaveMemo = (orderId: string) => {
     mutationFn: async ({ memoId, body }: { memoId: string | null; body: string }): Promise<OrderMemo> => {
       const call =
         memoId === null
-          ? ordersApi().POST('/v1/memos', { body: { order_id: orderId, body } })
-          : ordersApi().PATCH('/v1/memos/{id}', { params: { path: { id: memoId } }, body: { body } });
+          ? api().POST('/v1/memos', { body: { order_id: orderId, body } })
+          : api().PATCH('/v1/memos/{id}', { params: { path: { id: memoId } }, body: { body } });
       return (await load(call)).data;
     },
     onSuccess: (memo) => withMemo(client, orderId, memo),
@@ -228,7 +221,7 @@ export const useDeleteMemo = (orderId: string) => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (memoId: string): Promise<void> => {
-      await load(ordersApi().DELETE('/v1/memos/{id}', { params: { path: { id: memoId } } }));
+      await load(api().DELETE('/v1/memos/{id}', { params: { path: { id: memoId } } }));
     },
     onSuccess: () => withMemo(client, orderId, null),
   });
@@ -255,11 +248,10 @@ export const useIssueReceipt = (order: Pick<Order, 'id' | 'order_no'>) => {
   return useMutation({
     mutationFn: async (input: ReceiptInput): Promise<string | null> => {
       const params = { path: { id: order.id } };
-      const updated = (await load(ordersApi().PUT('/v1/me/orders/{id}/download/receipt', { params, body: input })))
-        .data;
+      const updated = (await load(api().PUT('/v1/me/orders/{id}/download/receipt', { params, body: input }))).data;
       replaceOrder(client, updated);
       const name = await saveFile(
-        ordersApi().GET('/v1/me/orders/{id}/download/receipt', { params, parseAs: 'blob' }),
+        api().GET('/v1/me/orders/{id}/download/receipt', { params, parseAs: 'blob' }),
         receiptFallbackName(order.order_no),
       );
       // issued_count went up with this download (the next one is marked 再発行).
@@ -274,7 +266,7 @@ export const useDownloadQuotation = (order: Pick<Order, 'id' | 'order_no'>) =>
   useMutation({
     mutationFn: (): Promise<string | null> =>
       saveFile(
-        ordersApi().GET('/v1/me/orders/{id}/download/quotation', {
+        api().GET('/v1/me/orders/{id}/download/quotation', {
           params: { path: { id: order.id } },
           parseAs: 'blob',
         }),
@@ -288,7 +280,7 @@ export const useDownloadReceipt = (order: Pick<Order, 'id' | 'order_no'>) => {
   return useMutation({
     mutationFn: async (): Promise<string | null> => {
       const name = await saveFile(
-        ordersApi().GET('/v1/me/orders/{id}/download/receipt', { params: { path: { id: order.id } }, parseAs: 'blob' }),
+        api().GET('/v1/me/orders/{id}/download/receipt', { params: { path: { id: order.id } }, parseAs: 'blob' }),
         receiptFallbackName(order.order_no),
       );
       void client.invalidateQueries({ queryKey: orderKeys.detail(order.id) });
@@ -315,8 +307,8 @@ export const guestReceiptQuery = (no: string, t: string) =>
     queryKey: guestKeys.receipt(no, t),
     queryFn: async ({ signal }): Promise<GuestReceiptView> => {
       const params = { path: { no }, query: { t } };
-      const check = (await load(ordersApi().GET('/v1/orders/{no}/check/receipt', { params, signal }))).data;
-      const receipt = (await load(ordersApi().GET('/v1/orders/{no}/guest/receipt', { params, signal }))).data;
+      const check = (await load(api().GET('/v1/orders/{no}/check/receipt', { params, signal }))).data;
+      const receipt = (await load(api().GET('/v1/orders/{no}/guest/receipt', { params, signal }))).data;
       return { check, receipt };
     },
     retry: false,
@@ -328,10 +320,10 @@ export const useIssueGuestReceipt = (no: string, t: string) => {
   return useMutation({
     mutationFn: async (input: ReceiptInput): Promise<string | null> => {
       const params = { path: { no }, query: { t } };
-      const receipt = (await load(ordersApi().PUT('/v1/orders/{no}/guest/receipt', { params, body: input }))).data;
+      const receipt = (await load(api().PUT('/v1/orders/{no}/guest/receipt', { params, body: input }))).data;
       client.setQueryData<GuestReceiptView>(guestKeys.receipt(no, t), (view) => (view ? { ...view, receipt } : view));
       const name = await saveFile(
-        ordersApi().GET('/v1/orders/{no}/download/receipt', { params, parseAs: 'blob' }),
+        api().GET('/v1/orders/{no}/download/receipt', { params, parseAs: 'blob' }),
         receiptFallbackName(no),
       );
       void client.invalidateQueries({ queryKey: guestKeys.receipt(no, t) });
@@ -347,7 +339,7 @@ export const useIssueGuestReceipt = (no: string, t: string) => {
 export const useReissueGuestGiftLink = (no: string, t: string) => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (): Promise<GiftLinkBody> => reissueGuestGiftLink(no, t),
+    mutationFn: (): Promise<GiftLink> => reissueGuestGiftLink(no, t),
     onSettled: () => client.invalidateQueries({ queryKey: guestKeys.receipt(no, t) }),
   });
 };

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TOKEN_KEY, EXPIRY_KEY } from '../../lib/session';
+import { TOKEN_KEY, EXPIRY_KEY } from '../../api/session';
 import { json, type FakeFetch } from '../../test/fake-fetch';
 import { createSiteFake, renderApp } from '../../test/render-app';
 import { jstDateMonthsAgo } from './order-queries';
-import type { Order } from './order-types';
+import type { Order, OrderShipping } from './order-types';
 
 function logIn(token = 'member-token'): void {
   localStorage.setItem(TOKEN_KEY, token);
@@ -63,7 +63,7 @@ function order(id: string, over: Partial<Order> = {}): Order {
       address1: '1-1',
       address2: '',
       phone_number: '03-1234-5678',
-      company_name: null,
+      company_name: '',
     },
     shippings: [
       {
@@ -86,7 +86,7 @@ function order(id: string, over: Partial<Order> = {}): Order {
         delivery_timezone_label: '午前中',
         wrapping_label: null,
         noshi_label: null,
-        noshi_name: null,
+        noshi_name: '',
         carriage: 880,
         products: [
           {
@@ -486,6 +486,10 @@ describe('/mypage/order_history/{key} of a social gift', () => {
     delivery_date: null,
     delivery_timezone_label: null,
   };
+  /** A gift's shipping before the recipient answers: the server sends the address with every field empty. */
+  const noAddress = Object.fromEntries(
+    Object.keys(accepted.shippings[0]!.address).map((key) => [key, '']),
+  ) as OrderShipping['address'];
   const giftOrder = (over: Partial<Order> = {}) =>
     order('7', {
       status: 'awaiting_recipient',
@@ -493,7 +497,9 @@ describe('/mypage/order_history/{key} of a social gift', () => {
       payment_code: 'credit_card',
       payment_name: 'クレジットカード',
       social_gift: waitingGift,
-      shippings: [{ ...accepted.shippings[0]!, address: null, delivery_date: null, delivery_timezone_label: null }],
+      shippings: [
+        { ...accepted.shippings[0]!, address: noAddress, delivery_date: null, delivery_timezone_label: null },
+      ],
       ...over,
     });
 

@@ -1,6 +1,6 @@
 import { data, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { ApiError } from '../../api/client';
-import { useSettings } from '../../api/site-queries';
+import { ApiError } from '../../lib/api-error';
+import { useSettings } from '../../domain/site/site-queries';
 import type { StaticPage } from '../../api/types';
 import { queryClient } from '../../lib/query-client';
 import { themeReplaces, useThemeComponent } from '../../themes/registry';

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Coupon, LandingBlock } from '../../api/types';
-import { EXPIRY_KEY, TOKEN_KEY, sessionStore } from '../../lib/session';
+import { EXPIRY_KEY, TOKEN_KEY, sessionStore } from '../../api/session';
 import { json } from '../../test/fake-fetch';
 import { createSiteFake, renderApp } from '../../test/render-app';
 import { couponRefs, resolveCoupons } from './lp-coupons';

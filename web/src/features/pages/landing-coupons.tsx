@@ -1,12 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Coupon, LandingBlock } from '../../api/types';
-import { patchSession, useSession } from '../../lib/session';
+import { patchSession, useSession } from '../../api/session';
+import { couponsQuery, useTakeCoupon } from '../../domain/coupons/coupon-queries';
 import { showToast } from '../../lib/toast';
 import { DateText } from '../../ui/date-text';
 import { Price } from '../../ui/price';
 import { couponRefs, resolveCoupons } from './lp-coupons';
-import { useLandingCoupons, useTakeLandingCoupon } from './pages-queries';
 import styles from './pages.module.css';
 
 export const LP_COUPON_MESSAGES = {
@@ -75,8 +76,8 @@ function CouponCard({ coupon, busy, onTake }: { coupon: Coupon; busy: boolean; o
 export function LandingCoupons({ slug, layout }: { slug: string; layout: readonly LandingBlock[] }) {
   const refs = couponRefs(layout);
   const { isLogin } = useSession();
-  const known = useLandingCoupons(isLogin, refs.length > 0);
-  const take = useTakeLandingCoupon();
+  const known = useQuery({ ...couponsQuery(isLogin), enabled: refs.length > 0 });
+  const take = useTakeCoupon();
   const navigate = useNavigate();
   const location = useLocation();
   const headingId = useId();
@@ -92,7 +93,7 @@ export function LandingCoupons({ slug, layout }: { slug: string; layout: readonl
       return;
     }
     take.mutate(
-      { couponId: coupon.id, slug },
+      { couponId: coupon.id, page: slug },
       { onSuccess: () => showToast(LP_COUPON_MESSAGES.taken(coupon.name), 'success') },
     );
   };

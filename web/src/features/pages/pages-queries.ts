@@ -1,7 +1,7 @@
-import { queryOptions, useMutation, useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { NetworkIgnoredError, api, load, settle } from '../../api/client';
-import type { CategoryNode, Coupon, LandingPage, Maker, ProductItem, StaticPageLink } from '../../api/types';
-import { MEMBER_QUERY_ROOT, queryClient } from '../../lib/query-client';
+import { queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { api, load, settle } from '../../api/client';
+import { NetworkIgnoredError } from '../../lib/api-error';
+import type { CategoryNode, LandingPage, Maker, ProductItem, StaticPageLink } from '../../api/types';
 
 export const pagesKeys = {
   all: ['pages'] as const,
@@ -13,16 +13,7 @@ export const pagesKeys = {
   categories: () => [...pagesKeys.all, 'categories'] as const,
   makers: () => [...pagesKeys.all, 'makers'] as const,
   landingList: () => [...pagesKeys.all, 'landing-list'] as const,
-  /**
-   * The coupons a landing page completes its offers from. A member's sit under the member's
-   * coupon key, so taking one here also refreshes the /coupon list and the other way round.
-   */
-  coupons: (member: boolean) =>
-    member ? ([...MEMBER_QUERY_ROOT, 'coupons', 'landing'] as const) : ([...pagesKeys.all, 'coupons'] as const),
 };
-
-/** The coupon list a landing page can show: 50 is the server's page maximum and far above a shop's open coupons. */
-const COUPONS_PER_PAGE = 50;
 
 const REFERENCE_STALE = 30 * 60_000;
 
@@ -91,33 +82,6 @@ export const landingListQuery = () =>
     staleTime: REFERENCE_STALE,
   });
 
-/** The coupons open now, with the member's `is_taken` (`/v1/me/coupons` also lists the ones taken). */
-export const landingCouponsQuery = (member: boolean) =>
-  queryOptions({
-    queryKey: pagesKeys.coupons(member),
-    queryFn: async ({ signal }): Promise<Coupon[]> => {
-      const options = { params: { query: { per: COUPONS_PER_PAGE } }, signal };
-      const call = member ? api().GET('/v1/me/coupons', options) : api().GET('/v1/coupons', options);
-      return (await load(call)).data.data;
-    },
-  });
-
-/** POST /v1/me/coupons {coupon_id, page: the landing page's slug}: the coupon comes back taken. */
-export const useTakeLandingCoupon = () =>
-  useMutation({
-    mutationFn: async ({ couponId, slug }: { couponId: string; slug: string }): Promise<Coupon> =>
-      (await load(api().POST('/v1/me/coupons', { body: { coupon_id: couponId, page: slug } }))).data,
-    onSuccess: (taken) => {
-      queryClient.setQueryData<Coupon[]>(pagesKeys.coupons(true), (list) =>
-        list?.some((c) => c.id === taken.id)
-          ? list.map((c) => (c.id === taken.id ? { ...taken, is_taken: true } : c))
-          : [...(list ?? []), { ...taken, is_taken: true }],
-      );
-      // The /coupon list (another screen) asks again when it is next shown.
-      void queryClient.invalidateQueries({ queryKey: [...MEMBER_QUERY_ROOT, 'coupons'], refetchType: 'none' });
-    },
-  });
-
 export const useStaticPage = (path: string) => useSuspenseQuery(staticPageQuery(path)).data;
 export const useLandingPage = (slug: string) => useSuspenseQuery(landingPageQuery(slug)).data.page;
 export const useLandingProducts = (category: string, count: number) => useQuery(landingProductsQuery(category, count));
@@ -125,5 +89,3 @@ export const useStaticUrls = () => useQuery(staticUrlsQuery());
 export const useSitemapCategories = () => useQuery(sitemapCategoriesQuery());
 export const useSitemapMakers = () => useQuery(sitemapMakersQuery());
 export const useLandingList = () => useQuery(landingListQuery());
-export const useLandingCoupons = (member: boolean, enabled: boolean) =>
-  useQuery({ ...landingCouponsQuery(member), enabled });

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { useLocation } from 'react-router';
 import type { Popup } from '../../api/types';
-import { eventPopupStore } from '../../lib/event-popup';
+import { eventPopupStore } from '../../domain/popup/event-popup';
 import { useStore } from '../../lib/store';
 import { PopupBody } from './popup-content';
 import { landingPath, pickPopup, rememberPopup, shouldShowPopup } from './popup-memory';
@@ -62,7 +62,7 @@ function PopupDialog({ popup, onClose }: { popup: Popup; onClose: () => void }) 
  * Shows the shop's current popup once per visitor (see popup-memory), never over the page the
  * visit landed on: the list is fetched once per visit, from the second page on, and the choice is
  * made once per page load. A popup that an
- * ecommerce event answered with (lib/event-popup) is shown at once under the same memory,
+ * ecommerce event answered with (domain/popup/event-popup) is shown at once under the same memory,
  * unless another popup is open.
  */
 export function PopupHost() {

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { postEcommerceEvent } from '../../lib/cart-store';
+import { postEcommerceEvent } from '../../domain/cart/cart-store';
 import { json } from '../../test/fake-fetch';
 import { createSiteFake, renderApp } from '../../test/render-app';
 import { POPUP_LANDED_KEY, POPUP_SEEN_KEY, resetLanding } from './popup-memory';

@@ -1,6 +1,6 @@
 import { useEffect, useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { breakpointsOf, useSettings } from '../../api/site-queries';
+import { breakpointsOf, useSettings } from '../../domain/site/site-queries';
 import { useDocumentTitle } from '../../lib/document-title';
 import { parsePageParam } from '../../lib/page-param';
 import { queryClient } from '../../lib/query-client';

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { BOT_CHECK_PREPARING_MESSAGE, useBotCheck, type BotCheckAction } from '../../lib/bot-check';
+import { BOT_CHECK_PREPARING_MESSAGE, useBotCheck, type BotCheckAction } from '../../domain/bot-check/bot-check';
 import { useDocumentTitle } from '../../lib/document-title';
 import { applyMutationErrors } from '../../lib/form-errors';
 import { FormAlert, FormField, SubmitButton } from '../../ui/form-field';
@@ -22,7 +22,7 @@ export interface EmailRequestProps {
   lead: string;
   /** The mutation that mails the link; its answer is the same whether or not the address is known. */
   request: UseMutationResult<RequestAccepted, Error, ReminderRequest>;
-  /** The bot check's action for this form (lib/bot-check). */
+  /** The bot check's action for this form (domain/bot-check/bot-check). */
   botCheckAction: BotCheckAction;
   /** Said when the server's answer has no message of its own. */
   fallback: string;

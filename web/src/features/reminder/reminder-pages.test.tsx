@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { MAIL_ERROR_MESSAGE } from '../../lib/login-complete';
-import { PRODUCT_HISTORY_KEY, productHistoryStore } from '../../lib/product-history';
-import { sessionStore, TOKEN_KEY } from '../../lib/session';
+import { MAIL_ERROR_MESSAGE } from '../../domain/auth/login-complete';
+import { PRODUCT_HISTORY_KEY, productHistoryStore } from '../../domain/product-history/product-history';
+import { sessionStore, TOKEN_KEY } from '../../api/session';
 import { json, type FakeFetch } from '../../test/fake-fetch';
 import { botProof, createSiteFake, renderApp } from '../../test/render-app';
 

@@ -6,7 +6,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api, load } from '../../api/client';
 import type { LoginResponse } from '../../api/types';
-import { botCheckParams } from '../../lib/bot-check';
+import { botCheckParams } from '../../domain/bot-check/bot-check';
 import { queryClient as appQueryClient } from '../../lib/query-client';
 
 export const reminderKeys = {
@@ -38,7 +38,7 @@ export interface RequestAccepted {
   message: string;
 }
 
-/** A reminder request: the address, and the bot check's proof (lib/bot-check). */
+/** A reminder request: the address, and the bot check's proof (domain/bot-check/bot-check). */
 export interface ReminderRequest {
   email: string;
   proof: string;
@@ -79,7 +79,7 @@ export const useUsernameRequest = () =>
         .data as RequestAccepted,
   });
 
-/** POST /v1/reminder/reset → login response: the member is logged in (lib/login-complete). */
+/** POST /v1/reminder/reset → login response: the member is logged in (domain/auth/login-complete). */
 export const useReminderReset = () =>
   useMutation({
     mutationFn: async (input: ReminderResetInput): Promise<LoginResponse> =>

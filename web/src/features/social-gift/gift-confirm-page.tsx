@@ -7,7 +7,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { ApiError } from '../../api/client';
+import { ApiError } from '../../lib/api-error';
 import { errorMessage } from '../../lib/form-errors';
 import { queryClient } from '../../lib/query-client';
 import { FormAlert, SubmitButton, buttonClass } from '../../ui/form-field';

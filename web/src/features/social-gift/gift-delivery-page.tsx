@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '../../lib/form-errors';
-import { ApiError } from '../../api/client';
+import { ApiError } from '../../lib/api-error';
 import { FormAlert, FormField, SubmitButton, buttonClass, controlClass } from '../../ui/form-field';
 import { GIFT_PATHS, saveGiftDelivery, type GiftDeliveryChoice } from './gift-memory';
 import { GiftFailureView, GiftFrame, GiftLoading, stepErrorsOf, useGiftStep } from './gift-parts';

@@ -5,7 +5,8 @@
  * server's words.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, api, load } from '../../api/client';
+import { api, load } from '../../api/client';
+import { ApiError } from '../../lib/api-error';
 import type {
   GiftAcceptBody,
   GiftAddress,

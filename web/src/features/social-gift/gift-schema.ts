@@ -1,11 +1,11 @@
 /**
  * The recipient's address form: the address book's fields and rules (the same names and checks as
- * /mypage/address: lib/profile-form, demo or corporate as the channel says, a telephone or a
- * mobile number) and an e-mail for the confirmation. The server checks again
- * (POST /v1/social-gifts/check/shipping).
+ * /mypage/address: domain/member/profile-form, demo or corporate as the channel says, a telephone
+ * or a mobile number) and an e-mail for the confirmation. The server checks again (POST
+ * /v1/social-gifts/check/shipping).
  */
 import { z } from 'zod';
-import { profileShape, refineProfile } from '../../lib/profile-form';
+import { profileShape, refineProfile } from '../../domain/member/profile-form';
 import { normalizePostal, postDisplay } from '../../lib/validators';
 import type { GiftAddress } from './gift-types';
 

@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { useSettings } from '../../api/site-queries';
+import { useSettings } from '../../domain/site/site-queries';
 import { applyServerErrors } from '../../lib/form-errors';
 import { AddressFieldset } from '../../ui/address-fieldset';
 import { FormAlert, FormField, SubmitButton, buttonClass, controlClass } from '../../ui/form-field';

@@ -3,7 +3,7 @@ import { useDocumentTitle } from '../../lib/document-title';
 import { queryClient } from '../../lib/query-client';
 import { Breadcrumbs } from '../../ui/breadcrumbs';
 import { Paragraphs } from '../../ui/paragraphs';
-import { ProductCard } from '../../ui/product-card';
+import { ProductCard } from '../../themes/product-grid';
 import { stylistDetailQuery, useStylistDetail } from './stylist-queries';
 import styles from './stylist.module.css';
 

@@ -3,10 +3,15 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { CARDS_UNAVAILABLE_MESSAGE, cardDigits, cardServiceQuery, tokenizeCard } from '../../lib/card-tokenizer';
+import {
+  CARDS_UNAVAILABLE_MESSAGE,
+  cardDigits,
+  cardServiceQuery,
+  tokenizeCard,
+} from '../../domain/payment-card/card-tokenizer';
 import { applyMutationErrors, applyServerErrors } from '../../lib/form-errors';
 import { queryClient } from '../../lib/query-client';
-import { sessionStore } from '../../lib/session';
+import { sessionStore } from '../../api/session';
 import { showToast } from '../../lib/toast';
 import { FormAlert, FormField, SubmitButton } from '../../ui/form-field';
 import { MypageFrame } from '../../ui/mypage-frame';

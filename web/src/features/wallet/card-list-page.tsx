@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { CARDS_UNAVAILABLE_MESSAGE, cardServiceQuery } from '../../lib/card-tokenizer';
+import { CARDS_UNAVAILABLE_MESSAGE, cardServiceQuery } from '../../domain/payment-card/card-tokenizer';
 import { queryClient } from '../../lib/query-client';
-import { sessionStore } from '../../lib/session';
+import { sessionStore } from '../../api/session';
 import { showToast } from '../../lib/toast';
 import { MypageFrame } from '../../ui/mypage-frame';
 import { cardsQuery, useCards, useDeleteCard, useSetMainCard } from './wallet-queries';

@@ -4,7 +4,7 @@
  * expiry in the past); these rules only catch what the person can fix before sending.
  */
 import { z } from 'zod';
-import { cardDigits } from '../../lib/card-tokenizer';
+import { cardDigits } from '../../domain/payment-card/card-tokenizer';
 import { zRule } from '../../lib/validators';
 
 export const CARD_FORM_MESSAGES = {

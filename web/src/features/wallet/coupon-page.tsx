@@ -2,12 +2,12 @@ import { useId } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useDocumentTitle } from '../../lib/document-title';
 import { queryClient } from '../../lib/query-client';
-import { patchSession, sessionStore, useSession } from '../../lib/session';
+import { patchSession, sessionStore, useSession } from '../../api/session';
 import { showToast } from '../../lib/toast';
 import { DateText } from '../../ui/date-text';
 import { Price } from '../../ui/price';
-import { couponsQuery, useCoupons, useTakeCoupon } from './wallet-queries';
-import type { Coupon } from './wallet-types';
+import type { Coupon } from '../../api/types';
+import { couponsQuery, useCoupons, useTakeCoupon } from '../../domain/coupons/coupon-queries';
 import styles from './wallet.module.css';
 
 export async function loader() {

@@ -1,7 +1,7 @@
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { parsePageParam } from '../../lib/page-param';
 import { queryClient } from '../../lib/query-client';
-import { sessionStore } from '../../lib/session';
+import { sessionStore } from '../../api/session';
 import { DateText } from '../../ui/date-text';
 import { MypageFrame } from '../../ui/mypage-frame';
 import { NoticeSlot } from '../../ui/notice-slot';

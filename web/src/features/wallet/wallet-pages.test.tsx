@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { EXPIRY_KEY, TOKEN_KEY, sessionStore } from '../../lib/session';
+import { EXPIRY_KEY, TOKEN_KEY, sessionStore } from '../../api/session';
 import { json, type FakeFetch } from '../../test/fake-fetch';
 import { createSiteFake, renderApp } from '../../test/render-app';
-import type { Coupon, UserCard } from './wallet-types';
+import type { Coupon } from '../../api/types';
+import type { UserCard } from './wallet-types';
 
 function logIn(token = 'member-token'): void {
   localStorage.setItem(TOKEN_KEY, token);

@@ -1,12 +1,13 @@
 /**
- * Saved cards, coupons and points (spec 001 §3–§4, §7; contract S3 wallet endpoints). A card is
- * added with the gateway's token only (lib/card-tokenizer); only one card is main, and moving
- * the mark refetches the list. Taking a coupon turns its is_taken from false to true in place.
+ * Saved cards and points (spec 001 §3–§4, §7); the coupons are domain/coupons'. A card is added
+ * with the gateway's token only (domain/payment-card/card-tokenizer); only one card is main, and
+ * moving the mark refetches the list.
  */
 import { queryOptions, useMutation, useQueryClient, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
-import { load, type Pagination } from '../../api/client';
+import { api, load } from '../../api/client';
+import type { Pagination } from '../../lib/paged';
 import { MEMBER_QUERY_ROOT } from '../../lib/query-client';
-import { listItems, walletApi, type Coupon, type PointBalance, type PointHistory, type UserCard } from './wallet-types';
+import type { PointBalance, PointHistory, UserCard } from './wallet-types';
 
 export const CARDS_PER_PAGE = 10;
 export const POINTS_PER_PAGE = 10;
@@ -17,8 +18,6 @@ export const walletKeys = {
   cards: () => [...MEMBER_QUERY_ROOT, 'user-cards'] as const,
   points: () => [...MEMBER_QUERY_ROOT, 'points'] as const,
   pointHistories: (page: number) => [...MEMBER_QUERY_ROOT, 'point-histories', { page }] as const,
-  /** Public coupons for visitors, the member's view (is_taken) for members. */
-  coupons: (member: boolean) => (member ? ([...MEMBER_QUERY_ROOT, 'coupons'] as const) : (['coupons'] as const)),
 };
 
 export interface CardList {
@@ -35,10 +34,10 @@ export const cardsQuery = () =>
   queryOptions({
     queryKey: walletKeys.cards(),
     queryFn: async ({ signal }): Promise<CardList> => {
-      const call = walletApi().GET('/v1/me/user-cards', { params: { query: { per: '50' } }, signal });
+      const call = api().GET('/v1/me/user-cards', { params: { query: { per: 50 } }, signal });
       const { data } = await load(call);
       const { response } = await call;
-      return { items: listItems(data), limit: readLimit(response.headers) };
+      return { items: data.data, limit: readLimit(response.headers) };
     },
   });
 
@@ -50,14 +49,14 @@ function refetchCards(client: QueryClient): Promise<void> {
 
 /**
  * POST /v1/me/user-cards {token}: the token the gateway's tokeniser gave for the card
- * (lib/card-tokenizer). The card itself never passes through here, so it is never kept in the
- * query client's mutation cache either.
+ * (domain/payment-card/card-tokenizer). The card itself never passes through here, so it is never
+ * kept in the query client's mutation cache either.
  */
 export const useAddCard = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (token: string): Promise<UserCard> =>
-      (await load(walletApi().POST('/v1/me/user-cards', { body: { token } }))).data,
+      (await load(api().POST('/v1/me/user-cards', { body: { token } }))).data,
     onSuccess: () => refetchCards(client),
   });
 };
@@ -67,7 +66,7 @@ export const useDeleteCard = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (id: string): Promise<void> => {
-      await load(walletApi().DELETE('/v1/me/user-cards/{id}', { params: { path: { id } } }));
+      await load(api().DELETE('/v1/me/user-cards/{id}', { params: { path: { id } } }));
     },
     onSuccess: () => refetchCards(client),
   });
@@ -78,7 +77,7 @@ export const useSetMainCard = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (id: string): Promise<string> => {
-      await load(walletApi().PATCH('/v1/me/user-cards/{id}/use', { params: { path: { id } } }));
+      await load(api().PATCH('/v1/me/user-cards/{id}/use', { params: { path: { id } } }));
       return id;
     },
     onSuccess: (id) => {
@@ -100,8 +99,7 @@ export interface PointHistoryPage {
 export const pointsQuery = () =>
   queryOptions({
     queryKey: walletKeys.points(),
-    queryFn: async ({ signal }): Promise<PointBalance> =>
-      (await load(walletApi().GET('/v1/me/points', { signal }))).data,
+    queryFn: async ({ signal }): Promise<PointBalance> => (await load(api().GET('/v1/me/points', { signal }))).data,
   });
 
 export const pointHistoriesQuery = (page: number) =>
@@ -109,12 +107,12 @@ export const pointHistoriesQuery = (page: number) =>
     queryKey: walletKeys.pointHistories(page),
     queryFn: async ({ signal }): Promise<PointHistoryPage> => {
       const { data, pagination } = await load(
-        walletApi().GET('/v1/me/point-histories', {
-          params: { query: { page: String(page), per: String(POINTS_PER_PAGE) } },
+        api().GET('/v1/me/point-histories', {
+          params: { query: { page, per: POINTS_PER_PAGE } },
           signal,
         }),
       );
-      const items = listItems(data);
+      const items = data.data;
       return {
         items,
         pagination: pagination ?? { total: items.length, per: POINTS_PER_PAGE, last: 1, current: page },
@@ -124,31 +122,3 @@ export const pointHistoriesQuery = (page: number) =>
 
 export const usePoints = () => useSuspenseQuery(pointsQuery()).data;
 export const usePointHistories = (page: number) => useSuspenseQuery(pointHistoriesQuery(page)).data;
-
-// ---- Coupons ----------------------------------------------------------------------------------
-
-export const couponsQuery = (member: boolean) =>
-  queryOptions({
-    queryKey: walletKeys.coupons(member),
-    queryFn: async ({ signal }): Promise<Coupon[]> => {
-      const options = { params: { query: { per: '50' } }, signal };
-      const call = member ? walletApi().GET('/v1/me/coupons', options) : walletApi().GET('/v1/coupons', options);
-      return listItems((await load(call)).data);
-    },
-  });
-
-export const useCoupons = (member: boolean) => useSuspenseQuery(couponsQuery(member)).data;
-
-/** POST /v1/me/coupons {coupon_id, page}: the coupon comes back with is_taken true. */
-export const useTakeCoupon = () => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ couponId, page }: { couponId: string; page: string }): Promise<Coupon> =>
-      (await load(walletApi().POST('/v1/me/coupons', { body: { coupon_id: couponId, page } }))).data,
-    onSuccess: (taken, { couponId }) => {
-      client.setQueryData<Coupon[]>(walletKeys.coupons(true), (list) =>
-        list?.map((coupon) => (coupon.id === couponId ? { ...coupon, ...taken, is_taken: true } : coupon)),
-      );
-    },
-  });
-};

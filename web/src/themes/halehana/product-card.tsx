@@ -1,10 +1,9 @@
 import { Link } from 'react-router';
 import { FavoriteButton } from '../../ui/favorite-button';
-import { productHref } from '../../ui/product-card';
+import { productHref, type ProductCardProps } from '../../ui/product-card';
 import { ProductImage } from '../../ui/product-image';
 import { ProductPrice } from '../../ui/product-price';
 import { StockBadge } from '../../ui/stock-badge';
-import type { ProductCardProps } from '../types';
 import styles from './halehana.module.css';
 
 /** A rounded card on a soft tint: round picture corners, the name and price centred. */

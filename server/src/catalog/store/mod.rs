@@ -1,0 +1,11 @@
+//! Every SQL statement of the catalogue, by table group: `products` (what the storefront
+//! reads), `product_writes` (writing and editing products), `taxonomy` (categories, makers,
+//! brands, tags), `search` (what the keyword index reads), `reviews` (`product_reviews`),
+//! `stock` (the one writer of stock). `sql` assembles the dynamic queries.
+pub mod product_writes;
+pub mod products;
+pub mod reviews;
+pub mod search;
+mod sql;
+pub mod stock;
+pub mod taxonomy;
