@@ -10,7 +10,8 @@
 # The search index build time (products, ms) is printed from the server log at the end.
 #
 #   bash bench/catalog.sh [N]      (needs: wrk, nginx — apt-get install -y wrk nginx-light)
-#   env: CONNECTIONS (64), DURATION (10s), THREADS (2), DATABASE_URL (to bench PostgreSQL)
+#   env: CONNECTIONS (64), DURATION (10s), THREADS (2), DATABASE_URL (to bench PostgreSQL),
+#        SHOP_BIN_OVERRIDE (a built server to bench instead of building the dist profile)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
@@ -34,9 +35,14 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# The build `make run` serves (Cargo.toml's dist profile).
-cargo build --profile dist --bin shop
-SHOP_BIN="$SHOP_DIST_BIN"
+# The deployments' build (Cargo.toml's dist profile: fat LTO), unless SHOP_BIN_OVERRIDE names a
+# built server to measure instead (e.g. two commits' release builds side by side, in one session).
+if [ -n "${SHOP_BIN_OVERRIDE:-}" ]; then
+  SHOP_BIN="$SHOP_BIN_OVERRIDE"
+else
+  cargo build --profile dist --bin shop
+  SHOP_BIN="$SHOP_DIST_BIN"
+fi
 export DATABASE_URL="${DATABASE_URL:-sqlite://$work/shop.db}"
 export SHOP_DATA_DIR="$work/data" SHOP_ADDR="127.0.0.1:$shop_port" RUST_LOG="warn,shop::catalog::search_index=info"
 echo "seeding $products demo products into $DATABASE_URL …"

@@ -8,7 +8,23 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
 
-step() { printf '\n=== %s ===\n' "$*"; }
+# Each step's wall time, printed as it ends and listed at the end (the budgets are in
+# docs/architecture.md, "Tests and budgets").
+timings=()
+current=""
+started=$SECONDS
+finish_step() {
+  if [ -n "$current" ]; then
+    timings+=("$(printf '%5ds  %s' $((SECONDS - started)) "$current")")
+    printf -- '--- %s: %ds\n' "$current" $((SECONDS - started))
+  fi
+}
+step() {
+  finish_step
+  current="$*"
+  started=$SECONDS
+  printf '\n=== %s ===\n' "$*"
+}
 
 step "server: format and lint"
 cargo fmt --all --check
@@ -33,3 +49,7 @@ ensure_web_packages
 
 step "browser journeys (Chromium)"
 SHOP_BIN="$SHOP_BIN" bash scripts/e2e.sh
+
+finish_step
+printf '\n=== step timings (total %ds) ===\n' "$SECONDS"
+printf '%s\n' "${timings[@]}"

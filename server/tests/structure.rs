@@ -385,6 +385,81 @@ fn no_file_of_the_cart_or_the_checkout_is_longer_than_four_hundred_lines() {
     assert!(too_long.is_empty(), "split these by what they do:\n{}", too_long.join("\n"));
 }
 
+// --- stores: where SQL is written, and what its signatures take ------------------------------
+
+/// A store file: `store.rs`, `<table group>_store.rs`, or any file of a `store/` folder.
+fn is_store_file(path: &str) -> bool {
+    path.ends_with("/store.rs") || path.ends_with("_store.rs") || path.contains("/store/")
+}
+
+/// Where SQL may be written besides the stores: the database plumbing and the server's own
+/// secrets table (`infra/`), the demo seed (it fills every feature's tables at start), and the
+/// checkout bench binary.
+fn may_write_sql_outside_stores(path: &str) -> bool {
+    path.starts_with("src/infra/") || path.starts_with("src/seed/") || path.starts_with("src/bin/")
+}
+
+/// Files that run a query (`sqlx::query`, `query_as`, `query_scalar`, …) outside a store file.
+fn sql_outside_stores(sources: &[(String, Vec<Token>)]) -> Vec<String> {
+    let mut found = Vec::new();
+    for (path, tokens) in sources {
+        if is_store_file(path) || may_write_sql_outside_stores(path) {
+            continue;
+        }
+        let runs_a_query = tokens
+            .windows(3)
+            .any(|w| matches!((&w[0], &w[1], &w[2]), (Token::Ident(a), Token::PathSep, Token::Ident(b)) if a == "sqlx" && b.starts_with("query")));
+        if runs_a_query {
+            found.push(path.clone());
+        }
+    }
+    found
+}
+
+#[test]
+fn sql_is_written_only_in_store_files() {
+    let sources: Vec<(String, Vec<Token>)> = sources().into_iter().map(|s| (s.path, s.tokens)).collect();
+    let found = sql_outside_stores(&sources);
+    assert!(found.is_empty(), "move these queries into the owning feature's store (store.rs, *_store.rs or store/):\n{}", found.join("\n"));
+}
+
+#[test]
+fn the_sql_check_catches_a_query_in_a_handler_and_passes_a_store() {
+    let handler = ("src/cart/http/lines.rs".to_owned(), tokenize("let n: i64 = sqlx::query_scalar(\"SELECT 1\").fetch_one(db).await?;"));
+    let store = ("src/cart/store.rs".to_owned(), tokenize("sqlx::query(\"DELETE FROM carts\").execute(db).await?;"));
+    let prose = ("src/cart/mod.rs".to_owned(), tokenize("//! the store runs sqlx::query for us\nlet s = \"sqlx::query\";"));
+    assert_eq!(sql_outside_stores(&[handler, store, prose]), vec!["src/cart/http/lines.rs".to_owned()]);
+}
+
+const UNTYPED_ID_PARAMETERS: &[&str] = &[
+    "channel_id: &str",
+    "channel_id: &'a str",
+    "channel_id: Option<&str>",
+    "channel_id: String",
+    "user_id: &str",
+    "user_id: &'a str",
+    "user_id: Option<&str>",
+];
+
+/// Tenancy and ownership are typed in the stores: a shop's id is a `ChannelId`, a member's a
+/// `UserId` (`infra/ids.rs`), so neither can be passed for the other or for a product code.
+#[test]
+fn store_signatures_take_typed_ids_not_text() {
+    let mut untyped = Vec::new();
+    for source in sources() {
+        if !is_store_file(&source.path) {
+            continue;
+        }
+        let text = std::fs::read_to_string(crate_dir().join(&source.path)).unwrap();
+        for (number, line) in text.lines().enumerate() {
+            if UNTYPED_ID_PARAMETERS.iter().any(|untyped| line.contains(untyped)) {
+                untyped.push(format!("{}:{}: {}", source.path, number + 1, line.trim()));
+            }
+        }
+    }
+    assert!(untyped.is_empty(), "take &ChannelId / &UserId (crate::infra::ids):\n{}", untyped.join("\n"));
+}
+
 // --- floors: the layer order of docs/architecture.md ------------------------------------------
 
 /// The server's floors, from the ground up (docs/architecture.md, "Floors"). A top-level module

@@ -1,5 +1,6 @@
 //! Every SQL statement of the address book. Rows are reached through the member's id only
 //! (the handlers take it from the token, after checking the member belongs to the channel).
+use crate::infra::ids::{ChannelId, UserId};
 use sqlx::Any;
 
 use super::entry::AddressFields;
@@ -43,13 +44,13 @@ impl Flag {
     }
 }
 
-pub async fn find_own_id(db: &Db, user_id: &str) -> sqlx::Result<Option<String>> {
+pub async fn find_own_id(db: &Db, user_id: &UserId) -> sqlx::Result<Option<String>> {
     sqlx::query_scalar("SELECT id FROM user_addresses WHERE user_id = $1 AND division_ct = $2").bind(user_id).bind(OWN).fetch_optional(&db.pool).await
 }
 
 /// The own entry, unless it exists already (a concurrent first visit made it). It becomes the
 /// default and the sender default when no entry is either yet.
-pub async fn insert_own(tx: &mut Tx, channel_id: &str, user_id: &str, now: i64) -> sqlx::Result<()> {
+pub async fn insert_own(tx: &mut Tx, channel_id: &ChannelId, user_id: &UserId, now: i64) -> sqlx::Result<()> {
     // `WHERE 1 = 1` lets SQLite parse ON CONFLICT after INSERT … SELECT.
     sqlx::query(
         "INSERT INTO user_addresses (id, channel_id, user_id, division_ct, is_default, is_sender_default, created_at, updated_at) \
@@ -71,7 +72,7 @@ pub async fn insert_own(tx: &mut Tx, channel_id: &str, user_id: &str, now: i64) 
 /// Takes the member's address book for this transaction: on PostgreSQL the own entry's row
 /// lock makes concurrent writes of one member queue (so the count limit and the single
 /// defaults hold); on SQLite the write transaction already does. False without an own entry.
-pub async fn lock_book(tx: &mut Tx, user_id: &str) -> sqlx::Result<bool> {
+pub async fn lock_book(tx: &mut Tx, user_id: &UserId) -> sqlx::Result<bool> {
     let done = sqlx::query("UPDATE user_addresses SET updated_at = updated_at WHERE user_id = $1 AND division_ct = $2")
         .bind(user_id)
         .bind(OWN)
@@ -80,12 +81,12 @@ pub async fn lock_book(tx: &mut Tx, user_id: &str) -> sqlx::Result<bool> {
     Ok(done.rows_affected() == 1)
 }
 
-pub async fn count_addresses<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, user_id: &str) -> sqlx::Result<i64> {
+pub async fn count_addresses<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, user_id: &UserId) -> sqlx::Result<i64> {
     sqlx::query_scalar("SELECT COUNT(*) FROM user_addresses WHERE user_id = $1").bind(user_id).fetch_one(executor).await
 }
 
 /// A page of the member's entries and their total.
-pub async fn list_addresses(db: &Db, user_id: &str, limit: i64, offset: i64) -> sqlx::Result<(Vec<AddressRow>, i64)> {
+pub async fn list_addresses(db: &Db, user_id: &UserId, limit: i64, offset: i64) -> sqlx::Result<(Vec<AddressRow>, i64)> {
     let rows =
         sqlx::query_as::<_, AddressRow>(sqlx::AssertSqlSafe(format!("SELECT {COLUMNS} FROM user_addresses WHERE user_id = $1 {ORDER} LIMIT $2 OFFSET $3")))
             .bind(user_id)
@@ -97,7 +98,7 @@ pub async fn list_addresses(db: &Db, user_id: &str, limit: i64, offset: i64) -> 
 }
 
 /// Every entry of the member (the export; the count limit keeps it small).
-pub async fn list_all_addresses(db: &Db, user_id: &str) -> sqlx::Result<Vec<AddressRow>> {
+pub async fn list_all_addresses(db: &Db, user_id: &UserId) -> sqlx::Result<Vec<AddressRow>> {
     sqlx::query_as::<_, AddressRow>(sqlx::AssertSqlSafe(format!("SELECT {COLUMNS} FROM user_addresses WHERE user_id = $1 {ORDER}")))
         .bind(user_id)
         .fetch_all(&db.pool)
@@ -105,7 +106,7 @@ pub async fn list_all_addresses(db: &Db, user_id: &str) -> sqlx::Result<Vec<Addr
 }
 
 /// The member's entry `id`; another member's is `None`, the same as a missing one.
-pub async fn find_address<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, user_id: &str, id: &str) -> sqlx::Result<Option<AddressRow>> {
+pub async fn find_address<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, user_id: &UserId, id: &str) -> sqlx::Result<Option<AddressRow>> {
     sqlx::query_as::<_, AddressRow>(sqlx::AssertSqlSafe(format!("SELECT {COLUMNS} FROM user_addresses WHERE user_id = $1 AND id = $2")))
         .bind(user_id)
         .bind(id)
@@ -114,7 +115,7 @@ pub async fn find_address<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E
 }
 
 /// A new entry (division_ct 2, no default flag); returns its id.
-pub async fn insert_address(tx: &mut Tx, channel_id: &str, user_id: &str, f: &AddressFields, now: i64) -> sqlx::Result<String> {
+pub async fn insert_address(tx: &mut Tx, channel_id: &ChannelId, user_id: &UserId, f: &AddressFields, now: i64) -> sqlx::Result<String> {
     let id = new_id();
     sqlx::query(
         "INSERT INTO user_addresses (id, channel_id, user_id, division_ct, shipping_last_name, shipping_first_name, \
@@ -144,7 +145,7 @@ pub async fn insert_address(tx: &mut Tx, channel_id: &str, user_id: &str, f: &Ad
 
 /// Replaces the fields of one of the member's other entries (not the own one: its fields
 /// live in the profile); false when there is no such entry.
-pub async fn update_address(tx: &mut Tx, user_id: &str, id: &str, f: &AddressFields, now: i64) -> sqlx::Result<bool> {
+pub async fn update_address(tx: &mut Tx, user_id: &UserId, id: &str, f: &AddressFields, now: i64) -> sqlx::Result<bool> {
     let done = sqlx::query(
         "UPDATE user_addresses SET shipping_last_name = $3, shipping_first_name = $4, shipping_last_name_kana = $5, \
          shipping_first_name_kana = $6, postal_code = $7, prefecture = $8, city = $9, address1 = $10, address2 = $11, \
@@ -171,14 +172,14 @@ pub async fn update_address(tx: &mut Tx, user_id: &str, id: &str, f: &AddressFie
 }
 
 /// Marks the entry changed (the own entry, whose fields were written to the profile).
-pub async fn update_touched(tx: &mut Tx, user_id: &str, id: &str, now: i64) -> sqlx::Result<()> {
+pub async fn update_touched(tx: &mut Tx, user_id: &UserId, id: &str, now: i64) -> sqlx::Result<()> {
     sqlx::query("UPDATE user_addresses SET updated_at = $3 WHERE user_id = $1 AND id = $2").bind(user_id).bind(id).bind(now).execute(&mut **tx).await?;
     Ok(())
 }
 
 /// Makes `id` the member's only entry with `flag`; false when the member has no such entry
 /// (nothing changed then). The old holder is cleared first: the unique index allows one.
-pub async fn update_flag(tx: &mut Tx, user_id: &str, id: &str, flag: Flag, now: i64) -> sqlx::Result<bool> {
+pub async fn update_flag(tx: &mut Tx, user_id: &UserId, id: &str, flag: Flag, now: i64) -> sqlx::Result<bool> {
     let column = flag.column();
     if find_address(&mut **tx, user_id, id).await?.is_none() {
         return Ok(false);
@@ -200,7 +201,7 @@ pub async fn update_flag(tx: &mut Tx, user_id: &str, id: &str, flag: Flag, now: 
 
 /// After a deletion: a flag nobody holds any more goes back to the own entry, so the member
 /// always has exactly one default and one sender default.
-pub async fn update_flags_to_own(tx: &mut Tx, user_id: &str) -> sqlx::Result<()> {
+pub async fn update_flags_to_own(tx: &mut Tx, user_id: &UserId) -> sqlx::Result<()> {
     for flag in [Flag::Default, Flag::SenderDefault] {
         let column = flag.column();
         sqlx::query(sqlx::AssertSqlSafe(format!(
@@ -216,7 +217,7 @@ pub async fn update_flags_to_own(tx: &mut Tx, user_id: &str) -> sqlx::Result<()>
 }
 
 /// Deletes one of the member's other entries (never the own one); false when none matched.
-pub async fn delete_address(tx: &mut Tx, user_id: &str, id: &str) -> sqlx::Result<bool> {
+pub async fn delete_address(tx: &mut Tx, user_id: &UserId, id: &str) -> sqlx::Result<bool> {
     let done = sqlx::query("DELETE FROM user_addresses WHERE user_id = $1 AND id = $2 AND division_ct = $3")
         .bind(user_id)
         .bind(id)
@@ -227,13 +228,13 @@ pub async fn delete_address(tx: &mut Tx, user_id: &str, id: &str) -> sqlx::Resul
 }
 
 /// Deletes every entry but the own one; returns how many.
-pub async fn delete_other_addresses(tx: &mut Tx, user_id: &str) -> sqlx::Result<u64> {
+pub async fn delete_other_addresses(tx: &mut Tx, user_id: &UserId) -> sqlx::Result<u64> {
     let done = sqlx::query("DELETE FROM user_addresses WHERE user_id = $1 AND division_ct = $2").bind(user_id).bind(OTHER).execute(&mut **tx).await?;
     Ok(done.rows_affected())
 }
 
 /// Deletes the whole book, own entry included (the member leaves: nothing personal stays).
-pub async fn delete_book(tx: &mut Tx, user_id: &str) -> sqlx::Result<()> {
+pub async fn delete_book(tx: &mut Tx, user_id: &UserId) -> sqlx::Result<()> {
     sqlx::query("DELETE FROM user_addresses WHERE user_id = $1").bind(user_id).execute(&mut **tx).await?;
     Ok(())
 }

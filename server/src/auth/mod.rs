@@ -11,6 +11,7 @@ use axum::http::request::Parts;
 
 use crate::channel::Channel;
 use crate::infra::error::ApiError;
+use crate::infra::ids::UserId;
 use crate::state::AppState;
 
 /// A logged-in member of the request's channel, whose sessions were not ended since the token
@@ -18,7 +19,7 @@ use crate::state::AppState;
 /// reads or changes the member's own data.
 #[derive(Debug, Clone)]
 pub struct Member {
-    pub user_id: String,
+    pub user_id: UserId,
 }
 
 /// A member when a token is sent, nobody when none is; a bad token is still a 401 so the
@@ -51,11 +52,12 @@ impl FromRequestParts<AppState> for Member {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
         let token = bearer(parts).ok_or(ApiError::Unauthorized)?;
         let claims = claims_of(parts, state, token)?;
-        let current = state.sessions.current(&state.db, &claims.sub).await?;
+        let user_id = UserId::from_text(claims.sub);
+        let current = state.sessions.current(&state.db, &user_id).await?;
         if !sessions::is_current(claims.ver, current) {
             return Err(ApiError::Unauthorized);
         }
-        Ok(Member { user_id: claims.sub })
+        Ok(Member { user_id })
     }
 }
 
@@ -65,7 +67,7 @@ impl FromRequestParts<AppState> for OptionalMember {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
         match bearer(parts) {
             None => Ok(OptionalMember(None)),
-            Some(token) => claims_of(parts, state, token).map(|c| OptionalMember(Some(Member { user_id: c.sub }))),
+            Some(token) => claims_of(parts, state, token).map(|c| OptionalMember(Some(Member { user_id: UserId::from_text(c.sub) }))),
         }
     }
 }

@@ -18,6 +18,7 @@ use std::time::Duration;
 use super::store;
 use crate::infra::db::Db;
 use crate::infra::error::ApiError;
+use crate::infra::ids::UserId;
 
 /// How long an instance trusts the version it read: the delay before an ended session's
 /// access tokens stop working on the other instances.
@@ -31,7 +32,7 @@ pub fn is_current(token_version: i64, member_version: i64) -> bool {
 
 /// Session versions by user id, fresh for [`VERSION_FRESH_FOR`].
 #[derive(Clone)]
-pub struct SessionVersions(moka::future::Cache<String, i64>);
+pub struct SessionVersions(moka::future::Cache<UserId, i64>);
 
 impl SessionVersions {
     pub fn new() -> Self {
@@ -40,17 +41,17 @@ impl SessionVersions {
 
     /// The member's current session version; 0 for a user id with no row (nothing was ever
     /// ended for it: member rows are kept when members leave).
-    pub async fn current(&self, db: &Db, user_id: &str) -> Result<i64, ApiError> {
+    pub async fn current(&self, db: &Db, user_id: &UserId) -> Result<i64, ApiError> {
         let db = db.clone();
-        let id = user_id.to_owned();
+        let id = user_id.clone();
         self.0
-            .try_get_with(user_id.to_owned(), async move { store::find_session_version(&db, &id).await.map(Option::unwrap_or_default) })
+            .try_get_with(user_id.clone(), async move { store::find_session_version(&db, &id).await.map(Option::unwrap_or_default) })
             .await
             .map_err(|error| ApiError::Internal(anyhow::anyhow!("reading a session version: {error}")))
     }
 
     /// Called after ending the member's sessions, so this instance refuses old tokens at once.
-    pub async fn forget(&self, user_id: &str) {
+    pub async fn forget(&self, user_id: &UserId) {
         self.0.invalidate(user_id).await;
     }
 }

@@ -1,5 +1,6 @@
 //! Every SQL statement of bookmarks.
 use crate::infra::db::{Db, Tx};
+use crate::infra::ids::{ChannelId, UserId};
 
 #[derive(Debug, sqlx::FromRow)]
 pub struct BookmarkRow {
@@ -18,7 +19,7 @@ pub struct Filter<'a> {
 const FILTER: &str = "channel_id = $1 AND user_id = $2 AND ($3 IS NULL OR url = $3) AND ($4 IS NULL OR kind = $4)";
 
 /// A page of the member's bookmarks, newest first, and how many match.
-pub async fn page(db: &Db, channel_id: &str, user_id: &str, filter: &Filter<'_>, limit: i64, offset: i64) -> sqlx::Result<(Vec<BookmarkRow>, i64)> {
+pub async fn page(db: &Db, channel_id: &ChannelId, user_id: &UserId, filter: &Filter<'_>, limit: i64, offset: i64) -> sqlx::Result<(Vec<BookmarkRow>, i64)> {
     let rows = sqlx::query_as::<_, BookmarkRow>(sqlx::AssertSqlSafe(format!(
         "SELECT id, url, title, kind, created_at FROM bookmarks WHERE {FILTER} ORDER BY created_at DESC, id DESC LIMIT $5 OFFSET $6"
     )))
@@ -40,7 +41,7 @@ pub async fn page(db: &Db, channel_id: &str, user_id: &str, filter: &Filter<'_>,
     Ok((rows, total))
 }
 
-pub async fn find(db: &Db, channel_id: &str, user_id: &str, id: &str) -> sqlx::Result<Option<BookmarkRow>> {
+pub async fn find(db: &Db, channel_id: &ChannelId, user_id: &UserId, id: &str) -> sqlx::Result<Option<BookmarkRow>> {
     sqlx::query_as::<_, BookmarkRow>("SELECT id, url, title, kind, created_at FROM bookmarks WHERE channel_id = $1 AND user_id = $2 AND id = $3")
         .bind(channel_id)
         .bind(user_id)
@@ -49,7 +50,7 @@ pub async fn find(db: &Db, channel_id: &str, user_id: &str, id: &str) -> sqlx::R
         .await
 }
 
-pub async fn find_by_url(tx: &mut Tx, channel_id: &str, user_id: &str, url: &str) -> sqlx::Result<Option<BookmarkRow>> {
+pub async fn find_by_url(tx: &mut Tx, channel_id: &ChannelId, user_id: &UserId, url: &str) -> sqlx::Result<Option<BookmarkRow>> {
     sqlx::query_as::<_, BookmarkRow>("SELECT id, url, title, kind, created_at FROM bookmarks WHERE channel_id = $1 AND user_id = $2 AND url = $3")
         .bind(channel_id)
         .bind(user_id)
@@ -58,12 +59,12 @@ pub async fn find_by_url(tx: &mut Tx, channel_id: &str, user_id: &str, url: &str
         .await
 }
 
-pub async fn count(tx: &mut Tx, channel_id: &str, user_id: &str) -> sqlx::Result<i64> {
+pub async fn count(tx: &mut Tx, channel_id: &ChannelId, user_id: &UserId) -> sqlx::Result<i64> {
     sqlx::query_scalar("SELECT COUNT(*) FROM bookmarks WHERE channel_id = $1 AND user_id = $2").bind(channel_id).bind(user_id).fetch_one(&mut **tx).await
 }
 
 /// Inserts unless the member already keeps that url (then nothing changes: false).
-pub async fn insert(tx: &mut Tx, channel_id: &str, user_id: &str, row: &BookmarkRow) -> sqlx::Result<bool> {
+pub async fn insert(tx: &mut Tx, channel_id: &ChannelId, user_id: &UserId, row: &BookmarkRow) -> sqlx::Result<bool> {
     let done = sqlx::query(
         "INSERT INTO bookmarks (id, channel_id, user_id, url, title, kind, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) \
          ON CONFLICT (channel_id, user_id, url) DO NOTHING",
@@ -80,7 +81,7 @@ pub async fn insert(tx: &mut Tx, channel_id: &str, user_id: &str, row: &Bookmark
     Ok(done.rows_affected() > 0)
 }
 
-pub async fn delete(tx: &mut Tx, channel_id: &str, user_id: &str, id: &str) -> sqlx::Result<bool> {
+pub async fn delete(tx: &mut Tx, channel_id: &ChannelId, user_id: &UserId, id: &str) -> sqlx::Result<bool> {
     let done = sqlx::query("DELETE FROM bookmarks WHERE channel_id = $1 AND user_id = $2 AND id = $3")
         .bind(channel_id)
         .bind(user_id)

@@ -15,6 +15,7 @@ use crate::channel::Channel;
 use crate::infra::db::Tx;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::{ApiJson, ApiPath, ApiQuery};
+use crate::infra::ids::UserId;
 use crate::infra::pagination::{AllowAll, DEFAULT_PER, ListBody, Page, PageQuery, Paginated};
 use crate::infra::time::Timestamp;
 use crate::state::AppState;
@@ -53,7 +54,7 @@ impl From<CardRow> for UserCard {
 
 /// The member (who must still exist in this channel) and the channel's limit.
 struct Wallet {
-    user_id: String,
+    user_id: UserId,
     limit: i64,
 }
 

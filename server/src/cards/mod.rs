@@ -25,7 +25,7 @@ pub const UNAVAILABLE_CODE: &str = "user_cards.unavailable";
 /// After a member left (their rows deleted with `store::delete_all_cards` in the leaving
 /// transaction): the gateway forgets the cards too. A failure leaves an orphan at the
 /// gateway, never a card in the shop; it is logged.
-pub async fn forget_at_gateway(state: &crate::state::AppState, channel_id: &str, card_refs: &[String]) {
+pub async fn forget_at_gateway(state: &crate::state::AppState, channel_id: &crate::infra::ids::ChannelId, card_refs: &[String]) {
     for card_ref in card_refs {
         if let Err(error) = state.gateway.forget_card(channel_id, card_ref).await {
             tracing::warn!(error = format!("{error:#}"), "the gateway did not forget a card of a member who left");

@@ -1,5 +1,6 @@
 //! Every SQL statement of the saved cards. Rows are reached through the member's id and the
 //! channel (the handlers take both from the token).
+use crate::infra::ids::{ChannelId, UserId};
 use sqlx::Any;
 
 use crate::infra::db::Tx;
@@ -35,17 +36,17 @@ pub struct NewCard<'a> {
 /// Takes the member's cards for this transaction: on PostgreSQL the member's row lock makes
 /// concurrent writes of one member queue (so the count limit and the single main card hold);
 /// on SQLite the write transaction already does. False when the member is gone.
-pub async fn lock_member(tx: &mut Tx, user_id: &str) -> sqlx::Result<bool> {
+pub async fn lock_member(tx: &mut Tx, user_id: &UserId) -> sqlx::Result<bool> {
     let done = sqlx::query("UPDATE users SET updated_at = updated_at WHERE id = $1").bind(user_id).execute(&mut **tx).await?;
     Ok(done.rows_affected() == 1)
 }
 
-pub async fn count_cards<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, channel_id: &str, user_id: &str) -> sqlx::Result<i64> {
+pub async fn count_cards<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, channel_id: &ChannelId, user_id: &UserId) -> sqlx::Result<i64> {
     sqlx::query_scalar("SELECT COUNT(*) FROM user_cards WHERE channel_id = $1 AND user_id = $2").bind(channel_id).bind(user_id).fetch_one(executor).await
 }
 
 /// A page of the member's cards and their total.
-pub async fn list_cards(pool: &sqlx::AnyPool, channel_id: &str, user_id: &str, limit: i64, offset: i64) -> sqlx::Result<(Vec<CardRow>, i64)> {
+pub async fn list_cards(pool: &sqlx::AnyPool, channel_id: &ChannelId, user_id: &UserId, limit: i64, offset: i64) -> sqlx::Result<(Vec<CardRow>, i64)> {
     let rows = sqlx::query_as::<_, CardRow>(sqlx::AssertSqlSafe(format!(
         "SELECT {COLUMNS} FROM user_cards WHERE channel_id = $1 AND user_id = $2 {ORDER} LIMIT $3 OFFSET $4"
     )))
@@ -59,7 +60,12 @@ pub async fn list_cards(pool: &sqlx::AnyPool, channel_id: &str, user_id: &str, l
 }
 
 /// The member's card `id`; another member's is `None`, the same as a missing one.
-pub async fn find_card<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, channel_id: &str, user_id: &str, id: &str) -> sqlx::Result<Option<CardRow>> {
+pub async fn find_card<'e, E: sqlx::Executor<'e, Database = Any>>(
+    executor: E,
+    channel_id: &ChannelId,
+    user_id: &UserId,
+    id: &str,
+) -> sqlx::Result<Option<CardRow>> {
     sqlx::query_as::<_, CardRow>(sqlx::AssertSqlSafe(format!("SELECT {COLUMNS} FROM user_cards WHERE channel_id = $1 AND user_id = $2 AND id = $3")))
         .bind(channel_id)
         .bind(user_id)
@@ -69,7 +75,7 @@ pub async fn find_card<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, c
 }
 
 /// A new card; it is the main card when the member has none yet. Returns its id.
-pub async fn insert_card(tx: &mut Tx, channel_id: &str, user_id: &str, card: &NewCard<'_>, now: i64) -> sqlx::Result<String> {
+pub async fn insert_card(tx: &mut Tx, channel_id: &ChannelId, user_id: &UserId, card: &NewCard<'_>, now: i64) -> sqlx::Result<String> {
     let id = new_id();
     sqlx::query(
         "INSERT INTO user_cards (id, channel_id, user_id, gateway, card_ref, brand, masked_number, expiration, holder_name, is_main, created_at) \
@@ -92,7 +98,7 @@ pub async fn insert_card(tx: &mut Tx, channel_id: &str, user_id: &str, card: &Ne
 }
 
 /// Deletes the member's card; false when it is not theirs.
-pub async fn delete_card(tx: &mut Tx, channel_id: &str, user_id: &str, id: &str) -> sqlx::Result<bool> {
+pub async fn delete_card(tx: &mut Tx, channel_id: &ChannelId, user_id: &UserId, id: &str) -> sqlx::Result<bool> {
     let done = sqlx::query("DELETE FROM user_cards WHERE channel_id = $1 AND user_id = $2 AND id = $3")
         .bind(channel_id)
         .bind(user_id)
@@ -103,7 +109,7 @@ pub async fn delete_card(tx: &mut Tx, channel_id: &str, user_id: &str, id: &str)
 }
 
 /// Makes the member's newest card the main one when none is (after the main card left).
-pub async fn update_main_to_newest(tx: &mut Tx, channel_id: &str, user_id: &str) -> sqlx::Result<()> {
+pub async fn update_main_to_newest(tx: &mut Tx, channel_id: &ChannelId, user_id: &UserId) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE user_cards SET is_main = 1 WHERE id = (SELECT id FROM user_cards WHERE channel_id = $1 AND user_id = $2 \
            ORDER BY created_at DESC, id DESC LIMIT 1) \
@@ -118,7 +124,7 @@ pub async fn update_main_to_newest(tx: &mut Tx, channel_id: &str, user_id: &str)
 
 /// Makes `id` the member's only main card; false when it is not theirs (nothing changed then,
 /// once the caller rolls back).
-pub async fn update_main(tx: &mut Tx, channel_id: &str, user_id: &str, id: &str) -> sqlx::Result<bool> {
+pub async fn update_main(tx: &mut Tx, channel_id: &ChannelId, user_id: &UserId, id: &str) -> sqlx::Result<bool> {
     // Clear first: the unique index allows one main card per member at every moment.
     sqlx::query("UPDATE user_cards SET is_main = 0 WHERE user_id = $1 AND is_main = 1 AND id <> $2").bind(user_id).bind(id).execute(&mut **tx).await?;
     let done = sqlx::query("UPDATE user_cards SET is_main = 1 WHERE channel_id = $1 AND user_id = $2 AND id = $3")
@@ -131,7 +137,7 @@ pub async fn update_main(tx: &mut Tx, channel_id: &str, user_id: &str, id: &str)
 }
 
 /// Deletes every card of the member (leaving); returns the gateway references to forget.
-pub async fn delete_all_cards(tx: &mut Tx, user_id: &str) -> sqlx::Result<Vec<String>> {
+pub async fn delete_all_cards(tx: &mut Tx, user_id: &UserId) -> sqlx::Result<Vec<String>> {
     let refs = sqlx::query_scalar("SELECT card_ref FROM user_cards WHERE user_id = $1").bind(user_id).fetch_all(&mut **tx).await?;
     sqlx::query("DELETE FROM user_cards WHERE user_id = $1").bind(user_id).execute(&mut **tx).await?;
     Ok(refs)

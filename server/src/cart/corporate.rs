@@ -57,6 +57,7 @@ pub fn carriage_rule(option: Option<DeliveryOption>, shop: &CarriageRule) -> Car
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::infra::ids::{ChannelId, UserId};
     use crate::members::address::Address;
     use crate::members::business::Business;
     use crate::members::profile::Profile;
@@ -82,8 +83,8 @@ mod tests {
             business: Business { delivery, payment, ..Default::default() },
         };
         UserRow {
-            id: "u1".into(),
-            channel_id: "c1".into(),
+            id: UserId::from_text("u1"),
+            channel_id: ChannelId::from_text("c1"),
             code: "00000001".into(),
             username: "buyer".into(),
             password_hash: None,

@@ -7,10 +7,11 @@
 use serde::{Deserialize, Serialize};
 
 use super::store::LineRow;
-use crate::catalog::variations::VariationRow;
+use crate::catalog::store::variations::VariationRow;
 use crate::embroidery::rules::{Embroidery, EmbroideryInput, check};
 use crate::embroidery::store::PresetRow;
 use crate::infra::error::{ApiError, ApiResult};
+use crate::infra::money::Yen;
 
 /// What a line keeps (JSON in `cart_products.embroidery`).
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -38,7 +39,7 @@ impl Stored {
 /// embroidery the product no longer allows costs nothing and is not shown.
 pub fn priced(mut line: LineRow) -> LineRow {
     if let (Some(price), Some(_)) = (line.embroidery_price, embroidery_of(&line)) {
-        line.variation.price += price;
+        line.variation.price += Yen(price);
     }
     line
 }

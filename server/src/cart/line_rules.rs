@@ -4,7 +4,7 @@ use super::loaded;
 use super::settings::CheckoutSettings;
 use super::{NOT_SALE_CODE, NOT_SALE_MESSAGE, PRODUCT_NOT_FOUND_CODE, PRODUCT_NOT_FOUND_MESSAGE, SELLING_STOPPED_MESSAGE, short_stock_message};
 use crate::catalog::availability::MAX_QUANTITY;
-use crate::catalog::variations::VariationRow;
+use crate::catalog::store::variations::VariationRow;
 use crate::infra::error::{ApiError, ApiResult};
 
 pub fn check_quantity(quantity: Option<i64>) -> ApiResult<i64> {

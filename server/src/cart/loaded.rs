@@ -15,6 +15,8 @@ use crate::channel::corporate::DeliveryOption;
 use crate::coupons::store::CouponRow;
 use crate::infra::db::Db;
 use crate::infra::error::ApiResult;
+use crate::infra::ids::UserId;
+use crate::infra::money::Yen;
 use crate::infra::time::Timestamp;
 use crate::members::store::UserRow;
 use crate::payments::store::PaymentMethodRow;
@@ -43,7 +45,8 @@ pub async fn load(db: &Db, gateway: &crate::payments::Gateways, cart: CartRow) -
         Some(user_id) => crate::members::store::find_user(&db.pool, &cart.channel_id, user_id).await?,
         None => None,
     };
-    let user_id = user.as_ref().map_or("", |u| u.id.as_str());
+    let guest = UserId::default();
+    let user_id = user.as_ref().map_or(&guest, |u| &u.id);
     let coupon = match &cart.coupon_id {
         Some(id) => crate::coupons::store::find_coupon(db, &cart.channel_id, user_id, id).await?,
         None => None,
@@ -62,7 +65,7 @@ pub async fn load(db: &Db, gateway: &crate::payments::Gateways, cart: CartRow) -
         None => None,
     };
     let point_balance = match &user {
-        Some(u) => Some(crate::points::ledger::balance(&db.pool, &u.id).await?),
+        Some(u) => Some(crate::points::ledger_store::balance(&db.pool, &u.id).await?),
         None => None,
     };
     let (card, card_ref) = match (&cart.card_id, &cart.card_token, &user) {
@@ -139,7 +142,7 @@ pub fn fee_of(method: &PaymentMethodRow) -> Fee {
 }
 
 /// A line the catalogue no longer sells: gone (unpublished) or outside its sale period.
-pub fn line_problem(v: &crate::catalog::variations::VariationRow, now: i64) -> Option<&'static str> {
+pub fn line_problem(v: &crate::catalog::store::variations::VariationRow, now: i64) -> Option<&'static str> {
     if v.is_published == 0 {
         Some(super::PRODUCT_NOT_FOUND_CODE)
     } else if !is_on_sale(v.sale_start, v.sale_end, now) {
@@ -177,7 +180,7 @@ impl Loaded {
 
     /// Items subtotal (what a coupon's minimum is checked against).
     pub fn items_subtotal(&self) -> i64 {
-        self.lines.iter().map(|l| l.variation.price * l.quantity).sum()
+        self.lines.iter().map(|l| l.variation.price * l.quantity).sum::<Yen>().get()
     }
 
     pub fn coupon_problem(&self, now: i64) -> Option<String> {
@@ -207,9 +210,9 @@ impl Loaded {
                 .lines
                 .iter()
                 .map(|l| pricing::Line {
-                    unit_price: l.variation.price,
+                    unit_price: l.variation.price.get(),
                     quantity: l.quantity,
-                    tax_rate: l.variation.tax_rate,
+                    tax_rate: l.variation.tax_rate.percent(),
                     shipping: self.shipping_index(l),
                 })
                 .collect(),
@@ -293,10 +296,10 @@ impl Loaded {
                         stock_status: StockStatus::of(v.stock_quantity),
                         max_quantity: v.stock_quantity.clamp(0, MAX_QUANTITY),
                     },
-                    unit_price: v.price,
+                    unit_price: v.price.get(),
                     quantity: l.quantity,
                     subtotal: priced.line_subtotals[i],
-                    tax_rate: v.tax_rate,
+                    tax_rate: v.tax_rate.percent(),
                     tax_amount: priced.line_tax[i],
                     coupon_discount_parts: priced.line_coupon[i],
                     embroidery,

@@ -1,17 +1,17 @@
 //! Every SQL statement of the open cart: carts, their shippings and lines, and the claim a
 //! decision (or a payment being settled) holds on a cart. The order itself is written by
 //! `orders/store.rs`.
+use crate::infra::ids::{ChannelId, UserId, new_id};
 use sqlx::Any;
 
-use crate::catalog::variations::{VARIATION_COLUMNS, VariationRow};
+use crate::catalog::store::variations::{VARIATION_COLUMNS, VariationRow};
 use crate::infra::db::{Db, Tx};
-use crate::infra::ids::new_id;
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct CartRow {
     pub id: String,
-    pub channel_id: String,
-    pub user_id: Option<String>,
+    pub channel_id: ChannelId,
+    pub user_id: Option<UserId>,
     pub payment_method_id: Option<String>,
     pub card_id: Option<String>,
     pub card_token: Option<String>,
@@ -56,7 +56,11 @@ pub struct LineRow {
     pub embroidery_max_chars: Option<i64>,
 }
 
-pub async fn find_cart_by_token<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, channel_id: &str, token_hash: &str) -> sqlx::Result<Option<CartRow>> {
+pub async fn find_cart_by_token<'e, E: sqlx::Executor<'e, Database = Any>>(
+    executor: E,
+    channel_id: &ChannelId,
+    token_hash: &str,
+) -> sqlx::Result<Option<CartRow>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!("SELECT {CART_COLUMNS} FROM carts WHERE channel_id = $1 AND token_hash = $2")))
         .bind(channel_id)
         .bind(token_hash)
@@ -71,8 +75,8 @@ pub async fn find_cart<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, i
 /// The member's newest cart that is neither ordered nor expired.
 pub async fn find_open_member_cart<'e, E: sqlx::Executor<'e, Database = Any>>(
     executor: E,
-    channel_id: &str,
-    user_id: &str,
+    channel_id: &ChannelId,
+    user_id: &UserId,
     except_id: &str,
     now: i64,
 ) -> sqlx::Result<Option<CartRow>> {
@@ -88,7 +92,7 @@ pub async fn find_open_member_cart<'e, E: sqlx::Executor<'e, Database = Any>>(
     .await
 }
 
-pub async fn insert_cart(tx: &mut Tx, channel_id: &str, token_hash: &str, user_id: Option<&str>, now: i64, expires_at: i64) -> sqlx::Result<String> {
+pub async fn insert_cart(tx: &mut Tx, channel_id: &ChannelId, token_hash: &str, user_id: Option<&UserId>, now: i64, expires_at: i64) -> sqlx::Result<String> {
     let id = new_id();
     sqlx::query("INSERT INTO carts (id, channel_id, token_hash, user_id, expires_at, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)")
         .bind(&id)
@@ -114,7 +118,7 @@ pub async fn update_token_hash(tx: &mut Tx, cart_id: &str, token_hash: &str) -> 
     Ok(())
 }
 
-pub async fn update_cart_user(tx: &mut Tx, cart_id: &str, user_id: &str) -> sqlx::Result<()> {
+pub async fn update_cart_user(tx: &mut Tx, cart_id: &str, user_id: &UserId) -> sqlx::Result<()> {
     sqlx::query("UPDATE carts SET user_id = $1 WHERE id = $2").bind(user_id).bind(cart_id).execute(&mut **tx).await?;
     Ok(())
 }

@@ -17,6 +17,7 @@ use super::product_item::ProductItem;
 use crate::auth::Member;
 use crate::infra::db::Db;
 use crate::infra::error::ApiResult;
+use crate::infra::ids::{ChannelId, UserId};
 use crate::infra::read_cache::CachedAnswer;
 
 pub const FRESH_FOR: Duration = Duration::from_secs(1);
@@ -26,12 +27,12 @@ pub type FavoriteIds = Arc<HashSet<String>>;
 /// Reads a member's favourite product ids (database, channel id, user id). The `favorites`
 /// feature owns those lists and sits a floor above the catalogue, so `state.rs` hands its
 /// reader in here rather than the catalogue importing it.
-pub type LoadFavorites = fn(Db, String, String) -> Pin<Box<dyn Future<Output = sqlx::Result<Vec<String>>> + Send>>;
+pub type LoadFavorites = fn(Db, ChannelId, UserId) -> Pin<Box<dyn Future<Output = sqlx::Result<Vec<String>>> + Send>>;
 
 /// The members' favourite ids, by (channel, member).
 #[derive(Clone)]
 pub struct FavoriteCache {
-    cache: moka::future::Cache<(String, String), FavoriteIds>,
+    cache: moka::future::Cache<(ChannelId, UserId), FavoriteIds>,
     load: LoadFavorites,
 }
 
@@ -41,7 +42,7 @@ impl FavoriteCache {
     }
 
     /// The product ids the member keeps in any list; empty for a visitor.
-    pub async fn ids(&self, db: &Db, channel_id: &str, member: Option<&Member>) -> sqlx::Result<FavoriteIds> {
+    pub async fn ids(&self, db: &Db, channel_id: &ChannelId, member: Option<&Member>) -> sqlx::Result<FavoriteIds> {
         let Some(member) = member else { return Ok(FavoriteIds::default()) };
         let key = (channel_id.to_owned(), member.user_id.clone());
         let (db, channel_id, user_id) = (db.clone(), channel_id.to_owned(), member.user_id.clone());
@@ -53,13 +54,13 @@ impl FavoriteCache {
     }
 
     /// After the member's lists changed on this instance.
-    pub async fn forget(&self, channel_id: &str, user_id: &str) {
-        self.cache.invalidate(&(channel_id.to_owned(), user_id.to_owned())).await;
+    pub async fn forget(&self, channel_id: &ChannelId, user_id: &UserId) {
+        self.cache.invalidate(&(channel_id.clone(), user_id.clone())).await;
     }
 
     /// The cached answer for this member: the same bytes without favourites among them, else
     /// a copy with the member's flags set.
-    pub async fn personalise(&self, db: &Db, channel_id: &str, member: Option<&Member>, answer: CachedAnswer) -> ApiResult<CachedAnswer> {
+    pub async fn personalise(&self, db: &Db, channel_id: &ChannelId, member: Option<&Member>, answer: CachedAnswer) -> ApiResult<CachedAnswer> {
         let favorites = self.ids(db, channel_id, member).await?;
         if favorites.is_empty() {
             return Ok(answer);

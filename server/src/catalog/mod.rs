@@ -13,6 +13,5 @@ pub mod search_index;
 pub mod size_purpose;
 pub mod store;
 pub mod tag_password;
-pub mod variations;
 
 pub use http::routes;

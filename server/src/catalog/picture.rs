@@ -4,10 +4,11 @@
 use super::store;
 use crate::infra::db::Db;
 use crate::infra::escape::escape;
+use crate::infra::ids::ChannelId;
 
 /// The picture `/images/products/{file}` of a published product of the channel: what that
 /// route and `/v1/files-contents` serve for the path.
-pub async fn find_svg(db: &Db, channel_id: &str, file: &str) -> sqlx::Result<Option<String>> {
+pub async fn find_svg(db: &Db, channel_id: &ChannelId, file: &str) -> sqlx::Result<Option<String>> {
     let url = format!("/images/products/{file}");
     let Some(row) = store::products::find_picture(db, channel_id, &url).await? else { return Ok(None) };
     Ok(Some(render(&Subject { key: &row.product_key, name: &row.name, maker: row.maker_name.as_deref(), code: &row.code, position: row.position })))

@@ -44,6 +44,7 @@ use tantivy::{DocId, Index, IndexReader, IndexWriter, ReloadPolicy, Score, Searc
 use super::filter::{ProductFilter, Sort};
 use super::store::{self, search::SearchDocumentRow, search::SearchStampRow};
 use crate::infra::db::Db;
+use crate::infra::ids::ChannelId;
 use crate::infra::pagination::Page;
 use crate::infra::time::Timestamp;
 
@@ -98,7 +99,7 @@ impl SearchIndex {
     pub async fn find(
         &self,
         db: &Db,
-        channel_id: &str,
+        channel_id: &ChannelId,
         filter: &ProductFilter,
         category_ids: Option<Vec<String>>,
         page: Page,
@@ -416,7 +417,7 @@ struct Rule {
 }
 
 struct Ask<'a> {
-    channel_id: &'a str,
+    channel_id: &'a ChannelId,
     terms: &'a [String],
     narrowed: &'a Narrowed,
     rule: Rule,
@@ -720,7 +721,7 @@ mod tests {
     fn product(id: &str, name: &str, more: &str, popularity: i64) -> SearchDocumentRow {
         SearchDocumentRow {
             id: id.into(),
-            channel_id: "shop".into(),
+            channel_id: ChannelId::from_text("shop"),
             search_name: normalise(name),
             search_text: normalise(&format!("{name} {more}")),
             popularity,
@@ -740,7 +741,7 @@ mod tests {
     }
 
     fn ask_with(catalog: &Catalog, keyword: &str, rule: Rule, narrowed: &Narrowed, page: Page) -> Found {
-        catalog.live.find(&Ask { channel_id: "shop", terms: &terms(keyword), narrowed, rule }, page).unwrap()
+        catalog.live.find(&Ask { channel_id: &ChannelId::from_text("shop"), terms: &terms(keyword), narrowed, rule }, page).unwrap()
     }
 
     fn all(catalog: &Catalog, keyword: &str, rule: Rule) -> Vec<String> {
@@ -833,7 +834,7 @@ mod tests {
     #[test]
     fn other_channels_products_are_not_found() {
         let mut other = product("elsewhere", "グローブ", "", 0);
-        other.channel_id = "other".into();
+        other.channel_id = ChannelId::from_text("other");
         let index = index(vec![other, product("here", "グローブ", "", 0)]);
         assert_eq!(search(&index, "ぐろーぶ"), vec!["here"]);
     }

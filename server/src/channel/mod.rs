@@ -19,6 +19,7 @@ use axum::middleware::Next;
 use axum::response::Response;
 
 use crate::infra::error::{ApiError, CHANNEL_NOT_FOUND_MESSAGE};
+use crate::infra::ids::ChannelId;
 use crate::state::AppState;
 
 pub use http::routes;
@@ -45,7 +46,7 @@ impl From<ChannelRecord> for Channel {
 /// A channel's row.
 #[derive(Debug, sqlx::FromRow)]
 pub struct ChannelRecord {
-    pub id: String,
+    pub id: ChannelId,
     pub code: String,
     pub name: String,
     pub theme: String,

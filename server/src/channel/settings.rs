@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::Channel;
 use super::corporate::{CodeLabel, delivery_choices, payment_choices};
 use crate::infra::db::Db;
+use crate::infra::ids::ChannelId;
 
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct FrontSettings {
@@ -127,7 +128,7 @@ pub fn setting<T: DeserializeOwned>(stored: &HashMap<String, String>, key: &str,
 }
 
 /// One setting of the channel, read from the database.
-pub async fn load_setting<T: DeserializeOwned>(db: &Db, channel_id: &str, key: &str, default: T) -> sqlx::Result<T> {
+pub async fn load_setting<T: DeserializeOwned>(db: &Db, channel_id: &ChannelId, key: &str, default: T) -> sqlx::Result<T> {
     Ok(setting(&super::store::list_settings(db, channel_id).await?, key, default))
 }
 
@@ -172,7 +173,7 @@ mod tests {
 
     fn channel() -> Channel {
         Channel::from(crate::channel::ChannelRecord {
-            id: "c1".into(),
+            id: ChannelId::from_text("c1"),
             code: "demo".into(),
             name: "デモショップ".into(),
             theme: "simple".into(),

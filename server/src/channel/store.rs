@@ -1,4 +1,5 @@
 //! Every SQL statement of the channel feature.
+use crate::infra::ids::ChannelId;
 use std::collections::HashMap;
 
 use sqlx::Row;
@@ -36,7 +37,7 @@ pub async fn find_channel_by_host(db: &Db, host: &str) -> sqlx::Result<Option<Ch
 }
 
 /// Setting key → JSON-encoded value.
-pub async fn list_settings(db: &Db, channel_id: &str) -> sqlx::Result<HashMap<String, String>> {
+pub async fn list_settings(db: &Db, channel_id: &ChannelId) -> sqlx::Result<HashMap<String, String>> {
     let rows = sqlx::query("SELECT setting_key, setting_value FROM channel_settings WHERE channel_id = $1").bind(channel_id).fetch_all(&db.pool).await?;
     rows.into_iter().map(|row| Ok((row.try_get(0)?, row.try_get(1)?))).collect()
 }
@@ -48,7 +49,7 @@ pub struct ColorSchemeRow {
     pub colors: String,
 }
 
-pub async fn find_selected_color_scheme(db: &Db, channel_id: &str) -> sqlx::Result<Option<ColorSchemeRow>> {
+pub async fn find_selected_color_scheme(db: &Db, channel_id: &ChannelId) -> sqlx::Result<Option<ColorSchemeRow>> {
     sqlx::query_as::<_, ColorSchemeRow>("SELECT id, name, colors FROM color_schemes WHERE channel_id = $1 AND is_selected = 1 LIMIT 1")
         .bind(channel_id)
         .fetch_optional(&db.pool)

@@ -22,13 +22,14 @@ use crate::channel::PaymentKind;
 use crate::channel::gift_settings::GiftSettings;
 use crate::infra::error::{ApiError, ApiResult};
 use crate::infra::fault::{self, FaultPoint};
+use crate::infra::money::Yen;
 use crate::infra::secret::random_hex;
 use crate::infra::secret::sha256_hex;
 use crate::infra::time::Timestamp;
 use crate::orders::status::Status;
 use crate::orders::store::{self as order_store, OrderRow};
 use crate::payments::{Charge, ChargeRequest};
-use crate::points::ledger;
+use crate::points::ledger_store as ledger;
 use crate::social_gift::link::GiftLink;
 use crate::state::AppState;
 
@@ -176,7 +177,7 @@ pub async fn pay(state: &AppState, channel: &Channel, open: &Open, order: OrderR
         // Points paid it all: paid, with no charge to refund later.
         Ok(Ok(None))
     } else {
-        let request = ChargeRequest { channel_id: &channel.id, source, amount: order.total_payment, idempotency_key: &order.id };
+        let request = ChargeRequest { channel_id: &channel.id, source, amount: Yen(order.total_payment), idempotency_key: &order.id };
         state.gateway.charge(request).await.map(|r| r.map(Some))
     };
     match charged {
@@ -293,7 +294,7 @@ async fn undo_order(state: &AppState, order: &OrderRow, message: &str) -> ApiRes
     for (variation_id, quantity) in lines {
         crate::catalog::store::stock::update_stock_returned(&mut tx, &variation_id, quantity).await?;
     }
-    if let Some(user_id) = order.user_id.as_deref() {
+    if let Some(user_id) = order.user_id.as_ref() {
         if order.used_points > 0 {
             ledger::add(&mut tx, &order.channel_id, user_id, order.used_points, now).await?;
         }

@@ -23,12 +23,14 @@ use crate::delivery::calendar::iso;
 use crate::delivery::delivery_date;
 use crate::infra::error::{ApiError, ApiResult};
 use crate::infra::ids::new_id;
+use crate::infra::money::Yen;
 use crate::infra::secret::random_hex;
 use crate::infra::secret::sha256_hex;
 use crate::orders::gift_store::NewGift;
 use crate::orders::store::{self as order_store, NewOrder, NewOrderLine, NewOrderShipping};
 use crate::payments::store::PaymentMethodRow;
-use crate::points::ledger;
+use crate::points::kind::PointKind;
+use crate::points::ledger_store as ledger;
 use crate::state::AppState;
 
 struct Placed {
@@ -139,7 +141,7 @@ async fn write_order(state: &AppState, open: &Open, loaded: &Loaded, priced: &Pr
             channel_id: &cart.channel_id,
             order_no: &order_no,
             cart_id: &cart.id,
-            user_id: cart.user_id.as_deref(),
+            user_id: cart.user_id.as_ref(),
             guest_token_hash: guest_token.as_deref().map(sha256_hex).as_deref(),
             status,
             payment_method_id: &method.id,
@@ -148,14 +150,14 @@ async fn write_order(state: &AppState, open: &Open, loaded: &Loaded, priced: &Pr
             card_masked_number: loaded.card.as_ref().map(|c| c.masked_number.as_str()),
             orderer_json: &orderer_json,
             orderer_email: &orderer.email,
-            subtotal: priced.items_subtotal,
-            total_carriage: priced.total_carriage,
-            payment_fee: priced.payment_fee,
-            packing_fee: priced.packing_fee,
-            coupon_discount: priced.coupon_discount,
-            point_discount: priced.use_points,
-            total_payment: priced.total_payment,
-            total_tax: priced.total_tax,
+            subtotal: Yen(priced.items_subtotal),
+            total_carriage: Yen(priced.total_carriage),
+            payment_fee: Yen(priced.payment_fee),
+            packing_fee: Yen(priced.packing_fee),
+            coupon_discount: Yen(priced.coupon_discount),
+            point_discount: Yen(priced.use_points),
+            total_payment: Yen(priced.total_payment),
+            total_tax: Yen(priced.total_tax),
             amount_by_tax_rate: &by_rate,
             coupon_id: coupon.map(|c| c.id.as_str()),
             coupon_code: coupon.map(|c| c.code.as_str()),
@@ -201,7 +203,7 @@ async fn write_order(state: &AppState, open: &Open, loaded: &Loaded, priced: &Pr
                 noshi_key: noshi.map(|n| n.key.as_str()),
                 noshi_label: noshi.map(|n| n.label.as_str()),
                 noshi_name: &shipping.noshi_name,
-                carriage: priced.shipping_carriage.get(index).copied().unwrap_or(0),
+                carriage: Yen(priced.shipping_carriage.get(index).copied().unwrap_or(0)),
             },
         )
         .await?;
@@ -222,7 +224,7 @@ async fn write_order(state: &AppState, open: &Open, loaded: &Loaded, priced: &Pr
                 position: index as i64 + 1,
                 variation: &embroidery::order_variation(line),
                 quantity: line.quantity,
-                coupon_discount: priced.line_coupon[index],
+                coupon_discount: Yen(priced.line_coupon[index]),
                 is_accessory: line.parent_line_id.is_some(),
             },
         )
@@ -230,16 +232,16 @@ async fn write_order(state: &AppState, open: &Open, loaded: &Loaded, priced: &Pr
     }
 
     if let Some(coupon) = coupon {
-        if let Some(user_id) = cart.user_id.as_deref() {
+        if let Some(user_id) = cart.user_id.as_ref() {
             crate::coupons::store::lock_coupon(&mut tx, &coupon.id).await?;
             if crate::coupons::store::count_coupon_uses(&mut *tx, &coupon.id, user_id).await? >= coupon.uses_per_member.max(1) {
                 return Err(ApiError::rule(COUPON_INVALID_CODE, loaded::COUPON_USED));
             }
         }
-        crate::coupons::store::insert_coupon_use(&mut tx, &order_id, &coupon.id, cart.user_id.as_deref(), now).await?;
+        crate::coupons::store::insert_coupon_use(&mut tx, &order_id, &coupon.id, cart.user_id.as_ref(), now).await?;
     }
-    if let Some(user_id) = cart.user_id.as_deref() {
-        let entry = |kind: &'static str, points: i64, description: String| ledger::Entry {
+    if let Some(user_id) = cart.user_id.as_ref() {
+        let entry = |kind: PointKind, points: i64, description: String| ledger::Entry {
             channel_id: &cart.channel_id,
             user_id,
             order_id: Some(&order_id),
@@ -251,11 +253,11 @@ async fn write_order(state: &AppState, open: &Open, loaded: &Loaded, priced: &Pr
             if !ledger::take(&mut tx, user_id, priced.use_points, now).await? {
                 return Err(ApiError::field("use_points", "保有ポイントが不足しています"));
             }
-            ledger::record(&mut tx, &entry("use", -priced.use_points, format!("ご注文 {order_no} でのご利用")), now).await?;
+            ledger::record(&mut tx, &entry(PointKind::Use, -priced.use_points, format!("ご注文 {order_no} でのご利用")), now).await?;
         }
         if earned > 0 {
             ledger::add(&mut tx, &cart.channel_id, user_id, earned, now).await?;
-            ledger::record(&mut tx, &entry("earn", earned, format!("ご注文 {order_no} の獲得ポイント")), now).await?;
+            ledger::record(&mut tx, &entry(PointKind::Earn, earned, format!("ご注文 {order_no} の獲得ポイント")), now).await?;
         }
     }
     if let Some(receiver_name) = cart.gift_receiver_name.as_deref() {

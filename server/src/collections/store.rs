@@ -1,6 +1,7 @@
 //! Every SQL statement of collections.
 use crate::catalog::store::{products::PRODUCT_COLUMNS, products::PRODUCT_FROM, products::ProductRow};
 use crate::infra::db::{Db, Tx};
+use crate::infra::ids::ChannelId;
 use crate::infra::pagination::Page;
 
 #[derive(Debug, sqlx::FromRow)]
@@ -11,7 +12,7 @@ pub struct CollectionRow {
     pub description: String,
 }
 
-pub async fn find_collection(db: &Db, channel_id: &str, alias: &str) -> sqlx::Result<Option<CollectionRow>> {
+pub async fn find_collection(db: &Db, channel_id: &ChannelId, alias: &str) -> sqlx::Result<Option<CollectionRow>> {
     sqlx::query_as::<_, CollectionRow>("SELECT id, alias, title, description FROM collections WHERE channel_id = $1 AND alias = $2")
         .bind(channel_id)
         .bind(alias)
@@ -21,7 +22,7 @@ pub async fn find_collection(db: &Db, channel_id: &str, alias: &str) -> sqlx::Re
 
 /// The collection's listable products (published, inside their sale period at `now`) in the
 /// curated order, and how many there are.
-pub async fn list_collection_products(db: &Db, channel_id: &str, collection_id: &str, page: Page, now: i64) -> sqlx::Result<(Vec<ProductRow>, i64)> {
+pub async fn list_collection_products(db: &Db, channel_id: &ChannelId, collection_id: &str, page: Page, now: i64) -> sqlx::Result<(Vec<ProductRow>, i64)> {
     const LISTABLE: &str = "cp.collection_id = $1 AND p.channel_id = $2 AND p.is_published = 1 \
          AND (p.sale_start IS NULL OR p.sale_start <= $3) AND (p.sale_end IS NULL OR p.sale_end > $3)";
     let total: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
@@ -52,7 +53,7 @@ pub async fn list_collection_products(db: &Db, channel_id: &str, collection_id: 
 /// A collection with its products in the given order (the demo seed today, an admin later).
 pub async fn insert_collection(
     tx: &mut Tx,
-    channel_id: &str,
+    channel_id: &ChannelId,
     id: &str,
     alias: &str,
     title: &str,

@@ -10,6 +10,7 @@ use super::{store, stored_enum};
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::{ApiPath, ApiQuery};
+use crate::infra::ids::ChannelId;
 use crate::infra::pagination::ListBody;
 use crate::infra::time::Timestamp;
 use crate::state::AppState;
@@ -76,7 +77,7 @@ async fn list_popups(State(state): State<AppState>, channel: Channel, ApiQuery(q
 }
 
 /// The first popup of an ecommerce event whose window is open now, for the event's answer.
-pub async fn for_event(db: &crate::infra::db::Db, channel_id: &str, event: &str) -> ApiResult<Option<Popup>> {
+pub async fn for_event(db: &crate::infra::db::Db, channel_id: &ChannelId, event: &str) -> ApiResult<Option<Popup>> {
     let rows = store::list_popups(db, channel_id, Timestamp::now().0, Some(event)).await?;
     rows.into_iter().next().map(Popup::try_from).transpose()
 }

@@ -1,5 +1,6 @@
 //! Every SQL statement of the content feature. Values are always bound; the two assembled
 //! statements (FAQ keyword search, banner areas) concatenate only fixed fragments and `$n`.
+use crate::infra::ids::ChannelId;
 use sqlx::Arguments;
 use sqlx::any::AnyArguments;
 
@@ -25,7 +26,7 @@ pub struct BlogRow {
 const BLOG_COLUMNS: &str = "id, blog_key, title, body, category_key, category_name, author, eyecatch, published_at";
 
 /// Published blogs of a channel, newest first; `category` (a key) narrows them.
-pub async fn list_blogs(db: &Db, channel_id: &str, category: Option<&str>, page: Page, now: i64) -> sqlx::Result<(Vec<BlogRow>, i64)> {
+pub async fn list_blogs(db: &Db, channel_id: &ChannelId, category: Option<&str>, page: Page, now: i64) -> sqlx::Result<(Vec<BlogRow>, i64)> {
     // An empty category stands for "any": one statement serves both cases.
     let category = category.unwrap_or("");
     let total: i64 = sqlx::query_scalar(
@@ -52,13 +53,13 @@ pub async fn list_blogs(db: &Db, channel_id: &str, category: Option<&str>, page:
     Ok((rows, total))
 }
 
-pub async fn find_blog_by_key(db: &Db, channel_id: &str, key: &str, now: i64) -> sqlx::Result<Option<BlogRow>> {
+pub async fn find_blog_by_key(db: &Db, channel_id: &ChannelId, key: &str, now: i64) -> sqlx::Result<Option<BlogRow>> {
     let sql = format!("SELECT {BLOG_COLUMNS} FROM blogs WHERE channel_id = $1 AND blog_key = $2 AND is_published = 1 AND published_at <= $3");
     sqlx::query_as::<_, BlogRow>(sqlx::AssertSqlSafe(sql)).bind(channel_id).bind(key).bind(now).fetch_optional(&db.pool).await
 }
 
 /// Keys of the published blogs, newest first (the sitemap).
-pub async fn list_blog_keys(db: &Db, channel_id: &str, now: i64, limit: i64) -> sqlx::Result<Vec<String>> {
+pub async fn list_blog_keys(db: &Db, channel_id: &ChannelId, now: i64, limit: i64) -> sqlx::Result<Vec<String>> {
     sqlx::query_scalar(
         "SELECT blog_key FROM blogs WHERE channel_id = $1 AND is_published = 1 AND published_at <= $2 \
          ORDER BY published_at DESC, id DESC LIMIT $3",
@@ -72,7 +73,7 @@ pub async fn list_blog_keys(db: &Db, channel_id: &str, now: i64, limit: i64) -> 
 
 /// The keys of the published blogs just before (older) and after (newer) `blog`, in the
 /// list's order (published_at, then id).
-pub async fn find_adjacent_blog_keys(db: &Db, channel_id: &str, blog: &BlogRow, now: i64) -> sqlx::Result<(Option<String>, Option<String>)> {
+pub async fn find_adjacent_blog_keys(db: &Db, channel_id: &ChannelId, blog: &BlogRow, now: i64) -> sqlx::Result<(Option<String>, Option<String>)> {
     let older: Option<String> = sqlx::query_scalar(
         "SELECT blog_key FROM blogs WHERE channel_id = $1 AND is_published = 1 AND published_at <= $2 \
          AND (published_at < $3 OR (published_at = $3 AND id < $4)) ORDER BY published_at DESC, id DESC LIMIT 1",
@@ -108,7 +109,7 @@ pub struct NewBlog<'a> {
     pub is_published: bool,
 }
 
-pub async fn insert_blog(tx: &mut Tx, channel_id: &str, id: &str, blog: &NewBlog<'_>) -> sqlx::Result<()> {
+pub async fn insert_blog(tx: &mut Tx, channel_id: &ChannelId, id: &str, blog: &NewBlog<'_>) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO blogs (id, channel_id, blog_key, title, body, category_key, category_name, author, eyecatch, published_at, is_published) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
@@ -139,7 +140,7 @@ pub struct QaCategoryRow {
     pub qa_count: i64,
 }
 
-pub async fn list_qa_categories(db: &Db, channel_id: &str) -> sqlx::Result<Vec<QaCategoryRow>> {
+pub async fn list_qa_categories(db: &Db, channel_id: &ChannelId) -> sqlx::Result<Vec<QaCategoryRow>> {
     sqlx::query_as::<_, QaCategoryRow>(
         "SELECT c.category_key, c.name, \
                 (SELECT COUNT(*) FROM qas q WHERE q.category_id = c.id AND q.is_published = 1) AS qa_count \
@@ -161,7 +162,7 @@ pub struct QaRow {
 
 /// Published questions in the shop's order, narrowed by category key and by normalised
 /// search terms (every term must occur in the question or answer).
-pub async fn list_qas(db: &Db, channel_id: &str, category: Option<&str>, terms: &[String], page: Page) -> sqlx::Result<(Vec<QaRow>, i64)> {
+pub async fn list_qas(db: &Db, channel_id: &ChannelId, category: Option<&str>, terms: &[String], page: Page) -> sqlx::Result<(Vec<QaRow>, i64)> {
     let patterns: Vec<String> = terms.iter().map(|t| crate::infra::search_text::contains_pattern(t)).collect();
     // Arguments cannot be cloned, so the count and the page each get their own.
     let arguments = || -> sqlx::Result<AnyArguments> {
@@ -193,7 +194,7 @@ pub async fn list_qas(db: &Db, channel_id: &str, category: Option<&str>, terms: 
     Ok((rows, total))
 }
 
-pub async fn insert_qa_category(tx: &mut Tx, channel_id: &str, id: &str, key: &str, name: &str, position: i64) -> sqlx::Result<()> {
+pub async fn insert_qa_category(tx: &mut Tx, channel_id: &ChannelId, id: &str, key: &str, name: &str, position: i64) -> sqlx::Result<()> {
     sqlx::query("INSERT INTO qa_categories (id, channel_id, category_key, name, position) VALUES ($1, $2, $3, $4, $5)")
         .bind(id)
         .bind(channel_id)
@@ -214,7 +215,7 @@ pub struct NewQa<'a> {
     pub position: i64,
 }
 
-pub async fn insert_qa(tx: &mut Tx, channel_id: &str, id: &str, qa: &NewQa<'_>) -> sqlx::Result<()> {
+pub async fn insert_qa(tx: &mut Tx, channel_id: &ChannelId, id: &str, qa: &NewQa<'_>) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO qas (id, channel_id, category_id, question, answer, search_text, position, is_published) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, 1)",
@@ -240,7 +241,7 @@ pub struct StaticPageLinkRow {
     pub title: String,
 }
 
-pub async fn list_static_page_urls(db: &Db, channel_id: &str) -> sqlx::Result<Vec<StaticPageLinkRow>> {
+pub async fn list_static_page_urls(db: &Db, channel_id: &ChannelId) -> sqlx::Result<Vec<StaticPageLinkRow>> {
     sqlx::query_as::<_, StaticPageLinkRow>("SELECT url, title FROM static_pages WHERE channel_id = $1 ORDER BY position, url")
         .bind(channel_id)
         .fetch_all(&db.pool)
@@ -255,7 +256,7 @@ pub struct StaticPageRow {
     pub updated_at: i64,
 }
 
-pub async fn find_static_page_by_url(db: &Db, channel_id: &str, url: &str) -> sqlx::Result<Option<StaticPageRow>> {
+pub async fn find_static_page_by_url(db: &Db, channel_id: &ChannelId, url: &str) -> sqlx::Result<Option<StaticPageRow>> {
     sqlx::query_as::<_, StaticPageRow>("SELECT url, title, sections, updated_at FROM static_pages WHERE channel_id = $1 AND url = $2")
         .bind(channel_id)
         .bind(url)
@@ -264,7 +265,15 @@ pub async fn find_static_page_by_url(db: &Db, channel_id: &str, url: &str) -> sq
 }
 
 /// `sections` is the JSON array of {heading, body}.
-pub async fn insert_static_page(tx: &mut Tx, channel_id: &str, url: &str, title: &str, sections: &str, position: i64, updated_at: i64) -> sqlx::Result<()> {
+pub async fn insert_static_page(
+    tx: &mut Tx,
+    channel_id: &ChannelId,
+    url: &str,
+    title: &str,
+    sections: &str,
+    position: i64,
+    updated_at: i64,
+) -> sqlx::Result<()> {
     sqlx::query("INSERT INTO static_pages (id, channel_id, url, title, sections, position, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7)")
         .bind(crate::infra::ids::new_id())
         .bind(channel_id)
@@ -287,7 +296,7 @@ pub struct LandingPageLinkRow {
     pub title: String,
 }
 
-pub async fn list_landing_pages(db: &Db, channel_id: &str) -> sqlx::Result<Vec<LandingPageLinkRow>> {
+pub async fn list_landing_pages(db: &Db, channel_id: &ChannelId) -> sqlx::Result<Vec<LandingPageLinkRow>> {
     sqlx::query_as::<_, LandingPageLinkRow>("SELECT slug, title FROM landing_pages WHERE channel_id = $1 ORDER BY position, slug")
         .bind(channel_id)
         .fetch_all(&db.pool)
@@ -304,7 +313,7 @@ pub struct LandingPageRow {
     pub redirect_to: Option<String>,
 }
 
-pub async fn find_landing_page(db: &Db, channel_id: &str, slug: &str) -> sqlx::Result<Option<LandingPageRow>> {
+pub async fn find_landing_page(db: &Db, channel_id: &ChannelId, slug: &str) -> sqlx::Result<Option<LandingPageRow>> {
     sqlx::query_as::<_, LandingPageRow>(
         "SELECT slug, title, layout, is_show_header, is_show_footer, redirect_to FROM landing_pages \
          WHERE channel_id = $1 AND slug = $2",
@@ -327,7 +336,7 @@ pub struct NewLandingPage<'a> {
     pub position: i64,
 }
 
-pub async fn insert_landing_page(tx: &mut Tx, channel_id: &str, id: &str, page: &NewLandingPage<'_>) -> sqlx::Result<()> {
+pub async fn insert_landing_page(tx: &mut Tx, channel_id: &ChannelId, id: &str, page: &NewLandingPage<'_>) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO landing_pages (id, channel_id, slug, title, layout, is_show_header, is_show_footer, redirect_to, position) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
@@ -358,7 +367,7 @@ pub struct FreeAreaRow {
     pub device: String,
 }
 
-pub async fn list_free_areas(db: &Db, channel_id: &str, page: Page) -> sqlx::Result<(Vec<FreeAreaRow>, i64)> {
+pub async fn list_free_areas(db: &Db, channel_id: &ChannelId, page: Page) -> sqlx::Result<(Vec<FreeAreaRow>, i64)> {
     let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM free_areas WHERE channel_id = $1").bind(channel_id).fetch_one(&db.pool).await?;
     let rows = sqlx::query_as::<_, FreeAreaRow>(
         "SELECT code, title, body, visible_for, device FROM free_areas WHERE channel_id = $1 \
@@ -372,7 +381,7 @@ pub async fn list_free_areas(db: &Db, channel_id: &str, page: Page) -> sqlx::Res
     Ok((rows, total))
 }
 
-pub async fn find_free_area(db: &Db, channel_id: &str, code: &str) -> sqlx::Result<Option<FreeAreaRow>> {
+pub async fn find_free_area(db: &Db, channel_id: &ChannelId, code: &str) -> sqlx::Result<Option<FreeAreaRow>> {
     sqlx::query_as::<_, FreeAreaRow>("SELECT code, title, body, visible_for, device FROM free_areas WHERE channel_id = $1 AND code = $2")
         .bind(channel_id)
         .bind(code)
@@ -380,7 +389,7 @@ pub async fn find_free_area(db: &Db, channel_id: &str, code: &str) -> sqlx::Resu
         .await
 }
 
-pub async fn insert_free_area(tx: &mut Tx, channel_id: &str, id: &str, area: &FreeAreaRow, position: i64) -> sqlx::Result<()> {
+pub async fn insert_free_area(tx: &mut Tx, channel_id: &ChannelId, id: &str, area: &FreeAreaRow, position: i64) -> sqlx::Result<()> {
     sqlx::query("INSERT INTO free_areas (id, channel_id, code, title, body, visible_for, device, position) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)")
         .bind(id)
         .bind(channel_id)
@@ -413,7 +422,7 @@ pub struct BannerRow {
 
 /// Banners the visitor may see (flag on), of the given areas (all when empty), by area and
 /// position; `current_at` keeps only those whose window contains that instant.
-pub async fn list_banners(db: &Db, channel_id: &str, areas: &[String], current_at: Option<i64>) -> sqlx::Result<Vec<BannerRow>> {
+pub async fn list_banners(db: &Db, channel_id: &ChannelId, areas: &[String], current_at: Option<i64>) -> sqlx::Result<Vec<BannerRow>> {
     let mut sql = String::from(
         "SELECT id, area, title, alt, link, position, is_show, starts_at, ends_at FROM banners \
          WHERE channel_id = $1 AND is_show = 1",
@@ -445,10 +454,10 @@ pub struct BannerFileRow {
 
 /// The picture of a visible banner; `channel_id` None looks the id up in every channel (the
 /// public image path, which a browser requests without naming its channel).
-pub async fn find_banner_file(db: &Db, channel_id: Option<&str>, id: &str) -> sqlx::Result<Option<BannerFileRow>> {
+pub async fn find_banner_file(db: &Db, channel_id: Option<&ChannelId>, id: &str) -> sqlx::Result<Option<BannerFileRow>> {
     sqlx::query_as::<_, BannerFileRow>("SELECT file_name, svg FROM banners WHERE id = $1 AND is_show = 1 AND ($2 = '' OR channel_id = $2)")
         .bind(id)
-        .bind(channel_id.unwrap_or(""))
+        .bind(channel_id.map_or("", ChannelId::as_str))
         .fetch_optional(&db.pool)
         .await
 }
@@ -466,7 +475,7 @@ pub struct NewBanner<'a> {
     pub svg: &'a str,
 }
 
-pub async fn insert_banner(tx: &mut Tx, channel_id: &str, id: &str, banner: &NewBanner<'_>) -> sqlx::Result<()> {
+pub async fn insert_banner(tx: &mut Tx, channel_id: &ChannelId, id: &str, banner: &NewBanner<'_>) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO banners (id, channel_id, area, title, alt, link, position, is_show, starts_at, ends_at, file_name, svg) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
@@ -510,7 +519,7 @@ const POPUP_CURRENT: &str = "(starts_at IS NULL OR starts_at <= $2) AND (ends_at
 
 /// Popups whose window contains `now`: those shown over pages, or with `event` those of that
 /// ecommerce event.
-pub async fn list_popups(db: &Db, channel_id: &str, now: i64, event: Option<&str>) -> sqlx::Result<Vec<PopupRow>> {
+pub async fn list_popups(db: &Db, channel_id: &ChannelId, now: i64, event: Option<&str>) -> sqlx::Result<Vec<PopupRow>> {
     let of_event = if event.is_some() { "event_name = $3" } else { "event_name IS NULL" };
     let sql = format!("SELECT {POPUP_COLUMNS} FROM popups WHERE channel_id = $1 AND {POPUP_CURRENT} AND {of_event} ORDER BY position, id");
     let query = sqlx::query_as::<_, PopupRow>(sqlx::AssertSqlSafe(sql)).bind(channel_id).bind(now);
@@ -520,12 +529,12 @@ pub async fn list_popups(db: &Db, channel_id: &str, now: i64, event: Option<&str
     }
 }
 
-pub async fn find_popup(db: &Db, channel_id: &str, id: &str, now: i64) -> sqlx::Result<Option<PopupRow>> {
+pub async fn find_popup(db: &Db, channel_id: &ChannelId, id: &str, now: i64) -> sqlx::Result<Option<PopupRow>> {
     let sql = format!("SELECT {POPUP_COLUMNS} FROM popups WHERE channel_id = $1 AND {POPUP_CURRENT} AND id = $3");
     sqlx::query_as::<_, PopupRow>(sqlx::AssertSqlSafe(sql)).bind(channel_id).bind(now).bind(id).fetch_optional(&db.pool).await
 }
 
-pub async fn insert_popup(tx: &mut Tx, channel_id: &str, popup: &PopupRow, position: i64) -> sqlx::Result<()> {
+pub async fn insert_popup(tx: &mut Tx, channel_id: &ChannelId, popup: &PopupRow, position: i64) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO popups (id, channel_id, title, body, image, link, starts_at, ends_at, display, position, event_name) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",

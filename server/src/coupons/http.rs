@@ -14,6 +14,7 @@ use crate::auth::{Member, OptionalMember};
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::{ApiJson, ApiQuery};
+use crate::infra::ids::UserId;
 use crate::infra::pagination::{AllowAll, DEFAULT_PER, ListBody, Page, PageQuery, Paginated};
 use crate::infra::time::Timestamp;
 use crate::state::AppState;
@@ -67,7 +68,7 @@ impl From<CouponRow> for Coupon {
     }
 }
 
-async fn listed(state: &AppState, channel: &Channel, user_id: &str, query: &PageQuery) -> ApiResult<Response> {
+async fn listed(state: &AppState, channel: &Channel, user_id: &UserId, query: &PageQuery) -> ApiResult<Response> {
     let page = Page::parse(query, DEFAULT_PER, AllowAll::No)?;
     let (rows, total) = store::list_coupons(&state.db, &channel.id, user_id, Timestamp::now().0, page.per, page.offset()).await?;
     Ok(Paginated::new(rows.into_iter().map(Coupon::from).collect(), total, page).into_response())

@@ -1,4 +1,5 @@
 //! Every SQL statement of the coupon lists and takes.
+use crate::infra::ids::{ChannelId, UserId};
 use sqlx::Any;
 
 use crate::infra::db::{Db, Tx};
@@ -46,7 +47,7 @@ pub struct NewCoupon<'a> {
 
 /// A page of the coupons open at `now` that the member (`""`: a visitor) may see: the public
 /// ones and the ones they took; with the total.
-pub async fn list_coupons(db: &Db, channel_id: &str, user_id: &str, now: i64, limit: i64, offset: i64) -> sqlx::Result<(Vec<CouponRow>, i64)> {
+pub async fn list_coupons(db: &Db, channel_id: &ChannelId, user_id: &UserId, now: i64, limit: i64, offset: i64) -> sqlx::Result<(Vec<CouponRow>, i64)> {
     let visible = "c.channel_id = $1 AND (c.is_public = 1 OR EXISTS (SELECT 1 FROM user_coupons t WHERE t.coupon_id = c.id AND t.user_id = $3))";
     let rows = sqlx::query_as::<_, CouponRow>(sqlx::AssertSqlSafe(format!(
         "SELECT {COLUMNS}, CAST(CASE WHEN EXISTS (SELECT 1 FROM user_coupons t WHERE t.coupon_id = c.id AND t.user_id = $3) THEN 1 ELSE 0 END AS BIGINT) AS is_taken \
@@ -69,7 +70,7 @@ pub async fn list_coupons(db: &Db, channel_id: &str, user_id: &str, now: i64, li
 }
 
 /// The channel's coupon `id` (any period), as the member sees it.
-pub async fn find_coupon(db: &Db, channel_id: &str, user_id: &str, id: &str) -> sqlx::Result<Option<CouponRow>> {
+pub async fn find_coupon(db: &Db, channel_id: &ChannelId, user_id: &UserId, id: &str) -> sqlx::Result<Option<CouponRow>> {
     sqlx::query_as::<_, CouponRow>(sqlx::AssertSqlSafe(format!(
         "SELECT {COLUMNS}, CAST(CASE WHEN EXISTS (SELECT 1 FROM user_coupons t WHERE t.coupon_id = c.id AND t.user_id = $2) THEN 1 ELSE 0 END AS BIGINT) AS is_taken \
          FROM coupons c WHERE c.channel_id = $1 AND c.id = $3"
@@ -82,7 +83,7 @@ pub async fn find_coupon(db: &Db, channel_id: &str, user_id: &str, id: &str) -> 
 }
 
 /// The member takes the coupon (again: nothing changes).
-pub async fn insert_user_coupon(tx: &mut Tx, user_id: &str, coupon_id: &str, now: i64) -> sqlx::Result<()> {
+pub async fn insert_user_coupon(tx: &mut Tx, user_id: &UserId, coupon_id: &str, now: i64) -> sqlx::Result<()> {
     sqlx::query("INSERT INTO user_coupons (user_id, coupon_id, taken_at) VALUES ($1, $2, $3) ON CONFLICT (user_id, coupon_id) DO NOTHING")
         .bind(user_id)
         .bind(coupon_id)
@@ -92,7 +93,7 @@ pub async fn insert_user_coupon(tx: &mut Tx, user_id: &str, coupon_id: &str, now
     Ok(())
 }
 
-pub async fn insert_coupon(tx: &mut Tx, id: &str, channel_id: &str, c: &NewCoupon<'_>) -> sqlx::Result<()> {
+pub async fn insert_coupon(tx: &mut Tx, id: &str, channel_id: &ChannelId, c: &NewCoupon<'_>) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO coupons (id, channel_id, code, name, description, discount_kind, discount_value, minimum_amount, starts_at, ends_at, \
          is_public, requires_take, member_only, uses_per_member, position) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 1, $14)",
@@ -117,7 +118,7 @@ pub async fn insert_coupon(tx: &mut Tx, id: &str, channel_id: &str, c: &NewCoupo
 }
 
 /// The channel's coupon with this code (any period), as the member (`""`: a guest) sees it.
-pub async fn find_coupon_by_code(db: &Db, channel_id: &str, user_id: &str, code: &str) -> sqlx::Result<Option<CouponRow>> {
+pub async fn find_coupon_by_code(db: &Db, channel_id: &ChannelId, user_id: &UserId, code: &str) -> sqlx::Result<Option<CouponRow>> {
     sqlx::query_as::<_, CouponRow>(sqlx::AssertSqlSafe(format!(
         "SELECT {COLUMNS}, CAST(CASE WHEN EXISTS (SELECT 1 FROM user_coupons t WHERE t.coupon_id = c.id AND t.user_id = $2) THEN 1 ELSE 0 END AS BIGINT) AS is_taken \
          FROM coupons c WHERE c.channel_id = $1 AND c.code = $3"
@@ -130,7 +131,7 @@ pub async fn find_coupon_by_code(db: &Db, channel_id: &str, user_id: &str, code:
 }
 
 /// How many orders of the member used the coupon.
-pub async fn count_coupon_uses<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, coupon_id: &str, user_id: &str) -> sqlx::Result<i64> {
+pub async fn count_coupon_uses<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, coupon_id: &str, user_id: &UserId) -> sqlx::Result<i64> {
     sqlx::query_scalar("SELECT COUNT(*) FROM coupon_uses WHERE coupon_id = $1 AND user_id = $2").bind(coupon_id).bind(user_id).fetch_one(executor).await
 }
 
@@ -141,7 +142,7 @@ pub async fn lock_coupon(tx: &mut Tx, coupon_id: &str) -> sqlx::Result<()> {
     Ok(())
 }
 
-pub async fn insert_coupon_use(tx: &mut Tx, order_id: &str, coupon_id: &str, user_id: Option<&str>, now: i64) -> sqlx::Result<()> {
+pub async fn insert_coupon_use(tx: &mut Tx, order_id: &str, coupon_id: &str, user_id: Option<&UserId>, now: i64) -> sqlx::Result<()> {
     sqlx::query("INSERT INTO coupon_uses (order_id, coupon_id, user_id, used_at) VALUES ($1, $2, $3, $4)")
         .bind(order_id)
         .bind(coupon_id)

@@ -15,6 +15,7 @@ use time::{Date, Duration, OffsetDateTime, UtcOffset};
 use super::calendar::iso;
 use super::remote_islands::{IslandTransit, island_of};
 use crate::infra::db::Db;
+use crate::infra::ids::ChannelId;
 
 pub const CUT_OFF_HOUR_JST: u8 = 12;
 pub const SHIP_AFTER_BUSINESS_DAYS: usize = 2;
@@ -124,7 +125,7 @@ pub fn label(date: Date) -> String {
 
 /// Whether a day is a business day of the channel: read from its calendar for the days ahead
 /// of `now` that an order placed now can reach.
-pub async fn business_days(db: &Db, channel_id: &str, now: OffsetDateTime) -> sqlx::Result<impl Fn(Date) -> bool> {
+pub async fn business_days(db: &Db, channel_id: &ChannelId, now: OffsetDateTime) -> sqlx::Result<impl Fn(Date) -> bool> {
     let weekly = super::store::list_weekly_closures(db, channel_id).await?;
     let first = jst(now).date();
     let closed = super::store::list_closed_dates(db, channel_id, &iso(first), &iso(first + Duration::days(CALENDAR_DAYS_AHEAD))).await?;
@@ -135,7 +136,7 @@ pub async fn business_days(db: &Db, channel_id: &str, now: OffsetDateTime) -> sq
 
 /// The delivery date of an order placed now for an address in `prefecture` with
 /// `postal_code` (none: not known yet), on the channel's calendar.
-pub async fn for_place(db: &Db, channel_id: &str, prefecture: Option<&str>, postal_code: Option<&str>) -> sqlx::Result<DeliveryDate> {
+pub async fn for_place(db: &Db, channel_id: &ChannelId, prefecture: Option<&str>, postal_code: Option<&str>) -> sqlx::Result<DeliveryDate> {
     let now = OffsetDateTime::now_utc();
     let is_business_day = business_days(db, channel_id, now).await?;
     Ok(earliest(now, is_business_day, prefecture, postal_code))

@@ -1,12 +1,13 @@
 //! The business calendar's tables: weekly closures and closed dates, per channel.
 use crate::infra::db::{Db, Tx};
+use crate::infra::ids::ChannelId;
 
-pub async fn list_weekly_closures(db: &Db, channel_id: &str) -> sqlx::Result<Vec<i64>> {
+pub async fn list_weekly_closures(db: &Db, channel_id: &ChannelId) -> sqlx::Result<Vec<i64>> {
     sqlx::query_scalar("SELECT weekday FROM business_weekly_closures WHERE channel_id = $1 ORDER BY weekday").bind(channel_id).fetch_all(&db.pool).await
 }
 
 /// Closed dates from `first` to `last` inclusive, both `YYYY-MM-DD`.
-pub async fn list_closed_dates(db: &Db, channel_id: &str, first: &str, last: &str) -> sqlx::Result<Vec<String>> {
+pub async fn list_closed_dates(db: &Db, channel_id: &ChannelId, first: &str, last: &str) -> sqlx::Result<Vec<String>> {
     sqlx::query_scalar("SELECT closed_on FROM business_closed_dates WHERE channel_id = $1 AND closed_on >= $2 AND closed_on <= $3 ORDER BY closed_on")
         .bind(channel_id)
         .bind(first)
@@ -15,12 +16,12 @@ pub async fn list_closed_dates(db: &Db, channel_id: &str, first: &str, last: &st
         .await
 }
 
-pub async fn insert_weekly_closure(tx: &mut Tx, channel_id: &str, weekday: i64) -> sqlx::Result<()> {
+pub async fn insert_weekly_closure(tx: &mut Tx, channel_id: &ChannelId, weekday: i64) -> sqlx::Result<()> {
     sqlx::query("INSERT INTO business_weekly_closures (channel_id, weekday) VALUES ($1, $2)").bind(channel_id).bind(weekday).execute(&mut **tx).await?;
     Ok(())
 }
 
-pub async fn insert_closed_date(tx: &mut Tx, channel_id: &str, date: &str, reason: &str) -> sqlx::Result<()> {
+pub async fn insert_closed_date(tx: &mut Tx, channel_id: &ChannelId, date: &str, reason: &str) -> sqlx::Result<()> {
     sqlx::query("INSERT INTO business_closed_dates (channel_id, closed_on, reason) VALUES ($1, $2, $3)")
         .bind(channel_id)
         .bind(date)

@@ -2,6 +2,7 @@
 //! point at (those tables belong to the cart and orders features).
 use super::owner::Owner;
 use crate::infra::db::{Db, Tx};
+use crate::infra::ids::{ChannelId, UserId};
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct EventRow {
@@ -23,7 +24,7 @@ impl EventRow {
 pub struct CartRef {
     pub id: String,
     /// The member whose cart it is (None for a guest cart).
-    pub user_id: Option<String>,
+    pub user_id: Option<UserId>,
     pub order_id: Option<String>,
 }
 
@@ -42,7 +43,7 @@ pub struct OrderLineRow {
 }
 
 /// The channel's cart whose token hashes to `token_hash`.
-pub async fn find_cart(db: &Db, channel_id: &str, token_hash: &str) -> sqlx::Result<Option<CartRef>> {
+pub async fn find_cart(db: &Db, channel_id: &ChannelId, token_hash: &str) -> sqlx::Result<Option<CartRef>> {
     sqlx::query_as::<_, CartRef>("SELECT id, user_id, order_id FROM carts WHERE channel_id = $1 AND token_hash = $2")
         .bind(channel_id)
         .bind(token_hash)
@@ -50,7 +51,7 @@ pub async fn find_cart(db: &Db, channel_id: &str, token_hash: &str) -> sqlx::Res
         .await
 }
 
-pub async fn find_cart_by_id(db: &Db, channel_id: &str, id: &str) -> sqlx::Result<Option<CartRef>> {
+pub async fn find_cart_by_id(db: &Db, channel_id: &ChannelId, id: &str) -> sqlx::Result<Option<CartRef>> {
     sqlx::query_as::<_, CartRef>("SELECT id, user_id, order_id FROM carts WHERE channel_id = $1 AND id = $2")
         .bind(channel_id)
         .bind(id)
@@ -68,7 +69,7 @@ pub struct NewEvent<'a> {
     pub owner: &'a Owner,
 }
 
-pub async fn insert_event(tx: &mut Tx, channel_id: &str, event: &NewEvent<'_>, now: i64) -> sqlx::Result<()> {
+pub async fn insert_event(tx: &mut Tx, channel_id: &ChannelId, event: &NewEvent<'_>, now: i64) -> sqlx::Result<()> {
     let (owner_user_id, owner_token_hash) = event.owner.columns();
     sqlx::query(
         "INSERT INTO ecommerce_events (id, channel_id, name, args_json, cart_id, user_id, owner_user_id, owner_token_hash, created_at) \
@@ -88,7 +89,7 @@ pub async fn insert_event(tx: &mut Tx, channel_id: &str, event: &NewEvent<'_>, n
     Ok(())
 }
 
-pub async fn find_event(db: &Db, channel_id: &str, id: &str) -> sqlx::Result<Option<EventRow>> {
+pub async fn find_event(db: &Db, channel_id: &ChannelId, id: &str) -> sqlx::Result<Option<EventRow>> {
     sqlx::query_as::<_, EventRow>(
         "SELECT id, name, args_json, cart_id, owner_user_id, owner_token_hash FROM ecommerce_events WHERE channel_id = $1 AND id = $2",
     )
@@ -98,7 +99,7 @@ pub async fn find_event(db: &Db, channel_id: &str, id: &str) -> sqlx::Result<Opt
     .await
 }
 
-pub async fn find_order_summary(db: &Db, channel_id: &str, order_id: &str) -> sqlx::Result<Option<OrderSummaryRow>> {
+pub async fn find_order_summary(db: &Db, channel_id: &ChannelId, order_id: &str) -> sqlx::Result<Option<OrderSummaryRow>> {
     sqlx::query_as::<_, OrderSummaryRow>("SELECT order_no, total_payment FROM orders WHERE channel_id = $1 AND id = $2")
         .bind(channel_id)
         .bind(order_id)

@@ -1,5 +1,6 @@
 //! Every SQL statement of embroidery presets and the products that take an embroidery.
 use crate::infra::db::{Db, Tx};
+use crate::infra::ids::{ChannelId, UserId};
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct PresetRow {
@@ -14,7 +15,7 @@ pub struct PresetRow {
 
 const COLUMNS: &str = "id, text, typeface, color, position, created_at, updated_at";
 
-pub async fn list(db: &Db, channel_id: &str, user_id: &str) -> sqlx::Result<Vec<PresetRow>> {
+pub async fn list(db: &Db, channel_id: &ChannelId, user_id: &UserId) -> sqlx::Result<Vec<PresetRow>> {
     sqlx::query_as::<_, PresetRow>(sqlx::AssertSqlSafe(format!(
         "SELECT {COLUMNS} FROM name_embroidery_presets WHERE channel_id = $1 AND user_id = $2 ORDER BY created_at, id"
     )))
@@ -24,7 +25,7 @@ pub async fn list(db: &Db, channel_id: &str, user_id: &str) -> sqlx::Result<Vec<
     .await
 }
 
-pub async fn find(db: &Db, channel_id: &str, user_id: &str, id: &str) -> sqlx::Result<Option<PresetRow>> {
+pub async fn find(db: &Db, channel_id: &ChannelId, user_id: &UserId, id: &str) -> sqlx::Result<Option<PresetRow>> {
     sqlx::query_as::<_, PresetRow>(sqlx::AssertSqlSafe(format!(
         "SELECT {COLUMNS} FROM name_embroidery_presets WHERE channel_id = $1 AND user_id = $2 AND id = $3"
     )))
@@ -35,7 +36,7 @@ pub async fn find(db: &Db, channel_id: &str, user_id: &str, id: &str) -> sqlx::R
     .await
 }
 
-pub async fn count(tx: &mut Tx, channel_id: &str, user_id: &str) -> sqlx::Result<i64> {
+pub async fn count(tx: &mut Tx, channel_id: &ChannelId, user_id: &UserId) -> sqlx::Result<i64> {
     sqlx::query_scalar("SELECT COUNT(*) FROM name_embroidery_presets WHERE channel_id = $1 AND user_id = $2")
         .bind(channel_id)
         .bind(user_id)
@@ -50,7 +51,7 @@ pub struct Fields<'a> {
     pub position: &'a str,
 }
 
-pub async fn insert(tx: &mut Tx, id: &str, channel_id: &str, user_id: &str, f: &Fields<'_>, now: i64) -> sqlx::Result<()> {
+pub async fn insert(tx: &mut Tx, id: &str, channel_id: &ChannelId, user_id: &UserId, f: &Fields<'_>, now: i64) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO name_embroidery_presets (id, channel_id, user_id, text, typeface, color, position, created_at, updated_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)",
@@ -68,7 +69,7 @@ pub async fn insert(tx: &mut Tx, id: &str, channel_id: &str, user_id: &str, f: &
     Ok(())
 }
 
-pub async fn update(tx: &mut Tx, id: &str, channel_id: &str, user_id: &str, f: &Fields<'_>, now: i64) -> sqlx::Result<bool> {
+pub async fn update(tx: &mut Tx, id: &str, channel_id: &ChannelId, user_id: &UserId, f: &Fields<'_>, now: i64) -> sqlx::Result<bool> {
     let done = sqlx::query(
         "UPDATE name_embroidery_presets SET text = $4, typeface = $5, color = $6, position = $7, updated_at = $8 \
          WHERE id = $1 AND channel_id = $2 AND user_id = $3",
@@ -86,7 +87,7 @@ pub async fn update(tx: &mut Tx, id: &str, channel_id: &str, user_id: &str, f: &
     Ok(done.rows_affected() > 0)
 }
 
-pub async fn delete(tx: &mut Tx, channel_id: &str, user_id: &str, id: &str) -> sqlx::Result<bool> {
+pub async fn delete(tx: &mut Tx, channel_id: &ChannelId, user_id: &UserId, id: &str) -> sqlx::Result<bool> {
     let done = sqlx::query("DELETE FROM name_embroidery_presets WHERE channel_id = $1 AND user_id = $2 AND id = $3")
         .bind(channel_id)
         .bind(user_id)

@@ -2,6 +2,7 @@
 use crate::catalog::store::{products::PRODUCT_COLUMNS, products::PRODUCT_FROM, products::ProductRow};
 use crate::infra::db::{Db, Tx};
 use crate::infra::ids::new_id;
+use crate::infra::ids::{ChannelId, UserId};
 
 /// The table name of products in a list (the only kind a list holds today).
 pub const PRODUCTS: &str = "products";
@@ -19,7 +20,7 @@ const LIST_COLUMNS: &str = "l.id, l.name, l.is_default, \
      (SELECT COUNT(*) FROM user_list_items i WHERE i.list_id = l.id) AS count, l.created_at";
 
 /// The member's lists, the default one first.
-pub async fn list_lists(db: &Db, channel_id: &str, user_id: &str) -> sqlx::Result<Vec<ListRow>> {
+pub async fn list_lists(db: &Db, channel_id: &ChannelId, user_id: &UserId) -> sqlx::Result<Vec<ListRow>> {
     sqlx::query_as::<_, ListRow>(sqlx::AssertSqlSafe(format!(
         "SELECT {LIST_COLUMNS} FROM user_lists l WHERE l.channel_id = $1 AND l.user_id = $2 ORDER BY l.is_default DESC, l.created_at, l.id"
     )))
@@ -30,7 +31,7 @@ pub async fn list_lists(db: &Db, channel_id: &str, user_id: &str) -> sqlx::Resul
 }
 
 /// One of the member's lists (None for another member's or a missing one).
-pub async fn find_list(db: &Db, channel_id: &str, user_id: &str, id: &str) -> sqlx::Result<Option<ListRow>> {
+pub async fn find_list(db: &Db, channel_id: &ChannelId, user_id: &UserId, id: &str) -> sqlx::Result<Option<ListRow>> {
     sqlx::query_as::<_, ListRow>(sqlx::AssertSqlSafe(format!(
         "SELECT {LIST_COLUMNS} FROM user_lists l WHERE l.channel_id = $1 AND l.user_id = $2 AND l.id = $3"
     )))
@@ -43,7 +44,7 @@ pub async fn find_list(db: &Db, channel_id: &str, user_id: &str, id: &str) -> sq
 
 /// The id of the member's default list, made when missing. Two first requests at once meet
 /// the unique index: the loser's insert does nothing and both read the one row.
-pub async fn ensure_default_list(tx: &mut Tx, channel_id: &str, user_id: &str, name: &str, now: i64) -> sqlx::Result<String> {
+pub async fn ensure_default_list(tx: &mut Tx, channel_id: &ChannelId, user_id: &UserId, name: &str, now: i64) -> sqlx::Result<String> {
     sqlx::query(
         "INSERT INTO user_lists (id, channel_id, user_id, name, is_default, created_at) VALUES ($1, $2, $3, $4, 1, $5) \
          ON CONFLICT (channel_id, user_id, is_default) WHERE is_default = 1 DO NOTHING",
@@ -63,7 +64,7 @@ pub async fn ensure_default_list(tx: &mut Tx, channel_id: &str, user_id: &str, n
 }
 
 /// The member's list `id`, inside a write (None for another member's or a missing one).
-pub async fn own_list_id(tx: &mut Tx, channel_id: &str, user_id: &str, id: &str) -> sqlx::Result<Option<String>> {
+pub async fn own_list_id(tx: &mut Tx, channel_id: &ChannelId, user_id: &UserId, id: &str) -> sqlx::Result<Option<String>> {
     sqlx::query_scalar("SELECT id FROM user_lists WHERE channel_id = $1 AND user_id = $2 AND id = $3")
         .bind(channel_id)
         .bind(user_id)
@@ -77,7 +78,7 @@ pub async fn count_items(tx: &mut Tx, list_id: &str) -> sqlx::Result<i64> {
 }
 
 /// Adds a product to a list; one already there keeps its place. Returns whether it was new.
-pub async fn add_product(tx: &mut Tx, channel_id: &str, user_id: &str, list_id: &str, product_id: &str, now: i64) -> sqlx::Result<bool> {
+pub async fn add_product(tx: &mut Tx, channel_id: &ChannelId, user_id: &UserId, list_id: &str, product_id: &str, now: i64) -> sqlx::Result<bool> {
     let done = sqlx::query(
         "INSERT INTO user_list_items (list_id, channel_id, user_id, table_name, item_id, added_id, added_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (list_id, table_name, item_id) DO NOTHING",
@@ -95,7 +96,7 @@ pub async fn add_product(tx: &mut Tx, channel_id: &str, user_id: &str, list_id: 
 }
 
 /// Removes a product from one list, or from every list of the member when `list_id` is None.
-pub async fn remove_product(tx: &mut Tx, channel_id: &str, user_id: &str, list_id: Option<&str>, product_id: &str) -> sqlx::Result<u64> {
+pub async fn remove_product(tx: &mut Tx, channel_id: &ChannelId, user_id: &UserId, list_id: Option<&str>, product_id: &str) -> sqlx::Result<u64> {
     let done = sqlx::query(
         "DELETE FROM user_list_items WHERE channel_id = $1 AND user_id = $2 AND table_name = $3 AND item_id = $4 \
          AND ($5 IS NULL OR list_id = $5)",
@@ -111,7 +112,7 @@ pub async fn remove_product(tx: &mut Tx, channel_id: &str, user_id: &str, list_i
 }
 
 /// The ids of every product the member keeps in any list.
-pub async fn favorite_product_ids(db: &Db, channel_id: &str, user_id: &str) -> sqlx::Result<Vec<String>> {
+pub async fn favorite_product_ids(db: &Db, channel_id: &ChannelId, user_id: &UserId) -> sqlx::Result<Vec<String>> {
     sqlx::query_scalar("SELECT DISTINCT item_id FROM user_list_items WHERE channel_id = $1 AND user_id = $2 AND table_name = $3")
         .bind(channel_id)
         .bind(user_id)

@@ -1,4 +1,5 @@
 //! Every SQL statement of histories and product requests.
+use crate::infra::ids::{ChannelId, UserId};
 use sqlx::Arguments;
 use sqlx::any::AnyArguments;
 
@@ -9,7 +10,7 @@ use crate::infra::ids::new_id;
 /// Published and in their sale period at `$2` (the channel is `$1`).
 const LISTABLE: &str = "p.channel_id = $1 AND p.is_published = 1 AND (p.sale_start IS NULL OR p.sale_start <= $2) AND (p.sale_end IS NULL OR p.sale_end > $2)";
 
-pub async fn insert_search_word(tx: &mut Tx, channel_id: &str, user_id: &str, word: &str, now: i64) -> sqlx::Result<()> {
+pub async fn insert_search_word(tx: &mut Tx, channel_id: &ChannelId, user_id: &UserId, word: &str, now: i64) -> sqlx::Result<()> {
     sqlx::query("INSERT INTO product_search_histories (id, channel_id, user_id, word, created_at) VALUES ($1, $2, $3, $4, $5)")
         .bind(new_id())
         .bind(channel_id)
@@ -22,7 +23,7 @@ pub async fn insert_search_word(tx: &mut Tx, channel_id: &str, user_id: &str, wo
 }
 
 /// A member's search words, newest first (for tests today, the mypage list later).
-pub async fn list_search_words(db: &Db, channel_id: &str, user_id: &str) -> sqlx::Result<Vec<String>> {
+pub async fn list_search_words(db: &Db, channel_id: &ChannelId, user_id: &UserId) -> sqlx::Result<Vec<String>> {
     sqlx::query_scalar("SELECT word FROM product_search_histories WHERE channel_id = $1 AND user_id = $2 ORDER BY created_at DESC, id DESC")
         .bind(channel_id)
         .bind(user_id)
@@ -38,7 +39,7 @@ pub struct NewRequest<'a> {
     pub body: &'a str,
 }
 
-pub async fn insert_request(tx: &mut Tx, channel_id: &str, id: &str, request: &NewRequest<'_>, now: i64) -> sqlx::Result<()> {
+pub async fn insert_request(tx: &mut Tx, channel_id: &ChannelId, id: &str, request: &NewRequest<'_>, now: i64) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO product_requests (id, channel_id, user_id, product_id, name, email, body, created_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
@@ -59,13 +60,13 @@ pub async fn insert_request(tx: &mut Tx, channel_id: &str, id: &str, request: &N
 #[derive(Debug, sqlx::FromRow)]
 pub struct RequestRow {
     pub product_id: Option<String>,
-    pub user_id: Option<String>,
+    pub user_id: Option<UserId>,
     pub name: String,
     pub email: String,
     pub body: String,
 }
 
-pub async fn find_request(db: &Db, channel_id: &str, id: &str) -> sqlx::Result<Option<RequestRow>> {
+pub async fn find_request(db: &Db, channel_id: &ChannelId, id: &str) -> sqlx::Result<Option<RequestRow>> {
     sqlx::query_as::<_, RequestRow>("SELECT product_id, user_id, name, email, body FROM product_requests WHERE channel_id = $1 AND id = $2")
         .bind(channel_id)
         .bind(id)
@@ -74,7 +75,7 @@ pub async fn find_request(db: &Db, channel_id: &str, id: &str) -> sqlx::Result<O
 }
 
 /// The id of a published product of the channel, by key.
-pub async fn find_product_id_by_key(db: &Db, channel_id: &str, key: &str) -> sqlx::Result<Option<String>> {
+pub async fn find_product_id_by_key(db: &Db, channel_id: &ChannelId, key: &str) -> sqlx::Result<Option<String>> {
     sqlx::query_scalar("SELECT id FROM products WHERE channel_id = $1 AND product_key = $2 AND is_published = 1")
         .bind(channel_id)
         .bind(key)
@@ -83,7 +84,7 @@ pub async fn find_product_id_by_key(db: &Db, channel_id: &str, key: &str) -> sql
 }
 
 /// Whether `id` is a published product of the channel.
-pub async fn product_exists(db: &Db, channel_id: &str, id: &str) -> sqlx::Result<bool> {
+pub async fn product_exists(db: &Db, channel_id: &ChannelId, id: &str) -> sqlx::Result<bool> {
     let found: Option<String> = sqlx::query_scalar("SELECT id FROM products WHERE channel_id = $1 AND id = $2 AND is_published = 1")
         .bind(channel_id)
         .bind(id)
@@ -93,7 +94,7 @@ pub async fn product_exists(db: &Db, channel_id: &str, id: &str) -> sqlx::Result
 }
 
 /// Records a view: a new row, or the existing one moved to the front.
-pub async fn upsert_view(tx: &mut Tx, channel_id: &str, user_id: &str, product_id: &str, now: i64) -> sqlx::Result<()> {
+pub async fn upsert_view(tx: &mut Tx, channel_id: &ChannelId, user_id: &UserId, product_id: &str, now: i64) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO product_histories (channel_id, user_id, product_id, view_id, viewed_at) VALUES ($1, $2, $3, $4, $5) \
          ON CONFLICT (channel_id, user_id, product_id) DO UPDATE SET view_id = excluded.view_id, viewed_at = excluded.viewed_at",
@@ -109,7 +110,7 @@ pub async fn upsert_view(tx: &mut Tx, channel_id: &str, user_id: &str, product_i
 }
 
 /// Keeps a member's `keep` most recent views and forgets older ones, so the table stays small.
-pub async fn delete_old_views(tx: &mut Tx, channel_id: &str, user_id: &str, keep: i64) -> sqlx::Result<()> {
+pub async fn delete_old_views(tx: &mut Tx, channel_id: &ChannelId, user_id: &UserId, keep: i64) -> sqlx::Result<()> {
     sqlx::query(
         "DELETE FROM product_histories WHERE channel_id = $1 AND user_id = $2 AND view_id NOT IN ( \
              SELECT view_id FROM product_histories WHERE channel_id = $1 AND user_id = $2 ORDER BY view_id DESC LIMIT $3)",
@@ -123,7 +124,7 @@ pub async fn delete_old_views(tx: &mut Tx, channel_id: &str, user_id: &str, keep
 }
 
 /// A member's most recently viewed listable products, newest first.
-pub async fn list_viewed_products(db: &Db, channel_id: &str, user_id: &str, now: i64, limit: i64) -> sqlx::Result<Vec<ProductRow>> {
+pub async fn list_viewed_products(db: &Db, channel_id: &ChannelId, user_id: &UserId, now: i64, limit: i64) -> sqlx::Result<Vec<ProductRow>> {
     sqlx::query_as::<_, ProductRow>(sqlx::AssertSqlSafe(format!(
         "SELECT {PRODUCT_COLUMNS} FROM {PRODUCT_FROM} JOIN product_histories h ON h.product_id = p.id \
          WHERE {LISTABLE} AND h.channel_id = $1 AND h.user_id = $3 ORDER BY h.view_id DESC LIMIT $4"
@@ -137,7 +138,7 @@ pub async fn list_viewed_products(db: &Db, channel_id: &str, user_id: &str, now:
 }
 
 /// The listable products of the channel among `ids`, in no particular order.
-pub async fn list_listable_products_by_ids(db: &Db, channel_id: &str, ids: &[String], now: i64) -> sqlx::Result<Vec<ProductRow>> {
+pub async fn list_listable_products_by_ids(db: &Db, channel_id: &ChannelId, ids: &[String], now: i64) -> sqlx::Result<Vec<ProductRow>> {
     if ids.is_empty() {
         return Ok(Vec::new());
     }
@@ -155,7 +156,7 @@ pub async fn list_listable_products_by_ids(db: &Db, channel_id: &str, ids: &[Str
 }
 
 /// How many products the member's history shows (at most `limit`).
-pub async fn count_viewed_products(db: &Db, channel_id: &str, user_id: &str, now: i64, limit: i64) -> sqlx::Result<i64> {
+pub async fn count_viewed_products(db: &Db, channel_id: &ChannelId, user_id: &UserId, now: i64, limit: i64) -> sqlx::Result<i64> {
     let listed: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
         "SELECT COUNT(*) FROM products p JOIN product_histories h ON h.product_id = p.id \
          WHERE {LISTABLE} AND h.channel_id = $1 AND h.user_id = $3"
@@ -169,7 +170,7 @@ pub async fn count_viewed_products(db: &Db, channel_id: &str, user_id: &str, now
 }
 
 /// Forgets one viewed product; false when it was not in the member's history.
-pub async fn delete_view(tx: &mut Tx, channel_id: &str, user_id: &str, product_id: &str) -> sqlx::Result<bool> {
+pub async fn delete_view(tx: &mut Tx, channel_id: &ChannelId, user_id: &UserId, product_id: &str) -> sqlx::Result<bool> {
     let done = sqlx::query("DELETE FROM product_histories WHERE channel_id = $1 AND user_id = $2 AND product_id = $3")
         .bind(channel_id)
         .bind(user_id)
@@ -187,7 +188,7 @@ pub struct SearchWordRow {
 }
 
 /// A page of the member's search words, newest first, and how many there are.
-pub async fn page_search_words(db: &Db, channel_id: &str, user_id: &str, limit: i64, offset: i64) -> sqlx::Result<(Vec<SearchWordRow>, i64)> {
+pub async fn page_search_words(db: &Db, channel_id: &ChannelId, user_id: &UserId, limit: i64, offset: i64) -> sqlx::Result<(Vec<SearchWordRow>, i64)> {
     let rows = sqlx::query_as::<_, SearchWordRow>(
         "SELECT id, word, created_at FROM product_search_histories WHERE channel_id = $1 AND user_id = $2 \
          ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4",
@@ -207,7 +208,7 @@ pub async fn page_search_words(db: &Db, channel_id: &str, user_id: &str, limit: 
 }
 
 /// Deletes one of the member's search words; false when the member has no such entry.
-pub async fn delete_search_word(tx: &mut Tx, channel_id: &str, user_id: &str, id: &str) -> sqlx::Result<bool> {
+pub async fn delete_search_word(tx: &mut Tx, channel_id: &ChannelId, user_id: &UserId, id: &str) -> sqlx::Result<bool> {
     let done = sqlx::query("DELETE FROM product_search_histories WHERE channel_id = $1 AND user_id = $2 AND id = $3")
         .bind(channel_id)
         .bind(user_id)
@@ -228,7 +229,7 @@ pub struct MemberRequestRow {
 }
 
 /// A page of the requests the member sent while logged in, newest first, and how many.
-pub async fn page_member_requests(db: &Db, channel_id: &str, user_id: &str, limit: i64, offset: i64) -> sqlx::Result<(Vec<MemberRequestRow>, i64)> {
+pub async fn page_member_requests(db: &Db, channel_id: &ChannelId, user_id: &UserId, limit: i64, offset: i64) -> sqlx::Result<(Vec<MemberRequestRow>, i64)> {
     let rows = sqlx::query_as::<_, MemberRequestRow>(
         "SELECT id, product_id, name, email, body, created_at FROM product_requests WHERE channel_id = $1 AND user_id = $2 \
          ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4",
@@ -249,7 +250,7 @@ pub async fn page_member_requests(db: &Db, channel_id: &str, user_id: &str, limi
 
 /// Takes one request out of the member's history; false when there is none. The shop keeps
 /// the request itself (it still has to answer it): only its link to the member goes.
-pub async fn delete_member_request(tx: &mut Tx, channel_id: &str, user_id: &str, id: &str) -> sqlx::Result<bool> {
+pub async fn delete_member_request(tx: &mut Tx, channel_id: &ChannelId, user_id: &UserId, id: &str) -> sqlx::Result<bool> {
     let done = sqlx::query("UPDATE product_requests SET user_id = NULL WHERE channel_id = $1 AND user_id = $2 AND id = $3")
         .bind(channel_id)
         .bind(user_id)

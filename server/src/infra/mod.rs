@@ -13,6 +13,7 @@ pub mod fault;
 pub mod ids;
 pub mod mail;
 pub mod metrics;
+pub mod money;
 pub mod pagination;
 pub mod rate_limit;
 pub mod read_cache;

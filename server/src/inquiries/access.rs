@@ -3,6 +3,7 @@
 //! SHA-256 is stored. The uploads feature asks here whether a file's message is the caller's.
 use super::store;
 use crate::infra::db::{Db, Tx};
+use crate::infra::ids::{ChannelId, UserId};
 use crate::infra::secret::{random_hex, sha256_hex};
 use crate::infra::time::Timestamp;
 
@@ -30,12 +31,12 @@ pub async fn token_opens(db: &Db, inquiry_id: &str, t: &str, now: i64) -> sqlx::
 }
 
 /// Whether the message is on an inquiry of this member in this channel.
-pub async fn member_owns_message(db: &Db, channel_id: &str, message_id: &str, user_id: &str) -> sqlx::Result<bool> {
+pub async fn member_owns_message(db: &Db, channel_id: &ChannelId, message_id: &str, user_id: &UserId) -> sqlx::Result<bool> {
     Ok(store::find_message_owner(db, channel_id, message_id).await?.is_some_and(|(_, owner)| owner.as_deref() == Some(user_id)))
 }
 
 /// Whether `t` is a thread token of the channel's inquiry that holds the message.
-pub async fn token_opens_message(db: &Db, channel_id: &str, message_id: &str, t: &str, now: i64) -> sqlx::Result<bool> {
+pub async fn token_opens_message(db: &Db, channel_id: &ChannelId, message_id: &str, t: &str, now: i64) -> sqlx::Result<bool> {
     match store::find_message_owner(db, channel_id, message_id).await? {
         Some((inquiry_id, _)) => token_opens(db, &inquiry_id, t, now).await,
         None => Ok(false),

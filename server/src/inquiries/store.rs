@@ -1,4 +1,5 @@
 //! Every SQL statement of inquiries, their messages, staff notes and guests' thread tokens.
+use crate::infra::ids::{ChannelId, UserId};
 use sqlx::Arguments;
 use sqlx::any::AnyArguments;
 
@@ -14,10 +15,10 @@ const INQUIRY_FROM: &str = "inquiries i LEFT JOIN categories c ON c.id = i.topic
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct InquiryRow {
     pub id: String,
-    pub channel_id: String,
+    pub channel_id: ChannelId,
     pub inquiry_key: String,
     pub number: String,
-    pub user_id: Option<String>,
+    pub user_id: Option<UserId>,
     pub topic_id: Option<String>,
     /// The topic's current name (joined).
     pub topic_name: Option<String>,
@@ -36,7 +37,7 @@ pub struct InquiryRow {
 
 /// The highest number of the day `prefix` names in this channel (longest first: 10000 sorts
 /// after 9999 only by length).
-pub async fn find_highest_number(tx: &mut Tx, channel_id: &str, prefix: &str) -> sqlx::Result<Option<String>> {
+pub async fn find_highest_number(tx: &mut Tx, channel_id: &ChannelId, prefix: &str) -> sqlx::Result<Option<String>> {
     sqlx::query_scalar("SELECT number FROM inquiries WHERE channel_id = $1 AND number LIKE $2 ORDER BY LENGTH(number) DESC, number DESC LIMIT 1")
         .bind(channel_id)
         .bind(format!("{prefix}%"))
@@ -46,7 +47,7 @@ pub async fn find_highest_number(tx: &mut Tx, channel_id: &str, prefix: &str) ->
 
 pub struct NewInquiry<'a> {
     pub id: &'a str,
-    pub channel_id: &'a str,
+    pub channel_id: &'a ChannelId,
     pub key: &'a str,
     pub number: &'a str,
     pub user_id: Option<&'a str>,
@@ -97,7 +98,7 @@ pub async fn insert_inquiry(tx: &mut Tx, new: &NewInquiry<'_>) -> sqlx::Result<b
 
 pub async fn find_inquiry_by_key<'e, E: sqlx::Executor<'e, Database = sqlx::Any>>(
     executor: E,
-    channel_id: &str,
+    channel_id: &ChannelId,
     key: &str,
 ) -> sqlx::Result<Option<InquiryRow>> {
     sqlx::query_as::<_, InquiryRow>(sqlx::AssertSqlSafe(format!("SELECT {INQUIRY_COLUMNS} FROM {INQUIRY_FROM} WHERE i.channel_id = $1 AND i.inquiry_key = $2")))
@@ -108,7 +109,7 @@ pub async fn find_inquiry_by_key<'e, E: sqlx::Executor<'e, Database = sqlx::Any>
 }
 
 /// A page of the member's inquiries, newest activity first, and how many they have.
-pub async fn list_member_inquiries(db: &Db, channel_id: &str, user_id: &str, limit: i64, offset: i64) -> sqlx::Result<(Vec<InquiryRow>, i64)> {
+pub async fn list_member_inquiries(db: &Db, channel_id: &ChannelId, user_id: &UserId, limit: i64, offset: i64) -> sqlx::Result<(Vec<InquiryRow>, i64)> {
     let rows = sqlx::query_as::<_, InquiryRow>(sqlx::AssertSqlSafe(format!(
         "SELECT {INQUIRY_COLUMNS} FROM {INQUIRY_FROM} WHERE i.channel_id = $1 AND i.user_id = $2 \
          ORDER BY i.last_message_at DESC, i.id DESC LIMIT $3 OFFSET $4"
@@ -143,7 +144,7 @@ const ADMIN_FILTER: &str = "i.channel_id = $1 AND ($2 IS NULL OR i.status = $2) 
           OR LOWER(i.email) LIKE $4 ESCAPE '\\' OR LOWER(i.subject) LIKE $4 ESCAPE '\\')";
 
 /// A page of the channel's inquiries for staff, newest activity first, and how many match.
-pub async fn list_inquiries(db: &Db, channel_id: &str, filter: &AdminFilter<'_>, limit: i64, offset: i64) -> sqlx::Result<(Vec<InquiryRow>, i64)> {
+pub async fn list_inquiries(db: &Db, channel_id: &ChannelId, filter: &AdminFilter<'_>, limit: i64, offset: i64) -> sqlx::Result<(Vec<InquiryRow>, i64)> {
     let pattern = filter.query.map(contains_pattern);
     let arguments = || -> sqlx::Result<AnyArguments> {
         let mut arguments = AnyArguments::default();
@@ -171,12 +172,12 @@ pub async fn list_inquiries(db: &Db, channel_id: &str, filter: &AdminFilter<'_>,
 }
 
 /// (status, count) of the channel's inquiries.
-pub async fn count_by_status(db: &Db, channel_id: &str) -> sqlx::Result<Vec<(String, i64)>> {
+pub async fn count_by_status(db: &Db, channel_id: &ChannelId) -> sqlx::Result<Vec<(String, i64)>> {
     sqlx::query_as("SELECT status, COUNT(*) FROM inquiries WHERE channel_id = $1 GROUP BY status").bind(channel_id).fetch_all(&db.pool).await
 }
 
 /// How many inquiries of the channel name the topic.
-pub async fn count_with_topic<'e, E: sqlx::Executor<'e, Database = sqlx::Any>>(executor: E, channel_id: &str, topic_id: &str) -> sqlx::Result<i64> {
+pub async fn count_with_topic<'e, E: sqlx::Executor<'e, Database = sqlx::Any>>(executor: E, channel_id: &ChannelId, topic_id: &str) -> sqlx::Result<i64> {
     sqlx::query_scalar("SELECT COUNT(*) FROM inquiries WHERE channel_id = $1 AND topic_id = $2").bind(channel_id).bind(topic_id).fetch_one(executor).await
 }
 
@@ -249,7 +250,7 @@ pub async fn list_messages(db: &Db, inquiry_id: &str) -> sqlx::Result<Vec<Messag
 
 /// The member (if any) of the channel's inquiry that holds the message; None when no inquiry
 /// of the channel does.
-pub async fn find_message_owner(db: &Db, channel_id: &str, message_id: &str) -> sqlx::Result<Option<(String, Option<String>)>> {
+pub async fn find_message_owner(db: &Db, channel_id: &ChannelId, message_id: &str) -> sqlx::Result<Option<(String, Option<String>)>> {
     sqlx::query_as("SELECT i.id, i.user_id FROM inquiry_messages m JOIN inquiries i ON i.id = m.inquiry_id WHERE m.id = $1 AND i.channel_id = $2")
         .bind(message_id)
         .bind(channel_id)

@@ -1,5 +1,6 @@
 //! Every SQL statement of the layout feature.
 use crate::infra::db::Db;
+use crate::infra::ids::ChannelId;
 
 #[derive(Debug, sqlx::FromRow)]
 pub struct LayoutRow {
@@ -10,7 +11,7 @@ pub struct LayoutRow {
 }
 
 /// The page's own layout, else the channel's `default` one.
-pub async fn find_layout(db: &Db, channel_id: &str, page: &str) -> sqlx::Result<Option<LayoutRow>> {
+pub async fn find_layout(db: &Db, channel_id: &ChannelId, page: &str) -> sqlx::Result<Option<LayoutRow>> {
     sqlx::query_as::<_, LayoutRow>(
         "SELECT page, layout, header, footer FROM page_layouts \
          WHERE channel_id = $1 AND page IN ($2, 'default') \
@@ -39,7 +40,7 @@ pub struct BlockRow {
     pub device: String,
 }
 
-pub async fn find_page(db: &Db, channel_id: &str, page: &str) -> sqlx::Result<Option<PageRow>> {
+pub async fn find_page(db: &Db, channel_id: &ChannelId, page: &str) -> sqlx::Result<Option<PageRow>> {
     sqlx::query_as::<_, PageRow>("SELECT page, title, description FROM pages WHERE channel_id = $1 AND page = $2")
         .bind(channel_id)
         .bind(page)
@@ -47,7 +48,7 @@ pub async fn find_page(db: &Db, channel_id: &str, page: &str) -> sqlx::Result<Op
         .await
 }
 
-pub async fn list_blocks(db: &Db, channel_id: &str, page: &str) -> sqlx::Result<Vec<BlockRow>> {
+pub async fn list_blocks(db: &Db, channel_id: &ChannelId, page: &str) -> sqlx::Result<Vec<BlockRow>> {
     sqlx::query_as::<_, BlockRow>(
         "SELECT id, kind, title, props, visible_for, device FROM page_blocks \
          WHERE channel_id = $1 AND page = $2 ORDER BY position",

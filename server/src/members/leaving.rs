@@ -6,16 +6,17 @@ use std::future::Future;
 use std::pin::Pin;
 
 use crate::infra::db::Tx;
+use crate::infra::ids::{ChannelId, UserId};
 
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 
 #[derive(Clone, Copy)]
 pub struct LeaveErasers {
     /// Deletes the member's address book, in the leave's transaction.
-    pub address_book: for<'a> fn(&'a mut Tx, &'a str) -> BoxFuture<'a, sqlx::Result<()>>,
+    pub address_book: for<'a> fn(&'a mut Tx, &'a UserId) -> BoxFuture<'a, sqlx::Result<()>>,
     /// Deletes the member's saved cards, in the leave's transaction; gives the gateway's
     /// references of the deleted cards, to forget there once the leave is committed.
-    pub cards: for<'a> fn(&'a mut Tx, &'a str) -> BoxFuture<'a, sqlx::Result<Vec<String>>>,
+    pub cards: for<'a> fn(&'a mut Tx, &'a UserId) -> BoxFuture<'a, sqlx::Result<Vec<String>>>,
     /// Forgets the cards at the gateway (after the commit: a failed leave keeps them usable).
-    pub forget_cards: for<'a> fn(&'a crate::state::AppState, &'a str, &'a [String]) -> BoxFuture<'a, ()>,
+    pub forget_cards: for<'a> fn(&'a crate::state::AppState, &'a ChannelId, &'a [String]) -> BoxFuture<'a, ()>,
 }

@@ -8,6 +8,7 @@ use super::one_time_code::{self, Purpose};
 use super::store::{self, UserRow};
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult};
+use crate::infra::ids::ChannelId;
 use crate::state::AppState;
 
 /// The storefront address that mailed links point at, for a member of `target_channel_id`:
@@ -15,7 +16,7 @@ use crate::state::AppState;
 /// links open where the member is, port included), else the member's shop's first host name
 /// (with the request's port). Never an arbitrary Host header: a forged one would send reset
 /// links to another site.
-pub async fn link_origin(state: &AppState, channel: &Channel, target_channel_id: &str, headers: &HeaderMap, https: bool) -> ApiResult<String> {
+pub async fn link_origin(state: &AppState, channel: &Channel, target_channel_id: &ChannelId, headers: &HeaderMap, https: bool) -> ApiResult<String> {
     let scheme = if https { "https" } else { "http" };
     let requested = headers.get(header::HOST).and_then(|v| v.to_str().ok()).map(str::trim).unwrap_or("");
     let valid = !requested.is_empty() && requested.bytes().all(|b| b.is_ascii_alphanumeric() || b"-.:[]".contains(&b));
@@ -24,7 +25,7 @@ pub async fn link_origin(state: &AppState, channel: &Channel, target_channel_id:
         _ => (requested, None),
     };
     let name = name.trim_matches(['[', ']']).to_ascii_lowercase();
-    if valid && target_channel_id == channel.id && store::find_host_known(&state.db, &name).await? {
+    if valid && *target_channel_id == channel.id && store::find_host_known(&state.db, &name).await? {
         return Ok(format!("{scheme}://{requested}"));
     }
     let hosts = store::list_channel_hosts(&state.db, target_channel_id).await?;

@@ -47,7 +47,7 @@ pub fn base(user: &UserRow, settings: &FrontSettings, now_ms: i64) -> LoginRespo
         token_type: None,
         expires_in: None,
         expires_at: None,
-        user_id: user.id.clone(),
+        user_id: user.id.to_string(),
         is_verify: false,
         verify_code: None,
         is_registered_member: user.is_registered(),
@@ -103,10 +103,11 @@ pub fn has_password_expired(changed_at_ms: i64, expire_days: Option<i64>, now_ms
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::infra::ids::ChannelId;
 
     fn settings(is_mfa: bool, verify_email_at_first_login: bool) -> FrontSettings {
         let channel = crate::channel::Channel::from(crate::channel::ChannelRecord {
-            id: "c".into(),
+            id: ChannelId::from_text("c"),
             code: "c".into(),
             name: "c".into(),
             theme: "simple".into(),

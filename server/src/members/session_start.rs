@@ -13,7 +13,7 @@ use crate::channel::settings::FrontSettings;
 use crate::infra::client::Client;
 use crate::infra::db::Tx;
 use crate::infra::error::ApiResult;
-use crate::infra::ids::new_id;
+use crate::infra::ids::{UserId, new_id};
 use crate::infra::mail::OutgoingMail;
 use crate::state::AppState;
 
@@ -58,7 +58,7 @@ pub async fn start_session(
 }
 
 /// Stores a new refresh token of `family_id` and returns the token for the cookie.
-pub async fn new_refresh_token(tx: &mut Tx, user_id: &str, family_id: &str, now: i64) -> ApiResult<String> {
+pub async fn new_refresh_token(tx: &mut Tx, user_id: &UserId, family_id: &str, now: i64) -> ApiResult<String> {
     let token = refresh::new_token();
     let expires_at = now + refresh::LIFETIME_SECONDS * 1000;
     store::insert_refresh_token(tx, user_id, family_id, &refresh::token_hash(&token), now, expires_at).await?;

@@ -1,4 +1,5 @@
 //! Every SQL statement of the members feature.
+use crate::infra::ids::{ChannelId, UserId, new_id};
 use sqlx::any::AnyArguments;
 use sqlx::{Any, Arguments};
 
@@ -7,7 +8,6 @@ use super::one_time_code::Purpose;
 use super::profile::Profile;
 use crate::channel::corporate::PaymentOption;
 use crate::infra::db::{Db, Tx, flag};
-use crate::infra::ids::new_id;
 
 const USER_COLUMNS: &str = "id, channel_id, code, email, username, password_hash, password_changed_at, \
      is_registered_member, is_receive_newsletter, last_name, first_name, last_name_kana, first_name_kana, \
@@ -18,8 +18,8 @@ const USER_COLUMNS: &str = "id, channel_id, code, email, username, password_hash
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct UserRow {
-    pub id: String,
-    pub channel_id: String,
+    pub id: UserId,
+    pub channel_id: ChannelId,
     pub code: String,
     pub username: String,
     pub password_hash: Option<String>,
@@ -58,7 +58,7 @@ impl UserRow {
 }
 
 /// The next member number of the channel (1, 2, …), taken atomically on both databases.
-async fn next_member_number(tx: &mut Tx, channel_id: &str) -> sqlx::Result<i64> {
+async fn next_member_number(tx: &mut Tx, channel_id: &ChannelId) -> sqlx::Result<i64> {
     sqlx::query_scalar(
         "INSERT INTO member_numbers (channel_id, last_number) VALUES ($1, 1) \
          ON CONFLICT (channel_id) DO UPDATE SET last_number = member_numbers.last_number + 1 RETURNING last_number",
@@ -69,7 +69,7 @@ async fn next_member_number(tx: &mut Tx, channel_id: &str) -> sqlx::Result<i64> 
 }
 
 pub struct NewUser<'a> {
-    pub channel_id: &'a str,
+    pub channel_id: &'a ChannelId,
     pub username: &'a str,
     pub password_hash: &'a str,
     pub is_registered_member: bool,
@@ -81,7 +81,7 @@ pub struct NewUser<'a> {
 
 /// A new member with the channel's next member number; returns the stored row.
 pub async fn insert_user(tx: &mut Tx, user: &NewUser<'_>, now: i64) -> sqlx::Result<UserRow> {
-    let id = new_id();
+    let id = UserId::from_text(new_id());
     let code = format!("{:08}", next_member_number(tx, user.channel_id).await?);
     sqlx::query(
         "INSERT INTO users (id, channel_id, code, email, username, password_hash, password_changed_at, is_registered_member, \
@@ -106,7 +106,7 @@ pub async fn insert_user(tx: &mut Tx, user: &NewUser<'_>, now: i64) -> sqlx::Res
 }
 
 /// An active (not left) member of the channel; `executor` is the pool or a transaction.
-pub async fn find_user<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, channel_id: &str, user_id: &str) -> sqlx::Result<Option<UserRow>> {
+pub async fn find_user<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, channel_id: &ChannelId, user_id: &UserId) -> sqlx::Result<Option<UserRow>> {
     sqlx::query_as::<_, UserRow>(sqlx::AssertSqlSafe(format!("SELECT {USER_COLUMNS} FROM users WHERE channel_id = $1 AND id = $2 AND left_at IS NULL")))
         .bind(channel_id)
         .bind(user_id)
@@ -115,7 +115,7 @@ pub async fn find_user<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, c
 }
 
 /// The active member whose login id, else whose e-mail, is `login` (both stored lower-cased).
-pub async fn find_user_by_login(db: &Db, channel_id: &str, login: &str) -> sqlx::Result<Option<UserRow>> {
+pub async fn find_user_by_login(db: &Db, channel_id: &ChannelId, login: &str) -> sqlx::Result<Option<UserRow>> {
     sqlx::query_as::<_, UserRow>(sqlx::AssertSqlSafe(format!(
         "SELECT {USER_COLUMNS} FROM users WHERE channel_id = $1 AND left_at IS NULL AND (username = $2 OR email = $2) \
          ORDER BY CASE WHEN username = $2 THEN 0 ELSE 1 END LIMIT 1"
@@ -126,7 +126,7 @@ pub async fn find_user_by_login(db: &Db, channel_id: &str, login: &str) -> sqlx:
     .await
 }
 
-pub async fn find_user_by_email(db: &Db, channel_id: &str, email: &str) -> sqlx::Result<Option<UserRow>> {
+pub async fn find_user_by_email(db: &Db, channel_id: &ChannelId, email: &str) -> sqlx::Result<Option<UserRow>> {
     sqlx::query_as::<_, UserRow>(sqlx::AssertSqlSafe(format!("SELECT {USER_COLUMNS} FROM users WHERE channel_id = $1 AND email = $2 AND left_at IS NULL")))
         .bind(channel_id)
         .bind(email)
@@ -135,7 +135,7 @@ pub async fn find_user_by_email(db: &Db, channel_id: &str, email: &str) -> sqlx:
 }
 
 /// The account of this channel copied from `source_user_id` by login sync.
-pub async fn find_user_synced_from(db: &Db, channel_id: &str, source_user_id: &str) -> sqlx::Result<Option<UserRow>> {
+pub async fn find_user_synced_from(db: &Db, channel_id: &ChannelId, source_user_id: &UserId) -> sqlx::Result<Option<UserRow>> {
     sqlx::query_as::<_, UserRow>(sqlx::AssertSqlSafe(format!(
         "SELECT {USER_COLUMNS} FROM users WHERE channel_id = $1 AND synced_from_user_id = $2 AND left_at IS NULL"
     )))
@@ -146,7 +146,7 @@ pub async fn find_user_synced_from(db: &Db, channel_id: &str, source_user_id: &s
 }
 
 /// Which of the e-mail and the login id an active member other than `except_user_id` holds.
-pub async fn find_taken(tx: &mut Tx, channel_id: &str, email: &str, username: &str, except_user_id: &str) -> sqlx::Result<(bool, bool)> {
+pub async fn find_taken(tx: &mut Tx, channel_id: &ChannelId, email: &str, username: &str, except_user_id: &UserId) -> sqlx::Result<(bool, bool)> {
     let rows: Vec<(String, String)> =
         sqlx::query_as("SELECT email, username FROM users WHERE channel_id = $1 AND left_at IS NULL AND id <> $4 AND (email = $2 OR username = $3)")
             .bind(channel_id)
@@ -159,7 +159,7 @@ pub async fn find_taken(tx: &mut Tx, channel_id: &str, email: &str, username: &s
 }
 
 /// Every profile field except login id, password and security question.
-pub async fn update_profile(tx: &mut Tx, user_id: &str, p: &Profile, now: i64) -> sqlx::Result<bool> {
+pub async fn update_profile(tx: &mut Tx, user_id: &UserId, p: &Profile, now: i64) -> sqlx::Result<bool> {
     let done = sqlx::query(
         "UPDATE users SET email = $2, is_receive_newsletter = $3, last_name = $4, first_name = $5, last_name_kana = $6, \
          first_name_kana = $7, gender_ct = $8, birthday = $9, postal_code = $10, prefecture = $11, city = $12, address1 = $13, \
@@ -218,7 +218,7 @@ pub enum MemberRef<'a> {
 /// anything else until they changed it.
 pub async fn update_invoice_approved<'e, E: sqlx::Executor<'e, Database = Any>>(
     executor: E,
-    channel_id: &str,
+    channel_id: &ChannelId,
     member: MemberRef<'_>,
     approved: bool,
     now: i64,
@@ -258,7 +258,7 @@ const COMPANY_FILTER: &str = "channel_id = $1 AND left_at IS NULL \
 
 /// A page of the channel's members for the back office (a corporate shop's members are its
 /// companies; also those whose e-mail is not confirmed yet), newest first, and how many match.
-pub async fn list_companies(db: &Db, channel_id: &str, filter: &CompanyFilter<'_>, limit: i64, offset: i64) -> sqlx::Result<(Vec<UserRow>, i64)> {
+pub async fn list_companies(db: &Db, channel_id: &ChannelId, filter: &CompanyFilter<'_>, limit: i64, offset: i64) -> sqlx::Result<(Vec<UserRow>, i64)> {
     let pattern = filter.query.map(|q| crate::infra::search_text::contains_pattern(&q.to_lowercase()));
     let arguments = || -> sqlx::Result<AnyArguments> {
         let mut arguments = AnyArguments::default();
@@ -281,7 +281,7 @@ pub async fn list_companies(db: &Db, channel_id: &str, filter: &CompanyFilter<'_
     Ok((rows, total))
 }
 
-pub async fn update_password(tx: &mut Tx, user_id: &str, password_hash: &str, now: i64) -> sqlx::Result<()> {
+pub async fn update_password(tx: &mut Tx, user_id: &UserId, password_hash: &str, now: i64) -> sqlx::Result<()> {
     sqlx::query("UPDATE users SET password_hash = $2, password_changed_at = $3, updated_at = $3 WHERE id = $1")
         .bind(user_id)
         .bind(password_hash)
@@ -291,13 +291,13 @@ pub async fn update_password(tx: &mut Tx, user_id: &str, password_hash: &str, no
     Ok(())
 }
 
-pub async fn update_username(tx: &mut Tx, user_id: &str, username: &str, now: i64) -> sqlx::Result<()> {
+pub async fn update_username(tx: &mut Tx, user_id: &UserId, username: &str, now: i64) -> sqlx::Result<()> {
     sqlx::query("UPDATE users SET username = $2, updated_at = $3 WHERE id = $1").bind(user_id).bind(username).bind(now).execute(&mut **tx).await?;
     Ok(())
 }
 
 /// Replaces the security question and its hashed answer.
-pub async fn update_security_question(tx: &mut Tx, user_id: &str, question_ct: i64, answer_hash: &str, now: i64) -> sqlx::Result<()> {
+pub async fn update_security_question(tx: &mut Tx, user_id: &UserId, question_ct: i64, answer_hash: &str, now: i64) -> sqlx::Result<()> {
     sqlx::query("UPDATE users SET question_ct = $2, answer_hash = $3, updated_at = $4 WHERE id = $1")
         .bind(user_id)
         .bind(question_ct)
@@ -309,7 +309,7 @@ pub async fn update_security_question(tx: &mut Tx, user_id: &str, question_ct: i
 }
 
 /// Records the new address the member asked for (until its link expires).
-pub async fn update_pending_email(tx: &mut Tx, user_id: &str, email: &str, until: i64, now: i64) -> sqlx::Result<()> {
+pub async fn update_pending_email(tx: &mut Tx, user_id: &UserId, email: &str, until: i64, now: i64) -> sqlx::Result<()> {
     sqlx::query("UPDATE users SET pending_email = $2, pending_email_until = $3, updated_at = $4 WHERE id = $1")
         .bind(user_id)
         .bind(email)
@@ -320,7 +320,7 @@ pub async fn update_pending_email(tx: &mut Tx, user_id: &str, email: &str, until
     Ok(())
 }
 
-pub async fn delete_pending_email(tx: &mut Tx, user_id: &str, now: i64) -> sqlx::Result<()> {
+pub async fn delete_pending_email(tx: &mut Tx, user_id: &UserId, now: i64) -> sqlx::Result<()> {
     sqlx::query("UPDATE users SET pending_email = NULL, pending_email_until = NULL, updated_at = $2 WHERE id = $1")
         .bind(user_id)
         .bind(now)
@@ -331,7 +331,7 @@ pub async fn delete_pending_email(tx: &mut Tx, user_id: &str, now: i64) -> sqlx:
 
 /// The proven new address replaces the old one (and the login id, when given); nothing is
 /// pending any more.
-pub async fn update_email(tx: &mut Tx, user_id: &str, email: &str, username: &str, now: i64) -> sqlx::Result<()> {
+pub async fn update_email(tx: &mut Tx, user_id: &UserId, email: &str, username: &str, now: i64) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE users SET email = $2, username = $3, pending_email = NULL, pending_email_until = NULL, updated_at = $4 \
          WHERE id = $1 AND left_at IS NULL",
@@ -345,7 +345,7 @@ pub async fn update_email(tx: &mut Tx, user_id: &str, email: &str, username: &st
     Ok(())
 }
 
-pub async fn update_registered(tx: &mut Tx, user_id: &str, now: i64) -> sqlx::Result<()> {
+pub async fn update_registered(tx: &mut Tx, user_id: &UserId, now: i64) -> sqlx::Result<()> {
     sqlx::query("UPDATE users SET is_registered_member = 1, updated_at = $2 WHERE id = $1").bind(user_id).bind(now).execute(&mut **tx).await?;
     Ok(())
 }
@@ -353,7 +353,7 @@ pub async fn update_registered(tx: &mut Tx, user_id: &str, now: i64) -> sqlx::Re
 /// Leaving: the row stays (orders refer to it) but nothing personal remains: the e-mail and
 /// login id become unusable placeholders (so the address can register again), the password
 /// and answer hashes and the profile are cleared.
-pub async fn update_left(tx: &mut Tx, user_id: &str, reason: Option<&str>, now: i64) -> sqlx::Result<bool> {
+pub async fn update_left(tx: &mut Tx, user_id: &UserId, reason: Option<&str>, now: i64) -> sqlx::Result<bool> {
     let done = sqlx::query(
         "UPDATE users SET email = $2, username = $3, password_hash = NULL, answer_hash = NULL, question_ct = NULL, \
          pending_email = NULL, pending_email_until = NULL, last_name = '', first_name = '', last_name_kana = '', first_name_kana = '', gender_ct = NULL, birthday = NULL, \
@@ -375,7 +375,7 @@ pub async fn update_left(tx: &mut Tx, user_id: &str, reason: Option<&str>, now: 
 
 // ---- refresh tokens
 
-pub async fn insert_refresh_token(tx: &mut Tx, user_id: &str, family_id: &str, token_hash: &str, now: i64, expires_at: i64) -> sqlx::Result<()> {
+pub async fn insert_refresh_token(tx: &mut Tx, user_id: &UserId, family_id: &str, token_hash: &str, now: i64, expires_at: i64) -> sqlx::Result<()> {
     sqlx::query("INSERT INTO refresh_tokens (id, user_id, family_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)")
         .bind(new_id())
         .bind(user_id)
@@ -391,7 +391,7 @@ pub async fn insert_refresh_token(tx: &mut Tx, user_id: &str, family_id: &str, t
 #[derive(Debug, sqlx::FromRow)]
 pub struct RefreshRow {
     pub id: String,
-    pub user_id: String,
+    pub user_id: UserId,
     pub family_id: String,
     pub expires_at: i64,
     pub rotated_at: Option<i64>,
@@ -423,7 +423,7 @@ pub async fn update_family_revoked(tx: &mut Tx, family_id: &str, now: i64) -> sq
 
 /// Ends every session of the member (password change or reset, leaving): the refresh tokens
 /// are revoked and the session version raised, so access tokens issued before stop working.
-pub async fn update_sessions_ended(tx: &mut Tx, user_id: &str, now: i64) -> sqlx::Result<()> {
+pub async fn update_sessions_ended(tx: &mut Tx, user_id: &UserId, now: i64) -> sqlx::Result<()> {
     sqlx::query("UPDATE refresh_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL").bind(user_id).bind(now).execute(&mut **tx).await?;
     sqlx::query("UPDATE users SET session_version = session_version + 1 WHERE id = $1").bind(user_id).execute(&mut **tx).await?;
     Ok(())
@@ -432,7 +432,7 @@ pub async fn update_sessions_ended(tx: &mut Tx, user_id: &str, now: i64) -> sqlx
 // ---- one-time secrets
 
 /// A mailed secret; `sent_to` is the address it goes to.
-pub async fn insert_secret(tx: &mut Tx, id: &str, user_id: &str, purpose: Purpose, secret_hash: &str, sent_to: &str, now: i64) -> sqlx::Result<()> {
+pub async fn insert_secret(tx: &mut Tx, id: &str, user_id: &UserId, purpose: Purpose, secret_hash: &str, sent_to: &str, now: i64) -> sqlx::Result<()> {
     sqlx::query("INSERT INTO one_time_secrets (id, user_id, purpose, secret_hash, sent_to, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)")
         .bind(id)
         .bind(user_id)
@@ -449,7 +449,7 @@ pub async fn insert_secret(tx: &mut Tx, id: &str, user_id: &str, purpose: Purpos
 #[derive(Debug, sqlx::FromRow)]
 pub struct SecretRow {
     pub id: String,
-    pub user_id: String,
+    pub user_id: UserId,
     pub secret_hash: String,
     pub sent_to: Option<String>,
     pub expires_at: i64,
@@ -458,7 +458,7 @@ pub struct SecretRow {
 }
 
 /// The member's newest secret of this purpose (a new code makes older ones useless).
-pub async fn find_latest_secret(db: &Db, user_id: &str, purpose: Purpose) -> sqlx::Result<Option<SecretRow>> {
+pub async fn find_latest_secret(db: &Db, user_id: &UserId, purpose: Purpose) -> sqlx::Result<Option<SecretRow>> {
     sqlx::query_as::<_, SecretRow>(
         "SELECT id, user_id, secret_hash, sent_to, expires_at, used_at, attempts FROM one_time_secrets \
          WHERE user_id = $1 AND purpose = $2 ORDER BY created_at DESC, id DESC LIMIT 1",
@@ -494,7 +494,7 @@ pub async fn update_secret_used(tx: &mut Tx, id: &str, now: i64) -> sqlx::Result
 }
 
 /// Uses up every open secret of these purposes (the code and the link of one mail).
-pub async fn update_secrets_used(tx: &mut Tx, user_id: &str, purposes: &[Purpose], now: i64) -> sqlx::Result<()> {
+pub async fn update_secrets_used(tx: &mut Tx, user_id: &UserId, purposes: &[Purpose], now: i64) -> sqlx::Result<()> {
     let mut args = AnyArguments::default();
     args.add(user_id).map_err(sqlx::Error::Encode)?;
     args.add(now).map_err(sqlx::Error::Encode)?;
@@ -510,7 +510,7 @@ pub async fn update_secrets_used(tx: &mut Tx, user_id: &str, purposes: &[Purpose
 
 /// Uses up the open e-mail codes and links mailed to `address` (and those older than
 /// `sent_to`): the address is verified, but a link to a pending new address stays usable.
-pub async fn update_email_secrets_used_to(tx: &mut Tx, user_id: &str, address: &str, now: i64) -> sqlx::Result<()> {
+pub async fn update_email_secrets_used_to(tx: &mut Tx, user_id: &UserId, address: &str, now: i64) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE one_time_secrets SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL \
          AND purpose IN ($4, $5) AND (sent_to IS NULL OR sent_to = $3)",
@@ -528,7 +528,7 @@ pub async fn update_email_secrets_used_to(tx: &mut Tx, user_id: &str, address: &
 // ---- login history
 
 pub struct NewLogin<'a> {
-    pub user_id: &'a str,
+    pub user_id: &'a UserId,
     pub ip_address: &'a str,
     pub user_agent: &'a str,
     pub method: &'a str,
@@ -557,7 +557,7 @@ pub struct LoginHistoryRow {
 }
 
 /// A page of the member's logins, newest first, and their total.
-pub async fn list_login_histories(db: &Db, user_id: &str, limit: i64, offset: i64) -> sqlx::Result<(Vec<LoginHistoryRow>, i64)> {
+pub async fn list_login_histories(db: &Db, user_id: &UserId, limit: i64, offset: i64) -> sqlx::Result<(Vec<LoginHistoryRow>, i64)> {
     let rows = sqlx::query_as::<_, LoginHistoryRow>(
         "SELECT id, logged_in_at, ip_address, user_agent, method FROM login_histories WHERE user_id = $1 \
          ORDER BY logged_in_at DESC, id DESC LIMIT $2 OFFSET $3",
@@ -577,13 +577,13 @@ pub async fn list_login_histories(db: &Db, user_id: &str, limit: i64, offset: i6
 const FAILURE_COUNTS: &str = "SELECT COALESCE(SUM(CASE WHEN source = $2 THEN failures ELSE 0 END), 0), \
      COALESCE(SUM(failures), 0) FROM login_failures WHERE user_id = $1";
 
-pub async fn find_failures(db: &Db, user_id: &str, source: &str) -> sqlx::Result<Failures> {
+pub async fn find_failures(db: &Db, user_id: &UserId, source: &str) -> sqlx::Result<Failures> {
     let (from_source, total): (i64, i64) = sqlx::query_as(FAILURE_COUNTS).bind(user_id).bind(source).fetch_one(&db.pool).await?;
     Ok(Failures { from_source, total })
 }
 
 /// Counts one wrong password and returns the counts after it.
-pub async fn upsert_failure(tx: &mut Tx, user_id: &str, source: &str, now: i64) -> sqlx::Result<Failures> {
+pub async fn upsert_failure(tx: &mut Tx, user_id: &UserId, source: &str, now: i64) -> sqlx::Result<Failures> {
     sqlx::query(
         "INSERT INTO login_failures (user_id, source, failures, updated_at) VALUES ($1, $2, 1, $3) \
          ON CONFLICT (user_id, source) DO UPDATE SET failures = login_failures.failures + 1, updated_at = $3",
@@ -597,12 +597,12 @@ pub async fn upsert_failure(tx: &mut Tx, user_id: &str, source: &str, now: i64) 
     Ok(Failures { from_source, total })
 }
 
-pub async fn delete_failures_from(tx: &mut Tx, user_id: &str, source: &str) -> sqlx::Result<()> {
+pub async fn delete_failures_from(tx: &mut Tx, user_id: &UserId, source: &str) -> sqlx::Result<()> {
     sqlx::query("DELETE FROM login_failures WHERE user_id = $1 AND source = $2").bind(user_id).bind(source).execute(&mut **tx).await?;
     Ok(())
 }
 
-pub async fn delete_failures(tx: &mut Tx, user_id: &str) -> sqlx::Result<()> {
+pub async fn delete_failures(tx: &mut Tx, user_id: &UserId) -> sqlx::Result<()> {
     sqlx::query("DELETE FROM login_failures WHERE user_id = $1").bind(user_id).execute(&mut **tx).await?;
     Ok(())
 }
@@ -611,12 +611,12 @@ pub async fn delete_failures(tx: &mut Tx, user_id: &str) -> sqlx::Result<()> {
 
 #[derive(Debug, sqlx::FromRow)]
 pub struct SiblingChannel {
-    pub id: String,
+    pub id: ChannelId,
     pub name: String,
 }
 
 /// The other channels of the same company: their members may log in here by login sync.
-pub async fn list_sibling_channels(db: &Db, channel_id: &str, company_code: &str) -> sqlx::Result<Vec<SiblingChannel>> {
+pub async fn list_sibling_channels(db: &Db, channel_id: &ChannelId, company_code: &str) -> sqlx::Result<Vec<SiblingChannel>> {
     sqlx::query_as::<_, SiblingChannel>("SELECT id, name FROM channels WHERE company_code = $1 AND id <> $2 ORDER BY created_at, id")
         .bind(company_code)
         .bind(channel_id)
@@ -625,7 +625,7 @@ pub async fn list_sibling_channels(db: &Db, channel_id: &str, company_code: &str
 }
 
 /// The channel's host names, in a stable order (the first one builds links by default).
-pub async fn list_channel_hosts(db: &Db, channel_id: &str) -> sqlx::Result<Vec<String>> {
+pub async fn list_channel_hosts(db: &Db, channel_id: &ChannelId) -> sqlx::Result<Vec<String>> {
     sqlx::query_scalar("SELECT host FROM channel_hosts WHERE channel_id = $1 ORDER BY host").bind(channel_id).fetch_all(&db.pool).await
 }
 

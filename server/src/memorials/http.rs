@@ -60,7 +60,7 @@ fn view(row: MemorialRow, today: Date) -> Memorial {
         next_date: next.to_string(),
         days_until: (next - today).whole_days(),
         id: row.id,
-        user_id: row.user_id,
+        user_id: row.user_id.into_string(),
         target_user_name: row.target_user_name,
         division_ct: row.division_ct,
         name: row.name,

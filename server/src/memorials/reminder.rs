@@ -12,6 +12,7 @@ use super::store::{self, MemorialRow};
 use super::{DEFAULT_REMIND_DAYS, Division, REMIND_DAYS_SETTING};
 use crate::channel::settings::setting;
 use crate::delivery::delivery_date::{jst, label};
+use crate::infra::ids::ChannelId;
 use crate::infra::mail::OutgoingMail;
 use crate::members::store as member_store;
 use crate::state::AppState;
@@ -59,7 +60,7 @@ pub async fn remind_due(state: &AppState, today: Date) -> anyhow::Result<usize> 
     if !months.contains(&horizon_month) {
         months.push(horizon_month);
     }
-    let mut remind_days: HashMap<String, i64> = HashMap::new();
+    let mut remind_days: HashMap<ChannelId, i64> = HashMap::new();
     let mut sent = 0;
     for memorial in store::list_in_months(&state.db, &months).await? {
         if !remind_days.contains_key(&memorial.channel_id) {

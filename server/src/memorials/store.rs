@@ -1,11 +1,12 @@
 //! Every SQL statement of memorials.
 use crate::infra::db::{Db, Tx};
+use crate::infra::ids::{ChannelId, UserId};
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct MemorialRow {
     pub id: String,
-    pub channel_id: String,
-    pub user_id: String,
+    pub channel_id: ChannelId,
+    pub user_id: UserId,
     pub target_user_name: String,
     pub division_ct: i64,
     pub name: String,
@@ -20,7 +21,7 @@ pub struct MemorialRow {
 
 const COLUMNS: &str = "id, channel_id, user_id, target_user_name, division_ct, name, month, day, call_name, reminded_for, link_origin, created_at, updated_at";
 
-pub async fn list(db: &Db, channel_id: &str, user_id: &str) -> sqlx::Result<Vec<MemorialRow>> {
+pub async fn list(db: &Db, channel_id: &ChannelId, user_id: &UserId) -> sqlx::Result<Vec<MemorialRow>> {
     sqlx::query_as::<_, MemorialRow>(sqlx::AssertSqlSafe(format!(
         "SELECT {COLUMNS} FROM user_memorials WHERE channel_id = $1 AND user_id = $2 ORDER BY month, day, created_at"
     )))
@@ -30,7 +31,7 @@ pub async fn list(db: &Db, channel_id: &str, user_id: &str) -> sqlx::Result<Vec<
     .await
 }
 
-pub async fn find(db: &Db, channel_id: &str, user_id: &str, id: &str) -> sqlx::Result<Option<MemorialRow>> {
+pub async fn find(db: &Db, channel_id: &ChannelId, user_id: &UserId, id: &str) -> sqlx::Result<Option<MemorialRow>> {
     sqlx::query_as::<_, MemorialRow>(sqlx::AssertSqlSafe(format!("SELECT {COLUMNS} FROM user_memorials WHERE channel_id = $1 AND user_id = $2 AND id = $3")))
         .bind(channel_id)
         .bind(user_id)
@@ -39,7 +40,7 @@ pub async fn find(db: &Db, channel_id: &str, user_id: &str, id: &str) -> sqlx::R
         .await
 }
 
-pub async fn count(tx: &mut Tx, channel_id: &str, user_id: &str) -> sqlx::Result<i64> {
+pub async fn count(tx: &mut Tx, channel_id: &ChannelId, user_id: &UserId) -> sqlx::Result<i64> {
     sqlx::query_scalar("SELECT COUNT(*) FROM user_memorials WHERE channel_id = $1 AND user_id = $2").bind(channel_id).bind(user_id).fetch_one(&mut **tx).await
 }
 
@@ -53,7 +54,7 @@ pub struct Fields<'a> {
     pub link_origin: &'a str,
 }
 
-pub async fn insert(tx: &mut Tx, id: &str, channel_id: &str, user_id: &str, f: &Fields<'_>, now: i64) -> sqlx::Result<()> {
+pub async fn insert(tx: &mut Tx, id: &str, channel_id: &ChannelId, user_id: &UserId, f: &Fields<'_>, now: i64) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO user_memorials (id, channel_id, user_id, target_user_name, division_ct, name, month, day, call_name, link_origin, created_at, updated_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $11, $10, $10)",
@@ -75,7 +76,7 @@ pub async fn insert(tx: &mut Tx, id: &str, channel_id: &str, user_id: &str, f: &
 }
 
 /// Rewrites a memorial; a changed date forgets the reminder, so the new date is reminded of.
-pub async fn update(tx: &mut Tx, id: &str, channel_id: &str, user_id: &str, f: &Fields<'_>, now: i64) -> sqlx::Result<bool> {
+pub async fn update(tx: &mut Tx, id: &str, channel_id: &ChannelId, user_id: &UserId, f: &Fields<'_>, now: i64) -> sqlx::Result<bool> {
     let done = sqlx::query(
         "UPDATE user_memorials SET target_user_name = $4, division_ct = $5, name = $6, \
          reminded_for = CASE WHEN month = $7 AND day = $8 THEN reminded_for ELSE NULL END, \
@@ -97,7 +98,7 @@ pub async fn update(tx: &mut Tx, id: &str, channel_id: &str, user_id: &str, f: &
     Ok(done.rows_affected() > 0)
 }
 
-pub async fn delete(tx: &mut Tx, channel_id: &str, user_id: &str, id: &str) -> sqlx::Result<bool> {
+pub async fn delete(tx: &mut Tx, channel_id: &ChannelId, user_id: &UserId, id: &str) -> sqlx::Result<bool> {
     let done = sqlx::query("DELETE FROM user_memorials WHERE channel_id = $1 AND user_id = $2 AND id = $3")
         .bind(channel_id)
         .bind(user_id)

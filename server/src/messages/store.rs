@@ -1,5 +1,6 @@
 //! Every SQL statement of the messages feature.
 use crate::infra::db::Db;
+use crate::infra::ids::ChannelId;
 use crate::infra::pagination::Page;
 
 #[derive(Debug, sqlx::FromRow)]
@@ -10,7 +11,7 @@ pub struct MessageRow {
     pub updated_at: i64,
 }
 
-pub async fn list_messages(db: &Db, channel_id: &str, page: Page) -> sqlx::Result<(Vec<MessageRow>, i64)> {
+pub async fn list_messages(db: &Db, channel_id: &ChannelId, page: Page) -> sqlx::Result<(Vec<MessageRow>, i64)> {
     let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM messages WHERE channel_id = $1").bind(channel_id).fetch_one(&db.pool).await?;
     let rows = sqlx::query_as::<_, MessageRow>(
         "SELECT code, title, body, updated_at FROM messages WHERE channel_id = $1 \
@@ -24,7 +25,7 @@ pub async fn list_messages(db: &Db, channel_id: &str, page: Page) -> sqlx::Resul
     Ok((rows, total))
 }
 
-pub async fn find_message(db: &Db, channel_id: &str, code: &str) -> sqlx::Result<Option<MessageRow>> {
+pub async fn find_message(db: &Db, channel_id: &ChannelId, code: &str) -> sqlx::Result<Option<MessageRow>> {
     sqlx::query_as::<_, MessageRow>("SELECT code, title, body, updated_at FROM messages WHERE channel_id = $1 AND code = $2")
         .bind(channel_id)
         .bind(code)

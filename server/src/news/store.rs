@@ -1,5 +1,6 @@
 //! Every SQL statement of the news feature.
 use crate::infra::db::{Db, Tx};
+use crate::infra::ids::{ChannelId, UserId};
 use crate::infra::pagination::Page;
 use crate::infra::time::Timestamp;
 
@@ -26,7 +27,7 @@ pub struct NewsDetailRow {
 }
 
 /// Published news of a channel, newest first; `reader` marks what that member has read.
-pub async fn list_news(db: &Db, channel_id: &str, reader: Option<&str>, page: Page) -> sqlx::Result<(Vec<NewsRow>, i64)> {
+pub async fn list_news(db: &Db, channel_id: &ChannelId, reader: Option<&str>, page: Page) -> sqlx::Result<(Vec<NewsRow>, i64)> {
     let now = Timestamp::now().0;
     let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM news WHERE channel_id = $1 AND is_published = 1 AND published_at <= $2")
         .bind(channel_id)
@@ -50,7 +51,7 @@ pub async fn list_news(db: &Db, channel_id: &str, reader: Option<&str>, page: Pa
     Ok((rows, total))
 }
 
-pub async fn find_news_by_key(db: &Db, channel_id: &str, key: &str) -> sqlx::Result<Option<NewsDetailRow>> {
+pub async fn find_news_by_key(db: &Db, channel_id: &ChannelId, key: &str) -> sqlx::Result<Option<NewsDetailRow>> {
     sqlx::query_as::<_, NewsDetailRow>(
         "SELECT id, news_key, title, summary, category, published_at, body FROM news \
          WHERE channel_id = $1 AND news_key = $2 AND is_published = 1 AND published_at <= $3",
@@ -62,12 +63,12 @@ pub async fn find_news_by_key(db: &Db, channel_id: &str, key: &str) -> sqlx::Res
     .await
 }
 
-pub async fn find_news_id(tx: &mut Tx, channel_id: &str, id: &str) -> sqlx::Result<Option<String>> {
+pub async fn find_news_id(tx: &mut Tx, channel_id: &ChannelId, id: &str) -> sqlx::Result<Option<String>> {
     sqlx::query_scalar("SELECT id FROM news WHERE channel_id = $1 AND id = $2 AND is_published = 1").bind(channel_id).bind(id).fetch_optional(&mut **tx).await
 }
 
 /// Reading twice keeps the first time.
-pub async fn insert_news_read(tx: &mut Tx, news_id: &str, user_id: &str) -> sqlx::Result<()> {
+pub async fn insert_news_read(tx: &mut Tx, news_id: &str, user_id: &UserId) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO news_reads (news_id, user_id, read_at) VALUES ($1, $2, $3) \
          ON CONFLICT (news_id, user_id) DO NOTHING",
@@ -81,7 +82,7 @@ pub async fn insert_news_read(tx: &mut Tx, news_id: &str, user_id: &str) -> sqlx
 }
 
 /// Keys of the published news, newest first, for the sitemap.
-pub async fn list_news_keys(db: &Db, channel_id: &str, limit: i64) -> sqlx::Result<Vec<String>> {
+pub async fn list_news_keys(db: &Db, channel_id: &ChannelId, limit: i64) -> sqlx::Result<Vec<String>> {
     sqlx::query_scalar(
         "SELECT news_key FROM news WHERE channel_id = $1 AND is_published = 1 AND published_at <= $2 \
          ORDER BY published_at DESC, id DESC LIMIT $3",

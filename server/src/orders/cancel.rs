@@ -15,8 +15,10 @@ use super::view::{orderer_of, status_of};
 use crate::channel::Channel;
 use crate::channel::PaymentKind;
 use crate::infra::error::{ApiError, ApiResult};
+use crate::infra::ids::UserId;
 use crate::infra::time::Timestamp;
-use crate::points::ledger::{self, Entry};
+use crate::points::kind::PointKind;
+use crate::points::ledger_store::{self as ledger, Entry};
 use crate::state::AppState;
 
 /// 422 code of a cancel the order's status no longer allows.
@@ -42,25 +44,19 @@ pub async fn cancel_order_from(state: &AppState, channel: &Channel, order_id: &s
         crate::catalog::store::stock::update_stock_returned(&mut tx, &variation_id, quantity).await?;
     }
     crate::coupons::store::delete_coupon_use(&mut tx, order_id).await?;
-    if let Some(user_id) = row.user_id.as_deref() {
-        let entry = |kind: &'static str, points: i64, description: String| Entry {
-            channel_id: &channel.id,
-            user_id,
-            order_id: Some(order_id),
-            kind,
-            points,
-            description,
-        };
+    if let Some(user_id) = row.user_id.as_ref() {
+        let entry =
+            |kind: PointKind, points: i64, description: String| Entry { channel_id: &channel.id, user_id, order_id: Some(order_id), kind, points, description };
         if row.used_points > 0 {
             ledger::add(&mut tx, &channel.id, user_id, row.used_points, now).await?;
             let description = format!("ご注文{}のキャンセル（ご利用ポイントの返却）", row.order_no);
-            ledger::record(&mut tx, &entry("cancel_use", row.used_points, description), now).await?;
+            ledger::record(&mut tx, &entry(PointKind::CancelUse, row.used_points, description), now).await?;
         }
         if row.earned_points > 0
             && let Some(taken) = take_points(&mut tx, user_id, row.earned_points, now).await?
         {
             let description = format!("ご注文{}のキャンセル（獲得ポイントの取り消し）", row.order_no);
-            ledger::record(&mut tx, &entry("cancel_earn", -taken, description), now).await?;
+            ledger::record(&mut tx, &entry(PointKind::CancelEarn, -taken, description), now).await?;
         }
     }
     tx.commit().await?;
@@ -135,7 +131,7 @@ async fn refund_charge(state: &AppState, channel: &Channel, row: &store::OrderRo
 /// Takes up to `earned` points from the balance, never below zero; returns how many were
 /// taken (None: none to take). The guarded UPDATE is retried if the balance moved between
 /// reading and taking (PostgreSQL; SQLite's write transaction holds it still).
-async fn take_points(tx: &mut crate::infra::db::Tx, user_id: &str, earned: i64, now: i64) -> ApiResult<Option<i64>> {
+async fn take_points(tx: &mut crate::infra::db::Tx, user_id: &UserId, earned: i64, now: i64) -> ApiResult<Option<i64>> {
     for _ in 0..5 {
         let balance = ledger::balance(&mut **tx, user_id).await?;
         let take = earned.min(balance);

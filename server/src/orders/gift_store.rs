@@ -1,4 +1,5 @@
 //! Every SQL statement of `social_gifts` (this module is its one owner).
+use crate::infra::ids::ChannelId;
 use sqlx::Any;
 
 use super::gift_state::GiftState;
@@ -7,7 +8,7 @@ use crate::infra::db::{Db, Tx};
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct GiftRow {
     pub id: String,
-    pub channel_id: String,
+    pub channel_id: ChannelId,
     pub order_id: String,
     pub receiver_name: String,
     pub sender_name: String,
@@ -24,7 +25,7 @@ pub struct GiftRow {
 const COLUMNS: &str = "id, channel_id, order_id, receiver_name, sender_name, message, state, expires_at, reminded_at, accepted_at, prefecture, recipient_email";
 
 pub struct NewGift<'a> {
-    pub channel_id: &'a str,
+    pub channel_id: &'a ChannelId,
     pub order_id: &'a str,
     pub receiver_name: &'a str,
     pub sender_name: &'a str,
@@ -65,7 +66,11 @@ pub async fn update_link(tx: &mut Tx, order_id: &str, token_hash: &str, expires_
     Ok(done.rows_affected() == 1)
 }
 
-pub async fn find_gift_by_token<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, channel_id: &str, token_hash: &str) -> sqlx::Result<Option<GiftRow>> {
+pub async fn find_gift_by_token<'e, E: sqlx::Executor<'e, Database = Any>>(
+    executor: E,
+    channel_id: &ChannelId,
+    token_hash: &str,
+) -> sqlx::Result<Option<GiftRow>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!("SELECT {COLUMNS} FROM social_gifts WHERE channel_id = $1 AND token_hash = $2")))
         .bind(channel_id)
         .bind(token_hash)

@@ -1,12 +1,13 @@
 //! Every SQL statement of orders, memos, receipts and the cancellation. A member's order is
 //! always reached through channel and member together, so another's answers `None`.
+use crate::infra::ids::{ChannelId, UserId, new_id};
+use crate::infra::money::Yen;
 use sqlx::Any;
 
 use super::status::Status;
-use crate::catalog::variations::VariationRow;
+use crate::catalog::store::variations::VariationRow;
 use crate::channel::PaymentKind;
 use crate::infra::db::{Db, Tx};
-use crate::infra::ids::new_id;
 
 const ORDER_COLUMNS: &str = "o.id, o.channel_id, o.order_no, o.cart_id, o.user_id, o.guest_token_hash, o.status, o.payment_method_id, \
      o.payment_code, o.payment_name, o.card_masked_number, o.gateway_charge_id, o.orderer_json, o.orderer_email, o.subtotal, \
@@ -17,11 +18,11 @@ const ORDER_COLUMNS: &str = "o.id, o.channel_id, o.order_no, o.cart_id, o.user_i
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct OrderRow {
     pub id: String,
-    pub channel_id: String,
+    pub channel_id: ChannelId,
     pub order_no: String,
     /// The cart that made it (one order per cart).
     pub cart_id: String,
-    pub user_id: Option<String>,
+    pub user_id: Option<UserId>,
     /// SHA-256 of the guest's `t`; never shown.
     pub guest_token_hash: Option<String>,
     pub status: String,
@@ -122,9 +123,9 @@ fn like_contains(text: &str) -> String {
 }
 
 /// `WHERE …` of a member's search and its values ($1 channel, $2 member, then the filters).
-fn search_clause(channel_id: &str, user_id: &str, search: &Search) -> (String, Vec<Bind>) {
+fn search_clause(channel_id: &ChannelId, user_id: &UserId, search: &Search) -> (String, Vec<Bind>) {
     let mut sql = String::from("WHERE o.channel_id = $1 AND o.user_id = $2");
-    let mut binds = vec![Bind::Text(channel_id.to_owned()), Bind::Text(user_id.to_owned())];
+    let mut binds = vec![Bind::Text(channel_id.to_string()), Bind::Text(user_id.to_string())];
     let mut add = |sql: &mut String, condition: &str, bind: Bind| {
         binds.push(bind);
         sql.push_str(&condition.replace('?', &format!("${}", binds.len())));
@@ -145,7 +146,14 @@ fn search_clause(channel_id: &str, user_id: &str, search: &Search) -> (String, V
 }
 
 /// A page of the member's orders, newest first, and how many match.
-pub async fn list_member_orders(db: &Db, channel_id: &str, user_id: &str, search: &Search, limit: i64, offset: i64) -> sqlx::Result<(Vec<OrderRow>, i64)> {
+pub async fn list_member_orders(
+    db: &Db,
+    channel_id: &ChannelId,
+    user_id: &UserId,
+    search: &Search,
+    limit: i64,
+    offset: i64,
+) -> sqlx::Result<(Vec<OrderRow>, i64)> {
     let (clause, binds) = search_clause(channel_id, user_id, search);
     let sql =
         format!("SELECT {ORDER_COLUMNS} FROM orders o {clause} ORDER BY o.ordered_at DESC, o.id DESC LIMIT ${} OFFSET ${}", binds.len() + 1, binds.len() + 2);
@@ -171,7 +179,7 @@ pub async fn list_member_orders(db: &Db, channel_id: &str, user_id: &str, search
 /// What the member has paid over every order not cancelled.
 /// Whether the member has an order of the product (by key) that was not cancelled and is not
 /// waiting for its money: a review of it is marked 購入者.
-pub async fn has_bought(db: &Db, channel_id: &str, user_id: &str, product_key: &str) -> sqlx::Result<bool> {
+pub async fn has_bought(db: &Db, channel_id: &ChannelId, user_id: &UserId, product_key: &str) -> sqlx::Result<bool> {
     let found: Option<i64> = sqlx::query_scalar(
         "SELECT 1 FROM orders o JOIN order_lines l ON l.order_id = o.id \
          WHERE o.channel_id = $1 AND o.user_id = $2 AND l.product_key = $3 AND o.status NOT IN ('cancelled', 'awaiting_payment') LIMIT 1",
@@ -184,7 +192,7 @@ pub async fn has_bought(db: &Db, channel_id: &str, user_id: &str, product_key: &
     Ok(found.is_some())
 }
 
-pub async fn sum_member_total_payment(db: &Db, channel_id: &str, user_id: &str) -> sqlx::Result<i64> {
+pub async fn sum_member_total_payment(db: &Db, channel_id: &ChannelId, user_id: &UserId) -> sqlx::Result<i64> {
     // CAST: PostgreSQL's SUM of BIGINT is NUMERIC, which the Any driver cannot decode.
     sqlx::query_scalar(
         "SELECT CAST(COALESCE(SUM(total_payment), 0) AS BIGINT) FROM orders \
@@ -199,8 +207,8 @@ pub async fn sum_member_total_payment(db: &Db, channel_id: &str, user_id: &str) 
 
 pub async fn find_member_order<'e, E: sqlx::Executor<'e, Database = Any>>(
     executor: E,
-    channel_id: &str,
-    user_id: &str,
+    channel_id: &ChannelId,
+    user_id: &UserId,
     id: &str,
 ) -> sqlx::Result<Option<OrderRow>> {
     sqlx::query_as::<_, OrderRow>(sqlx::AssertSqlSafe(format!("SELECT {ORDER_COLUMNS} FROM orders o WHERE o.channel_id = $1 AND o.user_id = $2 AND o.id = $3")))
@@ -212,7 +220,7 @@ pub async fn find_member_order<'e, E: sqlx::Executor<'e, Database = Any>>(
 }
 
 /// Any order of the channel (the cancel function, which also serves the gateway's notice).
-pub async fn find_order<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, channel_id: &str, id: &str) -> sqlx::Result<Option<OrderRow>> {
+pub async fn find_order<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, channel_id: &ChannelId, id: &str) -> sqlx::Result<Option<OrderRow>> {
     sqlx::query_as::<_, OrderRow>(sqlx::AssertSqlSafe(format!("SELECT {ORDER_COLUMNS} FROM orders o WHERE o.channel_id = $1 AND o.id = $2")))
         .bind(channel_id)
         .bind(id)
@@ -220,7 +228,11 @@ pub async fn find_order<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, 
         .await
 }
 
-pub async fn find_order_by_no<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, channel_id: &str, order_no: &str) -> sqlx::Result<Option<OrderRow>> {
+pub async fn find_order_by_no<'e, E: sqlx::Executor<'e, Database = Any>>(
+    executor: E,
+    channel_id: &ChannelId,
+    order_no: &str,
+) -> sqlx::Result<Option<OrderRow>> {
     sqlx::query_as::<_, OrderRow>(sqlx::AssertSqlSafe(format!("SELECT {ORDER_COLUMNS} FROM orders o WHERE o.channel_id = $1 AND o.order_no = $2")))
         .bind(channel_id)
         .bind(order_no)
@@ -330,7 +342,7 @@ pub async fn update_guest_token_hash(tx: &mut Tx, order_id: &str, token_hash: &s
 /// transaction and decided from (one guarded UPDATE, so two concurrent cancels restore stock
 /// once, and a payment that lands in between makes this write fail instead of being missed).
 /// False: the status moved on.
-pub async fn update_cancelled(tx: &mut Tx, channel_id: &str, order_id: &str, reason: &str, now: i64, from: Status) -> sqlx::Result<bool> {
+pub async fn update_cancelled(tx: &mut Tx, channel_id: &ChannelId, order_id: &str, reason: &str, now: i64, from: Status) -> sqlx::Result<bool> {
     let done = sqlx::query(
         "UPDATE orders SET status = $5, cancel_reason = $1, cancelled_at = $2, updated_at = $2 \
          WHERE id = $3 AND channel_id = $4 AND status = $6",
@@ -357,7 +369,12 @@ pub async fn list_line_quantities(tx: &mut Tx, order_id: &str) -> sqlx::Result<V
 // --- memos --------------------------------------------------------------------------------
 
 /// The member's memo `id` (with its order's id); another member's is `None`.
-pub async fn find_memo<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, channel_id: &str, user_id: &str, id: &str) -> sqlx::Result<Option<MemoRow>> {
+pub async fn find_memo<'e, E: sqlx::Executor<'e, Database = Any>>(
+    executor: E,
+    channel_id: &ChannelId,
+    user_id: &UserId,
+    id: &str,
+) -> sqlx::Result<Option<MemoRow>> {
     sqlx::query_as("SELECT id, order_id, body, updated_at FROM order_memos WHERE channel_id = $1 AND user_id = $2 AND id = $3")
         .bind(channel_id)
         .bind(user_id)
@@ -367,7 +384,7 @@ pub async fn find_memo<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, c
 }
 
 /// The order's memo: made, or replaced when it has one (one memo per order).
-pub async fn upsert_memo(tx: &mut Tx, channel_id: &str, user_id: &str, order_id: &str, body: &str, now: i64) -> sqlx::Result<String> {
+pub async fn upsert_memo(tx: &mut Tx, channel_id: &ChannelId, user_id: &UserId, order_id: &str, body: &str, now: i64) -> sqlx::Result<String> {
     sqlx::query_scalar(
         "INSERT INTO order_memos (id, channel_id, order_id, user_id, body, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6) \
          ON CONFLICT (order_id) DO UPDATE SET body = excluded.body, updated_at = excluded.updated_at RETURNING id",
@@ -382,7 +399,7 @@ pub async fn upsert_memo(tx: &mut Tx, channel_id: &str, user_id: &str, order_id:
     .await
 }
 
-pub async fn update_memo(tx: &mut Tx, channel_id: &str, user_id: &str, id: &str, body: &str, now: i64) -> sqlx::Result<bool> {
+pub async fn update_memo(tx: &mut Tx, channel_id: &ChannelId, user_id: &UserId, id: &str, body: &str, now: i64) -> sqlx::Result<bool> {
     let done = sqlx::query("UPDATE order_memos SET body = $1, updated_at = $2 WHERE channel_id = $3 AND user_id = $4 AND id = $5")
         .bind(body)
         .bind(now)
@@ -394,7 +411,7 @@ pub async fn update_memo(tx: &mut Tx, channel_id: &str, user_id: &str, id: &str,
     Ok(done.rows_affected() == 1)
 }
 
-pub async fn delete_memo(tx: &mut Tx, channel_id: &str, user_id: &str, id: &str) -> sqlx::Result<bool> {
+pub async fn delete_memo(tx: &mut Tx, channel_id: &ChannelId, user_id: &UserId, id: &str) -> sqlx::Result<bool> {
     let done = sqlx::query("DELETE FROM order_memos WHERE channel_id = $1 AND user_id = $2 AND id = $3")
         .bind(channel_id)
         .bind(user_id)
@@ -407,7 +424,7 @@ pub async fn delete_memo(tx: &mut Tx, channel_id: &str, user_id: &str, id: &str)
 // ---- placing an order (the checkout decision) ----
 
 /// The channel's next order number (1, 2, …).
-pub async fn next_order_number(tx: &mut Tx, channel_id: &str) -> sqlx::Result<i64> {
+pub async fn next_order_number(tx: &mut Tx, channel_id: &ChannelId) -> sqlx::Result<i64> {
     sqlx::query_scalar(
         "INSERT INTO order_numbers (channel_id, last_number) VALUES ($1, 1) \
          ON CONFLICT (channel_id) DO UPDATE SET last_number = order_numbers.last_number + 1 RETURNING last_number",
@@ -419,10 +436,10 @@ pub async fn next_order_number(tx: &mut Tx, channel_id: &str) -> sqlx::Result<i6
 
 pub struct NewOrder<'a> {
     pub id: &'a str,
-    pub channel_id: &'a str,
+    pub channel_id: &'a ChannelId,
     pub order_no: &'a str,
     pub cart_id: &'a str,
-    pub user_id: Option<&'a str>,
+    pub user_id: Option<&'a UserId>,
     pub guest_token_hash: Option<&'a str>,
     pub status: Status,
     pub payment_method_id: &'a str,
@@ -431,14 +448,14 @@ pub struct NewOrder<'a> {
     pub card_masked_number: Option<&'a str>,
     pub orderer_json: &'a str,
     pub orderer_email: &'a str,
-    pub subtotal: i64,
-    pub total_carriage: i64,
-    pub payment_fee: i64,
-    pub packing_fee: i64,
-    pub coupon_discount: i64,
-    pub point_discount: i64,
-    pub total_payment: i64,
-    pub total_tax: i64,
+    pub subtotal: Yen,
+    pub total_carriage: Yen,
+    pub payment_fee: Yen,
+    pub packing_fee: Yen,
+    pub coupon_discount: Yen,
+    pub point_discount: Yen,
+    pub total_payment: Yen,
+    pub total_tax: Yen,
     pub amount_by_tax_rate: &'a str,
     pub coupon_id: Option<&'a str>,
     pub coupon_code: Option<&'a str>,
@@ -509,7 +526,7 @@ pub struct NewOrderShipping<'a> {
     pub noshi_key: Option<&'a str>,
     pub noshi_label: Option<&'a str>,
     pub noshi_name: &'a str,
-    pub carriage: i64,
+    pub carriage: Yen,
 }
 
 pub async fn insert_order_shipping(tx: &mut Tx, s: &NewOrderShipping<'_>) -> sqlx::Result<()> {
@@ -541,7 +558,7 @@ pub struct NewOrderLine<'a> {
     pub position: i64,
     pub variation: &'a VariationRow,
     pub quantity: i64,
-    pub coupon_discount: i64,
+    pub coupon_discount: Yen,
     pub is_accessory: bool,
 }
 
@@ -671,7 +688,7 @@ mod tests {
     #[test]
     fn filters_number_their_placeholders_after_channel_and_member() {
         let search = Search { order_no: Some("12".into()), from_ms: Some(1), until_ms: Some(2), status: Some("paid") };
-        let (sql, binds) = search_clause("c", "u", &search);
+        let (sql, binds) = search_clause(&ChannelId::from_text("c"), &UserId::from_text("u"), &search);
         assert!(sql.ends_with("o.order_no LIKE $3 ESCAPE '\\' AND o.ordered_at >= $4 AND o.ordered_at < $5 AND o.status = $6"), "{sql}");
         assert_eq!(binds.len(), 6);
     }

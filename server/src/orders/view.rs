@@ -8,6 +8,7 @@ use super::bank::BankAccount;
 use super::status::Status;
 use super::store::{LineRow, MemoRow, OrderRow, ShippingRow};
 use crate::channel::corporate::DeliveryOption;
+use crate::infra::ids::UserId;
 use crate::infra::time::Timestamp;
 use crate::members::address::{self, Address, join};
 use crate::orders::gift_store::GiftRow;
@@ -305,7 +306,7 @@ fn order(
         shippings,
         id: row.id,
         order_no: row.order_no,
-        user_id: row.user_id,
+        user_id: row.user_id.map(UserId::into_string),
         payment_id: row.payment_method_id,
         payment_code: row.payment_code,
         payment_name: row.payment_name,

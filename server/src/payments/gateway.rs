@@ -4,6 +4,8 @@
 //! channel is `gateways.rs`.
 use super::sandbox::Sandbox;
 use super::stripe::Stripe;
+use crate::infra::ids::ChannelId;
+use crate::infra::money::Yen;
 
 #[derive(Clone, Debug)]
 pub enum Gateway {
@@ -27,9 +29,9 @@ pub const UNAVAILABLE_MESSAGE: &str = "このショップでは現在クレジ�
 /// One charge: `source` is a one-off token from the tokeniser or a saved card's `card_ref`.
 #[derive(Debug, Clone)]
 pub struct ChargeRequest<'a> {
-    pub channel_id: &'a str,
+    pub channel_id: &'a ChannelId,
     pub source: &'a str,
-    pub amount: i64,
+    pub amount: Yen,
     /// The same key (the order id) always answers the same charge, so a resumed payment
     /// never charges twice.
     pub idempotency_key: &'a str,
@@ -132,7 +134,7 @@ impl Gateway {
 
     /// The captured charge made under `idempotency_key`, if any: how the reconciler learns
     /// whether a payment cut short by a crash went through.
-    pub async fn find_charge(&self, channel_id: &str, idempotency_key: &str) -> anyhow::Result<Option<Charge>> {
+    pub async fn find_charge(&self, channel_id: &ChannelId, idempotency_key: &str) -> anyhow::Result<Option<Charge>> {
         match self {
             Gateway::Sandbox(sandbox) => sandbox.find_charge(channel_id, idempotency_key).await,
             Gateway::Stripe(stripe) => stripe.find_charge(channel_id, idempotency_key).await,
@@ -141,7 +143,7 @@ impl Gateway {
 
     /// Gives a captured charge back (cancelled order, or an order that could not be placed
     /// after the charge).
-    pub async fn refund(&self, channel_id: &str, charge_id: &str) -> anyhow::Result<()> {
+    pub async fn refund(&self, channel_id: &ChannelId, charge_id: &str) -> anyhow::Result<()> {
         match self {
             Gateway::Sandbox(sandbox) => sandbox.refund(channel_id, charge_id).await,
             Gateway::Stripe(stripe) => stripe.refund(channel_id, charge_id).await,
@@ -149,7 +151,7 @@ impl Gateway {
     }
 
     /// The card behind a one-off token of the channel, None when the gateway does not know it.
-    pub async fn find_token_card(&self, channel_id: &str, token: &str) -> anyhow::Result<Option<TokenCard>> {
+    pub async fn find_token_card(&self, channel_id: &ChannelId, token: &str) -> anyhow::Result<Option<TokenCard>> {
         match self {
             Gateway::Sandbox(sandbox) => sandbox.find_token_card(channel_id, token).await,
             Gateway::Stripe(stripe) => stripe.find_token_card(channel_id, token).await,
@@ -157,14 +159,14 @@ impl Gateway {
     }
 
     /// Turns a one-off token into a card the gateway keeps for later charges.
-    pub async fn save_card(&self, channel_id: &str, token: &str) -> anyhow::Result<Result<SavedCard, Declined>> {
+    pub async fn save_card(&self, channel_id: &ChannelId, token: &str) -> anyhow::Result<Result<SavedCard, Declined>> {
         match self {
             Gateway::Sandbox(sandbox) => sandbox.save_card(channel_id, token).await,
             Gateway::Stripe(stripe) => stripe.save_card(channel_id, token).await,
         }
     }
 
-    pub async fn forget_card(&self, channel_id: &str, card_ref: &str) -> anyhow::Result<()> {
+    pub async fn forget_card(&self, channel_id: &ChannelId, card_ref: &str) -> anyhow::Result<()> {
         match self {
             Gateway::Sandbox(sandbox) => sandbox.forget_card(channel_id, card_ref).await,
             Gateway::Stripe(stripe) => stripe.forget_card(channel_id, card_ref).await,

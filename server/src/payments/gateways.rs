@@ -8,6 +8,7 @@
 //!
 //! Callers name the channel by id (carts, orders and cards carry it): the code is looked up
 //! once per channel and kept, since a channel's code never changes.
+use crate::infra::ids::ChannelId;
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::{Arc, RwLock};
@@ -110,8 +111,8 @@ impl Gateways {
     }
 
     /// The gateway serving the channel `channel_id`, if any (None too for an unknown channel).
-    pub async fn for_channel_id(&self, channel_id: &str) -> anyhow::Result<Option<&Gateway>> {
-        let known = self.0.codes.read().expect("codes lock").get(channel_id).cloned();
+    pub async fn for_channel_id(&self, channel_id: &ChannelId) -> anyhow::Result<Option<&Gateway>> {
+        let known = self.0.codes.read().expect("codes lock").get(channel_id.as_str()).cloned();
         let code = match known {
             Some(code) => code,
             None => match crate::channel::store::find_channel_by_id(&self.0.db, channel_id).await? {
@@ -126,7 +127,7 @@ impl Gateways {
     }
 
     /// Whether the channel takes cards at all.
-    pub async fn serves(&self, channel_id: &str) -> anyhow::Result<bool> {
+    pub async fn serves(&self, channel_id: &ChannelId) -> anyhow::Result<bool> {
         Ok(self.for_channel_id(channel_id).await?.is_some())
     }
 
@@ -138,7 +139,7 @@ impl Gateways {
         }
     }
 
-    async fn serving(&self, channel_id: &str) -> anyhow::Result<&Gateway> {
+    async fn serving(&self, channel_id: &ChannelId) -> anyhow::Result<&Gateway> {
         self.for_channel_id(channel_id).await?.ok_or_else(|| anyhow::anyhow!("no card payment gateway serves channel {channel_id}"))
     }
 
@@ -153,29 +154,29 @@ impl Gateways {
         }
     }
 
-    pub async fn find_charge(&self, channel_id: &str, idempotency_key: &str) -> anyhow::Result<Option<Charge>> {
+    pub async fn find_charge(&self, channel_id: &ChannelId, idempotency_key: &str) -> anyhow::Result<Option<Charge>> {
         self.serving(channel_id).await?.find_charge(channel_id, idempotency_key).await
     }
 
-    pub async fn refund(&self, channel_id: &str, charge_id: &str) -> anyhow::Result<()> {
+    pub async fn refund(&self, channel_id: &ChannelId, charge_id: &str) -> anyhow::Result<()> {
         self.serving(channel_id).await?.refund(channel_id, charge_id).await
     }
 
-    pub async fn find_token_card(&self, channel_id: &str, token: &str) -> anyhow::Result<Option<TokenCard>> {
+    pub async fn find_token_card(&self, channel_id: &ChannelId, token: &str) -> anyhow::Result<Option<TokenCard>> {
         match self.for_channel_id(channel_id).await? {
             Some(gateway) => gateway.find_token_card(channel_id, token).await,
             None => Ok(None),
         }
     }
 
-    pub async fn save_card(&self, channel_id: &str, token: &str) -> anyhow::Result<Result<SavedCard, Declined>> {
+    pub async fn save_card(&self, channel_id: &ChannelId, token: &str) -> anyhow::Result<Result<SavedCard, Declined>> {
         match self.for_channel_id(channel_id).await? {
             Some(gateway) => gateway.save_card(channel_id, token).await,
             None => Ok(Err(Declined { message: UNAVAILABLE_MESSAGE.into() })),
         }
     }
 
-    pub async fn forget_card(&self, channel_id: &str, card_ref: &str) -> anyhow::Result<()> {
+    pub async fn forget_card(&self, channel_id: &ChannelId, card_ref: &str) -> anyhow::Result<()> {
         self.serving(channel_id).await?.forget_card(channel_id, card_ref).await
     }
 }

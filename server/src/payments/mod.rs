@@ -1,6 +1,6 @@
 //! Payments through one gateway interface (ARCHITECTURE.md §2), chosen per channel by
 //! configuration (`gateways.rs`): the in-process `sandbox` (demo shops, or where configured)
-//! or Stripe (`stripe/`). The browser sends card data to the gateway's tokeniser, never to
+//! or Stripe (`stripe/`). The sandbox keeps its books through `sandbox_store.rs`. The browser sends card data to the gateway's tokeniser, never to
 //! the shop's own API, and the shop keeps only the token, the masked number and the expiry.
 //!
 //! `http.rs` serves the sandbox's tokeniser (`/sandbox-gateway/tokens`, outside `/v1`), the
@@ -12,6 +12,7 @@ pub mod http;
 pub mod methods;
 pub mod notification;
 pub mod sandbox;
+pub mod sandbox_store;
 pub mod store;
 pub mod stripe;
 

@@ -12,7 +12,9 @@ use time::OffsetDateTime;
 
 use super::gateway::{Charge, ChargeRequest, Declined, SavedCard, TokenCard};
 pub use super::gateway::{DECLINED_MESSAGE, LIMIT_MESSAGE, TOKEN_GONE_MESSAGE};
+use super::sandbox_store::{self as store, NewCharge, NewToken, TokenKind};
 use crate::infra::db::Db;
+use crate::infra::ids::ChannelId;
 use crate::infra::secret::random_hex;
 use crate::infra::time::Timestamp;
 
@@ -66,7 +68,7 @@ impl Sandbox {
     }
 
     /// The tokeniser: checks the card like a gateway would and keeps it for 30 minutes.
-    pub async fn tokenize(&self, channel_id: &str, card: &CardInput, now: OffsetDateTime) -> anyhow::Result<Result<IssuedToken, Vec<CardFieldError>>> {
+    pub async fn tokenize(&self, channel_id: &ChannelId, card: &CardInput, now: OffsetDateTime) -> anyhow::Result<Result<IssuedToken, Vec<CardFieldError>>> {
         let digits = match check_card(card, now) {
             Ok(digits) => digits,
             Err(errors) => return Ok(Err(errors)),
@@ -76,34 +78,26 @@ impl Sandbox {
         let last4 = digits[digits.len() - 4..].to_owned();
         let expiration = format!("{:04}-{:02}", card.exp_year, card.exp_month);
         let created = Timestamp::now().0;
-        sqlx::query(
-            "INSERT INTO sandbox_card_tokens (token, channel_id, brand, last4, expiration, holder_name, behaviour, kind, expires_at, created_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, 'once', $8, $9)",
-        )
-        .bind(&token)
-        .bind(channel_id)
-        .bind(&brand)
-        .bind(&last4)
-        .bind(&expiration)
-        .bind(card.holder_name.trim())
-        .bind(behaviour_of(&digits))
-        .bind(created + TOKEN_LIFETIME_MS)
-        .bind(created)
-        .execute(&self.db.pool)
-        .await?;
-        Ok(Ok(IssuedToken { token, masked_number: masked(&last4), brand, expiration, holder_name: card.holder_name.trim().to_owned() }))
+        let holder_name = card.holder_name.trim();
+        let new = NewToken {
+            token: &token,
+            channel_id,
+            brand: &brand,
+            last4: &last4,
+            expiration: &expiration,
+            holder_name,
+            behaviour: behaviour_of(&digits),
+            kind: TokenKind::Once,
+            expires_at: created + TOKEN_LIFETIME_MS,
+            created_at: created,
+        };
+        store::insert_token(&self.db.pool, &new).await?;
+        Ok(Ok(IssuedToken { token, masked_number: masked(&last4), brand, expiration, holder_name: holder_name.to_owned() }))
     }
 
     /// The captured charge made under `idempotency_key`, if any.
-    pub async fn find_charge(&self, channel_id: &str, idempotency_key: &str) -> anyhow::Result<Option<Charge>> {
-        let existing: Option<(String, String)> = sqlx::query_as(
-            "SELECT c.id, t.last4 FROM sandbox_charges c JOIN sandbox_card_tokens t ON t.token = c.token
-             WHERE c.idempotency_key = $1 AND c.channel_id = $2 AND c.status = 'captured'",
-        )
-        .bind(idempotency_key)
-        .bind(channel_id)
-        .fetch_optional(&self.db.pool)
-        .await?;
+    pub async fn find_charge(&self, channel_id: &ChannelId, idempotency_key: &str) -> anyhow::Result<Option<Charge>> {
+        let existing = store::find_captured_charge(&self.db, channel_id, idempotency_key).await?;
         Ok(existing.map(|(id, last4)| Charge { id, masked_number: masked(&last4) }))
     }
 
@@ -111,7 +105,8 @@ impl Sandbox {
         if let Some(charge) = self.find_charge(request.channel_id, request.idempotency_key).await? {
             return Ok(Ok(charge));
         }
-        let Some(card) = self.usable_token(request.channel_id, request.source).await? else {
+        let now = Timestamp::now().0;
+        let Some(card) = store::find_usable_token(&self.db, request.channel_id, request.source, now).await? else {
             return Ok(Err(Declined { message: TOKEN_GONE_MESSAGE.to_owned() }));
         };
         match card.behaviour.as_str() {
@@ -120,101 +115,64 @@ impl Sandbox {
             _ => {}
         }
         let id = format!("ch_{}", random_hex(12));
-        let now = Timestamp::now().0;
-        // A refunded charge of an earlier attempt frees the key for a new one.
-        sqlx::query("DELETE FROM sandbox_charges WHERE idempotency_key = $1 AND status = 'refunded'")
-            .bind(request.idempotency_key)
-            .execute(&self.db.pool)
-            .await?;
-        sqlx::query(
-            "INSERT INTO sandbox_charges (id, channel_id, token, amount, status, idempotency_key, created_at)
-             VALUES ($1, $2, $3, $4, 'captured', $5, $6)",
-        )
-        .bind(&id)
-        .bind(request.channel_id)
-        .bind(request.source)
-        .bind(request.amount)
-        .bind(request.idempotency_key)
-        .bind(now)
-        .execute(&self.db.pool)
-        .await?;
-        if card.kind == "once" {
-            sqlx::query("UPDATE sandbox_card_tokens SET used_at = $1 WHERE token = $2").bind(now).bind(request.source).execute(&self.db.pool).await?;
+        store::forget_refunded_charge(&self.db, request.idempotency_key).await?;
+        let charge = NewCharge {
+            id: &id,
+            channel_id: request.channel_id,
+            token: request.source,
+            amount: request.amount,
+            idempotency_key: request.idempotency_key,
+            created_at: now,
+        };
+        store::insert_captured_charge(&self.db, &charge).await?;
+        if card.is_once() {
+            store::mark_token_used(&self.db.pool, request.source, now).await?;
         }
         Ok(Ok(Charge { id, masked_number: masked(&card.last4) }))
     }
 
     /// Brand and masked number of a one-off token this gateway issued for the channel.
-    pub async fn find_token_card(&self, channel_id: &str, token: &str) -> anyhow::Result<Option<TokenCard>> {
-        let found: Option<(String, String)> = sqlx::query_as("SELECT brand, last4 FROM sandbox_card_tokens WHERE channel_id = $1 AND token = $2")
-            .bind(channel_id)
-            .bind(token)
-            .fetch_optional(&self.db.pool)
-            .await?;
+    pub async fn find_token_card(&self, channel_id: &ChannelId, token: &str) -> anyhow::Result<Option<TokenCard>> {
+        let found = store::find_token_brand(&self.db, channel_id, token).await?;
         Ok(found.map(|(brand, last4)| TokenCard { brand, masked_number: masked(&last4) }))
     }
 
-    pub async fn refund(&self, channel_id: &str, charge_id: &str) -> anyhow::Result<()> {
-        sqlx::query("UPDATE sandbox_charges SET status = 'refunded' WHERE id = $1 AND channel_id = $2")
-            .bind(charge_id)
-            .bind(channel_id)
-            .execute(&self.db.pool)
-            .await?;
+    pub async fn refund(&self, channel_id: &ChannelId, charge_id: &str) -> anyhow::Result<()> {
+        store::mark_charge_refunded(&self.db, channel_id, charge_id).await?;
         Ok(())
     }
 
-    pub async fn save_card(&self, channel_id: &str, token: &str) -> anyhow::Result<Result<SavedCard, Declined>> {
-        let Some(card) = self.usable_token(channel_id, token).await? else {
+    pub async fn save_card(&self, channel_id: &ChannelId, token: &str) -> anyhow::Result<Result<SavedCard, Declined>> {
+        let now = Timestamp::now().0;
+        let Some(card) = store::find_usable_token(&self.db, channel_id, token, now).await? else {
             return Ok(Err(Declined { message: TOKEN_GONE_MESSAGE.to_owned() }));
         };
-        if card.kind != "once" {
+        if !card.is_once() {
             return Ok(Err(Declined { message: TOKEN_GONE_MESSAGE.to_owned() }));
         }
         let card_ref = format!("card_{}", random_hex(16));
-        let now = Timestamp::now().0;
+        let saved = NewToken {
+            token: &card_ref,
+            channel_id,
+            brand: &card.brand,
+            last4: &card.last4,
+            expiration: &card.expiration,
+            holder_name: &card.holder_name,
+            behaviour: &card.behaviour,
+            kind: TokenKind::Saved,
+            expires_at: i64::MAX,
+            created_at: now,
+        };
         let mut tx = self.db.begin_write().await?;
-        sqlx::query("UPDATE sandbox_card_tokens SET used_at = $1 WHERE token = $2").bind(now).bind(token).execute(&mut *tx).await?;
-        sqlx::query(
-            "INSERT INTO sandbox_card_tokens (token, channel_id, brand, last4, expiration, holder_name, behaviour, kind, expires_at, created_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, 'saved', $8, $9)",
-        )
-        .bind(&card_ref)
-        .bind(channel_id)
-        .bind(&card.brand)
-        .bind(&card.last4)
-        .bind(&card.expiration)
-        .bind(&card.holder_name)
-        .bind(&card.behaviour)
-        .bind(i64::MAX)
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
+        store::mark_token_used(&mut *tx, token, now).await?;
+        store::insert_token(&mut *tx, &saved).await?;
         tx.commit().await?;
         Ok(Ok(SavedCard { card_ref, brand: card.brand, masked_number: masked(&card.last4), expiration: card.expiration, holder_name: card.holder_name }))
     }
 
-    pub async fn forget_card(&self, channel_id: &str, card_ref: &str) -> anyhow::Result<()> {
-        sqlx::query("DELETE FROM sandbox_card_tokens WHERE token = $1 AND channel_id = $2 AND kind = 'saved'")
-            .bind(card_ref)
-            .bind(channel_id)
-            .execute(&self.db.pool)
-            .await?;
+    pub async fn forget_card(&self, channel_id: &ChannelId, card_ref: &str) -> anyhow::Result<()> {
+        store::delete_saved_card(&self.db, channel_id, card_ref).await?;
         Ok(())
-    }
-
-    /// A token of this channel that can still be charged: a saved card, or a one-off token
-    /// neither used nor expired.
-    async fn usable_token(&self, channel_id: &str, token: &str) -> anyhow::Result<Option<TokenRow>> {
-        let row: Option<TokenRow> = sqlx::query_as(
-            "SELECT brand, last4, expiration, holder_name, behaviour, kind FROM sandbox_card_tokens
-             WHERE token = $1 AND channel_id = $2 AND used_at IS NULL AND expires_at > $3",
-        )
-        .bind(token)
-        .bind(channel_id)
-        .bind(Timestamp::now().0)
-        .fetch_optional(&self.db.pool)
-        .await?;
-        Ok(row)
     }
 }
 
@@ -222,7 +180,7 @@ impl Sandbox {
 /// saved card: its test number approves). Returns the card reference.
 pub async fn insert_saved_card(
     tx: &mut crate::infra::db::Tx,
-    channel_id: &str,
+    channel_id: &ChannelId,
     last4: &str,
     expiration: &str,
     holder_name: &str,
@@ -230,31 +188,20 @@ pub async fn insert_saved_card(
 ) -> anyhow::Result<SavedCard> {
     let card_ref = format!("card_{}", random_hex(16));
     let brand = "VISA";
-    sqlx::query(
-        "INSERT INTO sandbox_card_tokens (token, channel_id, brand, last4, expiration, holder_name, behaviour, kind, expires_at, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, 'approve', 'saved', $7, $8)",
-    )
-    .bind(&card_ref)
-    .bind(channel_id)
-    .bind(brand)
-    .bind(last4)
-    .bind(expiration)
-    .bind(holder_name)
-    .bind(i64::MAX)
-    .bind(now)
-    .execute(&mut **tx)
-    .await?;
+    let saved = NewToken {
+        token: &card_ref,
+        channel_id,
+        brand,
+        last4,
+        expiration,
+        holder_name,
+        behaviour: "approve",
+        kind: TokenKind::Saved,
+        expires_at: i64::MAX,
+        created_at: now,
+    };
+    store::insert_token(&mut **tx, &saved).await?;
     Ok(SavedCard { card_ref, brand: brand.into(), masked_number: masked(last4), expiration: expiration.into(), holder_name: holder_name.into() })
-}
-
-#[derive(sqlx::FromRow)]
-struct TokenRow {
-    brand: String,
-    last4: String,
-    expiration: String,
-    holder_name: String,
-    behaviour: String,
-    kind: String,
 }
 
 pub fn masked(last4: &str) -> String {

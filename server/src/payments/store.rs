@@ -1,9 +1,18 @@
 //! SQL of the shop's side of payments: the gateway's notifications and the payment methods a
 //! channel offers (the sandbox gateway keeps its own books in `sandbox.rs`).
 use crate::infra::db::{Db, Tx};
+use crate::infra::ids::ChannelId;
 
 /// Records a notification unless its event id was seen before; false for a replay.
-pub async fn insert_notification(tx: &mut Tx, event_id: &str, channel_id: &str, order_no: &str, result: &str, payload: &str, now: i64) -> sqlx::Result<bool> {
+pub async fn insert_notification(
+    tx: &mut Tx,
+    event_id: &str,
+    channel_id: &ChannelId,
+    order_no: &str,
+    result: &str,
+    payload: &str,
+    now: i64,
+) -> sqlx::Result<bool> {
     let done = sqlx::query(
         "INSERT INTO payment_notifications (event_id, channel_id, order_no, result, payload, received_at) \
          VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (event_id) DO NOTHING",
@@ -20,12 +29,12 @@ pub async fn insert_notification(tx: &mut Tx, event_id: &str, channel_id: &str, 
 }
 
 /// The codes of the channel's enabled payment methods, in their order.
-pub async fn list_enabled_method_codes(db: &Db, channel_id: &str) -> sqlx::Result<Vec<String>> {
+pub async fn list_enabled_method_codes(db: &Db, channel_id: &ChannelId) -> sqlx::Result<Vec<String>> {
     sqlx::query_scalar("SELECT code FROM payment_methods WHERE channel_id = $1 AND is_enabled = 1 ORDER BY position").bind(channel_id).fetch_all(&db.pool).await
 }
 
 /// How many payment methods the channel has configured (enabled or not).
-pub async fn count_methods(db: &Db, channel_id: &str) -> sqlx::Result<i64> {
+pub async fn count_methods(db: &Db, channel_id: &ChannelId) -> sqlx::Result<i64> {
     sqlx::query_scalar("SELECT COUNT(*) FROM payment_methods WHERE channel_id = $1").bind(channel_id).fetch_one(&db.pool).await
 }
 
@@ -55,7 +64,7 @@ impl PaymentMethodRow {
     }
 }
 
-pub async fn list_payment_methods(db: &Db, channel_id: &str) -> sqlx::Result<Vec<PaymentMethodRow>> {
+pub async fn list_payment_methods(db: &Db, channel_id: &ChannelId) -> sqlx::Result<Vec<PaymentMethodRow>> {
     sqlx::query_as("SELECT id, code, name, description, fee, member_only FROM payment_methods WHERE channel_id = $1 AND is_enabled = 1 ORDER BY position, id")
         .bind(channel_id)
         .fetch_all(&db.pool)

@@ -1,11 +1,11 @@
 //! The member's points (spec 001 §2 /mypage/point): the balance with the channel's earn rate,
 //! and the history of every change. The balance is changed only by the cart's decision and
 //! the order cancellation (one guarded UPDATE each, never below zero); this feature reads it.
-//! Every change of a balance goes through `ledger.rs`. Kinds and their Japanese labels in
+//! Every change of a balance goes through `ledger_store.rs`. Kinds and their Japanese labels in
 //! `kind.rs`; the pages' SQL in `store.rs`; handlers in `http.rs`.
 pub mod http;
 pub mod kind;
-pub mod ledger;
+pub mod ledger_store;
 pub mod store;
 
 pub use http::routes;

@@ -1,7 +1,8 @@
 //! Every SQL statement of the points pages (and the demo seed's grant).
 use super::kind::PointKind;
-use super::ledger;
+use super::ledger_store as ledger;
 use crate::infra::db::{Db, Tx};
+use crate::infra::ids::{ChannelId, UserId};
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct HistoryRow {
@@ -15,7 +16,7 @@ pub struct HistoryRow {
 }
 
 /// The member's balance (0 before their first change).
-pub async fn find_balance(db: &Db, channel_id: &str, user_id: &str) -> sqlx::Result<i64> {
+pub async fn find_balance(db: &Db, channel_id: &ChannelId, user_id: &UserId) -> sqlx::Result<i64> {
     let balance: Option<i64> = sqlx::query_scalar("SELECT balance FROM user_points WHERE channel_id = $1 AND user_id = $2")
         .bind(channel_id)
         .bind(user_id)
@@ -25,7 +26,7 @@ pub async fn find_balance(db: &Db, channel_id: &str, user_id: &str) -> sqlx::Res
 }
 
 /// A page of the member's history, newest first, and its total.
-pub async fn list_histories(db: &Db, channel_id: &str, user_id: &str, limit: i64, offset: i64) -> sqlx::Result<(Vec<HistoryRow>, i64)> {
+pub async fn list_histories(db: &Db, channel_id: &ChannelId, user_id: &UserId, limit: i64, offset: i64) -> sqlx::Result<(Vec<HistoryRow>, i64)> {
     let rows = sqlx::query_as::<_, HistoryRow>(
         "SELECT h.id, h.kind, h.points, h.description, o.order_no, h.created_at FROM point_histories h \
          LEFT JOIN orders o ON o.id = h.order_id AND o.channel_id = h.channel_id \
@@ -46,8 +47,8 @@ pub async fn list_histories(db: &Db, channel_id: &str, user_id: &str, limit: i64
 }
 
 /// Gives the member `points` from the shop (no order) and writes the history row.
-pub async fn insert_grant(tx: &mut Tx, channel_id: &str, user_id: &str, points: i64, description: &str, now: i64) -> sqlx::Result<()> {
+pub async fn insert_grant(tx: &mut Tx, channel_id: &ChannelId, user_id: &UserId, points: i64, description: &str, now: i64) -> sqlx::Result<()> {
     ledger::add(tx, channel_id, user_id, points, now).await?;
-    let entry = ledger::Entry { channel_id, user_id, order_id: None, kind: PointKind::Grant.code(), points, description: description.to_owned() };
+    let entry = ledger::Entry { channel_id, user_id, order_id: None, kind: PointKind::Grant, points, description: description.to_owned() };
     ledger::record(tx, &entry, now).await
 }

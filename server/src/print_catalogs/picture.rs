@@ -4,11 +4,12 @@
 use super::store;
 use crate::infra::db::Db;
 use crate::infra::escape::escape;
+use crate::infra::ids::ChannelId;
 use crate::infra::time::Timestamp;
 
 /// The picture `/images/catalogs/{file}` of a published catalogue of the channel: what that
 /// route and `/v1/files-contents` serve for the path.
-pub async fn find_svg(db: &Db, channel_id: &str, file: &str) -> sqlx::Result<Option<String>> {
+pub async fn find_svg(db: &Db, channel_id: &ChannelId, file: &str) -> sqlx::Result<Option<String>> {
     let Some((id, number)) = parse_file(file) else { return Ok(None) };
     let Some(catalog) = store::find_catalog(db, channel_id, id, Timestamp::now().0).await? else { return Ok(None) };
     Ok(match number {

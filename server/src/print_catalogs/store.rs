@@ -1,5 +1,6 @@
 //! Every SQL statement of the catalogues.
 use crate::infra::db::{Db, Tx, flag};
+use crate::infra::ids::ChannelId;
 
 #[derive(Debug, sqlx::FromRow)]
 pub struct CatalogRow {
@@ -12,7 +13,7 @@ pub struct CatalogRow {
 }
 
 /// The channel's catalogues published at `now`, in the shop's order.
-pub async fn list_catalogs(db: &Db, channel_id: &str, now: i64) -> sqlx::Result<Vec<CatalogRow>> {
+pub async fn list_catalogs(db: &Db, channel_id: &ChannelId, now: i64) -> sqlx::Result<Vec<CatalogRow>> {
     sqlx::query_as::<_, CatalogRow>(
         "SELECT id, title, description, edition, published_at, is_orderable FROM print_catalogs \
          WHERE channel_id = $1 AND published_at <= $2 ORDER BY position, published_at DESC, id",
@@ -31,7 +32,7 @@ pub struct PageRow {
 }
 
 /// The pages of the channel's catalogues, in page order.
-pub async fn list_pages(db: &Db, channel_id: &str) -> sqlx::Result<Vec<PageRow>> {
+pub async fn list_pages(db: &Db, channel_id: &ChannelId) -> sqlx::Result<Vec<PageRow>> {
     sqlx::query_as::<_, PageRow>("SELECT catalog_id, number, heading FROM print_catalog_pages WHERE channel_id = $1 ORDER BY catalog_id, number")
         .bind(channel_id)
         .fetch_all(&db.pool)
@@ -39,7 +40,7 @@ pub async fn list_pages(db: &Db, channel_id: &str) -> sqlx::Result<Vec<PageRow>>
 }
 
 /// One published catalogue of the channel, for its pictures.
-pub async fn find_catalog(db: &Db, channel_id: &str, id: &str, now: i64) -> sqlx::Result<Option<CatalogRow>> {
+pub async fn find_catalog(db: &Db, channel_id: &ChannelId, id: &str, now: i64) -> sqlx::Result<Option<CatalogRow>> {
     sqlx::query_as::<_, CatalogRow>(
         "SELECT id, title, description, edition, published_at, is_orderable FROM print_catalogs \
          WHERE channel_id = $1 AND id = $2 AND published_at <= $3",
@@ -75,7 +76,7 @@ pub struct NewCatalog<'a> {
     pub pages: &'a [&'a str],
 }
 
-pub async fn insert_catalog(tx: &mut Tx, channel_id: &str, catalog: &NewCatalog<'_>) -> sqlx::Result<()> {
+pub async fn insert_catalog(tx: &mut Tx, channel_id: &ChannelId, catalog: &NewCatalog<'_>) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO print_catalogs (id, channel_id, title, description, edition, published_at, is_orderable, position) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",

@@ -5,6 +5,7 @@ use super::{CORPORATE, DEMO};
 use crate::addresses::entry::AddressFields;
 use crate::addresses::store;
 use crate::infra::db::Tx;
+use crate::infra::ids::{ChannelId, UserId};
 use crate::members::address::Address;
 
 fn entry(names: [&str; 4], address: [&str; 5], phones: [&str; 2]) -> AddressFields {
@@ -42,7 +43,7 @@ pub fn demo_entries(shop: &str) -> Vec<AddressFields> {
     }
 }
 
-pub async fn insert(tx: &mut Tx, channel_id: &str, user_id: &str, shop: &str, now: i64) -> anyhow::Result<()> {
+pub async fn insert(tx: &mut Tx, channel_id: &ChannelId, user_id: &UserId, shop: &str, now: i64) -> anyhow::Result<()> {
     store::insert_own(tx, channel_id, user_id, now).await?;
     for entry in demo_entries(shop) {
         store::insert_address(tx, channel_id, user_id, &entry, now).await?;

@@ -6,6 +6,7 @@
 //!
 //! Image URLs point at `/images/products/<key>.svg`; drawing those pictures is a later step
 //! (the storefront shows a placeholder until then).
+use crate::infra::ids::ChannelId;
 use std::collections::HashMap;
 
 use crate::catalog::store::{
@@ -1632,7 +1633,7 @@ fn scaled_copy(base: &Product, index: usize) -> Product {
 
 /// Inserts the catalogue of the shop `code` (if it has one) into the channel; with
 /// `scale_to` above the catalogue's size, copies of its products fill it up to that many.
-pub async fn insert(tx: &mut Tx, channel_id: &str, code: &str, now: i64, scale_to: usize) -> anyhow::Result<()> {
+pub async fn insert(tx: &mut Tx, channel_id: &ChannelId, code: &str, now: i64, scale_to: usize) -> anyhow::Result<()> {
     let Some(catalogue) = for_shop(code) else { return Ok(()) };
 
     let mut category_ids: HashMap<&str, String> = HashMap::new();

@@ -1,6 +1,7 @@
 //! Checkout data of the demo shops: the payment methods each offers and the settings the cart
 //! reads (carriage, gift packing, the bank account for transfers, the point rate, the order
 //! number prefix). ORDER.SHIPPING.IS_ALLOW_MULTIPLE is set with the shop (demo.rs).
+use crate::infra::ids::ChannelId;
 use serde_json::{Value, json};
 
 use super::{CORPORATE, DEMO};
@@ -54,7 +55,7 @@ fn settings(code: &str) -> Vec<(&'static str, Value)> {
     ]
 }
 
-pub async fn insert(tx: &mut Tx, channel_id: &str, code: &str) -> anyhow::Result<()> {
+pub async fn insert(tx: &mut Tx, channel_id: &ChannelId, code: &str) -> anyhow::Result<()> {
     let methods = match code {
         DEMO => DEMO_METHODS,
         CORPORATE => CORPORATE_METHODS,

@@ -5,6 +5,7 @@ use super::store::{self, PickOrder};
 use super::{CORPORATE, DEMO};
 use crate::collections::store::insert_collection;
 use crate::infra::db::Tx;
+use crate::infra::ids::ChannelId;
 use crate::infra::ids::new_id;
 
 struct Collection {
@@ -52,7 +53,7 @@ const CORPORATE_COLLECTIONS: &[Collection] = &[Collection {
     limit: 12,
 }];
 
-pub async fn insert(tx: &mut Tx, channel_id: &str, code: &str) -> anyhow::Result<()> {
+pub async fn insert(tx: &mut Tx, channel_id: &ChannelId, code: &str) -> anyhow::Result<()> {
     let collections = match code {
         DEMO => DEMO_COLLECTIONS,
         CORPORATE => CORPORATE_COLLECTIONS,

@@ -5,6 +5,7 @@ use super::{CORPORATE, DEMO};
 use crate::catalog::store as catalog;
 use crate::infra::db::Tx;
 use crate::infra::ids::new_id;
+use crate::infra::ids::{ChannelId, UserId};
 use crate::infra::secret::random_hex;
 use crate::infra::time::Timestamp;
 use crate::inquiries::TOPICS_TABLE;
@@ -22,7 +23,7 @@ pub fn topics(shop: &str) -> Vec<(&'static str, &'static str)> {
     topics
 }
 
-pub async fn insert_topics(tx: &mut Tx, channel_id: &str, shop: &str) -> anyhow::Result<()> {
+pub async fn insert_topics(tx: &mut Tx, channel_id: &ChannelId, shop: &str) -> anyhow::Result<()> {
     for (key, name) in topics(shop) {
         catalog::taxonomy::insert_top_category(tx, channel_id, TOPICS_TABLE, &new_id(), key, name).await?;
     }
@@ -56,8 +57,8 @@ fn messages_for(shop: &str) -> Vec<(&'static str, &'static str, i64, bool)> {
     }
 }
 
-pub async fn insert_system_messages(tx: &mut Tx, channel_id: &str, user_id: &str, shop: &str, shop_name: &str, now: i64) -> anyhow::Result<()> {
-    let recipients = Recipients::Member(user_id.to_owned());
+pub async fn insert_system_messages(tx: &mut Tx, channel_id: &ChannelId, user_id: &UserId, shop: &str, shop_name: &str, now: i64) -> anyhow::Result<()> {
+    let recipients = Recipients::Member(user_id.to_string());
     for (title, body, days_ago, read) in messages_for(shop) {
         let id = new_id();
         let sent_at = now - days_ago * Timestamp::DAY_MS;

@@ -2,6 +2,7 @@
 //! popups and the business calendar's closed days. Everything is a fixed table below; only
 //! instants are placed relative to the moment of seeding (like the news), so the same seed
 //! always gives the same shop and tests can count on it.
+use crate::infra::ids::ChannelId;
 use serde_json::{Value, json};
 use time::macros::date;
 use time::{Date, Duration};
@@ -718,7 +719,7 @@ pub fn shop_pages(c: &Company) -> Vec<StaticPage> {
 // Writing it.
 
 /// Inserts the content of the shop `code` (if it has one) into the channel.
-pub async fn insert(tx: &mut Tx, channel_id: &str, code: &str, now: i64) -> anyhow::Result<()> {
+pub async fn insert(tx: &mut Tx, channel_id: &ChannelId, code: &str, now: i64) -> anyhow::Result<()> {
     let Some(content) = for_shop(code) else { return Ok(()) };
     let at = |days: Option<i64>| days.map(|d| now + d * DAY_MS);
 

@@ -1,5 +1,6 @@
 //! One documented demo member per shop (README, "Demo data"), already registered, so login,
 //! the mypage and login sync can be tried at once. Passwords are hashed here, at seed time.
+use crate::infra::ids::{ChannelId, UserId};
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 
@@ -109,7 +110,7 @@ fn hashed_once(secret: &str) -> anyhow::Result<String> {
 }
 
 /// The shop's demo member, if it has one; returns the new member's id.
-pub async fn insert(tx: &mut Tx, channel_id: &str, shop: &str, now: i64) -> anyhow::Result<Option<String>> {
+pub async fn insert(tx: &mut Tx, channel_id: &ChannelId, shop: &str, now: i64) -> anyhow::Result<Option<UserId>> {
     let Some(member) = demo_member(shop) else { return Ok(None) };
     let password_hash = hashed_once(member.password)?;
     let answer_hash = member.answer.map(|answer| hashed_once(&security_answer::normalise(answer))).transpose()?;

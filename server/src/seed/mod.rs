@@ -19,6 +19,7 @@ mod tenants;
 mod wallet;
 
 use crate::infra::db::{Db, StartupLock, Tx};
+use crate::infra::ids::ChannelId;
 use crate::infra::time::Timestamp;
 
 pub use demo::{CORPORATE, DEMO};
@@ -103,7 +104,7 @@ impl Theme {
 
 /// Creates an empty shop: its channel, hosts, settings and the shell its storefront needs.
 /// Refuses a code or a host already in use. Returns the channel's id.
-pub async fn create_channel(db: &Db, new: NewChannel) -> anyhow::Result<String> {
+pub async fn create_channel(db: &Db, new: NewChannel) -> anyhow::Result<ChannelId> {
     anyhow::ensure!(
         (1..=32).contains(&new.code.len()) && new.code.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-'),
         "the code must be 1–32 characters of a–z, 0–9 and -"

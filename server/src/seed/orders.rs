@@ -7,13 +7,15 @@
 //!
 //! The SQL is here rather than in a feature store: placing orders is the cart's decision
 //! (cart::store), which these rows imitate.
+use crate::infra::ids::{ChannelId, UserId};
+use crate::points::kind::PointKind;
 use serde_json::json;
 
 use super::DEMO;
 use crate::infra::db::Tx;
 use crate::infra::ids::new_id;
 use crate::orders::status::Status;
-use crate::points::ledger;
+use crate::points::ledger_store as ledger;
 
 const DAY_MS: i64 = 24 * 60 * 60 * 1000;
 
@@ -65,7 +67,7 @@ struct Variation {
     tax_rate: i64,
 }
 
-async fn variation(tx: &mut Tx, channel_id: &str, code: &str) -> anyhow::Result<Variation> {
+async fn variation(tx: &mut Tx, channel_id: &ChannelId, code: &str) -> anyhow::Result<Variation> {
     let found: Option<Variation> = sqlx::query_as(
         "SELECT v.id AS variation_id, p.product_key, v.variation_key, p.code, p.name, v.name AS variation_name, v.price, p.tax_rate \
          FROM products p JOIN product_variations v ON v.product_id = p.id \
@@ -83,7 +85,7 @@ fn cod_fee(total: i64) -> i64 {
     [(10_000, 330), (30_000, 440), (100_000, 660)].into_iter().find(|(up_to, _)| total <= *up_to).map_or(1_100, |(_, fee)| fee)
 }
 
-pub async fn insert(tx: &mut Tx, channel_id: &str, user_id: &str, shop: &str, now: i64) -> anyhow::Result<()> {
+pub async fn insert(tx: &mut Tx, channel_id: &ChannelId, user_id: &UserId, shop: &str, now: i64) -> anyhow::Result<()> {
     if shop != DEMO {
         return Ok(());
     }
@@ -200,7 +202,7 @@ pub async fn insert(tx: &mut Tx, channel_id: &str, user_id: &str, shop: &str, no
             channel_id,
             user_id,
             order_id: Some(&order_id),
-            kind: "earn",
+            kind: PointKind::Earn,
             points: earned,
             description: format!("ご注文 {order_no} の獲得ポイント"),
         };

@@ -3,6 +3,7 @@
 //! its trade catalogue.
 use super::{CORPORATE, DEMO};
 use crate::infra::db::Tx;
+use crate::infra::ids::ChannelId;
 use crate::infra::ids::new_id;
 use crate::print_catalogs::store::{NewCatalog, insert_catalog};
 
@@ -67,7 +68,7 @@ const CORPORATE_CATALOGUES: &[Catalogue] = &[Catalogue {
     pages: &["表紙", "まとめ買い商品", "特価商品", "ご注文方法"],
 }];
 
-pub async fn insert(tx: &mut Tx, channel_id: &str, code: &str, now: i64) -> anyhow::Result<()> {
+pub async fn insert(tx: &mut Tx, channel_id: &ChannelId, code: &str, now: i64) -> anyhow::Result<()> {
     let catalogues = match code {
         DEMO => DEMO_CATALOGUES,
         CORPORATE => CORPORATE_CATALOGUES,

@@ -1,6 +1,7 @@
 //! The insert statements of the demo seed.
 use super::demo::{Block, Shop};
 use crate::infra::db::Tx;
+use crate::infra::ids::ChannelId;
 use crate::infra::ids::new_id;
 use crate::infra::time::Timestamp;
 
@@ -20,9 +21,9 @@ pub async fn any_channel(tx: &mut Tx) -> sqlx::Result<bool> {
 }
 
 /// Inserts the channel and its shell content; returns the new channel's id.
-pub async fn insert_shop(tx: &mut Tx, shop: &Shop) -> anyhow::Result<String> {
+pub async fn insert_shop(tx: &mut Tx, shop: &Shop) -> anyhow::Result<ChannelId> {
     let now = Timestamp::now().0;
-    let channel_id = new_id();
+    let channel_id = ChannelId::from_text(new_id());
     sqlx::query(
         "INSERT INTO channels (id, code, name, theme, tenant, company_code, maintenance_title, maintenance_message, created_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
@@ -95,7 +96,7 @@ pub async fn insert_shop(tx: &mut Tx, shop: &Shop) -> anyhow::Result<String> {
     Ok(channel_id)
 }
 
-async fn insert_page(tx: &mut Tx, channel_id: &str, page: &str, title: &str, description: &str, blocks: &[Block]) -> sqlx::Result<()> {
+async fn insert_page(tx: &mut Tx, channel_id: &ChannelId, page: &str, title: &str, description: &str, blocks: &[Block]) -> sqlx::Result<()> {
     sqlx::query("INSERT INTO pages (channel_id, page, title, description) VALUES ($1, $2, $3, $4)")
         .bind(channel_id)
         .bind(page)
@@ -132,7 +133,7 @@ pub enum PickOrder {
 
 /// Ids of the channel's products carrying `tag_key`, whatever their sale state (the
 /// collection endpoint decides what it may show), at most `limit`.
-pub async fn list_product_ids_by_tag(tx: &mut Tx, channel_id: &str, tag_key: &str, order: PickOrder, limit: i64) -> sqlx::Result<Vec<String>> {
+pub async fn list_product_ids_by_tag(tx: &mut Tx, channel_id: &ChannelId, tag_key: &str, order: PickOrder, limit: i64) -> sqlx::Result<Vec<String>> {
     let order_by = match order {
         PickOrder::Newest => "p.created_at DESC, p.id DESC",
         PickOrder::Popular => "p.popularity DESC, p.id DESC",
@@ -150,7 +151,7 @@ pub async fn list_product_ids_by_tag(tx: &mut Tx, channel_id: &str, tag_key: &st
 
 /// Ids of the channel's products in the leaf category `category_key`, most popular first,
 /// whatever their sale state (the stylist endpoint decides what it may show).
-pub async fn list_product_ids_by_category(tx: &mut Tx, channel_id: &str, category_key: &str) -> sqlx::Result<Vec<String>> {
+pub async fn list_product_ids_by_category(tx: &mut Tx, channel_id: &ChannelId, category_key: &str) -> sqlx::Result<Vec<String>> {
     sqlx::query_scalar(
         "SELECT p.id FROM products p JOIN product_categories pc ON pc.product_id = p.id JOIN categories c ON c.id = pc.category_id \
          WHERE p.channel_id = $1 AND c.channel_id = $1 AND c.category_key = $2 ORDER BY p.popularity DESC, p.id DESC",

@@ -4,6 +4,7 @@
 use super::DEMO;
 use super::store;
 use crate::infra::db::Tx;
+use crate::infra::ids::ChannelId;
 use crate::infra::ids::new_id;
 use crate::stylists::store::{NewStylist, insert_stylist};
 
@@ -92,7 +93,7 @@ const DEMO_STYLISTS: &[Stylist] = &[
     },
 ];
 
-pub async fn insert(tx: &mut Tx, channel_id: &str, code: &str) -> anyhow::Result<()> {
+pub async fn insert(tx: &mut Tx, channel_id: &ChannelId, code: &str) -> anyhow::Result<()> {
     if code != DEMO {
         return Ok(());
     }

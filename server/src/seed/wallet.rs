@@ -5,6 +5,7 @@ use crate::cards::store::{self as cards, NewCard};
 use crate::coupons::store::{self as coupons, NewCoupon};
 use crate::infra::db::Tx;
 use crate::infra::ids::new_id;
+use crate::infra::ids::{ChannelId, UserId};
 use crate::payments::sandbox;
 
 const DAY_MS: i64 = 24 * 60 * 60 * 1000;
@@ -53,7 +54,7 @@ pub fn demo_coupons(shop: &str, now: i64) -> Vec<NewCoupon<'static>> {
     }
 }
 
-pub async fn insert_coupons(tx: &mut Tx, channel_id: &str, shop: &str, now: i64) -> anyhow::Result<()> {
+pub async fn insert_coupons(tx: &mut Tx, channel_id: &ChannelId, shop: &str, now: i64) -> anyhow::Result<()> {
     for coupon in demo_coupons(shop, now) {
         coupons::insert_coupon(tx, &new_id(), channel_id, &coupon).await?;
     }
@@ -61,7 +62,7 @@ pub async fn insert_coupons(tx: &mut Tx, channel_id: &str, shop: &str, now: i64)
 }
 
 /// The demo member's registration bonus and saved VISA card (the test number 4242 approves).
-pub async fn insert_member(tx: &mut Tx, channel_id: &str, user_id: &str, shop: &str, now: i64) -> anyhow::Result<()> {
+pub async fn insert_member(tx: &mut Tx, channel_id: &ChannelId, user_id: &UserId, shop: &str, now: i64) -> anyhow::Result<()> {
     if shop != DEMO {
         return Ok(());
     }

@@ -14,6 +14,7 @@ use crate::cart::view::CartAddress;
 use crate::channel::Channel;
 use crate::channel::gift_settings::{GiftSettings, OnExpiry};
 use crate::infra::error::ApiError;
+use crate::infra::ids::ChannelId;
 use crate::infra::time::Timestamp;
 use crate::orders::gift_store::{self as store, GiftRow};
 use crate::orders::status::Status;
@@ -47,7 +48,7 @@ pub fn spawn(state: AppState) {
 /// One pass as of `now`.
 pub async fn sweep(state: &AppState, now: i64) -> anyhow::Result<Swept> {
     let mut swept = Swept::default();
-    let mut shops: HashMap<String, (Channel, GiftSettings)> = HashMap::new();
+    let mut shops: HashMap<ChannelId, (Channel, GiftSettings)> = HashMap::new();
     for gift in store::list_waiting_gifts(&state.db, BATCH).await? {
         let Some(deadline) = gift.expires_at else { continue };
         if !shops.contains_key(&gift.channel_id) {

@@ -13,6 +13,7 @@ use crate::channel::Channel;
 use crate::delivery::calendar::iso;
 use crate::delivery::delivery_date::{self, DeliveryDate, TIMEZONES};
 use crate::infra::error::{ApiError, ApiResult};
+use crate::infra::ids::ChannelId;
 use crate::infra::time::Timestamp;
 use crate::orders::gift_state::GiftState;
 use crate::orders::gift_store::{self as store, GiftRow};
@@ -115,7 +116,7 @@ pub async fn checked_address(state: &AppState, input: GiftAddressInput, corporat
 }
 
 /// When a parcel sent now can arrive at this address (the checkout's rule and calendar).
-pub async fn delivery_date_for(state: &AppState, channel_id: &str, postal_code: Option<&str>, prefecture: Option<&str>) -> ApiResult<DeliveryDate> {
+pub async fn delivery_date_for(state: &AppState, channel_id: &ChannelId, postal_code: Option<&str>, prefecture: Option<&str>) -> ApiResult<DeliveryDate> {
     let now = time::OffsetDateTime::now_utc();
     let business = delivery_date::business_days(&state.db, channel_id, now).await?;
     let postal = postal_code.map(|p| p.replace('-', ""));

@@ -19,7 +19,7 @@ use crate::infra::client::Client;
 use crate::infra::db::Tx;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::{ApiPath, ApiQuery};
-use crate::infra::ids::new_id;
+use crate::infra::ids::{UserId, new_id};
 use crate::infra::rate_limit::{self, Limit};
 use crate::infra::secret::{same_hash, sha256_hex};
 use crate::infra::time::Timestamp;
@@ -169,7 +169,7 @@ async fn social_callback(
 /// How a callback that got through ends.
 enum Landing {
     LoggedIn { cookie: HeaderValue, path: String },
-    CodeStep { user_id: String, path: String },
+    CodeStep { user_id: UserId, path: String },
 }
 
 /// Checks the state, asks the provider who this is, and logs the member in.
@@ -243,7 +243,7 @@ async fn sign_in(state: &AppState, channel: &Channel, client: &Client, provider:
 /// the identity. An address that already has an account is never linked by e-mail alone.
 async fn new_member(tx: &mut Tx, channel: &Channel, provider: &str, identity: &Identity, now: i64) -> Result<UserRow, Failure> {
     let email = identity.verified_email.clone().ok_or(Failure::EmailUnverified)?;
-    let (email_taken, username_taken) = members_store::find_taken(tx, &channel.id, &email, &email, "").await.map_err(server_error)?;
+    let (email_taken, username_taken) = members_store::find_taken(tx, &channel.id, &email, &email, &UserId::default()).await.map_err(server_error)?;
     if email_taken || username_taken {
         return Err(Failure::AccountExists);
     }

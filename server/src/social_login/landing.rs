@@ -2,6 +2,7 @@
 //! storefront's `/oauth/callback` page the callback sends the browser to. No token ever
 //! travels in these URLs: the session is the refresh cookie, which the page trades for an
 //! access token with `POST /v1/auth/refresh`.
+use crate::infra::ids::UserId;
 use oauth2::url::form_urlencoded;
 
 /// Where a login without a (usable) `redirect` ends.
@@ -66,7 +67,7 @@ pub fn logged_in(path: &str) -> String {
 
 /// The channel asks for the mailed code (MFA): the page continues with `POST /v1/auth/verify`.
 /// In the fragment, as the storefront reads a pending login there (and it stays out of logs).
-pub fn code_step(user_id: &str, path: &str) -> String {
+pub fn code_step(user_id: &UserId, path: &str) -> String {
     format!("{LANDING_PAGE}#{}", encoded(&[("is_verify", "true"), ("user_id", user_id), ("redirect", path)]))
 }
 
@@ -94,6 +95,6 @@ mod tests {
     fn the_landing_page_gets_the_path_encoded_and_never_a_token() {
         assert_eq!(logged_in("/cart?step=2&x=1"), "/oauth/callback?redirect=%2Fcart%3Fstep%3D2%26x%3D1");
         assert_eq!(failed(Failure::AccountExists), "/oauth/callback?error=account_exists");
-        assert_eq!(code_step("u-1", "/mypage"), "/oauth/callback#is_verify=true&user_id=u-1&redirect=%2Fmypage");
+        assert_eq!(code_step(&UserId::from_text("u-1"), "/mypage"), "/oauth/callback#is_verify=true&user_id=u-1&redirect=%2Fmypage");
     }
 }

@@ -1,9 +1,10 @@
 //! Every SQL statement of social login.
 use crate::infra::db::Tx;
+use crate::infra::ids::{ChannelId, UserId};
 
 pub struct NewState<'a> {
     pub state_hash: &'a str,
-    pub channel_id: &'a str,
+    pub channel_id: &'a ChannelId,
     pub provider: &'a str,
     pub code_verifier: &'a str,
     pub redirect_uri: &'a str,
@@ -36,7 +37,7 @@ pub async fn insert_state(tx: &mut Tx, state: &NewState<'_>, now: i64, expires_a
 
 #[derive(Debug, sqlx::FromRow)]
 pub struct StateRow {
-    pub channel_id: String,
+    pub channel_id: ChannelId,
     pub provider: String,
     pub code_verifier: String,
     pub redirect_uri: String,
@@ -57,7 +58,7 @@ pub async fn delete_state(tx: &mut Tx, state_hash: &str) -> sqlx::Result<Option<
 }
 
 /// The member linked to the provider identity on this channel.
-pub async fn find_linked_user_id(tx: &mut Tx, channel_id: &str, provider: &str, subject: &str) -> sqlx::Result<Option<String>> {
+pub async fn find_linked_user_id(tx: &mut Tx, channel_id: &ChannelId, provider: &str, subject: &str) -> sqlx::Result<Option<UserId>> {
     sqlx::query_scalar("SELECT user_id FROM social_accounts WHERE channel_id = $1 AND provider = $2 AND subject = $3")
         .bind(channel_id)
         .bind(provider)
@@ -66,7 +67,7 @@ pub async fn find_linked_user_id(tx: &mut Tx, channel_id: &str, provider: &str, 
         .await
 }
 
-pub async fn insert_link(tx: &mut Tx, id: &str, channel_id: &str, user_id: &str, provider: &str, subject: &str, now: i64) -> sqlx::Result<()> {
+pub async fn insert_link(tx: &mut Tx, id: &str, channel_id: &ChannelId, user_id: &UserId, provider: &str, subject: &str, now: i64) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO social_accounts (id, channel_id, user_id, provider, subject, created_at, last_login_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $6)",
@@ -82,7 +83,7 @@ pub async fn insert_link(tx: &mut Tx, id: &str, channel_id: &str, user_id: &str,
     Ok(())
 }
 
-pub async fn update_link_login(tx: &mut Tx, channel_id: &str, provider: &str, subject: &str, now: i64) -> sqlx::Result<()> {
+pub async fn update_link_login(tx: &mut Tx, channel_id: &ChannelId, provider: &str, subject: &str, now: i64) -> sqlx::Result<()> {
     sqlx::query("UPDATE social_accounts SET last_login_at = $4 WHERE channel_id = $1 AND provider = $2 AND subject = $3")
         .bind(channel_id)
         .bind(provider)
@@ -94,7 +95,7 @@ pub async fn update_link_login(tx: &mut Tx, channel_id: &str, provider: &str, su
 }
 
 /// Forgets a link whose member has left, so the identity can start a new account.
-pub async fn delete_link(tx: &mut Tx, channel_id: &str, provider: &str, subject: &str) -> sqlx::Result<()> {
+pub async fn delete_link(tx: &mut Tx, channel_id: &ChannelId, provider: &str, subject: &str) -> sqlx::Result<()> {
     sqlx::query("DELETE FROM social_accounts WHERE channel_id = $1 AND provider = $2 AND subject = $3")
         .bind(channel_id)
         .bind(provider)

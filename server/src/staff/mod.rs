@@ -22,6 +22,7 @@ use serde::Serialize;
 
 use crate::channel::Channel;
 use crate::infra::error::ApiError;
+use crate::infra::ids::ChannelId;
 use crate::infra::time::Timestamp;
 use crate::state::AppState;
 
@@ -58,7 +59,7 @@ impl StaffRole {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Staff {
     pub id: String,
-    pub channel_id: String,
+    pub channel_id: ChannelId,
     pub name: String,
     pub email: String,
     pub role: StaffRole,

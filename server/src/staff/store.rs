@@ -1,5 +1,6 @@
 //! Every SQL statement of staff: the staff table, the step between password and code, the
 //! sessions and the audit log.
+use crate::infra::ids::ChannelId;
 use sqlx::Any;
 
 use super::{Staff, StaffRole};
@@ -10,7 +11,7 @@ const STAFF_COLUMNS: &str = "id, channel_id, email, name, password_hash, totp_se
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct StaffRow {
     pub id: String,
-    pub channel_id: String,
+    pub channel_id: ChannelId,
     pub email: String,
     pub name: String,
     pub password_hash: String,
@@ -32,7 +33,7 @@ impl StaffRow {
 
 pub struct NewStaff<'a> {
     pub id: &'a str,
-    pub channel_id: &'a str,
+    pub channel_id: &'a ChannelId,
     pub email: &'a str,
     pub name: &'a str,
     pub password_hash: &'a str,
@@ -59,7 +60,7 @@ pub async fn insert_staff(tx: &mut Tx, new: &NewStaff<'_>, now: i64) -> sqlx::Re
 }
 
 /// The staff member of `channel_id` with the (lower-cased) address `email`.
-pub async fn find_staff_by_email(db: &Db, channel_id: &str, email: &str) -> sqlx::Result<Option<StaffRow>> {
+pub async fn find_staff_by_email(db: &Db, channel_id: &ChannelId, email: &str) -> sqlx::Result<Option<StaffRow>> {
     sqlx::query_as::<_, StaffRow>(sqlx::AssertSqlSafe(format!("SELECT {STAFF_COLUMNS} FROM staff WHERE channel_id = $1 AND email = $2")))
         .bind(channel_id)
         .bind(email)
@@ -142,7 +143,7 @@ pub struct NewSession<'a> {
     pub id: &'a str,
     pub token_hash: &'a str,
     pub staff_id: &'a str,
-    pub channel_id: &'a str,
+    pub channel_id: &'a ChannelId,
     pub expires_at: i64,
 }
 
@@ -163,7 +164,7 @@ pub async fn insert_session(tx: &mut Tx, new: &NewSession<'_>, now: i64) -> sqlx
 #[derive(Debug)]
 pub struct SessionRow {
     pub session_id: String,
-    pub session_channel_id: String,
+    pub session_channel_id: ChannelId,
     pub last_seen_at: i64,
     pub expires_at: i64,
     pub staff: StaffRow,
@@ -172,7 +173,7 @@ pub struct SessionRow {
 #[derive(sqlx::FromRow)]
 struct SessionColumns {
     session_id: String,
-    session_channel_id: String,
+    session_channel_id: ChannelId,
     last_seen_at: i64,
     expires_at: i64,
     #[sqlx(flatten)]
@@ -221,7 +222,7 @@ pub async fn delete_dead_sessions(tx: &mut Tx, idle_before: i64, now: i64) -> sq
 
 pub struct NewAuditEntry<'a> {
     pub id: &'a str,
-    pub channel_id: &'a str,
+    pub channel_id: &'a ChannelId,
     pub staff_id: &'a str,
     pub action: &'a str,
     pub target: &'a str,
@@ -250,7 +251,7 @@ pub struct AuditRow {
 }
 
 /// A page of the channel's audit log, newest first, and how many entries it has.
-pub async fn list_audit(db: &Db, channel_id: &str, limit: i64, offset: i64) -> sqlx::Result<(Vec<AuditRow>, i64)> {
+pub async fn list_audit(db: &Db, channel_id: &ChannelId, limit: i64, offset: i64) -> sqlx::Result<(Vec<AuditRow>, i64)> {
     let rows = sqlx::query_as::<_, AuditRow>(
         "SELECT a.at, t.name AS staff_name, a.action, a.target FROM staff_audit_log a JOIN staff t ON t.id = a.staff_id \
          WHERE a.channel_id = $1 ORDER BY a.at DESC, a.id DESC LIMIT $2 OFFSET $3",

@@ -1,6 +1,7 @@
 //! Every SQL statement of stylists.
 use crate::catalog::store::{products::PRODUCT_COLUMNS, products::PRODUCT_FROM, products::ProductRow};
 use crate::infra::db::{Db, Tx};
+use crate::infra::ids::ChannelId;
 use crate::infra::pagination::Page;
 
 const STYLIST_COLUMNS: &str = "id, stylist_key, name, name_kana, role, profile, riding_style, hue, initials";
@@ -19,7 +20,7 @@ pub struct StylistRow {
 }
 
 /// One page of the channel's stylists in the shop's order, and how many there are.
-pub async fn list_stylists(db: &Db, channel_id: &str, page: Page) -> sqlx::Result<(Vec<StylistRow>, i64)> {
+pub async fn list_stylists(db: &Db, channel_id: &ChannelId, page: Page) -> sqlx::Result<(Vec<StylistRow>, i64)> {
     let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM stylists WHERE channel_id = $1").bind(channel_id).fetch_one(&db.pool).await?;
     if total == 0 {
         return Ok((Vec::new(), 0));
@@ -35,7 +36,7 @@ pub async fn list_stylists(db: &Db, channel_id: &str, page: Page) -> sqlx::Resul
     Ok((rows, total))
 }
 
-pub async fn find_stylist(db: &Db, channel_id: &str, key: &str) -> sqlx::Result<Option<StylistRow>> {
+pub async fn find_stylist(db: &Db, channel_id: &ChannelId, key: &str) -> sqlx::Result<Option<StylistRow>> {
     sqlx::query_as::<_, StylistRow>(sqlx::AssertSqlSafe(format!("SELECT {STYLIST_COLUMNS} FROM stylists WHERE channel_id = $1 AND stylist_key = $2")))
         .bind(channel_id)
         .bind(key)
@@ -51,7 +52,7 @@ pub struct PickCommentRow {
 
 /// The stylist's listable picks (published, inside their sale period at `now`) in their
 /// order, with the comments beside them (same order).
-pub async fn list_picks(db: &Db, channel_id: &str, stylist_id: &str, now: i64) -> sqlx::Result<(Vec<ProductRow>, Vec<PickCommentRow>)> {
+pub async fn list_picks(db: &Db, channel_id: &ChannelId, stylist_id: &str, now: i64) -> sqlx::Result<(Vec<ProductRow>, Vec<PickCommentRow>)> {
     const LISTABLE: &str = "sp.stylist_id = $1 AND p.channel_id = $2 AND p.is_published = 1 \
          AND (p.sale_start IS NULL OR p.sale_start <= $3) AND (p.sale_end IS NULL OR p.sale_end > $3)";
     let products = sqlx::query_as::<_, ProductRow>(sqlx::AssertSqlSafe(format!(
@@ -89,7 +90,7 @@ pub struct NewStylist<'a> {
 
 /// A stylist with their picks (product id, comment) in the given order (the demo seed today,
 /// an admin later).
-pub async fn insert_stylist(tx: &mut Tx, channel_id: &str, id: &str, s: &NewStylist<'_>, picks: &[(String, &str)]) -> sqlx::Result<()> {
+pub async fn insert_stylist(tx: &mut Tx, channel_id: &ChannelId, id: &str, s: &NewStylist<'_>, picks: &[(String, &str)]) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO stylists (id, channel_id, stylist_key, name, name_kana, role, profile, riding_style, hue, initials, position) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",

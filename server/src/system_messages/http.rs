@@ -140,7 +140,7 @@ async fn checked(state: &AppState, channel: &Channel, staff: &Staff, input: Mess
             let email = input.member_email.unwrap_or_default().trim().to_lowercase();
             let user = if email.is_empty() { None } else { crate::members::store::find_user_by_email(&state.db, &channel.id, &email).await? };
             match user {
-                Some(user) => Some(Recipients::Member(user.id)),
+                Some(user) => Some(Recipients::Member(user.id.into_string())),
                 None => {
                     check.field("member_email", Err(if email.is_empty() { crate::validation::REQUIRED } else { MEMBER_NOT_FOUND }));
                     None

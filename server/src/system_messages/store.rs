@@ -1,6 +1,7 @@
 //! Every SQL statement of system messages and their recipients.
 use super::{Recipients, Segment};
 use crate::infra::db::{Db, Tx};
+use crate::infra::ids::{ChannelId, UserId};
 
 /// The members a message reaches, as a condition on `users u` whose first placeholder is
 /// `$first` (the channel), and the member id at `$first + 1` when there is one.
@@ -25,7 +26,7 @@ fn member_id(recipients: &Recipients) -> Option<&str> {
 }
 
 /// How many members the message would reach now.
-pub async fn count_recipients(db: &Db, channel_id: &str, recipients: &Recipients) -> sqlx::Result<i64> {
+pub async fn count_recipients(db: &Db, channel_id: &ChannelId, recipients: &Recipients) -> sqlx::Result<i64> {
     let sql = format!("SELECT COUNT(*) FROM users u WHERE {}", recipients_condition(recipients, 1));
     let mut query = sqlx::query_scalar(sqlx::AssertSqlSafe(sql)).bind(channel_id);
     if let Some(id) = member_id(recipients) {
@@ -36,7 +37,7 @@ pub async fn count_recipients(db: &Db, channel_id: &str, recipients: &Recipients
 
 pub struct NewMessage<'a> {
     pub id: &'a str,
-    pub channel_id: &'a str,
+    pub channel_id: &'a ChannelId,
     pub key: &'a str,
     pub title: &'a str,
     pub body: &'a str,
@@ -90,7 +91,14 @@ const RECEIVED: &str = "SELECT m.id, m.message_key, m.title, m.body, m.created_a
      FROM system_message_recipients r JOIN system_messages m ON m.id = r.message_id";
 
 /// A page of the member's messages, newest first (only unread ones when asked), and how many.
-pub async fn list_received(db: &Db, channel_id: &str, user_id: &str, unread_only: bool, limit: i64, offset: i64) -> sqlx::Result<(Vec<ReceivedRow>, i64)> {
+pub async fn list_received(
+    db: &Db,
+    channel_id: &ChannelId,
+    user_id: &UserId,
+    unread_only: bool,
+    limit: i64,
+    offset: i64,
+) -> sqlx::Result<(Vec<ReceivedRow>, i64)> {
     let filter = if unread_only { " AND r.read_at IS NULL" } else { "" };
     let rows = sqlx::query_as::<_, ReceivedRow>(sqlx::AssertSqlSafe(format!(
         "{RECEIVED} WHERE m.channel_id = $1 AND r.user_id = $2{filter} ORDER BY m.created_at DESC, m.id DESC LIMIT $3 OFFSET $4"
@@ -112,7 +120,7 @@ pub async fn list_received(db: &Db, channel_id: &str, user_id: &str, unread_only
     Ok((rows, total))
 }
 
-pub async fn find_received(db: &Db, channel_id: &str, user_id: &str, key: &str) -> sqlx::Result<Option<ReceivedRow>> {
+pub async fn find_received(db: &Db, channel_id: &ChannelId, user_id: &UserId, key: &str) -> sqlx::Result<Option<ReceivedRow>> {
     sqlx::query_as::<_, ReceivedRow>(sqlx::AssertSqlSafe(format!("{RECEIVED} WHERE m.channel_id = $1 AND r.user_id = $2 AND m.message_key = $3")))
         .bind(channel_id)
         .bind(user_id)
@@ -122,7 +130,7 @@ pub async fn find_received(db: &Db, channel_id: &str, user_id: &str, key: &str) 
 }
 
 /// Marks the member's copy read (the first reading's time is kept).
-pub async fn update_read<'e, E: sqlx::Executor<'e, Database = sqlx::Any>>(executor: E, message_id: &str, user_id: &str, now: i64) -> sqlx::Result<()> {
+pub async fn update_read<'e, E: sqlx::Executor<'e, Database = sqlx::Any>>(executor: E, message_id: &str, user_id: &UserId, now: i64) -> sqlx::Result<()> {
     sqlx::query("UPDATE system_message_recipients SET read_at = $3 WHERE message_id = $1 AND user_id = $2 AND read_at IS NULL")
         .bind(message_id)
         .bind(user_id)
@@ -148,7 +156,7 @@ pub struct SentRow {
 }
 
 /// A page of the channel's sent messages, newest first, and how many there are.
-pub async fn list_sent(db: &Db, channel_id: &str, limit: i64, offset: i64) -> sqlx::Result<(Vec<SentRow>, i64)> {
+pub async fn list_sent(db: &Db, channel_id: &ChannelId, limit: i64, offset: i64) -> sqlx::Result<(Vec<SentRow>, i64)> {
     let rows = sqlx::query_as::<_, SentRow>(
         "SELECT m.id, m.message_key, m.title, m.body, m.audience, m.segment, m.staff_name, m.recipients, \
          (SELECT COUNT(*) FROM system_message_recipients r WHERE r.message_id = m.id AND r.read_at IS NOT NULL) AS read_count, m.created_at \

@@ -116,7 +116,7 @@ async fn upload_file(
     multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<(StatusCode, Json<UploadedFile>)> {
     let uploader = match member {
-        Some(member) => Uploader::Member(member.user_id),
+        Some(member) => Uploader::Member(member.user_id.into_string()),
         None => Uploader::Guest(client.ip),
     };
     let row = store_upload(&state, &channel, &uploader, multipart).await?;

@@ -15,6 +15,7 @@ use serde::Serialize;
 
 use crate::infra::db::{Db, Tx};
 use crate::infra::error::{ApiError, ApiResult};
+use crate::infra::ids::ChannelId;
 use crate::infra::time::Timestamp;
 
 pub use http::routes;
@@ -131,7 +132,7 @@ impl UploadedFile {
 
 /// Why `keys` cannot be attached by `uploader`, if they cannot: more than [`ATTACH_MAX`], a
 /// key named twice, or one that is not the uploader's unattached file of this channel.
-pub async fn attach_problem(db: &Db, channel_id: &str, uploader: &Uploader, keys: &[String]) -> ApiResult<Option<&'static str>> {
+pub async fn attach_problem(db: &Db, channel_id: &ChannelId, uploader: &Uploader, keys: &[String]) -> ApiResult<Option<&'static str>> {
     if keys.len() > ATTACH_MAX {
         return Ok(Some(ATTACH_MAX_MESSAGE));
     }
@@ -149,7 +150,7 @@ pub async fn attach_problem(db: &Db, channel_id: &str, uploader: &Uploader, keys
 /// Attaches `keys` (checked with [`attach_problem`]) to `message_id` in the caller's
 /// transaction; a file attached elsewhere meanwhile makes it a 422 and the caller's
 /// transaction is dropped.
-pub async fn attach(tx: &mut Tx, channel_id: &str, uploader: &Uploader, keys: &[String], message_id: &str) -> ApiResult<()> {
+pub async fn attach(tx: &mut Tx, channel_id: &ChannelId, uploader: &Uploader, keys: &[String], message_id: &str) -> ApiResult<()> {
     let attached = store::update_attached(tx, channel_id, uploader.kind(), uploader.id(), keys, message_id).await?;
     if attached as usize != keys.len() {
         return Err(ApiError::field("files", NOT_ATTACHABLE_MESSAGE));

@@ -1,4 +1,5 @@
 //! Every SQL statement of uploaded files.
+use crate::infra::ids::ChannelId;
 use sqlx::Arguments;
 use sqlx::any::AnyArguments;
 
@@ -10,7 +11,7 @@ const FILE_COLUMNS: &str = "file_key, channel_id, dir, uploader_kind, uploader, 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct FileRow {
     pub file_key: String,
-    pub channel_id: String,
+    pub channel_id: ChannelId,
     pub dir: String,
     pub uploader_kind: String,
     pub uploader: String,
@@ -46,7 +47,7 @@ pub async fn insert_file(tx: &mut Tx, row: &FileRow, bytes: &[u8]) -> sqlx::Resu
 /// How many of the uploader's files made since `since` are not attached to anything.
 pub async fn count_unattached<'e, E: sqlx::Executor<'e, Database = sqlx::Any>>(
     executor: E,
-    channel_id: &str,
+    channel_id: &ChannelId,
     uploader_kind: &str,
     uploader: &str,
     since: i64,
@@ -63,7 +64,7 @@ pub async fn count_unattached<'e, E: sqlx::Executor<'e, Database = sqlx::Any>>(
     .await
 }
 
-pub async fn find_file(db: &Db, channel_id: &str, key: &str) -> sqlx::Result<Option<FileRow>> {
+pub async fn find_file(db: &Db, channel_id: &ChannelId, key: &str) -> sqlx::Result<Option<FileRow>> {
     sqlx::query_as::<_, FileRow>(sqlx::AssertSqlSafe(format!("SELECT {FILE_COLUMNS} FROM uploaded_files WHERE channel_id = $1 AND file_key = $2")))
         .bind(channel_id)
         .bind(key)
@@ -99,7 +100,11 @@ async fn list_in<'e, E: sqlx::Executor<'e, Database = sqlx::Any>>(
 }
 
 /// The channel's files among `keys`.
-pub async fn list_files_by_keys<'e, E: sqlx::Executor<'e, Database = sqlx::Any>>(executor: E, channel_id: &str, keys: &[String]) -> sqlx::Result<Vec<FileRow>> {
+pub async fn list_files_by_keys<'e, E: sqlx::Executor<'e, Database = sqlx::Any>>(
+    executor: E,
+    channel_id: &ChannelId,
+    keys: &[String],
+) -> sqlx::Result<Vec<FileRow>> {
     list_in(executor, "channel_id = $1 AND", &[channel_id], "file_key", keys).await
 }
 
@@ -110,7 +115,7 @@ pub async fn list_files_of_messages(db: &Db, message_ids: &[String]) -> sqlx::Re
 
 /// Attaches the channel's unattached `keys` of this uploader to `message_id`; returns how many
 /// were attached (fewer than asked: one was taken meanwhile).
-pub async fn update_attached(tx: &mut Tx, channel_id: &str, uploader_kind: &str, uploader: &str, keys: &[String], message_id: &str) -> sqlx::Result<u64> {
+pub async fn update_attached(tx: &mut Tx, channel_id: &ChannelId, uploader_kind: &str, uploader: &str, keys: &[String], message_id: &str) -> sqlx::Result<u64> {
     if keys.is_empty() {
         return Ok(0);
     }

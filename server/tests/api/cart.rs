@@ -167,7 +167,7 @@ pub(crate) async fn demo_member(app: &TestApp) -> String {
 
 async fn demo_member_id(app: &TestApp) -> String {
     let channel_id = app.channel_id("demo").await;
-    shop::members::store::find_user_by_email(&app.state.db, &channel_id, "member@example.com").await.unwrap().unwrap().id
+    shop::members::store::find_user_by_email(&app.state.db, &channel_id, "member@example.com").await.unwrap().unwrap().id.into_string()
 }
 
 pub(crate) fn code_of(answer: &Answer) -> String {

@@ -1,6 +1,8 @@
 //! TestApp: the real router over a fresh, migrated and demo-seeded database per test —
-//! a temporary SQLite file, or a new PostgreSQL database when TEST_DATABASE_URL is set.
+//! a temporary SQLite file, or a new PostgreSQL database when TEST_DATABASE_URL is set — each a
+//! copy of the demo database this run seeded once (see `seeded_database`).
 use std::future::Future;
+use std::path::{Path, PathBuf};
 
 use axum::Router;
 use axum::body::Body;
@@ -87,7 +89,7 @@ where
     F: FnOnce(TestApp) -> Fut,
     Fut: Future<Output = ()> + Send + 'static,
 {
-    let Some(EmptyDatabase { url, dir, postgres }) = empty_database(backend).await else { return };
+    let Some(EmptyDatabase { url, dir, postgres }) = seeded_database(backend).await else { return };
     let app = TestApp::start(&url, dir, configure).await;
     let outcome = tokio::spawn(test(app)).await;
     if let Some(postgres) = postgres {
@@ -98,13 +100,130 @@ where
     }
 }
 
-async fn create_postgres_database(admin_url: &str) -> (String, String) {
+// --- the demo data, seeded once per test process ----------------------------------------------
+//
+// Every test starts on its own database holding the demo shops. Seeding them (seven shops, their
+// catalogues, members with hashed passwords, orders) costs far more than a test's own calls, so
+// each backend's demo database is made once per run (migrated and seeded exactly as the server
+// does it) and each test gets a copy: the SQLite file copied, or a PostgreSQL database created
+// from it as a template. Tests stay isolated: none sees another's writes.
+
+static SQLITE_SEEDED: tokio::sync::OnceCell<PathBuf> = tokio::sync::OnceCell::const_new();
+static POSTGRES_SEEDED: tokio::sync::OnceCell<String> = tokio::sync::OnceCell::const_new();
+
+/// Where this run keeps its seeded SQLite file; a finished run's folder is removed by the next.
+fn seeded_folder_of(pid: u32) -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("seeded-demo-{pid}"))
+}
+
+async fn migrate_and_seed(url: &str) {
+    let db = shop::infra::db::Db::connect(url, 2).await.expect("the seeded database opens");
+    db.migrate().await.expect("migrations");
+    shop::seed::seed_demo(&db).await.expect("demo seed");
+    if matches!(db.backend, shop::infra::db::Backend::Sqlite) {
+        // Everything into the main file, so that a byte copy of it is the whole database.
+        sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)").execute(&db.pool).await.expect("WAL checkpoint");
+    }
+    db.pool.close().await;
+}
+
+async fn seeded_sqlite_file() -> &'static Path {
+    SQLITE_SEEDED
+        .get_or_init(|| async {
+            remove_finished_runs_folders();
+            let folder = seeded_folder_of(std::process::id());
+            let _ = std::fs::remove_dir_all(&folder);
+            std::fs::create_dir_all(&folder).expect("the seeded folder");
+            let file = folder.join("shop.db");
+            migrate_and_seed(&format!("sqlite://{}", file.display())).await;
+            file
+        })
+        .await
+}
+
+/// Removes the seeded folders of runs whose process has ended.
+fn remove_finished_runs_folders() {
+    let Ok(entries) = std::fs::read_dir(env!("CARGO_TARGET_TMPDIR")) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some(pid) = name.strip_prefix("seeded-demo-").and_then(|pid| pid.parse::<u32>().ok()) else { continue };
+        if !Path::new(&format!("/proc/{pid}")).exists() {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
+}
+
+async fn seeded_postgres_template(admin_url: &str) -> &'static str {
+    POSTGRES_SEEDED
+        .get_or_init(|| async {
+            drop_finished_runs_templates(admin_url).await;
+            let name = format!("shop_seeded_{}_{}", std::process::id(), uuid::Uuid::now_v7().simple());
+            let mut admin = admin_connection(admin_url).await;
+            admin.execute(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).await.expect("create the seeded database");
+            migrate_and_seed(&database_url(admin_url, &name)).await;
+            name
+        })
+        .await
+}
+
+/// Drops the seeded templates of runs whose process has ended (the name carries the pid; the
+/// tests and the PostgreSQL server share this machine).
+async fn drop_finished_runs_templates(admin_url: &str) {
+    let mut admin = admin_connection(admin_url).await;
+    let names: Vec<String> =
+        sqlx::query_scalar("SELECT datname FROM pg_database WHERE datname LIKE 'shop_seeded_%'").fetch_all(&mut admin).await.unwrap_or_default();
+    for name in names {
+        let pid = name.split('_').nth(2).and_then(|pid| pid.parse::<u32>().ok());
+        if pid.is_some_and(|pid| pid != std::process::id() && !Path::new(&format!("/proc/{pid}")).exists()) {
+            let _ = admin.execute(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))).await;
+        }
+    }
+}
+
+/// A new database holding the demo shops, made from this run's seeded one.
+pub async fn seeded_database(backend: Backend) -> Option<EmptyDatabase> {
+    let dir = tempfile::tempdir().expect("temp dir");
+    match backend {
+        Backend::Sqlite => {
+            let file = dir.path().join("shop.db");
+            std::fs::copy(seeded_sqlite_file().await, &file).expect("copy the seeded database");
+            Some(EmptyDatabase { url: format!("sqlite://{}", file.display()), dir, postgres: None })
+        }
+        Backend::Postgres => match std::env::var("TEST_DATABASE_URL") {
+            Ok(admin_url) if !admin_url.is_empty() => {
+                let template = seeded_postgres_template(&admin_url).await;
+                let name = format!("shop_test_{}", uuid::Uuid::now_v7().simple());
+                let mut admin = admin_connection(&admin_url).await;
+                admin
+                    .execute(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name} TEMPLATE {template}")))
+                    .await
+                    .expect("create a test database from the seeded one");
+                Some(EmptyDatabase { url: database_url(&admin_url, &name), dir, postgres: Some(PostgresDatabase { admin_url, name }) })
+            }
+            _ => {
+                eprintln!("SKIPPED on PostgreSQL: TEST_DATABASE_URL is not set");
+                None
+            }
+        },
+    }
+}
+
+async fn admin_connection(admin_url: &str) -> sqlx::AnyConnection {
     sqlx::any::install_default_drivers();
-    let name = format!("shop_test_{}", uuid::Uuid::now_v7().simple());
-    let mut admin = <sqlx::AnyConnection as sqlx::Connection>::connect(admin_url).await.expect("PostgreSQL reachable at TEST_DATABASE_URL");
-    admin.execute(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).await.expect("create test database");
+    <sqlx::AnyConnection as sqlx::Connection>::connect(admin_url).await.expect("PostgreSQL reachable at TEST_DATABASE_URL")
+}
+
+/// The URL of database `name` on the server of `admin_url`.
+fn database_url(admin_url: &str, name: &str) -> String {
     let base = admin_url.rsplit_once('/').map(|(base, _)| base).expect("TEST_DATABASE_URL names a database");
-    (format!("{base}/{name}"), name)
+    format!("{base}/{name}")
+}
+
+async fn create_postgres_database(admin_url: &str) -> (String, String) {
+    let name = format!("shop_test_{}", uuid::Uuid::now_v7().simple());
+    let mut admin = admin_connection(admin_url).await;
+    admin.execute(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).await.expect("create test database");
+    (database_url(admin_url, &name), name)
 }
 
 async fn drop_postgres_database(admin_url: &str, name: &str) {
@@ -114,17 +233,13 @@ async fn drop_postgres_database(admin_url: &str, name: &str) {
 }
 
 impl TestApp {
+    /// The app over `url`, a copy of the seeded demo database ([`seeded_database`]).
     async fn start(url: &str, dir: tempfile::TempDir, configure: impl FnOnce(&mut Config)) -> TestApp {
         let mut config = Config::for_database(url, dir.path().join("data"));
         config.web_dir = dir.path().join("web");
         config.cors_origins = vec!["https://shop.example.jp".into()];
         configure(&mut config);
-        Self::with_config(config, dir).await
-    }
-
-    pub async fn with_config(config: Config, dir: tempfile::TempDir) -> TestApp {
         let state = AppState::start(config).await.expect("app state");
-        shop::seed::seed_demo(&state.db).await.expect("demo seed");
         let router = app::router(state.clone());
         TestApp { state, router, _dir: dir }
     }
@@ -192,7 +307,7 @@ impl TestApp {
         Call { app: self, builder, body: Body::empty(), solve_bot_check: true }
     }
 
-    pub async fn channel_id(&self, code: &str) -> String {
+    pub async fn channel_id(&self, code: &str) -> shop::infra::ids::ChannelId {
         shop::channel::store::find_channel_by_code(&self.state.db, code).await.unwrap().expect("channel exists").id.clone()
     }
 

@@ -27,7 +27,7 @@ async fn search_words_are_kept_for_members_only_and_never_blank(app: TestApp) {
     let channel_id = app.channel_id("demo").await;
     app.post("/v1/product-search-histories?word=%20%E3%83%96%E3%83%AC%E3%83%BC%E3%82%AD%20").bearer(&token).send().await.assert_status(StatusCode::NO_CONTENT);
     app.post("/v1/product-search-histories?word=LED").send().await.assert_status(StatusCode::NO_CONTENT);
-    let words = shop::histories::store::list_search_words(&app.state.db, &channel_id, "member-1").await.unwrap();
+    let words = shop::histories::store::list_search_words(&app.state.db, &channel_id, &shop::infra::ids::UserId::from_text("member-1")).await.unwrap();
     assert_eq!(words, ["ブレーキ"], "trimmed; the visitor's word is not stored");
     for blank in ["", "?word=", "?word=%20%E3%80%80%20"] {
         let answer = app.post(&format!("/v1/product-search-histories{blank}")).bearer(&token).send().await;
@@ -38,7 +38,7 @@ async fn search_words_are_kept_for_members_only_and_never_blank(app: TestApp) {
     app.post(&format!("/v1/product-search-histories?word={long}")).send().await.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     app.post("/v1/product-search-histories?word=a%00b").send().await.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     app.post("/v1/product-search-histories?word=x").bearer("not-a-token").send().await.assert_status(StatusCode::UNAUTHORIZED);
-    assert_eq!(shop::histories::store::list_search_words(&app.state.db, &channel_id, "member-1").await.unwrap().len(), 1);
+    assert_eq!(shop::histories::store::list_search_words(&app.state.db, &channel_id, &shop::infra::ids::UserId::from_text("member-1")).await.unwrap().len(), 1);
 }
 
 async fn a_product_request_is_stored_with_its_product(app: TestApp) {

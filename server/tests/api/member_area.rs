@@ -13,7 +13,7 @@ async fn two_members(app: &TestApp) -> (String, String, String) {
     let channel_id = app.channel_id("demo").await;
     let demo = shop::members::store::find_user_by_email(&app.state.db, &channel_id, "member@example.com").await.unwrap().unwrap();
     let other = registered_demo_member(app, "hanako@example.jp").await;
-    (demo.id.clone(), app.member_token(&demo.id, "demo").await, other.access_token)
+    (demo.id.to_string(), app.member_token(&demo.id, "demo").await, other.access_token)
 }
 
 async fn product(app: &TestApp, key: &str) -> Value {

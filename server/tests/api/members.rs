@@ -595,7 +595,7 @@ async fn member_without_password(app: &TestApp, email: &str) -> (String, String)
     let row = insert_user(&mut tx, &user, now).await.unwrap();
     tx.commit().await.unwrap();
     let token = app.member_token(&row.id, "demo").await;
-    (row.id, token)
+    (row.id.into_string(), token)
 }
 
 async fn a_member_without_a_password_leaves_with_a_mailed_code(app: TestApp) {

@@ -163,7 +163,12 @@ async fn place(app: &TestApp, spec: NewOrder) -> Placed {
             security_code: "123".into(),
         };
         let token = sandbox.tokenize(&channel_id, &card, time::OffsetDateTime::now_utc()).await.unwrap().unwrap().token;
-        let request = shop::payments::ChargeRequest { channel_id: &channel_id, source: &token, amount: total_payment, idempotency_key: &cart_id };
+        let request = shop::payments::ChargeRequest {
+            channel_id: &channel_id,
+            source: &token,
+            amount: shop::infra::money::Yen(total_payment),
+            idempotency_key: &cart_id,
+        };
         Some(app.state.gateway.charge(request).await.unwrap().unwrap().id)
     } else {
         None

@@ -12,7 +12,7 @@ async fn demo_member(app: &TestApp) -> (String, String) {
     let channel_id = app.channel_id("demo").await;
     let demo = shop::members::store::find_user_by_email(&app.state.db, &channel_id, "member@example.com").await.unwrap().unwrap();
     let token = app.member_token(&demo.id, "demo").await;
-    (demo.id, token)
+    (demo.id.into_string(), token)
 }
 
 /// The header's unread count: `x-total` of `?unread=1&per=1`.

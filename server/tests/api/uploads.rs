@@ -49,7 +49,7 @@ async fn demo_token(app: &TestApp) -> (String, String) {
     let channel_id = app.channel_id("demo").await;
     let demo = shop::members::store::find_user_by_email(&app.state.db, &channel_id, "member@example.com").await.unwrap().unwrap();
     let token = app.member_token(&demo.id, "demo").await;
-    (demo.id, token)
+    (demo.id.into_string(), token)
 }
 
 fn field_error(answer: &Answer, field: &str) -> String {

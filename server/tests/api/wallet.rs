@@ -20,7 +20,7 @@ async fn demo_member(app: &TestApp) -> (String, String) {
     let channel_id = app.channel_id("demo").await;
     let user = shop::members::store::find_user_by_email(&app.state.db, &channel_id, "member@example.com").await.unwrap().unwrap();
     let token = app.member_token(&user.id, "demo").await;
-    (user.id, token)
+    (user.id.into_string(), token)
 }
 
 fn card(number: &str) -> Value {

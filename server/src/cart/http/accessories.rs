@@ -31,7 +31,7 @@ pub async fn add_accessory(State(state): State<AppState>, OpenCart { open, input
     let mut tx = open.begin(&state).await?;
     let lines = store::list_lines(&mut *tx, &open.cart.id).await?;
     let parent = lines.iter().find(|l| l.id == input.key && l.parent_line_id.is_none()).ok_or_else(line_not_found)?;
-    if !crate::catalog::variations::is_accessory_of(&mut *tx, &parent.variation.product_id, &v.product_id).await? {
+    if !crate::catalog::store::variations::is_accessory_of(&mut *tx, &parent.variation.product_id, &v.product_id).await? {
         return Err(ApiError::field("variation_key", "この商品の付属品ではありません"));
     }
     let in_cart: i64 = lines.iter().filter(|l| l.variation.variation_id == v.variation_id).map(|l| l.quantity).sum();

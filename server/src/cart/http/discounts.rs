@@ -12,6 +12,7 @@ use crate::cart::view::CartBody;
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::ApiJson;
+use crate::infra::ids::UserId;
 use crate::state::AppState;
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -28,7 +29,8 @@ pub async fn add_coupon(State(state): State<AppState>, OpenCart { open, input, c
     if code.is_empty() {
         return Err(ApiError::field("code", "クーポンコードを入力してください"));
     }
-    let user_id = open.member.as_ref().map_or("", |m| m.user_id.as_str());
+    let guest = UserId::default();
+    let user_id = open.member.as_ref().map_or(&guest, |m| &m.user_id);
     let coupon = crate::coupons::store::find_coupon_by_code(&state.db, &channel.id, user_id, code)
         .await?
         .ok_or_else(|| ApiError::field("code", loaded::COUPON_NOT_FOUND))?;
@@ -84,7 +86,7 @@ pub async fn use_points(
     if points > 0 && open.settings.earn_rate == 0 {
         return Err(ApiError::field("use_points", "このショップではポイントをご利用いただけません"));
     }
-    let balance = crate::points::ledger::balance(&state.db.pool, &user_id).await?;
+    let balance = crate::points::ledger_store::balance(&state.db.pool, &user_id).await?;
     if points > balance {
         return Err(ApiError::field("use_points", format!("保有ポイント（{} ポイント）を超えて利用することはできません", loaded::yen(balance))));
     }

@@ -12,6 +12,7 @@ use crate::channel::Channel;
 use crate::infra::db::Tx;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::{ApiJson, ApiPath};
+use crate::infra::ids::{ChannelId, UserId};
 use crate::infra::secret::random_hex;
 use crate::infra::secret::sha256_hex;
 use crate::infra::time::Timestamp;
@@ -101,7 +102,7 @@ pub async fn init_cart(
 }
 
 /// A new cart: a random 128-bit token, only its hash stored.
-async fn new_cart(tx: &mut Tx, channel_id: &str, user_id: Option<&str>, now: i64) -> ApiResult<(String, String)> {
+async fn new_cart(tx: &mut Tx, channel_id: &ChannelId, user_id: Option<&UserId>, now: i64) -> ApiResult<(String, String)> {
     let token = random_hex(16);
     let id = store::insert_cart(tx, channel_id, &sha256_hex(&token), user_id, now, now + LIFETIME_MS).await?;
     Ok((id, token))

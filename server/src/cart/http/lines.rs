@@ -10,7 +10,7 @@ use crate::cart::open_cart::{Open, OpenCart};
 use crate::cart::view::CartBody;
 use crate::cart::{MULTIPLE_SHIPPING_CODE, MULTIPLE_SHIPPING_MESSAGE, PRODUCT_NOT_FOUND_CODE, PRODUCT_NOT_FOUND_MESSAGE, shipping_store, store};
 use crate::catalog::availability::MAX_QUANTITY;
-use crate::catalog::variations::{self, VariationRow};
+use crate::catalog::store::variations::{self, VariationRow};
 use crate::channel::Channel;
 use crate::infra::db::Tx;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};

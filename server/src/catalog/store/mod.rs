@@ -1,7 +1,7 @@
 //! Every SQL statement of the catalogue, by table group: `products` (what the storefront
 //! reads), `product_writes` (writing and editing products), `taxonomy` (categories, makers,
 //! brands, tags), `search` (what the keyword index reads), `reviews` (`product_reviews`),
-//! `stock` (the one writer of stock). `sql` assembles the dynamic queries.
+//! `stock` (the one writer of stock), `variations` (a product's variations as the cart reads them). `sql` assembles the dynamic queries.
 pub mod product_writes;
 pub mod products;
 pub mod reviews;
@@ -9,3 +9,4 @@ pub mod search;
 mod sql;
 pub mod stock;
 pub mod taxonomy;
+pub mod variations;

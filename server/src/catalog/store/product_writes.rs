@@ -1,5 +1,6 @@
 //! Writing products (the demo seed today, an import later; callers make the ids), editing
 //! one, and their links.
+use crate::infra::ids::ChannelId;
 
 use super::products::Link;
 use super::sql::{Arg, insert_rows, maybe_int, maybe_text, text};
@@ -58,7 +59,7 @@ pub struct NewReview {
 
 /// Products with their category, tags, variations, images and reviews; the caller made the
 /// product ids, the rest get theirs here. `now` stamps them for the search index.
-pub async fn insert_products(tx: &mut Tx, channel_id: &str, products: &[NewProduct], now: i64) -> sqlx::Result<()> {
+pub async fn insert_products(tx: &mut Tx, channel_id: &ChannelId, products: &[NewProduct], now: i64) -> sqlx::Result<()> {
     let channel = || text(channel_id);
     let mut product_rows = Vec::new();
     let (mut category_rows, mut tag_rows, mut variation_rows, mut image_rows, mut review_rows) = (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
@@ -155,7 +156,7 @@ pub struct ProductEdit {
 
 /// Edits the channel's product `id` and derives its search words again; false when the
 /// channel has no such product.
-pub async fn update_product(tx: &mut Tx, channel_id: &str, id: &str, edit: &ProductEdit, now: i64) -> sqlx::Result<bool> {
+pub async fn update_product(tx: &mut Tx, channel_id: &ChannelId, id: &str, edit: &ProductEdit, now: i64) -> sqlx::Result<bool> {
     let done = sqlx::query(
         "UPDATE products SET name = COALESCE($1, name), description = COALESCE($2, description), price = COALESCE($3, price), \
          popularity = COALESCE($4, popularity), is_published = COALESCE($5, is_published), \
@@ -225,7 +226,7 @@ async fn update_search_words(tx: &mut Tx, id: &str) -> sqlx::Result<()> {
 }
 
 /// Links of one kind, as (product id, linked product id); their order is kept per product.
-pub async fn insert_links(tx: &mut Tx, channel_id: &str, link: Link, links: &[(String, String)]) -> sqlx::Result<()> {
+pub async fn insert_links(tx: &mut Tx, channel_id: &ChannelId, link: Link, links: &[(String, String)]) -> sqlx::Result<()> {
     let into = match link {
         Link::Accessories => "product_accessories (channel_id, product_id, accessory_id, position)",
         Link::Recommendations => "product_recommendations (channel_id, product_id, recommended_id, position)",

@@ -1,5 +1,6 @@
 //! Products as the storefront reads them: lists (from the checked [`ProductFilter`]), the
 //! detail, its images, variations, links, size chart and pictures.
+use crate::infra::ids::ChannelId;
 
 use super::super::filter::{ProductFilter, Sort};
 use super::sql::Sql;
@@ -51,7 +52,7 @@ pub(crate) const CHANNEL_OF_IDS: &str = "p.channel_id || '' = ";
 pub(crate) const PRODUCT_FROM: &str = "products p LEFT JOIN makers m ON m.id = p.maker_id LEFT JOIN brands b ON b.id = p.brand_id";
 
 /// Published and inside the sale period at `now`: what lists may show.
-fn push_listable(sql: &mut Sql, channel_id: &str, now: i64) {
+fn push_listable(sql: &mut Sql, channel_id: &ChannelId, now: i64) {
     sql.push("p.channel_id = ").text(channel_id);
     sql.push(" AND p.is_published = 1 AND (p.sale_start IS NULL OR p.sale_start <= ").int(now);
     sql.push(") AND (p.sale_end IS NULL OR p.sale_end > ").int(now).push(")");
@@ -62,7 +63,7 @@ fn push_listable(sql: &mut Sql, channel_id: &str, now: i64) {
 /// answered by `search_index` instead, which hands their page's ids to [`list_products_in_order`].
 pub async fn list_products(
     db: &Db,
-    channel_id: &str,
+    channel_id: &ChannelId,
     filter: &ProductFilter,
     category_ids: Option<&[String]>,
     page: Page,
@@ -90,7 +91,7 @@ pub async fn list_products(
 }
 
 /// The cards of the channel's products `ids`, in the order of `ids` (ids not found are left out).
-pub async fn list_products_in_order(db: &Db, channel_id: &str, ids: &[String]) -> sqlx::Result<Vec<ProductRow>> {
+pub async fn list_products_in_order(db: &Db, channel_id: &ChannelId, ids: &[String]) -> sqlx::Result<Vec<ProductRow>> {
     if ids.is_empty() {
         return Ok(Vec::new());
     }
@@ -106,7 +107,7 @@ pub async fn list_products_in_order(db: &Db, channel_id: &str, ids: &[String]) -
 
 /// The published products of the channel among `ids`, in or out of their sale period, in no
 /// particular order (a favourites list or a request may name one between sales).
-pub async fn list_published_products_by_ids(db: &Db, channel_id: &str, ids: &[String]) -> sqlx::Result<Vec<ProductRow>> {
+pub async fn list_published_products_by_ids(db: &Db, channel_id: &ChannelId, ids: &[String]) -> sqlx::Result<Vec<ProductRow>> {
     if ids.is_empty() {
         return Ok(Vec::new());
     }
@@ -117,7 +118,7 @@ pub async fn list_published_products_by_ids(db: &Db, channel_id: &str, ids: &[St
     sql.fetch_all(db).await
 }
 
-fn push_filter(sql: &mut Sql, channel_id: &str, filter: &ProductFilter, category_ids: Option<&[String]>) {
+fn push_filter(sql: &mut Sql, channel_id: &ChannelId, filter: &ProductFilter, category_ids: Option<&[String]>) {
     if let Some(ids) = category_ids {
         // IN (subquery) walks the category index once; a correlated EXISTS probed it for every
         // listable product (at 100k products: 110 ms instead of 620 ms for the count).
@@ -164,19 +165,19 @@ pub async fn count_products(db: &Db) -> sqlx::Result<i64> {
 }
 
 /// The id of the channel's maker `key`.
-pub async fn find_maker_id(db: &Db, channel_id: &str, key: &str) -> sqlx::Result<Option<String>> {
+pub async fn find_maker_id(db: &Db, channel_id: &ChannelId, key: &str) -> sqlx::Result<Option<String>> {
     sqlx::query_scalar("SELECT id FROM makers WHERE channel_id = $1 AND maker_key = $2").bind(channel_id).bind(key).fetch_optional(&db.pool).await
 }
 
 /// The id of the channel's brand `key`.
-pub async fn find_brand_id(db: &Db, channel_id: &str, key: &str) -> sqlx::Result<Option<String>> {
+pub async fn find_brand_id(db: &Db, channel_id: &ChannelId, key: &str) -> sqlx::Result<Option<String>> {
     sqlx::query_scalar("SELECT id FROM brands WHERE channel_id = $1 AND brand_key = $2").bind(channel_id).bind(key).fetch_optional(&db.pool).await
 }
 
 /// A published product of the channel by key, whatever its sale period (the detail page shows
 /// upcoming and ended products, marked as not on sale).
 /// The key of a published product of the channel, by id.
-pub async fn find_product_key_by_id(db: &Db, channel_id: &str, id: &str) -> sqlx::Result<Option<String>> {
+pub async fn find_product_key_by_id(db: &Db, channel_id: &ChannelId, id: &str) -> sqlx::Result<Option<String>> {
     sqlx::query_scalar("SELECT product_key FROM products WHERE channel_id = $1 AND id = $2 AND is_published = 1")
         .bind(channel_id)
         .bind(id)
@@ -184,7 +185,7 @@ pub async fn find_product_key_by_id(db: &Db, channel_id: &str, id: &str) -> sqlx
         .await
 }
 
-pub async fn find_product_by_key(db: &Db, channel_id: &str, key: &str) -> sqlx::Result<Option<ProductDetailRow>> {
+pub async fn find_product_by_key(db: &Db, channel_id: &ChannelId, key: &str) -> sqlx::Result<Option<ProductDetailRow>> {
     sqlx::query_as::<_, ProductDetailRow>(sqlx::AssertSqlSafe(format!(
         "SELECT {PRODUCT_COLUMNS}, p.description FROM {PRODUCT_FROM} \
          WHERE p.channel_id = $1 AND p.product_key = $2 AND p.is_published = 1"
@@ -203,7 +204,7 @@ pub enum Link {
 }
 
 /// The listable products linked from `product_id`, in the shop's order.
-pub async fn list_linked_products(db: &Db, channel_id: &str, product_id: &str, link: Link, now: i64) -> sqlx::Result<Vec<ProductRow>> {
+pub async fn list_linked_products(db: &Db, channel_id: &ChannelId, product_id: &str, link: Link, now: i64) -> sqlx::Result<Vec<ProductRow>> {
     let (table, column) = match link {
         Link::Accessories => ("product_accessories", "accessory_id"),
         Link::Recommendations => ("product_recommendations", "recommended_id"),
@@ -319,7 +320,7 @@ pub struct PictureRow {
 }
 
 /// The product a stored image URL belongs to, within the channel.
-pub async fn find_picture(db: &Db, channel_id: &str, url: &str) -> sqlx::Result<Option<PictureRow>> {
+pub async fn find_picture(db: &Db, channel_id: &ChannelId, url: &str) -> sqlx::Result<Option<PictureRow>> {
     sqlx::query_as::<_, PictureRow>(
         "SELECT p.product_key, p.name, m.name AS maker_name, p.code, i.position \
          FROM product_images i JOIN products p ON p.id = i.product_id LEFT JOIN makers m ON m.id = p.maker_id \
@@ -332,7 +333,7 @@ pub async fn find_picture(db: &Db, channel_id: &str, url: &str) -> sqlx::Result<
 }
 
 /// Keys of the products lists may show, newest first, for the sitemap.
-pub async fn list_listable_product_keys(db: &Db, channel_id: &str, now: i64, limit: i64) -> sqlx::Result<Vec<String>> {
+pub async fn list_listable_product_keys(db: &Db, channel_id: &ChannelId, now: i64, limit: i64) -> sqlx::Result<Vec<String>> {
     sqlx::query_scalar(
         "SELECT product_key FROM products WHERE channel_id = $1 AND is_published = 1 \
          AND (sale_start IS NULL OR sale_start <= $2) AND (sale_end IS NULL OR sale_end > $2) \

@@ -1,5 +1,6 @@
 //! `product_reviews`: the published reviews a product page lists, and a member's new review
 //! (the `reviews` feature checks it first).
+use crate::infra::ids::{ChannelId, UserId};
 
 use crate::infra::db::{Db, Tx, flag};
 
@@ -36,9 +37,9 @@ pub async fn list_reviews(db: &Db, product_id: &str, page: Page) -> sqlx::Result
 
 pub struct NewMemberReview<'a> {
     pub id: &'a str,
-    pub channel_id: &'a str,
+    pub channel_id: &'a ChannelId,
     pub product_id: &'a str,
-    pub user_id: &'a str,
+    pub user_id: &'a UserId,
     pub rating: i64,
     pub title: &'a str,
     pub body: &'a str,

@@ -1,4 +1,5 @@
 //! What the keyword index reads (`catalog/search_index.rs`).
+use crate::infra::ids::ChannelId;
 
 use super::sql::Sql;
 use crate::infra::db::Db;
@@ -14,7 +15,7 @@ use crate::infra::db::Db;
 #[derive(Debug, Default, sqlx::FromRow)]
 pub struct SearchDocumentRow {
     pub id: String,
-    pub channel_id: String,
+    pub channel_id: ChannelId,
     pub search_name: String,
     pub search_text: String,
     pub popularity: i64,

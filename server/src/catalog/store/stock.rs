@@ -1,13 +1,14 @@
 //! Stock (`product_variations.stock_quantity`): its one owner. The checkout takes units, a
 //! cancel or a declined card gives them back, a stocktake sets a count. Every change stamps
 //! the variation, so every instance's keyword index sees the stock move.
+use crate::infra::ids::ChannelId;
 
 use crate::infra::db::Tx;
 use crate::infra::time::Timestamp;
 
 /// Sets the stock of the channel's variation `variation_key` (a stocktake's correction);
 /// false when the channel has no such variation.
-pub async fn update_variation_stock(tx: &mut Tx, channel_id: &str, variation_key: &str, quantity: i64, now: i64) -> sqlx::Result<bool> {
+pub async fn update_variation_stock(tx: &mut Tx, channel_id: &ChannelId, variation_key: &str, quantity: i64, now: i64) -> sqlx::Result<bool> {
     let done = sqlx::query(
         "UPDATE product_variations SET stock_quantity = $1, updated_at = CASE WHEN updated_at < $2 THEN $2 ELSE updated_at + 1 END \
          WHERE channel_id = $3 AND variation_key = $4",

@@ -1,5 +1,6 @@
 //! Categories, makers, brands and tags, and their writes. The contact form's topics are a
 //! category tree too (table `inquiries`), edited by the inquiries' staff screens through here.
+use crate::infra::ids::ChannelId;
 
 use sqlx::Any;
 
@@ -22,7 +23,7 @@ pub struct CategoryRow {
 }
 
 /// A channel's whole tree for one table, parents before children, siblings in order.
-pub async fn list_categories<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, channel_id: &str, table: &str) -> sqlx::Result<Vec<CategoryRow>> {
+pub async fn list_categories<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, channel_id: &ChannelId, table: &str) -> sqlx::Result<Vec<CategoryRow>> {
     sqlx::query_as::<_, CategoryRow>(
         "SELECT id, category_key, name, parent_id, position FROM categories \
          WHERE channel_id = $1 AND table_name = $2 ORDER BY depth, position, category_key",
@@ -36,7 +37,7 @@ pub async fn list_categories<'e, E: sqlx::Executor<'e, Database = Any>>(executor
 /// The channel's category `id` of `table`.
 pub async fn find_category<'e, E: sqlx::Executor<'e, Database = Any>>(
     executor: E,
-    channel_id: &str,
+    channel_id: &ChannelId,
     table: &str,
     id: &str,
 ) -> sqlx::Result<Option<CategoryRow>> {
@@ -52,7 +53,7 @@ pub async fn find_category<'e, E: sqlx::Executor<'e, Database = Any>>(
 // staff screens edit through these functions (one owner per table).
 
 /// Adds a top-level category of `table` after the last one; returns its position.
-pub async fn insert_top_category(tx: &mut Tx, channel_id: &str, table: &str, id: &str, key: &str, name: &str) -> sqlx::Result<i64> {
+pub async fn insert_top_category(tx: &mut Tx, channel_id: &ChannelId, table: &str, id: &str, key: &str, name: &str) -> sqlx::Result<i64> {
     let position: i64 =
         sqlx::query_scalar("SELECT COALESCE(MAX(position), 0) + 1 FROM categories WHERE channel_id = $1 AND table_name = $2 AND parent_id IS NULL")
             .bind(channel_id)
@@ -64,7 +65,7 @@ pub async fn insert_top_category(tx: &mut Tx, channel_id: &str, table: &str, id:
 }
 
 /// Renames and/or moves the category; false when the channel has no such category of `table`.
-pub async fn update_category(tx: &mut Tx, channel_id: &str, table: &str, id: &str, name: Option<&str>, position: Option<i64>) -> sqlx::Result<bool> {
+pub async fn update_category(tx: &mut Tx, channel_id: &ChannelId, table: &str, id: &str, name: Option<&str>, position: Option<i64>) -> sqlx::Result<bool> {
     let done = sqlx::query(
         "UPDATE categories SET name = COALESCE($4, name), position = COALESCE($5, position) \
          WHERE channel_id = $1 AND table_name = $2 AND id = $3",
@@ -80,7 +81,7 @@ pub async fn update_category(tx: &mut Tx, channel_id: &str, table: &str, id: &st
 }
 
 /// Deletes the category (and any below it); false when the channel has no such category.
-pub async fn delete_category(tx: &mut Tx, channel_id: &str, table: &str, id: &str) -> sqlx::Result<bool> {
+pub async fn delete_category(tx: &mut Tx, channel_id: &ChannelId, table: &str, id: &str) -> sqlx::Result<bool> {
     let done = sqlx::query("DELETE FROM categories WHERE channel_id = $1 AND table_name = $2 AND id = $3")
         .bind(channel_id)
         .bind(table)
@@ -92,7 +93,7 @@ pub async fn delete_category(tx: &mut Tx, channel_id: &str, table: &str, id: &st
 
 /// The id of the product category `key`, with the ids of every category below it when asked;
 /// empty when the channel has no such category.
-pub async fn list_category_ids(db: &Db, channel_id: &str, key: &str, with_descendants: bool) -> sqlx::Result<Vec<String>> {
+pub async fn list_category_ids(db: &Db, channel_id: &ChannelId, key: &str, with_descendants: bool) -> sqlx::Result<Vec<String>> {
     let sql = if with_descendants {
         "WITH RECURSIVE tree (id) AS ( \
              SELECT id FROM categories WHERE channel_id = $1 AND table_name = $2 AND category_key = $3 \
@@ -117,7 +118,7 @@ pub struct MakerRow {
 
 const MAKER_COLUMNS: &str = "id, maker_key, name, name_kana, description, url";
 
-pub async fn list_makers(db: &Db, channel_id: &str, page: Page) -> sqlx::Result<(Vec<MakerRow>, i64)> {
+pub async fn list_makers(db: &Db, channel_id: &ChannelId, page: Page) -> sqlx::Result<(Vec<MakerRow>, i64)> {
     let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM makers WHERE channel_id = $1").bind(channel_id).fetch_one(&db.pool).await?;
     let rows = sqlx::query_as::<_, MakerRow>(sqlx::AssertSqlSafe(format!(
         "SELECT {MAKER_COLUMNS} FROM makers WHERE channel_id = $1 ORDER BY position, maker_key LIMIT $2 OFFSET $3"
@@ -130,7 +131,7 @@ pub async fn list_makers(db: &Db, channel_id: &str, page: Page) -> sqlx::Result<
     Ok((rows, total))
 }
 
-pub async fn find_maker_by_key(db: &Db, channel_id: &str, key: &str) -> sqlx::Result<Option<MakerRow>> {
+pub async fn find_maker_by_key(db: &Db, channel_id: &ChannelId, key: &str) -> sqlx::Result<Option<MakerRow>> {
     sqlx::query_as::<_, MakerRow>(sqlx::AssertSqlSafe(format!("SELECT {MAKER_COLUMNS} FROM makers WHERE channel_id = $1 AND maker_key = $2")))
         .bind(channel_id)
         .bind(key)
@@ -148,7 +149,7 @@ pub struct BrandRow {
     pub maker_name: Option<String>,
 }
 
-pub async fn list_brands(db: &Db, channel_id: &str, page: Page) -> sqlx::Result<(Vec<BrandRow>, i64)> {
+pub async fn list_brands(db: &Db, channel_id: &ChannelId, page: Page) -> sqlx::Result<(Vec<BrandRow>, i64)> {
     let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM brands WHERE channel_id = $1").bind(channel_id).fetch_one(&db.pool).await?;
     let rows = sqlx::query_as::<_, BrandRow>(
         "SELECT b.id, b.brand_key, b.name, b.description, m.maker_key, m.name AS maker_name \
@@ -172,7 +173,7 @@ pub struct TagRow {
     pub password_hash: Option<String>,
 }
 
-pub async fn list_tags(db: &Db, channel_id: &str, page: Page) -> sqlx::Result<(Vec<TagRow>, i64)> {
+pub async fn list_tags(db: &Db, channel_id: &ChannelId, page: Page) -> sqlx::Result<(Vec<TagRow>, i64)> {
     let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM tags WHERE channel_id = $1").bind(channel_id).fetch_one(&db.pool).await?;
     let rows =
         sqlx::query_as::<_, TagRow>("SELECT id, tag_key, name, password_hash FROM tags WHERE channel_id = $1 ORDER BY position, tag_key LIMIT $2 OFFSET $3")
@@ -184,7 +185,7 @@ pub async fn list_tags(db: &Db, channel_id: &str, page: Page) -> sqlx::Result<(V
     Ok((rows, total))
 }
 
-pub async fn find_tag_by_key(db: &Db, channel_id: &str, key: &str) -> sqlx::Result<Option<TagRow>> {
+pub async fn find_tag_by_key(db: &Db, channel_id: &ChannelId, key: &str) -> sqlx::Result<Option<TagRow>> {
     sqlx::query_as::<_, TagRow>("SELECT id, tag_key, name, password_hash FROM tags WHERE channel_id = $1 AND tag_key = $2")
         .bind(channel_id)
         .bind(key)
@@ -204,7 +205,7 @@ pub struct NewCategory<'a> {
     pub position: i64,
 }
 
-pub async fn insert_category(tx: &mut Tx, channel_id: &str, category: &NewCategory<'_>) -> sqlx::Result<()> {
+pub async fn insert_category(tx: &mut Tx, channel_id: &ChannelId, category: &NewCategory<'_>) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO categories (id, channel_id, table_name, category_key, name, parent_id, depth, position) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
@@ -232,7 +233,7 @@ pub struct NewMaker<'a> {
     pub position: i64,
 }
 
-pub async fn insert_maker(tx: &mut Tx, channel_id: &str, maker: &NewMaker<'_>) -> sqlx::Result<()> {
+pub async fn insert_maker(tx: &mut Tx, channel_id: &ChannelId, maker: &NewMaker<'_>) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO makers (id, channel_id, maker_key, name, name_kana, description, url, position) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
@@ -259,7 +260,7 @@ pub struct NewBrand<'a> {
     pub position: i64,
 }
 
-pub async fn insert_brand(tx: &mut Tx, channel_id: &str, brand: &NewBrand<'_>) -> sqlx::Result<()> {
+pub async fn insert_brand(tx: &mut Tx, channel_id: &ChannelId, brand: &NewBrand<'_>) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO brands (id, channel_id, brand_key, name, maker_id, description, position) \
          VALUES ($1, $2, $3, $4, $5, $6, $7)",
@@ -276,7 +277,7 @@ pub async fn insert_brand(tx: &mut Tx, channel_id: &str, brand: &NewBrand<'_>) -
     Ok(())
 }
 
-pub async fn insert_tag(tx: &mut Tx, channel_id: &str, id: &str, key: &str, name: &str, position: i64) -> sqlx::Result<()> {
+pub async fn insert_tag(tx: &mut Tx, channel_id: &ChannelId, id: &str, key: &str, name: &str, position: i64) -> sqlx::Result<()> {
     sqlx::query("INSERT INTO tags (id, channel_id, tag_key, name, position) VALUES ($1, $2, $3, $4, $5)")
         .bind(id)
         .bind(channel_id)
@@ -289,7 +290,7 @@ pub async fn insert_tag(tx: &mut Tx, channel_id: &str, id: &str, key: &str, name
 }
 
 /// Protects a tag's product list with a password (`None` opens it again).
-pub async fn update_tag_password(tx: &mut Tx, channel_id: &str, key: &str, password_hash: Option<&str>) -> sqlx::Result<()> {
+pub async fn update_tag_password(tx: &mut Tx, channel_id: &ChannelId, key: &str, password_hash: Option<&str>) -> sqlx::Result<()> {
     sqlx::query("UPDATE tags SET password_hash = $1 WHERE channel_id = $2 AND tag_key = $3")
         .bind(password_hash)
         .bind(channel_id)

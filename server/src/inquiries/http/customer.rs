@@ -73,7 +73,7 @@ pub async fn create_inquiry(
         None => None,
     };
     let uploader = match &member {
-        Some(member) => Uploader::Member(member.user_id.clone()),
+        Some(member) => Uploader::Member(member.user_id.to_string()),
         None => Uploader::Guest(client.ip.clone()),
     };
     let mut check = FieldCheck::default();
@@ -244,7 +244,7 @@ pub async fn reply(
         return Err(ApiError::not_found());
     }
     let uploader = match &member {
-        Some(member) => Uploader::Member(member.user_id.clone()),
+        Some(member) => Uploader::Member(member.user_id.to_string()),
         None => Uploader::Guest(client.ip.clone()),
     };
     let mut check = FieldCheck::default();

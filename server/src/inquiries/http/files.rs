@@ -41,7 +41,7 @@ pub async fn show_file(
     let row = store::find_file(&state.db, &channel.id, &key).await?.ok_or_else(ApiError::not_found)?;
     let now = Timestamp::now().0;
     let allowed = match (&member, &row.message_id) {
-        (Some(member), _) if Uploader::Member(member.user_id.clone()).is(&row) => true,
+        (Some(member), _) if Uploader::Member(member.user_id.to_string()).is(&row) => true,
         (Some(member), Some(message_id)) => access::member_owns_message(&state.db, &channel.id, message_id, &member.user_id).await?,
         (None, Some(message_id)) => match query.t.as_deref() {
             Some(t) => access::token_opens_message(&state.db, &channel.id, message_id, t, now).await?,

@@ -12,6 +12,7 @@ use crate::channel::corporate::PaymentOption;
 use crate::channel::settings::FrontSettings;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::{ApiJson, ApiPath, ApiQuery};
+use crate::infra::ids::UserId;
 use crate::infra::pagination::{AllowAll, DEFAULT_PER, ListBody, Page, PageQuery, Paginated};
 use crate::infra::time::Timestamp;
 use crate::members::store::{self, CompanyFilter, MemberRef, UserRow};
@@ -69,7 +70,7 @@ impl From<&UserRow> for Company {
     fn from(row: &UserRow) -> Self {
         let p = &row.profile;
         Company {
-            id: row.id.clone(),
+            id: row.id.to_string(),
             code: row.code.clone(),
             corporation: p.corporation.clone().unwrap_or_default(),
             department: p.department.clone().unwrap_or_default(),
@@ -159,7 +160,7 @@ pub async fn update_invoice_approval(
     if !store::update_invoice_approved(&mut *tx, &channel.id, MemberRef::Id(&id), approved, Timestamp::now().0).await? {
         return Err(ApiError::not_found());
     }
-    let row = store::find_user(&mut *tx, &channel.id, &id).await?.ok_or_else(ApiError::not_found)?;
+    let row = store::find_user(&mut *tx, &channel.id, &UserId::from_text(id.as_str())).await?.ok_or_else(ApiError::not_found)?;
     let company = Company::from(&row);
     let action = if approved { AuditAction::InvoiceApprove } else { AuditAction::InvoiceRevoke };
     audit::record_in(&mut tx, &staff, action, format!("{} {}", company.code, company.corporation).trim_end()).await?;

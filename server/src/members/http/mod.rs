@@ -78,7 +78,7 @@ impl From<UserRow> for User {
             has_password: row.has_password(),
             is_invoice_approved: row.invoice_approved(),
             pending_email: email_change::visible_pending(row.pending_email.as_deref(), row.pending_email_until, Timestamp::now().0),
-            id: row.id,
+            id: row.id.into_string(),
             code: row.code,
             username: row.username,
             question_ct: row.question_ct,

@@ -13,6 +13,7 @@ use crate::channel::settings::FrontSettings;
 use crate::infra::client::Client;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
 use crate::infra::extract::{ApiJson, ApiPath};
+use crate::infra::ids::UserId;
 use crate::infra::rate_limit;
 use crate::infra::secret::same_hash;
 use crate::infra::time::Timestamp;
@@ -118,7 +119,8 @@ pub async fn register(
     };
 
     let mut tx = state.db.begin_write().await?;
-    let (email_taken, username_taken) = store::find_taken(&mut tx, &channel.id, &registration.profile.email, &registration.username, "").await?;
+    let (email_taken, username_taken) =
+        store::find_taken(&mut tx, &channel.id, &registration.profile.email, &registration.username, &UserId::default()).await?;
     let mut check = FieldCheck::default();
     if email_taken {
         check.field("email", Err(EMAIL_TAKEN));
@@ -297,7 +299,7 @@ pub async fn verify(State(state): State<AppState>, channel: Channel, client: Cli
         return Err(ApiError::field("verify_code", "確認コードは6桁の数字で入力してください。"));
     };
     let user_id = input.user_id.unwrap_or_default();
-    let user = store::find_user(&state.db.pool, &channel.id, user_id.trim()).await?;
+    let user = store::find_user(&state.db.pool, &channel.id, &UserId::from_text(user_id.trim())).await?;
     let Some(user) = user else { return Err(code_wrong("verify_code")) };
     use_code(&state, &user, Purpose::LoginCode, &code, now, "verify_code").await?;
     let synced = input.is_sync_user_channel.unwrap_or(false);
@@ -447,12 +449,12 @@ async fn copy_synced_user(state: &AppState, channel: &Channel, source: &UserRow,
     let exists = || ApiError::rule(SYNC_EXISTS_CODE, "このメールアドレスは既にこのショップに登録されています。ログインしてください。");
     let profile = source.profile.clone();
     let mut tx = state.db.begin_write().await?;
-    let (email_taken, username_taken) = store::find_taken(&mut tx, &channel.id, &profile.email, &source.username, "").await?;
+    let (email_taken, username_taken) = store::find_taken(&mut tx, &channel.id, &profile.email, &source.username, &UserId::default()).await?;
     if email_taken {
         return Err(exists());
     }
     let username = if username_taken { profile.email.clone() } else { source.username.clone() };
-    if username_taken && store::find_taken(&mut tx, &channel.id, "", &username, "").await?.1 {
+    if username_taken && store::find_taken(&mut tx, &channel.id, "", &username, &UserId::default()).await?.1 {
         return Err(exists());
     }
     let new_user = NewUser {

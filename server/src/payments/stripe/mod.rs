@@ -13,6 +13,7 @@
 pub mod refusal;
 pub mod signature;
 
+use crate::infra::ids::ChannelId;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -254,13 +255,13 @@ impl Stripe {
             None => return Ok(Err(Declined { message: TOKEN_GONE_MESSAGE.into() })),
         };
         let mut form: Form = vec![
-            ("amount", request.amount.to_string()),
+            ("amount", request.amount.get().to_string()),
             ("currency", "jpy".into()),
             ("confirm", "true".into()),
             ("payment_method_types[]", "card".into()),
             ("payment_method", payment_method),
             ("metadata[order_id]", key.to_owned()),
-            ("metadata[channel_id]", request.channel_id.to_owned()),
+            ("metadata[channel_id]", request.channel_id.to_string()),
             ("expand[]", "payment_method".into()),
         ];
         if let Some(customer) = customer {
@@ -292,7 +293,7 @@ impl Stripe {
     /// The succeeded, unrefunded PaymentIntent of the order `idempotency_key` (its metadata).
     /// Stripe's search sees a new PaymentIntent within about a minute; the reconciler asks
     /// only after `SHOP_PAYMENT_SETTLE_AFTER_SECS` (3 minutes by default).
-    pub async fn find_charge(&self, _channel_id: &str, idempotency_key: &str) -> anyhow::Result<Option<Charge>> {
+    pub async fn find_charge(&self, _channel_id: &ChannelId, idempotency_key: &str) -> anyhow::Result<Option<Charge>> {
         let escaped = idempotency_key.replace('\\', "\\\\").replace('\'', "\\'");
         let form: Form =
             vec![("query", format!("metadata['order_id']:'{escaped}'")), ("expand[]", "data.payment_method".into()), ("expand[]", "data.latest_charge".into())];
@@ -306,7 +307,7 @@ impl Stripe {
             .and_then(|intent| Some(Charge { id: intent.get("id")?.as_str()?.to_owned(), masked_number: masked_of(intent) })))
     }
 
-    pub async fn refund(&self, _channel_id: &str, charge_id: &str) -> anyhow::Result<()> {
+    pub async fn refund(&self, _channel_id: &ChannelId, charge_id: &str) -> anyhow::Result<()> {
         if !is_id(charge_id, "pi_") {
             bail!("{charge_id} is not a Stripe PaymentIntent");
         }
@@ -329,7 +330,7 @@ impl Stripe {
         }
     }
 
-    pub async fn find_token_card(&self, _channel_id: &str, token: &str) -> anyhow::Result<Option<TokenCard>> {
+    pub async fn find_token_card(&self, _channel_id: &ChannelId, token: &str) -> anyhow::Result<Option<TokenCard>> {
         if let Some(card) = self.0.token_cards.get(token).await {
             return Ok(Some(card));
         }
@@ -342,7 +343,7 @@ impl Stripe {
 
     /// The token's card kept as a Customer with its PaymentMethod (Stripe checks the card
     /// when it is attached, so a refused card is refused here).
-    pub async fn save_card(&self, channel_id: &str, token: &str) -> anyhow::Result<Result<SavedCard, Declined>> {
+    pub async fn save_card(&self, channel_id: &ChannelId, token: &str) -> anyhow::Result<Result<SavedCard, Declined>> {
         let gone = || Ok(Err(Declined { message: TOKEN_GONE_MESSAGE.into() }));
         let Some(found) = self.find_token(token).await? else { return gone() };
         if found.used {
@@ -358,7 +359,7 @@ impl Stripe {
         let form = vec![
             ("payment_method", method_id.clone()),
             ("invoice_settings[default_payment_method]", method_id.clone()),
-            ("metadata[channel_id]", channel_id.to_owned()),
+            ("metadata[channel_id]", channel_id.to_string()),
         ];
         let customer = match self.call(Method::POST, "/v1/customers", &form, Some(&format!("save-{token}-customer"))).await? {
             Ok(customer) => customer,
@@ -375,7 +376,7 @@ impl Stripe {
     }
 
     /// Deletes the card's Customer (which detaches its PaymentMethod).
-    pub async fn forget_card(&self, _channel_id: &str, card_ref: &str) -> anyhow::Result<()> {
+    pub async fn forget_card(&self, _channel_id: &ChannelId, card_ref: &str) -> anyhow::Result<()> {
         let Some(saved) = SavedRef::parse(card_ref) else {
             bail!("{card_ref} is not a card saved at Stripe");
         };

@@ -1,5 +1,7 @@
 //! The sellable variation of a product as the cart and the order read it (price, stock,
 //! sale period, tax rate, first picture), and the accessories a product allows.
+use crate::infra::ids::ChannelId;
+use crate::infra::money::{TaxRate, Yen};
 use sqlx::Any;
 
 /// A sellable variation and its product.
@@ -8,13 +10,13 @@ pub struct VariationRow {
     pub variation_id: String,
     pub variation_key: String,
     pub variation_name: String,
-    pub price: i64,
+    pub price: Yen,
     pub stock_quantity: i64,
     pub product_id: String,
     pub product_key: String,
     pub product_code: String,
     pub product_name: String,
-    pub tax_rate: i64,
+    pub tax_rate: TaxRate,
     pub sale_start: Option<i64>,
     pub sale_end: Option<i64>,
     pub is_published: i64,
@@ -27,7 +29,7 @@ pub const VARIATION_COLUMNS: &str = "v.id AS variation_id, v.variation_key, v.na
 
 pub async fn find_variation_by_key<'e, E: sqlx::Executor<'e, Database = Any>>(
     executor: E,
-    channel_id: &str,
+    channel_id: &ChannelId,
     variation_key: &str,
 ) -> sqlx::Result<Option<VariationRow>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
@@ -43,7 +45,7 @@ pub async fn find_variation_by_key<'e, E: sqlx::Executor<'e, Database = Any>>(
 /// The variations of a product (by its key), in their order.
 pub async fn list_product_variations<'e, E: sqlx::Executor<'e, Database = Any>>(
     executor: E,
-    channel_id: &str,
+    channel_id: &ChannelId,
     product_key: &str,
 ) -> sqlx::Result<Vec<VariationRow>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!(

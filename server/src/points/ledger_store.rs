@@ -1,30 +1,30 @@
 //! The one place that changes a member's points: the balance (`user_points`, never below
 //! zero: every take is a guarded UPDATE) and its history (`point_histories`). The decision,
 //! a cancel, a declined card's undo, the shop's grants and the demo seed all go through here.
+use crate::infra::ids::{ChannelId, UserId, new_id};
 use sqlx::Any;
 
+use super::kind::PointKind;
 use crate::infra::db::Tx;
-use crate::infra::ids::new_id;
 
 /// One line of the history: what the balance changed by (signed) and why.
 pub struct Entry<'a> {
-    pub channel_id: &'a str,
-    pub user_id: &'a str,
+    pub channel_id: &'a ChannelId,
+    pub user_id: &'a UserId,
     pub order_id: Option<&'a str>,
-    /// earn, use, cancel_earn, cancel_use, grant (points::kind)
-    pub kind: &'static str,
+    pub kind: PointKind,
     pub points: i64,
     pub description: String,
 }
 
 /// The member's balance (0 before their first change).
-pub async fn balance<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, user_id: &str) -> sqlx::Result<i64> {
+pub async fn balance<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, user_id: &UserId) -> sqlx::Result<i64> {
     let balance: Option<i64> = sqlx::query_scalar("SELECT balance FROM user_points WHERE user_id = $1").bind(user_id).fetch_optional(executor).await?;
     Ok(balance.unwrap_or(0))
 }
 
 /// Adds `points` (the balance row is made when the member has none yet).
-pub async fn add(tx: &mut Tx, channel_id: &str, user_id: &str, points: i64, now: i64) -> sqlx::Result<()> {
+pub async fn add(tx: &mut Tx, channel_id: &ChannelId, user_id: &UserId, points: i64, now: i64) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO user_points (user_id, channel_id, balance, updated_at) VALUES ($1, $2, $3, $4) \
          ON CONFLICT (user_id) DO UPDATE SET balance = user_points.balance + excluded.balance, updated_at = excluded.updated_at",
@@ -39,7 +39,7 @@ pub async fn add(tx: &mut Tx, channel_id: &str, user_id: &str, points: i64, now:
 }
 
 /// Takes `points` only if the balance holds them; false (nothing changed) otherwise.
-pub async fn take(tx: &mut Tx, user_id: &str, points: i64, now: i64) -> sqlx::Result<bool> {
+pub async fn take(tx: &mut Tx, user_id: &UserId, points: i64, now: i64) -> sqlx::Result<bool> {
     let done = sqlx::query("UPDATE user_points SET balance = balance - $1, updated_at = $2 WHERE user_id = $3 AND balance >= $1")
         .bind(points)
         .bind(now)
@@ -50,7 +50,7 @@ pub async fn take(tx: &mut Tx, user_id: &str, points: i64, now: i64) -> sqlx::Re
 }
 
 /// Takes up to `points`, stopping at zero.
-pub async fn take_at_most(tx: &mut Tx, user_id: &str, points: i64, now: i64) -> sqlx::Result<()> {
+pub async fn take_at_most(tx: &mut Tx, user_id: &UserId, points: i64, now: i64) -> sqlx::Result<()> {
     sqlx::query("UPDATE user_points SET balance = CASE WHEN balance >= $1 THEN balance - $1 ELSE 0 END, updated_at = $2 WHERE user_id = $3")
         .bind(points)
         .bind(now)
@@ -69,7 +69,7 @@ pub async fn record(tx: &mut Tx, entry: &Entry<'_>, now: i64) -> sqlx::Result<()
     .bind(entry.channel_id)
     .bind(entry.user_id)
     .bind(entry.order_id)
-    .bind(entry.kind)
+    .bind(entry.kind.code())
     .bind(entry.points)
     .bind(&entry.description)
     .bind(now)
