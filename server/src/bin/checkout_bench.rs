@@ -110,7 +110,8 @@ async fn run(
     eprintln!("starting {shop_bin} on {backend}");
     let _server = Server(
         Command::new(shop_bin)
-            .arg("serve")
+            // `--demo` seeds the demo shops into the fresh database (plain `serve` seeds nothing).
+            .args(["serve", "--demo"])
             .env("DATABASE_URL", database_url)
             .env("SHOP_ADDR", format!("127.0.0.1:{port}"))
             .env("SHOP_DATA_DIR", dir.join("data"))
