@@ -9,17 +9,29 @@
 # the database; its nginx column serves the keyword page's bytes for the same query strings.
 # The search index build time (products, ms) is printed from the server log at the end.
 #
+# Single runs are noisy (the same binary has given 28k and 46k requests/s a minute apart), so
+# each row is measured in ROUNDS rounds, shop and nginx interleaved, and the medians are printed
+# with the spread of the rounds' ratios. CORES pins the shop and nginx to that many cores (and
+# wrk to the others) when the machine has cores to spare, so one script measures scale-up on a
+# larger machine; on a machine with no more cores than that, nothing is pinned (said in the
+# header line) and wrk shares the cores.
+#
 #   bash bench/catalog.sh [N]      (needs: wrk, nginx — apt-get install -y wrk nginx-light)
-#   env: CONNECTIONS (64), DURATION (10s), THREADS (2), DATABASE_URL (to bench PostgreSQL),
-#        SHOP_BIN_OVERRIDE (a built server to bench instead of building the dist profile)
+#   env: CONNECTIONS (64), DURATION (5s per measurement), ROUNDS (3), CORES (2),
+#        THREADS (wrk threads; 2), DATABASE_URL (to bench PostgreSQL),
+#        SHOP_BIN_OVERRIDE (a built server to bench instead of building the dist profile),
+#        RESULTS_FILE (each row's medians appended there as a JSON line; bench/guard.sh reads it),
+#        ROWS (the rows to run, e.g. "list detail kw-fresh"; all six by default)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
 
 products="${1:-100000}"
 connections="${CONNECTIONS:-64}"
-duration="${DURATION:-10s}"
+duration="${DURATION:-5s}"
 threads="${THREADS:-2}"
+rounds="${ROUNDS:-3}"
+cores="${CORES:-2}"
 shop_port=18090
 static_port=18091
 
@@ -47,7 +59,20 @@ export DATABASE_URL="${DATABASE_URL:-sqlite://$work/shop.db}"
 export SHOP_DATA_DIR="$work/data" SHOP_ADDR="127.0.0.1:$shop_port" RUST_LOG="warn,shop::catalog::search_index=info"
 echo "seeding $products demo products into $DATABASE_URL …"
 time "$SHOP_BIN" seed --demo --products "$products" > /dev/null
-"$SHOP_BIN" serve --demo > "$work/shop.log" 2>&1 &
+# Pinning: the servers on cores 0..CORES-1, wrk on the rest, when the machine has cores to spare.
+available=$(nproc)
+if [ "$available" -gt "$cores" ]; then
+  server_cpus="0-$((cores - 1))"
+  load_cpus="$cores-$((available - 1))"
+  pin_server=(taskset -c "$server_cpus")
+  pin_load=(taskset -c "$load_cpus")
+  pinning="shop and nginx on cores $server_cpus, wrk on $load_cpus"
+else
+  pin_server=()
+  pin_load=()
+  pinning="not pinned: this machine has $available cores, no more than CORES=$cores"
+fi
+"${pin_server[@]}" "$SHOP_BIN" serve --demo > "$work/shop.log" 2>&1 &
 shop_pid=$!
 for _ in $(seq 1 100); do curl -fs "http://127.0.0.1:$shop_port/healthz" > /dev/null 2>&1 && break; sleep 0.1; done
 
@@ -61,7 +86,7 @@ declare -A paths=(
   [keyword]="/v1/products?keyword=$keyword"
   [detail]="/v1/products/$product"
 )
-order=(list category keyword detail kw-fresh list-member)
+read -r -a order <<< "${ROWS:-list category keyword detail kw-fresh list-member}"
 
 # `list-member`: the list again, asked by a logged-in member who keeps its 20 products as
 # favourites: the cached bytes get the member's is_favorite laid over them (favorites/overlay.rs).
@@ -101,7 +126,7 @@ for name in list category keyword detail; do curl -fs "$base${paths[$name]}" -o 
 curl -fs -H "authorization: Bearer $token" "$base${paths[list-member]}" -o "$work/static/list-member.json"
 cp "$work/static/keyword.json" "$work/static/kw-fresh.json"
 cat > "$work/nginx.conf" <<CONF
-worker_processes $threads;
+worker_processes $cores;
 pid $work/nginx.pid;
 error_log $work/nginx-error.log;
 events { worker_connections 1024; }
@@ -111,13 +136,13 @@ http {
   server { listen 127.0.0.1:$static_port; root $work/static; }
 }
 CONF
-nginx -c "$work/nginx.conf" -p "$work"
+"${pin_server[@]}" nginx -c "$work/nginx.conf" -p "$work"
 
 measure() { # url [path prefix for fresh.lua] → "rps p50_ms p99_ms errors"; $header: an extra request header
   local script=()
   [ $# -gt 1 ] && script=(-s "$work/fresh.lua" "$1" -- "$2") || script=("$1")
   [ -n "${header:-}" ] && script=(-H "$header" "${script[@]}")
-  wrk -t"$threads" -c"$connections" -d"$duration" --latency "${script[@]}" | python3 -c '
+  "${pin_load[@]}" wrk -t"$threads" -c"$connections" -d"$duration" --latency "${script[@]}" | python3 -c '
 import re, sys
 text = sys.stdin.read()
 def ms(label):
@@ -130,24 +155,45 @@ p50, p99 = ms("50%"), ms("99%")
 print("%.0f %.2f %.2f %s" % (rps, p50, p99, errors.group(1) if errors else 0))'
 }
 
-echo
-echo "products: $products, connections: $connections, duration: $duration, threads: $threads, database: ${DATABASE_URL%%:*}"
-printf '%-9s %10s %8s %8s | %10s %8s %8s | %7s %s\n' endpoint shop_rps p50_ms p99_ms static_rps p50_ms p99_ms ratio bytes
-for name in "${order[@]}"; do
+# One round of a row: the shop, then nginx → "shop_rps shop_p99 errors nginx_rps nginx_p99".
+round_of() {
+  local name=$1 s n
   if [ "$name" = kw-fresh ]; then
-    read -r s_rps s_p50 s_p99 s_err < <(measure "$base" "/v1/products?")
-    read -r n_rps n_p50 n_p99 _ < <(measure "http://127.0.0.1:$static_port" "/$name.json?")
+    s=$(measure "$base" "/v1/products?")
+    n=$(measure "http://127.0.0.1:$static_port" "/$name.json?")
   elif [ "$name" = list-member ]; then
-    read -r s_rps s_p50 s_p99 s_err < <(header="authorization: Bearer $token" measure "$base${paths[$name]}")
-    read -r n_rps n_p50 n_p99 _ < <(measure "http://127.0.0.1:$static_port/$name.json")
+    s=$(header="authorization: Bearer $token" measure "$base${paths[$name]}")
+    n=$(measure "http://127.0.0.1:$static_port/$name.json")
   else
-    read -r s_rps s_p50 s_p99 s_err < <(measure "$base${paths[$name]}")
-    read -r n_rps n_p50 n_p99 _ < <(measure "http://127.0.0.1:$static_port/$name.json")
+    s=$(measure "$base${paths[$name]}")
+    n=$(measure "http://127.0.0.1:$static_port/$name.json")
   fi
-  ratio=$(python3 -c "print(f'{$s_rps / $n_rps * 100:.0f}%')")
+  read -r s_rps _ s_p99 s_err <<< "$s"
+  read -r n_rps _ n_p99 _ <<< "$n"
+  echo "$s_rps $s_p99 $s_err $n_rps $n_p99"
+}
+
+echo
+echo "products: $products, connections: $connections, $rounds rounds of $duration per row and server, wrk threads: $threads, cores: $cores ($pinning), database: ${DATABASE_URL%%:*}"
+printf '%-11s %10s %8s | %10s %8s | %7s %-13s %s\n' endpoint shop_rps p99_ms nginx_rps p99_ms ratio "(rounds)" bytes
+for name in "${order[@]}"; do
+  results=()
+  for _ in $(seq 1 "$rounds"); do results+=("$(round_of "$name")"); done
   bytes=$(stat -c %s "$work/static/$name.json")
-  printf '%-9s %10s %8s %8s | %10s %8s %8s | %7s %s%s\n' "$name" "$s_rps" "$s_p50" "$s_p99" "$n_rps" "$n_p50" "$n_p99" "$ratio" "$bytes" \
-    "$([ "$s_err" != 0 ] && echo "  ($s_err non-2xx!)")"
+  printf '%s\n' "${results[@]}" | python3 -c '
+import statistics, sys
+name, bytes = sys.argv[1], sys.argv[2]
+rounds = [[float(x) for x in line.split()] for line in sys.stdin if line.strip()]
+ratios = [r[0] / r[3] * 100 for r in rounds]
+med = lambda i: statistics.median(r[i] for r in rounds)
+errors = int(sum(r[2] for r in rounds))
+spread = "%.0f-%.0f%%" % (min(ratios), max(ratios))
+print("%-11s %10.0f %8.2f | %10.0f %8.2f | %6.0f%% %-13s %s%s" % (name, med(0), med(1), med(3), med(4), statistics.median(ratios), "(" + spread + ")", bytes,
+      "  (%d non-2xx!)" % errors if errors else ""))
+if sys.argv[3]:
+    import json
+    row = {"row": name, "shop_rps": med(0), "shop_p99_ms": med(1), "nginx_rps": med(3), "ratio": statistics.median(ratios) / 100, "errors": errors}
+    open(sys.argv[3], "a").write(json.dumps(row) + "\n")' "$name" "$bytes" "${RESULTS_FILE:-}"
 done
 echo
 grep -h "search index built" "$work/shop.log" | sed 's/\x1b\[[0-9;]*m//g' || echo "no search index build logged"
