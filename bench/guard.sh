@@ -10,7 +10,7 @@
 #
 #   bash bench/guard.sh                      compare with bench/baseline.json
 #   UPDATE_BASELINE=1 bash bench/guard.sh    record this run as the baseline (say why in the commit)
-#   env: ROUNDS (3), DURATION (3s), CHECKOUT_ROUNDS (3), and catalog.sh's CORES, CONNECTIONS
+#   env: ROUNDS (3), DURATION (3s), CHECKOUT_ROUNDS (5), and catalog.sh's CORES, CONNECTIONS
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
@@ -23,8 +23,8 @@ ROWS="list category keyword detail kw-fresh" ROUNDS="${ROUNDS:-3}" DURATION="${D
   RESULTS_FILE="$results" SHOP_BIN_OVERRIDE="$SHOP_BIN" bash bench/catalog.sh 10000
 
 echo
-echo "checkout: $CARGO_TARGET_DIR/release/checkout_bench, ${CHECKOUT_ROUNDS:-3} rounds on SQLite"
-for _ in $(seq 1 "${CHECKOUT_ROUNDS:-3}"); do
+echo "checkout: $CARGO_TARGET_DIR/release/checkout_bench, ${CHECKOUT_ROUNDS:-5} rounds on SQLite"
+for _ in $(seq 1 "${CHECKOUT_ROUNDS:-5}"); do
   rate=$(env -u BENCH_DATABASE_URL SHOP_BIN="$SHOP_BIN" "$CARGO_TARGET_DIR/release/checkout_bench" 2>&1 | sed -n 's/^decisions\/s *//p')
   [ -n "$rate" ] || { echo "the checkout bench gave no decisions/s" >&2; exit 1; }
   echo "  decisions/s $rate"
