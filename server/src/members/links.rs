@@ -5,6 +5,7 @@ use axum::http::{HeaderMap, header};
 
 use super::LINK_INVALID_MESSAGE;
 use super::one_time_code::{self, Purpose};
+use super::session_store;
 use super::store::{self, UserRow};
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult};
@@ -42,13 +43,13 @@ pub fn link(origin: &str, path: &str, token: &str) -> String {
 }
 
 /// The secret behind a mailed link, if it is still usable and its member is of this channel.
-pub async fn usable_link(state: &AppState, channel: &Channel, purpose: Purpose, token: &str, now: i64) -> ApiResult<(store::SecretRow, UserRow)> {
+pub async fn usable_link(state: &AppState, channel: &Channel, purpose: Purpose, token: &str, now: i64) -> ApiResult<(session_store::SecretRow, UserRow)> {
     let invalid = || ApiError::NotFound(LINK_INVALID_MESSAGE);
     let token = token.trim();
     if token.len() != 64 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
         return Err(invalid());
     }
-    let secret = store::find_secret_by_hash(&state.db, purpose, &one_time_code::link_hash(token)).await?.ok_or_else(invalid)?;
+    let secret = session_store::find_secret_by_hash(&state.db, purpose, &one_time_code::link_hash(token)).await?.ok_or_else(invalid)?;
     if !one_time_code::is_usable(secret.used_at, secret.expires_at, secret.attempts, now) {
         return Err(invalid());
     }

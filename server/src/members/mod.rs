@@ -5,8 +5,9 @@
 //! Social login is added beside this (it reuses [`session_start::start_session`]).
 //!
 //! Rules live in their own files (lockout, one_time_code, refresh, rate_limit, login,
-//! security_answer, profile, email_change), SQL in `store.rs`, handlers in `http/`. What other
-//! features also use has its own module: `session_start` (logging in), `links` (mailed links),
+//! security_answer, profile, email_change), SQL in `store.rs` (`users`) and `session_store.rs`
+//! (refresh tokens, one-time secrets, login history, failed logins), handlers in `http/`. What
+//! other features also use has its own module: `session_start` (logging in), `links` (mailed links),
 //! `mailed_secret` (issuing codes and link tokens), `mails` (texts and sending).
 pub mod address;
 pub mod business;
@@ -23,6 +24,7 @@ pub mod profile;
 pub mod refresh;
 pub mod security_answer;
 pub mod session_start;
+pub mod session_store;
 pub mod store;
 
 pub use http::routes;

@@ -7,7 +7,8 @@ use super::login::{self, LoginResponse};
 use super::mailed_secret::new_code;
 use super::one_time_code::Purpose;
 use super::refresh;
-use super::store::{self, NewLogin, UserRow};
+use super::session_store::{self, NewLogin};
+use super::store::UserRow;
 use crate::channel::Channel;
 use crate::channel::settings::FrontSettings;
 use crate::infra::client::Client;
@@ -52,7 +53,7 @@ pub async fn start_session(
 ) -> ApiResult<(LoginResponse, HeaderValue)> {
     let token = new_refresh_token(tx, &user.id, &new_id(), now).await?;
     let login = NewLogin { user_id: &user.id, ip_address: &client.ip, user_agent: &client.user_agent, method: method.as_str() };
-    store::insert_login_history(tx, &login, now).await?;
+    session_store::insert_login_history(tx, &login, now).await?;
     let issued = state.tokens.issue(&user.id, &user.channel_id, user.session_version, now / 1000)?;
     Ok((login::base(user, settings, now).with_token(issued), refresh::set_cookie(&token, client.https)))
 }
@@ -61,7 +62,7 @@ pub async fn start_session(
 pub async fn new_refresh_token(tx: &mut Tx, user_id: &UserId, family_id: &str, now: i64) -> ApiResult<String> {
     let token = refresh::new_token();
     let expires_at = now + refresh::LIFETIME_SECONDS * 1000;
-    store::insert_refresh_token(tx, user_id, family_id, &refresh::token_hash(&token), now, expires_at).await?;
+    session_store::insert_refresh_token(tx, user_id, family_id, &refresh::token_hash(&token), now, expires_at).await?;
     Ok(token)
 }
 

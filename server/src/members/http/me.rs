@@ -25,6 +25,7 @@ use crate::members::mails::send_mail;
 use crate::members::one_time_code::Purpose;
 use crate::members::profile::{self, Loose, Profile, ProfileInput};
 use crate::members::session_start::new_refresh_token;
+use crate::members::session_store;
 use crate::members::store::{self, UserRow};
 use crate::members::{EMAIL_TAKEN, email_change, mails, refresh, security_answer};
 use crate::state::AppState;
@@ -163,7 +164,7 @@ pub async fn leave(
     let erase = state.leave_erasers;
     (erase.address_book)(&mut tx, &user.id).await?;
     let card_refs = (erase.cards)(&mut tx, &user.id).await?;
-    store::update_sessions_ended(&mut tx, &user.id, now).await?;
+    session_store::update_sessions_ended(&mut tx, &user.id, now).await?;
     tx.commit().await?;
     (erase.forget_cards)(&state, &channel.id, &card_refs).await;
     state.sessions.forget(&user.id).await;
@@ -228,7 +229,7 @@ pub async fn change_password(
     store::update_password(&mut tx, &user.id, &hash, now).await?;
     // Sessions elsewhere may belong to whoever knew the old password. The refresh cookie
     // (scoped to /v1/auth) is not sent here, so this browser simply gets a new one.
-    store::update_sessions_ended(&mut tx, &user.id, now).await?;
+    session_store::update_sessions_ended(&mut tx, &user.id, now).await?;
     let token = new_refresh_token(&mut tx, &user.id, &new_id(), now).await?;
     tx.commit().await?;
     state.sessions.forget(&user.id).await;
@@ -315,7 +316,7 @@ pub async fn list_login_histories(
 ) -> ApiResult<Paginated<LoginHistoryItem>> {
     let page = Page::parse(&query, DEFAULT_PER, AllowAll::No)?;
     let user = current_user(&state, &channel, &member).await?;
-    let (rows, total) = store::list_login_histories(&state.db, &user.id, page.per, page.offset()).await?;
+    let (rows, total) = session_store::list_login_histories(&state.db, &user.id, page.per, page.offset()).await?;
     let items = rows
         .into_iter()
         .map(|row| LoginHistoryItem {

@@ -25,6 +25,7 @@ use crate::members::mails::send_mail;
 use crate::members::one_time_code::Purpose;
 use crate::members::profile;
 use crate::members::session_start::{Method, start_session};
+use crate::members::session_store;
 use crate::members::store::{self, UserRow};
 use crate::members::{EMAIL_TAKEN, LINK_INVALID_MESSAGE, USERNAME_TAKEN, mails, security_answer};
 use crate::state::AppState;
@@ -88,7 +89,13 @@ pub async fn request_reminder(
 }
 
 /// Link checks count against the reminder limit: each guess is a request.
-async fn checked_link(state: &AppState, channel: &Channel, client: &Client, purpose: Purpose, token: Option<String>) -> ApiResult<(store::SecretRow, UserRow)> {
+async fn checked_link(
+    state: &AppState,
+    channel: &Channel,
+    client: &Client,
+    purpose: Purpose,
+    token: Option<String>,
+) -> ApiResult<(session_store::SecretRow, UserRow)> {
     let now = Timestamp::now().0;
     rate_limit::enforce(state, rate_limit::REMINDER, &channel.id, &client.ip, now).await?;
     usable_link(state, channel, purpose, token.as_deref().unwrap_or(""), now).await
@@ -141,21 +148,21 @@ pub async fn reset_password(State(state): State<AppState>, channel: Channel, cli
     if let Some(stored) = &user.answer_hash
         && !security_answer::matches(&answer, stored).await?
     {
-        store::update_secret_attempt(&state.db, &secret.id).await?;
+        session_store::update_secret_attempt(&state.db, &secret.id).await?;
         return Err(ApiError::field("answer", "秘密の質問の答えが正しくありません。"));
     }
     let hash = password::hash_off_thread(&new_password).await?;
     let now = Timestamp::now().0;
     let settings = FrontSettings::load(&state.db, &channel).await?;
     let mut tx = state.db.begin_write().await?;
-    if !store::update_secret_used(&mut tx, &secret.id, now).await? {
+    if !session_store::update_secret_used(&mut tx, &secret.id, now).await? {
         return Err(ApiError::NotFound(LINK_INVALID_MESSAGE));
     }
-    store::update_secrets_used(&mut tx, &user.id, &[Purpose::ReminderLink], now).await?;
+    session_store::update_secrets_used(&mut tx, &user.id, &[Purpose::ReminderLink], now).await?;
     store::update_password(&mut tx, &user.id, &hash, now).await?;
-    store::update_sessions_ended(&mut tx, &user.id, now).await?;
+    session_store::update_sessions_ended(&mut tx, &user.id, now).await?;
     // The link proved the mailbox: that clears a lock and verifies the address.
-    store::delete_failures(&mut tx, &user.id).await?;
+    session_store::delete_failures(&mut tx, &user.id).await?;
     store::update_registered(&mut tx, &user.id, now).await?;
     let user = store::find_user(&mut *tx, &channel.id, &user.id).await?.ok_or_else(|| ApiError::NotFound(LINK_INVALID_MESSAGE))?;
     let (login, cookie) = start_session(&state, &mut tx, &settings, &user, &client, Method::Reminder, now).await?;
@@ -232,7 +239,7 @@ pub async fn reset_username(
     if store::find_taken(&mut tx, &channel.id, "", &username, &user.id).await?.1 {
         return Err(ApiError::field("username", USERNAME_TAKEN));
     }
-    if !store::update_secret_used(&mut tx, &secret.id, now).await? {
+    if !session_store::update_secret_used(&mut tx, &secret.id, now).await? {
         return Err(ApiError::NotFound(LINK_INVALID_MESSAGE));
     }
     store::update_username(&mut tx, &user.id, &username, now).await.map_err(taken_error)?;
@@ -315,7 +322,7 @@ pub async fn check_email_verify(
                 LinkTarget::Pending(new_email) => return confirm_email_change(&state, &channel, &secret, &user, &new_email, now).await,
             }
             let mut tx = state.db.begin_write().await?;
-            if !store::update_secret_used(&mut tx, &secret.id, now).await? {
+            if !session_store::update_secret_used(&mut tx, &secret.id, now).await? {
                 return Err(ApiError::NotFound(LINK_INVALID_MESSAGE));
             }
             tx.commit().await?;
@@ -331,7 +338,7 @@ pub async fn check_email_verify(
     };
     let mut tx = state.db.begin_write().await?;
     // The code and link of the verification mail are used up; a pending change's link is not.
-    store::update_email_secrets_used_to(&mut tx, &user.id, &user.profile.email, now).await?;
+    session_store::update_email_secrets_used_to(&mut tx, &user.id, &user.profile.email, now).await?;
     store::update_registered(&mut tx, &user.id, now).await?;
     tx.commit().await?;
     Ok(Json(EmailVerified { result: true, is_registered_member: true, email_changed: false }))
@@ -342,13 +349,13 @@ pub async fn check_email_verify(
 async fn confirm_email_change(
     state: &AppState,
     channel: &Channel,
-    secret: &store::SecretRow,
+    secret: &session_store::SecretRow,
     user: &UserRow,
     new_email: &str,
     now: i64,
 ) -> ApiResult<Json<EmailVerified>> {
     let mut tx = state.db.begin_write().await?;
-    if !store::update_secret_used(&mut tx, &secret.id, now).await? {
+    if !session_store::update_secret_used(&mut tx, &secret.id, now).await? {
         return Err(ApiError::NotFound(LINK_INVALID_MESSAGE));
     }
     let (email_taken, username_taken) = store::find_taken(&mut tx, &channel.id, new_email, new_email, &user.id).await?;
@@ -360,7 +367,7 @@ async fn confirm_email_change(
     let username = email_change::username_after_change(&user.username, &user.profile.email, new_email, username_taken);
     store::update_email(&mut tx, &user.id, new_email, &username, now).await.map_err(taken_error)?;
     // Every open verification code or link is moot now (the new address is the proven one).
-    store::update_secrets_used(&mut tx, &user.id, &[Purpose::EmailCode, Purpose::EmailLink], now).await?;
+    session_store::update_secrets_used(&mut tx, &user.id, &[Purpose::EmailCode, Purpose::EmailLink], now).await?;
     store::update_registered(&mut tx, &user.id, now).await?;
     tx.commit().await?;
     Ok(Json(EmailVerified { result: true, is_registered_member: true, email_changed: true }))

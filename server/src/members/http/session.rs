@@ -25,6 +25,7 @@ use crate::members::one_time_code::{self, Purpose};
 use crate::members::profile::{self, Loose, Profile, ProfileInput};
 use crate::members::refresh::Presented;
 use crate::members::session_start::{Method, new_refresh_token, start_code_step, start_session};
+use crate::members::session_store;
 use crate::members::store::{self, NewUser, UserRow};
 use crate::members::{EMAIL_TAKEN, USERNAME_TAKEN, mails, refresh, security_answer};
 use crate::state::AppState;
@@ -195,7 +196,7 @@ async fn check_password(
     let Some(user) = user else { return Err(login_failed()) };
     if !right {
         let mut tx = state.db.begin_write().await?;
-        let failures = store::upsert_failure(&mut tx, &user.id, &client.ip, now).await?;
+        let failures = session_store::upsert_failure(&mut tx, &user.id, &client.ip, now).await?;
         let unlock_token = match failures.just_locked() {
             true => Some(new_link_token(&mut tx, &user.id, Purpose::UnlockLink, &user.profile.email, now).await?),
             false => None,
@@ -208,11 +209,11 @@ async fn check_password(
         }
         return Err(login_failed());
     }
-    if store::find_failures(&state.db, &user.id, &client.ip).await?.is_locked() {
+    if session_store::find_failures(&state.db, &user.id, &client.ip).await?.is_locked() {
         return Err(locked());
     }
     let mut tx = state.db.begin_write().await?;
-    store::delete_failures_from(&mut tx, &user.id, &client.ip).await?;
+    session_store::delete_failures_from(&mut tx, &user.id, &client.ip).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -325,16 +326,16 @@ pub fn code_wrong(field: &str) -> ApiError {
 /// Checks `code` against the member's newest code of `purpose` and uses it up; a wrong one
 /// costs one of its tries.
 pub async fn use_code(state: &AppState, user: &UserRow, purpose: Purpose, code: &str, now: i64, field: &str) -> ApiResult<()> {
-    let secret = store::find_latest_secret(&state.db, &user.id, purpose).await?.ok_or_else(|| code_wrong(field))?;
+    let secret = session_store::find_latest_secret(&state.db, &user.id, purpose).await?.ok_or_else(|| code_wrong(field))?;
     if !one_time_code::is_usable(secret.used_at, secret.expires_at, secret.attempts, now) {
         return Err(code_wrong(field));
     }
     if !same_hash(&one_time_code::code_hash(&secret.id, code), &secret.secret_hash) {
-        store::update_secret_attempt(&state.db, &secret.id).await?;
+        session_store::update_secret_attempt(&state.db, &secret.id).await?;
         return Err(code_wrong(field));
     }
     let mut tx = state.db.begin_write().await?;
-    let first = store::update_secret_used(&mut tx, &secret.id, now).await?;
+    let first = session_store::update_secret_used(&mut tx, &secret.id, now).await?;
     tx.commit().await?;
     if first { Ok(()) } else { Err(code_wrong(field)) }
 }
@@ -354,13 +355,13 @@ pub async fn refresh_session(State(state): State<AppState>, channel: Channel, cl
     // Read inside the write transaction: on SQLite it serialises concurrent refreshes; on
     // PostgreSQL a lost race is seen by the re-read below.
     let mut tx = state.db.begin_write().await?;
-    let Some(row) = store::find_refresh_token(&mut *tx, &hash).await? else {
+    let Some(row) = session_store::find_refresh_token(&mut *tx, &hash).await? else {
         return Ok(unauthorized_clearing_cookie(client.https));
     };
     let mut presented = refresh::judge(row.rotated_at, row.revoked_at, row.expires_at, now);
-    if presented == Presented::Current && !store::update_refresh_rotated(&mut tx, &row.id, now).await? {
+    if presented == Presented::Current && !session_store::update_refresh_rotated(&mut tx, &row.id, now).await? {
         // A concurrent refresh rotated (or a logout revoked) it since our read: judge it as it is now.
-        let now_row = store::find_refresh_token(&mut *tx, &hash).await?;
+        let now_row = session_store::find_refresh_token(&mut *tx, &hash).await?;
         presented = match now_row {
             Some(r) => match refresh::judge(r.rotated_at, r.revoked_at, r.expires_at, now) {
                 Presented::Current => Presented::Dead,
@@ -375,7 +376,7 @@ pub async fn refresh_session(State(state): State<AppState>, channel: Channel, cl
         Presented::Reused => {
             // Rotated a while ago and presented again: a copy exists somewhere; end every
             // session of this login.
-            store::update_family_revoked(&mut tx, &row.family_id, now).await?;
+            session_store::update_family_revoked(&mut tx, &row.family_id, now).await?;
             tx.commit().await?;
             tracing::warn!(family = row.family_id, "a rotated refresh token was reused; its family is revoked");
             return Ok(unauthorized_clearing_cookie(client.https));
@@ -399,10 +400,10 @@ pub async fn refresh_session(State(state): State<AppState>, channel: Channel, cl
     responses((status = 204, description = "the session (refresh-token family) is revoked and the cookie cleared; answered even without a session")))]
 pub async fn logout(State(state): State<AppState>, client: Client, headers: HeaderMap) -> ApiResult<WithCookie<()>> {
     if let Some(token) = refresh::from_cookies(&headers)
-        && let Some(row) = store::find_refresh_token(&state.db.pool, &refresh::token_hash(&token)).await?
+        && let Some(row) = session_store::find_refresh_token(&state.db.pool, &refresh::token_hash(&token)).await?
     {
         let mut tx = state.db.begin_write().await?;
-        store::update_family_revoked(&mut tx, &row.family_id, Timestamp::now().0).await?;
+        session_store::update_family_revoked(&mut tx, &row.family_id, Timestamp::now().0).await?;
         tx.commit().await?;
     }
     Ok(WithCookie { status: StatusCode::NO_CONTENT, cookie: Some(refresh::clear_cookie(client.https)), body: () })
@@ -482,10 +483,10 @@ pub async fn unlock(State(state): State<AppState>, channel: Channel, ApiPath(tok
     let now = Timestamp::now().0;
     let (secret, user) = usable_link(&state, &channel, Purpose::UnlockLink, &token, now).await?;
     let mut tx = state.db.begin_write().await?;
-    if !store::update_secret_used(&mut tx, &secret.id, now).await? {
+    if !session_store::update_secret_used(&mut tx, &secret.id, now).await? {
         return Err(ApiError::NotFound(crate::members::LINK_INVALID_MESSAGE));
     }
-    store::delete_failures(&mut tx, &user.id).await?;
+    session_store::delete_failures(&mut tx, &user.id).await?;
     tx.commit().await?;
     Ok(Json(Done { result: true }))
 }
