@@ -15,6 +15,7 @@ pub mod coupons;
 pub mod delivery;
 pub mod documents;
 pub mod ecommerce_events;
+pub mod edge;
 pub mod embroidery;
 pub mod favorites;
 pub mod files;

@@ -1,11 +1,10 @@
 //! What operators see of a running instance: the probes (`/healthz` liveness, `/readyz`
 //! readiness), one access-log line and the HTTP metrics per request, and the router that serves
 //! `/metrics` on an address of its own (infra/metrics.rs keeps the recorder and the names).
-use std::time::Instant;
+use std::time::Duration;
 
-use axum::extract::{MatchedPath, Request, State};
-use axum::http::{StatusCode, header};
-use axum::middleware::Next;
+use axum::extract::{MatchedPath, State};
+use axum::http::{HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
@@ -76,20 +75,21 @@ async fn readyz(State(state): State<AppState>) -> Response {
     (status, Json(body)).into_response()
 }
 
+/// The route template that answered, on the response for the access log and the metrics:
+/// the edge runs outside routing and never sees the request's [`MatchedPath`].
+#[derive(Clone)]
+pub struct RouteTemplate(pub MatchedPath);
+
 /// One line per answered request (target `access`, INFO; the probes at DEBUG, as orchestrators
-/// ask every few seconds) and the request's metrics. Runs after routing, so the matched
-/// route's template is known; the channel middleware leaves the shop on the response.
-pub async fn access_log(request: Request, next: Next) -> Response {
-    let started = Instant::now();
-    let route = request.extensions().get::<MatchedPath>().cloned();
-    let method = request.method().clone();
-    let uri = request.uri().clone();
-    let response = next.run(request).await;
-    let elapsed = started.elapsed();
-    let route = route.as_ref().map_or(UNMATCHED, MatchedPath::as_str);
+/// ask every few seconds), a warning for a server error, and the request's metrics. The edge
+/// (edge.rs) calls it with what it kept of the request; `uri` is None when no one reads the
+/// log. The route's template and the shop that answered ride on the response.
+pub fn record(method: &Method, uri: Option<&Uri>, request_id: &HeaderValue, response: &Response, elapsed: Duration) {
+    let route = response.extensions().get::<RouteTemplate>().map_or(UNMATCHED, |route| route.0.as_str());
     let status = response.status();
-    metrics::http_request(route, &method, status, elapsed);
-    let request_id = response.headers().get("x-request-id").and_then(|id| id.to_str().ok()).unwrap_or("-");
+    metrics::http_request(route, method, status, elapsed);
+    let Some(uri) = uri else { return };
+    let request_id = request_id.to_str().unwrap_or("-");
     let channel = response.extensions().get::<Channel>().map_or("-", |channel| channel.code.as_str());
     let latency_ms = elapsed.as_micros() as f64 / 1000.0;
     let path = uri.path();
@@ -99,7 +99,10 @@ pub async fn access_log(request: Request, next: Next) -> Response {
     } else {
         tracing::info!(target: "access", %method, route, path, status, latency_ms, request_id, channel, "request");
     }
-    response
+    if status >= 500 {
+        // Internal errors are logged at ERROR where they happen; this names the request.
+        tracing::warn!(target: "access", %method, route, path, status, request_id, "answered with a server error");
+    }
 }
 
 /// `GET /metrics` in Prometheus' text format; the server binds it to `SHOP_METRICS_ADDR`.

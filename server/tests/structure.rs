@@ -482,7 +482,7 @@ const FLOORS: &[(&str, &[&str])] = &[
     ("social gift", &["social_gift"]),
     ("checkout", &["checkout"]),
     ("back office", &["inquiries", "system_messages", "uploads"]),
-    ("the site", &["seo", "web", "observe"]),
+    ("the site", &["seo", "web", "observe", "edge"]),
 ];
 
 /// Files that wire the floors together and may name any module: the router, the OpenAPI

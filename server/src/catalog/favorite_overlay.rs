@@ -17,6 +17,7 @@ use super::product_item::ProductItem;
 use crate::auth::Member;
 use crate::infra::db::Db;
 use crate::infra::error::ApiResult;
+use crate::infra::fresh_cache::FreshCache;
 use crate::infra::ids::{ChannelId, UserId};
 use crate::infra::read_cache::CachedAnswer;
 
@@ -32,30 +33,26 @@ pub type LoadFavorites = fn(Db, ChannelId, UserId) -> Pin<Box<dyn Future<Output 
 /// The members' favourite ids, by (channel, member).
 #[derive(Clone)]
 pub struct FavoriteCache {
-    cache: moka::future::Cache<(ChannelId, UserId), FavoriteIds>,
+    cache: FreshCache<(ChannelId, UserId), FavoriteIds>,
     load: LoadFavorites,
 }
 
 impl FavoriteCache {
     pub fn new(load: LoadFavorites) -> Self {
-        FavoriteCache { cache: moka::future::Cache::builder().max_capacity(100_000).time_to_live(FRESH_FOR).build(), load }
+        FavoriteCache { cache: FreshCache::new(100_000, FRESH_FOR), load }
     }
 
     /// The product ids the member keeps in any list; empty for a visitor.
     pub async fn ids(&self, db: &Db, channel_id: &ChannelId, member: Option<&Member>) -> sqlx::Result<FavoriteIds> {
         let Some(member) = member else { return Ok(FavoriteIds::default()) };
         let key = (channel_id.to_owned(), member.user_id.clone());
-        let (db, channel_id, user_id) = (db.clone(), channel_id.to_owned(), member.user_id.clone());
         let load = self.load;
-        self.cache
-            .try_get_with(key, async move { Ok::<_, sqlx::Error>(Arc::new(load(db, channel_id, user_id).await?.into_iter().collect())) })
-            .await
-            .map_err(|shared| sqlx::Error::Protocol(format!("loading favourites: {shared}")))
+        self.cache.get_or_try_load(&key, || async { Ok(Arc::new(load(db.clone(), key.0.clone(), key.1.clone()).await?.into_iter().collect())) }).await
     }
 
     /// After the member's lists changed on this instance.
     pub async fn forget(&self, channel_id: &ChannelId, user_id: &UserId) {
-        self.cache.invalidate(&(channel_id.clone(), user_id.clone())).await;
+        self.cache.forget(&(channel_id.clone(), user_id.clone()));
     }
 
     /// The cached answer for this member: the same bytes without favourites among them, else

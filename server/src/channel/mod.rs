@@ -10,6 +10,7 @@ pub mod store;
 
 pub use payment_kind::PaymentKind;
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use axum::extract::{FromRequestParts, Request, State};
@@ -19,6 +20,7 @@ use axum::middleware::Next;
 use axum::response::Response;
 
 use crate::infra::error::{ApiError, CHANNEL_NOT_FOUND_MESSAGE};
+use crate::infra::fresh_cache::FreshCache;
 use crate::infra::ids::ChannelId;
 use crate::state::AppState;
 
@@ -67,18 +69,24 @@ impl ChannelRecord {
 /// needs its channel; a change (maintenance on/off) reaches every instance within this time.
 pub const CHANNEL_FRESH_FOR: std::time::Duration = std::time::Duration::from_secs(1);
 
-/// Channels by `code:<code>` / `host:<host>`, including misses, so that requests for unknown
-/// hosts cannot make every request a database query either.
+/// Channels by code (`X-Channel`) and by host name, including misses, so that requests for
+/// unknown hosts cannot make every request a database query either.
 #[derive(Clone)]
-pub struct ChannelCache(moka::future::Cache<String, Option<Channel>>);
+pub struct ChannelCache {
+    by_code: FreshCache<String, Option<Channel>>,
+    by_host: FreshCache<String, Option<Channel>>,
+}
+
+const CHANNELS_KEPT: usize = 10_000;
 
 impl ChannelCache {
     pub fn new() -> Self {
-        ChannelCache(moka::future::Cache::builder().max_capacity(10_000).time_to_live(CHANNEL_FRESH_FOR).build())
+        ChannelCache { by_code: FreshCache::new(CHANNELS_KEPT, CHANNEL_FRESH_FOR), by_host: FreshCache::new(CHANNELS_KEPT, CHANNEL_FRESH_FOR) }
     }
 
     pub fn invalidate_all(&self) {
-        self.0.invalidate_all();
+        self.by_code.forget_all();
+        self.by_host.forget_all();
     }
 }
 
@@ -91,26 +99,14 @@ impl Default for ChannelCache {
 /// `X-Channel` names the channel; without it the host name (port stripped) is looked up.
 pub async fn find_for_request(state: &AppState, headers: &HeaderMap) -> Result<Channel, ApiError> {
     let by_header = headers.get("x-channel").and_then(|v| v.to_str().ok()).map(str::trim).filter(|v| !v.is_empty());
-    let key = match by_header {
-        Some(code) => format!("code:{code}"),
-        None => match host_name(headers) {
-            Some(host) => format!("host:{host}"),
-            None => return Err(ApiError::NotFound(CHANNEL_NOT_FOUND_MESSAGE)),
-        },
+    let found = match by_header {
+        Some(code) => state.channels.by_code.get_or_try_load(code, || store::find_channel_by_code(&state.db, code)).await,
+        None => {
+            let host = host_name(headers).ok_or(ApiError::NotFound(CHANNEL_NOT_FOUND_MESSAGE))?;
+            state.channels.by_host.get_or_try_load(host.as_ref(), || store::find_channel_by_host(&state.db, &host)).await
+        }
     };
-    let db = state.db.clone();
-    let found = state
-        .channels
-        .0
-        .try_get_with(key.clone(), async move {
-            match key.split_once(':') {
-                Some(("code", code)) => store::find_channel_by_code(&db, code).await,
-                Some((_, host)) => store::find_channel_by_host(&db, host).await,
-                None => Ok(None),
-            }
-        })
-        .await
-        .map_err(|error| ApiError::Internal(anyhow::anyhow!("looking up the channel: {error}")))?;
+    let found = found.map_err(|error| ApiError::Internal(anyhow::anyhow!("looking up the channel: {error}")))?;
     found.ok_or(ApiError::NotFound(CHANNEL_NOT_FOUND_MESSAGE))
 }
 
@@ -122,13 +118,15 @@ pub async fn set_maintenance(state: &AppState, code: &str, on: bool, title: &str
     Ok(changed)
 }
 
-fn host_name(headers: &HeaderMap) -> Option<String> {
+/// The request's host name without its port, in lower case (borrowed when it already is).
+fn host_name(headers: &HeaderMap) -> Option<Cow<'_, str>> {
     let host = headers.get(axum::http::header::HOST)?.to_str().ok()?;
     let without_port = match host.rsplit_once(':') {
         Some((name, port)) if port.chars().all(|c| c.is_ascii_digit()) && !name.ends_with(']') || name.starts_with('[') => name,
         _ => host,
     };
-    Some(without_port.trim_start_matches('[').trim_end_matches(']').to_ascii_lowercase())
+    let name = without_port.trim_start_matches('[').trim_end_matches(']');
+    Some(if name.bytes().any(|b| b.is_ascii_uppercase()) { Cow::Owned(name.to_ascii_lowercase()) } else { Cow::Borrowed(name) })
 }
 
 /// Middleware for `/v1`: unknown channel → 404, maintenance → 503, otherwise the channel is

@@ -10,6 +10,7 @@ pub mod error;
 pub mod escape;
 pub mod extract;
 pub mod fault;
+pub mod fresh_cache;
 pub mod ids;
 pub mod mail;
 pub mod metrics;
