@@ -620,10 +620,10 @@ fn page_of(searcher: &Searcher, mut hits: Vec<Hit>, page: Page) -> anyhow::Resul
             to += 1;
         }
         if to > offset {
-            let mut group: Vec<(String, Hit)> = hits[from..to].iter().map(|hit| Ok((ids.of(hit)?, *hit))).collect::<anyhow::Result<_>>()?;
-            group.sort_unstable_by(|(a, _), (b, _)| b.cmp(a));
-            for (position, (id, _)) in (from..to).zip(group) {
-                if (offset..end).contains(&position) {
+            // The group's first `need` places are filled by its largest ids.
+            let need = to.min(end) - from;
+            for (position, id) in (from..).zip(ids.largest(&hits[from..to], need)?) {
+                if position >= offset {
                     page_ids[position - offset] = Some(id);
                 }
             }
@@ -644,16 +644,39 @@ impl<'a> Ids<'a> {
         Ids { searcher, columns: vec![None; searcher.segment_readers().len()] }
     }
 
-    fn of(&mut self, hit: &Hit) -> anyhow::Result<String> {
-        let slot = &mut self.columns[hit.segment as usize];
-        if slot.is_none() {
-            *slot = self.searcher.segment_reader(hit.segment).fast_fields().str(ID)?;
+    /// The `need` largest ids of `hits`, largest first. Within one segment the id column's
+    /// ordinals follow the ids' order, so only each segment's `need` largest ordinals are read
+    /// as text: a popular keyword's tie can hold thousands of hits.
+    fn largest(&mut self, hits: &[Hit], need: usize) -> anyhow::Result<Vec<String>> {
+        let mut by_segment: HashMap<SegmentOrdinal, Vec<u64>> = HashMap::new();
+        for hit in hits {
+            let ord = self.column(hit.segment)?.term_ords(hit.doc).next().ok_or_else(|| anyhow::anyhow!("search index: a document without id"))?;
+            by_segment.entry(hit.segment).or_default().push(ord);
         }
-        let column = slot.as_ref().ok_or_else(|| anyhow::anyhow!("search index: no id column"))?;
-        let ord = column.term_ords(hit.doc).next().ok_or_else(|| anyhow::anyhow!("search index: a document without id"))?;
-        let mut id = String::new();
-        column.ord_to_str(ord, &mut id)?;
-        Ok(id)
+        let mut candidates = Vec::new();
+        for (segment, mut ords) in by_segment {
+            if ords.len() > need {
+                ords.select_nth_unstable_by(need - 1, |a, b| b.cmp(a));
+                ords.truncate(need);
+            }
+            let column = self.column(segment)?;
+            for ord in ords {
+                let mut id = String::new();
+                column.ord_to_str(ord, &mut id)?;
+                candidates.push(id);
+            }
+        }
+        candidates.sort_unstable_by(|a, b| b.cmp(a));
+        candidates.truncate(need);
+        Ok(candidates)
+    }
+
+    fn column(&mut self, segment: SegmentOrdinal) -> anyhow::Result<&StrColumn> {
+        let slot = &mut self.columns[segment as usize];
+        if slot.is_none() {
+            *slot = self.searcher.segment_reader(segment).fast_fields().str(ID)?;
+        }
+        slot.as_ref().ok_or_else(|| anyhow::anyhow!("search index: no id column"))
     }
 }
 
