@@ -2,7 +2,8 @@
 # The request-path guard: a few minutes of the catalogue bench at 10k products (the cached rows
 # and kw-fresh, each against nginx serving the same bytes) and of the checkout bench, compared
 # with bench/baseline.json. Exits 1 when a catalogue row's median ratio to nginx, or the
-# checkout's median decisions/s, falls more than 15% below its baseline.
+# checkout's median decisions/s, falls more than 15% (the checkout: 30%, as it is noisier) below
+# its baseline.
 #
 # A bench, not a test (the test command never runs it): whoever touches the request path, the
 # caches, search or middleware runs it before and after, and puts both outputs in the commit
@@ -50,6 +51,11 @@ if update:
     print(f"\nbaseline written to {baseline_path}")
     sys.exit(0)
 baseline = json.load(open(baseline_path))["rows"]
+# The catalogue rows are ratios to nginx measured in interleaved rounds: 15% is outside their
+# noise. The checkout's decisions/s wait on the disk and vary far more on the 2-core machine:
+# two guard runs of one build gave medians of 745 and 493 (rounds 450-848), so it fails only
+# below 30%, and a slower checkout is better confirmed with its own bench at more rounds.
+RATIO_TOLERANCE, CHECKOUT_TOLERANCE = 0.15, 0.30
 failed = []
 print("\n%-10s %10s %10s %8s" % ("row", "baseline", "now", "change"))
 for row, base in baseline.items():
@@ -60,10 +66,11 @@ for row, base in baseline.items():
     change = now / base - 1
     unit = "/s" if row == "checkout" else ""
     print("%-10s %9.3g%s %9.3g%s %+7.0f%%" % (row, base, unit, now, unit, change * 100))
-    if change < -0.15:
-        failed.append(f"{row}: {now:.3g} is {-change:.0%} below the baseline {base:.3g}")
+    allowed = CHECKOUT_TOLERANCE if row == "checkout" else RATIO_TOLERANCE
+    if change < -allowed:
+        failed.append(f"{row}: {now:.3g} is {-change:.0%} below the baseline {base:.3g} (at most {allowed:.0%} allowed)")
 if failed:
     print("\nGUARD FAILED:\n  " + "\n  ".join(failed))
     sys.exit(1)
-print("\nguard passed: no row more than 15% below its baseline")
+print(f"\nguard passed: no catalogue row more than {RATIO_TOLERANCE:.0%} below its baseline, the checkout not more than {CHECKOUT_TOLERANCE:.0%}")
 PY
