@@ -4,10 +4,14 @@
 //! products. The words come already normalised from `products.search_name` / `search_text`
 //! (see [`search_text`]).
 //!
-//! Each character position i of the text gets two tokens at position i: the character and the
-//! pair it starts. A term of two or more characters is then a phrase of its pairs, which matches
-//! exactly where the text holds the term (the old `LIKE '%term%'` results); a one-character term
-//! is the character itself. No dictionary is needed, so 「ろーぶ」 finds 「グローブ」.
+//! Each character position i of the text gets up to [`GRAM`] tokens at position i: the
+//! character and the runs of two, three and four characters it starts. A term of up to four
+//! characters is then one token, found without reading positions; a longer one is a phrase of
+//! four-character runs covering it. Either matches exactly where the text holds the term (the
+//! old `LIKE '%term%'` results). No dictionary is needed, so 「ろーぶ」 finds 「グローブ」.
+//! (Pairs alone, as the index first held, made every term of three or more characters a
+//! phrase: for a keyword matching thousands of products, reading their positions was half of
+//! the search's time.)
 //!
 //! A document also holds what lists filter and sort by, with the meaning the SQL list gives
 //! them (catalog/store.rs): channel, category, maker, brand and tag ids as terms; price,
@@ -67,6 +71,8 @@ const WRITER_MEMORY: usize = 200 * 1024 * 1024;
 /// A segment with this share of deleted documents is merged away.
 const DELETED_SHARE_BEFORE_MERGE: f32 = 0.3;
 const TOKENIZER: &str = "char_grams";
+/// The longest run of characters indexed as one token.
+const GRAM: usize = 4;
 const ID: &str = "id";
 const PRICE: &str = "price";
 const POPULARITY: &str = "popularity";
@@ -468,26 +474,28 @@ fn keyword_query(fields: Fields, ask: &Ask) -> Option<BooleanQuery> {
     Some(BooleanQuery::new(clauses))
 }
 
-/// Matches where `field` holds `term` as a substring: one character is its unigram, two are
-/// their bigram, more are a phrase of bigrams covering every character.
+/// Matches where `field` holds `term` as a substring: up to [`GRAM`] characters are one token,
+/// more are a phrase of [`GRAM`]-character runs covering every character.
 fn substring_query(field: Field, term: &str) -> Box<dyn Query> {
     let chars: Vec<char> = term.chars().collect();
     let gram = |offset: usize| {
-        let text: String = chars[offset..(offset + 2).min(chars.len())].iter().collect();
+        let text: String = chars[offset..(offset + GRAM).min(chars.len())].iter().collect();
         Term::from_field_text(field, &text)
     };
-    if chars.len() <= 2 {
+    if chars.len() <= GRAM {
         return Box::new(TermQuery::new(gram(0), IndexRecordOption::WithFreqs));
     }
     Box::new(PhraseQuery::new_with_offset(covering_offsets(chars.len()).into_iter().map(|o| (o, gram(o))).collect()))
 }
 
-/// Offsets of bigrams that cover `len` (>= 3) characters: every other one, plus the last
-/// when `len` is odd. Fewer bigrams than all `len - 1` of them means fewer lists to intersect.
+/// Offsets of [`GRAM`]-character runs that cover `len` (> [`GRAM`]) characters: every
+/// [`GRAM`]th one, plus the last when they do not reach the end. Fewer runs than all of them
+/// means fewer lists to intersect.
 fn covering_offsets(len: usize) -> Vec<usize> {
-    let mut offsets: Vec<usize> = (0..len - 1).step_by(2).collect();
-    if len % 2 == 1 {
-        offsets.push(len - 2);
+    let last = len - GRAM;
+    let mut offsets: Vec<usize> = (0..=last).step_by(GRAM).collect();
+    if offsets.last() != Some(&last) {
+        offsets.push(last);
     }
     offsets
 }
@@ -680,9 +688,9 @@ impl<'a> Ids<'a> {
     }
 }
 
-/// The unigram and the bigram starting at each character, both at the character's position.
-/// Spaces separate the stored names and never occur inside a term, so no token holds one;
-/// they still take a position, so a phrase cannot bridge two names.
+/// The runs of one to [`GRAM`] characters starting at each character, all at the character's
+/// position. Spaces separate the stored names and never occur inside a term, so no token holds
+/// one; they still take a position, so a phrase cannot bridge two names.
 #[derive(Clone, Default)]
 struct CharGramTokenizer {
     tokens: Vec<Token>,
@@ -700,15 +708,12 @@ impl Tokenizer for CharGramTokenizer {
 fn char_grams(text: &str) -> Vec<Token> {
     let chars: Vec<(usize, char)> = text.char_indices().collect();
     let end_of = |i: usize| chars.get(i + 1).map_or(text.len(), |(offset, _)| *offset);
-    let mut tokens = Vec::with_capacity(chars.len() * 2);
-    for (position, &(from, c)) in chars.iter().enumerate() {
-        if c == ' ' {
-            continue;
-        }
-        let token = |to: usize| Token { offset_from: from, offset_to: to, position, text: text[from..to].to_owned(), position_length: 1 };
-        tokens.push(token(end_of(position)));
-        if chars.get(position + 1).is_some_and(|(_, next)| *next != ' ') {
-            tokens.push(token(end_of(position + 1)));
+    let mut tokens = Vec::with_capacity(chars.len() * GRAM);
+    for (position, &(from, _)) in chars.iter().enumerate() {
+        let run = chars[position..].iter().take(GRAM).take_while(|(_, c)| *c != ' ').count();
+        for length in 1..=run {
+            let to = end_of(position + length - 1);
+            tokens.push(Token { offset_from: from, offset_to: to, position, text: text[from..to].to_owned(), position_length: 1 });
         }
     }
     tokens
@@ -785,17 +790,33 @@ mod tests {
     }
 
     #[test]
-    fn each_character_gives_its_unigram_and_bigram_at_its_position() {
-        let tokens: Vec<(usize, String)> = char_grams("ぐろ a").into_iter().map(|t| (t.position, t.text)).collect();
-        let expected = [(0, "ぐ"), (0, "ぐろ"), (1, "ろ"), (3, "a")];
+    fn each_character_gives_the_runs_of_up_to_four_it_starts_at_its_position() {
+        let tokens: Vec<(usize, String)> = char_grams("ぐろーぶす a").into_iter().map(|t| (t.position, t.text)).collect();
+        let expected = [
+            (0, "ぐ"),
+            (0, "ぐろ"),
+            (0, "ぐろー"),
+            (0, "ぐろーぶ"),
+            (1, "ろ"),
+            (1, "ろー"),
+            (1, "ろーぶ"),
+            (1, "ろーぶす"),
+            (2, "ー"),
+            (2, "ーぶ"),
+            (2, "ーぶす"),
+            (3, "ぶ"),
+            (3, "ぶす"),
+            (4, "す"),
+            (6, "a"),
+        ];
         assert_eq!(tokens, expected.map(|(p, t)| (p, t.to_owned())));
     }
 
     #[test]
-    fn bigrams_cover_every_character_of_a_term() {
-        assert_eq!(covering_offsets(3), vec![0, 1]);
-        assert_eq!(covering_offsets(4), vec![0, 2]);
-        assert_eq!(covering_offsets(5), vec![0, 2, 3]);
+    fn runs_of_four_cover_every_character_of_a_longer_term() {
+        assert_eq!(covering_offsets(5), vec![0, 1]);
+        assert_eq!(covering_offsets(8), vec![0, 4]);
+        assert_eq!(covering_offsets(9), vec![0, 4, 5]);
     }
 
     #[test]
@@ -829,14 +850,22 @@ mod tests {
     }
 
     #[test]
-    fn bigrams_found_apart_are_no_match() {
-        // ぐろ, ろー and ーぶ all occur, but never as ぐろーぶ.
-        let index = index(vec![product("apart", "ぐろーと ーぶる", "", 0), product("across", "ぐろ ーぶ", "", 0)]);
-        assert!(search(&index, "ぐろーぶ").is_empty());
-        assert!(search(&index, "ろーぶ").is_empty());
-        assert_eq!(search(&index, "ぐろー"), vec!["apart"]);
-        let repeated = index_of(&["ああああ", "あああ"]);
-        assert_eq!(search(&repeated, "ああああ"), vec!["0"]);
+    fn runs_found_apart_are_no_match() {
+        // ぐろ, ろー and ーぶ all occur, but never as ぐろーぶ; ぐろーぶ and ろーぶす occur, but
+        // never as ぐろーぶす.
+        let index = index(vec![product("apart", "ぐろーと ーぶる", "", 0), product("across", "ぐろ ーぶ", "", 0), product("long", "ぐろーぶ ろーぶす", "", 0)]);
+        assert!(search(&index, "ぐろーぶす").is_empty());
+        assert_eq!(search(&index, "ぐろーぶ"), vec!["long"]);
+        assert_eq!(search(&index, "ろーぶ"), vec!["long"]);
+        let mut three = search(&index, "ぐろー");
+        three.sort();
+        assert_eq!(three, vec!["apart", "long"]);
+        let repeated = index_of(&["ああああ", "あああ", "ああああああ", "あああああ あ"]);
+        assert_eq!(search(&repeated, "ああああ").len(), 3);
+        assert_eq!(search(&repeated, "ああああああ"), vec!["2"]);
+        let mut five = search(&repeated, "あああああ");
+        five.sort();
+        assert_eq!(five, vec!["2", "3"]);
     }
 
     fn index_of(names: &[&str]) -> Catalog {
