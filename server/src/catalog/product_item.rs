@@ -48,22 +48,20 @@ pub struct ProductItem {
     pub is_on_sale: bool,
 }
 
-/// Product rows with their categories and main image, fetched for the whole page at once.
+/// Product rows (which bring their main image) with their categories, fetched for the whole
+/// page at once.
 pub async fn product_items(db: &Db, rows: Vec<ProductRow>, now: i64) -> sqlx::Result<Vec<ProductItem>> {
     let ids: Vec<String> = rows.iter().map(|r| r.id.clone()).collect();
     let mut categories: HashMap<String, Vec<NamedRef>> = HashMap::new();
     for row in store::products::list_categories_of(db, &ids).await? {
         categories.entry(row.product_id).or_default().push(NamedRef { key: row.category_key, name: row.name });
     }
-    let mut images: HashMap<String, Image> = HashMap::new();
-    for row in store::products::list_images_of(db, &ids).await? {
-        images.entry(row.product_id).or_insert(Image { url: row.url, alt: row.alt });
-    }
     Ok(rows
         .into_iter()
         .map(|row| ProductItem {
             categories: categories.remove(&row.id).unwrap_or_default(),
-            image: images.remove(&row.id),
+            // The main image comes with the row (PRODUCT_COLUMNS): one query fewer per list.
+            image: row.image_url.zip(row.image_alt).map(|(url, alt)| Image { url, alt }),
             is_on_sale: is_on_sale(row.sale_start, row.sale_end, now),
             stock_status: StockStatus::of(row.stock),
             brand: NamedRef::of(row.brand_key, row.brand_name),

@@ -28,6 +28,9 @@ pub struct ProductRow {
     pub brand_name: Option<String>,
     /// Units left over all the product's variations.
     pub stock: i64,
+    /// The main image (the first by position), when the product has one.
+    pub image_url: Option<String>,
+    pub image_alt: Option<String>,
 }
 
 #[derive(Debug, sqlx::FromRow)]
@@ -40,7 +43,9 @@ pub struct ProductDetailRow {
 pub(crate) const PRODUCT_COLUMNS: &str = "p.id, p.product_key, p.code, p.name, p.price, p.before_price, p.tax_rate, \
      p.sale_start, p.sale_end, m.maker_key, m.name AS maker_name, b.brand_key, b.name AS brand_name, \
      (SELECT CAST(COALESCE(SUM(v.stock_quantity), 0) AS BIGINT) FROM product_variations v \
-      WHERE v.product_id = p.id) AS stock";
+      WHERE v.product_id = p.id) AS stock, \
+     (SELECT i.url FROM product_images i WHERE i.product_id = p.id ORDER BY i.position LIMIT 1) AS image_url, \
+     (SELECT i.alt FROM product_images i WHERE i.product_id = p.id ORDER BY i.position LIMIT 1) AS image_alt";
 
 /// The channel test of a query that names its products by id, followed by the channel's id.
 /// `|| ''` keeps SQLite from answering it through an index that starts with the channel (it
