@@ -5,8 +5,10 @@
 # static files. Prints requests/s, p50 and p99 for both and the ratio.
 # Those rows repeat one URL, so after the first request the server's read cache answers them.
 # The `kw-fresh` row makes every query string unique (a random name fragment as keyword and a
-# price_max never asked before), so each request is a first-time search through the index and
-# the database; its nginx column serves the keyword page's bytes for the same query strings.
+# price_max never asked before), so the read cache never answers and each request is a
+# first-time search through the index; the page's products come from the item cache
+# (catalog/product_item.rs: products read within the last half second) or the database. Its
+# nginx column serves the keyword page's bytes for the same query strings.
 # The search index build time (products, ms) is printed from the server log at the end.
 #
 # Single runs are noisy (the same binary has given 28k and 46k requests/s a minute apart), so

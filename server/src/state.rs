@@ -39,6 +39,8 @@ pub struct SharedState {
     pub config: Arc<Config>,
     /// Finished catalogue answers (lists, product pages), fresh for a second.
     pub catalog_cache: ReadCache,
+    /// Products as lists show them, by id, for keyword pages (catalog/product_item.rs).
+    pub items: crate::catalog::product_item::ItemCache,
     /// Members' favourite ids for `is_favorite` over cached answers.
     pub favorites: crate::catalog::favorite_overlay::FavoriteCache,
     /// What a member's leaving erases of the features above the members.
@@ -104,6 +106,7 @@ impl AppState {
             social_providers,
             config: Arc::new(config),
             catalog_cache: ReadCache::new(20_000, CATALOG_FRESH_FOR),
+            items: crate::catalog::product_item::ItemCache::new(50_000, CATALOG_FRESH_FOR / 2),
             favorites: crate::catalog::favorite_overlay::FavoriteCache::new(|db, channel_id, user_id| {
                 Box::pin(async move { crate::favorites::store::favorite_product_ids(&db, &channel_id, &user_id).await })
             }),

@@ -229,14 +229,14 @@ async fn load_product_list(state: &AppState, channel: &Channel, filter: &Product
         Some(key) => Some(store::taxonomy::list_category_ids(&state.db, &channel.id, key, filter.include_descendants).await?),
         None => None,
     };
-    let (rows, total) = if filter.terms.is_empty() {
-        store::products::list_products(&state.db, &channel.id, filter, category_ids.as_deref(), page, now).await?
-    } else {
-        // The index answers the whole list; the database loads the page's products only.
-        let found = state.search.find(&state.db, &channel.id, filter, category_ids, page, now).await?;
-        (store::products::list_products_in_order(&state.db, &channel.id, &found.ids).await?, found.total)
-    };
-    Ok(Paginated::new(product_items(&state.db, rows, now).await?, total, page))
+    if filter.terms.is_empty() {
+        let (rows, total) = store::products::list_products(&state.db, &channel.id, filter, category_ids.as_deref(), page, now).await?;
+        return Ok(Paginated::new(product_items(&state.db, rows, now).await?, total, page));
+    }
+    // The index answers the whole list; the page's products come from the item cache, or the
+    // database for those it does not hold.
+    let found = state.search.find(&state.db, &channel.id, filter, category_ids, page, now).await?;
+    Ok(Paginated::new(state.items.in_order(&state.db, &channel.id, &found.ids, now).await?, found.total, page))
 }
 
 #[utoipa::path(get, path = "/v1/products/{key}", tag = "catalog",

@@ -2,12 +2,15 @@
 //! the lists of other features (collections, histories, stylists' picks) build it the same
 //! way, for a whole page of rows at once.
 use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
 use super::availability::{StockStatus, is_on_sale};
 use super::store::{self, products::ProductRow};
 use crate::infra::db::Db;
+use crate::infra::ids::ChannelId;
 
 /// A maker, brand or category as a product names it.
 #[derive(Clone, Serialize, utoipa::ToSchema)]
@@ -82,5 +85,61 @@ impl NamedRef {
     /// The reference when the row has both its key and its name (a left join may give neither).
     pub fn of(key: Option<String>, name: Option<String>) -> Option<Self> {
         Some(NamedRef { key: key?, name: name? })
+    }
+}
+
+/// Products as lists show them, by id, each kept for `fresh_for` after it was read: a keyword
+/// page names its products by id (the index answers the order), and the same popular products
+/// head many pages (each keyword with its filters, sorts and page numbers), so most of a first-
+/// time search's page is already here and the database reads only the rest. Half the read
+/// cache's second, so that a page built from kept products is still at most about a second
+/// behind the database, as the read cache promises.
+#[derive(Clone)]
+pub struct ItemCache {
+    entries: Arc<quick_cache::sync::Cache<String, Arc<KeptItem>>>,
+    fresh_for: Duration,
+}
+
+struct KeptItem {
+    channel_id: ChannelId,
+    item: ProductItem,
+    /// The sale period, so that `is_on_sale` is decided at each use.
+    sale: (Option<i64>, Option<i64>),
+    loaded_at: Instant,
+}
+
+impl ItemCache {
+    /// Holds about `capacity` products.
+    pub fn new(capacity: usize, fresh_for: Duration) -> Self {
+        ItemCache { entries: Arc::new(quick_cache::sync::Cache::new(capacity)), fresh_for }
+    }
+
+    /// The channel's products among `ids`, in the order of `ids` (an id that is not the
+    /// channel's product is left out), as [`store::products::list_products_in_order`] and
+    /// [`product_items`] would give them.
+    pub async fn in_order(&self, db: &Db, channel_id: &ChannelId, ids: &[String], now: i64) -> sqlx::Result<Vec<ProductItem>> {
+        let mut items: Vec<Option<ProductItem>> = ids.iter().map(|id| self.fresh(channel_id, id, now)).collect();
+        let missing: Vec<String> = ids.iter().zip(&items).filter(|(_, item)| item.is_none()).map(|(id, _)| id.clone()).collect();
+        if !missing.is_empty() {
+            let rows = store::products::list_products_in_order(db, channel_id, &missing).await?;
+            let sales: Vec<(Option<i64>, Option<i64>)> = rows.iter().map(|row| (row.sale_start, row.sale_end)).collect();
+            let loaded_at = Instant::now();
+            for (item, sale) in product_items(db, rows, now).await?.into_iter().zip(sales) {
+                let kept = KeptItem { channel_id: channel_id.clone(), item: item.clone(), sale, loaded_at };
+                self.entries.insert(item.id.clone(), Arc::new(kept));
+                if let Some(slot) = ids.iter().position(|id| *id == item.id) {
+                    items[slot] = Some(item);
+                }
+            }
+        }
+        Ok(items.into_iter().flatten().collect())
+    }
+
+    fn fresh(&self, channel_id: &ChannelId, id: &str, now: i64) -> Option<ProductItem> {
+        let kept = self.entries.get(id)?;
+        if kept.loaded_at.elapsed() >= self.fresh_for || kept.channel_id != *channel_id {
+            return None;
+        }
+        Some(ProductItem { is_on_sale: is_on_sale(kept.sale.0, kept.sale.1, now), ..kept.item.clone() })
     }
 }
