@@ -74,9 +74,16 @@ else
   pin_load=()
   pinning="not pinned: this machine has $available cores, no more than CORES=$cores"
 fi
+# A server left on the port (an earlier run, a manual test) would answer in this one's place and
+# the figures would be another build's: refuse to start instead.
+if curl -fs "http://127.0.0.1:$shop_port/healthz" > /dev/null 2>&1; then
+  echo "something already answers on port $shop_port: stop it first (the bench would measure it, not $SHOP_BIN)" >&2
+  exit 1
+fi
 "${pin_server[@]}" "$SHOP_BIN" serve --demo > "$work/shop.log" 2>&1 &
 shop_pid=$!
 for _ in $(seq 1 100); do curl -fs "http://127.0.0.1:$shop_port/healthz" > /dev/null 2>&1 && break; sleep 0.1; done
+kill -0 "$shop_pid" 2> /dev/null || { echo "the server stopped:" >&2; cat "$work/shop.log" >&2; exit 1; }
 
 base="http://127.0.0.1:$shop_port"
 category=$(curl -fs "$base/v1/categories/hierarchy?table=products" | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"][0]["children"][0]["key"])')
