@@ -138,10 +138,16 @@ enum MemberAction {
 
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
 enum StaffRoleArg {
-    /// Everything, also topics, messages to all members and the audit log.
+    /// オーナー: everything, the audit log included.
     Owner,
-    /// Inquiries and messages to members or segments.
-    Staff,
+    /// 店長: everything but the audit log.
+    Manager,
+    /// 受注担当: orders, payments, shipping and inquiries; no cancelling, no personal-data export.
+    OrderClerk,
+    /// 出荷担当: reads orders; shipments, carriers' files, slips.
+    ShippingClerk,
+    /// 閲覧のみ: reads orders, changes nothing.
+    Viewer,
 }
 
 /// mimalloc instead of glibc's malloc: allocation and freeing were about a tenth of the CPU
@@ -294,7 +300,10 @@ async fn staff_command(action: StaffAction) -> anyhow::Result<()> {
     };
     let role = match role {
         StaffRoleArg::Owner => shop::staff::StaffRole::Owner,
-        StaffRoleArg::Staff => shop::staff::StaffRole::Staff,
+        StaffRoleArg::Manager => shop::staff::StaffRole::Manager,
+        StaffRoleArg::OrderClerk => shop::staff::StaffRole::OrderClerk,
+        StaffRoleArg::ShippingClerk => shop::staff::StaffRole::ShippingClerk,
+        StaffRoleArg::Viewer => shop::staff::StaffRole::Viewer,
     };
     let db = shop::infra::db::Db::connect(&config.database_url, 2).await?;
     db.migrate().await?;

@@ -128,6 +128,17 @@ pub fn setting<T: DeserializeOwned>(stored: &HashMap<String, String>, key: &str,
 }
 
 /// One setting of the channel, read from the database.
+/// The setting naming where the shop reads its notices (inquiries, new orders).
+pub const CONTACT_EMAIL_SETTING: &str = "SHOP.CONTACT_EMAIL";
+
+/// Where the shop's notices go: `SHOP.CONTACT_EMAIL` when it is an address, else `fallback`
+/// (the mail sender address).
+pub async fn shop_notice_address(db: &Db, channel_id: &ChannelId, fallback: &str) -> sqlx::Result<String> {
+    let configured: String = load_setting(db, channel_id, CONTACT_EMAIL_SETTING, String::new()).await?;
+    let configured = configured.trim();
+    Ok(if crate::validation::email(configured).is_ok() { configured.to_owned() } else { fallback.to_owned() })
+}
+
 pub async fn load_setting<T: DeserializeOwned>(db: &Db, channel_id: &ChannelId, key: &str, default: T) -> sqlx::Result<T> {
     Ok(setting(&super::store::list_settings(db, channel_id).await?, key, default))
 }

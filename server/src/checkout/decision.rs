@@ -90,21 +90,60 @@ pub async fn place(state: &AppState, channel: &Channel, open: &Open, origin: &st
         return Err(ApiError::field("use_points", format!("保有ポイント（{} ポイント）を超えて利用することはできません", loaded::yen(balance))));
     }
 
-    let placed = write_order(state, open, &loaded, &priced, &method, origin).await?;
+    let desk = desk_facts(state, channel, &method, open.now).await?;
+    let placed = write_order(state, open, &loaded, &priced, &method, origin, &desk).await?;
 
     if method.kind() == Some(PaymentKind::CreditCard) {
         let source = loaded.card_ref.clone().unwrap_or_default();
         let order = order_store::find_order(&state.db.pool, &channel.id, &placed.order_id).await?.ok_or_else(ApiError::not_found)?;
-        return card_payment::pay(state, channel, open, order, &source, placed.guest_token).await;
+        let answer = card_payment::pay(state, channel, open, order, &source, placed.guest_token).await?;
+        notify_shop(state, channel, &placed.order_id);
+        return Ok(answer);
     }
     store::update_release_decision(&state.db.pool, &open.cart.id).await?;
     let order = order_store::find_order(&state.db.pool, &channel.id, &placed.order_id).await?.ok_or_else(ApiError::not_found)?;
     card_payment::send_confirmation(state, &open.settings, &order, placed.guest_token.as_deref(), None).await;
+    notify_shop(state, channel, &placed.order_id);
     Ok(answer_of(&order, &open.settings, placed.guest_token, None))
 }
 
+/// What the order desk needs of a new order that the checkout's transaction should not wait
+/// for: the first day the shop can ship (its calendar), and a bank transfer's deadline.
+struct DeskFacts {
+    ships_on: time::Date,
+    payment_due_at: Option<i64>,
+}
+
+async fn desk_facts(state: &AppState, channel: &Channel, method: &PaymentMethodRow, now: i64) -> ApiResult<DeskFacts> {
+    let ships_on = match delivery_date::for_place(&state.db, &channel.id, None, None).await? {
+        delivery_date::DeliveryDate::Earliest(schedule) => schedule.ships_on,
+        delivery_date::DeliveryDate::NoDateChoice { .. } => delivery_date::jst(time::OffsetDateTime::now_utc()).date(),
+    };
+    let payment_due_at = if method.kind() == Some(PaymentKind::BankTransfer) {
+        let settings = crate::channel::store::list_settings(&state.db, &channel.id).await?;
+        Some(crate::orders::bank::due_at_ms(&settings, now))
+    } else {
+        None
+    };
+    Ok(DeskFacts { ships_on, payment_due_at })
+}
+
+/// 新規注文のお知らせ to the shop, after the answer (a mail never holds the buyer up).
+fn notify_shop(state: &AppState, channel: &Channel, order_id: &str) {
+    let (state, channel, order_id) = (state.clone(), channel.clone(), order_id.to_owned());
+    tokio::spawn(async move { crate::orders::desk::notify_shop(&state, &channel, &order_id).await });
+}
+
 /// The one transaction that makes the order.
-async fn write_order(state: &AppState, open: &Open, loaded: &Loaded, priced: &Priced, method: &PaymentMethodRow, origin: &str) -> ApiResult<Placed> {
+async fn write_order(
+    state: &AppState,
+    open: &Open,
+    loaded: &Loaded,
+    priced: &Priced,
+    method: &PaymentMethodRow,
+    origin: &str,
+    desk: &DeskFacts,
+) -> ApiResult<Placed> {
     let now = open.now;
     let cart = &loaded.cart;
     let mut tx = state.db.begin_write().await?;
@@ -265,6 +304,19 @@ async fn write_order(state: &AppState, open: &Open, loaded: &Loaded, priced: &Pr
         let gift = NewGift { channel_id: &cart.channel_id, order_id: &order_id, receiver_name, sender_name: &sender, message: &cart.gift_message };
         crate::orders::gift_store::insert_gift(&mut tx, &gift, now).await?;
     }
+    let placed = crate::orders::desk::Placed {
+        order_id: &order_id,
+        order_no: &order_no,
+        kind,
+        note: &cart.note,
+        is_gift: loaded.is_gift(),
+        has_noshi: loaded.shippings.iter().any(|s| s.noshi_key.is_some()),
+        shipments: shipping_ids.len(),
+        payment_due_at: desk.payment_due_at,
+        ships_on: desk.ships_on,
+        now,
+    };
+    crate::orders::desk::on_placed(&mut tx, &cart.channel_id, &placed).await?;
     store::update_cart_ordered(&mut tx, &cart.id, Some(&order_id), None).await?;
     tx.commit().await?;
     Ok(Placed { order_id, guest_token })

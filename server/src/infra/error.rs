@@ -71,6 +71,23 @@ impl ApiError {
         ApiError::Rule { status: StatusCode::PAYLOAD_TOO_LARGE, code: None, message: message.into() }
     }
 
+    /// The Japanese sentence a person reads for this error, for answers that report many
+    /// results at once (a bulk action, an imported file's rows). An internal error is logged
+    /// and reads as the generic message.
+    pub fn user_message(&self) -> String {
+        match self {
+            ApiError::Unauthorized | ApiError::Forbidden => "この操作は行えません。".to_owned(),
+            ApiError::NotFound(_) => NOT_FOUND_MESSAGE.to_owned(),
+            ApiError::Invalid(errors) => errors.values().flatten().cloned().collect::<Vec<_>>().join(" "),
+            ApiError::Rule { message, .. } => message.clone(),
+            ApiError::Maintenance { message, .. } => message.clone(),
+            ApiError::Internal(error) => {
+                tracing::error!(error = format!("{error:#}"), "an internal error in a result of many");
+                INTERNAL_MESSAGE.to_owned()
+            }
+        }
+    }
+
     pub fn field(field: &str, message: impl Into<String>) -> Self {
         let mut errors = FieldErrors::new();
         errors.insert(field.to_owned(), vec![message.into()]);

@@ -9,8 +9,7 @@ use crate::infra::error::ApiResult;
 use crate::members::mails::send_mail;
 use crate::state::AppState;
 
-/// The setting naming where the shop reads inquiries.
-pub const CONTACT_EMAIL_SETTING: &str = "SHOP.CONTACT_EMAIL";
+pub use crate::channel::settings::CONTACT_EMAIL_SETTING;
 
 /// The shop's name as mails show it.
 async fn shop_name(state: &AppState, channel: &Channel) -> ApiResult<String> {
@@ -19,9 +18,7 @@ async fn shop_name(state: &AppState, channel: &Channel) -> ApiResult<String> {
 
 /// Where the shop's notices go.
 async fn shop_address(state: &AppState, channel: &Channel) -> ApiResult<String> {
-    let configured: String = load_setting(&state.db, &channel.id, CONTACT_EMAIL_SETTING, String::new()).await?;
-    let configured = configured.trim();
-    Ok(if crate::validation::email(configured).is_ok() { configured.to_owned() } else { state.config.mail_from.clone() })
+    Ok(crate::channel::settings::shop_notice_address(&state.db, &channel.id, &state.config.mail_from).await?)
 }
 
 fn about(row: &InquiryRow) -> About<'_> {

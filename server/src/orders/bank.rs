@@ -50,10 +50,8 @@ impl Default for Stored {
 /// The account for an order placed at `ordered_at_ms`, from the channel's stored settings
 /// (key → JSON); a missing or unreadable setting gives the demo account.
 pub fn bank_account(settings: &HashMap<String, String>, ordered_at_ms: i64) -> BankAccount {
-    let stored: Stored = settings.get(SETTING).and_then(|raw| serde_json::from_str(raw).ok()).unwrap_or_default();
-    let jst = UtcOffset::from_hms(9, 0, 0).expect("valid offset");
-    let ordered = OffsetDateTime::from_unix_timestamp_nanos(i128::from(ordered_at_ms) * 1_000_000).unwrap_or(OffsetDateTime::UNIX_EPOCH).to_offset(jst).date();
-    let due = ordered + Duration::days(stored.due_days.clamp(0, 365));
+    let stored = stored(settings);
+    let due = due_date(&stored, ordered_at_ms);
     BankAccount {
         bank_name: stored.bank_name,
         branch_name: stored.branch_name,
@@ -62,6 +60,26 @@ pub fn bank_account(settings: &HashMap<String, String>, ordered_at_ms: i64) -> B
         account_holder: stored.account_holder,
         due_date: format!("{:04}-{:02}-{:02}", due.year(), u8::from(due.month()), due.day()),
     }
+}
+
+fn stored(settings: &HashMap<String, String>) -> Stored {
+    settings.get(SETTING).and_then(|raw| serde_json::from_str(raw).ok()).unwrap_or_default()
+}
+
+fn jst() -> UtcOffset {
+    UtcOffset::from_hms(9, 0, 0).expect("valid offset")
+}
+
+fn due_date(stored: &Stored, ordered_at_ms: i64) -> time::Date {
+    let ordered = OffsetDateTime::from_unix_timestamp_nanos(i128::from(ordered_at_ms) * 1_000_000).unwrap_or(OffsetDateTime::UNIX_EPOCH).to_offset(jst()).date();
+    ordered + Duration::days(stored.due_days.clamp(0, 365))
+}
+
+/// The end of the transfer's last day (the next day's 0:00 in Japan), in ms: the order desk's
+/// 入金期限切れ starts there.
+pub fn due_at_ms(settings: &HashMap<String, String>, ordered_at_ms: i64) -> i64 {
+    let next_day = due_date(&stored(settings), ordered_at_ms) + Duration::days(1);
+    (next_day.midnight().assume_offset(jst()).unix_timestamp_nanos() / 1_000_000) as i64
 }
 
 #[cfg(test)]
@@ -75,6 +93,8 @@ mod tests {
         assert_eq!(account.bank_name, "ライド銀行");
         assert_eq!(account.account_holder, "カ）ライドパーツ");
         assert_eq!(account.due_date, "2026-11-30");
+        // 2026-12-01 00:00 in Japan.
+        assert_eq!(due_at_ms(&HashMap::new(), 1_795_363_200_000), 1_796_050_800_000);
     }
 
     #[test]

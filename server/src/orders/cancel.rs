@@ -8,7 +8,12 @@
 //! database), then the cancellation mail goes out. Failures of either are logged, not undone:
 //! the order is cancelled, and staff settle a failed refund from the log.
 
-use super::mails;
+use super::axes::ShipProgress;
+use super::timeline::{self, EventKind};
+use super::{desk, mails};
+use crate::staff::Staff;
+use crate::staff::audit::{self, AuditAction};
+use axum::http::StatusCode;
 use super::status::{CANCELLABLE, Status};
 use super::store;
 use super::view::{orderer_of, status_of};
@@ -24,6 +29,7 @@ use crate::state::AppState;
 /// 422 code of a cancel the order's status no longer allows.
 pub const NOT_CANCELLABLE_CODE: &str = "orders.cancel.not_cancellable";
 pub const NOT_CANCELLABLE_MESSAGE: &str = "この注文はキャンセルできません（発送準備に入っています）";
+pub const NOT_SHIPPED_CANCELLABLE_MESSAGE: &str = "発送済みの荷物がある注文はキャンセルできません。";
 pub const ALREADY_CANCELLED_MESSAGE: &str = "この注文はすでにキャンセルされています";
 
 /// Cancels order `order_id` of `channel` for `reason` (stored and shown to the member).
@@ -37,9 +43,27 @@ pub async fn cancel_order(state: &AppState, channel: &Channel, order_id: &str, r
 /// that cancels it (the reconciler cancels only an order still awaiting its card payment, a
 /// social gift's deadline only a paid one). Otherwise as `cancel_order`.
 pub async fn cancel_order_from(state: &AppState, channel: &Channel, order_id: &str, reason: &str, allowed: &[Status]) -> ApiResult<()> {
+    cancel_with(state, channel, order_id, reason, allowed, None).await
+}
+
+/// The statuses staff may cancel from: also 発送準備中, as long as no parcel has left.
+pub const STAFF_CANCELLABLE: [Status; 4] = [Status::Accepted, Status::AwaitingPayment, Status::Paid, Status::Preparing];
+
+/// A member of staff cancels the order read at `version` (409 when stale), before any parcel
+/// has left; the reason is mailed to the customer. Audited.
+pub async fn cancel_by_staff(state: &AppState, channel: &Channel, staff: &Staff, order_id: &str, version: i64, reason: &str) -> ApiResult<()> {
+    cancel_with(state, channel, order_id, reason, &STAFF_CANCELLABLE, Some((staff, version))).await
+}
+
+async fn cancel_with(state: &AppState, channel: &Channel, order_id: &str, reason: &str, allowed: &[Status], by: Option<(&Staff, i64)>) -> ApiResult<()> {
     let now = Timestamp::now().0;
     let mut tx = state.db.begin_write().await?;
-    let (row, from) = mark_cancelled(&mut tx, channel, order_id, reason, allowed, now).await?;
+    let (row, from) = mark_cancelled(&mut tx, channel, order_id, reason, allowed, now, by.map(|(_, version)| version)).await?;
+    let staff = by.map(|(staff, _)| staff);
+    timeline::record(&mut tx, &channel.id, order_id, staff, EventKind::Cancelled, reason, now).await?;
+    if let Some(staff) = staff {
+        audit::record_in(&mut tx, staff, AuditAction::OrderCancel, &format!("{} キャンセル", row.order_no)).await?;
+    }
     for (variation_id, quantity) in store::list_line_quantities(&mut tx, order_id).await? {
         crate::catalog::store::stock::update_stock_returned(&mut tx, &variation_id, quantity).await?;
     }
@@ -62,13 +86,9 @@ pub async fn cancel_order_from(state: &AppState, channel: &Channel, order_id: &s
     tx.commit().await?;
 
     refund_charge(state, channel, &row, from).await;
-    let orderer = orderer_of(&row);
-    let to = if row.orderer_email.is_empty() { orderer.email.clone() } else { row.orderer_email.clone() };
-    if !to.is_empty() {
-        let mail = mails::cancelled(&channel.name, &to, &orderer.name(), &row, reason);
-        if let Err(error) = state.mailer.send(mail).await {
-            tracing::error!(order_no = row.order_no, error = format!("{error:#}"), "cancellation mail not sent");
-        }
+    if desk::switches(state, channel).await?.cancelled {
+        let mail = mails::cancelled(&channel.name, &desk::customer_address(&row), &orderer_of(&row).name(), &row, reason);
+        desk::send_recorded(state, channel, &row, staff, mail).await;
     }
     Ok(())
 }
@@ -84,15 +104,23 @@ async fn mark_cancelled(
     reason: &str,
     allowed: &[Status],
     now: i64,
+    expected_version: Option<i64>,
 ) -> ApiResult<(store::OrderRow, Status)> {
     for _ in 0..5 {
         let row = store::find_order(&mut **tx, &channel.id, order_id).await?.ok_or_else(ApiError::not_found)?;
+        if expected_version.is_some_and(|version| version != row.version) {
+            return Err(ApiError::rule_with(StatusCode::CONFLICT, desk::STALE_CODE, desk::STALE_MESSAGE));
+        }
         let from = status_of(&row);
+        // A parcel that left (一部出荷 reads 発送準備中) can no longer be cancelled.
+        if desk::progress_of(&row) == ShipProgress::Partial {
+            return Err(ApiError::rule(NOT_CANCELLABLE_CODE, NOT_SHIPPED_CANCELLABLE_MESSAGE));
+        }
         if !allowed.contains(&from) {
             let message = if from == Status::Cancelled { ALREADY_CANCELLED_MESSAGE } else { NOT_CANCELLABLE_MESSAGE };
             return Err(ApiError::rule(NOT_CANCELLABLE_CODE, message));
         }
-        if store::update_cancelled(tx, &channel.id, order_id, reason, now, from).await? {
+        if store::update_cancelled(tx, &channel.id, order_id, reason, now, from, row.version).await? {
             return Ok((row, from));
         }
     }

@@ -7,17 +7,25 @@
 //! The order JSON is `view.rs`; statuses `status.rs`; the cancel function (also called by the
 //! payment notification) `cancel.rs`; receipts and quotations `receipt.rs` over `documents`;
 //! bank details `bank.rs`; the PDF download `pdf_response.rs`; SQL `store.rs`; handlers `http.rs`.
+pub mod axes;
 pub mod bank;
 pub mod cancel;
+pub mod carriers;
+pub mod desk;
+pub mod desk_mails;
+pub mod desk_store;
 pub mod gift_state;
 pub mod gift_store;
 pub mod gift_view;
 pub mod http;
 pub mod mails;
 pub mod pdf_response;
+pub mod queue;
 pub mod receipt;
+pub mod shipping_files;
 pub mod status;
 pub mod store;
+pub mod timeline;
 pub mod view;
 
 pub use http::routes;
@@ -46,8 +54,11 @@ pub(crate) async fn orders_answer(
     rows: Vec<store::OrderRow>,
 ) -> crate::infra::error::ApiResult<Vec<view::Order>> {
     let ids: Vec<String> = rows.iter().map(|row| row.id.clone()).collect();
+    let shippings = store::list_shippings(&state.db, &ids).await?;
+    let shipping_ids: Vec<String> = shippings.iter().filter(|s| s.ship_state != "unshipped").map(|s| s.id.clone()).collect();
     let parts = view::Parts {
-        shippings: store::list_shippings(&state.db, &ids).await?,
+        tracking: desk_store::list_tracking(&state.db, &shipping_ids).await?,
+        shippings,
         lines: store::list_lines(&state.db, &ids).await?,
         memos: store::list_memos(&state.db, &ids).await?,
         gifts: gift_store::list_gifts_of_orders(&state.db, &ids).await?,

@@ -9,11 +9,13 @@ use crate::catalog::store::variations::VariationRow;
 use crate::channel::PaymentKind;
 use crate::infra::db::{Db, Tx};
 
-const ORDER_COLUMNS: &str = "o.id, o.channel_id, o.order_no, o.cart_id, o.user_id, o.guest_token_hash, o.status, o.payment_method_id, \
+pub(super) const ORDER_COLUMNS: &str = "o.id, o.channel_id, o.order_no, o.cart_id, o.user_id, o.guest_token_hash, o.status, o.payment_method_id, \
      o.payment_code, o.payment_name, o.card_masked_number, o.gateway_charge_id, o.orderer_json, o.orderer_email, o.subtotal, \
      o.total_carriage, o.payment_fee, o.packing_fee, o.coupon_discount, o.point_discount, o.total_payment, o.total_tax, \
      o.amount_by_tax_rate, o.coupon_code, o.used_points, o.earned_points, o.note, o.cancel_reason, o.cancelled_at, \
-     o.receipt_addressee, o.receipt_note, o.receipt_issued_count, o.link_origin, o.delivery_option, o.purchase_order_no, o.ordered_at, o.updated_at";
+     o.receipt_addressee, o.receipt_note, o.receipt_issued_count, o.link_origin, o.delivery_option, o.purchase_order_no, o.ordered_at, o.updated_at, \
+     o.lifecycle, o.payment_state, o.payment_due_at, o.paid_amount, o.paid_on, o.on_hold, o.hold_reason, o.needs_review, o.review_reason, \
+     o.ship_progress, o.handled_at, o.version";
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct OrderRow {
@@ -59,6 +61,23 @@ pub struct OrderRow {
     pub purchase_order_no: Option<String>,
     pub ordered_at: i64,
     pub updated_at: i64,
+    /// The order desk's axes (orders::axes): their codes as stored.
+    pub lifecycle: String,
+    pub payment_state: String,
+    /// 銀行振込's deadline (the end of its last day), ms.
+    pub payment_due_at: Option<i64>,
+    /// What staff recorded as received (入金確認), yen.
+    pub paid_amount: i64,
+    /// `YYYY-MM-DD` of the last 入金確認.
+    pub paid_on: Option<String>,
+    pub on_hold: i64,
+    pub hold_reason: String,
+    pub needs_review: i64,
+    pub review_reason: String,
+    pub ship_progress: String,
+    pub handled_at: Option<i64>,
+    /// Staff send it back with an edit; a stale one is a 409.
+    pub version: i64,
 }
 
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -72,6 +91,8 @@ pub struct ShippingRow {
     pub noshi_label: Option<String>,
     pub noshi_name: String,
     pub carriage: i64,
+    /// orders::axes::ShipState's code.
+    pub ship_state: String,
 }
 
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -111,13 +132,13 @@ pub struct Search {
     pub status: Option<&'static str>,
 }
 
-enum Bind {
+pub(super) enum Bind {
     Text(String),
     Int(i64),
 }
 
 /// `%`, `_` and the escape itself taken literally in a LIKE pattern.
-fn like_contains(text: &str) -> String {
+pub(super) fn like_contains(text: &str) -> String {
     let escaped: String = text.chars().flat_map(|c| if matches!(c, '%' | '_' | '\\') { vec!['\\', c] } else { vec![c] }).collect();
     format!("%{escaped}%")
 }
@@ -241,7 +262,7 @@ pub async fn find_order_by_no<'e, E: sqlx::Executor<'e, Database = Any>>(
 }
 
 /// `$1, $2, …` for `count` values.
-fn placeholders(count: usize) -> String {
+pub(super) fn placeholders(count: usize) -> String {
     (1..=count).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ")
 }
 
@@ -250,7 +271,7 @@ pub async fn list_shippings(db: &Db, order_ids: &[String]) -> sqlx::Result<Vec<S
         return Ok(Vec::new());
     }
     let sql = format!(
-        "SELECT id, order_id, address_json, delivery_date, delivery_timezone_label, wrapping_label, noshi_label, noshi_name, carriage \
+        "SELECT id, order_id, address_json, delivery_date, delivery_timezone_label, wrapping_label, noshi_label, noshi_name, carriage, ship_state \
          FROM order_shippings WHERE order_id IN ({}) ORDER BY order_id, position, id",
         placeholders(order_ids.len())
     );
@@ -342,10 +363,10 @@ pub async fn update_guest_token_hash(tx: &mut Tx, order_id: &str, token_hash: &s
 /// transaction and decided from (one guarded UPDATE, so two concurrent cancels restore stock
 /// once, and a payment that lands in between makes this write fail instead of being missed).
 /// False: the status moved on.
-pub async fn update_cancelled(tx: &mut Tx, channel_id: &ChannelId, order_id: &str, reason: &str, now: i64, from: Status) -> sqlx::Result<bool> {
+pub async fn update_cancelled(tx: &mut Tx, channel_id: &ChannelId, order_id: &str, reason: &str, now: i64, from: Status, version: i64) -> sqlx::Result<bool> {
     let done = sqlx::query(
-        "UPDATE orders SET status = $5, cancel_reason = $1, cancelled_at = $2, updated_at = $2 \
-         WHERE id = $3 AND channel_id = $4 AND status = $6",
+        "UPDATE orders SET status = $5, lifecycle = 'cancelled', cancel_reason = $1, cancelled_at = $2, updated_at = $2, version = version + 1 \
+         WHERE id = $3 AND channel_id = $4 AND status = $6 AND version = $7",
     )
     .bind(reason)
     .bind(now)
@@ -353,6 +374,7 @@ pub async fn update_cancelled(tx: &mut Tx, channel_id: &ChannelId, order_id: &st
     .bind(channel_id)
     .bind(Status::Cancelled.code())
     .bind(from.code())
+    .bind(version)
     .execute(&mut **tx)
     .await?;
     Ok(done.rows_affected() == 1)
@@ -594,7 +616,8 @@ pub async fn insert_order_line(tx: &mut Tx, l: &NewOrderLine<'_>) -> sqlx::Resul
 /// reads the order again in the same transaction to tell which.
 pub async fn update_order_paid(tx: &mut Tx, order_id: &str, charge_id: Option<&str>, masked_number: Option<&str>, now: i64) -> sqlx::Result<bool> {
     let done = sqlx::query(
-        "UPDATE orders SET status = $5, gateway_charge_id = $1, card_masked_number = COALESCE($2, card_masked_number), updated_at = $3 \
+        "UPDATE orders SET status = $5, gateway_charge_id = $1, card_masked_number = COALESCE($2, card_masked_number), updated_at = $3, \
+           payment_state = 'captured', paid_amount = total_payment, version = version + 1 \
          WHERE id = $4 AND status = $6",
     )
     .bind(charge_id)
@@ -611,14 +634,20 @@ pub async fn update_order_paid(tx: &mut Tx, order_id: &str, charge_id: Option<&s
 /// A paid order goes to preparing (a social gift whose recipient gave the address). False:
 /// it is no longer paid (cancelled meanwhile).
 pub async fn update_order_preparing(tx: &mut Tx, order_id: &str, now: i64) -> sqlx::Result<bool> {
-    let done = sqlx::query("UPDATE orders SET status = $1, updated_at = $2 WHERE id = $3 AND status = $4")
-        .bind(Status::Preparing.code())
-        .bind(now)
-        .bind(order_id)
-        .bind(Status::Paid.code())
-        .execute(&mut **tx)
-        .await?;
-    Ok(done.rows_affected() == 1)
+    let done = sqlx::query(
+        "UPDATE orders SET status = $1, updated_at = $2, ship_progress = 'preparing', version = version + 1 WHERE id = $3 AND status = $4",
+    )
+    .bind(Status::Preparing.code())
+    .bind(now)
+    .bind(order_id)
+    .bind(Status::Paid.code())
+    .execute(&mut **tx)
+    .await?;
+    if done.rows_affected() != 1 {
+        return Ok(false);
+    }
+    sqlx::query("UPDATE order_shippings SET ship_state = 'preparing' WHERE order_id = $1 AND ship_state = 'unshipped'").bind(order_id).execute(&mut **tx).await?;
+    Ok(true)
 }
 
 /// Where a social gift goes, once known: the address snapshot and the chosen date and slot.

@@ -118,7 +118,7 @@ pub struct ShippingAddress {
 
 impl ShippingAddress {
     /// The stored snapshot with the two shown fields made from the parts.
-    fn from_snapshot(json: &str) -> ShippingAddress {
+    pub fn from_snapshot(json: &str) -> ShippingAddress {
         let mut address: ShippingAddress = serde_json::from_str(json).unwrap_or_default();
         address.shipping_name = join(&address.shipping_last_name, &address.shipping_first_name);
         address.full_address = address.address.full_address();
@@ -138,6 +138,19 @@ pub struct Shipping {
     pub noshi_name: String,
     pub carriage: i64,
     pub products: Vec<OrderLine>,
+    /// The parcel has left the shop (出荷済 or 配達完了).
+    pub shipped: bool,
+    /// The parcel's tracking numbers with the carrier's tracking page (none for a gift's
+    /// sender: the recipient's parcel is not theirs to follow).
+    pub tracking: Vec<ParcelTracking>,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ParcelTracking {
+    /// ヤマト運輸 B2クラウド, …
+    pub carrier_label: String,
+    pub number: String,
+    pub url: Option<String>,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -184,6 +197,12 @@ pub fn tax_amounts_of(row: &OrderRow) -> Vec<TaxAmount> {
     amounts
 }
 
+/// `山田 太郎 様 〒150-0001 東京都渋谷区…` of a shipment's address snapshot, for mails.
+pub fn shipping_address_line(address_json: &str) -> String {
+    let address = ShippingAddress::from_snapshot(address_json);
+    format!("{} 様 {}", address.shipping_name, address.full_address).trim().to_owned()
+}
+
 pub fn status_of(row: &OrderRow) -> Status {
     // The schema's CHECK admits only known codes.
     Status::parse(&row.status).unwrap_or(Status::Accepted)
@@ -195,7 +214,12 @@ pub struct Parts {
     pub lines: Vec<LineRow>,
     pub memos: Vec<MemoRow>,
     pub gifts: Vec<GiftRow>,
+    pub tracking: Vec<super::desk_store::TrackingRow>,
 }
+
+/// 一部発送済み: some parcels left, others not yet.
+pub const PARTLY_SHIPPED_CODE: &str = "partially_shipped";
+pub const PARTLY_SHIPPED_LABEL: &str = "一部発送済み";
 
 pub fn assemble(rows: Vec<OrderRow>, parts: Parts, bank: impl Fn(&OrderRow) -> Option<BankAccount>) -> Vec<Order> {
     let mut shippings_of: HashMap<String, Vec<ShippingRow>> = HashMap::new();
@@ -208,6 +232,7 @@ pub fn assemble(rows: Vec<OrderRow>, parts: Parts, bank: impl Fn(&OrderRow) -> O
     }
     let mut memo_of: HashMap<String, MemoRow> = parts.memos.into_iter().map(|m| (m.order_id.clone(), m)).collect();
     let mut gift_of: HashMap<String, GiftRow> = parts.gifts.into_iter().map(|g| (g.order_id.clone(), g)).collect();
+    let tracking = parts.tracking;
     rows.into_iter()
         .map(|row| {
             let shippings = shippings_of.remove(&row.id).unwrap_or_default();
@@ -215,7 +240,21 @@ pub fn assemble(rows: Vec<OrderRow>, parts: Parts, bank: impl Fn(&OrderRow) -> O
             let memo = memo_of.remove(&row.id);
             let bank_account = bank(&row);
             let gift = gift_of.remove(&row.id);
-            order(row, shippings, lines, memo, bank_account, gift)
+            order(row, shippings, lines, memo, bank_account, gift, &tracking)
+        })
+        .collect()
+}
+
+fn parcel_tracking(rows: &[super::desk_store::TrackingRow], shipping_id: &str) -> Vec<ParcelTracking> {
+    rows.iter()
+        .filter(|t| t.shipping_id == shipping_id && t.removed_at.is_none())
+        .map(|t| {
+            let carrier = super::carriers::Carrier::parse(&t.carrier);
+            ParcelTracking {
+                carrier_label: carrier.map(|c| c.label().to_owned()).unwrap_or_default(),
+                number: t.number.clone(),
+                url: carrier.map(|c| c.tracking_url(&t.number)),
+            }
         })
         .collect()
 }
@@ -244,11 +283,15 @@ fn order(
     memo: Option<MemoRow>,
     bank_account: Option<BankAccount>,
     gift: Option<GiftRow>,
+    tracking: &[super::desk_store::TrackingRow],
 ) -> Order {
     let status = status_of(&row);
+    let has_left = |s: &ShippingRow| matches!(s.ship_state.as_str(), "shipped" | "delivered");
+    let partly_shipped = status == Status::Preparing && shippings.iter().any(has_left);
     let social_gift = gift.as_ref().map(|g| crate::orders::gift_view::order_gift(g, status == Status::Cancelled, shippings.first()));
     let (status_code, status_label) = match &social_gift {
         Some(g) if g.state == "waiting" && status == Status::Paid => (AWAITING_RECIPIENT_CODE, AWAITING_RECIPIENT_LABEL),
+        _ if partly_shipped => (PARTLY_SHIPPED_CODE, PARTLY_SHIPPED_LABEL),
         _ => (status.code(), status.label()),
     };
     let mut lines_by_shipping: HashMap<Option<String>, Vec<LineRow>> = HashMap::new();
@@ -259,6 +302,8 @@ fn order(
         .into_iter()
         .map(|s| Shipping {
             products: lines_by_shipping.remove(&Some(s.id.clone())).unwrap_or_default().into_iter().map(product).collect(),
+            shipped: has_left(&s),
+            tracking: if gift.is_some() { Vec::new() } else { parcel_tracking(tracking, &s.id) },
             // The recipient's address is never the sender's to see.
             address: if gift.is_some() { ShippingAddress::default() } else { ShippingAddress::from_snapshot(&s.address_json) },
             id: s.id,
@@ -287,6 +332,8 @@ fn order(
                 noshi_name: String::new(),
                 carriage: 0,
                 products: stray.into_iter().map(product).collect(),
+                shipped: false,
+                tracking: Vec::new(),
             }),
         }
     }

@@ -171,12 +171,41 @@ pub async fn insert(tx: &mut Tx, channel_id: &ChannelId, user_id: &UserId, shop:
         .bind(&shipping_id)
         .bind(&order_id)
         .bind(address.to_string())
-        .bind(delivery_date)
+        .bind(delivery_date.clone())
         .bind(seed.timezone.map(|(key, _)| key))
         .bind(seed.timezone.map(|(_, label)| label))
         .bind(carriage)
         .execute(&mut **tx)
         .await?;
+        // The order desk's axes (orders::axes) for the two seeded states: a 代引 order delivered
+        // and paid, or just accepted.
+        let delivered = seed.status == Status::Delivered;
+        sqlx::query(
+            "UPDATE orders SET payment_state = $1, lifecycle = $2, ship_progress = $3, paid_amount = $4, handled_at = $5 WHERE id = $6",
+        )
+        .bind(if delivered { "collected" } else { "to_bill" })
+        .bind(if delivered { "closed" } else { "open" })
+        .bind(if delivered { "delivered" } else { "none" })
+        .bind(if delivered { total } else { 0 })
+        .bind(delivered.then_some(ordered_at))
+        .bind(&order_id)
+        .execute(&mut **tx)
+        .await?;
+        sqlx::query("UPDATE order_shippings SET channel_id = $1, shipment_code = $2, ship_state = $3, ship_planned_on = $4 WHERE id = $5")
+            .bind(channel_id)
+            .bind(format!("{order_no}-1"))
+            .bind(if delivered { "delivered" } else { "unshipped" })
+            .bind(delivery_date.clone())
+            .bind(&shipping_id)
+            .execute(&mut **tx)
+            .await?;
+        sqlx::query("INSERT INTO order_events (id, channel_id, order_id, at, kind, detail) VALUES ($1, $2, $3, $4, 'placed', '')")
+            .bind(new_id())
+            .bind(channel_id)
+            .bind(&order_id)
+            .bind(ordered_at)
+            .execute(&mut **tx)
+            .await?;
         for (position, (v, quantity)) in lines.iter().enumerate() {
             sqlx::query(
                 "INSERT INTO order_lines (id, order_id, shipping_id, position, variation_id, product_key, variation_key, code, product_name, \

@@ -25,10 +25,21 @@ pub enum AuditAction {
     /// 請求書払い allowed for a company (corporate shops).
     InvoiceApprove,
     InvoiceRevoke,
+    /// The order desk (issue 30): 入金確認, 保留 and its release, キャンセル, notes (and 要確認 done),
+    /// a shipment's state, a carrier's file written, tracking numbers read in, a mail resent.
+    OrderPayment,
+    OrderHold,
+    OrderRelease,
+    OrderCancel,
+    OrderNote,
+    ShipmentState,
+    ShipmentExport,
+    TrackingImport,
+    OrderMail,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 12] = [
+    pub const ALL: [AuditAction; 21] = [
         AuditAction::Login,
         AuditAction::Logout,
         AuditAction::LoginFailed,
@@ -41,6 +52,15 @@ impl AuditAction {
         AuditAction::SystemMessageSend,
         AuditAction::InvoiceApprove,
         AuditAction::InvoiceRevoke,
+        AuditAction::OrderPayment,
+        AuditAction::OrderHold,
+        AuditAction::OrderRelease,
+        AuditAction::OrderCancel,
+        AuditAction::OrderNote,
+        AuditAction::ShipmentState,
+        AuditAction::ShipmentExport,
+        AuditAction::TrackingImport,
+        AuditAction::OrderMail,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -57,6 +77,15 @@ impl AuditAction {
             AuditAction::SystemMessageSend => "system_message_send",
             AuditAction::InvoiceApprove => "invoice_approve",
             AuditAction::InvoiceRevoke => "invoice_revoke",
+            AuditAction::OrderPayment => "order_payment",
+            AuditAction::OrderHold => "order_hold",
+            AuditAction::OrderRelease => "order_release",
+            AuditAction::OrderCancel => "order_cancel",
+            AuditAction::OrderNote => "order_note",
+            AuditAction::ShipmentState => "shipment_state",
+            AuditAction::ShipmentExport => "shipment_export",
+            AuditAction::TrackingImport => "tracking_import",
+            AuditAction::OrderMail => "order_mail",
         }
     }
 

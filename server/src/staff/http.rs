@@ -11,6 +11,7 @@ use utoipa_axum::routes;
 
 use super::audit::{self, AuditAction};
 use super::store::{self, NewSession, StaffRow};
+use super::permission::{AuditLog, Can, Permission};
 use super::{Staff, StaffRole, login, session, totp};
 use crate::auth::password;
 use crate::channel::Channel;
@@ -37,11 +38,16 @@ pub struct StaffAnswer {
     pub name: String,
     pub email: String,
     pub role: StaffRole,
+    /// The role as the screens name it: オーナー, 店長, 受注担当, 出荷担当, 閲覧のみ.
+    pub role_label: String,
+    /// What the role may do: the screens hide menus and buttons it can't use.
+    pub permissions: Vec<Permission>,
 }
 
 impl From<Staff> for StaffAnswer {
     fn from(staff: Staff) -> Self {
-        StaffAnswer { id: staff.id, name: staff.name, email: staff.email, role: staff.role }
+        let permissions = staff.role.permissions();
+        StaffAnswer { id: staff.id, name: staff.name, email: staff.email, role: staff.role, role_label: staff.role.label().to_owned(), permissions }
     }
 }
 
@@ -252,10 +258,9 @@ pub struct AuditEntry {
     responses(
         (status = 200, body = crate::infra::pagination::ListBody<AuditEntry>, description = "newest first, with x-total, x-per-page, x-last-page, x-current-page"),
         (status = 401, body = ErrorBody, description = "no staff session"),
-        (status = 403, body = ErrorBody, description = "`staff.owner_only`: only the shop's owner reads the log"),
+        (status = 403, body = ErrorBody, description = "`staff.forbidden`: only the shop's owner reads the log"),
     ))]
-pub async fn audit_log(State(state): State<AppState>, staff: Staff, ApiQuery(query): ApiQuery<PageQuery>) -> ApiResult<AdminAnswer<Paginated<AuditEntry>>> {
-    staff.require_owner()?;
+pub async fn audit_log(State(state): State<AppState>, Can { staff, .. }: Can<AuditLog>, ApiQuery(query): ApiQuery<PageQuery>) -> ApiResult<AdminAnswer<Paginated<AuditEntry>>> {
     let page = Page::parse(&query, 20, AllowAll::No)?;
     let (rows, total) = store::list_audit(&state.db, &staff.channel_id, page.per, page.offset()).await?;
     let entries = rows

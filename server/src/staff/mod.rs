@@ -1,59 +1,30 @@
 //! Staff (issue 14): the people of a shop who answer inquiries and send messages in /admin.
 //! A staff member belongs to one channel and logs in with a password and a TOTP code
 //! (login.rs, totp.rs); the session is an httpOnly cookie (session.rs) that only reaches
-//! `/v1/admin` of that channel. Handlers take [`Staff`] to require a session and call
-//! [`Staff::require_owner`] for what only the owner may do; every change is written to the
-//! audit log (audit.rs). Staff are made with `shop staff create` (create.rs), never seeded.
+//! `/v1/admin` of that channel. Handlers take [`Can<P>`] (permission.rs) for the permission
+//! `P` they need (its role's, 403 otherwise), or [`Staff`] where any member of staff may; every
+//! change is written to the audit log (audit.rs). Staff are made with `shop staff create` (create.rs), never seeded.
 pub mod audit;
 pub mod create;
 pub mod http;
 pub mod login;
+pub mod permission;
 pub mod sealing;
 pub mod session;
 pub mod store;
 pub mod totp;
 
 pub use http::routes;
+pub use permission::{Can, Permission, StaffRole};
 
 use axum::extract::FromRequestParts;
-use axum::http::StatusCode;
 use axum::http::request::Parts;
-use serde::Serialize;
 
 use crate::channel::Channel;
 use crate::infra::error::ApiError;
 use crate::infra::ids::ChannelId;
 use crate::infra::time::Timestamp;
 use crate::state::AppState;
-
-pub const OWNER_ONLY_CODE: &str = "staff.owner_only";
-pub const OWNER_ONLY_MESSAGE: &str = "この操作は店舗オーナーのみ行えます。";
-
-/// What a staff member may do: the owner also manages topics, messages to every member and
-/// reads the audit log.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum StaffRole {
-    Owner,
-    Staff,
-}
-
-impl StaffRole {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            StaffRole::Owner => "owner",
-            StaffRole::Staff => "staff",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<StaffRole> {
-        match text {
-            "owner" => Some(StaffRole::Owner),
-            "staff" => Some(StaffRole::Staff),
-            _ => None,
-        }
-    }
-}
 
 /// The logged-in staff member of the request's channel.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -63,16 +34,6 @@ pub struct Staff {
     pub name: String,
     pub email: String,
     pub role: StaffRole,
-}
-
-impl Staff {
-    /// 403 「この操作は店舗オーナーのみ行えます。」 unless this is the owner.
-    pub fn require_owner(&self) -> Result<(), ApiError> {
-        match self.role {
-            StaffRole::Owner => Ok(()),
-            StaffRole::Staff => Err(ApiError::rule_with(StatusCode::FORBIDDEN, OWNER_ONLY_CODE, OWNER_ONLY_MESSAGE)),
-        }
-    }
 }
 
 /// The cookie `shop_staff` of a live session (not idle for 12 hours, not past its end) of a

@@ -6,7 +6,7 @@ use sqlx::Any;
 use super::{Staff, StaffRole};
 use crate::infra::db::{Db, Tx};
 
-const STAFF_COLUMNS: &str = "id, channel_id, email, name, password_hash, totp_secret, totp_last_step, role, failed_count, locked_until, created_at";
+const STAFF_COLUMNS: &str = "id, channel_id, email, name, password_hash, totp_secret, totp_last_step, desk_role, failed_count, locked_until, created_at";
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct StaffRow {
@@ -18,7 +18,7 @@ pub struct StaffRow {
     /// Base32, as the authenticator app was given it.
     pub totp_secret: String,
     pub totp_last_step: i64,
-    pub role: String,
+    pub desk_role: String,
     pub failed_count: i64,
     pub locked_until: Option<i64>,
     pub created_at: i64,
@@ -26,7 +26,7 @@ pub struct StaffRow {
 
 impl StaffRow {
     pub fn staff(&self) -> anyhow::Result<Staff> {
-        let role = StaffRole::parse(&self.role).ok_or_else(|| anyhow::anyhow!("staff {} has the unknown role {:?}", self.id, self.role))?;
+        let role = StaffRole::parse(&self.desk_role).ok_or_else(|| anyhow::anyhow!("staff {} has the unknown role {:?}", self.id, self.desk_role))?;
         Ok(Staff { id: self.id.clone(), channel_id: self.channel_id.clone(), name: self.name.clone(), email: self.email.clone(), role })
     }
 }
@@ -43,8 +43,8 @@ pub struct NewStaff<'a> {
 
 pub async fn insert_staff(tx: &mut Tx, new: &NewStaff<'_>, now: i64) -> sqlx::Result<()> {
     sqlx::query(
-        "INSERT INTO staff (id, channel_id, email, name, password_hash, totp_secret, totp_last_step, role, failed_count, locked_until, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, 0, $7, 0, NULL, $8)",
+        "INSERT INTO staff (id, channel_id, email, name, password_hash, totp_secret, totp_last_step, role, desk_role, failed_count, locked_until, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, 0, $9, $7, 0, NULL, $8)",
     )
     .bind(new.id)
     .bind(new.channel_id)
@@ -54,6 +54,8 @@ pub async fn insert_staff(tx: &mut Tx, new: &NewStaff<'_>, now: i64) -> sqlx::Re
     .bind(new.totp_secret)
     .bind(new.role.as_str())
     .bind(now)
+    // The old column's two values (the migration 20261203000091 says why it stays).
+    .bind(if new.role == StaffRole::Owner { "owner" } else { "staff" })
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -183,7 +185,7 @@ struct SessionColumns {
 pub async fn find_session(db: &Db, token_hash: &str) -> sqlx::Result<Option<SessionRow>> {
     let row = sqlx::query_as::<_, SessionColumns>(
         "SELECT s.id AS session_id, s.channel_id AS session_channel_id, s.last_seen_at, s.expires_at, \
-                t.id, t.channel_id, t.email, t.name, t.password_hash, t.totp_secret, t.totp_last_step, t.role, t.failed_count, t.locked_until, t.created_at \
+                t.id, t.channel_id, t.email, t.name, t.password_hash, t.totp_secret, t.totp_last_step, t.desk_role, t.failed_count, t.locked_until, t.created_at \
          FROM staff_sessions s JOIN staff t ON t.id = s.staff_id WHERE s.token_hash = $1",
     )
     .bind(token_hash)

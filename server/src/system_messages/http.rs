@@ -1,4 +1,5 @@
 //! Handlers of system messages: the member's message centre.
+use crate::staff::permission::{Can, Inquiries};
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -160,7 +161,7 @@ async fn checked(state: &AppState, channel: &Channel, staff: &Staff, input: Mess
     check.finish()?;
     let recipients = recipients.ok_or_else(|| ApiError::Internal(anyhow::anyhow!("a message passed its checks without recipients")))?;
     if recipients == Recipients::All {
-        staff.require_owner()?;
+        staff.require(crate::staff::Permission::ShopSettings)?;
     }
     Ok(Checked { recipients, title, body })
 }
@@ -184,7 +185,7 @@ pub struct MessagePreview {
 async fn preview_message(
     State(state): State<AppState>,
     channel: Channel,
-    staff: Staff,
+    Can { staff, .. }: Can<Inquiries>,
     ApiJson(input): ApiJson<MessageInput>,
 ) -> ApiResult<Json<MessagePreview>> {
     let checked = checked(&state, &channel, &staff, input).await?;
@@ -210,7 +211,7 @@ pub struct MessageSent {
 async fn send_message(
     State(state): State<AppState>,
     channel: Channel,
-    staff: Staff,
+    Can { staff, .. }: Can<Inquiries>,
     ApiJson(input): ApiJson<MessageInput>,
 ) -> ApiResult<(StatusCode, Json<MessageSent>)> {
     let checked = checked(&state, &channel, &staff, input).await?;

@@ -1,6 +1,7 @@
 //! Handlers of uploaded files: the upload, and reading a file back — by the member who
 //! uploaded it or whose inquiry it belongs to, by a guest holding the thread token of its
 //! inquiry; anyone else gets a 404, the same as for a missing file.
+use crate::staff::permission::{Can, Inquiries};
 use axum::Json;
 use axum::extract::State;
 use axum::extract::multipart::{Multipart, MultipartError, MultipartRejection};
@@ -187,7 +188,7 @@ async fn store_upload(state: &AppState, channel: &Channel, uploader: &Uploader, 
 async fn upload_staff_file(
     State(state): State<AppState>,
     channel: Channel,
-    staff: Staff,
+    Can { staff, .. }: Can<Inquiries>,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<(StatusCode, Json<UploadedFile>)> {
     let row = store_upload(&state, &channel, &Uploader::Staff(staff.id), multipart).await?;

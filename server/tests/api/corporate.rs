@@ -251,7 +251,7 @@ async fn the_owner_approves_a_company_for_invoices_in_the_back_office(app: TestA
     use crate::inquiries::{audited, staff_cookie};
     use shop::staff::StaffRole;
     let owner = staff_cookie(&app, CORPORATE, StaffRole::Owner, "山本 社長").await;
-    let staff = staff_cookie(&app, CORPORATE, StaffRole::Staff, "田中 事務").await;
+    let staff = staff_cookie(&app, CORPORATE, StaffRole::OrderClerk, "田中 事務").await;
     let answer = register(&app, &with(corporate_profile("apply@ride-shokai.co.jp"), json!({ "payment": 1 }))).await;
     answer.assert_status(StatusCode::CREATED);
     let bearer = answer.json()["login"]["access_token"].as_str().unwrap().to_owned();

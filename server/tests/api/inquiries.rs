@@ -334,7 +334,7 @@ pub async fn audited(app: &TestApp, channel: &str) -> Vec<(String, String)> {
 
 async fn staff_reply_and_the_customer_reads_it(app: TestApp) {
     use shop::staff::StaffRole;
-    let staff = staff_cookie(&app, "demo", StaffRole::Staff, "佐藤 美咲").await;
+    let staff = staff_cookie(&app, "demo", StaffRole::OrderClerk, "佐藤 美咲").await;
     let (_, member) = demo_member(&app).await;
     let product = topic_id(&app, "demo", "product").await;
     let guest = send(&app, None, &inquiry(&product, "hanako@example.jp")).await;
@@ -464,7 +464,7 @@ async fn staff_reach_only_their_own_shop(app: TestApp) {
     assert_eq!(list.header("x-total"), "0");
     let demo_file = uploaded(&app, None, "a.png", PNG).await;
     app.get(&format!("/v1/admin/upload-files/{demo_file}")).channel("corporate").header("cookie", &corporate).send().await.assert_status(StatusCode::NOT_FOUND);
-    let demo_staff = staff_cookie(&app, "demo", StaffRole::Staff, "佐藤 美咲").await;
+    let demo_staff = staff_cookie(&app, "demo", StaffRole::OrderClerk, "佐藤 美咲").await;
     let file = app.get(&format!("/v1/admin/upload-files/{demo_file}")).header("cookie", &demo_staff).send().await;
     file.assert_status(StatusCode::OK);
     assert_eq!(file.header("content-security-policy"), "sandbox");
@@ -475,7 +475,7 @@ async fn staff_reach_only_their_own_shop(app: TestApp) {
 
 async fn topics_are_changed_by_the_owner(app: TestApp) {
     use shop::staff::StaffRole;
-    let staff = staff_cookie(&app, "demo", StaffRole::Staff, "佐藤 美咲").await;
+    let staff = staff_cookie(&app, "demo", StaffRole::OrderClerk, "佐藤 美咲").await;
     let owner = staff_cookie(&app, "demo", StaffRole::Owner, "高橋 店長").await;
     let topics = app.get("/v1/admin/inquiry-topics").header("cookie", &staff).send().await.json();
     let names: Vec<&str> = topics["data"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();

@@ -122,7 +122,7 @@ async fn pending_over_https(app: &TestApp, created: &Created) -> String {
 }
 
 async fn wrong_passwords_and_codes_get_one_answer_and_five_lock_the_account(app: TestApp) {
-    let staff = create(&app, "demo", "staff@example.jp", StaffRole::Staff).await;
+    let staff = create(&app, "demo", "staff@example.jp", StaffRole::OrderClerk).await;
     assert_failed(&password_step(&app, "demo", "nobody@example.jp", PASSWORD).await);
     assert_failed(&password_step(&app, "demo", "staff@example.jp", "wrong-password-1").await);
     let pending = pending_step(&app, "demo", "staff@example.jp").await;
@@ -190,7 +190,7 @@ async fn a_session_never_reaches_another_shop(app: TestApp) {
 
 async fn only_the_owner_reads_the_audit_log_of_logins_failures_and_logouts(app: TestApp) {
     let owner = create(&app, "demo", "owner@example.jp", StaffRole::Owner).await;
-    let staff = create(&app, "demo", "staff@example.jp", StaffRole::Staff).await;
+    let staff = create(&app, "demo", "staff@example.jp", StaffRole::OrderClerk).await;
     let other_shop = create(&app, "corporate", "owner@example.jp", StaffRole::Owner).await;
     log_in(&app, "corporate", &other_shop).await;
 
@@ -198,7 +198,7 @@ async fn only_the_owner_reads_the_audit_log_of_logins_failures_and_logouts(app: 
     let staff_cookie = log_in(&app, "demo", &staff).await;
     let answer = app.get("/v1/admin/audit-log").channel("demo").header("cookie", &format!("shop_staff={staff_cookie}")).send().await;
     answer.assert_status(StatusCode::FORBIDDEN);
-    assert_eq!(answer.json(), json!({ "message": "この操作は店舗オーナーのみ行えます。", "code": "staff.owner_only" }));
+    assert_eq!(answer.json(), json!({ "message": "この操作は店舗オーナーのみ行えます。", "code": "staff.forbidden" }));
     app.post("/v1/admin/auth/logout")
         .channel("demo")
         .header("cookie", &format!("shop_staff={staff_cookie}"))
@@ -228,7 +228,7 @@ async fn only_the_owner_reads_the_audit_log_of_logins_failures_and_logouts(app: 
 async fn the_command_line_creates_staff_who_can_log_in(app: TestApp) {
     use std::io::Write;
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_shop"))
-        .args(["staff", "create", "--channel", "demo", "--email", "cli@example.jp", "--name", "山田 花子", "--role", "staff", "--password-stdin"])
+        .args(["staff", "create", "--channel", "demo", "--email", "cli@example.jp", "--name", "山田 花子", "--role", "order-clerk", "--password-stdin"])
         .env("DATABASE_URL", &app.state.config.database_url)
         .env("SHOP_DATA_DIR", &app.state.config.data_dir)
         .env("RUST_LOG", "warn")
@@ -283,7 +283,7 @@ async fn stored_secret(app: &TestApp, id: &str) -> String {
 /// are sealed from the start with a key, kept ones are sealed at the next start, a rotation
 /// seals them again, and a start that could not open them is refused with what to set.
 async fn totp_secrets_are_sealed_at_rest_with_the_environments_key(app: TestApp) {
-    let before = create(&app, "demo", "before@example.jp", StaffRole::Staff).await;
+    let before = create(&app, "demo", "before@example.jp", StaffRole::OrderClerk).await;
     assert_eq!(stored_secret(&app, &before.id).await, before.totp_secret, "no key: kept as it is");
 
     let keyed = app.restarted(|config| config.totp_key = Some(KEY_1.parse().unwrap())).await.expect("starts with a key");

@@ -55,7 +55,7 @@ on_both_databases!(the_demo_member_reads_the_seeded_messages);
 
 async fn staff_send_to_a_member_a_segment_or_everyone(app: TestApp) {
     use shop::staff::StaffRole;
-    let staff = crate::inquiries::staff_cookie(&app, "demo", StaffRole::Staff, "佐藤 美咲").await;
+    let staff = crate::inquiries::staff_cookie(&app, "demo", StaffRole::OrderClerk, "佐藤 美咲").await;
     let owner = crate::inquiries::staff_cookie(&app, "demo", StaffRole::Owner, "高橋 店長").await;
     let (_, demo) = demo_member(&app).await;
     let other = crate::members::registered_demo_member(&app, "jiro@example.jp").await;

@@ -308,6 +308,198 @@ export interface paths {
         patch: operations["update_topic"];
         trace?: never;
     };
+    "/v1/admin/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_orders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/orders/queues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["show_queues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/orders/{order_no}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["show_order"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/orders/{order_no}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["cancel_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/orders/{order_no}/hold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["hold_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/orders/{order_no}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["add_note"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/orders/{order_no}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["confirm_payment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/orders/{order_no}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["release_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/orders/{order_no}/reviewed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["mark_reviewed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/orders/{order_no}/shipments/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["move_shipment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/shipments/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["export_shipments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/shipments/tracking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["import_tracking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/system-messages": {
         parameters: {
             query?: never;
@@ -3155,7 +3347,7 @@ export interface components {
          */
         Audience: "all" | "member" | "guest";
         /** @enum {string} */
-        AuditAction: "login" | "logout" | "login_failed" | "inquiry_reply" | "inquiry_status" | "inquiry_note" | "topic_create" | "topic_update" | "topic_delete" | "system_message_send" | "invoice_approve" | "invoice_revoke";
+        AuditAction: "login" | "logout" | "login_failed" | "inquiry_reply" | "inquiry_status" | "inquiry_note" | "topic_create" | "topic_update" | "topic_delete" | "system_message_send" | "invoice_approve" | "invoice_revoke" | "order_payment" | "order_hold" | "order_release" | "order_cancel" | "order_note" | "shipment_state" | "shipment_export" | "tracking_import" | "order_mail";
         /** @description One entry of the audit log. */
         AuditEntry: {
             action: components["schemas"]["AuditAction"];
@@ -3783,6 +3975,10 @@ export interface components {
             /** Format: int64 */
             value: number;
         };
+        Coded: {
+            code: string;
+            label: string;
+        };
         Collection: {
             alias: string;
             /** @description This page of the collection's products, in the curated order. */
@@ -3921,6 +4117,113 @@ export interface components {
             key: string;
             label: string;
         };
+        /** @description What this member of staff may do to the order now (the screen shows only these buttons). */
+        DeskActions: {
+            cancel: boolean;
+            confirm_payment: boolean;
+            hold: boolean;
+            mark_reviewed: boolean;
+            note: boolean;
+            release: boolean;
+            ship: boolean;
+        };
+        DeskHome: {
+            queues: components["schemas"]["QueueCount"][];
+            this_month: components["schemas"]["SalesFigure"];
+            /** @description Since Monday. */
+            this_week: components["schemas"]["SalesFigure"];
+            /**
+             * Format: int64
+             * @description Of 出荷待ち, those whose 出荷予定日 is today or already past.
+             */
+            to_ship_due_today: number;
+            today: components["schemas"]["SalesFigure"];
+        };
+        DeskLine: {
+            code: string;
+            name: string;
+            /** Format: int64 */
+            quantity: number;
+            /** Format: int64 */
+            tax_rate: number;
+            /** Format: int64 */
+            unit_price: number;
+            variation_name: string;
+        };
+        DeskOrder: components["schemas"]["DeskOrderRow"] & {
+            actions: components["schemas"]["DeskActions"];
+            cancel_reason?: string | null;
+            /** Format: int64 */
+            coupon_discount: number;
+            hold_reason: string;
+            /** @description The customer's note at checkout. */
+            note: string;
+            orderer: components["schemas"]["OrdererSnapshot"];
+            orderer_email: string;
+            /** Format: int64 */
+            packing_fee: number;
+            /**
+             * Format: int64
+             * @description Received so far (入金確認), yen.
+             */
+            paid_amount: number;
+            paid_on?: string | null;
+            payment_due_at?: components["schemas"]["Timestamp"] | null;
+            /** Format: int64 */
+            payment_fee: number;
+            /** Format: int64 */
+            point_discount: number;
+            /** Format: int64 */
+            subtotal: number;
+            timeline: components["schemas"]["TimelineEvent"][];
+            /** Format: int64 */
+            total_carriage: number;
+            /** Format: int64 */
+            total_tax: number;
+        };
+        /** @description An order as the desk's list shows it: one row, its shipments nested. */
+        DeskOrderRow: {
+            is_member: boolean;
+            lifecycle: components["schemas"]["Coded"];
+            needs_review: boolean;
+            on_hold: boolean;
+            order_no: string;
+            ordered_at: components["schemas"]["Timestamp"];
+            orderer_name: string;
+            payment: components["schemas"]["Coded"];
+            payment_name: string;
+            review_reason: string;
+            shipments: components["schemas"]["DeskShipment"][];
+            shipping: components["schemas"]["Coded"];
+            /** @description The customer's label (the storefront's). */
+            status_label: string;
+            /** Format: int64 */
+            total_payment: number;
+            /** Format: int64 */
+            version: number;
+        };
+        DeskShipment: {
+            carrier?: components["schemas"]["Coded"] | null;
+            /** @description お客様管理番号 on the carriers' labels: `{order_no}-{n}`. */
+            code: string;
+            delivered_at?: components["schemas"]["Timestamp"] | null;
+            delivery_date?: string | null;
+            delivery_timezone_label?: string | null;
+            full_address: string;
+            lines: components["schemas"]["DeskLine"][];
+            name: string;
+            noshi_label?: string | null;
+            noshi_name: string;
+            phone_number: string;
+            /** @description 出荷予定日, `YYYY-MM-DD`. */
+            planned_on?: string | null;
+            prefecture: string;
+            shipped_at?: components["schemas"]["Timestamp"] | null;
+            shipped_mail_at?: components["schemas"]["Timestamp"] | null;
+            state: components["schemas"]["Coded"];
+            tracking: components["schemas"]["TrackingNumber"][];
+            wrapping_label?: string | null;
+        };
         /**
          * @description On which screens a block shows: sp = phone, pc = tablet and desktop.
          * @enum {string}
@@ -4013,9 +4316,35 @@ export interface components {
              */
             token?: string | null;
         };
+        ExportAnswer: {
+            /** @description The shipments written (now 出荷準備中 if they were 未出荷). */
+            exported: string[];
+            files: components["schemas"]["ExportedFile"][];
+            replaced: components["schemas"]["ExportReplacement"][];
+            skipped: components["schemas"]["Skipped"][];
+        };
         /** @description The answer instead of a file when the export would be produced later. */
         ExportDeferred: {
             message: string;
+        };
+        ExportInput: {
+            /** @description yamato_b2, sagawa_ehiden, japanpost_yupri or clickpost. */
+            carrier: string;
+            /** @description The shipments' codes (at most 10,000). */
+            shipment_codes?: string[];
+        };
+        /** @description A character the carrier's encoding cannot carry, or text cut to its field's width. */
+        ExportReplacement: {
+            field: string;
+            original: string;
+            replaced_with: string;
+            shipment_code: string;
+        };
+        /** @description A file written for the carrier, for the browser to save. */
+        ExportedFile: {
+            /** @description The file's bytes (Shift_JIS), base64. */
+            content_base64: string;
+            name: string;
         };
         FooterPart: {
             copyright: string;
@@ -4214,6 +4543,15 @@ export interface components {
             /** @description Site-relative path of the picture. */
             url: string;
         };
+        ImportAnswer: {
+            /** @description false: a preview; nothing changed. */
+            applied: boolean;
+            /** Format: int64 */
+            errors: number;
+            lines: components["schemas"]["ImportLine"][];
+            /** Format: int64 */
+            ok: number;
+        };
         /** @description The import form (documents the multipart body). */
         ImportForm: {
             /**
@@ -4224,6 +4562,20 @@ export interface components {
              */
             file: string;
         };
+        /** @description One line of an issued-label file as the preview shows it. */
+        ImportLine: {
+            /** Format: int64 */
+            line: number;
+            /** @description Japanese: what is wrong, or what will happen. */
+            message: string;
+            order_no?: string | null;
+            /** @description ok (will be marked 出荷済 and mailed), same (already has this number: nothing to do), error. */
+            result: components["schemas"]["ImportResult"];
+            shipment_code: string;
+            tracking_number: string;
+        };
+        /** @enum {string} */
+        ImportResult: "ok" | "same" | "error";
         InputLeadtime: components["schemas"]["DateChoices"] & {
             order_shipping_id: string;
         };
@@ -4584,6 +4936,28 @@ export interface components {
                 /** @description The member takes it first (the take button); otherwise typing the code is enough. */
                 requires_take: boolean;
                 starts_at?: components["schemas"]["Timestamp"] | null;
+            }[];
+        };
+        ListBody_DeskOrderRow: {
+            data: {
+                is_member: boolean;
+                lifecycle: components["schemas"]["Coded"];
+                needs_review: boolean;
+                on_hold: boolean;
+                order_no: string;
+                ordered_at: components["schemas"]["Timestamp"];
+                orderer_name: string;
+                payment: components["schemas"]["Coded"];
+                payment_name: string;
+                review_reason: string;
+                shipments: components["schemas"]["DeskShipment"][];
+                shipping: components["schemas"]["Coded"];
+                /** @description The customer's label (the storefront's). */
+                status_label: string;
+                /** Format: int64 */
+                total_payment: number;
+                /** Format: int64 */
+                version: number;
             }[];
         };
         ListBody_FreeArea: {
@@ -5172,6 +5546,9 @@ export interface components {
             key: string;
             label: string;
         };
+        NoteInput: {
+            body: string;
+        };
         NotificationAnswer: {
             /** @description Always `OK`: the gateway stops retrying. */
             result: string;
@@ -5389,10 +5766,30 @@ export interface components {
             text: string;
             text_muted: string;
         };
+        ParcelTracking: {
+            /** @description ヤマト運輸 B2クラウド, … */
+            carrier_label: string;
+            number: string;
+            url?: string | null;
+        };
         PasswordInput: {
             current_password: string;
             password?: string | null;
             password_confirmation?: string | null;
+        };
+        PaymentInput: {
+            /**
+             * Format: int64
+             * @description Yen received this time.
+             */
+            amount: number;
+            /** @description The day the money came in, `YYYY-MM-DD`. */
+            paid_on: string;
+            /**
+             * Format: int64
+             * @description The order's version as read.
+             */
+            version: number;
         };
         PaymentMethod: {
             /** @description credit_card | cod | bank_transfer | invoice | deferred */
@@ -5431,6 +5828,8 @@ export interface components {
          * @description A PDF file (documents the binary answer).
          */
         PdfFile: string;
+        /** @enum {string} */
+        Permission: "orders_view" | "orders_edit" | "payments_confirm" | "shipping" | "orders_cancel" | "personal_data_export" | "inquiries" | "shop_settings" | "audit_log";
         PointHistory: {
             created_at: components["schemas"]["Timestamp"];
             description: string;
@@ -5677,6 +6076,14 @@ export interface components {
             key: string;
             name: string;
         };
+        /** @enum {string} */
+        Queue: "new" | "awaiting_payment" | "payment_overdue" | "to_ship" | "preparing" | "partly_shipped" | "on_hold" | "needs_review" | "cancelled";
+        QueueCount: {
+            /** Format: int64 */
+            count: number;
+            label: string;
+            queue: components["schemas"]["Queue"];
+        };
         RateAmount: {
             /**
              * Format: int64
@@ -5694,6 +6101,11 @@ export interface components {
         ReadableInput: {
             /** @description The id of the news item that was read. */
             readable_id: string;
+        };
+        ReasonInput: {
+            reason: string;
+            /** Format: int64 */
+            version: number;
         };
         ReceiptInput: {
             /**
@@ -5794,6 +6206,18 @@ export interface components {
              */
             count: number;
         };
+        SalesFigure: {
+            /**
+             * Format: int64
+             * @description What they sum to, yen.
+             */
+            amount: number;
+            /**
+             * Format: int64
+             * @description Orders placed (not cancelled).
+             */
+            orders: number;
+        };
         /** @description One search of the member. */
         SearchHistory: {
             created_at: components["schemas"]["Timestamp"];
@@ -5833,6 +6257,18 @@ export interface components {
             staff_name: string;
             title: string;
         };
+        ShipmentInput: {
+            /** @description A carrier's code; needed with tracking numbers. */
+            carrier?: string | null;
+            /** @description Required for a step back. */
+            reason?: string | null;
+            /** @description unshipped, preparing, shipped or delivered. */
+            to: string;
+            /** @description With 出荷済: the parcel's numbers (they replace the current ones). */
+            tracking_numbers?: string[];
+            /** Format: int64 */
+            version: number;
+        };
         Shipping: {
             address: components["schemas"]["ShippingAddress"];
             /** Format: int64 */
@@ -5844,6 +6280,13 @@ export interface components {
             noshi_label?: string | null;
             noshi_name: string;
             products: components["schemas"]["OrderLine"][];
+            /** @description The parcel has left the shop (出荷済 or 配達完了). */
+            shipped: boolean;
+            /**
+             * @description The parcel's tracking numbers with the carrier's tracking page (none for a gift's
+             *     sender: the recipient's parcel is not theirs to follow).
+             */
+            tracking: components["schemas"]["ParcelTracking"][];
             wrapping_label?: string | null;
         };
         /** @description The delivery address snapshot (the address book's field names). */
@@ -5891,6 +6334,11 @@ export interface components {
             /** Format: double */
             min: number;
         };
+        /** @description A shipment left out, and why. */
+        Skipped: {
+            reason: string;
+            shipment_code: string;
+        };
         /** @description `GET /v1/social-gifts/{token}/products`. */
         SocialGiftBody: {
             expires_at?: components["schemas"]["Timestamp"] | null;
@@ -5908,7 +6356,11 @@ export interface components {
             email: string;
             id: string;
             name: string;
+            /** @description What the role may do: the screens hide menus and buttons it can't use. */
+            permissions: components["schemas"]["Permission"][];
             role: components["schemas"]["StaffRole"];
+            /** @description The role as the screens name it: オーナー, 店長, 受注担当, 出荷担当, 閲覧のみ. */
+            role_label: string;
         };
         StaffBody: {
             /**
@@ -5937,12 +6389,8 @@ export interface components {
             /** @description Keys of this staff member's own unattached uploads (`POST /v1/admin/upload-files`), at most 5. */
             files?: string[] | null;
         };
-        /**
-         * @description What a staff member may do: the owner also manages topics, messages to every member and
-         *     reads the audit log.
-         * @enum {string}
-         */
-        StaffRole: "owner" | "staff";
+        /** @enum {string} */
+        StaffRole: "owner" | "manager" | "order_clerk" | "shipping_clerk" | "viewer";
         StaticPage: {
             sections: components["schemas"]["Section"][];
             title: string;
@@ -6080,11 +6528,27 @@ export interface components {
         };
         /** @enum {string} */
         ThreadColor: "white" | "black" | "red" | "navy" | "gold" | "silver";
+        TimelineEvent: {
+            at: components["schemas"]["Timestamp"];
+            detail: string;
+            kind: components["schemas"]["Coded"];
+            /** @description Empty: the customer or the shop's own processes. */
+            staff_name: string;
+        };
         /** Format: date-time */
         Timestamp: string;
         TokenInput: {
             /** @description The token of the mailed link. */
             token?: string | null;
+        };
+        TrackingNumber: {
+            added_at: components["schemas"]["Timestamp"];
+            carrier: string;
+            carrier_label: string;
+            number: string;
+            removed_at?: components["schemas"]["Timestamp"] | null;
+            /** @description The carrier's tracking page. */
+            url?: string | null;
         };
         /** @enum {string} */
         Typeface: "block" | "script" | "mincho" | "gothic";
@@ -6242,6 +6706,10 @@ export interface components {
             user_id?: string | null;
             /** @description The 6-digit code the member typed (from the mail). */
             verify_code: string;
+        };
+        VersionInput: {
+            /** Format: int64 */
+            version: number;
         };
         Wrapping: {
             key: string;
@@ -6475,7 +6943,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `staff.owner_only`: only the shop's owner reads the log */
+            /** @description `staff.forbidden`: only the shop's owner reads the log */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6771,7 +7239,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description owners only */
+            /** @description `staff.forbidden`: owners and managers only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7208,7 +7676,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description owners only */
+            /** @description `staff.forbidden`: owners and managers only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7264,7 +7732,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description owners only */
+            /** @description `staff.forbidden`: owners and managers only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7335,7 +7803,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description owners only */
+            /** @description `staff.forbidden`: owners and managers only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7354,6 +7822,826 @@ export interface operations {
                 };
             };
             /** @description `name` blank or too long, `position` not 1–1000 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    list_orders: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A work queue (new, awaiting_payment, payment_overdue, to_ship, preparing, partly_shipped,
+                 *     on_hold, needs_review, cancelled); none: every order.
+                 */
+                queue?: string;
+                /** @description Order number, name, kana, phone, e-mail or tracking number (part of it). */
+                q?: string;
+                /** @description A payment's code: credit_card, bank_transfer, cod, invoice, deferred. */
+                payment?: string;
+                /** @description A carrier's code (yamato_b2, sagawa_ehiden, japanpost_yupri, clickpost). */
+                carrier?: string;
+                /** @description A prefecture of a shipment (東京都 …). */
+                prefecture?: string;
+                /** @description Ordered on or after, `YYYY-MM-DD`. */
+                ordered_from?: string;
+                /** @description Ordered on or before, `YYYY-MM-DD`. */
+                ordered_to?: string;
+                /** @description 出荷予定日 on or before, `YYYY-MM-DD`. */
+                planned_to?: string;
+                amount_min?: string;
+                amount_max?: string;
+                /** @description A product's name or code (SKU), part of it. */
+                product?: string;
+                /** @description member, guest or company. */
+                customer?: string;
+                page?: string;
+                per?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description newest first, with x-total, x-per-page, x-last-page, x-current-page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_DeskOrderRow"];
+                };
+            };
+            /** @description no staff session of this shop */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a filter is malformed; `errors` names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    show_queues: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description each work queue's count, today's cut-off, and the orders and sales of today, this week and this month */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskHome"];
+                };
+            };
+            /** @description no staff session of this shop */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    show_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_no: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the order with its shipments, payments, timeline and what this member of staff may do now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskOrder"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such order in this shop */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    cancel_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_no: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonInput"];
+            };
+        };
+        responses: {
+            /** @description cancelled: stock, coupon and points returned, a card charge refunded, the reason mailed to the customer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskOrder"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the role may not cancel */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.reason`, or `orders.cancel.not_cancellable`: a parcel has left */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    hold_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_no: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskOrder"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.reason`, or already held / not open */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    add_note: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_no: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoteInput"];
+            };
+        };
+        responses: {
+            /** @description the note is on the timeline */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskOrder"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    confirm_payment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_no: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentInput"];
+            };
+        };
+        responses: {
+            /** @description recorded: 入金済 (the customer is mailed), or 一部入金 / 過入金 flagged 要確認 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskOrder"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the role may not confirm payments */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `orders.desk.stale`: changed since read */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a field is wrong, or `orders.desk.refused`: not a payment the desk confirms */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    release_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_no: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VersionInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskOrder"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not held */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    mark_reviewed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_no: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VersionInput"];
+            };
+        };
+        responses: {
+            /** @description 要確認 cleared */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskOrder"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    move_shipment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_no: string;
+                /** @description the shipment's code */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShipmentInput"];
+            };
+        };
+        responses: {
+            /** @description moved; at 出荷済 the customer gets 発送完了 with the tracking links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskOrder"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a field is wrong, or `orders.desk.refused`: not a step the rules allow (unpaid, held, cancelled, skipping back) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    export_shipments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportInput"];
+            };
+        };
+        responses: {
+            /** @description the carrier's file(s) in Shift_JIS (base64), the characters replaced, the shipments written (now 出荷準備中) and those skipped with why */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no carrier, or no shipment, or too many */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    import_tracking: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The carrier whose issued-label file this is; `generic` (or none) for our 出荷実績 CSV
+                 *     (出荷番号,配送業者,送り状番号,出荷日).
+                 */
+                carrier?: string;
+                /** @description `true` applies it (only when no line is wrong); otherwise a preview that changes nothing. */
+                apply?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description the file's bytes as the carrier wrote them (Shift_JIS; the generic CSV may be UTF-8) */
+        requestBody: {
+            content: {
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description each line judged; with apply=true the good ones are 出荷済 and mailed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description over 5 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.file`: unreadable, wrong columns, not Shift_JIS; or `orders.tracking.has_errors` when applying a file with a wrong line */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -2,6 +2,7 @@
 //! with its notes, replies (mailed to the customer), status changes, notes, and the contact
 //! topics (owners only for changes). Every change is written to the audit log in the
 //! transaction that makes it.
+use crate::staff::permission::{Can, Inquiries, ShopSettings};
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -146,7 +147,7 @@ pub struct StaffReplyInput {
 pub async fn reply(
     State(state): State<AppState>,
     channel: Channel,
-    staff: Staff,
+    Can { staff, .. }: Can<Inquiries>,
     ApiPath(key): ApiPath<String>,
     ApiJson(input): ApiJson<StaffReplyInput>,
 ) -> ApiResult<(StatusCode, Json<InquiryMessage>)> {
@@ -208,7 +209,7 @@ pub struct StatusInput {
 pub async fn update_status(
     State(state): State<AppState>,
     channel: Channel,
-    staff: Staff,
+    Can { staff, .. }: Can<Inquiries>,
     ApiPath(key): ApiPath<String>,
     ApiJson(input): ApiJson<StatusInput>,
 ) -> ApiResult<Json<Inquiry>> {
@@ -247,7 +248,7 @@ pub struct NoteInput {
 pub async fn add_note(
     State(state): State<AppState>,
     channel: Channel,
-    staff: Staff,
+    Can { staff, .. }: Can<Inquiries>,
     ApiPath(key): ApiPath<String>,
     ApiJson(input): ApiJson<NoteInput>,
 ) -> ApiResult<(StatusCode, Json<Note>)> {
@@ -305,16 +306,15 @@ pub struct TopicInput {
     responses(
         (status = 201, body = Topic, description = "added after the last topic"),
         (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody, description = "owners only"),
+        (status = 403, body = ErrorBody, description = "`staff.forbidden`: owners and managers only"),
         (status = 422, body = ErrorBody, description = "`name` blank or longer than 50 characters"),
     ))]
 pub async fn create_topic(
     State(state): State<AppState>,
     channel: Channel,
-    staff: Staff,
+    Can { staff, .. }: Can<ShopSettings>,
     ApiJson(input): ApiJson<TopicInput>,
 ) -> ApiResult<(StatusCode, Json<Topic>)> {
-    staff.require_owner()?;
     let mut check = FieldCheck::default();
     let name = topic_name(&mut check, input.name, true);
     check.finish()?;
@@ -341,18 +341,17 @@ pub struct TopicChange {
     responses(
         (status = 200, body = Topic, description = "renamed and/or moved (the others close up: positions stay 1, 2, 3 …)"),
         (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody, description = "owners only"),
+        (status = 403, body = ErrorBody, description = "`staff.forbidden`: owners and managers only"),
         (status = 404, body = ErrorBody, description = "no such topic of this shop"),
         (status = 422, body = ErrorBody, description = "`name` blank or too long, `position` not 1–1000"),
     ))]
 pub async fn update_topic(
     State(state): State<AppState>,
     channel: Channel,
-    staff: Staff,
+    Can { staff, .. }: Can<ShopSettings>,
     ApiPath(id): ApiPath<String>,
     ApiJson(input): ApiJson<TopicChange>,
 ) -> ApiResult<Json<Topic>> {
-    staff.require_owner()?;
     let mut check = FieldCheck::default();
     let name = input.name.is_some().then(|| topic_name(&mut check, input.name, true));
     if input.position.is_some_and(|p| !(1..=1000).contains(&p)) {
@@ -380,12 +379,11 @@ pub async fn update_topic(
     responses(
         (status = 204, description = "deleted"),
         (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody, description = "owners only"),
+        (status = 403, body = ErrorBody, description = "`staff.forbidden`: owners and managers only"),
         (status = 404, body = ErrorBody, description = "no such topic of this shop"),
         (status = 422, body = ErrorBody, description = "code `inquiry_topics.in_use`: inquiries name the topic (rename it instead)"),
     ))]
-pub async fn delete_topic(State(state): State<AppState>, channel: Channel, staff: Staff, ApiPath(id): ApiPath<String>) -> ApiResult<StatusCode> {
-    staff.require_owner()?;
+pub async fn delete_topic(State(state): State<AppState>, channel: Channel, Can { staff, .. }: Can<ShopSettings>, ApiPath(id): ApiPath<String>) -> ApiResult<StatusCode> {
     let mut tx = state.db.begin_write().await?;
     let row = catalog::taxonomy::find_category(&mut *tx, &channel.id, TOPICS_TABLE, &id).await?.ok_or_else(ApiError::not_found)?;
     let used = store::count_with_topic(&mut *tx, &channel.id, &id).await?;

@@ -2,6 +2,7 @@
 //! are companies, and 請求書払い (spec 000 §3 payment 2, deferred invoice) is only for those the
 //! shop approved. Staff see the list; owners give or withdraw an approval, which is written to
 //! the audit log in the transaction that makes it. A consumer shop has no such list (404).
+use crate::staff::permission::{Can, ShopSettings};
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -142,18 +143,17 @@ pub struct InvoiceApprovalInput {
     responses(
         (status = 200, body = Company, description = "the company with its approval as sent"),
         (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody, description = "owners only"),
+        (status = 403, body = ErrorBody, description = "`staff.forbidden`: owners and managers only"),
         (status = 404, body = ErrorBody, description = "no such member of this shop, or a consumer shop (`companies.not_corporate`)"),
         (status = 422, body = ErrorBody, description = "`approved` missing"),
     ))]
 pub async fn update_invoice_approval(
     State(state): State<AppState>,
     channel: Channel,
-    staff: Staff,
+    Can { staff, .. }: Can<ShopSettings>,
     ApiPath(id): ApiPath<String>,
     ApiJson(input): ApiJson<InvoiceApprovalInput>,
 ) -> ApiResult<Json<Company>> {
-    staff.require_owner()?;
     require_corporate(&state, &channel).await?;
     let approved = input.approved.ok_or_else(|| ApiError::field("approved", "承認するかどうかを指定してください。"))?;
     let mut tx = state.db.begin_write().await?;

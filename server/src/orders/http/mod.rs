@@ -1,6 +1,7 @@
 //! Handlers of the order history, receipts, quotations, memos and the guest receipt. A
 //! member's calls reach only their own orders of this channel: another's is a 404, the same as
 //! a missing one; a guest's only with the order's `t`.
+pub mod admin;
 mod fraud_notifications;
 
 use std::collections::HashMap;
@@ -33,6 +34,7 @@ use crate::validation::{REQUIRED, parse_date, today_jst};
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(fraud_notifications::routes())
+        .merge(admin::routes())
         .routes(routes!(list_orders))
         .routes(routes!(show_order))
         .routes(routes!(cancel_order))

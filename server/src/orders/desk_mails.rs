@@ -1,0 +1,99 @@
+//! The order desk's mails: 新規注文のお知らせ to the shop, 入金確認 and 発送完了 to the
+//! customer. (キャンセル受付 is `mails::cancelled`, shared with the customer's own cancel.)
+//! Each can be switched off per shop with the setting `ORDER_DESK.MAILS`.
+use serde::Deserialize;
+
+use super::store::OrderRow;
+use crate::documents::yen;
+use crate::infra::mail::OutgoingMail;
+
+pub const SETTING: &str = "ORDER_DESK.MAILS";
+
+/// Which of the desk's mails the shop sends (all, unless the setting turns one off).
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(default)]
+pub struct MailSwitches {
+    pub new_order: bool,
+    pub payment_confirmed: bool,
+    pub shipped: bool,
+    pub cancelled: bool,
+}
+
+impl Default for MailSwitches {
+    fn default() -> Self {
+        MailSwitches { new_order: true, payment_confirmed: true, shipped: true, cancelled: true }
+    }
+}
+
+fn footer(shop: &str) -> String {
+    format!("\n\n※このメールは送信専用です。ご不明な点はお問い合わせフォームからご連絡ください。\n\n{shop}\n")
+}
+
+fn greeting(name: &str) -> String {
+    if name.is_empty() { "お客様".to_owned() } else { format!("{name} 様") }
+}
+
+/// To the shop: a new order arrived.
+pub fn new_order(shop: &str, to: &str, order: &OrderRow, orderer_name: &str, desk_link: &str) -> OutgoingMail {
+    let body = [
+        "新しいご注文が入りました。".to_owned(),
+        String::new(),
+        format!("ご注文番号: {}", order.order_no),
+        format!("ご注文者: {}", if orderer_name.is_empty() { "(未入力)" } else { orderer_name }),
+        format!("お支払い方法: {}", order.payment_name),
+        format!("ご注文金額: {}", yen(order.total_payment)),
+        String::new(),
+        format!("受注管理で確認する: {desk_link}"),
+    ]
+    .join("\n");
+    OutgoingMail { to: to.to_owned(), from_name: shop.to_owned(), subject: format!("【{shop}】新規注文のお知らせ（{}）", order.order_no), body }
+}
+
+/// To the customer: the bank transfer is in.
+pub fn payment_confirmed(shop: &str, to: &str, name: &str, order: &OrderRow, paid_on: &str) -> OutgoingMail {
+    let mut body = [
+        greeting(name),
+        String::new(),
+        format!("{shop}をご利用いただきありがとうございます。"),
+        "ご注文代金のお振込みを確認いたしました。商品の発送まで今しばらくお待ちください。".to_owned(),
+        String::new(),
+        format!("ご注文番号: {}", order.order_no),
+        format!("ご入金額: {}", yen(order.paid_amount)),
+        format!("ご入金日: {paid_on}"),
+    ]
+    .join("\n");
+    body.push_str(&footer(shop));
+    OutgoingMail { to: to.to_owned(), from_name: shop.to_owned(), subject: format!("【{shop}】ご入金確認のお知らせ"), body }
+}
+
+/// A parcel's tracking number and where to follow it.
+pub struct Tracked {
+    pub carrier_label: String,
+    pub number: String,
+    pub url: Option<String>,
+}
+
+/// To the customer: a parcel left, with its tracking numbers and links.
+pub fn shipped(shop: &str, to: &str, name: &str, order: &OrderRow, address_line: &str, tracked: &[Tracked], order_link: &str) -> OutgoingMail {
+    let mut lines = vec![
+        greeting(name),
+        String::new(),
+        format!("{shop}をご利用いただきありがとうございます。"),
+        "ご注文の商品を発送いたしました。".to_owned(),
+        String::new(),
+        format!("ご注文番号: {}", order.order_no),
+        format!("お届け先: {address_line}"),
+    ];
+    for parcel in tracked {
+        lines.push(format!("配送業者: {}", parcel.carrier_label));
+        lines.push(format!("お問い合わせ伝票番号: {}", parcel.number));
+        if let Some(url) = &parcel.url {
+            lines.push(format!("配送状況の確認: {url}"));
+        }
+    }
+    lines.push(String::new());
+    lines.push(format!("ご注文の詳細: {order_link}"));
+    let mut body = lines.join("\n");
+    body.push_str(&footer(shop));
+    OutgoingMail { to: to.to_owned(), from_name: shop.to_owned(), subject: format!("【{shop}】商品発送のお知らせ"), body }
+}

@@ -1,0 +1,404 @@
+//! The carriers' files as the order desk uses them: shipments become a carrier's import CSV
+//! (carriers/ writes the bytes) and move to 出荷準備中; a carrier's issued-label file (or the
+//! generic 出荷実績 CSV) is checked line by line against the shop's shipments, previewed, and
+//! applied only when every line is right.
+use std::collections::HashMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::axes::ShipState;
+use super::carriers::{self, Carrier, CarrierContract, Cool, LabelShipment, Party, TimeSlot};
+use super::desk::{self, ShipmentMove};
+use super::desk_store::{self, ShipmentRow};
+use super::gift_store;
+use super::store::{self, OrderRow};
+use super::timeline::{self, EventKind};
+use super::view::{ShippingAddress, orderer_of};
+use crate::channel::settings::load_setting;
+use crate::channel::{Channel, PaymentKind};
+use crate::infra::error::{ApiError, ApiResult};
+use crate::infra::time::Timestamp;
+use crate::staff::Staff;
+use crate::staff::audit::{self, AuditAction};
+use crate::state::AppState;
+
+/// `ORDER_DESK.CARRIERS`: each carrier's contract codes, by carrier code.
+pub const CONTRACTS_SETTING: &str = "ORDER_DESK.CARRIERS";
+/// `ORDER_DESK.SENDER`: the shop as labels name it (ご依頼主), a Party's fields.
+pub const SENDER_SETTING: &str = "ORDER_DESK.SENDER";
+
+#[derive(Debug, Default, Clone, Deserialize)]
+#[serde(default)]
+struct StoredContract {
+    customer_code: String,
+    freight_code: String,
+    classification_code: String,
+}
+
+#[derive(Debug, Default, Clone, Deserialize)]
+#[serde(default)]
+struct StoredSender {
+    name: String,
+    kana: String,
+    postal_code: String,
+    prefecture: String,
+    city: String,
+    street: String,
+    building: String,
+    phone: String,
+}
+
+/// A file written for the carrier, for the browser to save.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ExportedFile {
+    pub name: String,
+    /// The file's bytes (Shift_JIS), base64.
+    pub content_base64: String,
+}
+
+/// A character the carrier's encoding cannot carry, or text cut to its field's width.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ExportReplacement {
+    pub shipment_code: String,
+    pub field: String,
+    pub original: String,
+    pub replaced_with: String,
+}
+
+/// A shipment left out, and why.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct Skipped {
+    pub shipment_code: String,
+    pub reason: String,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ExportAnswer {
+    pub files: Vec<ExportedFile>,
+    pub replaced: Vec<ExportReplacement>,
+    /// The shipments written (now 出荷準備中 if they were 未出荷).
+    pub exported: Vec<String>,
+    pub skipped: Vec<Skipped>,
+}
+
+/// Writes `carrier`'s file for the shipments with `codes` (unknown codes, cancelled orders,
+/// shipments already gone and orders not payable yet are skipped with their reason), and moves
+/// the 未出荷 ones to 出荷準備中.
+pub async fn export(state: &AppState, channel: &Channel, staff: &Staff, carrier: Carrier, codes: &[String]) -> ApiResult<ExportAnswer> {
+    let shipments = desk_store::find_shipments_by_codes(&state.db, &channel.id, codes).await?;
+    let mut skipped: Vec<Skipped> = codes
+        .iter()
+        .filter(|code| !shipments.iter().any(|s| &s.shipment_code == *code))
+        .map(|code| Skipped { shipment_code: code.clone(), reason: "この出荷番号は見つかりません。".into() })
+        .collect();
+    let order_ids: Vec<String> = shipments.iter().map(|s| s.order_id.clone()).collect();
+    let orders: HashMap<String, OrderRow> = orders_by_id(state, channel, &order_ids).await?;
+    let lines = store::list_lines(&state.db, &order_ids).await?;
+    let gifts = gift_store::list_gifts_of_orders(&state.db, &order_ids).await?;
+    let contract = contract_of(state, channel, carrier).await?;
+    let sender = sender_of(state, channel).await?;
+    let today = crate::delivery::delivery_date::jst(time::OffsetDateTime::now_utc()).date();
+    let mut labels = Vec::new();
+    let mut moves = Vec::new();
+    for shipment in &shipments {
+        let Some(order) = orders.get(&shipment.order_id) else { continue };
+        if let Some(reason) = export_refusal(order, shipment) {
+            skipped.push(Skipped { shipment_code: shipment.shipment_code.clone(), reason: reason.into() });
+            continue;
+        }
+        let is_gift = gifts.iter().any(|g| g.order_id == order.id);
+        let names = lines.iter().filter(|l| l.shipping_id.as_deref() == Some(shipment.id.as_str())).map(|l| l.product_name.clone()).collect();
+        labels.push(label_of(order, shipment, names, if is_gift { buyer_of(order) } else { sender.clone() }, today));
+        if shipment.ship_state == ShipState::Unshipped.code() {
+            moves.push((order.order_no.clone(), shipment.shipment_code.clone()));
+        }
+    }
+    let written = carriers::export(carrier, &contract, &labels);
+    for (order_no, code) in &moves {
+        let change = ShipmentMove { code, to: ShipState::Preparing, carrier: Some(carrier.code()), tracking: &[], reason: "" };
+        if let Some((_, Some(error))) = desk::move_shipments_now(state, channel, staff, &[(order_no.clone(), change)]).await.pop() {
+            skipped.push(Skipped { shipment_code: code.clone(), reason: format!("出荷準備中にできませんでした: {error}") });
+        }
+    }
+    record_export(state, channel, staff, carrier, &labels, &orders, &shipments).await?;
+    use base64::Engine;
+    Ok(ExportAnswer {
+        files: written.files.into_iter().map(|f| ExportedFile { name: f.name, content_base64: base64::engine::general_purpose::STANDARD.encode(f.bytes) }).collect(),
+        replaced: written
+            .replaced
+            .into_iter()
+            .map(|r| ExportReplacement { shipment_code: r.shipment_code, field: r.field.to_owned(), original: r.original, replaced_with: r.replaced_with })
+            .collect(),
+        exported: labels.iter().map(|l| l.shipment_code.clone()).collect(),
+        skipped,
+    })
+}
+
+fn payable(order: &OrderRow) -> bool {
+    match (PaymentKind::parse(&order.payment_code), super::axes::PaymentState::parse(&order.payment_state)) {
+        (Some(kind), Some(payment)) => super::axes::may_ship(kind, payment),
+        _ => false,
+    }
+}
+
+fn export_refusal(order: &OrderRow, shipment: &ShipmentRow) -> Option<&'static str> {
+    if order.lifecycle == "cancelled" {
+        Some("キャンセルされた注文です。")
+    } else if matches!(shipment.ship_state.as_str(), "shipped" | "delivered") {
+        Some("出荷済みです。")
+    } else if order.on_hold != 0 {
+        Some("保留中の注文です。")
+    } else if !payable(order) {
+        Some("入金が確認できていません。")
+    } else if shipment.address_json == "{}" {
+        Some("お届け先が決まっていません。")
+    } else {
+        None
+    }
+}
+
+async fn orders_by_id(state: &AppState, channel: &Channel, ids: &[String]) -> ApiResult<HashMap<String, OrderRow>> {
+    let mut found = HashMap::new();
+    for id in ids {
+        if found.contains_key(id) {
+            continue;
+        }
+        if let Some(row) = store::find_order(&state.db.pool, &channel.id, id).await? {
+            found.insert(id.clone(), row);
+        }
+    }
+    Ok(found)
+}
+
+async fn contract_of(state: &AppState, channel: &Channel, carrier: Carrier) -> ApiResult<CarrierContract> {
+    let all: HashMap<String, StoredContract> = load_setting(&state.db, &channel.id, CONTRACTS_SETTING, HashMap::new()).await?;
+    let stored = all.get(carrier.code()).cloned().unwrap_or_default();
+    Ok(CarrierContract { customer_code: stored.customer_code, freight_code: stored.freight_code, classification_code: stored.classification_code })
+}
+
+async fn sender_of(state: &AppState, channel: &Channel) -> ApiResult<Party> {
+    let stored: StoredSender = load_setting(&state.db, &channel.id, SENDER_SETTING, StoredSender::default()).await?;
+    let name = if stored.name.is_empty() { load_setting(&state.db, &channel.id, "SITE.NAME", channel.name.clone()).await? } else { stored.name };
+    Ok(Party {
+        name,
+        kana: stored.kana,
+        company: String::new(),
+        postal_code: stored.postal_code,
+        prefecture: stored.prefecture,
+        city: stored.city,
+        street: stored.street,
+        building: stored.building,
+        phone: stored.phone,
+    })
+}
+
+/// A gift's label names the buyer as the sender.
+fn buyer_of(order: &OrderRow) -> Party {
+    let orderer = orderer_of(order);
+    Party {
+        name: orderer.name(),
+        kana: format!("{} {}", orderer.last_name_kana.trim(), orderer.first_name_kana.trim()).trim().to_owned(),
+        company: orderer.company_name.clone(),
+        postal_code: orderer.address.postal_code.clone(),
+        prefecture: orderer.address.prefecture.clone(),
+        city: orderer.address.city.clone(),
+        street: orderer.address.address1.clone(),
+        building: orderer.address.address2.clone(),
+        phone: orderer.phone_number.clone(),
+    }
+}
+
+fn label_of(order: &OrderRow, shipment: &ShipmentRow, item_names: Vec<String>, sender: Party, today: time::Date) -> LabelShipment {
+    let to = ShippingAddress::from_snapshot(&shipment.address_json);
+    let date = |text: Option<&str>| text.and_then(|t| time::Date::parse(t, time::macros::format_description!("[year]-[month]-[day]")).ok());
+    let planned = date(shipment.ship_planned_on.as_deref()).filter(|d| *d >= today).unwrap_or(today);
+    let cod = PaymentKind::parse(&order.payment_code) == Some(PaymentKind::CashOnDelivery) && shipment.position == 1;
+    LabelShipment {
+        shipment_code: shipment.shipment_code.clone(),
+        recipient: Party {
+            name: to.shipping_name.clone(),
+            kana: format!("{} {}", to.shipping_last_name_kana.trim(), to.shipping_first_name_kana.trim()).trim().to_owned(),
+            company: String::new(),
+            postal_code: to.address.postal_code.clone(),
+            prefecture: to.address.prefecture.clone(),
+            city: to.address.city.clone(),
+            street: to.address.address1.clone(),
+            building: to.address.address2.clone(),
+            phone: to.phone_number.clone(),
+        },
+        sender,
+        ship_date: planned,
+        delivery_date: date(shipment.delivery_date.as_deref()),
+        time_slot: shipment.delivery_timezone_label.as_deref().and_then(TimeSlot::from_label),
+        // 代引 collects the whole order on its first parcel.
+        cash_on_delivery: cod.then_some(order.total_payment),
+        cool: Cool::Normal,
+        item_names,
+        note: shipment.noshi_label.clone().map(|n| format!("のし: {n} {}", shipment.noshi_name).trim().to_owned()).unwrap_or_default(),
+    }
+}
+
+async fn record_export(
+    state: &AppState,
+    channel: &Channel,
+    staff: &Staff,
+    carrier: Carrier,
+    labels: &[LabelShipment],
+    orders: &HashMap<String, OrderRow>,
+    shipments: &[ShipmentRow],
+) -> ApiResult<()> {
+    if labels.is_empty() {
+        return Ok(());
+    }
+    let now = Timestamp::now().0;
+    let mut tx = state.db.begin_write().await?;
+    for label in labels {
+        if let Some(shipment) = shipments.iter().find(|s| s.shipment_code == label.shipment_code)
+            && let Some(order) = orders.get(&shipment.order_id)
+        {
+            let detail = format!("{}：{}", label.shipment_code, carrier.label());
+            timeline::record(&mut tx, &channel.id, &order.id, Some(staff), EventKind::Export, &detail, now).await?;
+        }
+    }
+    audit::record_in(&mut tx, staff, AuditAction::ShipmentExport, &format!("{} {}件", carrier.label(), labels.len())).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+// ---- tracking numbers back --------------------------------------------------------------------
+
+/// One line of an issued-label file as the preview shows it.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ImportLine {
+    pub line: i64,
+    pub shipment_code: String,
+    pub order_no: Option<String>,
+    pub tracking_number: String,
+    /// ok (will be marked 出荷済 and mailed), same (already has this number: nothing to do), error.
+    pub result: ImportResult,
+    /// Japanese: what is wrong, or what will happen.
+    pub message: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ImportResult {
+    Ok,
+    Same,
+    Error,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ImportAnswer {
+    /// false: a preview; nothing changed.
+    pub applied: bool,
+    pub lines: Vec<ImportLine>,
+    pub ok: i64,
+    pub errors: i64,
+}
+
+pub const IMPORT_ERRORS_CODE: &str = "orders.tracking.has_errors";
+
+/// Reads `bytes` as `carrier`'s issued-label file (None: the generic 出荷実績 CSV) and checks
+/// each line. With `apply`, and only when no line is wrong, marks each shipment 出荷済 with its
+/// number (mailing the customer); a wrong line makes it a 422 that changes nothing.
+pub async fn import_tracking(state: &AppState, channel: &Channel, staff: &Staff, carrier: Option<Carrier>, bytes: &[u8], apply: bool) -> ApiResult<ImportAnswer> {
+    let parsed = match carrier {
+        Some(carrier) => carriers::parse_issued(carrier, bytes),
+        None => carriers::parse_generic(bytes),
+    }
+    .map_err(|error| ApiError::field("file", error.message()))?;
+    let codes: Vec<String> = parsed.iter().filter_map(|line| line.as_ref().ok()).map(|i| i.shipment_code.clone()).collect();
+    let shipments = desk_store::find_shipments_by_codes(&state.db, &channel.id, &codes).await?;
+    let order_ids: Vec<String> = shipments.iter().map(|s| s.order_id.clone()).collect();
+    let orders = orders_by_id(state, channel, &order_ids).await?;
+    let tracking = desk_store::list_tracking(&state.db, &shipments.iter().map(|s| s.id.clone()).collect::<Vec<_>>()).await?;
+    let mut lines = Vec::new();
+    let mut seen: Vec<String> = Vec::new();
+    for entry in parsed {
+        let line = match entry {
+            Err(error) => ImportLine {
+                line: error.line as i64,
+                shipment_code: String::new(),
+                order_no: None,
+                tracking_number: String::new(),
+                result: ImportResult::Error,
+                message: error.message,
+            },
+            Ok(issued) => {
+                let shipment = shipments.iter().find(|s| s.shipment_code == issued.shipment_code);
+                let order = shipment.and_then(|s| orders.get(&s.order_id));
+                let (result, message) = match (shipment, order) {
+                    (Some(shipment), Some(order)) => judge(order, shipment, &issued.tracking_number, &tracking, &mut seen),
+                    _ => (ImportResult::Error, format!("出荷番号「{}」はこのショップにありません。", issued.shipment_code)),
+                };
+                ImportLine {
+                    line: issued.line as i64,
+                    shipment_code: issued.shipment_code,
+                    order_no: order.map(|o| o.order_no.clone()),
+                    tracking_number: issued.tracking_number,
+                    result,
+                    message,
+                }
+            }
+        };
+        lines.push(line);
+    }
+    let errors = lines.iter().filter(|l| l.result == ImportResult::Error).count() as i64;
+    let ok = lines.iter().filter(|l| l.result == ImportResult::Ok).count() as i64;
+    if lines.is_empty() {
+        return Err(ApiError::field("file", "取り込める行がありません。"));
+    }
+    if !apply {
+        return Ok(ImportAnswer { applied: false, lines, ok, errors });
+    }
+    if errors > 0 {
+        return Err(ApiError::rule(IMPORT_ERRORS_CODE, format!("{errors}行に誤りがあるため、取り込みませんでした。プレビューで内容を確認してください。")));
+    }
+    let applied = apply_lines(state, channel, staff, carrier, &lines, &shipments).await?;
+    Ok(ImportAnswer { applied: true, ok: applied, errors: 0, lines })
+}
+
+fn judge(order: &OrderRow, shipment: &ShipmentRow, number: &str, tracking: &[desk_store::TrackingRow], seen: &mut Vec<String>) -> (ImportResult, String) {
+    let current: Vec<&str> = tracking.iter().filter(|t| t.shipping_id == shipment.id && t.removed_at.is_none()).map(|t| t.number.as_str()).collect();
+    if seen.iter().any(|s| s == &shipment.shipment_code) {
+        return (ImportResult::Error, "同じ出荷番号がファイル内に2回以上あります。".into());
+    }
+    seen.push(shipment.shipment_code.clone());
+    if order.lifecycle == "cancelled" {
+        (ImportResult::Error, "キャンセルされた注文です。".into())
+    } else if current.contains(&number) && matches!(shipment.ship_state.as_str(), "shipped" | "delivered") {
+        (ImportResult::Same, "登録済みです（変更はありません）。".into())
+    } else if matches!(shipment.ship_state.as_str(), "shipped" | "delivered") {
+        (ImportResult::Error, "すでに別の送り状番号で出荷済みです。注文画面から変更してください。".into())
+    } else if order.on_hold != 0 {
+        (ImportResult::Error, "保留中の注文です。".into())
+    } else if shipment.ship_state == "unshipped" && !payable(order) {
+        (ImportResult::Error, "入金が確認できていません。".into())
+    } else {
+        (ImportResult::Ok, "出荷済みにして発送完了メールを送ります。".into())
+    }
+}
+
+async fn apply_lines(
+    state: &AppState,
+    channel: &Channel,
+    staff: &Staff,
+    carrier: Option<Carrier>,
+    lines: &[ImportLine],
+    shipments: &[ShipmentRow],
+) -> ApiResult<i64> {
+    let mut applied = 0;
+    for line in lines.iter().filter(|l| l.result == ImportResult::Ok) {
+        let Some(shipment) = shipments.iter().find(|s| s.shipment_code == line.shipment_code) else { continue };
+        let carrier_code = carrier.map(Carrier::code).or(shipment.carrier.as_deref()).unwrap_or("");
+        let numbers = [line.tracking_number.clone()];
+        let change = ShipmentMove { code: &line.shipment_code, to: ShipState::Shipped, carrier: Some(carrier_code), tracking: &numbers, reason: "" };
+        let order_no = line.order_no.clone().unwrap_or_default();
+        if let Some((_, None)) = desk::move_shipments_now(state, channel, staff, &[(order_no, change)]).await.pop() {
+            applied += 1;
+        }
+    }
+    audit::record(&state.db, staff, AuditAction::TrackingImport, &format!("{}件", applied)).await?;
+    Ok(applied)
+}
