@@ -22,6 +22,9 @@ enum Command {
         /// Fill the demo shop's catalogue up to this many products (for benchmarks).
         #[arg(long, default_value_t = 0)]
         products: usize,
+        /// Add this many orders to the demo shop (the order desk's benchmark, bench/orders.sh).
+        #[arg(long, default_value_t = 0)]
+        orders: i64,
         #[command(flatten)]
         config: Config,
     },
@@ -168,11 +171,14 @@ async fn main() -> anyhow::Result<()> {
             tracing::info!("migrations applied");
             Ok(())
         }
-        Command::Seed { products, config } => {
+        Command::Seed { products, orders, config } => {
             init_logs(config.log_format);
             anyhow::ensure!(config.demo, "say what to seed: `shop seed --demo`");
             let state = AppState::start(config).await?;
             shop::seed::seed_demo_scaled(&state.db, products).await?;
+            if orders > 0 {
+                shop::seed::bench_orders::insert_into_demo(&state.db, orders).await?;
+            }
             tracing::info!("demo shops seeded");
             load_postal_codes_if_empty(&state.db).await
         }

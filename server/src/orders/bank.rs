@@ -71,7 +71,8 @@ fn jst() -> UtcOffset {
 }
 
 fn due_date(stored: &Stored, ordered_at_ms: i64) -> time::Date {
-    let ordered = OffsetDateTime::from_unix_timestamp_nanos(i128::from(ordered_at_ms) * 1_000_000).unwrap_or(OffsetDateTime::UNIX_EPOCH).to_offset(jst()).date();
+    let ordered =
+        OffsetDateTime::from_unix_timestamp_nanos(i128::from(ordered_at_ms) * 1_000_000).unwrap_or(OffsetDateTime::UNIX_EPOCH).to_offset(jst()).date();
     ordered + Duration::days(stored.due_days.clamp(0, 365))
 }
 

@@ -9,14 +9,11 @@
 //! the order is cancelled, and staff settle a failed refund from the log.
 
 use super::axes::ShipProgress;
-use super::timeline::{self, EventKind};
-use super::{desk, mails};
-use crate::staff::Staff;
-use crate::staff::audit::{self, AuditAction};
-use axum::http::StatusCode;
 use super::status::{CANCELLABLE, Status};
 use super::store;
+use super::timeline::{self, EventKind};
 use super::view::{orderer_of, status_of};
+use super::{desk, mails};
 use crate::channel::Channel;
 use crate::channel::PaymentKind;
 use crate::infra::error::{ApiError, ApiResult};
@@ -24,7 +21,10 @@ use crate::infra::ids::UserId;
 use crate::infra::time::Timestamp;
 use crate::points::kind::PointKind;
 use crate::points::ledger_store::{self as ledger, Entry};
+use crate::staff::Staff;
+use crate::staff::audit::{self, AuditAction};
 use crate::state::AppState;
+use axum::http::StatusCode;
 
 /// 422 code of a cancel the order's status no longer allows.
 pub const NOT_CANCELLABLE_CODE: &str = "orders.cancel.not_cancellable";

@@ -47,7 +47,8 @@ async fn load(tx: &mut Tx, channel: &Channel, order_no: &str, version: i64) -> A
         return Err(stale());
     }
     let shipments = desk_store::list_shipments_in(tx, &row.id).await?;
-    let kind = PaymentKind::parse(&row.payment_code).ok_or_else(|| ApiError::Internal(anyhow::anyhow!("order {} has the unknown payment {}", row.order_no, row.payment_code)))?;
+    let kind = PaymentKind::parse(&row.payment_code)
+        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("order {} has the unknown payment {}", row.order_no, row.payment_code)))?;
     Ok(Loaded { row, shipments, kind })
 }
 
@@ -83,7 +84,10 @@ impl Axes {
 fn ship_states(shipments: &[ShipmentRow]) -> ApiResult<Vec<ShipState>> {
     shipments
         .iter()
-        .map(|s| ShipState::parse(&s.ship_state).ok_or_else(|| ApiError::Internal(anyhow::anyhow!("shipment {} has the unknown state {}", s.shipment_code, s.ship_state))))
+        .map(|s| {
+            ShipState::parse(&s.ship_state)
+                .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("shipment {} has the unknown state {}", s.shipment_code, s.ship_state)))
+        })
         .collect()
 }
 
@@ -273,12 +277,13 @@ async fn apply_move(tx: &mut Tx, edit: &Edit<'_>, loaded: &Loaded, change: &Ship
     }
     let shipment = &loaded.shipments[index];
     states[index] = change.to;
+    // The guarded write first: a stale order stops here, before anything else is written.
+    write(tx, loaded, &axes, &states, now).await?;
     desk_store::update_ship_state(tx, &shipment.id, change.to.code(), change.carrier, now).await?;
     let mut detail = format!("{}：{} → {}", shipment.shipment_code, from.label(), change.to.label());
     if step == Step::Back {
         detail.push_str(&format!("（理由: {}）", change.reason.trim()));
     }
-    write(tx, loaded, &axes, &states, now).await?;
     edit.record(tx, loaded, EventKind::Shipment, AuditAction::ShipmentState, &detail, now).await?;
     if !change.tracking.is_empty() {
         let carrier = change.carrier.or(shipment.carrier.as_deref()).unwrap_or("");
@@ -290,21 +295,45 @@ async fn apply_move(tx: &mut Tx, edit: &Edit<'_>, loaded: &Loaded, change: &Ship
     Ok((change.to == ShipState::Shipped && step == Step::Forward).then(|| shipment.id.clone()))
 }
 
-/// Many shipments of possibly many orders moved at once (a carrier's file, a bulk action): each
-/// order in its own transaction at the version it has now. Returns, per shipment code, the
-/// error that stopped it (if any); mails go for those that left.
-pub async fn move_shipments_now(state: &AppState, channel: &Channel, staff: &Staff, moves: &[(String, ShipmentMove<'_>)]) -> Vec<(String, Option<String>)> {
+/// Many shipments of possibly many orders moved at once (a carrier's file written or read
+/// back): one transaction, each order at the version it has in it; a move the rules refuse is
+/// left out with its reason and the others go on. Returns, per shipment code, the refusal (if
+/// any); 発送完了 goes out after the commit for those that left.
+pub async fn move_shipments_now(
+    state: &AppState,
+    channel: &Channel,
+    staff: &Staff,
+    moves: &[(String, ShipmentMove<'_>)],
+) -> ApiResult<Vec<(String, Option<String>)>> {
+    let now = Timestamp::now().0;
+    let mut tx = state.db.begin_write().await?;
     let mut results = Vec::new();
+    let mut left = Vec::new();
     for (order_no, change) in moves {
-        let outcome = move_current(state, channel, staff, order_no, change).await;
-        results.push((change.code.to_owned(), outcome.err().map(|e| e.user_message())));
+        let outcome = async {
+            let current = store::find_order_by_no(&mut *tx, &channel.id, order_no).await?.ok_or_else(ApiError::not_found)?;
+            let edit = Edit { state, channel, staff, order_no, version: current.version };
+            let loaded = load(&mut tx, channel, order_no, current.version).await?;
+            let shipped = apply_move(&mut tx, &edit, &loaded, change, now).await?;
+            ApiResult::Ok(shipped.map(|id| (loaded.row.id.clone(), id)))
+        }
+        .await;
+        match outcome {
+            Ok(shipped) => {
+                left.extend(shipped);
+                results.push((change.code.to_owned(), None));
+            }
+            // A refused move wrote nothing (its checks come before its writes); a database error
+            // ends the whole batch.
+            Err(ApiError::Internal(error)) => return Err(ApiError::Internal(error)),
+            Err(refusal) => results.push((change.code.to_owned(), Some(refusal.user_message()))),
+        }
     }
-    results
-}
-
-async fn move_current(state: &AppState, channel: &Channel, staff: &Staff, order_no: &str, change: &ShipmentMove<'_>) -> ApiResult<()> {
-    let version = store::find_order_by_no(&state.db.pool, &channel.id, order_no).await?.ok_or_else(ApiError::not_found)?.version;
-    move_shipment(&Edit { state, channel, staff, order_no, version }, change).await
+    tx.commit().await?;
+    for (order_id, shipping_id) in left {
+        mail_shipped(state, channel, Some(staff), &order_id, &shipping_id).await?;
+    }
+    Ok(results)
 }
 
 /// Sends 発送完了 for one shipment (if the shop sends it) and records it.
@@ -321,7 +350,11 @@ pub async fn mail_shipped(state: &AppState, channel: &Channel, staff: Option<&St
         .filter(|t| t.removed_at.is_none())
         .map(|t| {
             let carrier = super::carriers::Carrier::parse(&t.carrier);
-            Tracked { carrier_label: carrier.map(|c| c.label().to_owned()).unwrap_or_default(), url: carrier.map(|c| c.tracking_url(&t.number)), number: t.number }
+            Tracked {
+                carrier_label: carrier.map(|c| c.label().to_owned()).unwrap_or_default(),
+                url: carrier.map(|c| c.tracking_url(&t.number)),
+                number: t.number,
+            }
         })
         .collect();
     let orderer = orderer_of(&row);
@@ -376,10 +409,44 @@ pub async fn send_recorded(state: &AppState, channel: &Channel, row: &OrderRow, 
 pub async fn on_placed(tx: &mut Tx, channel_id: &crate::infra::ids::ChannelId, placed: &Placed<'_>) -> ApiResult<()> {
     let payment = axes::initial_payment(placed.kind);
     let reasons = axes::review_reasons(!placed.note.trim().is_empty(), placed.is_gift, placed.has_noshi, placed.shipments);
-    desk_store::update_placed(tx, placed.order_id, payment.code(), placed.payment_due_at, &reasons.join("、")).await?;
+    let row = store::find_order(&mut **tx, channel_id, placed.order_id).await?.ok_or_else(ApiError::not_found)?;
+    let shipments = desk_store::list_shipments_in(tx, placed.order_id).await?;
+    let search = search_text(&row, &shipments);
+    desk_store::update_placed(tx, placed.order_id, payment.code(), placed.payment_due_at, &reasons.join("、"), &search).await?;
     desk_store::update_placed_shipments(tx, channel_id, placed.order_id, placed.order_no, &crate::delivery::calendar::iso(placed.ships_on)).await?;
     timeline::record(tx, channel_id, placed.order_id, None, EventKind::Placed, "", placed.now).await?;
     Ok(())
+}
+
+/// The text a search box folds to: lower-cased, without hyphens (phones and postal codes are
+/// typed both ways).
+pub fn fold_search(text: &str) -> String {
+    text.to_lowercase().chars().filter(|c| !c.is_whitespace() && !matches!(c, '-' | '－' | '‐' | '−')).collect()
+}
+
+/// What the desk's search looks through for an order: its number, e-mail, the orderer and
+/// every recipient (names, kana, address, phone), folded.
+fn search_text(row: &OrderRow, shipments: &[ShipmentRow]) -> String {
+    let orderer = orderer_of(row);
+    let mut parts = vec![
+        row.order_no.clone(),
+        customer_address(row),
+        orderer.name().replace(' ', ""),
+        format!("{}{}", orderer.last_name_kana, orderer.first_name_kana),
+        orderer.phone_number.clone(),
+        orderer.company_name.clone(),
+        orderer.address.full_address(),
+    ];
+    for shipment in shipments {
+        let to = super::view::ShippingAddress::from_snapshot(&shipment.address_json);
+        parts.extend([
+            to.shipping_name.replace(' ', ""),
+            format!("{}{}", to.shipping_last_name_kana, to.shipping_first_name_kana),
+            to.phone_number,
+            to.full_address,
+        ]);
+    }
+    fold_search(&parts.join("|"))
 }
 
 pub struct Placed<'a> {

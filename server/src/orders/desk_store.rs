@@ -49,14 +49,23 @@ pub async fn update_axes(tx: &mut Tx, order_id: &str, version: i64, axes: &AxesW
     Ok(done.rows_affected() == 1)
 }
 
-/// A new order's axes (the checkout wrote its status): its payment, its deadline, what needs a look.
-pub async fn update_placed(tx: &mut Tx, order_id: &str, payment_state: &str, payment_due_at: Option<i64>, review_reason: &str) -> sqlx::Result<()> {
-    sqlx::query("UPDATE orders SET payment_state = $1, payment_due_at = $2, needs_review = $3, review_reason = $4 WHERE id = $5")
+/// A new order's axes (the checkout wrote its status): its payment, its deadline, what needs a
+/// look, and the text the desk's search looks through.
+pub async fn update_placed(
+    tx: &mut Tx,
+    order_id: &str,
+    payment_state: &str,
+    payment_due_at: Option<i64>,
+    review_reason: &str,
+    search_text: &str,
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE orders SET payment_state = $1, payment_due_at = $2, needs_review = $3, review_reason = $4, search_text = $6 WHERE id = $5")
         .bind(payment_state)
         .bind(payment_due_at)
         .bind(i64::from(!review_reason.is_empty()))
         .bind(review_reason)
         .bind(order_id)
+        .bind(search_text)
         .execute(&mut **tx)
         .await?;
     Ok(())
@@ -108,7 +117,10 @@ pub async fn list_shipments(db: &Db, order_ids: &[String]) -> sqlx::Result<Vec<S
     if order_ids.is_empty() {
         return Ok(Vec::new());
     }
-    let sql = format!("SELECT {SHIPMENT_COLUMNS} FROM order_shippings s WHERE s.order_id IN ({}) ORDER BY s.order_id, s.position, s.id", placeholders(order_ids.len()));
+    let sql = format!(
+        "SELECT {SHIPMENT_COLUMNS} FROM order_shippings s WHERE s.order_id IN ({}) ORDER BY s.order_id, s.position, s.id",
+        placeholders(order_ids.len())
+    );
     let mut query = sqlx::query_as::<_, ShipmentRow>(sqlx::AssertSqlSafe(sql));
     for id in order_ids {
         query = query.bind(id.clone());
@@ -179,8 +191,10 @@ pub struct TrackingRow {
 /// The shipment's numbers become these: ones no longer given are kept, marked removed (the
 /// history), new ones are added. Returns whether anything changed.
 pub async fn replace_tracking(tx: &mut Tx, channel_id: &ChannelId, shipping_id: &str, carrier: &str, numbers: &[String], now: i64) -> sqlx::Result<bool> {
-    let current: Vec<(String, String)> =
-        sqlx::query_as("SELECT id, number FROM order_tracking_numbers WHERE shipping_id = $1 AND removed_at IS NULL").bind(shipping_id).fetch_all(&mut **tx).await?;
+    let current: Vec<(String, String)> = sqlx::query_as("SELECT id, number FROM order_tracking_numbers WHERE shipping_id = $1 AND removed_at IS NULL")
+        .bind(shipping_id)
+        .fetch_all(&mut **tx)
+        .await?;
     let mut changed = false;
     for (id, number) in &current {
         if !numbers.contains(number) {
@@ -272,8 +286,13 @@ pub async fn list_events(db: &Db, order_id: &str) -> sqlx::Result<Vec<EventRow>>
 /// use `$2` = now in ms and `$3` = today as `YYYY-MM-DD`), in the conditions' order.
 pub async fn count_matching(db: &Db, channel_id: &ChannelId, conditions: &[&str], now: i64, today: &str) -> sqlx::Result<Vec<i64>> {
     let sums: Vec<String> = conditions.iter().map(|condition| format!("COALESCE(SUM(CASE WHEN {condition} THEN 1 ELSE 0 END), 0)")).collect();
-    // Cancelled and closed orders are counted only by conditions that ask for them.
-    let sql = format!("SELECT {} FROM orders o WHERE o.channel_id = $1 AND (o.lifecycle = 'open' OR o.lifecycle = 'cancelled') AND $2 >= 0 AND $3 <> ''", sums.join(", "));
+    // Only open orders and those cancelled within the queue's window are looked at (both by index).
+    let sql = format!(
+        "SELECT {} FROM orders o WHERE o.channel_id = $1 AND o.lifecycle IN ('open', 'cancelled') \
+           AND (o.lifecycle = 'open' OR o.cancelled_at >= $2 - {}) AND $3 <> ''",
+        sums.join(", "),
+        super::queue::CANCELLED_WINDOW_MS
+    );
     let row = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(channel_id).bind(now).bind(today).fetch_one(&db.pool).await?;
     use sqlx::Row;
     (0..conditions.len()).map(|i| row.try_get::<i64, _>(i)).collect()
@@ -339,7 +358,10 @@ pub async fn list_desk_orders(db: &Db, channel_id: &ChannelId, filter: &DeskFilt
         };
     }
     let rows = query.bind(limit).bind(offset).fetch_all(&db.pool).await?;
-    let mut count = sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(format!("SELECT COUNT(*) FROM orders o {clause}")));
+    // Counted up to COUNT_CAP: a search matching a large part of years of orders stops there
+    // (the screen says 「1,000件以上」) instead of reading every match for the total.
+    let mut count =
+        sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(format!("SELECT COUNT(*) FROM (SELECT 1 AS one FROM orders o {clause} LIMIT {COUNT_CAP}) AS capped")));
     for bind in &binds {
         count = match bind {
             Bind::Text(text) => count.bind(text.clone()),
@@ -349,13 +371,20 @@ pub async fn list_desk_orders(db: &Db, channel_id: &ChannelId, filter: &DeskFilt
     Ok((rows, count.fetch_one(&db.pool).await?))
 }
 
-/// Orders (not cancelled) placed since `since` ms and what they sum to.
-pub async fn sum_orders_since(db: &Db, channel_id: &ChannelId, since: i64) -> sqlx::Result<(i64, i64)> {
-    sqlx::query_as("SELECT COUNT(*), COALESCE(SUM(total_payment), 0) FROM orders WHERE channel_id = $1 AND ordered_at >= $2 AND lifecycle <> 'cancelled'")
-        .bind(channel_id)
-        .bind(since)
-        .fetch_one(&db.pool)
-        .await
+/// The most the order list counts (its x-total); more matches still page, up to it.
+pub const COUNT_CAP: i64 = 1_000;
+
+/// Orders (not cancelled) placed since each of the instants (ms, oldest first) and what they
+/// sum to, in one pass from the oldest.
+pub async fn sum_orders_since(db: &Db, channel_id: &ChannelId, since: [i64; 3]) -> sqlx::Result<[(i64, i64); 3]> {
+    use sqlx::Row;
+    let oldest = since.iter().copied().min().unwrap_or(0);
+    let sums: Vec<String> = (0..3)
+        .map(|i| format!("COALESCE(SUM(CASE WHEN ordered_at >= ${n} THEN 1 ELSE 0 END), 0), COALESCE(SUM(CASE WHEN ordered_at >= ${n} THEN total_payment ELSE 0 END), 0)", n = i + 3))
+        .collect();
+    let sql = format!("SELECT {} FROM orders WHERE channel_id = $1 AND ordered_at >= $2 AND lifecycle <> 'cancelled'", sums.join(", "));
+    let row = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(channel_id).bind(oldest).bind(since[0]).bind(since[1]).bind(since[2]).fetch_one(&db.pool).await?;
+    Ok([(row.try_get(0)?, row.try_get(1)?), (row.try_get(2)?, row.try_get(3)?), (row.try_get(4)?, row.try_get(5)?)])
 }
 
 // ---- saved views ----------------------------------------------------------------------------
@@ -368,7 +397,10 @@ pub struct ViewRow {
 }
 
 pub async fn list_views(db: &Db, staff_id: &str) -> sqlx::Result<Vec<ViewRow>> {
-    sqlx::query_as::<_, ViewRow>("SELECT id, name, query FROM order_desk_views WHERE staff_id = $1 ORDER BY created_at, id").bind(staff_id).fetch_all(&db.pool).await
+    sqlx::query_as::<_, ViewRow>("SELECT id, name, query FROM order_desk_views WHERE staff_id = $1 ORDER BY created_at, id")
+        .bind(staff_id)
+        .fetch_all(&db.pool)
+        .await
 }
 
 pub async fn insert_view(db: &Db, channel_id: &ChannelId, staff_id: &str, name: &str, query: &str, now: i64) -> sqlx::Result<String> {

@@ -21,9 +21,12 @@ pub enum Queue {
     OnHold,
     /// 要確認.
     NeedsReview,
-    /// キャンセル済.
+    /// キャンセル済 within the last 30 days (to refund, restock or answer).
     Cancelled,
 }
+
+/// How far back the キャンセル済 queue looks.
+pub const CANCELLED_WINDOW_MS: i64 = 30 * 24 * 60 * 60 * 1000;
 
 /// Payment states in which the money is in (axes::PaymentState::is_settled), as SQL.
 const SETTLED: &str = "('paid', 'authorized', 'captured', 'collected')";
@@ -91,7 +94,7 @@ impl Queue {
             Queue::PartlyShipped => format!("{open} AND o.ship_progress = 'partial'"),
             Queue::OnHold => format!("{open} AND o.on_hold = 1"),
             Queue::NeedsReview => format!("{open} AND o.needs_review = 1"),
-            Queue::Cancelled => "o.lifecycle = 'cancelled'".to_owned(),
+            Queue::Cancelled => format!("o.lifecycle = 'cancelled' AND o.cancelled_at >= $2 - {CANCELLED_WINDOW_MS}"),
         }
     }
 }

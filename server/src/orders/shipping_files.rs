@@ -114,16 +114,23 @@ pub async fn export(state: &AppState, channel: &Channel, staff: &Staff, carrier:
         }
     }
     let written = carriers::export(carrier, &contract, &labels);
-    for (order_no, code) in &moves {
-        let change = ShipmentMove { code, to: ShipState::Preparing, carrier: Some(carrier.code()), tracking: &[], reason: "" };
-        if let Some((_, Some(error))) = desk::move_shipments_now(state, channel, staff, &[(order_no.clone(), change)]).await.pop() {
-            skipped.push(Skipped { shipment_code: code.clone(), reason: format!("出荷準備中にできませんでした: {error}") });
+    let changes: Vec<(String, ShipmentMove<'_>)> = moves
+        .iter()
+        .map(|(order_no, code)| (order_no.clone(), ShipmentMove { code, to: ShipState::Preparing, carrier: Some(carrier.code()), tracking: &[], reason: "" }))
+        .collect();
+    for (code, refusal) in desk::move_shipments_now(state, channel, staff, &changes).await? {
+        if let Some(error) = refusal {
+            skipped.push(Skipped { shipment_code: code, reason: format!("出荷準備中にできませんでした: {error}") });
         }
     }
     record_export(state, channel, staff, carrier, &labels, &orders, &shipments).await?;
     use base64::Engine;
     Ok(ExportAnswer {
-        files: written.files.into_iter().map(|f| ExportedFile { name: f.name, content_base64: base64::engine::general_purpose::STANDARD.encode(f.bytes) }).collect(),
+        files: written
+            .files
+            .into_iter()
+            .map(|f| ExportedFile { name: f.name, content_base64: base64::engine::general_purpose::STANDARD.encode(f.bytes) })
+            .collect(),
         replaced: written
             .replaced
             .into_iter()
@@ -302,7 +309,14 @@ pub const IMPORT_ERRORS_CODE: &str = "orders.tracking.has_errors";
 /// Reads `bytes` as `carrier`'s issued-label file (None: the generic 出荷実績 CSV) and checks
 /// each line. With `apply`, and only when no line is wrong, marks each shipment 出荷済 with its
 /// number (mailing the customer); a wrong line makes it a 422 that changes nothing.
-pub async fn import_tracking(state: &AppState, channel: &Channel, staff: &Staff, carrier: Option<Carrier>, bytes: &[u8], apply: bool) -> ApiResult<ImportAnswer> {
+pub async fn import_tracking(
+    state: &AppState,
+    channel: &Channel,
+    staff: &Staff,
+    carrier: Option<Carrier>,
+    bytes: &[u8],
+    apply: bool,
+) -> ApiResult<ImportAnswer> {
     let parsed = match carrier {
         Some(carrier) => carriers::parse_issued(carrier, bytes),
         None => carriers::parse_generic(bytes),
@@ -388,17 +402,15 @@ async fn apply_lines(
     lines: &[ImportLine],
     shipments: &[ShipmentRow],
 ) -> ApiResult<i64> {
-    let mut applied = 0;
-    for line in lines.iter().filter(|l| l.result == ImportResult::Ok) {
+    let numbers: Vec<[String; 1]> = lines.iter().map(|l| [l.tracking_number.clone()]).collect();
+    let mut changes = Vec::new();
+    for (line, number) in lines.iter().zip(&numbers).filter(|(l, _)| l.result == ImportResult::Ok) {
         let Some(shipment) = shipments.iter().find(|s| s.shipment_code == line.shipment_code) else { continue };
         let carrier_code = carrier.map(Carrier::code).or(shipment.carrier.as_deref()).unwrap_or("");
-        let numbers = [line.tracking_number.clone()];
-        let change = ShipmentMove { code: &line.shipment_code, to: ShipState::Shipped, carrier: Some(carrier_code), tracking: &numbers, reason: "" };
-        let order_no = line.order_no.clone().unwrap_or_default();
-        if let Some((_, None)) = desk::move_shipments_now(state, channel, staff, &[(order_no, change)]).await.pop() {
-            applied += 1;
-        }
+        let change = ShipmentMove { code: &line.shipment_code, to: ShipState::Shipped, carrier: Some(carrier_code), tracking: number, reason: "" };
+        changes.push((line.order_no.clone().unwrap_or_default(), change));
     }
+    let applied = desk::move_shipments_now(state, channel, staff, &changes).await?.iter().filter(|(_, refusal)| refusal.is_none()).count() as i64;
     audit::record(&state.db, staff, AuditAction::TrackingImport, &format!("{}件", applied)).await?;
     Ok(applied)
 }

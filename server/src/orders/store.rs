@@ -634,19 +634,20 @@ pub async fn update_order_paid(tx: &mut Tx, order_id: &str, charge_id: Option<&s
 /// A paid order goes to preparing (a social gift whose recipient gave the address). False:
 /// it is no longer paid (cancelled meanwhile).
 pub async fn update_order_preparing(tx: &mut Tx, order_id: &str, now: i64) -> sqlx::Result<bool> {
-    let done = sqlx::query(
-        "UPDATE orders SET status = $1, updated_at = $2, ship_progress = 'preparing', version = version + 1 WHERE id = $3 AND status = $4",
-    )
-    .bind(Status::Preparing.code())
-    .bind(now)
-    .bind(order_id)
-    .bind(Status::Paid.code())
-    .execute(&mut **tx)
-    .await?;
+    let done = sqlx::query("UPDATE orders SET status = $1, updated_at = $2, ship_progress = 'preparing', version = version + 1 WHERE id = $3 AND status = $4")
+        .bind(Status::Preparing.code())
+        .bind(now)
+        .bind(order_id)
+        .bind(Status::Paid.code())
+        .execute(&mut **tx)
+        .await?;
     if done.rows_affected() != 1 {
         return Ok(false);
     }
-    sqlx::query("UPDATE order_shippings SET ship_state = 'preparing' WHERE order_id = $1 AND ship_state = 'unshipped'").bind(order_id).execute(&mut **tx).await?;
+    sqlx::query("UPDATE order_shippings SET ship_state = 'preparing' WHERE order_id = $1 AND ship_state = 'unshipped'")
+        .bind(order_id)
+        .execute(&mut **tx)
+        .await?;
     Ok(true)
 }
 

@@ -4,6 +4,7 @@
 //! from `catalog.rs`, its blogs, FAQ, pages, banners and calendar from `content.rs`, and one
 //! demo member from `members.rs` with an address book from `addresses.rs`.
 mod addresses;
+pub mod bench_orders;
 mod catalog;
 mod checkout;
 mod collections;

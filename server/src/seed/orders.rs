@@ -180,17 +180,15 @@ pub async fn insert(tx: &mut Tx, channel_id: &ChannelId, user_id: &UserId, shop:
         // The order desk's axes (orders::axes) for the two seeded states: a 代引 order delivered
         // and paid, or just accepted.
         let delivered = seed.status == Status::Delivered;
-        sqlx::query(
-            "UPDATE orders SET payment_state = $1, lifecycle = $2, ship_progress = $3, paid_amount = $4, handled_at = $5 WHERE id = $6",
-        )
-        .bind(if delivered { "collected" } else { "to_bill" })
-        .bind(if delivered { "closed" } else { "open" })
-        .bind(if delivered { "delivered" } else { "none" })
-        .bind(if delivered { total } else { 0 })
-        .bind(delivered.then_some(ordered_at))
-        .bind(&order_id)
-        .execute(&mut **tx)
-        .await?;
+        sqlx::query("UPDATE orders SET payment_state = $1, lifecycle = $2, ship_progress = $3, paid_amount = $4, handled_at = $5 WHERE id = $6")
+            .bind(if delivered { "collected" } else { "to_bill" })
+            .bind(if delivered { "closed" } else { "open" })
+            .bind(if delivered { "delivered" } else { "none" })
+            .bind(if delivered { total } else { 0 })
+            .bind(delivered.then_some(ordered_at))
+            .bind(&order_id)
+            .execute(&mut **tx)
+            .await?;
         sqlx::query("UPDATE order_shippings SET channel_id = $1, shipment_code = $2, ship_state = $3, ship_planned_on = $4 WHERE id = $5")
             .bind(channel_id)
             .bind(format!("{order_no}-1"))

@@ -10,8 +10,8 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::audit::{self, AuditAction};
-use super::store::{self, NewSession, StaffRow};
 use super::permission::{AuditLog, Can, Permission};
+use super::store::{self, NewSession, StaffRow};
 use super::{Staff, StaffRole, login, session, totp};
 use crate::auth::password;
 use crate::channel::Channel;
@@ -260,7 +260,11 @@ pub struct AuditEntry {
         (status = 401, body = ErrorBody, description = "no staff session"),
         (status = 403, body = ErrorBody, description = "`staff.forbidden`: only the shop's owner reads the log"),
     ))]
-pub async fn audit_log(State(state): State<AppState>, Can { staff, .. }: Can<AuditLog>, ApiQuery(query): ApiQuery<PageQuery>) -> ApiResult<AdminAnswer<Paginated<AuditEntry>>> {
+pub async fn audit_log(
+    State(state): State<AppState>,
+    Can { staff, .. }: Can<AuditLog>,
+    ApiQuery(query): ApiQuery<PageQuery>,
+) -> ApiResult<AdminAnswer<Paginated<AuditEntry>>> {
     let page = Page::parse(&query, 20, AllowAll::No)?;
     let (rows, total) = store::list_audit(&state.db, &staff.channel_id, page.per, page.offset()).await?;
     let entries = rows

@@ -77,7 +77,11 @@ async fn staff_log_in_with_password_and_authenticator_code_and_out_again(app: Te
     let pending = pending_step(&app, "demo", " OWNER@example.jp ").await;
     let answer = code_step(&app, "demo", &pending, &code(&owner, 0)).await;
     answer.assert_status(StatusCode::OK);
-    assert_eq!(answer.json()["staff"], json!({ "id": owner.id, "name": "owner 担当", "email": "owner@example.jp", "role": "owner" }));
+    assert_eq!(
+        answer.json()["staff"],
+        json!({ "id": owner.id, "name": "owner 担当", "email": "owner@example.jp", "role": "owner", "role_label": "オーナー",
+                "permissions": ["orders_view", "orders_edit", "payments_confirm", "shipping", "orders_cancel", "personal_data_export", "inquiries", "shop_settings", "audit_log"] })
+    );
     let cookie = answer.cookie("shop_staff").unwrap();
     let line = answer.set_cookie("shop_staff").unwrap();
     assert_eq!(line, format!("shop_staff={cookie}; Path=/v1/admin; Max-Age=604800; HttpOnly; SameSite=Strict"), "no Secure over plain HTTP");

@@ -315,7 +315,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["list_orders"];
+        get: operations["admin_list_orders"];
         put?: never;
         post?: never;
         delete?: never;
@@ -340,6 +340,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/orders/views": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_views"];
+        put?: never;
+        post: operations["create_view"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/orders/views/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["delete_view"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/orders/{order_no}": {
         parameters: {
             query?: never;
@@ -347,7 +379,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["show_order"];
+        get: operations["admin_show_order"];
         put?: never;
         post?: never;
         delete?: never;
@@ -365,7 +397,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["cancel_order"];
+        post: operations["admin_cancel_order"];
         delete?: never;
         options?: never;
         head?: never;
@@ -397,7 +429,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["add_note"];
+        post: operations["admin_add_order_note"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5201,6 +5233,14 @@ export interface components {
                 title: string;
             }[];
         };
+        ListBody_SavedView: {
+            data: {
+                id: string;
+                name: string;
+                /** @description The list's query string, e.g. `queue=to_ship&payment=cod`. */
+                query: string;
+            }[];
+        };
         ListBody_SearchHistory: {
             data: {
                 created_at: components["schemas"]["Timestamp"];
@@ -6218,6 +6258,13 @@ export interface components {
              */
             orders: number;
         };
+        /** @description A staff member's saved search of the order list. */
+        SavedView: {
+            id: string;
+            name: string;
+            /** @description The list's query string, e.g. `queue=to_ship&payment=cod`. */
+            query: string;
+        };
         /** @description One search of the member. */
         SearchHistory: {
             created_at: components["schemas"]["Timestamp"];
@@ -6710,6 +6757,11 @@ export interface components {
         VersionInput: {
             /** Format: int64 */
             version: number;
+        };
+        ViewInput: {
+            name: string;
+            /** @description The list's query string (its filters); checked as the list checks it. */
+            query: string;
         };
         Wrapping: {
             key: string;
@@ -7841,7 +7893,7 @@ export interface operations {
             };
         };
     };
-    list_orders: {
+    admin_list_orders: {
         parameters: {
             query?: {
                 /**
@@ -7878,7 +7930,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description newest first, with x-total, x-per-page, x-last-page, x-current-page */
+            /** @description newest first, with x-total (counted up to 1,000: more reads as 1,000), x-per-page, x-last-page, x-current-page */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7954,7 +8006,139 @@ export interface operations {
             };
         };
     };
-    show_order: {
+    list_views: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description this staff member's saved views, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_SavedView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    create_view: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ViewInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no name, a malformed filter, or 30 views already */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    delete_view: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not one of this staff member's views */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_show_order: {
         parameters: {
             query?: never;
             header?: never;
@@ -8002,7 +8186,7 @@ export interface operations {
             };
         };
     };
-    cancel_order: {
+    admin_cancel_order: {
         parameters: {
             query?: never;
             header?: never;
@@ -8154,7 +8338,7 @@ export interface operations {
             };
         };
     };
-    add_note: {
+    admin_add_order_note: {
         parameters: {
             query?: never;
             header?: never;

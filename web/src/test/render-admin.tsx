@@ -5,10 +5,52 @@ import { createFakeFetch, json, type FakeFetch } from './fake-fetch';
 
 export const BASE = 'http://shop.test';
 
-export function staffMember(role: 'owner' | 'staff' = 'staff') {
-  return role === 'owner'
-    ? { id: 'st-owner', name: '店長 太郎', email: 'owner@example.jp', role }
-    : { id: 'st-staff', name: '佐藤 花子', email: 'staff@example.jp', role };
+export type Role = 'owner' | 'manager' | 'order_clerk' | 'shipping_clerk' | 'viewer';
+
+/** The server's table (server/src/staff/permission.rs): what each role may do. */
+const ROLES: Record<Role, { label: string; permissions: string[] }> = {
+  owner: {
+    label: 'オーナー',
+    permissions: [
+      'orders_view',
+      'orders_edit',
+      'payments_confirm',
+      'shipping',
+      'orders_cancel',
+      'personal_data_export',
+      'inquiries',
+      'shop_settings',
+      'audit_log',
+    ],
+  },
+  manager: {
+    label: '店長',
+    permissions: [
+      'orders_view',
+      'orders_edit',
+      'payments_confirm',
+      'shipping',
+      'orders_cancel',
+      'personal_data_export',
+      'inquiries',
+      'shop_settings',
+    ],
+  },
+  order_clerk: {
+    label: '受注担当',
+    permissions: ['orders_view', 'orders_edit', 'payments_confirm', 'shipping', 'inquiries'],
+  },
+  shipping_clerk: { label: '出荷担当', permissions: ['orders_view', 'shipping'] },
+  viewer: { label: '閲覧のみ', permissions: ['orders_view'] },
+};
+
+export function staffMember(role: Role = 'order_clerk') {
+  const { label, permissions } = ROLES[role];
+  const person =
+    role === 'owner'
+      ? { id: 'st-owner', name: '店長 太郎', email: 'owner@example.jp' }
+      : { id: `st-${role}`, name: '佐藤 花子', email: `${role}@example.jp` };
+  return { ...person, role, role_label: label, permissions };
 }
 
 export function paged(data: unknown[], total = data.length, per = 20, current = 1) {
@@ -94,7 +136,7 @@ export function inquiry(overrides: Record<string, unknown> = {}) {
  * A signed-in back office: /auth/me answers `role` (of a consumer shop unless `corporate`), the
  * inbox's calls answer two inquiries.
  */
-export function createAdminFake(role: 'owner' | 'staff' | null = 'staff', { corporate = false } = {}): FakeFetch {
+export function createAdminFake(role: Role | null = 'order_clerk', { corporate = false } = {}): FakeFetch {
   return createFakeFetch()
     .on(
       'GET',

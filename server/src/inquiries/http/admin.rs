@@ -383,7 +383,12 @@ pub async fn update_topic(
         (status = 404, body = ErrorBody, description = "no such topic of this shop"),
         (status = 422, body = ErrorBody, description = "code `inquiry_topics.in_use`: inquiries name the topic (rename it instead)"),
     ))]
-pub async fn delete_topic(State(state): State<AppState>, channel: Channel, Can { staff, .. }: Can<ShopSettings>, ApiPath(id): ApiPath<String>) -> ApiResult<StatusCode> {
+pub async fn delete_topic(
+    State(state): State<AppState>,
+    channel: Channel,
+    Can { staff, .. }: Can<ShopSettings>,
+    ApiPath(id): ApiPath<String>,
+) -> ApiResult<StatusCode> {
     let mut tx = state.db.begin_write().await?;
     let row = catalog::taxonomy::find_category(&mut *tx, &channel.id, TOPICS_TABLE, &id).await?.ok_or_else(ApiError::not_found)?;
     let used = store::count_with_topic(&mut *tx, &channel.id, &id).await?;

@@ -44,6 +44,8 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(move_shipment))
         .routes(routes!(export_shipments))
         .routes(routes!(import_tracking))
+        .routes(routes!(list_views, create_view))
+        .routes(routes!(delete_view))
 }
 
 const REASON_MAX: usize = 500;
@@ -308,7 +310,8 @@ fn actions_of(staff: &Staff, order: &OrderRow) -> DeskActions {
     let progress = ShipProgress::parse(&order.ship_progress).unwrap_or(ShipProgress::None);
     let lifecycle = Lifecycle::parse(&order.lifecycle).unwrap_or(Lifecycle::Open);
     let confirmable = payment.is_some_and(|p| {
-        (order.payment_code == "bank_transfer" && p.is_awaited()) || (matches!(order.payment_code.as_str(), "cod" | "invoice" | "deferred") && matches!(p, PaymentState::ToBill | PaymentState::Billed))
+        (order.payment_code == "bank_transfer" && p.is_awaited())
+            || (matches!(order.payment_code.as_str(), "cod" | "invoice" | "deferred") && matches!(p, PaymentState::ToBill | PaymentState::Billed))
     });
     DeskActions {
         confirm_payment: staff.may(Permission::PaymentsConfirm) && lifecycle != Lifecycle::Cancelled && confirmable,
@@ -344,12 +347,21 @@ pub async fn show_queues(State(state): State<AppState>, channel: Channel, _can: 
     let figure = |(orders, amount): (i64, i64)| SalesFigure { orders, amount };
     let monday = today - time::Duration::days(i64::from(today.weekday().number_days_from_monday()));
     let first = today.replace_day(1).unwrap_or(today);
+    // The month's first day, Monday and today: oldest first (a week may start last month).
+    let mut since = [day_start_ms(first), day_start_ms(monday), day_start_ms(today)];
+    if since[1] < since[0] {
+        since.swap(0, 1);
+    }
+    let mut sums = desk_store::sum_orders_since(&state.db, &channel.id, since).await?;
+    if day_start_ms(monday) < day_start_ms(first) {
+        sums.swap(0, 1);
+    }
     Ok(Json(DeskHome {
         queues,
         to_ship_due_today: counts.last().copied().unwrap_or(0),
-        today: figure(desk_store::sum_orders_since(&state.db, &channel.id, day_start_ms(today)).await?),
-        this_week: figure(desk_store::sum_orders_since(&state.db, &channel.id, day_start_ms(monday)).await?),
-        this_month: figure(desk_store::sum_orders_since(&state.db, &channel.id, day_start_ms(first)).await?),
+        today: figure(sums[2]),
+        this_week: figure(sums[1]),
+        this_month: figure(sums[0]),
     }))
 }
 
@@ -407,19 +419,24 @@ fn filter_of(query: &DeskQuery) -> ApiResult<DeskFilter> {
         if q.chars().count() > 100 {
             check.field("q", Err("検索語は100文字以内で入力してください。"));
         }
-        let digits: String = q.chars().filter(|c| c.is_ascii_digit()).collect();
-        let like = DeskValue::contains(&q);
-        let mut values = vec![like, DeskValue::contains(&q), DeskValue::contains(&q.to_lowercase()), DeskValue::contains(&q), DeskValue::contains(&q)];
-        let mut condition = "o.order_no LIKE ? ESCAPE '\\' OR o.orderer_json LIKE ? ESCAPE '\\' OR LOWER(o.orderer_email) LIKE ? ESCAPE '\\' \
-             OR EXISTS (SELECT 1 FROM order_shippings s WHERE s.order_id = o.id AND s.address_json LIKE ? ESCAPE '\\') \
-             OR EXISTS (SELECT 1 FROM order_tracking_numbers t JOIN order_shippings s ON s.id = t.shipping_id WHERE s.order_id = o.id AND t.number LIKE ? ESCAPE '\\')"
-            .to_owned();
-        // A phone number typed with or without hyphens.
-        if digits.len() >= 4 && digits.len() == q.chars().filter(|c| *c != '-').count() {
-            condition.push_str(" OR REPLACE(o.orderer_json, '-', '') LIKE ? ESCAPE '\\'");
-            values.push(DeskValue::contains(&digits));
+        // The search column (desk::search_text) is lower-cased without hyphens; a tracking
+        // number is matched whole, through its index.
+        let folded = crate::orders::desk::fold_search(&q);
+        // Twelve digits are a tracking number (the four carriers' length; phones have 10 or
+        // 11): found through its index alone, without reading every order's text.
+        if folded.len() == 12 && folded.bytes().all(|b| b.is_ascii_digit()) {
+            conditions.push((
+                "o.id IN (SELECT s.order_id FROM order_tracking_numbers t JOIN order_shippings s ON s.id = t.shipping_id WHERE t.channel_id = $1 AND t.number = ?)".into(),
+                vec![DeskValue::Text(folded.clone())],
+            ));
+        } else {
+            conditions.push((
+                "o.search_text LIKE ? ESCAPE '\\' OR o.id IN (SELECT s.order_id FROM order_tracking_numbers t JOIN order_shippings s ON s.id = t.shipping_id \
+             WHERE t.channel_id = $1 AND t.number = ?)"
+                    .into(),
+                vec![DeskValue::contains(&folded), DeskValue::Text(folded.clone())],
+            ));
         }
-        conditions.push((condition, values));
     }
     if let Some(payment) = text(&query.payment) {
         if crate::channel::PaymentKind::parse(&payment).is_none() {
@@ -435,7 +452,10 @@ fn filter_of(query: &DeskQuery) -> ApiResult<DeskFilter> {
     }
     if let Some(prefecture) = text(&query.prefecture) {
         let pattern = format!("\"prefecture\":\"{prefecture}\"");
-        conditions.push(("EXISTS (SELECT 1 FROM order_shippings s WHERE s.order_id = o.id AND s.address_json LIKE ? ESCAPE '\\')".into(), vec![DeskValue::contains(&pattern)]));
+        conditions.push((
+            "EXISTS (SELECT 1 FROM order_shippings s WHERE s.order_id = o.id AND s.address_json LIKE ? ESCAPE '\\')".into(),
+            vec![DeskValue::contains(&pattern)],
+        ));
     }
     let mut date = |field: &str, value: &Option<String>| -> Option<time::Date> {
         let value = text(value)?;
@@ -486,13 +506,18 @@ fn filter_of(query: &DeskQuery) -> ApiResult<DeskFilter> {
     Ok(DeskFilter { conditions })
 }
 
-#[utoipa::path(get, path = "/v1/admin/orders", tag = "admin", params(DeskQuery),
+#[utoipa::path(get, path = "/v1/admin/orders", operation_id = "admin_list_orders", tag = "admin", params(DeskQuery),
     responses(
-        (status = 200, body = crate::infra::pagination::ListBody<DeskOrderRow>, description = "newest first, with x-total, x-per-page, x-last-page, x-current-page"),
+        (status = 200, body = crate::infra::pagination::ListBody<DeskOrderRow>, description = "newest first, with x-total (counted up to 1,000: more reads as 1,000), x-per-page, x-last-page, x-current-page"),
         (status = 401, body = ErrorBody, description = "no staff session of this shop"),
         (status = 422, body = ErrorBody, description = "a filter is malformed; `errors` names it"),
     ))]
-pub async fn list_orders(State(state): State<AppState>, channel: Channel, _can: Can<OrdersView>, ApiQuery(query): ApiQuery<DeskQuery>) -> ApiResult<Paginated<DeskOrderRow>> {
+pub async fn list_orders(
+    State(state): State<AppState>,
+    channel: Channel,
+    _can: Can<OrdersView>,
+    ApiQuery(query): ApiQuery<DeskQuery>,
+) -> ApiResult<Paginated<DeskOrderRow>> {
     let page = Page::parse(&PageQuery { page: query.page.clone(), per: query.per.clone() }, 20, AllowAll::No)?;
     let filter = filter_of(&query)?;
     let (orders, total) = desk_store::list_desk_orders(&state.db, &channel.id, &filter, page.per, page.offset()).await?;
@@ -538,13 +563,18 @@ async fn desk_order(state: &AppState, channel: &Channel, staff: &Staff, order_no
     })
 }
 
-#[utoipa::path(get, path = "/v1/admin/orders/{order_no}", tag = "admin", params(("order_no" = String, Path)),
+#[utoipa::path(get, path = "/v1/admin/orders/{order_no}", operation_id = "admin_show_order", tag = "admin", params(("order_no" = String, Path)),
     responses(
         (status = 200, body = DeskOrder, description = "the order with its shipments, payments, timeline and what this member of staff may do now"),
         (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody, description = "no such order in this shop"),
     ))]
-pub async fn show_order(State(state): State<AppState>, channel: Channel, Can { staff, .. }: Can<OrdersView>, ApiPath(order_no): ApiPath<String>) -> ApiResult<Json<DeskOrder>> {
+pub async fn show_order(
+    State(state): State<AppState>,
+    channel: Channel,
+    Can { staff, .. }: Can<OrdersView>,
+    ApiPath(order_no): ApiPath<String>,
+) -> ApiResult<Json<DeskOrder>> {
     Ok(Json(desk_order(&state, &channel, &staff, &order_no).await?))
 }
 
@@ -680,7 +710,7 @@ pub async fn mark_reviewed(
     Ok(Json(desk_order(&state, &channel, &staff, &order_no).await?))
 }
 
-#[utoipa::path(post, path = "/v1/admin/orders/{order_no}/cancel", tag = "admin", params(("order_no" = String, Path)), request_body = ReasonInput,
+#[utoipa::path(post, path = "/v1/admin/orders/{order_no}/cancel", operation_id = "admin_cancel_order", tag = "admin", params(("order_no" = String, Path)), request_body = ReasonInput,
     responses(
         (status = 200, body = DeskOrder, description = "cancelled: stock, coupon and points returned, a card charge refunded, the reason mailed to the customer"),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "the role may not cancel"), (status = 404, body = ErrorBody),
@@ -708,7 +738,7 @@ pub struct NoteInput {
     pub body: Option<String>,
 }
 
-#[utoipa::path(post, path = "/v1/admin/orders/{order_no}/notes", tag = "admin", params(("order_no" = String, Path)), request_body = NoteInput,
+#[utoipa::path(post, path = "/v1/admin/orders/{order_no}/notes", operation_id = "admin_add_order_note", tag = "admin", params(("order_no" = String, Path)), request_body = NoteInput,
     responses((status = 201, body = DeskOrder, description = "the note is on the timeline"), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
 pub async fn add_note(
@@ -797,7 +827,12 @@ pub struct ExportInput {
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 422, body = ErrorBody, description = "no carrier, or no shipment, or too many"),
     ))]
-pub async fn export_shipments(State(state): State<AppState>, channel: Channel, Can { staff, .. }: Can<Shipping>, ApiJson(input): ApiJson<ExportInput>) -> ApiResult<Json<ExportAnswer>> {
+pub async fn export_shipments(
+    State(state): State<AppState>,
+    channel: Channel,
+    Can { staff, .. }: Can<Shipping>,
+    ApiJson(input): ApiJson<ExportInput>,
+) -> ApiResult<Json<ExportAnswer>> {
     let mut check = FieldCheck::default();
     let carrier = input.carrier.as_deref().and_then(Carrier::parse);
     if carrier.is_none() {
@@ -859,4 +894,69 @@ pub async fn import_tracking(
         return Err(ApiError::field("file", "ファイルが空です。"));
     }
     Ok(Json(shipping_files::import_tracking(&state, &channel, &staff, carrier, &body, apply).await?))
+}
+
+// ---- saved views ------------------------------------------------------------------------------
+
+/// A staff member's saved search of the order list.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct SavedView {
+    pub id: String,
+    pub name: String,
+    /// The list's query string, e.g. `queue=to_ship&payment=cod`.
+    pub query: String,
+}
+
+#[utoipa::path(get, path = "/v1/admin/orders/views", tag = "admin",
+    responses((status = 200, body = crate::infra::pagination::ListBody<SavedView>, description = "this staff member's saved views, oldest first"), (status = 401, body = ErrorBody)))]
+pub async fn list_views(State(state): State<AppState>, Can { staff, .. }: Can<OrdersView>) -> ApiResult<Json<crate::infra::pagination::ListBody<SavedView>>> {
+    let rows = desk_store::list_views(&state.db, &staff.id).await?;
+    Ok(Json(crate::infra::pagination::ListBody { data: rows.into_iter().map(|r| SavedView { id: r.id, name: r.name, query: r.query }).collect() }))
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct ViewInput {
+    #[schema(required = true, value_type = String)]
+    pub name: Option<String>,
+    /// The list's query string (its filters); checked as the list checks it.
+    #[schema(required = true, value_type = String)]
+    pub query: Option<String>,
+}
+
+const VIEWS_MAX: usize = 30;
+
+#[utoipa::path(post, path = "/v1/admin/orders/views", tag = "admin", request_body = ViewInput,
+    responses((status = 201, body = SavedView), (status = 401, body = ErrorBody), (status = 422, body = ErrorBody, description = "no name, a malformed filter, or 30 views already")))]
+pub async fn create_view(
+    State(state): State<AppState>,
+    channel: Channel,
+    Can { staff, .. }: Can<OrdersView>,
+    ApiJson(input): ApiJson<ViewInput>,
+) -> ApiResult<(StatusCode, Json<SavedView>)> {
+    let mut check = FieldCheck::default();
+    let name = text_of(&mut check, "name", input.name, true, 40);
+    let query = text_of(&mut check, "query", input.query, false, 1000);
+    match serde_urlencoded_query(&query) {
+        Some(parsed) if filter_of(&parsed).is_ok() => {}
+        _ => {
+            check.field("query", Err("検索条件が正しくありません。"));
+        }
+    }
+    if desk_store::list_views(&state.db, &staff.id).await?.len() >= VIEWS_MAX {
+        check.field("name", Err(format!("保存できるビューは{VIEWS_MAX}件までです。")));
+    }
+    check.finish()?;
+    let id = desk_store::insert_view(&state.db, &channel.id, &staff.id, &name, &query, Timestamp::now().0).await?;
+    Ok((StatusCode::CREATED, Json(SavedView { id, name, query })))
+}
+
+/// The list's query read from a saved query string (None: not one).
+fn serde_urlencoded_query(query: &str) -> Option<DeskQuery> {
+    axum::extract::Query::<DeskQuery>::try_from_uri(&format!("/?{query}").parse().ok()?).ok().map(|q| q.0)
+}
+
+#[utoipa::path(delete, path = "/v1/admin/orders/views/{id}", tag = "admin", params(("id" = String, Path)),
+    responses((status = 204, description = "deleted"), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody, description = "not one of this staff member's views")))]
+pub async fn delete_view(State(state): State<AppState>, Can { staff, .. }: Can<OrdersView>, ApiPath(id): ApiPath<String>) -> ApiResult<StatusCode> {
+    if desk_store::delete_view(&state.db, &staff.id, &id).await? { Ok(StatusCode::NO_CONTENT) } else { Err(ApiError::not_found()) }
 }

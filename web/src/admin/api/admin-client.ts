@@ -24,6 +24,7 @@ export interface Pagination {
 
 export const GENERIC_ERROR = 'エラーが発生しました。時間をおいて再度お試しください。';
 export const NETWORK_ERROR = 'サーバーに接続できませんでした。通信環境をご確認ください。';
+export const FORBIDDEN_ERROR = 'この操作を行う権限がありません。';
 
 /** A failed call: the server's Japanese message, its code and field errors. */
 export class AdminApiError extends Error {
@@ -77,7 +78,9 @@ function toErrorBody(raw: unknown, status: number): ErrorBody {
     const body = raw as ErrorBody;
     return { message: body.message, code: body.code ?? null, errors: body.errors ?? null };
   }
-  return { message: status === 403 ? 'この操作はオーナーのみ行えます。' : GENERIC_ERROR };
+  // The server names what is missing in its 403 (「注文をキャンセルする権限がありません。」); without a
+  // body, say only that the role does not allow it.
+  return { message: status === 403 ? FORBIDDEN_ERROR : GENERIC_ERROR };
 }
 
 /** Calls whose 401 is an answer to show (wrong password, no session yet), not an expired session. */

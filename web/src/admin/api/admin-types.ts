@@ -2,7 +2,8 @@
 import type { BodyOf, JsonOf } from '../../api/types';
 
 export type Staff = JsonOf<'/v1/admin/auth/me'>['staff'];
-export type StaffRole = Staff['role'];
+/** What a staff member's role lets them do; menus and buttons follow these, never the role. */
+export type Permission = Staff['permissions'][number];
 export type InquirySummary = JsonOf<'/v1/admin/inquiries'>['data'][number];
 export type InquiryStatus = InquirySummary['status'];
 export type InquiryCounts = JsonOf<'/v1/admin/inquiries/counts'>;
@@ -27,13 +28,26 @@ export const STATUS_LABELS: Record<InquiryStatus, string> = {
 
 export const STATUSES = Object.keys(STATUS_LABELS) as InquiryStatus[];
 
-export const ROLE_LABELS: Record<StaffRole, string> = {
-  owner: 'オーナー',
-  staff: 'スタッフ',
-};
-
 export const SEGMENT_LABELS: Record<Segment, string> = {
   newsletter: 'メルマガ購読者',
   purchasers: '購入歴のある会員',
   no_purchase: '未購入の会員',
 };
+
+// ---- The order desk (受注管理) -----------------------------------------------------------------
+
+export type DeskHome = JsonOf<'/v1/admin/orders/queues'>;
+export type QueueCount = DeskHome['queues'][number];
+export type QueueCode = QueueCount['queue'];
+export type SalesFigure = DeskHome['today'];
+export type DeskOrderRow = JsonOf<'/v1/admin/orders'>['data'][number];
+export type DeskShipment = DeskOrderRow['shipments'][number];
+export type DeskLine = DeskShipment['lines'][number];
+export type TrackingNumber = DeskShipment['tracking'][number];
+export type DeskOrder = JsonOf<'/v1/admin/orders/{order_no}'>;
+export type DeskActions = DeskOrder['actions'];
+export type TimelineEvent = DeskOrder['timeline'][number];
+export type ShipmentMove = BodyOf<'/v1/admin/orders/{order_no}/shipments/{code}', 'post'>;
+export type ExportAnswer = JsonOf<'/v1/admin/shipments/export', 'post'>;
+export type ImportAnswer = JsonOf<'/v1/admin/shipments/tracking', 'post'>;
+export type ImportLine = ImportAnswer['lines'][number];

@@ -4,7 +4,7 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { client, loadData } from './admin-client';
-import type { Staff } from './admin-types';
+import type { Permission, Staff } from './admin-types';
 
 /** Every query of the back office keys under this root, so logout can drop them all. */
 export const ADMIN_ROOT = ['admin'] as const;
@@ -33,8 +33,18 @@ function useSession() {
   return data;
 }
 
-export function useIsOwner(): boolean {
-  return useStaff().role === 'owner';
+/** Whether `staff`'s role grants `permission` (the server checks again and answers 403). */
+export function can(staff: Pick<Staff, 'permissions'>, permission: Permission): boolean {
+  return staff.permissions.includes(permission);
+}
+
+/**
+ * The signed-in staff member's permissions as a question: `const allowed = useCan();
+ * allowed('shipping')`. Menus and buttons follow the permissions, never the role's name.
+ */
+export function useCan(): (permission: Permission) => boolean {
+  const staff = useStaff();
+  return (permission) => can(staff, permission);
 }
 
 export function usePasswordStep() {

@@ -1,6 +1,7 @@
 /**
  * お問い合わせ種別 (GET/POST/PATCH/DELETE /v1/admin/inquiry-topics): read by the inbox's filter
- * and the topics screen; changed only by an owner (the server answers 403 otherwise).
+ * and the topics screen; changed only by staff with `shop_settings` (the server answers 403
+ * otherwise).
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { client, loadData } from './admin-client';

@@ -1,26 +1,28 @@
 /** The signed-in frame: the header (staff name and role, the screens, logout) and the screen. */
 import { Link, NavLink, Outlet, isRouteErrorResponse, useNavigate, useRouteError } from 'react-router';
 import { AdminApiError, errorText } from '../api/admin-client';
-import { ROLE_LABELS } from '../api/admin-types';
-import { useIsCorporateShop, useLogout, useStaff } from '../api/session-queries';
+import type { Permission } from '../api/admin-types';
+import { useCan, useIsCorporateShop, useLogout, useStaff } from '../api/session-queries';
 import styles from './admin-layout.module.css';
 
 interface Screen {
   to: string;
   label: string;
-  ownerOnly?: boolean;
+  /** Shown only to staff whose role has it (the server refuses the screen's calls otherwise). */
+  needs?: Permission;
   /** Only in a corporate (B2B) shop's back office. */
   corporateOnly?: boolean;
   end?: boolean;
 }
 
 const SCREENS: readonly Screen[] = [
+  { to: '/admin/orders', label: '受注管理', needs: 'orders_view' },
   { to: '/admin/inquiries', label: '受信箱' },
-  { to: '/admin/messages/new', label: 'お知らせ作成', end: true },
+  { to: '/admin/messages/new', label: 'お知らせ作成', end: true, needs: 'inquiries' },
   { to: '/admin/messages', label: '送信済みお知らせ', end: true },
   { to: '/admin/topics', label: 'お問い合わせ種別' },
   { to: '/admin/companies', label: '法人会員', corporateOnly: true },
-  { to: '/admin/audit-log', label: '操作履歴', ownerOnly: true },
+  { to: '/admin/audit-log', label: '操作履歴', needs: 'audit_log' },
 ];
 
 export function AdminLayout() {
@@ -28,8 +30,9 @@ export function AdminLayout() {
   const logout = useLogout();
   const navigate = useNavigate();
   const isCorporate = useIsCorporateShop();
+  const allowed = useCan();
   const screens = SCREENS.filter(
-    (screen) => (!screen.ownerOnly || staff.role === 'owner') && (!screen.corporateOnly || isCorporate),
+    (screen) => (!screen.needs || allowed(screen.needs)) && (!screen.corporateOnly || isCorporate),
   );
 
   return (
@@ -53,7 +56,7 @@ export function AdminLayout() {
           <span>
             {staff.name}
             <span className="visually-hidden">（権限：</span>
-            <span className={styles.role}>{ROLE_LABELS[staff.role]}</span>
+            <span className={styles.role}>{staff.role_label}</span>
             <span className="visually-hidden">）</span>
           </span>
           <button

@@ -13,6 +13,9 @@ import { CompaniesPage } from '../companies/companies-page';
 import { InboxPage } from '../inbox/inbox-page';
 import { ComposePage } from '../messages/compose-page';
 import { SentMessagesPage } from '../messages/sent-messages-page';
+import { OrderPage } from '../orders/order-page';
+import { OrdersPage } from '../orders/orders-page';
+import { TrackingImportPage } from '../orders/tracking-import-page';
 import { ThreadPage } from '../thread/thread-page';
 import { TopicsPage } from '../topics/topics-page';
 import { Loading } from '../ui/query-state';
@@ -57,6 +60,9 @@ export function adminRoutes(queryClient: QueryClient): RouteObject[] {
       ErrorBoundary: RouteErrorPage,
       children: [
         { index: true, loader: () => redirect(HOME_PATH) },
+        { path: 'orders', Component: OrdersPage },
+        { path: 'orders/tracking', Component: TrackingImportPage },
+        { path: 'orders/:orderNo', Component: OrderPage },
         { path: 'inquiries', Component: InboxPage },
         { path: 'inquiries/:key', Component: ThreadPage },
         { path: 'messages', Component: SentMessagesPage },

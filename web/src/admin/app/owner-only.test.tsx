@@ -4,14 +4,71 @@ import { describe, expect, it } from 'vitest';
 import { json } from '../../test/fake-fetch';
 import { createAdminFake, paged, renderAdmin, topics } from '../../test/render-admin';
 
-describe('owner-only controls', () => {
-  it('shows the staff role in the header and leaves 操作履歴 out of a staff member’s menu', async () => {
-    renderAdmin('/admin/inquiries', createAdminFake('staff'));
+/** The menu's entries, in order. */
+async function menuEntries(): Promise<string[]> {
+  const menu = await screen.findByRole('navigation', { name: '管理メニュー' });
+  return within(menu)
+    .getAllByRole('link')
+    .map((link) => link.textContent ?? '');
+}
+
+describe('controls by permission', () => {
+  it('shows the role’s label in the header and leaves 操作履歴 out of an order clerk’s menu', async () => {
+    renderAdmin('/admin/inquiries', createAdminFake('order_clerk'));
     const menu = await screen.findByRole('navigation', { name: '管理メニュー' });
-    expect(screen.getByText('スタッフ')).toBeInTheDocument();
+    expect(screen.getByText('受注担当')).toBeInTheDocument();
     expect(screen.getByText('佐藤 花子')).toBeInTheDocument();
     expect(within(menu).queryByRole('link', { name: '操作履歴' })).not.toBeInTheDocument();
     expect(within(menu).getByRole('link', { name: 'お問い合わせ種別' })).toBeInTheDocument();
+  });
+
+  it('builds each role’s menu from its permissions, 受注管理 first', async () => {
+    const owner = renderAdmin('/admin/inquiries', createAdminFake('owner'));
+    expect(await menuEntries()).toEqual([
+      '受注管理',
+      '受信箱',
+      'お知らせ作成',
+      '送信済みお知らせ',
+      'お問い合わせ種別',
+      '操作履歴',
+    ]);
+    owner.unmount();
+
+    // 店長: everything but the audit log.
+    const manager = renderAdmin('/admin/inquiries', createAdminFake('manager'));
+    expect(await screen.findByText('店長')).toBeInTheDocument();
+    expect(await menuEntries()).toEqual(['受注管理', '受信箱', 'お知らせ作成', '送信済みお知らせ', 'お問い合わせ種別']);
+    manager.unmount();
+
+    // 出荷担当 and 閲覧のみ: no inquiries to answer, so no お知らせ作成.
+    for (const [role, label] of [
+      ['shipping_clerk', '出荷担当'],
+      ['viewer', '閲覧のみ'],
+    ] as const) {
+      const view = renderAdmin('/admin/inquiries', createAdminFake(role));
+      expect(await screen.findByText(label)).toBeInTheDocument();
+      expect(await menuEntries()).toEqual(['受注管理', '受信箱', '送信済みお知らせ', 'お問い合わせ種別']);
+      view.unmount();
+    }
+  });
+
+  it('lets a manager change the topics, as the server allows `shop_settings`', async () => {
+    renderAdmin('/admin/topics', createAdminFake('manager'));
+    expect(await screen.findByRole('form', { name: '種別を追加' })).toBeInTheDocument();
+    expect(screen.queryByText(/店舗オーナーまたは店長のみ/)).not.toBeInTheDocument();
+  });
+
+  it('shows the server’s own refusal when a call answers 403', async () => {
+    const user = userEvent.setup();
+    const fake = createAdminFake('owner').on(
+      'DELETE',
+      '/v1/admin/inquiry-topics/tp-1',
+      json({ message: 'この操作は店舗オーナーまたは店長のみ行えます。', code: 'staff.forbidden' }, { status: 403 }),
+    );
+    renderAdmin('/admin/topics', fake);
+    await user.click(await screen.findByRole('button', { name: '「ご注文について」を削除' }));
+    await user.click(screen.getByRole('button', { name: '削除する' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('この操作は店舗オーナーまたは店長のみ行えます。');
   });
 
   it('gives an owner the menu entry and the audit log', async () => {
@@ -29,17 +86,17 @@ describe('owner-only controls', () => {
     expect(row).toHaveTextContent('Q-20261126-0001');
   });
 
-  it('does not ask for the audit log for a staff member who types its address', async () => {
-    const fake = createAdminFake('staff');
+  it('does not ask for the audit log for a role without `audit_log` that types its address', async () => {
+    const fake = createAdminFake('manager');
     renderAdmin('/admin/audit-log', fake);
-    expect(await screen.findByText('操作履歴はオーナーのみ見られます。')).toBeInTheDocument();
+    expect(await screen.findByText('操作履歴は店舗オーナーのみ見られます。')).toBeInTheDocument();
     expect(fake.callsTo('/v1/admin/audit-log')).toHaveLength(0);
   });
 
-  it('shows staff the topics read-only', async () => {
-    renderAdmin('/admin/topics', createAdminFake('staff'));
+  it('shows roles without `shop_settings` the topics read-only', async () => {
+    renderAdmin('/admin/topics', createAdminFake('order_clerk'));
     expect(await screen.findByText('ご注文について')).toBeInTheDocument();
-    expect(screen.getByText('種別の追加・変更・削除はオーナーのみ行えます。')).toBeInTheDocument();
+    expect(screen.getByText('種別の追加・変更・削除は店舗オーナーまたは店長のみ行えます。')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /削除/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /名前を変更/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('form', { name: '種別を追加' })).not.toBeInTheDocument();
@@ -97,8 +154,8 @@ describe('owner-only controls', () => {
     );
   });
 
-  it('offers 全会員 to owners only', async () => {
-    const staff = renderAdmin('/admin/messages/new', createAdminFake('staff'));
+  it('offers 全会員 only to roles with `shop_settings`', async () => {
+    const staff = renderAdmin('/admin/messages/new', createAdminFake('order_clerk'));
     expect(await screen.findByRole('radio', { name: '一人の会員' })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'セグメント' })).toBeInTheDocument();
     expect(screen.queryByRole('radio', { name: '全会員' })).not.toBeInTheDocument();

@@ -1,12 +1,13 @@
 /**
  * 操作履歴: every change staff made (login, reply, status, note, topic, message, invoice
  * approval), newest first.
- * Owners only: the menu leaves it out for staff, and the page says so if reached anyway.
+ * Only for roles with `audit_log` (the owner): the menu leaves it out for the others, and the
+ * page says so if reached anyway.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { AuditEntry } from '../api/admin-types';
-import { useIsOwner } from '../api/session-queries';
+import { useCan } from '../api/session-queries';
 import { DateTime } from '../ui/date-time';
 import { Pager, pageParam } from '../ui/pager';
 import { LoadFailed, Loading } from '../ui/query-state';
@@ -27,15 +28,24 @@ const ACTION_LABELS: Record<AuditEntry['action'], string> = {
   system_message_send: 'お知らせ送信',
   invoice_approve: '請求書払い承認',
   invoice_revoke: '請求書払い承認取消',
+  order_payment: '入金確認',
+  order_hold: '注文の保留',
+  order_release: '保留解除',
+  order_cancel: '注文のキャンセル',
+  order_note: '注文メモ追加',
+  shipment_state: '出荷状態の変更',
+  shipment_export: '送り状データ出力',
+  tracking_import: '送り状番号の取り込み',
+  order_mail: '注文メール送信',
 };
 
 export function AuditLogPage() {
-  const isOwner = useIsOwner();
+  const allowed = useCan()('audit_log');
   return (
     <>
       <title>操作履歴 | 管理画面</title>
       <h1>操作履歴</h1>
-      {isOwner ? <AuditLog /> : <p role="alert">操作履歴はオーナーのみ見られます。</p>}
+      {allowed ? <AuditLog /> : <p role="alert">操作履歴は店舗オーナーのみ見られます。</p>}
     </>
   );
 }

@@ -86,7 +86,7 @@ describe('back-office login', () => {
   });
 
   it('goes back to the login when a call answers 401 (the session ended)', async () => {
-    const fake = createAdminFake('staff').on(
+    const fake = createAdminFake('order_clerk').on(
       'GET',
       '/v1/admin/inquiries/counts',
       json({ message: 'ログインしてください' }, { status: 401 }),

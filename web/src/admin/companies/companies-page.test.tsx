@@ -45,7 +45,7 @@ describe('法人会員', () => {
 
   it('lists the companies waiting for approval and searches by the address', async () => {
     const user = userEvent.setup();
-    const fake = createAdminFake('staff', { corporate: true }).on('GET', '/v1/admin/companies', () =>
+    const fake = createAdminFake('order_clerk', { corporate: true }).on('GET', '/v1/admin/companies', () =>
       paged([company()]),
     );
     const { router } = renderAdmin('/admin/companies', fake);
@@ -57,8 +57,8 @@ describe('法人会員', () => {
     expect(row).toHaveTextContent('未承認');
     expect(row).toHaveTextContent('メール未確認');
     expect(new URL(fake.callsTo('/v1/admin/companies')[0]!.url).searchParams.get('invoice')).toBe('unapproved');
-    // Staff see the list only.
-    expect(screen.getByText(/承認と取り消しはオーナーのみ行えます/)).toBeInTheDocument();
+    // Roles without `shop_settings` see the list only.
+    expect(screen.getByText(/承認と取り消しは店舗オーナーまたは店長のみ行えます/)).toBeInTheDocument();
     expect(within(row).queryByRole('button')).not.toBeInTheDocument();
 
     await user.selectOptions(screen.getByLabelText('請求書払い'), 'すべて');

@@ -1,15 +1,15 @@
 /**
  * 法人会員 (corporate shops): the companies that registered, those waiting for the shop's
- * approval of 請求書払い first. Owners approve a company or withdraw the approval (after a
- * confirmation: the company's preferred 請求書払い is cleared with it); staff see the list only.
- * The filter lives in the address (?invoice&q&page).
+ * approval of 請求書払い first. Staff with `shop_settings` (owner, manager) approve a company or
+ * withdraw the approval (after a confirmation: the company's preferred 請求書払い is cleared with
+ * it); the others see the list only. The filter lives in the address (?invoice&q&page).
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { errorText } from '../api/admin-client';
 import type { Company } from '../api/admin-types';
-import { useIsCorporateShop, useIsOwner } from '../api/session-queries';
+import { useIsCorporateShop, useCan } from '../api/session-queries';
 import { Badge } from '../ui/badge';
 import { DateTime } from '../ui/date-time';
 import { Field, FormAlert, StatusNotice, ui } from '../ui/form';
@@ -59,7 +59,7 @@ export function CompaniesPage() {
 }
 
 function Companies() {
-  const isOwner = useIsOwner();
+  const mayManage = useCan()('shop_settings');
   const [params, setParams] = useSearchParams();
   const filter = readFilter(params);
   const list = useQuery(companiesQuery(filter));
@@ -96,7 +96,7 @@ function Companies() {
     <>
       <p className={styles.lead}>
         請求書払い（後払い）は、ここで承認した法人様だけがお支払い方法に選べます。
-        {isOwner ? null : '承認と取り消しはオーナーのみ行えます。'}
+        {mayManage ? null : '承認と取り消しは店舗オーナーまたは店長のみ行えます。'}
       </p>
       <StatusNotice message={notice} />
       <FormAlert message={approval.isError ? errorText(approval.error) : null} />
@@ -182,7 +182,7 @@ function Companies() {
                   <td data-label="請求書払い">
                     <div className={styles.approval}>
                       {company.invoice_approved ? <Badge tone="member">承認済み</Badge> : <Badge>未承認</Badge>}
-                      {isOwner ? (
+                      {mayManage ? (
                         <ApprovalAction
                           company={company}
                           pending={approval.isPending && approval.variables?.id === company.id}

@@ -30,7 +30,7 @@ describe('受信箱', () => {
 
   it('filters by status tab, topic and search word, and keeps the filter in the address', async () => {
     const user = userEvent.setup();
-    const fake = createAdminFake('staff');
+    const fake = createAdminFake('order_clerk');
     const { router } = renderAdmin('/admin/inquiries', fake);
     await screen.findAllByRole('row');
     expect(listQueries(fake)[0]!.get('status')).toBe('open');
@@ -61,7 +61,7 @@ describe('受信箱', () => {
 
   it('pages through a long list', async () => {
     const user = userEvent.setup();
-    const fake = createAdminFake('staff').on('GET', '/v1/admin/inquiries', (request) => {
+    const fake = createAdminFake('order_clerk').on('GET', '/v1/admin/inquiries', (request) => {
       const page = Number(new URL(request.url).searchParams.get('page'));
       return paged([summary(page)], 45, 20, page);
     });
@@ -73,7 +73,7 @@ describe('受信箱', () => {
   });
 
   it('says so when nothing matches', async () => {
-    const fake = createAdminFake('staff').on('GET', '/v1/admin/inquiries', () => paged([]));
+    const fake = createAdminFake('order_clerk').on('GET', '/v1/admin/inquiries', () => paged([]));
     renderAdmin('/admin/inquiries?status=closed', fake);
     expect(await screen.findByText('該当するお問い合わせはありません。')).toBeInTheDocument();
   });

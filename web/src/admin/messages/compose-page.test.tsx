@@ -7,7 +7,7 @@ import { createAdminFake, paged, renderAdmin } from '../../test/render-admin';
 describe('お知らせ作成', () => {
   it('previews the recipients and the message as the member sees it, then sends exactly that', async () => {
     const user = userEvent.setup();
-    const fake = createAdminFake('staff')
+    const fake = createAdminFake('order_clerk')
       .on('POST', '/v1/admin/system-messages/preview', async (request) => {
         const body = (await request.json()) as { title: string; body: string };
         return json({ recipients: 1, title: body.title, body: body.body });
@@ -81,7 +81,7 @@ describe('お知らせ作成', () => {
 
   it('sends a segment and shows the server’s field errors', async () => {
     const user = userEvent.setup();
-    const fake = createAdminFake('staff').on(
+    const fake = createAdminFake('order_clerk').on(
       'POST',
       '/v1/admin/system-messages/preview',
       json(

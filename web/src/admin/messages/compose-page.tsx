@@ -1,15 +1,15 @@
 /**
  * お知らせ作成: a message for the members' message centre. The staff member picks who gets it
- * (one member by e-mail, a segment, or — owners only — every member), writes it, sees the
- * recipient count and the message as the member will see it (プレビュー), and only then sends
- * exactly what was previewed. Changing anything after the preview asks for a new one.
+ * (one member by e-mail, a segment, or — with `shop_settings` only — every member), writes it,
+ * sees the recipient count and the message as the member will see it (プレビュー), and only then
+ * sends exactly what was previewed. Changing anything after the preview asks for a new one.
  */
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { errorText, fieldError } from '../api/admin-client';
 import { SEGMENT_LABELS, type Segment, type SystemMessageDraft, type SystemMessagePreview } from '../api/admin-types';
-import { useIsOwner } from '../api/session-queries';
+import { useCan } from '../api/session-queries';
 import { DateTime } from '../ui/date-time';
 import { Field, FormAlert, ui } from '../ui/form';
 import { composeRules, toDraft, type ComposeValues } from './compose-schema';
@@ -25,7 +25,7 @@ function audienceText(draft: SystemMessageDraft): string {
 }
 
 export function ComposePage() {
-  const isOwner = useIsOwner();
+  const mayManage = useCan()('shop_settings');
   const navigate = useNavigate();
   const preview = usePreview();
   const send = useSend();
@@ -105,7 +105,7 @@ export function ComposePage() {
               <input type="radio" value="segment" {...register('audience')} />
               セグメント
             </label>
-            {isOwner ? (
+            {mayManage ? (
               <label className={ui.choice}>
                 <input type="radio" value="all" {...register('audience')} />
                 全会員

@@ -11,7 +11,14 @@ import { Field, FormAlert, ui } from '../ui/form';
 import { useAddNote } from './thread-queries';
 import styles from './thread.module.css';
 
-export function Notes({ inquiryKey, notes }: { inquiryKey: string; notes: readonly InquiryNote[] }) {
+interface NotesProps {
+  inquiryKey: string;
+  notes: readonly InquiryNote[];
+  /** The form only for staff whose role answers inquiries (`inquiries`). */
+  canAdd?: boolean;
+}
+
+export function Notes({ inquiryKey, notes, canAdd = true }: NotesProps) {
   const add = useAddNote(inquiryKey);
   const headingId = useId();
   const [saved, setSaved] = useState(false);
@@ -43,36 +50,38 @@ export function Notes({ inquiryKey, notes }: { inquiryKey: string; notes: readon
           ))}
         </ul>
       )}
-      <form
-        noValidate
-        aria-label="社内メモの追加"
-        onSubmit={handleSubmit(({ body }) => {
-          setSaved(false);
-          add.mutate(body, {
-            onSuccess: () => {
-              reset();
-              setSaved(true);
-            },
-          });
-        })}
-      >
-        <FormAlert message={add.error && !fieldError(add.error, 'body') ? errorText(add.error) : null} />
-        <div role="status">{saved ? <p className={styles.saved}>社内メモを追加しました。</p> : null}</div>
-        <Field label="社内メモを追加" error={errors.body?.message ?? fieldError(add.error, 'body')}>
-          {(control) => (
-            <textarea
-              {...control}
-              rows={3}
-              {...register('body', {
-                validate: (value) => (value.trim() === '' ? 'メモを入力してください' : true),
-              })}
-            />
-          )}
-        </Field>
-        <button type="submit" className={ui.secondary} disabled={add.isPending}>
-          {add.isPending ? '保存中…' : 'メモを保存'}
-        </button>
-      </form>
+      {canAdd ? (
+        <form
+          noValidate
+          aria-label="社内メモの追加"
+          onSubmit={handleSubmit(({ body }) => {
+            setSaved(false);
+            add.mutate(body, {
+              onSuccess: () => {
+                reset();
+                setSaved(true);
+              },
+            });
+          })}
+        >
+          <FormAlert message={add.error && !fieldError(add.error, 'body') ? errorText(add.error) : null} />
+          <div role="status">{saved ? <p className={styles.saved}>社内メモを追加しました。</p> : null}</div>
+          <Field label="社内メモを追加" error={errors.body?.message ?? fieldError(add.error, 'body')}>
+            {(control) => (
+              <textarea
+                {...control}
+                rows={3}
+                {...register('body', {
+                  validate: (value) => (value.trim() === '' ? 'メモを入力してください' : true),
+                })}
+              />
+            )}
+          </Field>
+          <button type="submit" className={ui.secondary} disabled={add.isPending}>
+            {add.isPending ? '保存中…' : 'メモを保存'}
+          </button>
+        </form>
+      ) : null}
     </section>
   );
 }

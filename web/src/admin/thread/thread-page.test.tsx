@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../test/fake-fetch';
-import { createAdminFake, inquiry, renderAdmin } from '../../test/render-admin';
+import { createAdminFake, inquiry, renderAdmin, type Role } from '../../test/render-admin';
 
-function threadFake() {
+function threadFake(role: Role = 'order_clerk') {
   let current = inquiry();
-  const fake = createAdminFake('staff')
+  const fake = createAdminFake(role)
     .on('GET', '/v1/admin/inquiries/inq-1', () => json(current))
     .on(
       'GET',
@@ -167,12 +167,22 @@ describe('スレッド', () => {
   });
 
   it('says when the inquiry does not exist', async () => {
-    const fake = createAdminFake('staff').on(
+    const fake = createAdminFake('order_clerk').on(
       'GET',
       '/v1/admin/inquiries/nope',
       json({ message: '見つかりません' }, { status: 404 }),
     );
     renderAdmin('/admin/inquiries/nope', fake);
     expect(await screen.findByText('このお問い合わせは見つかりません。')).toBeInTheDocument();
+  });
+
+  it('lets a role without `inquiries` read the thread only', async () => {
+    renderAdmin('/admin/inquiries/inq-1', threadFake('shipping_clerk'));
+    expect(await screen.findByText(/届いた商品が違います。/)).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: '返信' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'ステータス' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: '社内メモの追加' })).not.toBeInTheDocument();
+    expect(screen.getByText('在庫を確認中')).toBeInTheDocument();
+    expect(screen.getByText(/お問い合わせ対応の権限があるスタッフが行えます/)).toBeInTheDocument();
   });
 });

@@ -1,12 +1,14 @@
 /**
  * スレッド: one inquiry — who asked (the customer's details), every message with its files, the
- * reply box, the status select and the internal notes.
+ * reply box, the status select and the internal notes. Roles without `inquiries` (出荷担当,
+ * 閲覧のみ) read it only: no reply box, no status select, no note form.
  */
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { AdminApiError, errorText } from '../api/admin-client';
 import { STATUS_LABELS, STATUSES, type Inquiry, type InquiryStatus } from '../api/admin-types';
+import { useCan } from '../api/session-queries';
 import { Badge } from '../ui/badge';
 import { DateTime } from '../ui/date-time';
 import { ui } from '../ui/form';
@@ -42,6 +44,7 @@ export function ThreadPage() {
 }
 
 function Thread({ inquiry }: { inquiry: Inquiry }) {
+  const mayAnswer = useCan()('inquiries');
   return (
     <>
       <title>{`${inquiry.number} ${inquiry.subject} | 管理画面`}</title>
@@ -79,12 +82,25 @@ function Thread({ inquiry }: { inquiry: Inquiry }) {
               ))}
             </ol>
           </section>
-          <ReplyForm inquiryKey={inquiry.key} />
+          {mayAnswer ? (
+            <ReplyForm inquiryKey={inquiry.key} />
+          ) : (
+            <p className={styles.readOnly}>
+              返信・対応状況の変更・社内メモの追加は、お問い合わせ対応の権限があるスタッフが行えます。
+            </p>
+          )}
         </div>
         <aside className={styles.side} aria-label="対応とお客様の情報">
-          <StatusSelect inquiry={inquiry} />
+          {mayAnswer ? (
+            <StatusSelect inquiry={inquiry} />
+          ) : (
+            <section className={styles.panel} aria-label="対応状況">
+              <h2 className={styles.panelTitle}>対応状況</h2>
+              <Badge tone={inquiry.status}>{STATUS_LABELS[inquiry.status]}</Badge>
+            </section>
+          )}
           <Customer inquiry={inquiry} />
-          <Notes inquiryKey={inquiry.key} notes={inquiry.notes} />
+          <Notes inquiryKey={inquiry.key} notes={inquiry.notes} canAdd={mayAnswer} />
         </aside>
       </div>
     </>

@@ -1,14 +1,14 @@
 /**
- * お問い合わせ種別: the topics customers choose on the contact form, in their order. Owners add,
- * rename, move and delete them (a topic in use cannot be deleted: the server says so); staff see
- * the list only.
+ * お問い合わせ種別: the topics customers choose on the contact form, in their order. Staff whose
+ * role has `shop_settings` (owner, manager) add, rename, move and delete them (a topic in use
+ * cannot be deleted: the server says so); the others see the list only.
  */
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { errorText, fieldError } from '../api/admin-client';
 import type { Topic } from '../api/admin-types';
-import { useIsOwner } from '../api/session-queries';
+import { useCan } from '../api/session-queries';
 import { topicsQuery, useAddTopic, useDeleteTopic, useMoveTopic, useUpdateTopic } from '../api/topic-queries';
 import { Field, FormAlert, StatusNotice, ui } from '../ui/form';
 import { LoadFailed, Loading } from '../ui/query-state';
@@ -22,7 +22,7 @@ const nameRules = {
 };
 
 export function TopicsPage() {
-  const isOwner = useIsOwner();
+  const mayManage = useCan()('shop_settings');
   const topics = useQuery(topicsQuery());
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -31,7 +31,9 @@ export function TopicsPage() {
       <title>お問い合わせ種別 | 管理画面</title>
       <h1>お問い合わせ種別</h1>
       <p className={styles.lead}>お問い合わせフォームでお客様が選ぶ種別です。この順に表示されます。</p>
-      {isOwner ? null : <p className={styles.readOnly}>種別の追加・変更・削除はオーナーのみ行えます。</p>}
+      {mayManage ? null : (
+        <p className={styles.readOnly}>種別の追加・変更・削除は店舗オーナーまたは店長のみ行えます。</p>
+      )}
       <StatusNotice message={notice} />
       {topics.isPending ? (
         <Loading />
@@ -42,7 +44,7 @@ export function TopicsPage() {
           {topics.data.length === 0 ? <p>種別はまだありません。</p> : null}
           <ol className={styles.list}>
             {topics.data.map((topic, index) =>
-              isOwner ? (
+              mayManage ? (
                 <EditableTopic key={topic.id} topics={topics.data} index={index} onDone={setNotice} />
               ) : (
                 <li key={topic.id} className={styles.item}>
@@ -51,7 +53,7 @@ export function TopicsPage() {
               ),
             )}
           </ol>
-          {isOwner ? <AddTopic onDone={setNotice} /> : null}
+          {mayManage ? <AddTopic onDone={setNotice} /> : null}
         </>
       )}
     </>

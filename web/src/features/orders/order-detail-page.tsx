@@ -120,6 +120,7 @@ function ShippingSection({
           </dd>
         </div>
       </dl>
+      {shipping.shipped ? <Parcel shipping={shipping} /> : null}
       <ul className={styles.products} aria-label="ご注文の商品">
         {shipping.products.map((product) => (
           <li key={product.id} className={styles.product}>
@@ -149,6 +150,32 @@ function ShippingSection({
         ))}
       </ul>
     </section>
+  );
+}
+
+/** A parcel that has left: 発送済み, with each tracking number linked to the carrier's page. */
+function Parcel({ shipping }: { shipping: OrderShipping }) {
+  return (
+    <div className={styles.parcel}>
+      <p className={styles.parcelState}>発送済み</p>
+      {shipping.tracking.length > 0 ? (
+        <ul className={styles.trackingList} aria-label="お荷物のお問い合わせ番号">
+          {shipping.tracking.map((parcel) => (
+            <li key={parcel.number}>
+              {parcel.carrier_label ? `${parcel.carrier_label}　` : ''}お問い合わせ番号{' '}
+              {parcel.url ? (
+                <a href={parcel.url} target="_blank" rel="noreferrer">
+                  {parcel.number}
+                  <span className="visually-hidden">（配送状況を見る・新しいタブで開きます）</span>
+                </a>
+              ) : (
+                parcel.number
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
   );
 }
 

@@ -88,6 +88,8 @@ function order(id: string, over: Partial<Order> = {}): Order {
         noshi_label: null,
         noshi_name: '',
         carriage: 880,
+        shipped: false,
+        tracking: [],
         products: [
           {
             id: 'l1',
@@ -332,6 +334,37 @@ describe('/mypage/order_history/{key}', () => {
     expect(screen.getByText('クーポン割引（WELCOME500）').nextSibling).toHaveTextContent('-¥500');
     expect(screen.getByText('ポイント利用').nextSibling).toHaveTextContent('100ポイント');
     expect(screen.getByText('2026.11.20 10:30')).toBeInTheDocument();
+  });
+
+  it('shows a parcel that has left as 発送済み with its tracking number linked to the carrier', async () => {
+    logIn();
+    const parcel = accepted.shippings[0]!;
+    const shipped = order('4', {
+      status: 'shipped',
+      status_label: '発送済み',
+      can_cancel: false,
+      shippings: [
+        {
+          ...parcel,
+          shipped: true,
+          tracking: [
+            {
+              carrier_label: 'ヤマト運輸 B2クラウド',
+              number: '444413758703',
+              url: 'https://toi.kuronekoyamato.co.jp/cgi-bin/tneko?number00=1&number01=444413758703',
+            },
+          ],
+        },
+      ],
+    });
+    await renderApp('/mypage/order_history/4', ordersFake([shipped]));
+    const list = await screen.findByRole('list', { name: 'お荷物のお問い合わせ番号' });
+    expect(list).toHaveTextContent('ヤマト運輸 B2クラウド');
+    expect(within(list).getByRole('link', { name: /444413758703/ })).toHaveAttribute(
+      'href',
+      'https://toi.kuronekoyamato.co.jp/cgi-bin/tneko?number00=1&number01=444413758703',
+    );
+    expect(screen.getAllByText('発送済み').length).toBeGreaterThanOrEqual(1);
   });
 
   it('shows the corporate 配送方法 and 発注番号 of a corporate order', async () => {

@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# Order desk benchmark (issue 30): seeds N orders (default 1,000,000) into the demo shop, starts
+# the release server, signs an owner in (password + TOTP, as the back office does) and measures
+# with wrk, as the back office uses it:
+#   queues    GET /v1/admin/orders/queues (every queue's count, today's cut-off, the sales figures)
+#   search    GET /v1/admin/orders?q=<name>&payment=cod&ordered_from=… (a filtered, searched list, page 1)
+#   queue     GET /v1/admin/orders?queue=to_ship (a work queue, page 1)
+#   tracking  GET /v1/admin/orders?q=<a tracking number>
+# and times one carrier export (ヤマト B2クラウド) of EXPORT shipments (default 10,000) with curl.
+# Prints requests/s, p50 and p99 per row. The targets (issue 30): p99 < 100 ms for the counts
+# and the searched list at 1,000,000 orders on PostgreSQL; the export of 10,000 in < 5 s.
+#
+#   bash bench/orders.sh [N]                  SQLite (a fresh file)
+#   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_orders bash bench/orders.sh 1000000
+#                                             PostgreSQL (the database is dropped and made anew)
+#   env: CONNECTIONS (4: several staff clicking at once), DURATION (10s), EXPORT (10000), SHOP_BIN_OVERRIDE (a built server)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/env.sh
+
+orders="${1:-1000000}"
+connections="${CONNECTIONS:-4}"
+duration="${DURATION:-10s}"
+export_count="${EXPORT:-10000}"
+port=18092
+
+for tool in wrk curl python3; do
+  command -v "$tool" > /dev/null || { echo "$tool is missing: apt-get install -y wrk curl" >&2; exit 1; }
+done
+
+work=$(mktemp -d)
+cleanup() {
+  [ -n "${shop_pid:-}" ] && kill "$shop_pid" 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+if [ -n "${SHOP_BIN_OVERRIDE:-}" ]; then
+  SHOP_BIN="$SHOP_BIN_OVERRIDE"
+else
+  cargo build --release --bin shop
+fi
+export DATABASE_URL="${DATABASE_URL:-sqlite://$work/shop.db}"
+if [[ "$DATABASE_URL" == postgres* ]]; then
+  name="${DATABASE_URL##*/}"
+  admin="${DATABASE_URL%/*}/postgres"
+  psql "$admin" -qc "DROP DATABASE IF EXISTS $name" -c "CREATE DATABASE $name" > /dev/null
+fi
+export SHOP_DATA_DIR="$work/data" SHOP_ADDR="127.0.0.1:$port" RUST_LOG="warn"
+echo "seeding the demo shops and $orders orders into $DATABASE_URL …"
+start=$(date +%s)
+"$SHOP_BIN" seed --demo --orders "$orders" > /dev/null
+echo "seeded in $(( $(date +%s) - start )) s"
+
+password="bench-$(python3 -c 'import secrets; print(secrets.token_hex(12))')"
+created=$(printf '%s\n' "$password" | "$SHOP_BIN" staff create --channel demo --email bench@example.jp --name ベンチ --role owner --password-stdin)
+secret=$(printf '%s\n' "$created" | sed -n 's/^TOTP secret (base32): //p')
+
+if curl -fs "http://127.0.0.1:$port/healthz" > /dev/null 2>&1; then
+  echo "something already answers on port $port: stop it first" >&2
+  exit 1
+fi
+"$SHOP_BIN" serve > "$work/shop.log" 2>&1 &
+shop_pid=$!
+for _ in $(seq 1 300); do curl -fs "http://127.0.0.1:$port/readyz" > /dev/null 2>&1 && break; sleep 0.2; done
+kill -0 "$shop_pid" 2> /dev/null || { echo "the server stopped:" >&2; cat "$work/shop.log" >&2; exit 1; }
+base="http://127.0.0.1:$port"
+
+# The owner's session: the password step, then the authenticator's code (RFC 6238).
+pending=$(curl -fs -X POST "$base/v1/admin/auth/login" -H 'content-type: application/json' \
+  -d "{\"email\":\"bench@example.jp\",\"password\":\"$password\"}" | python3 -c 'import json,sys; print(json.load(sys.stdin)["pending"])')
+code=$(python3 - "$secret" <<'EOF'
+import base64, hmac, struct, sys, time
+key = base64.b32decode(sys.argv[1].upper() + "=" * (-len(sys.argv[1]) % 8))
+digest = hmac.new(key, struct.pack(">Q", int(time.time()) // 30), "sha1").digest()
+offset = digest[-1] & 15
+print("%06d" % ((struct.unpack(">I", digest[offset:offset + 4])[0] & 0x7FFFFFFF) % 1000000))
+EOF
+)
+cookie=$(curl -fsi -X POST "$base/v1/admin/auth/totp" -H 'content-type: application/json' \
+  -d "{\"pending\":\"$pending\",\"code\":\"$code\"}" | sed -n 's/^set-cookie: \([^;]*\).*/\1/Ip' | head -1)
+[ -n "$cookie" ] || { echo "could not sign the owner in" >&2; exit 1; }
+
+q() { python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[1]))' "$1"; }
+month_ago=$(python3 -c 'import datetime; print((datetime.date.today() - datetime.timedelta(days=30)).isoformat())')
+declare -A paths=(
+  [queues]="/v1/admin/orders/queues"
+  [search]="/v1/admin/orders?q=$(q 佐藤)&payment=cod&ordered_from=$month_ago"
+  [queue]="/v1/admin/orders?queue=to_ship"
+  [tracking]="/v1/admin/orders?q=400000500000"
+)
+printf '%-9s %10s %9s %9s  %s\n' row "req/s" "p50" "p99" "(${orders} orders, $connections connections, $duration; $(nproc) cores)"
+for row in queues search queue tracking; do
+  url="$base${paths[$row]}"
+  curl -fs -H "cookie: $cookie" "$url" -o /dev/null || { echo "$row: $url does not answer 200" >&2; curl -s -H "cookie: $cookie" "$url" >&2; exit 1; }
+  out=$(wrk -t2 -c"$connections" -d"$duration" --latency -H "cookie: $cookie" "$url")
+  rps=$(printf '%s\n' "$out" | sed -n 's/^Requests\/sec: *//p')
+  p50=$(printf '%s\n' "$out" | awk '$1 == "50%" {print $2}')
+  p99=$(printf '%s\n' "$out" | awk '$1 == "99%" {print $2}')
+  errors=$(printf '%s\n' "$out" | sed -n 's/.*Non-2xx or 3xx responses: *//p')
+  printf '%-9s %10s %9s %9s  %s\n' "$row" "$rps" "$p50" "$p99" "${errors:+non-2xx: $errors}"
+done
+
+# The export: the shipments of open orders ready to ship (bench_orders.rs: among the newest
+# 30,000, i % 5 of 2 is 出荷待ち and 3 出荷準備中; the others would be skipped).
+codes=$(curl -fs -H "cookie: $cookie" "$base/v1/admin/orders?queue=to_ship&per=1" -o /dev/null -D - | sed -n 's/^x-total: *//Ip' | tr -d '\r')
+python3 - "$orders" "$export_count" > "$work/export.json" <<'EOF'
+import json, sys
+total, count = int(sys.argv[1]), int(sys.argv[2])
+ready = [i for i in range(1, min(total, 30000) + 1) if i % 5 in (2, 3)][:count]
+print(json.dumps({"carrier": "yamato_b2", "shipment_codes": ["BN%d-1" % (10000000 + i) for i in ready]}))
+EOF
+start=$(date +%s%N)
+curl -fs -X POST -H "cookie: $cookie" -H 'content-type: application/json' --data @"$work/export.json" "$base/v1/admin/shipments/export" -o "$work/export.out"
+elapsed=$(( ($(date +%s%N) - start) / 1000000 ))
+python3 - "$work/export.out" "$elapsed" "$codes" <<'EOF'
+import json, sys
+answer = json.load(open(sys.argv[1]))
+print("export    %d shipments asked: %d written, %d skipped, %d file(s), %d replacements in %d ms (出荷待ち held %s)" % (
+    len(answer["exported"]) + len(answer["skipped"]), len(answer["exported"]), len(answer["skipped"]), len(answer["files"]),
+    len(answer["replaced"]), int(sys.argv[2]), sys.argv[3]))
+EOF

@@ -1,0 +1,342 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json } from '../../test/fake-fetch';
+import { ALL_ACTIONS, deskOrder, NO_ACTIONS, shipment } from '../../test/order-desk';
+import { createAdminFake, renderAdmin } from '../../test/render-admin';
+import { todayInJapan } from '../ui/date-time';
+
+const ORDER = '/v1/admin/orders/RP00000007';
+
+function section(name: RegExp | string) {
+  return screen.getByRole('region', { name });
+}
+
+describe('注文詳細', () => {
+  it('shows the order: badges, orderer, the customer’s 備考, amounts, payment, shipments and the timeline', async () => {
+    const order = deskOrder('RP00000007', {
+      on_hold: true,
+      hold_reason: '住所の確認待ち',
+      shipments: [
+        shipment('RP00000007-1', {
+          state: { code: 'shipped', label: '出荷済' },
+          carrier: { code: 'yamato_b2', label: 'ヤマト運輸 B2クラウド' },
+          noshi_label: '御祝',
+          noshi_name: '山田',
+          wrapping_label: 'ギフトラッピング',
+          tracking: [
+            {
+              carrier: 'yamato_b2',
+              carrier_label: 'ヤマト運輸 B2クラウド',
+              number: '444413758703',
+              url: 'https://toi.kuronekoyamato.co.jp/cgi-bin/tneko?number00=1&number01=444413758703',
+              added_at: '2026-11-28T03:00:00Z',
+              removed_at: null,
+            },
+          ],
+        }),
+      ],
+    });
+    renderAdmin('/admin/orders/RP00000007', createAdminFake('owner').on('GET', ORDER, json(order)));
+
+    expect(await screen.findByRole('heading', { level: 1, name: '注文 RP00000007' })).toBeInTheDocument();
+    expect(screen.getByText('注文の状態：').parentElement).toHaveTextContent('対応中入金：未入金出荷：未出荷保留');
+    expect(screen.getByText('保留中').parentElement).toHaveTextContent('保留中：住所の確認待ち');
+    expect(section('ご注文者')).toHaveTextContent('山田 太郎（ヤマダ タロウ）');
+    expect(section('ご注文者')).toHaveTextContent('〒150-0001 東京都 渋谷区 神宮前1-2-3 ライドマンション101');
+    expect(section('お客様の備考')).toHaveTextContent('午前中の配達を希望します。');
+    expect(section('金額')).toHaveTextContent('ご請求額¥7,170');
+    expect(section('お支払い')).toHaveTextContent('入金済み額¥1,000');
+    // 2026-12-05T14:59:59Z is the end of 12/05 in Japan.
+    expect(section('お支払い')).toHaveTextContent('お支払い期限2026/12/05まで');
+
+    const parcel = section(/出荷\s*RP00000007-1/);
+    expect(parcel).toHaveTextContent('御祝（名入れ：山田）');
+    expect(parcel).toHaveTextContent('ギフトラッピング');
+    expect(parcel).toHaveTextContent('2026/11/30');
+    expect(parcel).toHaveTextContent('2026/12/02・午前中');
+    expect(within(parcel).getByRole('link', { name: '444413758703' })).toHaveAttribute(
+      'href',
+      'https://toi.kuronekoyamato.co.jp/cgi-bin/tneko?number00=1&number01=444413758703',
+    );
+    expect(within(parcel).getByRole('row', { name: /KT-80001/ })).toHaveTextContent('¥2,980');
+
+    const events = within(section('履歴')).getByRole('list', { name: 'この注文の履歴（古い順）' });
+    const items = within(events).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringContaining('ご注文'),
+      expect.stringContaining('【ライドパーツ本舗】ご注文ありがとうございます'),
+      expect.stringContaining('店長 太郎'),
+    ]);
+  });
+
+  it('offers only the buttons the server’s `actions` allow', async () => {
+    const viewer = renderAdmin(
+      '/admin/orders/RP00000007',
+      createAdminFake('viewer').on('GET', ORDER, json(deskOrder('RP00000007', { actions: NO_ACTIONS }))),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: '注文 RP00000007' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'この注文の操作' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /出荷済みにする/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'メモの追加' })).not.toBeInTheDocument();
+    viewer.unmount();
+
+    renderAdmin(
+      '/admin/orders/RP00000007',
+      createAdminFake('owner').on(
+        'GET',
+        ORDER,
+        json(
+          deskOrder('RP00000007', {
+            on_hold: true,
+            needs_review: true,
+            actions: { ...ALL_ACTIONS, hold: false, release: true, mark_reviewed: true },
+          }),
+        ),
+      ),
+    );
+    const actions = await screen.findByRole('region', { name: 'この注文の操作' });
+    expect(
+      within(actions)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['入金確認', '保留解除', '確認済みにする', '注文をキャンセル']);
+    expect(screen.getByRole('button', { name: 'RP00000007-1を出荷準備中にする' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'RP00000007-1を出荷済みにする' })).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'メモの追加' })).toBeInTheDocument();
+  });
+
+  it('records a payment: today and the amount still owed by default, with the version read', async () => {
+    const user = userEvent.setup();
+    const order = deskOrder('RP00000007');
+    const paid = deskOrder('RP00000007', {
+      payment: { code: 'paid', label: '入金済' },
+      paid_amount: 7170,
+      version: 4,
+      actions: { ...ALL_ACTIONS, confirm_payment: false },
+    });
+    const fake = createAdminFake('owner').on('GET', ORDER, json(order)).on('POST', `${ORDER}/payments`, json(paid));
+    renderAdmin('/admin/orders/RP00000007', fake);
+
+    await user.click(await screen.findByRole('button', { name: '入金確認' }));
+    const form = screen.getByRole('form', { name: '入金確認' });
+    expect(within(form).getByLabelText('入金日')).toHaveValue(todayInJapan());
+    expect(within(form).getByLabelText('入金額（円）')).toHaveValue('6170');
+    await user.click(within(form).getByRole('button', { name: '入金を記録する' }));
+
+    expect(await screen.findByText(/入金（.*6,170円）を記録しました。/)).toBeInTheDocument();
+    expect(await fake.callsTo(`${ORDER}/payments`)[0]!.json()).toEqual({
+      paid_on: todayInJapan(),
+      amount: 6170,
+      version: 3,
+    });
+    expect(screen.getByText('注文の状態：').parentElement).toHaveTextContent('入金：入金済');
+    expect(screen.queryByRole('button', { name: '入金確認' })).not.toBeInTheDocument();
+  });
+
+  it('checks the payment form first, then shows the server’s field errors', async () => {
+    const user = userEvent.setup();
+    const fake = createAdminFake('owner')
+      .on('GET', ORDER, json(deskOrder('RP00000007')))
+      .on(
+        'POST',
+        `${ORDER}/payments`,
+        json(
+          {
+            message: '入力内容をご確認ください。',
+            errors: { amount: ['入金額は1円以上1億円以下で入力してください。'] },
+          },
+          { status: 422 },
+        ),
+      );
+    renderAdmin('/admin/orders/RP00000007', fake);
+    await user.click(await screen.findByRole('button', { name: '入金確認' }));
+    const form = screen.getByRole('form', { name: '入金確認' });
+    const amount = within(form).getByLabelText('入金額（円）');
+    await user.clear(amount);
+    await user.click(within(form).getByRole('button', { name: '入金を記録する' }));
+    expect(await within(form).findByText('入金額を入力してください')).toBeInTheDocument();
+    expect(fake.callsTo(`${ORDER}/payments`)).toHaveLength(0);
+
+    await user.type(amount, '99');
+    await user.click(within(form).getByRole('button', { name: '入金を記録する' }));
+    expect(await within(form).findByText('入金額は1円以上1億円以下で入力してください。')).toBeInTheDocument();
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('says when someone else changed the order, and reads it again on request', async () => {
+    const user = userEvent.setup();
+    let version = 3;
+    const fake = createAdminFake('owner')
+      .on('GET', ORDER, () => json(deskOrder('RP00000007', { version, hold_reason: version > 3 ? '別スタッフ' : '' })))
+      .on(
+        'POST',
+        `${ORDER}/hold`,
+        json(
+          {
+            message: 'この注文は他のスタッフが更新しました。画面を読み込み直してから、もう一度操作してください。',
+            code: 'orders.desk.stale',
+          },
+          { status: 409 },
+        ),
+      );
+    renderAdmin('/admin/orders/RP00000007', fake);
+
+    await user.click(await screen.findByRole('button', { name: '保留' }));
+    const form = screen.getByRole('form', { name: '保留' });
+    await user.click(within(form).getByRole('button', { name: '保留にする' }));
+    expect(await within(form).findByText('保留の理由を入力してください')).toBeInTheDocument();
+    await user.type(within(form).getByLabelText('保留の理由'), '在庫確認のため');
+    await user.click(within(form).getByRole('button', { name: '保留にする' }));
+
+    const alert = await screen.findByText(
+      'この注文は他のスタッフが更新しました。画面を読み込み直してから、もう一度操作してください。',
+    );
+    expect(alert.closest('[role="alert"]')).not.toBeNull();
+    expect(await fake.callsTo(`${ORDER}/hold`)[0]!.json()).toEqual({ reason: '在庫確認のため', version: 3 });
+
+    version = 5;
+    const gets = fake.callsTo(ORDER).length;
+    await user.click(screen.getByRole('button', { name: '最新の内容を読み込む' }));
+    await waitFor(() => expect(fake.callsTo(ORDER).length).toBe(gets + 1));
+    await waitFor(() => expect(screen.queryByRole('button', { name: '最新の内容を読み込む' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('form', { name: '保留' })).not.toBeInTheDocument();
+  });
+
+  it('cancels with a reason after the confirmation dialog', async () => {
+    const user = userEvent.setup();
+    const cancelled = deskOrder('RP00000007', {
+      lifecycle: { code: 'cancelled', label: 'キャンセル' },
+      cancel_reason: 'お客様のご依頼',
+      actions: NO_ACTIONS,
+    });
+    const fake = createAdminFake('owner')
+      .on('GET', ORDER, json(deskOrder('RP00000007')))
+      .on('POST', `${ORDER}/cancel`, json(cancelled));
+    renderAdmin('/admin/orders/RP00000007', fake);
+
+    await user.click(await screen.findByRole('button', { name: '注文をキャンセル' }));
+    const form = screen.getByRole('form', { name: '注文のキャンセル' });
+    await user.type(within(form).getByLabelText('キャンセルの理由'), 'お客様のご依頼');
+    await user.click(within(form).getByRole('button', { name: 'キャンセルに進む' }));
+
+    const dialog = screen.getByRole('dialog', { name: '注文のキャンセル' });
+    expect(dialog).toHaveTextContent('キャンセルは元に戻せません。');
+    await user.click(within(dialog).getByRole('button', { name: 'やめる' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(fake.callsTo(`${ORDER}/cancel`)).toHaveLength(0);
+
+    await user.click(within(form).getByRole('button', { name: 'キャンセルに進む' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: '注文のキャンセル' })).getByRole('button', {
+        name: 'キャンセルを確定する',
+      }),
+    );
+    expect(await screen.findByText('注文をキャンセルしました。お客様にメールでお知らせしました。')).toBeInTheDocument();
+    expect(await fake.callsTo(`${ORDER}/cancel`)[0]!.json()).toEqual({ reason: 'お客様のご依頼', version: 3 });
+    expect(screen.getByText('キャンセル理由').parentElement).toHaveTextContent('キャンセル理由：お客様のご依頼');
+  });
+
+  it('ships a shipment with its carrier and tracking number, and steps one back with a reason', async () => {
+    const user = userEvent.setup();
+    const shipped = deskOrder('RP00000007', {
+      version: 4,
+      shipments: [shipment('RP00000007-1', { state: { code: 'shipped', label: '出荷済' } })],
+    });
+    const fake = createAdminFake('owner')
+      .on('GET', ORDER, json(deskOrder('RP00000007')))
+      .on('POST', `${ORDER}/shipments/RP00000007-1`, async (request) => {
+        const body = (await request.json()) as { to: string };
+        return body.to === 'shipped' ? json(shipped) : json(deskOrder('RP00000007', { version: 5 }));
+      });
+    renderAdmin('/admin/orders/RP00000007', fake);
+
+    await user.click(await screen.findByRole('button', { name: 'RP00000007-1を出荷済みにする' }));
+    const form = screen.getByRole('form', { name: 'RP00000007-1の出荷' });
+    expect(within(form).getByLabelText('配送業者')).toHaveValue('yamato_b2');
+    await user.type(within(form).getByLabelText('送り状番号'), '4444/1375/8703');
+    await user.click(within(form).getByRole('button', { name: '出荷済みにして通知する' }));
+    expect(await within(form).findByText('送り状番号は英数字30文字以内で入力してください')).toBeInTheDocument();
+    await user.clear(within(form).getByLabelText('送り状番号'));
+    await user.type(within(form).getByLabelText('送り状番号'), '4444-1375-8703');
+    await user.click(within(form).getByRole('button', { name: '出荷済みにして通知する' }));
+
+    expect(
+      await screen.findByText('RP00000007-1を出荷済みにしました。お客様に発送完了メールを送信しました。'),
+    ).toBeInTheDocument();
+    expect(await fake.callsTo(`${ORDER}/shipments/RP00000007-1`)[0]!.json()).toEqual({
+      to: 'shipped',
+      carrier: 'yamato_b2',
+      tracking_numbers: ['444413758703'],
+      version: 3,
+    });
+
+    await user.click(screen.getByRole('button', { name: 'RP00000007-1を出荷準備中に戻す' }));
+    const back = screen.getByRole('form', { name: 'RP00000007-1を出荷準備中に戻す' });
+    await user.click(within(back).getByRole('button', { name: '出荷準備中に戻す' }));
+    expect(await within(back).findByText('戻す理由を入力してください')).toBeInTheDocument();
+    await user.type(within(back).getByLabelText('戻す理由'), '送り状の貼り間違い');
+    await user.click(within(back).getByRole('button', { name: '出荷準備中に戻す' }));
+    expect(await screen.findByText('RP00000007-1を出荷準備中に戻しました。')).toBeInTheDocument();
+    expect(await fake.callsTo(`${ORDER}/shipments/RP00000007-1`)[1]!.json()).toEqual({
+      to: 'preparing',
+      reason: '送り状の貼り間違い',
+      version: 4,
+    });
+  });
+
+  it('adds a note to the timeline and shows the server’s refusal of a step', async () => {
+    const user = userEvent.setup();
+    const noted = deskOrder('RP00000007', {
+      timeline: [
+        ...deskOrder('RP00000007').timeline,
+        {
+          at: '2026-11-28T04:00:00Z',
+          kind: { code: 'note', label: 'メモ' },
+          staff_name: '店長 太郎',
+          detail: '再確認済み',
+        },
+      ],
+    });
+    const fake = createAdminFake('owner')
+      .on('GET', ORDER, json(deskOrder('RP00000007')))
+      .on('POST', `${ORDER}/notes`, json(noted, { status: 201 }))
+      .on(
+        'POST',
+        `${ORDER}/shipments/RP00000007-1`,
+        json(
+          {
+            message: '入金が確認できていないため出荷できません。先に入金確認をしてください。',
+            code: 'orders.desk.refused',
+          },
+          { status: 422 },
+        ),
+      );
+    renderAdmin('/admin/orders/RP00000007', fake);
+
+    const form = await screen.findByRole('form', { name: 'メモの追加' });
+    await user.type(within(form).getByLabelText('メモ'), '再確認済み');
+    await user.click(within(form).getByRole('button', { name: 'メモを追加' }));
+    expect(await screen.findByText('メモを追加しました。')).toBeInTheDocument();
+    expect(await fake.callsTo(`${ORDER}/notes`)[0]!.json()).toEqual({ body: '再確認済み' });
+    expect(within(section('履歴')).getByText('再確認済み')).toBeInTheDocument();
+    expect(within(form).getByLabelText('メモ')).toHaveValue('');
+
+    await user.click(screen.getByRole('button', { name: 'RP00000007-1を出荷準備中にする' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      '入金が確認できていないため出荷できません。先に入金確認をしてください。',
+    );
+  });
+
+  it('says so when the order does not exist', async () => {
+    renderAdmin(
+      '/admin/orders/RP99999999',
+      createAdminFake('owner').on(
+        'GET',
+        '/v1/admin/orders/RP99999999',
+        json({ message: 'ページが見つかりません。' }, { status: 404 }),
+      ),
+    );
+    expect(await screen.findByText('この注文は見つかりません。')).toBeInTheDocument();
+  });
+});

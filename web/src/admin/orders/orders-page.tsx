@@ -1,0 +1,589 @@
+/**
+ * 受注管理: the shop's figures (today, this week, this month, and 出荷待ち due today), the work
+ * queues as tabs with their counts, a search box and a filter panel — all kept in the address
+ * (?queue&q&payment&…&page) — and one row per order with its shipments nested. Staff with
+ * `shipping` tick shipments and write the carrier's file for them (送り状データ出力): the files
+ * download, and what the carrier's encoding could not carry and what was left out are listed.
+ */
+import { useEffect, useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useForm, type RegisterOptions } from 'react-hook-form';
+import { Link, useSearchParams } from 'react-router';
+import { errorText, fieldError } from '../api/admin-client';
+import type { DeskOrderRow, DeskShipment, ExportAnswer, SalesFigure } from '../api/admin-types';
+import { useCan } from '../api/session-queries';
+import { Badge } from '../ui/badge';
+import { DateTime, todayInJapan } from '../ui/date-time';
+import { filterBar } from '../ui/filter-bar';
+import { Field, FormAlert, ui } from '../ui/form';
+import { Pager } from '../ui/pager';
+import { LoadFailed, Loading } from '../ui/query-state';
+import { table } from '../ui/table';
+import { Yen } from '../ui/yen';
+import { OrderBadges, ShipStateBadge } from './order-badges';
+import {
+  activeFilters,
+  EMPTY_FILTER,
+  FILTER_FIELDS,
+  type FilterField,
+  filterSearch,
+  type OrderFilter,
+  readFilter,
+} from './order-filter';
+import { CARRIERS, type CarrierCode, carrierLabel, CUSTOMERS, PAYMENTS, PREFECTURES, QUEUES } from './order-labels';
+import { deskHomeQuery, ordersQuery, useExportShipments } from './order-queries';
+import { saveFile } from './save-file';
+import styles from './orders.module.css';
+
+export function OrdersPage() {
+  if (!useCan()('orders_view')) {
+    return (
+      <>
+        <title>受注管理 | 管理画面</title>
+        <h1>受注管理</h1>
+        <p role="alert">注文を閲覧する権限がありません。</p>
+      </>
+    );
+  }
+  return <OrderDesk />;
+}
+
+function OrderDesk() {
+  const mayShip = useCan()('shipping');
+  const [params, setParams] = useSearchParams();
+  const filter = readFilter(params);
+  const list = useQuery(ordersQuery(filter));
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const queueLabel = QUEUES.find((queue) => queue.code === filter.queue)?.label ?? 'すべての注文';
+
+  function toggle(codes: readonly string[], on: boolean) {
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const code of codes) {
+        if (on) next.add(code);
+        else next.delete(code);
+      }
+      return next;
+    });
+  }
+
+  return (
+    <>
+      <title>{`受注管理（${queueLabel}） | 管理画面`}</title>
+      <div className={styles.heading}>
+        <h1>受注管理</h1>
+        {mayShip ? (
+          <Link to="/admin/orders/tracking" className={ui.secondary}>
+            送り状番号の取り込み
+          </Link>
+        ) : null}
+      </div>
+      <DeskFigures />
+      <QueueTabs filter={filter} />
+      <SearchForm filter={filter} error={list.error} onSearch={(search) => setParams(new URLSearchParams(search))} />
+
+      {mayShip ? <ExportBar selected={selected} onDone={() => setSelected(new Set())} /> : null}
+
+      {list.isPending ? (
+        <Loading />
+      ) : list.isError ? (
+        fieldErrorsOnly(list.error) ? null : (
+          <LoadFailed error={list.error} />
+        )
+      ) : list.data.items.length === 0 ? (
+        <p className={table.empty}>該当する注文はありません。</p>
+      ) : (
+        <>
+          <OrderTable
+            orders={list.data.items}
+            caption={queueLabel}
+            selectable={mayShip}
+            selected={selected}
+            onToggle={toggle}
+          />
+          <Pager pagination={list.data.pagination} />
+        </>
+      )}
+    </>
+  );
+}
+
+/** A 422 on the list is about the filter: its fields show it. */
+function fieldErrorsOnly(error: unknown): boolean {
+  return FILTER_FIELDS.some((field) => fieldError(error, field)) || fieldError(error, 'q') !== undefined;
+}
+
+// ---- the figures and the queues -----------------------------------------------------------------
+
+function Figure({ label, figure }: { label: string; figure: SalesFigure }) {
+  return (
+    <div className={styles.figure}>
+      <dt>{label}</dt>
+      <dd>
+        <span className={styles.figureCount}>{figure.orders}件</span>
+        <span className={styles.figureAmount}>
+          <Yen value={figure.amount} />
+        </span>
+      </dd>
+    </div>
+  );
+}
+
+function DeskFigures() {
+  const home = useQuery(deskHomeQuery());
+  const titleId = useId();
+  if (!home.data) return home.isError ? <LoadFailed error={home.error} /> : null;
+  const due = home.data.to_ship_due_today;
+  return (
+    <section aria-labelledby={titleId} className={styles.figures}>
+      <h2 id={titleId} className="visually-hidden">
+        注文と売上
+      </h2>
+      <dl className={styles.figureList}>
+        <Figure label="本日" figure={home.data.today} />
+        <Figure label="今週" figure={home.data.this_week} />
+        <Figure label="今月" figure={home.data.this_month} />
+        <div className={`${styles.figure} ${due > 0 ? styles.figureDue : ''}`}>
+          <dt>出荷待ち（本日締め）</dt>
+          <dd>
+            <Link to={`?queue=to_ship&planned_to=${todayInJapan()}`} className={styles.figureCount}>
+              {due}件
+            </Link>
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function QueueTabs({ filter }: { filter: OrderFilter }) {
+  const home = useQuery(deskHomeQuery());
+  const count = (code: string) => home.data?.queues.find((queue) => queue.queue === code)?.count;
+  const tabs = [{ code: '' as const, label: 'すべて' }, ...QUEUES];
+  return (
+    <nav aria-label="作業キュー">
+      <ul className={styles.tabs}>
+        {tabs.map((queue) => {
+          const n = queue.code ? count(queue.code) : undefined;
+          return (
+            <li key={queue.code || 'all'}>
+              <Link
+                to={{ search: filterSearch({ ...filter, queue: queue.code }) }}
+                className={styles.tab}
+                aria-current={queue.code === filter.queue ? 'page' : undefined}
+              >
+                {queue.label}
+                {n !== undefined ? (
+                  <span className={`${styles.count} ${n === 0 ? styles.countZero : ''}`}>
+                    {n}
+                    <span className="visually-hidden">件</span>
+                  </span>
+                ) : null}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+// ---- the search ---------------------------------------------------------------------------------
+
+type SearchValues = { q: string } & Record<FilterField, string>;
+
+/** An amount as the server takes it: blank, or a whole number of yen. */
+function amountShape(value: string): true | string {
+  return value.trim() === '' || /^[0-9]+$/.test(value.trim()) || '金額は0以上の整数で入力してください';
+}
+
+const searchRules = {
+  q: { maxLength: { value: 100, message: 'キーワードは100文字以内で入力してください' } },
+  amount_min: { validate: amountShape },
+  amount_max: {
+    validate: (value: string, form: SearchValues) => {
+      const shape = amountShape(value);
+      if (shape !== true) return shape;
+      const [min, max] = [form.amount_min.trim(), value.trim()];
+      return min === '' || max === '' || Number(min) <= Number(max) || '上限は下限以上の金額にしてください';
+    },
+  },
+  ordered_to: {
+    validate: (value: string, form: SearchValues) =>
+      !value || !form.ordered_from || form.ordered_from <= value || '終了日は開始日以降の日付を選んでください',
+  },
+} satisfies { [K in keyof SearchValues]?: RegisterOptions<SearchValues, K> };
+
+interface SearchFormProps {
+  filter: OrderFilter;
+  /** The list's error: a 422 names the filter field it is about. */
+  error: unknown;
+  onSearch: (search: string) => void;
+}
+
+function SearchForm({ filter, error, onSearch }: SearchFormProps) {
+  const current: SearchValues = { q: filter.q, ...pickFields(filter) };
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<SearchValues>({ defaultValues: current });
+  const key = JSON.stringify(current);
+  // Back/forward (or a tab) changes the address: the form follows it.
+  useEffect(() => {
+    reset(JSON.parse(key) as SearchValues);
+  }, [key, reset]);
+  const set = activeFilters(filter);
+  const problem = (name: keyof SearchValues) => errors[name]?.message ?? fieldError(error, name);
+
+  return (
+    <form
+      noValidate
+      aria-label="注文の検索"
+      onSubmit={handleSubmit((values) => onSearch(filterSearch({ ...values, queue: filter.queue })))}
+    >
+      <div className={filterBar.fields}>
+        <Field
+          label="キーワード"
+          hint="注文番号・氏名・カナ・電話・メール・送り状番号から探します。"
+          error={problem('q')}
+        >
+          {(control) => <input {...control} type="search" {...register('q', searchRules.q)} />}
+        </Field>
+      </div>
+      <details className={styles.panel} open={set > 0 || undefined}>
+        <summary className={styles.panelSummary}>詳しい条件{set > 0 ? `（${set}件指定中）` : ''}</summary>
+        <div className={styles.panelFields}>
+          <Field label="お支払い方法" error={problem('payment')}>
+            {(control) => (
+              <select {...control} {...register('payment')}>
+                <option value="">すべて</option>
+                {PAYMENTS.map((payment) => (
+                  <option key={payment.code} value={payment.code}>
+                    {payment.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="配送業者" error={problem('carrier')}>
+            {(control) => (
+              <select {...control} {...register('carrier')}>
+                <option value="">すべて</option>
+                {CARRIERS.map((carrier) => (
+                  <option key={carrier.code} value={carrier.code}>
+                    {carrier.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="お届け先の都道府県" error={problem('prefecture')}>
+            {(control) => (
+              <select {...control} {...register('prefecture')}>
+                <option value="">すべて</option>
+                {PREFECTURES.map((prefecture) => (
+                  <option key={prefecture} value={prefecture}>
+                    {prefecture}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="会員区分" error={problem('customer')}>
+            {(control) => (
+              <select {...control} {...register('customer')}>
+                <option value="">すべて</option>
+                {CUSTOMERS.map((customer) => (
+                  <option key={customer.code} value={customer.code}>
+                    {customer.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="注文日（から）" error={problem('ordered_from')}>
+            {(control) => <input {...control} type="date" {...register('ordered_from')} />}
+          </Field>
+          <Field label="注文日（まで）" error={problem('ordered_to')}>
+            {(control) => <input {...control} type="date" {...register('ordered_to', searchRules.ordered_to)} />}
+          </Field>
+          <Field label="出荷予定日（この日まで）" error={problem('planned_to')}>
+            {(control) => <input {...control} type="date" {...register('planned_to')} />}
+          </Field>
+          <Field label="合計金額（下限）" error={problem('amount_min')}>
+            {(control) => (
+              <input {...control} type="text" inputMode="numeric" {...register('amount_min', searchRules.amount_min)} />
+            )}
+          </Field>
+          <Field label="合計金額（上限）" error={problem('amount_max')}>
+            {(control) => (
+              <input {...control} type="text" inputMode="numeric" {...register('amount_max', searchRules.amount_max)} />
+            )}
+          </Field>
+          <Field label="商品名・商品コード（SKU）" error={problem('product')}>
+            {(control) => <input {...control} type="text" {...register('product')} />}
+          </Field>
+        </div>
+      </details>
+      <div className={filterBar.actions}>
+        <button type="submit" className={ui.button}>
+          検索
+        </button>
+        {filter.q || set > 0 ? (
+          <Link to={{ search: filterSearch({ ...EMPTY_FILTER, q: '', queue: filter.queue }) }} className={ui.secondary}>
+            条件をクリア
+          </Link>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+function pickFields(filter: OrderFilter): Record<FilterField, string> {
+  const fields = { ...EMPTY_FILTER };
+  for (const field of FILTER_FIELDS) fields[field] = filter[field];
+  return fields;
+}
+
+// ---- the carriers' files ------------------------------------------------------------------------
+
+function ExportBar({ selected, onDone }: { selected: ReadonlySet<string>; onDone: () => void }) {
+  const exporting = useExportShipments();
+  const [carrier, setCarrier] = useState<CarrierCode>('yamato_b2');
+  const [result, setResult] = useState<{ carrier: CarrierCode; answer: ExportAnswer } | null>(null);
+  const carrierId = useId();
+  const count = selected.size;
+
+  return (
+    <>
+      <section className={styles.bulk} aria-label="選択した出荷の操作">
+        <p className={styles.bulkCount} role="status">
+          {count > 0 ? `${count}件の出荷を選択中` : '出荷を選ぶと送り状データを出力できます'}
+        </p>
+        <div className={styles.bulkControls}>
+          <label htmlFor={carrierId} className={styles.bulkLabel}>
+            配送業者
+          </label>
+          <select
+            id={carrierId}
+            className={ui.control}
+            value={carrier}
+            onChange={(event) => setCarrier(event.target.value as CarrierCode)}
+          >
+            {CARRIERS.map((option) => (
+              <option key={option.code} value={option.code}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+          <button
+            type="button"
+            className={ui.button}
+            disabled={count === 0 || exporting.isPending}
+            onClick={() => {
+              setResult(null);
+              exporting.mutate(
+                { carrier, shipment_codes: [...selected] },
+                {
+                  onSuccess: (answer) => {
+                    for (const file of answer.files) saveFile(file.name, file.content_base64);
+                    setResult({ carrier, answer });
+                    onDone();
+                  },
+                },
+              );
+            }}
+          >
+            {exporting.isPending ? '出力中…' : '送り状データ出力'}
+          </button>
+        </div>
+      </section>
+      <FormAlert message={exporting.isError ? errorText(exporting.error) : null} />
+      {result ? <ExportResult carrier={result.carrier} answer={result.answer} /> : null}
+    </>
+  );
+}
+
+function ExportResult({ carrier, answer }: { carrier: CarrierCode; answer: ExportAnswer }) {
+  const titleId = useId();
+  return (
+    <section className={styles.result} aria-labelledby={titleId}>
+      <h2 id={titleId} className={styles.resultTitle}>
+        送り状データの出力結果
+      </h2>
+      <p role="status">
+        {answer.files.length > 0
+          ? `${carrierLabel(carrier)}の送り状データを出力しました（${answer.exported.length}件）。出力した未出荷の出荷は「出荷準備中」になりました。`
+          : '出力できる出荷がありませんでした。'}
+      </p>
+      {answer.files.length > 0 ? (
+        <ul className={styles.files} aria-label="出力したファイル">
+          {answer.files.map((file) => (
+            <li key={file.name}>
+              <button
+                type="button"
+                className={ui.link}
+                onClick={() => saveFile(file.name, file.content_base64)}
+              >{`${file.name} をもう一度ダウンロード`}</button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {answer.replaced.length > 0 ? (
+        <table className={table.table}>
+          <caption className={styles.caption}>送り状で置き換えた文字（ラベルには「置き換え後」が印字されます）</caption>
+          <thead>
+            <tr>
+              <th scope="col">出荷番号</th>
+              <th scope="col">項目</th>
+              <th scope="col">元の内容</th>
+              <th scope="col">置き換え後</th>
+            </tr>
+          </thead>
+          <tbody>
+            {answer.replaced.map((replacement, index) => (
+              <tr key={`${replacement.shipment_code}-${replacement.field}-${index}`}>
+                <td data-label="出荷番号" className={table.nowrap}>
+                  {replacement.shipment_code}
+                </td>
+                <td data-label="項目">{replacement.field}</td>
+                <td data-label="元の内容">{replacement.original}</td>
+                <td data-label="置き換え後">{replacement.replaced_with || '（空欄）'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {answer.skipped.length > 0 ? (
+        <>
+          <h3 className={styles.resultSub}>出力しなかった出荷</h3>
+          <ul className={styles.skipped} aria-label="出力しなかった出荷">
+            {answer.skipped.map((skip) => (
+              <li key={skip.shipment_code}>
+                <strong>{skip.shipment_code}</strong>：{skip.reason}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+// ---- the list -----------------------------------------------------------------------------------
+
+/** A shipment that can still go into a carrier's file (the server checks the rest). */
+function exportable(order: DeskOrderRow, shipment: DeskShipment): boolean {
+  return order.lifecycle.code !== 'cancelled' && ['unshipped', 'preparing'].includes(shipment.state.code);
+}
+
+interface OrderTableProps {
+  orders: readonly DeskOrderRow[];
+  caption: string;
+  selectable: boolean;
+  selected: ReadonlySet<string>;
+  onToggle: (codes: readonly string[], on: boolean) => void;
+}
+
+function OrderTable({ orders, caption, selectable, selected, onToggle }: OrderTableProps) {
+  const codes = orders.flatMap((order) => order.shipments.filter((s) => exportable(order, s)).map((s) => s.code));
+  const all = codes.length > 0 && codes.every((code) => selected.has(code));
+  return (
+    <>
+      {selectable && codes.length > 0 ? (
+        <label className={`${ui.choice} ${styles.selectAll}`}>
+          <input type="checkbox" checked={all} onChange={(event) => onToggle(codes, event.target.checked)} />
+          このページの未出荷・出荷準備中の出荷をすべて選択
+        </label>
+      ) : null}
+      <table className={`${table.table} ${styles.orders}`}>
+        <caption className="visually-hidden">{`注文一覧（${caption}）`}</caption>
+        <thead>
+          <tr>
+            <th scope="col">注文番号</th>
+            <th scope="col">注文日時</th>
+            <th scope="col">ご注文者</th>
+            <th scope="col">お支払い</th>
+            <th scope="col">合計</th>
+            <th scope="col">状態</th>
+            <th scope="col">出荷</th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.map((order) => (
+            <tr key={order.order_no}>
+              <td data-label="注文番号" className={table.nowrap}>
+                <Link to={`/admin/orders/${encodeURIComponent(order.order_no)}`} className={styles.orderNo}>
+                  {order.order_no}
+                </Link>
+              </td>
+              <td data-label="注文日時" className={table.nowrap}>
+                <DateTime value={order.ordered_at} />
+              </td>
+              <td data-label="ご注文者">
+                <div>
+                  {order.orderer_name}
+                  <span className={styles.sub}>
+                    {order.is_member ? <Badge tone="member">会員</Badge> : <Badge>ゲスト</Badge>}
+                  </span>
+                </div>
+              </td>
+              <td data-label="お支払い">{order.payment_name}</td>
+              <td data-label="合計" className={`${table.numeric} ${table.nowrap}`}>
+                <Yen value={order.total_payment} />
+              </td>
+              <td data-label="状態">
+                <OrderBadges order={order} />
+              </td>
+              <td data-label="出荷" className={styles.shipmentsCell}>
+                <ul className={styles.shipments} aria-label={`${order.order_no}の出荷`}>
+                  {order.shipments.map((shipment) => (
+                    <li key={shipment.code} className={styles.shipment}>
+                      {selectable && exportable(order, shipment) ? (
+                        <input
+                          type="checkbox"
+                          className={styles.check}
+                          aria-label={`${shipment.code}を選択`}
+                          checked={selected.has(shipment.code)}
+                          onChange={(event) => onToggle([shipment.code], event.target.checked)}
+                        />
+                      ) : null}
+                      <span className={styles.shipmentCode}>{shipment.code}</span>
+                      <ShipStateBadge shipment={shipment} />
+                      <span className={styles.shipmentTo}>
+                        {shipment.name || '（お届け先未定）'}
+                        {shipment.prefecture ? `・${shipment.prefecture}` : ''}
+                      </span>
+                      {shipment.tracking
+                        .filter((number) => !number.removed_at)
+                        .map((number) =>
+                          number.url ? (
+                            <a
+                              key={number.number}
+                              href={number.url}
+                              target="_blank"
+                              rel="noreferrer"
+                              className={styles.tracking}
+                            >
+                              {`送り状 ${number.number}`}
+                            </a>
+                          ) : (
+                            <span key={number.number} className={styles.tracking}>
+                              {`送り状 ${number.number}`}
+                            </span>
+                          ),
+                        )}
+                    </li>
+                  ))}
+                  {order.shipments.length === 0 ? <li className={styles.sub}>出荷なし</li> : null}
+                </ul>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
