@@ -25,6 +25,8 @@ ALTER TABLE orders ADD COLUMN payment_state TEXT NOT NULL DEFAULT 'unpaid'
 ALTER TABLE orders ADD COLUMN payment_due_at BIGINT;
 ALTER TABLE orders ADD COLUMN paid_amount BIGINT NOT NULL DEFAULT 0;
 ALTER TABLE orders ADD COLUMN paid_on TEXT;
+-- When 入金督促 went to the customer (once per order).
+ALTER TABLE orders ADD COLUMN payment_reminded_at BIGINT;
 -- The shipments summed up (none, preparing, partial, shipped, delivered), for the queues.
 ALTER TABLE orders ADD COLUMN ship_progress TEXT NOT NULL DEFAULT 'none'
     CHECK (ship_progress IN ('none', 'preparing', 'partial', 'shipped', 'delivered'));
@@ -50,8 +52,10 @@ UPDATE orders SET paid_amount = total_payment, paid_on = NULL WHERE payment_stat
 ALTER TABLE orders ADD COLUMN search_text TEXT NOT NULL DEFAULT '';
 UPDATE orders SET search_text = LOWER(REPLACE(order_no || ' ' || orderer_email || ' ' || orderer_json || ' ' ||
     COALESCE((SELECT MIN(s.address_json) FROM order_shippings s WHERE s.order_id = orders.id), ''), '-', ''));
-CREATE INDEX orders_desk_queue ON orders (channel_id, lifecycle, ordered_at);
-CREATE INDEX orders_desk_payment ON orders (channel_id, payment_state, payment_due_at);
+-- The work queues' counts read only this index (orders::queue: every column a queue's condition
+-- names, and the id its subqueries join on), over the shop's open and cancelled orders.
+CREATE INDEX orders_desk_counts ON orders (channel_id, lifecycle, payment_code, payment_state, ship_progress, on_hold, needs_review,
+                                           handled_at, payment_due_at, cancelled_at, id);
 -- The dashboard's sums of the day, week and month read only this index.
 CREATE INDEX orders_desk_ordered ON orders (channel_id, ordered_at, lifecycle, total_payment);
 
@@ -72,6 +76,8 @@ UPDATE order_shippings SET
                   FROM orders o WHERE o.id = order_shippings.order_id),
     ship_planned_on = delivery_date;
 CREATE UNIQUE INDEX order_shippings_code ON order_shippings (channel_id, shipment_code);
+-- 出荷待ち's cut-off: the shop's parcels not yet gone by their 出荷予定日.
+CREATE INDEX order_shippings_planned ON order_shippings (channel_id, ship_state, ship_planned_on);
 
 -- Tracking numbers of a shipment, with their history: a number replaced is kept, marked removed.
 CREATE TABLE order_tracking_numbers (

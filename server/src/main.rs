@@ -245,6 +245,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     shop::infra::mail::sender::spawn(state.mailer.clone());
     shop::checkout::reconciler::spawn(state.clone());
     shop::social_gift::expiry::spawn(state.clone());
+    shop::orders::payment_deadlines::spawn(state.clone());
     shop::memorials::reminder::spawn(state.clone());
     let listener = tokio::net::TcpListener::bind(addr).await?;
     tracing::info!("listening on http://{}", listener.local_addr()?);

@@ -117,7 +117,12 @@ async fn mark_cancelled(
             return Err(ApiError::rule(NOT_CANCELLABLE_CODE, NOT_SHIPPED_CANCELLABLE_MESSAGE));
         }
         if !allowed.contains(&from) {
-            let message = if from == Status::Cancelled { ALREADY_CANCELLED_MESSAGE } else { NOT_CANCELLABLE_MESSAGE };
+            let message = match from {
+                Status::Cancelled => ALREADY_CANCELLED_MESSAGE,
+                // Staff may cancel while preparing: what stops them is a parcel that left.
+                Status::Shipped | Status::Delivered if allowed.contains(&Status::Preparing) => NOT_SHIPPED_CANCELLABLE_MESSAGE,
+                _ => NOT_CANCELLABLE_MESSAGE,
+            };
             return Err(ApiError::rule(NOT_CANCELLABLE_CODE, message));
         }
         if store::update_cancelled(tx, &channel.id, order_id, reason, now, from, row.version).await? {

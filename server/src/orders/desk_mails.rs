@@ -66,6 +66,28 @@ pub fn payment_confirmed(shop: &str, to: &str, name: &str, order: &OrderRow, pai
     OutgoingMail { to: to.to_owned(), from_name: shop.to_owned(), subject: format!("【{shop}】ご入金確認のお知らせ"), body }
 }
 
+/// To the customer: the transfer's deadline is near (入金督促).
+pub fn payment_reminder(shop: &str, to: &str, name: &str, order: &OrderRow, due_on: &str, bank_lines: &[String]) -> OutgoingMail {
+    let mut lines = vec![
+        greeting(name),
+        String::new(),
+        format!("{shop}をご利用いただきありがとうございます。"),
+        format!("ご注文代金のお振込み期限（{due_on}）が近づいております。まだお振込みがお済みでない場合は、期限までにお手続きをお願いいたします。"),
+        "行き違いでお振込みいただいている場合は、ご容赦ください。".to_owned(),
+        String::new(),
+        format!("ご注文番号: {}", order.order_no),
+        format!("ご請求金額: {}", yen(order.total_payment)),
+    ];
+    if order.paid_amount > 0 {
+        lines.push(format!("ご入金済み: {}（残り {}）", yen(order.paid_amount), yen((order.total_payment - order.paid_amount).max(0))));
+    }
+    lines.push(String::new());
+    lines.extend(bank_lines.iter().cloned());
+    let mut body = lines.join("\n");
+    body.push_str(&footer(shop));
+    OutgoingMail { to: to.to_owned(), from_name: shop.to_owned(), subject: format!("【{shop}】お振込み期限のお知らせ"), body }
+}
+
 /// A parcel's tracking number and where to follow it.
 pub struct Tracked {
     pub carrier_label: String,

@@ -282,20 +282,51 @@ pub async fn list_events(db: &Db, order_id: &str) -> sqlx::Result<Vec<EventRow>>
 
 // ---- queues and search ----------------------------------------------------------------------
 
-/// How many orders of the channel match each condition (each an SQL boolean over `o`, which may
-/// use `$2` = now in ms and `$3` = today as `YYYY-MM-DD`), in the conditions' order.
-pub async fn count_matching(db: &Db, channel_id: &ChannelId, conditions: &[&str], now: i64, today: &str) -> sqlx::Result<Vec<i64>> {
-    let sums: Vec<String> = conditions.iter().map(|condition| format!("COALESCE(SUM(CASE WHEN {condition} THEN 1 ELSE 0 END), 0)")).collect();
-    // Only open orders and those cancelled within the queue's window are looked at (both by index).
-    let sql = format!(
-        "SELECT {} FROM orders o WHERE o.channel_id = $1 AND o.lifecycle IN ('open', 'cancelled') \
-           AND (o.lifecycle = 'open' OR o.cancelled_at >= $2 - {}) AND $3 <> ''",
-        sums.join(", "),
-        super::queue::CANCELLED_WINDOW_MS
-    );
-    let row = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(channel_id).bind(now).bind(today).fetch_one(&db.pool).await?;
+/// The shop's open orders (and those cancelled within the キャンセル済 window) grouped by every
+/// fact a work queue looks at (queue::AxesGroup), as of `now` ms: one pass over the
+/// `orders_desk_counts` index.
+pub async fn count_axes_groups(db: &Db, channel_id: &ChannelId, now: i64) -> sqlx::Result<Vec<super::queue::AxesGroup>> {
     use sqlx::Row;
-    (0..conditions.len()).map(|i| row.try_get::<i64, _>(i)).collect()
+    let window = super::queue::CANCELLED_WINDOW_MS;
+    let sql = format!(
+        "SELECT o.lifecycle, o.payment_code, o.payment_state, o.ship_progress, o.on_hold, o.needs_review, \
+           CASE WHEN o.handled_at IS NULL THEN 1 ELSE 0 END AS unhandled, CASE WHEN o.payment_due_at < $2 THEN 1 ELSE 0 END AS overdue, \
+           CASE WHEN o.cancelled_at >= $2 - {window} THEN 1 ELSE 0 END AS recent, COUNT(*) AS n \
+         FROM orders o WHERE o.channel_id = $1 AND o.lifecycle IN ('open', 'cancelled') AND (o.lifecycle = 'open' OR o.cancelled_at >= $2 - {window}) \
+         GROUP BY o.lifecycle, o.payment_code, o.payment_state, o.ship_progress, o.on_hold, o.needs_review, 7, 8, 9"
+    );
+    let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(channel_id).bind(now).fetch_all(&db.pool).await?;
+    rows.iter()
+        .map(|row| {
+            Ok(super::queue::AxesGroup {
+                lifecycle: row.try_get(0)?,
+                payment_code: row.try_get(1)?,
+                payment_state: row.try_get(2)?,
+                ship_progress: row.try_get(3)?,
+                on_hold: row.try_get::<i64, _>(4)? != 0,
+                needs_review: row.try_get::<i64, _>(5)? != 0,
+                unhandled: row.try_get::<i32, _>(6).map(i64::from).or_else(|_| row.try_get::<i64, _>(6))? != 0,
+                overdue: row.try_get::<i32, _>(7).map(i64::from).or_else(|_| row.try_get::<i64, _>(7))? != 0,
+                recently_cancelled: row.try_get::<i32, _>(8).map(i64::from).or_else(|_| row.try_get::<i64, _>(8))? != 0,
+                count: row.try_get(9)?,
+            })
+        })
+        .collect()
+}
+
+/// Of the orders matching `to_ship` (an SQL condition over `o`; `$2` is now), those whose gift
+/// still waits for its recipient, and those with a parcel whose 出荷予定日 is `today` or past.
+pub async fn count_to_ship_exceptions(db: &Db, channel_id: &ChannelId, to_ship: &str, now: i64, today: &str) -> sqlx::Result<(i64, i64)> {
+    let gifts =
+        format!("SELECT COUNT(*) FROM orders o JOIN social_gifts g ON g.order_id = o.id WHERE o.channel_id = $1 AND g.state <> 'accepted' AND {to_ship}");
+    let waiting: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(gifts)).bind(channel_id).bind(now).fetch_one(&db.pool).await?;
+    let due = format!(
+        "SELECT COUNT(DISTINCT o.id) FROM order_shippings s JOIN orders o ON o.id = s.order_id \
+         WHERE s.channel_id = $1 AND s.ship_state = 'unshipped' AND s.ship_planned_on <= $3 AND {to_ship} \
+           AND NOT EXISTS (SELECT 1 FROM social_gifts g WHERE g.order_id = o.id AND g.state <> 'accepted')"
+    );
+    let due_today: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(due)).bind(channel_id).bind(now).bind(today).fetch_one(&db.pool).await?;
+    Ok((waiting, due_today))
 }
 
 /// The staff's search: conditions already in SQL with `?` for each value, in order.
@@ -380,7 +411,14 @@ pub async fn sum_orders_since(db: &Db, channel_id: &ChannelId, since: [i64; 3]) 
     use sqlx::Row;
     let oldest = since.iter().copied().min().unwrap_or(0);
     let sums: Vec<String> = (0..3)
-        .map(|i| format!("COALESCE(SUM(CASE WHEN ordered_at >= ${n} THEN 1 ELSE 0 END), 0), COALESCE(SUM(CASE WHEN ordered_at >= ${n} THEN total_payment ELSE 0 END), 0)", n = i + 3))
+        // PostgreSQL sums BIGINTs into NUMERIC: cast back.
+        .map(|i| {
+            format!(
+                "CAST(COALESCE(SUM(CASE WHEN ordered_at >= ${n} THEN 1 ELSE 0 END), 0) AS BIGINT), \
+                 CAST(COALESCE(SUM(CASE WHEN ordered_at >= ${n} THEN total_payment ELSE 0 END), 0) AS BIGINT)",
+                n = i + 3
+            )
+        })
         .collect();
     let sql = format!("SELECT {} FROM orders WHERE channel_id = $1 AND ordered_at >= $2 AND lifecycle <> 'cancelled'", sums.join(", "));
     let row = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(channel_id).bind(oldest).bind(since[0]).bind(since[1]).bind(since[2]).fetch_one(&db.pool).await?;
@@ -420,5 +458,43 @@ pub async fn insert_view(db: &Db, channel_id: &ChannelId, staff_id: &str, name: 
 /// False: the staff member has no such view.
 pub async fn delete_view(db: &Db, staff_id: &str, id: &str) -> sqlx::Result<bool> {
     let done = sqlx::query("DELETE FROM order_desk_views WHERE id = $1 AND staff_id = $2").bind(id).bind(staff_id).execute(&db.pool).await?;
+    Ok(done.rows_affected() == 1)
+}
+
+// ---- bank transfers' deadlines ----------------------------------------------------------------
+
+/// Bank-transfer orders still waiting for (the rest of) their money whose deadline is before
+/// `until` ms, earliest deadline first.
+pub async fn list_transfers_due_before(db: &Db, until: i64, limit: i64) -> sqlx::Result<Vec<OrderRow>> {
+    sqlx::query_as::<_, OrderRow>(sqlx::AssertSqlSafe(format!(
+        "SELECT {} FROM orders o WHERE o.status = 'awaiting_payment' AND o.payment_code = 'bank_transfer' \
+           AND o.payment_state IN ('unpaid', 'partially_paid') AND o.payment_due_at < $1 ORDER BY o.payment_due_at, o.id LIMIT $2",
+        super::store::ORDER_COLUMNS
+    )))
+    .bind(until)
+    .bind(limit)
+    .fetch_all(&db.pool)
+    .await
+}
+
+/// Claims the order's 入金督促 (false: already sent, by this instance or another).
+pub async fn update_payment_reminded(db: &Db, order_id: &str, now: i64) -> sqlx::Result<bool> {
+    let done = sqlx::query("UPDATE orders SET payment_reminded_at = $1 WHERE id = $2 AND payment_reminded_at IS NULL")
+        .bind(now)
+        .bind(order_id)
+        .execute(&db.pool)
+        .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// A transfer past its deadline becomes 期限切れ (false: it was paid or moved meanwhile).
+pub async fn update_payment_expired(tx: &mut Tx, order_id: &str, now: i64) -> sqlx::Result<bool> {
+    let done = sqlx::query(
+        "UPDATE orders SET payment_state = 'expired', updated_at = $1, version = version + 1 WHERE id = $2 AND payment_state IN ('unpaid', 'partially_paid')",
+    )
+    .bind(now)
+    .bind(order_id)
+    .execute(&mut **tx)
+    .await?;
     Ok(done.rows_affected() == 1)
 }

@@ -19,6 +19,7 @@ pub mod gift_store;
 pub mod gift_view;
 pub mod http;
 pub mod mails;
+pub mod payment_deadlines;
 pub mod pdf_response;
 pub mod queue;
 pub mod receipt;

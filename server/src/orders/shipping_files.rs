@@ -281,6 +281,8 @@ pub struct ImportLine {
     pub shipment_code: String,
     pub order_no: Option<String>,
     pub tracking_number: String,
+    /// The carrier the number is of (the file's, the line's 配送業者, else the shipment's).
+    pub carrier: Option<String>,
     /// ok (will be marked 出荷済 and mailed), same (already has this number: nothing to do), error.
     pub result: ImportResult,
     /// Japanese: what is wrong, or what will happen.
@@ -336,13 +338,18 @@ pub async fn import_tracking(
                 shipment_code: String::new(),
                 order_no: None,
                 tracking_number: String::new(),
+                carrier: None,
                 result: ImportResult::Error,
                 message: error.message,
             },
             Ok(issued) => {
                 let shipment = shipments.iter().find(|s| s.shipment_code == issued.shipment_code);
                 let order = shipment.and_then(|s| orders.get(&s.order_id));
+                let line_carrier = issued.carrier.or(carrier).map(|c| c.code().to_owned()).or_else(|| shipment.and_then(|s| s.carrier.clone()));
                 let (result, message) = match (shipment, order) {
+                    (Some(_), Some(_)) if line_carrier.is_none() => {
+                        (ImportResult::Error, "配送業者が分かりません。配送業者の列に入力してください。".to_owned())
+                    }
                     (Some(shipment), Some(order)) => judge(order, shipment, &issued.tracking_number, &tracking, &mut seen),
                     _ => (ImportResult::Error, format!("出荷番号「{}」はこのショップにありません。", issued.shipment_code)),
                 };
@@ -351,6 +358,7 @@ pub async fn import_tracking(
                     shipment_code: issued.shipment_code,
                     order_no: order.map(|o| o.order_no.clone()),
                     tracking_number: issued.tracking_number,
+                    carrier: line_carrier,
                     result,
                     message,
                 }
@@ -406,7 +414,7 @@ async fn apply_lines(
     let mut changes = Vec::new();
     for (line, number) in lines.iter().zip(&numbers).filter(|(l, _)| l.result == ImportResult::Ok) {
         let Some(shipment) = shipments.iter().find(|s| s.shipment_code == line.shipment_code) else { continue };
-        let carrier_code = carrier.map(Carrier::code).or(shipment.carrier.as_deref()).unwrap_or("");
+        let carrier_code = line.carrier.as_deref().or(carrier.map(Carrier::code)).or(shipment.carrier.as_deref()).unwrap_or("");
         let change = ShipmentMove { code: &line.shipment_code, to: ShipState::Shipped, carrier: Some(carrier_code), tracking: number, reason: "" };
         changes.push((line.order_no.clone().unwrap_or_default(), change));
     }

@@ -15,7 +15,7 @@ pub(super) const ORDER_COLUMNS: &str = "o.id, o.channel_id, o.order_no, o.cart_i
      o.amount_by_tax_rate, o.coupon_code, o.used_points, o.earned_points, o.note, o.cancel_reason, o.cancelled_at, \
      o.receipt_addressee, o.receipt_note, o.receipt_issued_count, o.link_origin, o.delivery_option, o.purchase_order_no, o.ordered_at, o.updated_at, \
      o.lifecycle, o.payment_state, o.payment_due_at, o.paid_amount, o.paid_on, o.on_hold, o.hold_reason, o.needs_review, o.review_reason, \
-     o.ship_progress, o.handled_at, o.version";
+     o.ship_progress, o.handled_at, o.version, o.payment_reminded_at";
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct OrderRow {
@@ -78,6 +78,8 @@ pub struct OrderRow {
     pub handled_at: Option<i64>,
     /// Staff send it back with an edit; a stale one is a 409.
     pub version: i64,
+    /// When 入金督促 was mailed.
+    pub payment_reminded_at: Option<i64>,
 }
 
 #[derive(Debug, Clone, sqlx::FromRow)]

@@ -28,6 +28,7 @@ mod messages;
 mod news;
 mod observability;
 mod openapi;
+mod order_desk;
 mod orders;
 mod postal;
 mod print_catalogs;

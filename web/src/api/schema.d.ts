@@ -4596,6 +4596,8 @@ export interface components {
         };
         /** @description One line of an issued-label file as the preview shows it. */
         ImportLine: {
+            /** @description The carrier the number is of (the file's, the line's 配送業者, else the shipment's). */
+            carrier?: string | null;
             /** Format: int64 */
             line: number;
             /** @description Japanese: what is wrong, or what will happen. */

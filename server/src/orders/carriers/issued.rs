@@ -190,7 +190,7 @@ fn read_line(line: &Line, positions: &ColumnPositions, columns: &IssuedColumns, 
         Some((index, name)) => Some(text::parse_date(cell(*index)).ok_or_else(|| error(format!("{name}の形式が正しくありません（yyyy/mm/dd）")))?),
         None => None,
     };
-    Ok(Issued { line: line.number, shipment_code, tracking_number, shipped_on })
+    Ok(Issued { line: line.number, shipment_code, tracking_number, shipped_on, carrier })
 }
 
 /// Hyphens and spaces removed, full-width digits made ASCII, then checked against the carrier's
@@ -239,7 +239,7 @@ mod tests {
     }
 
     fn issued(line: usize, code: &str, number: &str, shipped_on: Option<time::Date>) -> Result<Issued, LineError> {
-        Ok(Issued { line, shipment_code: code.to_string(), tracking_number: number.to_string(), shipped_on })
+        Ok(Issued { line, shipment_code: code.to_string(), tracking_number: number.to_string(), shipped_on, carrier: None })
     }
 
     fn line_error(line: usize, message: &str) -> Result<Issued, LineError> {

@@ -339,6 +339,8 @@ pub struct Issued {
     /// Digits only, hyphens removed.
     pub tracking_number: String,
     pub shipped_on: Option<time::Date>,
+    /// The line's carrier: the file's, or (the generic CSV) its 配送業者 column; None when blank.
+    pub carrier: Option<Carrier>,
 }
 
 /// A line that could not be read. `message` is Japanese and has no line prefix; `Display` adds it

@@ -339,11 +339,19 @@ fn day_start_ms(date: time::Date) -> i64 {
 pub async fn show_queues(State(state): State<AppState>, channel: Channel, _can: Can<OrdersView>) -> ApiResult<Json<DeskHome>> {
     let now = Timestamp::now().0;
     let today = today_jst();
-    let mut conditions: Vec<String> = Queue::ALL.iter().map(|q| q.condition()).collect();
-    conditions.push(queue::due_today_condition());
-    let refs: Vec<&str> = conditions.iter().map(String::as_str).collect();
-    let counts = desk_store::count_matching(&state.db, &channel.id, &refs, now, &crate::delivery::calendar::iso(today)).await?;
-    let queues = Queue::ALL.iter().zip(&counts).map(|(q, count)| QueueCount { queue: *q, label: q.label().to_owned(), count: *count }).collect();
+    let groups = desk_store::count_axes_groups(&state.db, &channel.id, now).await?;
+    let (gifts_waiting, due_today) =
+        desk_store::count_to_ship_exceptions(&state.db, &channel.id, &queue::to_ship_before_gifts(), now, &crate::delivery::calendar::iso(today)).await?;
+    let queues = Queue::ALL
+        .iter()
+        .map(|q| {
+            let mut count: i64 = groups.iter().filter(|g| q.holds(g)).map(|g| g.count).sum();
+            if *q == Queue::ToShip {
+                count -= gifts_waiting;
+            }
+            QueueCount { queue: *q, label: q.label().to_owned(), count: count.max(0) }
+        })
+        .collect();
     let figure = |(orders, amount): (i64, i64)| SalesFigure { orders, amount };
     let monday = today - time::Duration::days(i64::from(today.weekday().number_days_from_monday()));
     let first = today.replace_day(1).unwrap_or(today);
@@ -356,13 +364,7 @@ pub async fn show_queues(State(state): State<AppState>, channel: Channel, _can: 
     if day_start_ms(monday) < day_start_ms(first) {
         sums.swap(0, 1);
     }
-    Ok(Json(DeskHome {
-        queues,
-        to_ship_due_today: counts.last().copied().unwrap_or(0),
-        today: figure(sums[2]),
-        this_week: figure(sums[1]),
-        this_month: figure(sums[0]),
-    }))
+    Ok(Json(DeskHome { queues, to_ship_due_today: due_today, today: figure(sums[2]), this_week: figure(sums[1]), this_month: figure(sums[0]) }))
 }
 
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
