@@ -926,7 +926,7 @@ async fn a_b2_issued_file_is_previewed_then_applied_and_the_customer_is_mailed(a
         preview["lines"],
         json!([{
             "line": 2, "shipment_code": placed.shipment(), "order_no": placed.order_no, "tracking_number": "444413758703",
-            "result": "ok", "message": "出荷済みにして発送完了メールを送ります。"
+            "carrier": "yamato_b2", "result": "ok", "message": "出荷済みにして発送完了メールを送ります。"
         }])
     );
     let unchanged = read(&app, &owner, &placed.order_no).await;

@@ -242,6 +242,11 @@ mod tests {
         Ok(Issued { line, shipment_code: code.to_string(), tracking_number: number.to_string(), shipped_on, carrier: None })
     }
 
+    /// The lines with their carriers left out (the tests of carriers say so on their own).
+    fn plain(lines: Vec<Result<Issued, LineError>>) -> Vec<Result<Issued, LineError>> {
+        lines.into_iter().map(|line| line.map(|issued| Issued { carrier: None, ..issued })).collect()
+    }
+
     fn line_error(line: usize, message: &str) -> Result<Issued, LineError> {
         Err(LineError { line, message: message.to_string() })
     }
@@ -251,22 +256,22 @@ mod tests {
         let file = "お客様管理番号,送り状種類,クール区分,伝票番号,出荷予定日,お届け先名\r\n\
                     S-1,0,0,4444-1375-8703,2025/03/01,山田太郎\r\n\
                     S-2,2,0,512547514334,2025/03/02,髙橋花子\r\n";
-        let lines = parse_issued(Carrier::YamatoB2, &sjis(file)).unwrap();
+        let lines = plain(parse_issued(Carrier::YamatoB2, &sjis(file)).unwrap());
         assert_eq!(lines, vec![issued(2, "S-1", "444413758703", Some(date!(2025 - 03 - 01))), issued(3, "S-2", "512547514334", Some(date!(2025 - 03 - 02)))]);
     }
 
     #[test]
     fn ehiden_and_yupri_exports_use_their_own_column_names() {
         let sagawa = "出荷日,お問い合せ送り状No.,お客様管理番号\r\n20250301,5125-4751-4334,S-1\r\n";
-        assert_eq!(parse_issued(Carrier::SagawaEhiden, &sjis(sagawa)).unwrap(), vec![issued(2, "S-1", "512547514334", Some(date!(2025 - 03 - 01)))]);
+        assert_eq!(plain(parse_issued(Carrier::SagawaEhiden, &sjis(sagawa)).unwrap()), vec![issued(2, "S-1", "512547514334", Some(date!(2025 - 03 - 01)))]);
         let yupri = "お客様側管理番号,お問い合わせ番号,代表お問い合わせ番号,発送予定日\r\nS-9,405548424886,,20250304\r\n";
-        assert_eq!(parse_issued(Carrier::JapanPostYuPrintR, &sjis(yupri)).unwrap(), vec![issued(2, "S-9", "405548424886", Some(date!(2025 - 03 - 04)))]);
+        assert_eq!(plain(parse_issued(Carrier::JapanPostYuPrintR, &sjis(yupri)).unwrap()), vec![issued(2, "S-9", "405548424886", Some(date!(2025 - 03 - 04)))]);
     }
 
     #[test]
     fn bad_lines_are_reported_with_their_line_number_and_the_rest_still_read() {
         let file = "お客様管理番号,伝票番号\r\nS-1,12345\r\n,444413758703\r\nS-3,\r\nS-4,44441375870X\r\n\r\nS-6,444413758703\r\n";
-        let lines = parse_issued(Carrier::YamatoB2, &sjis(file)).unwrap();
+        let lines = plain(parse_issued(Carrier::YamatoB2, &sjis(file)).unwrap());
         assert_eq!(
             lines,
             vec![
@@ -293,14 +298,14 @@ mod tests {
     #[test]
     fn line_numbers_count_physical_lines_even_across_quoted_line_breaks() {
         let file = "お客様管理番号,備考,伝票番号\r\nS-1,\"二行の\r\n備考\",444413758703\r\nS-2,,\r\n";
-        let lines = parse_issued(Carrier::YamatoB2, &sjis(file)).unwrap();
+        let lines = plain(parse_issued(Carrier::YamatoB2, &sjis(file)).unwrap());
         assert_eq!(lines, vec![issued(2, "S-1", "444413758703", None), line_error(4, "送り状番号が空です")]);
     }
 
     #[test]
     fn a_title_line_above_the_header_is_skipped() {
         let file = "発行済みデータ 2025/03/01\r\nお客様管理番号,伝票番号\r\nS-1,444413758703\r\n";
-        assert_eq!(parse_issued(Carrier::YamatoB2, &sjis(file)).unwrap(), vec![issued(3, "S-1", "444413758703", None)]);
+        assert_eq!(plain(parse_issued(Carrier::YamatoB2, &sjis(file)).unwrap()), vec![issued(3, "S-1", "444413758703", None)]);
     }
 
     #[test]
@@ -327,16 +332,19 @@ mod tests {
             issued(3, "S-2", "512547514334", Some(date!(2025 - 03 - 02))),
             issued(4, "S-3", "405548424886", None),
         ];
-        assert_eq!(parse_generic(file.as_bytes()).unwrap(), expected);
-        assert_eq!(parse_generic(&[UTF8_BOM, file.as_bytes()].concat()).unwrap(), expected);
-        assert_eq!(parse_generic(&sjis(file)).unwrap(), expected);
+        assert_eq!(plain(parse_generic(file.as_bytes()).unwrap()), expected);
+        assert_eq!(plain(parse_generic(&[UTF8_BOM, file.as_bytes()].concat()).unwrap()), expected);
+        assert_eq!(plain(parse_generic(&sjis(file)).unwrap()), expected);
+        // Each line keeps its 配送業者; a blank one is None (the shipment's own carrier applies).
+        let carriers: Vec<Option<Carrier>> = parse_generic(file.as_bytes()).unwrap().into_iter().map(|l| l.unwrap().carrier).collect();
+        assert_eq!(carriers, [Some(Carrier::YamatoB2), None, Some(Carrier::ClickPost)]);
     }
 
     #[test]
     fn generic_file_reports_unknown_carriers_and_bad_dates() {
         let file = "出荷番号,配送業者,送り状番号,出荷日\nS-1,西濃運輸,444413758703,2025/03/01\nS-2,佐川急便,512547514334,3月2日\n";
         assert_eq!(
-            parse_generic(file.as_bytes()).unwrap(),
+            plain(parse_generic(file.as_bytes()).unwrap()),
             vec![line_error(2, "配送業者「西濃運輸」が分かりません"), line_error(3, "出荷日の形式が正しくありません（yyyy/mm/dd）")]
         );
     }
@@ -344,7 +352,7 @@ mod tests {
     #[test]
     fn generic_file_without_optional_columns_and_with_excel_protected_cells() {
         let file = "送り状番号,出荷番号\n=\"444413758703\",S-1\n";
-        assert_eq!(parse_generic(file.as_bytes()).unwrap(), vec![issued(2, "S-1", "444413758703", None)]);
+        assert_eq!(plain(parse_generic(file.as_bytes()).unwrap()), vec![issued(2, "S-1", "444413758703", None)]);
         let missing = parse_generic("出荷番号,出荷日\nS-1,2025/03/01\n".as_bytes()).unwrap_err();
         assert_eq!(missing, FileError::WrongColumns { expected: "送り状番号".into(), found: "出荷番号、出荷日".into() });
     }
