@@ -213,7 +213,7 @@ async fn only_the_owner_reads_the_audit_log_of_logins_failures_and_logouts(app: 
     let owner_cookie = log_in(&app, "demo", &owner).await;
     let entries = audit_actions(&app, &owner_cookie).await;
     let expected: Vec<(String, String, String)> =
-        [("owner 担当", "login", ""), ("staff 担当", "logout", ""), ("staff 担当", "login", ""), ("staff 担当", "login_failed", "password")]
+        [("owner 担当", "login", ""), ("order_clerk 担当", "logout", ""), ("order_clerk 担当", "login", ""), ("order_clerk 担当", "login_failed", "password")]
             .iter()
             .map(|(a, b, c)| (a.to_string(), b.to_string(), c.to_string()))
             .collect();
