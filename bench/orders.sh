@@ -13,6 +13,12 @@
 #   bash bench/orders.sh [N]                  SQLite (a fresh file)
 #   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_orders bash bench/orders.sh 1000000
 #                                             PostgreSQL (the database is dropped and made anew)
+#   KEEP_DB=1 DATABASE_URL=… bash bench/orders.sh 1000000
+#                                             reuses the database when it already holds the N bench
+#                                             orders (seeding a million takes a while): the export's
+#                                             moves of the last run are undone first, so each run
+#                                             measures the same work. Without DATABASE_URL, KEEP_DB=1
+#                                             keeps the SQLite file in $HOME/.cache/shop-bench/.
 #   env: CONNECTIONS (4: several staff clicking at once), DURATION (10s), EXPORT (10000), SHOP_BIN_OVERRIDE (a built server)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -40,23 +46,78 @@ if [ -n "${SHOP_BIN_OVERRIDE:-}" ]; then
 else
   cargo build --release --bin shop
 fi
+keep="${KEEP_DB:-}"
+if [ -z "${DATABASE_URL:-}" ] && [ -n "$keep" ]; then
+  mkdir -p "$HOME/.cache/shop-bench"
+  DATABASE_URL="sqlite://$HOME/.cache/shop-bench/orders-$orders.db"
+fi
 export DATABASE_URL="${DATABASE_URL:-sqlite://$work/shop.db}"
-if [[ "$DATABASE_URL" == postgres* ]]; then
-  name="${DATABASE_URL##*/}"
-  admin="${DATABASE_URL%/*}/postgres"
-  psql "$admin" -qc "DROP DATABASE IF EXISTS $name" -c "CREATE DATABASE $name" > /dev/null
+sqlite_file="${DATABASE_URL#sqlite://}"
+sqlite_file="${sqlite_file%%\?*}"
+# Runs one statement on the bench database (psql, or Python's sqlite3 for SQLite).
+sql() {
+  if [[ "$DATABASE_URL" == postgres* ]]; then
+    psql "$DATABASE_URL" -qtAc "$1"
+  else
+    python3 -c 'import sqlite3, sys
+db = sqlite3.connect(sys.argv[1]); rows = db.execute(sys.argv[2]).fetchall(); db.commit()
+print("\n".join("|".join(str(v) for v in row) for row in rows))' "$sqlite_file" "$1"
+  fi
+}
+seeded=""
+if [ -n "$keep" ]; then
+  if [[ "$DATABASE_URL" == postgres* ]]; then
+    name="${DATABASE_URL##*/}"
+    exists=$(psql "${DATABASE_URL%/*}/postgres" -qtAc "SELECT 1 FROM pg_database WHERE datname = '$name'")
+  else
+    exists=$([ -f "$sqlite_file" ] && echo 1 || true)
+  fi
+  if [ -n "$exists" ] && [ "$(sql "SELECT COUNT(*) FROM orders WHERE id LIKE 'bench-o-%'" 2> /dev/null)" = "$orders" ]; then
+    seeded=1
+  fi
 fi
 export SHOP_DATA_DIR="$work/data" SHOP_ADDR="127.0.0.1:$port" RUST_LOG="warn"
-echo "seeding the demo shops and $orders orders into $DATABASE_URL …"
-start=$(date +%s)
-"$SHOP_BIN" seed --demo --orders "$orders" > /dev/null
-echo "seeded in $(( $(date +%s) - start )) s"
-# A database in service has been vacuumed and analysed by autovacuum (planner statistics, the
-# visibility map that lets counts read only an index); a freshly filled one gets that here.
-if [[ "$DATABASE_URL" == postgres* ]]; then psql "$DATABASE_URL" -qc "VACUUM ANALYZE" > /dev/null; fi
+if [ -n "$seeded" ]; then
+  echo "reusing the $orders orders in $DATABASE_URL (KEEP_DB): undoing the last run's export …"
+  # The export moved the 出荷待ち shipments (bench_orders.rs: among the newest 30,000, i % 5 = 2)
+  # to 出荷準備中, each order's version + 1: back to the seed's state, without their timeline.
+  # The transfers awaited are given their week again (so no 入金督促 goes out while measuring).
+  i="CASE WHEN id LIKE 'bench-o-%' THEN CAST(SUBSTR(id, 9) AS INTEGER) ELSE 0 END"
+  moved="SELECT id FROM orders WHERE $i BETWEEN 1 AND 30000 AND $i % 5 = 2 AND version > 1"
+  sql "UPDATE order_shippings SET ship_state = 'unshipped', carrier = NULL WHERE order_id IN ($moved)" > /dev/null
+  sql "DELETE FROM order_events WHERE order_id IN ($moved)" > /dev/null
+  sql "UPDATE orders SET status = 'paid', ship_progress = 'none', version = 1, updated_at = ordered_at,
+         handled_at = CASE WHEN $i % 2 = 0 THEN ordered_at ELSE NULL END
+       WHERE id IN ($moved)" > /dev/null
+  week_on=$(( $(date +%s) * 1000 + 7 * 86400000 ))
+  sql "UPDATE orders SET payment_due_at = $week_on, payment_reminded_at = NULL
+       WHERE $i BETWEEN 1 AND 30000 AND $i % 5 = 0 AND payment_due_at < $week_on - 4 * 86400000" > /dev/null
+  # As after seeding (below): vacuumed, and with the index cleanup VACUUM skips for a few
+  # thousand dead rows, so the visibility map is whole again.
+  if [[ "$DATABASE_URL" == postgres* ]]; then
+    psql "$DATABASE_URL" -qc "VACUUM (ANALYZE, INDEX_CLEANUP ON) orders, order_shippings, order_events" > /dev/null
+  fi
+else
+  if [[ "$DATABASE_URL" == postgres* ]]; then
+    name="${DATABASE_URL##*/}"
+    admin="${DATABASE_URL%/*}/postgres"
+    psql "$admin" -qc "DROP DATABASE IF EXISTS $name" -c "CREATE DATABASE $name" > /dev/null
+  else
+    rm -f "$sqlite_file" "$sqlite_file-wal" "$sqlite_file-shm"
+  fi
+  echo "seeding the demo shops and $orders orders into $DATABASE_URL …"
+  start=$(date +%s)
+  "$SHOP_BIN" seed --demo --orders "$orders" > /dev/null
+  echo "seeded in $(( $(date +%s) - start )) s"
+  # A database in service has been vacuumed and analysed by autovacuum (planner statistics, the
+  # visibility map that lets counts read only an index); a freshly filled one gets that here.
+  if [[ "$DATABASE_URL" == postgres* ]]; then psql "$DATABASE_URL" -qc "VACUUM ANALYZE" > /dev/null; fi
+fi
 
 password="bench-$(python3 -c 'import secrets; print(secrets.token_hex(12))')"
-created=$(printf '%s\n' "$password" | "$SHOP_BIN" staff create --channel demo --email bench@example.jp --name ベンチ --role owner --password-stdin)
+# A new owner per run (a kept database already has the last run's).
+email="bench-$(date +%s)@example.jp"
+created=$(printf '%s\n' "$password" | "$SHOP_BIN" staff create --channel demo --email "$email" --name ベンチ --role owner --password-stdin)
 secret=$(printf '%s\n' "$created" | sed -n 's/^TOTP secret (base32): //p')
 
 if curl -fs "http://127.0.0.1:$port/healthz" > /dev/null 2>&1; then
@@ -71,7 +132,7 @@ base="http://127.0.0.1:$port"
 
 # The owner's session: the password step, then the authenticator's code (RFC 6238).
 pending=$(curl -fs -X POST "$base/v1/admin/auth/login" -H 'content-type: application/json' \
-  -d "{\"email\":\"bench@example.jp\",\"password\":\"$password\"}" | python3 -c 'import json,sys; print(json.load(sys.stdin)["pending"])')
+  -d "{\"email\":\"$email\",\"password\":\"$password\"}" | python3 -c 'import json,sys; print(json.load(sys.stdin)["pending"])')
 code=$(python3 - "$secret" <<'EOF'
 import base64, hmac, struct, sys, time
 key = base64.b32decode(sys.argv[1].upper() + "=" * (-len(sys.argv[1]) % 8))

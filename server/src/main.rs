@@ -246,6 +246,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     shop::checkout::reconciler::spawn(state.clone());
     shop::social_gift::expiry::spawn(state.clone());
     shop::orders::payment_deadlines::spawn(state.clone());
+    shop::orders::desk_bulk::fail_interrupted(&state).await;
     shop::memorials::reminder::spawn(state.clone());
     let listener = tokio::net::TcpListener::bind(addr).await?;
     tracing::info!("listening on http://{}", listener.local_addr()?);

@@ -45,6 +45,8 @@ pub struct SharedState {
     pub favorites: crate::catalog::favorite_overlay::FavoriteCache,
     /// What a member's leaving erases of the features above the members.
     pub leave_erasers: crate::members::leaving::LeaveErasers,
+    /// The checkout's order confirmation mail, for the order desk's resend.
+    pub confirmation_mail: crate::orders::desk_mails::ConfirmationMail,
     /// The keyword index over every channel's products (catalog/search_index.rs).
     pub search: catalog::search_index::SearchIndex,
     pub channels: channel::ChannelCache,
@@ -114,6 +116,12 @@ impl AppState {
             channels: channel::ChannelCache::new(),
             sessions: SessionVersions::new(),
             leave_erasers: LEAVE_ERASERS,
+            confirmation_mail: |state, channel, order| {
+                Box::pin(async move {
+                    let settings = crate::cart::settings::CheckoutSettings::load(&state.db, channel).await?;
+                    crate::checkout::card_payment::confirmation_mail(state, &settings, order, None, None).await
+                })
+            },
         })))
     }
 }

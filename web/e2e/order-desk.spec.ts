@@ -6,16 +6,20 @@
  * whose ASCII placeholders are replaced byte for byte — with a tracking number for that shipment,
  * previews it and applies it; the member's order then reads 発送済み with the tracking link, and
  * the 発送完了 mail carries the number and the link. The desk's screens have no serious axe
- * violation (checked with the back office's CSP enforced). A short @phone check looks at the
- * order list at 375 px: cards, nothing wider than the screen.
+ * violation (checked with the back office's CSP enforced). A second journey places two bank-transfer
+ * orders through the cart API, ticks both in 入金待ち, prints their ピッキングリスト (a PDF
+ * download), previews and runs 入金確認 on both (progress, then 変更しました for each), and on the
+ * order page splits the two-unit shipment (two shipment codes) and sends ご注文確認 again (on the
+ * timeline and in the outbox). A short @phone check looks at the order list at 375 px: cards,
+ * nothing wider than the screen, and the bar of the ticked orders fixed at the bottom.
  */
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoSidewaysScroll, logIn } from './member-session';
 import { signInStaff } from './staff-session';
-import { expect, keepScreenshot, readMail, seriousViolations, test } from './support';
+import { botCheckHeaders, expect, keepScreenshot, readMail, seriousViolations, test } from './support';
 
-const DEMO_MEMBER = { email: 'member@example.com', password: 'ride2026demo' };
+const DEMO_MEMBER = { email: 'member@example.com', login: 'demo-member', password: 'ride2026demo' };
 
 /** B2クラウド's 発行済みデータ (Shift_JIS, CRLF) with @@…@@ placeholders in ASCII. */
 const B2_ISSUED = readFileSync(new URL('./fixtures/b2-issued.csv', import.meta.url));
@@ -57,6 +61,60 @@ async function productToBuy(request: APIRequestContext): Promise<{ key: string; 
     if (items.length === 1) return product;
   }
   throw new Error('no single-variation product in stock in the demo catalogue');
+}
+
+/** The demo member's bearer token for the storefront API. */
+async function memberToken(request: APIRequestContext): Promise<string> {
+  const answer = await request.post('/v1/auth/login', {
+    headers: await botCheckHeaders(request),
+    data: { username: DEMO_MEMBER.login, password: DEMO_MEMBER.password },
+  });
+  expect(answer.ok(), await answer.text()).toBe(true);
+  return ((await answer.json()) as { access_token: string }).access_token;
+}
+
+/**
+ * An order of the demo member placed through the cart API: `quantity` units of one in-stock
+ * product, to the member's own address, paid by 銀行振込 (so it waits in 入金待ち).
+ */
+async function placeBankTransferOrder(request: APIRequestContext, token: string, quantity: number): Promise<string> {
+  const auth = { Authorization: `Bearer ${token}` };
+  const call = async (method: 'post' | 'patch' | 'get', path: string, data?: unknown) => {
+    const answer = await request[method](path, { headers: auth, data });
+    expect(answer.ok(), `${method.toUpperCase()} ${path}: ${await answer.text()}`).toBe(true);
+    return (await answer.json()) as Record<string, unknown>;
+  };
+  const product = await productToBuy(request);
+  const detail = (await call('get', `/v1/products/${encodeURIComponent(product.key)}`)) as {
+    product_model: { products: { key: string }[] };
+  };
+  const cart = (await call('post', '/v1/carts/init', { token: null })) as { token: string };
+  await call('patch', '/v1/carts/products/add', {
+    token: cart.token,
+    variation_key: detail.product_model.products[0]!.key,
+    quantity,
+  });
+  const addresses = (await call('get', '/v1/me/user-addresses')) as { data: { id: string; division_ct: number }[] };
+  const own = addresses.data.find((address) => address.division_ct === 1) ?? addresses.data[0]!;
+  const state = (await call('get', `/v1/carts/${cart.token}`)) as { detail: { shippings: { key: string }[] } };
+  const shipping = state.detail.shippings[0];
+  if (shipping) {
+    await call('patch', '/v1/carts/shippings/modify', {
+      token: cart.token,
+      key: shipping.key,
+      user_address_id: own.id,
+    });
+  } else {
+    await call('patch', '/v1/carts/shippings/add', { token: cart.token, user_address_id: own.id });
+  }
+  const payments = (await (await request.get(`/v1/payments/carts/${cart.token}`, { headers: auth })).json()) as
+    | { id: string; code: string }[]
+    | { data: { id: string; code: string }[] };
+  const bank = (Array.isArray(payments) ? payments : payments.data).find((payment) => payment.code === 'bank_transfer');
+  expect(bank, 'the demo shop offers 銀行振込').toBeDefined();
+  await call('patch', '/v1/carts/order/modify', { token: cart.token, payment_method_id: bank!.id });
+  const decided = (await call('post', `/v1/carts/${cart.token}/decision`, {})) as { order_no: string };
+  return decided.order_no;
 }
 
 /** The storefront's checkout with 銀行振込, from the product page to the complete page. */
@@ -129,12 +187,14 @@ test.describe('order desk', () => {
     await search.getByRole('button', { name: '検索' }).click();
     const shipments = page.getByRole('list', { name: `${orderNo}の出荷` });
     await expect(shipments).toContainText('未出荷');
-    await page.getByRole('checkbox', { name: `${shipmentCode}を選択` }).check();
-    const bar = page.getByRole('region', { name: '選択した出荷の操作' });
-    await expect(bar).toContainText('1件の出荷を選択中');
-    await bar.getByLabel('配送業者').selectOption({ label: 'ヤマト運輸 B2クラウド' });
+    await page.getByRole('checkbox', { name: `${orderNo}を選択` }).check();
+    const bar = page.getByRole('region', { name: '選択した注文の操作' });
+    await expect(bar).toContainText('1件の注文を選択中');
+    await bar.getByRole('button', { name: '配送業者CSV' }).click();
+    const carrierFile = page.getByRole('dialog', { name: '配送業者CSV' });
+    await carrierFile.getByLabel('配送業者').selectOption({ label: 'ヤマト運輸 B2クラウド' });
     const downloading = page.waitForEvent('download');
-    await bar.getByRole('button', { name: '送り状データ出力' }).click();
+    await carrierFile.getByRole('button', { name: '送り状データ出力' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^yamato_b2_\d{8}\.csv$/);
     const written = readFileSync(await download.path());
@@ -187,7 +247,91 @@ test.describe('order desk', () => {
     expect(shippedMail.text).toMatch(new RegExp(`https://toi\\.kuronekoyamato\\.co\\.jp/\\S*${number}`));
   });
 
-  // @phone: at 375 px the order list is read as cards, and nothing is wider than the screen.
+  test('two 入金待ち orders: their ピッキングリスト, 入金確認 on both at once, then a split shipment and a mail sent again', async ({
+    page,
+    request,
+  }, testInfo) => {
+    // (1) Two bank-transfer orders: the first with two units, to split later.
+    const token = await memberToken(request);
+    const first = await placeBankTransferOrder(request, token, 2);
+    const second = await placeBankTransferOrder(request, token, 1);
+
+    // (2) Both ticked in 入金待ち; their picking list downloads as a PDF (printing changes nothing).
+    await page.goto('/admin/orders?queue=awaiting_payment');
+    await expect(page.getByRole('heading', { name: '管理画面ログイン' })).toBeVisible();
+    await signInStaff(page, 'orders');
+    await expect(page).toHaveURL(/\/admin\/orders\?queue=awaiting_payment$/);
+    await page.getByRole('checkbox', { name: `${first}を選択` }).check();
+    await page.getByRole('checkbox', { name: `${second}を選択` }).check();
+    const bar = page.getByRole('region', { name: '選択した注文の操作' });
+    await expect(bar.getByRole('status')).toHaveText('2件の注文を選択中');
+
+    await bar.getByRole('button', { name: '帳票を印刷' }).click();
+    const print = page.getByRole('dialog', { name: '帳票を印刷' });
+    await print.getByRole('radio', { name: 'ピッキングリスト' }).check();
+    const downloading = page.waitForEvent('download');
+    await print.getByRole('button', { name: 'PDFを出力' }).click();
+    const pdf = await downloading;
+    expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
+    expect(
+      readFileSync(await pdf.path())
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
+    await expect(page.getByText(/^ピッキングリスト（2件）をPDFで出力しました。/)).toBeVisible();
+    await expect(bar.getByRole('status')).toHaveText('2件の注文を選択中');
+
+    // (3) 入金確認 for both: 入金日, the preview, the run with its progress, each order's result.
+    await bar.getByRole('button', { name: '入金確認' }).click();
+    const bulk = page.getByRole('dialog', { name: '入金確認' });
+    await expect(bulk.getByLabel('入金日', { exact: true })).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+    await bulk.getByRole('button', { name: '対象を確認する' }).click();
+    await expect(bulk.getByText('2件を変更します。', { exact: true })).toBeVisible();
+    await keepScreenshot(page, testInfo, 'order-desk-bulk-preview');
+    expect(await seriousViolations(page, { underCsp: true })).toEqual([]);
+    await bulk.getByRole('button', { name: '2件に実行する' }).click();
+    await expect(bulk.getByRole('progressbar', { name: '処理の進み具合' })).toBeVisible();
+    await expect(bulk.getByRole('status')).toHaveText('2/2件 処理済み');
+    await expect(bulk.getByRole('row', { name: new RegExp(first) })).toContainText('変更しました');
+    await expect(bulk.getByRole('row', { name: new RegExp(second) })).toContainText('変更しました');
+    await keepScreenshot(page, testInfo, 'order-desk-bulk-done');
+    await bulk.getByRole('button', { name: '閉じる' }).click();
+    await expect(bulk).toBeHidden();
+    // Paid: they have left 入金待ち, and nothing is ticked any more.
+    await expect(page.getByRole('link', { name: first, exact: true })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: second, exact: true })).toHaveCount(0);
+    await expect(bar.getByRole('status')).toHaveText('注文を選ぶと、まとめて操作できます');
+
+    // (4) The first order's shipment split: one of its two units goes to a new shipment.
+    await page.goto(`/admin/orders/${encodeURIComponent(first)}`);
+    await expect(page.getByRole('heading', { level: 1, name: `注文 ${first}` })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'お支払い' })).toContainText('入金済');
+    const shipmentHeadings = page.getByRole('heading', { level: 2, name: new RegExp(`^出荷.*${first}-\\d+`) });
+    await expect(shipmentHeadings).toHaveCount(1);
+    await page.getByRole('button', { name: `${first}-1の出荷を分割` }).click();
+    const split = page.getByRole('dialog', { name: `${first}-1の出荷を分割` });
+    await split.getByRole('spinbutton').first().fill('1');
+    await split.getByRole('button', { name: '分割する' }).click();
+    await expect(page.getByText(`${first}-1を分割しました。移した商品は新しい出荷になりました。`)).toBeVisible();
+    await expect(shipmentHeadings).toHaveCount(2);
+    await keepScreenshot(page, testInfo, 'order-desk-split');
+    expect(await seriousViolations(page, { underCsp: true })).toEqual([]);
+
+    // (5) ご注文確認 sent again: on the timeline, and in the member's mail.
+    const timeline = page.getByRole('list', { name: 'この注文の履歴（古い順）' });
+    const mailsBefore = await timeline.getByRole('listitem').filter({ hasText: 'メール送信' }).count();
+    const mails = page.getByRole('form', { name: 'メールの再送' });
+    await mails.getByLabel('メールの種類').selectOption({ label: 'ご注文確認' });
+    const sentAfter = Date.now();
+    await mails.getByRole('button', { name: 'メールを再送する' }).click();
+    await expect(page.getByText('「ご注文確認」のメールをお客様に再送しました。')).toBeVisible();
+    await expect(timeline.getByRole('listitem').filter({ hasText: 'メール送信' })).toHaveCount(mailsBefore + 1);
+    const again = await readMail(DEMO_MEMBER.email, { after: sentAfter, subject: /ご注文/ });
+    expect(again.text).toContain(first);
+  });
+
+  // @phone: at 375 px the order list is read as cards, nothing is wider than the screen, and the
+  // bar of the ticked orders is fixed to the bottom of the screen (a stylesheet's doing).
   test('the order list reads as cards on a phone @phone', async ({ page }, testInfo) => {
     test.skip(testInfo.project.name !== 'phone', 'the phone layout only: the desktop journey covers the list');
     await page.goto('/admin/orders');
@@ -203,6 +347,20 @@ test.describe('order desk', () => {
     ).toBeInViewport();
     await expectNoSidewaysScroll(page);
     await keepScreenshot(page, testInfo, 'order-desk-list');
+    expect(await seriousViolations(page, { underCsp: true })).toEqual([]);
+
+    // A ticked order brings the bar of actions to the bottom of the screen, over the list.
+    await row.getByRole('checkbox').check();
+    const bar = page.getByRole('region', { name: '選択した注文の操作' });
+    await expect(bar.getByRole('status')).toHaveText('1件の注文を選択中');
+    expect(await bar.evaluate((element) => getComputedStyle(element).position)).toBe('fixed');
+    const box = await bar.boundingBox();
+    const viewport = page.viewportSize();
+    expect(box && viewport && Math.abs(box.y + box.height - viewport.height)).toBeLessThan(2);
+    await page.mouse.wheel(0, 600);
+    await expect(bar.getByRole('button', { name: '入金確認' })).toBeInViewport();
+    await expectNoSidewaysScroll(page);
+    await keepScreenshot(page, testInfo, 'order-desk-list-ticked');
     expect(await seriousViolations(page, { underCsp: true })).toEqual([]);
   });
 });

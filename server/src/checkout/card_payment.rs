@@ -298,8 +298,9 @@ async fn undo_order(state: &AppState, order: &OrderRow, message: &str) -> ApiRes
         if order.used_points > 0 {
             ledger::add(&mut tx, &order.channel_id, user_id, order.used_points, now).await?;
         }
-        if order.earned_points > 0 {
-            ledger::take_at_most(&mut tx, user_id, order.earned_points, now).await?;
+        let granted = ledger::earned_for_order(&mut tx, &order.id).await?;
+        if granted > 0 {
+            ledger::take_at_most(&mut tx, user_id, granted, now).await?;
         }
         ledger::forget_order(&mut tx, &order.id).await?;
     }
@@ -313,16 +314,32 @@ async fn undo_order(state: &AppState, order: &OrderRow, message: &str) -> ApiRes
 /// social gift the recipient's link. A mail that fails is logged, not retried (the order
 /// stands).
 pub async fn send_confirmation(state: &AppState, settings: &CheckoutSettings, order: &OrderRow, guest_token: Option<&str>, gift_link: Option<&GiftLink>) {
-    if order.orderer_email.is_empty() {
-        return;
-    }
-    let lines = match order_store::list_order_lines(&state.db.pool, &order.id).await {
-        Ok(lines) => lines,
+    let mail = match confirmation_mail(state, settings, order, guest_token, gift_link).await {
+        Ok(Some(mail)) => mail,
+        Ok(None) => return,
         Err(error) => {
-            tracing::warn!(%error, "order mail: reading the lines failed");
+            tracing::warn!(error = error.user_message(), "order mail: reading the order failed");
             return;
         }
     };
+    if let Err(error) = state.mailer.send(mail).await {
+        tracing::warn!(error = format!("{error:#}"), order_no = %order.order_no, "the order confirmation mail was not sent");
+    }
+}
+
+/// The order confirmation mail as [`send_confirmation`] sends it (the desk resends it without
+/// a guest's token or a gift's link); None when the order has no address.
+pub async fn confirmation_mail(
+    state: &AppState,
+    settings: &CheckoutSettings,
+    order: &OrderRow,
+    guest_token: Option<&str>,
+    gift_link: Option<&GiftLink>,
+) -> ApiResult<Option<crate::infra::mail::OutgoingMail>> {
+    if order.orderer_email.is_empty() {
+        return Ok(None);
+    }
+    let lines = order_store::list_order_lines(&state.db.pool, &order.id).await?;
     let receipt_link = guest_token.map(|t| format!("{}/orders/receipt?no={}&t={t}", order.link_origin, order.order_no));
     let shows_bank = PaymentKind::parse(&order.payment_code).is_some_and(PaymentKind::shows_bank_account);
     let bank = shows_bank.then(|| settings.bank_account(order.ordered_at));
@@ -330,17 +347,8 @@ pub async fn send_confirmation(state: &AppState, settings: &CheckoutSettings, or
     let gift =
         gift_link.map(|link| super::mails::GiftNotice { url: link.url.clone(), deadline: crate::social_gift::recipient::deadline_label(link.expires_at.0) });
     let delivery = match order.delivery_option {
-        Some(_) => match order_store::list_shippings(&state.db, std::slice::from_ref(&order.id)).await {
-            Ok(shippings) => super::mails::delivery_lines(order, &shippings),
-            Err(error) => {
-                tracing::warn!(%error, "order mail: reading the shippings failed");
-                return;
-            }
-        },
+        Some(_) => super::mails::delivery_lines(order, &order_store::list_shippings(&state.db, std::slice::from_ref(&order.id)).await?),
         None => Vec::new(),
     };
-    let mail = super::mails::order_confirmation(&shop, order, &delivery, &lines, bank.as_ref(), receipt_link.as_deref(), gift.as_ref());
-    if let Err(error) = state.mailer.send(mail).await {
-        tracing::warn!(error = format!("{error:#}"), order_no = %order.order_no, "the order confirmation mail was not sent");
-    }
+    Ok(Some(super::mails::order_confirmation(&shop, order, &delivery, &lines, bank.as_ref(), receipt_link.as_deref(), gift.as_ref())))
 }

@@ -294,10 +294,8 @@ async fn write_order(
             }
             ledger::record(&mut tx, &entry(PointKind::Use, -priced.use_points, format!("ご注文 {order_no} でのご利用")), now).await?;
         }
-        if earned > 0 {
-            ledger::add(&mut tx, &cart.channel_id, user_id, earned, now).await?;
-            ledger::record(&mut tx, &entry(PointKind::Earn, earned, format!("ご注文 {order_no} の獲得ポイント")), now).await?;
-        }
+        // The points the order earns (`earned`, stored on the order) are granted when its
+        // last parcel leaves (orders/ship_effects.rs), not now.
     }
     if let Some(receiver_name) = cart.gift_receiver_name.as_deref() {
         let sender = if cart.gift_sender_name.is_empty() { orderer.name() } else { cart.gift_sender_name.clone() };

@@ -94,7 +94,7 @@ pub fn order_confirmation(
         body.push(format!("  {}%対象 {}円（内消費税 {}円）", rate.tax_rate, yen(rate.amount), yen(rate.tax)));
     }
     if order.earned_points > 0 {
-        body.push(format!("獲得ポイント: {} ポイント", yen(order.earned_points)));
+        body.push(format!("獲得予定ポイント: {} ポイント（商品の発送後に付与します）", yen(order.earned_points)));
     }
     if let Some(bank) = bank {
         body.push(String::new());

@@ -2,11 +2,11 @@
 use super::pdf::{Align, Canvas, PAGE_HEIGHT, PAGE_WIDTH, fit, text_width};
 use super::{Document, Kind, japanese_date, kinsoku, tax_line, yen};
 
-const LEFT: f32 = 56.0;
-const RIGHT: f32 = PAGE_WIDTH - 56.0;
-/// Below this a quotation continues on a new page.
-const BOTTOM: f32 = 72.0;
-const ROW: f32 = 18.0;
+pub(super) const LEFT: f32 = 56.0;
+pub(super) const RIGHT: f32 = PAGE_WIDTH - 56.0;
+/// Below this a quotation (or a slip, a picking list) continues on a new page.
+pub(super) const BOTTOM: f32 = 72.0;
+pub(super) const ROW: f32 = 18.0;
 
 pub fn draw(document: &Document) -> Vec<Canvas> {
     match document.kind {
@@ -16,7 +16,7 @@ pub fn draw(document: &Document) -> Vec<Canvas> {
 }
 
 /// `text` broken into lines at most `width` wide at `size`, by the kinsoku rules.
-fn wrap(text: &str, size: f32, width: f32) -> Vec<String> {
+pub(super) fn wrap(text: &str, size: f32, width: f32) -> Vec<String> {
     kinsoku::wrap(text, width, |line| text_width(line, size))
 }
 

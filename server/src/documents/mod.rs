@@ -9,6 +9,11 @@
 //! breakdown from amount_by_tax_rate, issuer `orders::receipt::issuer(&channel, &settings)`,
 //! and a validity remark.
 //!
+//! The order desk prints, for many orders at once, packing slips (納品書, one per shipment:
+//! [`PackingSlip`]) and a picking list (ピッキングリスト: [`PickingList`], the quantities summed
+//! by product); several documents of any kind go into one PDF with [`render_all`]
+//! (`orders::desk_documents` fills them).
+//!
 //! The text is set in a Japanese font compiled into the server and embedded (as a subset) in
 //! every PDF (`font`), and broken into lines by the kinsoku rules (`kinsoku`).
 mod font;
@@ -19,6 +24,7 @@ mod pdf;
 #[cfg(test)]
 #[path = "../../tests/api/pdf_text.rs"]
 mod pdf_text;
+mod shipping_layout;
 
 use time::Date;
 
@@ -93,6 +99,108 @@ pub struct Issuer {
     pub address: String,
 }
 
+/// 納品書: what one shipment's parcel holds, for the recipient. A gift's slip lists the
+/// products without prices.
+#[derive(Debug, Clone)]
+pub struct PackingSlip {
+    /// The shipment's code (`R00000012-1`, the お客様管理番号 of its label), printed as `No.`.
+    pub shipment_code: String,
+    pub order_no: String,
+    pub ordered_on: Date,
+    /// 発行日.
+    pub issued_on: Date,
+    /// The recipient with its honorific (`東京 一郎 様`).
+    pub recipient: String,
+    /// Printed under the recipient, one line each: `〒100-0001`, the address, `TEL …`.
+    pub recipient_lines: Vec<String>,
+    /// A gift's ご依頼主 (`山田 太郎 様`): the recipient learns who sends it.
+    pub gift_from: Option<String>,
+    /// The shop that sends the parcel.
+    pub issuer: Issuer,
+    pub lines: Vec<SlipLine>,
+    /// False on a gift's slip: products and quantities only.
+    pub prices: bool,
+    /// (label, value) rows above the lines: お届け希望日, ラッピング, のし …
+    pub details: Vec<(String, String)>,
+    /// The customer's note at checkout (備考).
+    pub note: String,
+}
+
+#[derive(Debug, Clone)]
+pub struct SlipLine {
+    /// 品番.
+    pub code: String,
+    /// Product and variation name.
+    pub name: String,
+    pub quantity: i64,
+    pub unit_price: i64,
+    pub amount: i64,
+    /// 8 or 10; 8% lines carry the ※ mark of the reduced rate where prices are printed.
+    pub tax_rate: i64,
+}
+
+/// ピッキングリスト: what to take from the shelves for the shipments not yet gone, one row per
+/// product, sorted by 品番.
+#[derive(Debug, Clone)]
+pub struct PickingList {
+    pub issued_on: Date,
+    /// How many orders and shipments it covers (printed under the title).
+    pub orders: usize,
+    pub shipments: usize,
+    pub rows: Vec<PickingRow>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PickingRow {
+    pub code: String,
+    pub name: String,
+    /// The sum over every shipment.
+    pub quantity: i64,
+    /// The shipments it goes into and how many each, in code order.
+    pub shipments: Vec<(String, i64)>,
+}
+
+/// One line of one shipment, as the picking list sums it.
+#[derive(Debug, Clone)]
+pub struct PickItem {
+    pub code: String,
+    pub name: String,
+    pub quantity: i64,
+    pub shipment_code: String,
+}
+
+impl PickingList {
+    /// The items summed into one row per product: the same 品番 and name (a variation's name
+    /// tells sizes and colours apart, which share the product's 品番), sorted by 品番 then name.
+    pub fn sum(issued_on: Date, orders: usize, items: &[PickItem]) -> PickingList {
+        use std::collections::BTreeMap;
+        let mut rows: BTreeMap<(&str, &str), BTreeMap<&str, i64>> = BTreeMap::new();
+        for item in items {
+            *rows.entry((item.code.as_str(), item.name.as_str())).or_default().entry(item.shipment_code.as_str()).or_default() += item.quantity;
+        }
+        let shipments = items.iter().map(|i| i.shipment_code.as_str()).collect::<std::collections::BTreeSet<_>>().len();
+        let rows = rows
+            .into_iter()
+            .map(|((code, name), into)| PickingRow {
+                code: code.to_owned(),
+                name: name.to_owned(),
+                quantity: into.values().sum(),
+                shipments: into.into_iter().map(|(code, quantity)| (code.to_owned(), quantity)).collect(),
+            })
+            .collect();
+        PickingList { issued_on, orders, shipments, rows }
+    }
+}
+
+/// Any document the shop prints; a batch of them is one PDF ([`render_all`]).
+#[derive(Debug, Clone)]
+pub enum Paper {
+    /// A receipt or a quotation.
+    Document(Document),
+    PackingSlip(PackingSlip),
+    PickingList(PickingList),
+}
+
 /// The whole PDF file. It fails only if the font compiled into the server cannot be subset.
 pub fn render(document: &Document) -> anyhow::Result<Vec<u8>> {
     let title = match document.kind {
@@ -100,6 +208,21 @@ pub fn render(document: &Document) -> anyhow::Result<Vec<u8>> {
         Kind::Quotation => format!("御見積書 {}", document.number),
     };
     pdf::write(layout::draw(document), &title)
+}
+
+/// Several documents as one PDF file, each starting on a new page, in the order given, with
+/// `title` in the file's information. The font is embedded once for all of them.
+pub fn render_all(papers: &[Paper], title: &str) -> anyhow::Result<Vec<u8>> {
+    anyhow::ensure!(!papers.is_empty(), "a PDF needs at least one document");
+    let pages = papers
+        .iter()
+        .flat_map(|paper| match paper {
+            Paper::Document(document) => layout::draw(document),
+            Paper::PackingSlip(slip) => shipping_layout::packing_slip(slip),
+            Paper::PickingList(list) => shipping_layout::picking_list(list),
+        })
+        .collect();
+    pdf::write(pages, title)
 }
 
 /// `¥12,345` (negative: `-¥500`).
@@ -264,6 +387,140 @@ mod tests {
         let count: usize = raw.split("/Count ").nth(1).and_then(|rest| rest.split(|c: char| !c.is_ascii_digit()).next()).unwrap().parse().unwrap();
         assert!(count >= 2, "60 lines take more than one page: {count}");
         assert!(text.iter().any(|t| t.starts_with("御見積書（続き）")));
+    }
+
+    fn page_count(pdf: &[u8]) -> usize {
+        let raw = String::from_utf8_lossy(pdf);
+        raw.split("/Count ").nth(1).and_then(|rest| rest.split(|c: char| !c.is_ascii_digit()).next()).unwrap().parse().unwrap()
+    }
+
+    fn slip(prices: bool) -> PackingSlip {
+        let line = |code: &str, name: &str, quantity: i64, unit_price: i64, tax_rate: i64| SlipLine {
+            code: code.into(),
+            name: name.into(),
+            quantity,
+            unit_price,
+            amount: unit_price * quantity,
+            tax_rate,
+        };
+        PackingSlip {
+            shipment_code: "R00000012-2".into(),
+            order_no: "R00000012".into(),
+            ordered_on: date!(2026 - 11 - 20),
+            issued_on: date!(2026 - 11 - 22),
+            recipient: with_honorific("東京 一郎"),
+            recipient_lines: vec!["〒100-0001".into(), "東京都千代田区千代田1-1".into(), "TEL 03-1234-5678".into()],
+            gift_from: (!prices).then(|| "山田 太郎 様".into()),
+            issuer: issuer(),
+            lines: vec![line("GL-1001", "ウインターグローブ（M / ブラック）", 2, 4400, 10), line("EN-0040", "エナジージェル レモン味", 3, 216, 8)],
+            prices,
+            details: vec![("のし".into(), "御祝（山田）".into()), ("ラッピング".into(), "ギフトラッピング".into())],
+            note: "午前中に届くと助かります。".into(),
+        }
+    }
+
+    #[test]
+    fn a_packing_slip_names_its_shipment_recipient_lines_and_prices() {
+        let text = decoded_text(&render_all(&[Paper::PackingSlip(slip(true))], "納品書").unwrap());
+        for expected in [
+            "納品書",
+            "No. R00000012-2",
+            "東京 一郎 様",
+            "〒100-0001",
+            "東京都千代田区千代田1-1",
+            "ご注文番号 R00000012　ご注文日 2026年11月20日",
+            "ライドパーツ本舗",
+            "御祝（山田）",
+            "GL-1001",
+            "ウインターグローブ（M / ブラック）",
+            "エナジージェル レモン味 ※",
+            "¥4,400",
+            "¥8,800",
+            "¥648",
+            "¥9,448",
+            "計 5点",
+            "午前中に届くと助かります。",
+        ] {
+            assert!(text.iter().any(|t| t == expected), "{expected} not in {text:?}");
+        }
+        assert!(!text.iter().any(|t| t.contains("登録番号")), "a slip is no invoice: {text:?}");
+    }
+
+    #[test]
+    fn a_gift_slip_lists_the_products_without_prices() {
+        let text = decoded_text(&render_all(&[Paper::PackingSlip(slip(false))], "納品書").unwrap());
+        for expected in ["納品書", "東京 一郎 様", "ご依頼主 山田 太郎 様", "ウインターグローブ（M / ブラック）", "エナジージェル レモン味", "2", "3"]
+        {
+            assert!(text.iter().any(|t| t == expected), "{expected} not in {text:?}");
+        }
+        assert!(!text.iter().any(|t| t.contains('¥') || t.contains("単価") || t.contains("金額") || t.contains('※')), "no price on a gift: {text:?}");
+    }
+
+    #[test]
+    fn a_long_slip_continues_on_a_second_page() {
+        let line = SlipLine { code: "BT-1".into(), name: "ボルト".into(), quantity: 1, unit_price: 100, amount: 100, tax_rate: 10 };
+        let document = PackingSlip { lines: vec![line; 60], ..slip(true) };
+        let pdf = render_all(&[Paper::PackingSlip(document)], "納品書").unwrap();
+        assert!(page_count(&pdf) >= 2);
+        let text = decoded_text(&pdf);
+        assert!(text.iter().any(|t| t == "納品書（続き） No. R00000012-2"), "{text:?}");
+        assert!(text.iter().any(|t| t == "計 60点"));
+    }
+
+    fn item(code: &str, name: &str, quantity: i64, shipment: &str) -> PickItem {
+        PickItem { code: code.into(), name: name.into(), quantity, shipment_code: shipment.into() }
+    }
+
+    #[test]
+    fn a_picking_list_sums_each_product_over_its_shipments_sorted_by_code() {
+        let items = [
+            item("GL-1001", "グローブ（M）", 2, "R00000013-1"),
+            item("BT-0001", "ボルト", 1, "R00000012-1"),
+            item("GL-1001", "グローブ（M）", 1, "R00000012-2"),
+            item("GL-1001", "グローブ（L）", 1, "R00000012-1"),
+            item("BT-0001", "ボルト", 4, "R00000012-1"),
+        ];
+        let list = PickingList::sum(date!(2026 - 11 - 22), 2, &items);
+        assert_eq!((list.orders, list.shipments), (2, 3));
+        let row = |code: &str, name: &str, quantity: i64, into: &[(&str, i64)]| PickingRow {
+            code: code.into(),
+            name: name.into(),
+            quantity,
+            shipments: into.iter().map(|(code, n)| ((*code).to_owned(), *n)).collect(),
+        };
+        assert_eq!(
+            list.rows,
+            vec![
+                row("BT-0001", "ボルト", 5, &[("R00000012-1", 5)]),
+                row("GL-1001", "グローブ（L）", 1, &[("R00000012-1", 1)]),
+                row("GL-1001", "グローブ（M）", 3, &[("R00000012-2", 1), ("R00000013-1", 2)]),
+            ]
+        );
+        let text = decoded_text(&render_all(&[Paper::PickingList(list)], "ピッキングリスト").unwrap());
+        for expected in [
+            "ピッキングリスト",
+            "対象: 2件の注文の3件の出荷（未出荷・出荷準備中）",
+            "BT-0001",
+            "ボルト",
+            "5",
+            "R00000012-1×5",
+            "R00000012-2 R00000013-1×2",
+            "合計 9点",
+        ] {
+            assert!(text.iter().any(|t| t == expected), "{expected} not in {text:?}");
+        }
+    }
+
+    #[test]
+    fn several_documents_are_one_pdf_each_on_its_own_pages() {
+        let list = PickingList::sum(date!(2026 - 11 - 22), 1, &[item("BT-0001", "ボルト", 1, "R00000012-1")]);
+        let papers = [Paper::Document(receipt(false)), Paper::PackingSlip(slip(true)), Paper::PackingSlip(slip(false)), Paper::PickingList(list)];
+        let pdf = render_all(&papers, "帳票").unwrap();
+        assert_eq!(page_count(&pdf), 4);
+        let text = decoded_text(&pdf);
+        assert_eq!(text.iter().filter(|t| *t == "納品書").count(), 2);
+        assert!(text.iter().any(|t| t == "領収書") && text.iter().any(|t| t == "ピッキングリスト"));
+        assert!(render_all(&[], "帳票").is_err());
     }
 
     #[test]

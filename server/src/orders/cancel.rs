@@ -76,8 +76,11 @@ async fn cancel_with(state: &AppState, channel: &Channel, order_id: &str, reason
             let description = format!("ご注文{}のキャンセル（ご利用ポイントの返却）", row.order_no);
             ledger::record(&mut tx, &entry(PointKind::CancelUse, row.used_points, description), now).await?;
         }
-        if row.earned_points > 0
-            && let Some(taken) = take_points(&mut tx, user_id, row.earned_points, now).await?
+        // Points are granted when the parcels leave (ship_effects.rs): only those granted
+        // are taken back.
+        let granted = ledger::earned_for_order(&mut tx, order_id).await?;
+        if granted > 0
+            && let Some(taken) = take_points(&mut tx, user_id, granted, now).await?
         {
             let description = format!("ご注文{}のキャンセル（獲得ポイントの取り消し）", row.order_no);
             ledger::record(&mut tx, &entry(PointKind::CancelEarn, -taken, description), now).await?;

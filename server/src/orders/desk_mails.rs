@@ -9,6 +9,53 @@ use crate::infra::mail::OutgoingMail;
 
 pub const SETTING: &str = "ORDER_DESK.MAILS";
 
+/// The checkout's order confirmation mail for an order (None: it has no address), handed down
+/// by `state.rs` (the checkout is floors above the orders).
+pub type ConfirmationMail = for<'a> fn(
+    &'a crate::state::AppState,
+    &'a crate::channel::Channel,
+    &'a OrderRow,
+) -> std::pin::Pin<Box<dyn Future<Output = crate::infra::error::ApiResult<Option<OutgoingMail>>> + Send + 'a>>;
+
+/// A customer's mail staff may send again from the order page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Resend {
+    /// ご注文確認 (without a guest's receipt link, which only the buyer's token opens).
+    OrderReceived,
+    /// 入金確認 of a settled bank transfer.
+    PaymentConfirmed,
+    /// 発送完了 of one shipment that has left.
+    Shipped,
+    /// キャンセル受付 with the reason.
+    Cancelled,
+}
+
+impl Resend {
+    pub const ALL: [Resend; 4] = [Resend::OrderReceived, Resend::PaymentConfirmed, Resend::Shipped, Resend::Cancelled];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Resend::OrderReceived => "order_received",
+            Resend::PaymentConfirmed => "payment_confirmed",
+            Resend::Shipped => "shipped",
+            Resend::Cancelled => "cancelled",
+        }
+    }
+
+    pub fn parse(code: &str) -> Option<Resend> {
+        Self::ALL.into_iter().find(|r| r.code() == code)
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Resend::OrderReceived => "ご注文確認",
+            Resend::PaymentConfirmed => "入金確認",
+            Resend::Shipped => "発送完了",
+            Resend::Cancelled => "キャンセル受付",
+        }
+    }
+}
+
 /// Which of the desk's mails the shop sends (all, unless the setting turns one off).
 #[derive(Debug, Clone, Copy, Deserialize)]
 #[serde(default)]

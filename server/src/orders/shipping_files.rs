@@ -2,21 +2,22 @@
 //! (carriers/ writes the bytes) and move to 出荷準備中; a carrier's issued-label file (or the
 //! generic 出荷実績 CSV) is checked line by line against the shop's shipments, previewed, and
 //! applied only when every line is right.
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use serde::{Deserialize, Serialize};
 
 use super::axes::ShipState;
 use super::carriers::{self, Carrier, CarrierContract, Cool, LabelShipment, Party, TimeSlot};
 use super::desk::{self, ShipmentMove};
-use super::desk_store::{self, ShipmentRow};
+use super::desk_store::{self, NewEvent, ShipmentRow};
 use super::gift_store;
-use super::store::{self, OrderRow};
-use super::timeline::{self, EventKind};
+use super::store::OrderRow;
+use super::timeline::EventKind;
 use super::view::{ShippingAddress, orderer_of};
 use crate::channel::settings::load_setting;
 use crate::channel::{Channel, PaymentKind};
 use crate::infra::error::{ApiError, ApiResult};
+use crate::infra::ids::new_id;
 use crate::infra::time::Timestamp;
 use crate::staff::Staff;
 use crate::staff::audit::{self, AuditAction};
@@ -86,15 +87,21 @@ pub struct ExportAnswer {
 /// the 未出荷 ones to 出荷準備中.
 pub async fn export(state: &AppState, channel: &Channel, staff: &Staff, carrier: Carrier, codes: &[String]) -> ApiResult<ExportAnswer> {
     let shipments = desk_store::find_shipments_by_codes(&state.db, &channel.id, codes).await?;
+    let found: HashSet<&str> = shipments.iter().map(|s| s.shipment_code.as_str()).collect();
     let mut skipped: Vec<Skipped> = codes
         .iter()
-        .filter(|code| !shipments.iter().any(|s| &s.shipment_code == *code))
+        .filter(|code| !found.contains(code.as_str()))
         .map(|code| Skipped { shipment_code: code.clone(), reason: "この出荷番号は見つかりません。".into() })
         .collect();
-    let order_ids: Vec<String> = shipments.iter().map(|s| s.order_id.clone()).collect();
+    let mut order_ids: Vec<String> = shipments.iter().map(|s| s.order_id.clone()).collect();
+    order_ids.sort();
+    order_ids.dedup();
     let orders: HashMap<String, OrderRow> = orders_by_id(state, channel, &order_ids).await?;
-    let lines = store::list_lines(&state.db, &order_ids).await?;
-    let gifts = gift_store::list_gifts_of_orders(&state.db, &order_ids).await?;
+    let mut item_names: HashMap<String, Vec<String>> = HashMap::new();
+    for (shipping_id, name) in desk_store::list_item_names(&state.db, &order_ids).await? {
+        item_names.entry(shipping_id).or_default().push(name);
+    }
+    let gifts: HashSet<String> = gift_store::list_gifts_of_orders(&state.db, &order_ids).await?.into_iter().map(|g| g.order_id).collect();
     let contract = contract_of(state, channel, carrier).await?;
     let sender = sender_of(state, channel).await?;
     let today = crate::delivery::delivery_date::jst(time::OffsetDateTime::now_utc()).date();
@@ -106,8 +113,8 @@ pub async fn export(state: &AppState, channel: &Channel, staff: &Staff, carrier:
             skipped.push(Skipped { shipment_code: shipment.shipment_code.clone(), reason: reason.into() });
             continue;
         }
-        let is_gift = gifts.iter().any(|g| g.order_id == order.id);
-        let names = lines.iter().filter(|l| l.shipping_id.as_deref() == Some(shipment.id.as_str())).map(|l| l.product_name.clone()).collect();
+        let is_gift = gifts.contains(&order.id);
+        let names = item_names.remove(&shipment.id).unwrap_or_default();
         labels.push(label_of(order, shipment, names, if is_gift { buyer_of(order) } else { sender.clone() }, today));
         if shipment.ship_state == ShipState::Unshipped.code() {
             moves.push((order.order_no.clone(), shipment.shipment_code.clone()));
@@ -165,16 +172,11 @@ fn export_refusal(order: &OrderRow, shipment: &ShipmentRow) -> Option<&'static s
 }
 
 async fn orders_by_id(state: &AppState, channel: &Channel, ids: &[String]) -> ApiResult<HashMap<String, OrderRow>> {
-    let mut found = HashMap::new();
-    for id in ids {
-        if found.contains_key(id) {
-            continue;
-        }
-        if let Some(row) = store::find_order(&state.db.pool, &channel.id, id).await? {
-            found.insert(id.clone(), row);
-        }
-    }
-    Ok(found)
+    let mut wanted = ids.to_vec();
+    wanted.sort();
+    wanted.dedup();
+    let rows = desk_store::list_orders_by_ids(&state.db, &channel.id, &wanted).await?;
+    Ok(rows.into_iter().map(|row| (row.id.clone(), row)).collect())
 }
 
 async fn contract_of(state: &AppState, channel: &Channel, carrier: Carrier) -> ApiResult<CarrierContract> {
@@ -258,15 +260,30 @@ async fn record_export(
         return Ok(());
     }
     let now = Timestamp::now().0;
+    let by_code: HashMap<&str, &ShipmentRow> = shipments.iter().map(|s| (s.shipment_code.as_str(), s)).collect();
+    // (order id, event id, detail) per label, written many to a statement.
+    let entries: Vec<(&str, String, String)> = labels
+        .iter()
+        .filter_map(|label| {
+            let order = orders.get(&by_code.get(label.shipment_code.as_str())?.order_id)?;
+            Some((order.id.as_str(), new_id(), format!("{}：{}", label.shipment_code, carrier.label())))
+        })
+        .collect();
+    let events: Vec<NewEvent<'_>> = entries
+        .iter()
+        .map(|(order_id, id, detail)| NewEvent {
+            id,
+            channel_id: &channel.id,
+            order_id,
+            at: now,
+            staff_id: Some(staff.id.as_str()),
+            staff_name: staff.name.as_str(),
+            kind: EventKind::Export.code(),
+            detail,
+        })
+        .collect();
     let mut tx = state.db.begin_write().await?;
-    for label in labels {
-        if let Some(shipment) = shipments.iter().find(|s| s.shipment_code == label.shipment_code)
-            && let Some(order) = orders.get(&shipment.order_id)
-        {
-            let detail = format!("{}：{}", label.shipment_code, carrier.label());
-            timeline::record(&mut tx, &channel.id, &order.id, Some(staff), EventKind::Export, &detail, now).await?;
-        }
-    }
+    desk_store::insert_events(&mut tx, &events).await?;
     audit::record_in(&mut tx, staff, AuditAction::ShipmentExport, &format!("{} {}件", carrier.label(), labels.len())).await?;
     tx.commit().await?;
     Ok(())
@@ -328,9 +345,15 @@ pub async fn import_tracking(
     let shipments = desk_store::find_shipments_by_codes(&state.db, &channel.id, &codes).await?;
     let order_ids: Vec<String> = shipments.iter().map(|s| s.order_id.clone()).collect();
     let orders = orders_by_id(state, channel, &order_ids).await?;
-    let tracking = desk_store::list_tracking(&state.db, &shipments.iter().map(|s| s.id.clone()).collect::<Vec<_>>()).await?;
+    let mut in_use: HashMap<String, Vec<String>> = HashMap::new();
+    for number in desk_store::list_tracking(&state.db, &shipments.iter().map(|s| s.id.clone()).collect::<Vec<_>>()).await? {
+        if number.removed_at.is_none() {
+            in_use.entry(number.shipping_id).or_default().push(number.number);
+        }
+    }
+    let by_code: HashMap<&str, &ShipmentRow> = shipments.iter().map(|s| (s.shipment_code.as_str(), s)).collect();
     let mut lines = Vec::new();
-    let mut seen: Vec<String> = Vec::new();
+    let mut seen: HashSet<String> = HashSet::new();
     for entry in parsed {
         let line = match entry {
             Err(error) => ImportLine {
@@ -343,14 +366,16 @@ pub async fn import_tracking(
                 message: error.message,
             },
             Ok(issued) => {
-                let shipment = shipments.iter().find(|s| s.shipment_code == issued.shipment_code);
+                let shipment = by_code.get(issued.shipment_code.as_str()).copied();
                 let order = shipment.and_then(|s| orders.get(&s.order_id));
                 let line_carrier = issued.carrier.or(carrier).map(|c| c.code().to_owned()).or_else(|| shipment.and_then(|s| s.carrier.clone()));
                 let (result, message) = match (shipment, order) {
                     (Some(_), Some(_)) if line_carrier.is_none() => {
                         (ImportResult::Error, "配送業者が分かりません。配送業者の列に入力してください。".to_owned())
                     }
-                    (Some(shipment), Some(order)) => judge(order, shipment, &issued.tracking_number, &tracking, &mut seen),
+                    (Some(shipment), Some(order)) => {
+                        judge(order, shipment, &issued.tracking_number, in_use.get(&shipment.id).map(Vec::as_slice).unwrap_or_default(), &mut seen)
+                    }
                     _ => (ImportResult::Error, format!("出荷番号「{}」はこのショップにありません。", issued.shipment_code)),
                 };
                 ImportLine {
@@ -381,15 +406,14 @@ pub async fn import_tracking(
     Ok(ImportAnswer { applied: true, ok: applied, errors: 0, lines })
 }
 
-fn judge(order: &OrderRow, shipment: &ShipmentRow, number: &str, tracking: &[desk_store::TrackingRow], seen: &mut Vec<String>) -> (ImportResult, String) {
-    let current: Vec<&str> = tracking.iter().filter(|t| t.shipping_id == shipment.id && t.removed_at.is_none()).map(|t| t.number.as_str()).collect();
-    if seen.iter().any(|s| s == &shipment.shipment_code) {
+/// `current`: the shipment's numbers in use.
+fn judge(order: &OrderRow, shipment: &ShipmentRow, number: &str, current: &[String], seen: &mut HashSet<String>) -> (ImportResult, String) {
+    if !seen.insert(shipment.shipment_code.clone()) {
         return (ImportResult::Error, "同じ出荷番号がファイル内に2回以上あります。".into());
     }
-    seen.push(shipment.shipment_code.clone());
     if order.lifecycle == "cancelled" {
         (ImportResult::Error, "キャンセルされた注文です。".into())
-    } else if current.contains(&number) && matches!(shipment.ship_state.as_str(), "shipped" | "delivered") {
+    } else if current.iter().any(|n| n == number) && matches!(shipment.ship_state.as_str(), "shipped" | "delivered") {
         (ImportResult::Same, "登録済みです（変更はありません）。".into())
     } else if matches!(shipment.ship_state.as_str(), "shipped" | "delivered") {
         (ImportResult::Error, "すでに別の送り状番号で出荷済みです。注文画面から変更してください。".into())
@@ -411,9 +435,10 @@ async fn apply_lines(
     shipments: &[ShipmentRow],
 ) -> ApiResult<i64> {
     let numbers: Vec<[String; 1]> = lines.iter().map(|l| [l.tracking_number.clone()]).collect();
+    let by_code: HashMap<&str, &ShipmentRow> = shipments.iter().map(|s| (s.shipment_code.as_str(), s)).collect();
     let mut changes = Vec::new();
     for (line, number) in lines.iter().zip(&numbers).filter(|(l, _)| l.result == ImportResult::Ok) {
-        let Some(shipment) = shipments.iter().find(|s| s.shipment_code == line.shipment_code) else { continue };
+        let Some(shipment) = by_code.get(line.shipment_code.as_str()) else { continue };
         let carrier_code = line.carrier.as_deref().or(carrier.map(Carrier::code)).or(shipment.carrier.as_deref()).unwrap_or("");
         let change = ShipmentMove { code: &line.shipment_code, to: ShipState::Shipped, carrier: Some(carrier_code), tracking: number, reason: "" };
         changes.push((line.order_no.clone().unwrap_or_default(), change));

@@ -390,6 +390,58 @@ pub async fn list_line_quantities(tx: &mut Tx, order_id: &str) -> sqlx::Result<V
         .await
 }
 
+/// The units of one shipment, per variation (lines of a deleted variation have none).
+pub async fn list_shipment_quantities(tx: &mut Tx, shipping_id: &str) -> sqlx::Result<Vec<(String, i64)>> {
+    sqlx::query_as("SELECT variation_id, quantity FROM order_lines WHERE shipping_id = $1 AND variation_id IS NOT NULL ORDER BY variation_id")
+        .bind(shipping_id)
+        .fetch_all(&mut **tx)
+        .await
+}
+
+/// How many lines a shipment carries.
+pub async fn count_shipment_lines(tx: &mut Tx, shipping_id: &str) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT COUNT(*) FROM order_lines WHERE shipping_id = $1").bind(shipping_id).fetch_one(&mut **tx).await
+}
+
+/// Moves `quantity` units of line `line_id` (of shipment `from`) to shipment `to`: the whole
+/// line when it has no more, else a copy of the line with those units (and its share of the
+/// line's coupon discount) while the line keeps the rest. False when the line is not
+/// `from`'s or has fewer units.
+pub async fn update_line_split(tx: &mut Tx, line_id: &str, from: &str, to: &str, quantity: i64) -> sqlx::Result<bool> {
+    let line: Option<(i64, i64)> =
+        sqlx::query_as("SELECT CAST(quantity AS BIGINT), CAST(coupon_discount AS BIGINT) FROM order_lines WHERE id = $1 AND shipping_id = $2")
+            .bind(line_id)
+            .bind(from)
+            .fetch_optional(&mut **tx)
+            .await?;
+    let Some((units, discount)) = line else { return Ok(false) };
+    if quantity <= 0 || quantity > units {
+        return Ok(false);
+    }
+    if quantity == units {
+        sqlx::query("UPDATE order_lines SET shipping_id = $1 WHERE id = $2").bind(to).bind(line_id).execute(&mut **tx).await?;
+        return Ok(true);
+    }
+    let moved_discount = discount * quantity / units;
+    sqlx::query(
+        "INSERT INTO order_lines (id, order_id, shipping_id, position, variation_id, product_key, variation_key, code, product_name, variation_name,          unit_price, quantity, tax_rate, coupon_discount, is_accessory)          SELECT $1, order_id, $2, position, variation_id, product_key, variation_key, code, product_name, variation_name, unit_price, $3, tax_rate, $4,          is_accessory FROM order_lines WHERE id = $5",
+    )
+    .bind(new_id())
+    .bind(to)
+    .bind(quantity)
+    .bind(moved_discount)
+    .bind(line_id)
+    .execute(&mut **tx)
+    .await?;
+    sqlx::query("UPDATE order_lines SET quantity = quantity - $1, coupon_discount = coupon_discount - $2 WHERE id = $3")
+        .bind(quantity)
+        .bind(moved_discount)
+        .bind(line_id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(true)
+}
+
 // --- memos --------------------------------------------------------------------------------
 
 /// The member's memo `id` (with its order's id); another member's is `None`.

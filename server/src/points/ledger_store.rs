@@ -79,6 +79,16 @@ pub async fn record(tx: &mut Tx, entry: &Entry<'_>, now: i64) -> sqlx::Result<()
 }
 
 /// Forgets the history lines of an order that was never placed (a declined card's undo).
+/// The points the order has granted so far (its 獲得 lines; none before its parcels left).
+pub async fn earned_for_order(tx: &mut Tx, order_id: &str) -> sqlx::Result<i64> {
+    let earned: Option<i64> = sqlx::query_scalar("SELECT CAST(SUM(points) AS BIGINT) FROM point_histories WHERE order_id = $1 AND kind = $2")
+        .bind(order_id)
+        .bind(PointKind::Earn.code())
+        .fetch_one(&mut **tx)
+        .await?;
+    Ok(earned.unwrap_or(0))
+}
+
 pub async fn forget_order(tx: &mut Tx, order_id: &str) -> sqlx::Result<()> {
     sqlx::query("DELETE FROM point_histories WHERE order_id = $1").bind(order_id).execute(&mut **tx).await?;
     Ok(())

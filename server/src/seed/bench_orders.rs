@@ -1,8 +1,11 @@
 //! The order desk's benchmark orders (`shop seed --demo --orders N`, bench/orders.sh): N orders
 //! of the demo shop made by the database itself in batches, shaped like a shop's history — most
-//! delivered and closed (with a tracking number), one in thirty cancelled, and the newest 30,000
-//! spread over the work queues (awaiting a transfer, overdue, ready to ship, preparing,
-//! held, to review). Names, phones and products vary so searches have something to find.
+//! delivered and closed (with a tracking number), one in thirty cancelled (an hour after it was
+//! placed), and the newest 30,000 spread over the work queues (awaiting a transfer, overdue,
+//! ready to ship, preparing, held, to review). Names, phones and products vary so searches have
+//! something to find. The overdue transfers are already 期限切れ and the awaited ones due in a
+//! week, as payment_deadlines.rs would leave them, so that its background work (expiring,
+//! 入金督促) does not run beside the measurements.
 use crate::infra::db::Db;
 use crate::infra::ids::ChannelId;
 use crate::infra::time::Timestamp;
@@ -50,7 +53,7 @@ pub async fn insert(db: &Db, channel_id: &ChannelId, count: i64) -> anyhow::Resu
             "{numbers} INSERT INTO orders (id, channel_id, order_no, cart_id, user_id, status, payment_method_id, payment_code, payment_name, \
                orderer_json, orderer_email, subtotal, total_carriage, payment_fee, packing_fee, coupon_discount, point_discount, total_payment, \
                total_tax, amount_by_tax_rate, used_points, earned_points, note, ordered_at, updated_at, lifecycle, payment_state, payment_due_at, \
-               paid_amount, on_hold, hold_reason, needs_review, review_reason, ship_progress, handled_at, version, search_text) \
+               paid_amount, on_hold, hold_reason, needs_review, review_reason, ship_progress, handled_at, version, search_text, cancelled_at) \
              SELECT 'bench-o-' || CAST(i AS TEXT), $1, 'BN' || CAST(10000000 + i AS TEXT), 'bench-c-' || CAST(i AS TEXT), NULL, \
                CASE k WHEN 0 THEN 'delivered' WHEN 1 THEN 'cancelled' WHEN 2 THEN 'awaiting_payment' WHEN 3 THEN 'awaiting_payment' \
                  WHEN 5 THEN 'preparing' ELSE 'paid' END, \
@@ -60,15 +63,16 @@ pub async fn insert(db: &Db, channel_id: &ChannelId, count: i64) -> anyhow::Resu
                (3880 + (i % 40) * 500) / 11, '[]', 0, 0, CASE WHEN i % 7 = 0 THEN '午前中に届けてください' ELSE '' END, \
                $2 - i * 30000, $2 - i * 30000, \
                CASE k WHEN 0 THEN 'closed' WHEN 1 THEN 'cancelled' ELSE 'open' END, \
-               CASE WHEN k IN (2, 3) THEN 'unpaid' WHEN i % 3 = 0 THEN 'paid' WHEN k = 0 THEN 'collected' ELSE 'to_bill' END, \
-               CASE k WHEN 2 THEN $2 + 86400000 WHEN 3 THEN $2 - 86400000 ELSE NULL END, \
+               CASE WHEN k = 2 THEN 'unpaid' WHEN k = 3 THEN 'expired' WHEN i % 3 = 0 THEN 'paid' WHEN k = 0 THEN 'collected' ELSE 'to_bill' END, \
+               CASE k WHEN 2 THEN $2 + 7 * 86400000 WHEN 3 THEN $2 - 86400000 ELSE NULL END, \
                CASE WHEN k IN (2, 3) THEN 0 ELSE 3880 + (i % 40) * 500 END, \
                CASE WHEN k = 6 THEN 1 ELSE 0 END, CASE WHEN k = 6 THEN '住所確認中' ELSE '' END, \
                CASE WHEN i % 7 = 0 THEN 1 ELSE 0 END, CASE WHEN i % 7 = 0 THEN 'お客様の備考あり' ELSE '' END, \
                CASE k WHEN 0 THEN 'delivered' WHEN 5 THEN 'preparing' ELSE 'none' END, \
                CASE WHEN k IN (0, 1, 5) OR i % 2 = 0 THEN $2 - i * 30000 ELSE NULL END, 1, \
                LOWER(REPLACE('bn' || CAST(10000000 + i AS TEXT) || '|buyer' || CAST(i AS TEXT) || '@example.jp|' || {LAST_NAMES} || {FIRST_NAMES} || '|' \
-                 || {LAST_KANA} || '|090' || CAST(10000000 + i AS TEXT) || '|〒1500001' || {PREFECTURES} || '渋谷区神宮前1-2-' || CAST(i % 50 AS TEXT), '-', '')) \
+                 || {LAST_KANA} || '|090' || CAST(10000000 + i AS TEXT) || '|〒1500001' || {PREFECTURES} || '渋谷区神宮前1-2-' || CAST(i % 50 AS TEXT), '-', '')), \
+               CASE k WHEN 1 THEN $2 - i * 30000 + 3600000 ELSE NULL END \
              FROM (SELECT i, {kind} AS k, {orderer} AS j FROM n) AS g",
             numbers = numbers(first, last)
         )))

@@ -29,6 +29,8 @@ mod news;
 mod observability;
 mod openapi;
 mod order_desk;
+mod order_desk_bulk;
+mod order_documents;
 mod orders;
 mod postal;
 mod print_catalogs;

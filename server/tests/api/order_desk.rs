@@ -20,29 +20,29 @@ const STALE_MESSAGE: &str = "この注文は他のスタッフが更新しまし
 const YAMATO_URL: &str = "https://toi.kuronekoyamato.co.jp/cgi-bin/tneko?number00=1&number01=";
 const SAGAWA_URL: &str = "https://k2k.sagawa-exp.co.jp/p/web/okurijosearch.do?okurijoNo=";
 /// The guest checkout's orderer and recipient (cart::orderer, cart's Tokyo address).
-const GUEST_EMAIL: &str = "guest@example.jp";
+pub(crate) const GUEST_EMAIL: &str = "guest@example.jp";
 const GUEST_RECIPIENT: &str = "東京 一郎";
-const MEMBER_EMAIL: &str = "member@example.com";
+pub(crate) const MEMBER_EMAIL: &str = "member@example.com";
 const B2_ISSUED_HEADER: &str = "お客様管理番号,送り状種類,クール区分,伝票番号,出荷予定日,お届け先名";
 
 // --- placing orders through the checkout ---------------------------------------------------------
 
-struct Placed {
-    id: String,
-    order_no: String,
-    total: i64,
+pub(crate) struct Placed {
+    pub(crate) id: String,
+    pub(crate) order_no: String,
+    pub(crate) total: i64,
     /// The product's variation key (its stock is 10 before the order).
-    variation: String,
+    pub(crate) variation: String,
 }
 
 impl Placed {
     /// The order's one shipment: `{order_no}-1`.
-    fn shipment(&self) -> String {
+    pub(crate) fn shipment(&self) -> String {
         format!("{}-1", self.order_no)
     }
 }
 
-async fn decide(app: &TestApp, token: &str, bearer: Option<&str>, variation: String) -> Placed {
+pub(crate) async fn decide(app: &TestApp, token: &str, bearer: Option<&str>, variation: String) -> Placed {
     let mut call = app.post(&format!("/v1/carts/{token}/decision")).json(&json!({}));
     if let Some(bearer) = bearer {
         call = call.bearer(bearer);
@@ -60,7 +60,7 @@ async fn decide(app: &TestApp, token: &str, bearer: Option<&str>, variation: Str
 
 /// The demo member (山田 太郎, member@example.com) orders one 5,000 yen product `key`, paid by
 /// bank transfer, to their own address; the order and the member's bearer token.
-async fn member_order(app: &TestApp, key: &str) -> (Placed, String) {
+pub(crate) async fn member_order(app: &TestApp, key: &str) -> (Placed, String) {
     let variation = product(app, key, 5000, 10, 10).await;
     let member = demo_member(app).await;
     let token = init(app, None, Some(&member)).await["token"].as_str().unwrap().to_owned();
@@ -78,7 +78,7 @@ async fn member_order(app: &TestApp, key: &str) -> (Placed, String) {
 
 /// A guest (guest@example.jp) orders one 5,000 yen product `key` to 東京 一郎 in Tokyo, paying by
 /// `payment` (bank_transfer, credit_card with an approved sandbox card, cod).
-async fn guest_order(app: &TestApp, key: &str, payment: &str) -> Placed {
+pub(crate) async fn guest_order(app: &TestApp, key: &str, payment: &str) -> Placed {
     let variation = product(app, key, 5000, 10, 10).await;
     let token = ready_guest_cart(app, &variation, 1, payment).await;
     if payment == "credit_card" {
@@ -90,7 +90,7 @@ async fn guest_order(app: &TestApp, key: &str, payment: &str) -> Placed {
 
 // --- staff --------------------------------------------------------------------------------------
 
-async fn staff(app: &TestApp, role: StaffRole) -> String {
+pub(crate) async fn staff(app: &TestApp, role: StaffRole) -> String {
     let name = match role {
         StaffRole::Owner => "高橋 店長",
         StaffRole::Manager => "中村 副店長",
@@ -101,59 +101,59 @@ async fn staff(app: &TestApp, role: StaffRole) -> String {
     staff_cookie(app, "demo", role, name).await
 }
 
-fn order_path(order_no: &str) -> String {
+pub(crate) fn order_path(order_no: &str) -> String {
     format!("/v1/admin/orders/{order_no}")
 }
 
-async fn read(app: &TestApp, cookie: &str, order_no: &str) -> Value {
+pub(crate) async fn read(app: &TestApp, cookie: &str, order_no: &str) -> Value {
     let answer = app.get(&order_path(order_no)).header("cookie", cookie).send().await;
     answer.assert_status(StatusCode::OK);
     answer.json()
 }
 
-fn version(order: &Value) -> i64 {
+pub(crate) fn version(order: &Value) -> i64 {
     order["version"].as_i64().unwrap_or_else(|| panic!("no version: {order}"))
 }
 
-async fn post(app: &TestApp, cookie: &str, path: &str, body: Value) -> Answer {
+pub(crate) async fn post(app: &TestApp, cookie: &str, path: &str, body: Value) -> Answer {
     app.post(path).header("cookie", cookie).json(&body).send().await
 }
 
-async fn confirm(app: &TestApp, cookie: &str, order_no: &str, amount: i64, version: i64) -> Answer {
+pub(crate) async fn confirm(app: &TestApp, cookie: &str, order_no: &str, amount: i64, version: i64) -> Answer {
     post(app, cookie, &format!("{}/payments", order_path(order_no)), json!({ "paid_on": jst_day(0), "amount": amount, "version": version })).await
 }
 
 /// 入金確認 of the whole amount; the order as answered.
-async fn pay_in_full(app: &TestApp, cookie: &str, placed: &Placed) -> Value {
+pub(crate) async fn pay_in_full(app: &TestApp, cookie: &str, placed: &Placed) -> Value {
     let current = read(app, cookie, &placed.order_no).await;
     let answer = confirm(app, cookie, &placed.order_no, placed.total, version(&current)).await;
     answer.assert_status(StatusCode::OK);
     answer.json()
 }
 
-async fn move_shipment(app: &TestApp, cookie: &str, placed: &Placed, mut body: Value) -> Answer {
+pub(crate) async fn move_shipment(app: &TestApp, cookie: &str, placed: &Placed, mut body: Value) -> Answer {
     if body.get("version").is_none() {
         body["version"] = json!(version(&read(app, cookie, &placed.order_no).await));
     }
     post(app, cookie, &format!("{}/shipments/{}", order_path(&placed.order_no), placed.shipment()), body).await
 }
 
-async fn export(app: &TestApp, cookie: &str, carrier: &str, codes: &[&str]) -> Answer {
+pub(crate) async fn export(app: &TestApp, cookie: &str, carrier: &str, codes: &[&str]) -> Answer {
     post(app, cookie, "/v1/admin/shipments/export", json!({ "carrier": carrier, "shipment_codes": codes })).await
 }
 
-async fn import(app: &TestApp, cookie: &str, query: &str, bytes: Vec<u8>) -> Answer {
+pub(crate) async fn import(app: &TestApp, cookie: &str, query: &str, bytes: Vec<u8>) -> Answer {
     app.post(&format!("/v1/admin/shipments/tracking?{query}")).header("cookie", cookie).raw_body("text/csv", bytes).send().await
 }
 
-fn shift_jis(text: &str) -> Vec<u8> {
+pub(crate) fn shift_jis(text: &str) -> Vec<u8> {
     let (bytes, _, had_errors) = encoding_rs::SHIFT_JIS.encode(text);
     assert!(!had_errors, "the test's file is Shift_JIS: {text}");
     bytes.into_owned()
 }
 
 /// A B2クラウド 発行済みデータ file: one line per (shipment code, tracking number).
-fn b2_issued(lines: &[(&str, &str)]) -> Vec<u8> {
+pub(crate) fn b2_issued(lines: &[(&str, &str)]) -> Vec<u8> {
     let mut text = format!("{B2_ISSUED_HEADER}\r\n");
     for (code, number) in lines {
         text.push_str(&format!("{code},0,0,{number},{},{GUEST_RECIPIENT}\r\n", jst_day(0).replace('-', "/")));
@@ -162,13 +162,13 @@ fn b2_issued(lines: &[(&str, &str)]) -> Vec<u8> {
 }
 
 /// `YYYY-MM-DD` in Japan, `offset` days from today.
-fn jst_day(offset: i64) -> String {
+pub(crate) fn jst_day(offset: i64) -> String {
     let jst = time::UtcOffset::from_hms(9, 0, 0).unwrap();
     let day = (time::OffsetDateTime::now_utc().to_offset(jst) + time::Duration::days(offset)).date();
     format!("{:04}-{:02}-{:02}", day.year(), u8::from(day.month()), day.day())
 }
 
-fn errors_of(answer: &Answer) -> Vec<String> {
+pub(crate) fn errors_of(answer: &Answer) -> Vec<String> {
     answer.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     let mut keys: Vec<String> = answer.json()["errors"].as_object().unwrap_or_else(|| panic!("no field errors: {}", answer.text())).keys().cloned().collect();
     keys.sort();
@@ -176,30 +176,30 @@ fn errors_of(answer: &Answer) -> Vec<String> {
 }
 
 #[track_caller]
-fn assert_refused(answer: &Answer, code: &str, message: &str) {
+pub(crate) fn assert_refused(answer: &Answer, code: &str, message: &str) {
     answer.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     let body = answer.json();
     assert_eq!((body["code"].as_str(), body["message"].as_str()), (Some(code), Some(message)), "{body}");
 }
 
 #[track_caller]
-fn assert_forbidden(answer: &Answer, message: &str) {
+pub(crate) fn assert_forbidden(answer: &Answer, message: &str) {
     answer.assert_status(StatusCode::FORBIDDEN);
     assert_eq!(answer.json(), json!({ "message": message, "code": "staff.forbidden" }));
 }
 
-fn events_of<'a>(order: &'a Value, kind: &str) -> Vec<&'a Value> {
+pub(crate) fn events_of<'a>(order: &'a Value, kind: &str) -> Vec<&'a Value> {
     order["timeline"].as_array().unwrap().iter().filter(|e| e["kind"]["code"] == kind).collect()
 }
 
-async fn customer_order(app: &TestApp, bearer: &str, id: &str) -> Value {
+pub(crate) async fn customer_order(app: &TestApp, bearer: &str, id: &str) -> Value {
     let answer = app.get(&format!("/v1/me/orders/{id}")).bearer(bearer).send().await;
     answer.assert_status(StatusCode::OK);
     answer.json()
 }
 
 /// The audit log as the owner reads it: (staff name, action, target), newest first.
-async fn audit_log(app: &TestApp, owner: &str) -> Vec<(String, String, String)> {
+pub(crate) async fn audit_log(app: &TestApp, owner: &str) -> Vec<(String, String, String)> {
     let answer = app.get("/v1/admin/audit-log?per=100").header("cookie", owner).send().await;
     answer.assert_status(StatusCode::OK);
     answer.json()["data"]
@@ -211,7 +211,7 @@ async fn audit_log(app: &TestApp, owner: &str) -> Vec<(String, String, String)> 
 }
 
 /// The order numbers of a desk list page.
-async fn listed(app: &TestApp, cookie: &str, query: &str) -> Vec<String> {
+pub(crate) async fn listed(app: &TestApp, cookie: &str, query: &str) -> Vec<String> {
     let answer = app.get(&format!("/v1/admin/orders?{query}")).header("cookie", cookie).send().await;
     answer.assert_status(StatusCode::OK);
     let rows = answer.json()["data"].as_array().unwrap().clone();
@@ -220,19 +220,19 @@ async fn listed(app: &TestApp, cookie: &str, query: &str) -> Vec<String> {
 }
 
 /// Each queue's count, by code.
-async fn queue_counts(app: &TestApp, cookie: &str) -> std::collections::BTreeMap<String, i64> {
+pub(crate) async fn queue_counts(app: &TestApp, cookie: &str) -> std::collections::BTreeMap<String, i64> {
     let answer = app.get("/v1/admin/orders/queues").header("cookie", cookie).send().await;
     answer.assert_status(StatusCode::OK);
     answer.json()["queues"].as_array().unwrap().iter().map(|q| (q["queue"].as_str().unwrap().to_owned(), q["count"].as_i64().unwrap())).collect()
 }
 
-fn mails_with(app: &TestApp, address: &str, subject: &str) -> Vec<crate::helpers::Mail> {
+pub(crate) fn mails_with(app: &TestApp, address: &str, subject: &str) -> Vec<crate::helpers::Mail> {
     app.mails_to(address).into_iter().filter(|m| m.subject == subject).collect()
 }
 
-const PAYMENT_MAIL: &str = "【ライドパーツ本舗】ご入金確認のお知らせ";
-const SHIPPED_MAIL: &str = "【ライドパーツ本舗】商品発送のお知らせ";
-const CANCEL_MAIL: &str = "【ライドパーツ本舗】ご注文キャンセルのお知らせ";
+pub(crate) const PAYMENT_MAIL: &str = "【ライドパーツ本舗】ご入金確認のお知らせ";
+pub(crate) const SHIPPED_MAIL: &str = "【ライドパーツ本舗】商品発送のお知らせ";
+pub(crate) const CANCEL_MAIL: &str = "【ライドパーツ本舗】ご注文キャンセルのお知らせ";
 
 // --- 1. who may do what ----------------------------------------------------------------------------
 
@@ -252,6 +252,15 @@ fn endpoints(placed: &Placed, version: i64) -> Vec<(&'static str, String, Option
         ("POST", format!("{order}/cancel"), Some(json!({ "reason": "在庫切れのため", "version": version })), false),
         ("POST", format!("{order}/notes"), Some(json!({ "body": "電話で確認済み" })), false),
         ("POST", format!("{order}/shipments/{}", placed.shipment()), Some(json!({ "to": "preparing", "version": version })), false),
+        (
+            "POST",
+            format!("{order}/shipments/{}/split", placed.shipment()),
+            Some(json!({ "lines": [{ "line_id": "x", "quantity": 1 }], "version": version })),
+            false,
+        ),
+        ("POST", format!("{order}/mails"), Some(json!({ "kind": "order_received" })), false),
+        ("POST", "/v1/admin/orders/bulk/preview".to_owned(), Some(json!({ "action": "prepare", "order_nos": [no] })), false),
+        ("POST", "/v1/admin/orders/bulk".to_owned(), Some(json!({ "action": "confirm_payment", "order_nos": [no] })), false),
         ("POST", "/v1/admin/shipments/export".to_owned(), Some(json!({ "carrier": "yamato_b2", "shipment_codes": [placed.shipment()] })), false),
         ("POST", "/v1/admin/shipments/tracking?carrier=yamato_b2".to_owned(), None, false),
     ]
@@ -315,7 +324,7 @@ async fn a_viewer_reads_every_page_and_changes_nothing(app: TestApp) {
     let before = read(&app, &viewer, &placed.order_no).await;
     assert_eq!(
         before["actions"],
-        json!({ "confirm_payment": false, "hold": false, "release": false, "mark_reviewed": false, "cancel": false, "note": false, "ship": false })
+        json!({ "confirm_payment": false, "hold": false, "release": false, "mark_reviewed": false, "cancel": false, "note": false, "ship": false, "split": false })
     );
     let refusals = [
         "入金を確認する権限がありません。",
@@ -325,6 +334,10 @@ async fn a_viewer_reads_every_page_and_changes_nothing(app: TestApp) {
         "注文をキャンセルする権限がありません。",
         "注文を編集する権限がありません。",
         "出荷を操作する権限がありません。",
+        "出荷を操作する権限がありません。",
+        "注文を編集する権限がありません。",
+        "出荷を操作する権限がありません。",
+        "入金を確認する権限がありません。",
         "出荷を操作する権限がありません。",
         "出荷を操作する権限がありません。",
     ];
@@ -883,6 +896,61 @@ async fn the_yamato_file_carries_the_paid_shipment_and_skips_the_others_with_rea
     assert_eq!(read(&app, &owner, &paid.order_no).await["shipments"][0]["state"]["code"], "preparing");
 }
 
+/// The export moves its parcels together (orders/desk_batch.rs); each order must come out as
+/// moving its parcel alone on the order page leaves it.
+async fn an_export_moves_each_paid_parcel_as_moving_it_alone_would_and_skips_an_unpaid_transfer(app: TestApp) {
+    let owner = staff(&app, StaffRole::Owner).await;
+    let shipping = staff(&app, StaffRole::ShippingClerk).await;
+    let alone = guest_order(&app, "batchalone", "cod").await;
+    let first = guest_order(&app, "batchfirst", "cod").await;
+    let second = guest_order(&app, "batchsecond", "bank_transfer").await;
+    let unpaid = guest_order(&app, "batchunpaid", "bank_transfer").await;
+    pay_in_full(&app, &owner, &second).await;
+
+    let before_alone = version(&read(&app, &owner, &alone.order_no).await);
+    move_shipment(&app, &shipping, &alone, json!({ "to": "preparing", "carrier": "yamato_b2" })).await.assert_status(StatusCode::OK);
+    let by_itself = read(&app, &owner, &alone.order_no).await;
+    let befores = [version(&read(&app, &owner, &first.order_no).await), version(&read(&app, &owner, &second.order_no).await)];
+    let before_unpaid = version(&read(&app, &owner, &unpaid.order_no).await);
+
+    let answer = export(&app, &shipping, "yamato_b2", &[&unpaid.shipment(), &second.shipment(), &first.shipment()]).await;
+    answer.assert_status(StatusCode::OK);
+    let body = answer.json();
+    assert_eq!(body["exported"], json!([first.shipment(), second.shipment()]));
+    assert_eq!(body["skipped"], json!([{ "shipment_code": unpaid.shipment(), "reason": "入金が確認できていません。" }]));
+
+    let moved = |order: &Value, placed: &Placed| {
+        let shipment = &order["shipments"][0];
+        let events: Vec<(String, String)> = events_of(order, "shipment")
+            .iter()
+            .map(|e| (e["staff_name"].as_str().unwrap().to_owned(), e["detail"].as_str().unwrap().replace(&placed.shipment(), "{code}")))
+            .collect();
+        (shipment["state"]["code"].clone(), shipment["carrier"]["code"].clone(), order["lifecycle"]["code"].clone(), events)
+    };
+    assert_eq!(version(&by_itself), before_alone + 1);
+    let expected = moved(&by_itself, &alone);
+    assert_eq!(expected.3, [("伊藤 健太".to_owned(), "{code}：未出荷 → 出荷準備中".to_owned())]);
+    for (placed, before) in [(&first, befores[0]), (&second, befores[1])] {
+        let order = read(&app, &owner, &placed.order_no).await;
+        assert_eq!(version(&order), before + 1, "{}", placed.order_no);
+        assert_eq!(moved(&order, placed), expected, "{}", placed.order_no);
+        assert_eq!(order["status_label"], "発送準備中");
+        assert_eq!(order["shipping"]["code"], "preparing");
+        assert_eq!(events_of(&order, "export").len(), 1);
+    }
+    let still = read(&app, &owner, &unpaid.order_no).await;
+    assert_eq!((version(&still), still["shipments"][0]["state"]["code"].as_str()), (before_unpaid, Some("unshipped")));
+    assert!(events_of(&still, "shipment").is_empty() && events_of(&still, "export").is_empty());
+
+    let log = audit_log(&app, &owner).await;
+    for placed in [&alone, &first, &second] {
+        let target = format!("{} 出荷状態の変更", placed.order_no);
+        assert_eq!(log.iter().filter(|(name, action, t)| name == "伊藤 健太" && action == "shipment_state" && *t == target).count(), 1, "{target}");
+    }
+    assert!(!log.iter().any(|(_, _, target)| target.starts_with(&unpaid.order_no)));
+    assert!(log.iter().any(|(_, action, target)| action == "shipment_export" && target == "ヤマト運輸 B2クラウド 2件"));
+}
+
 async fn an_export_without_shipments_or_with_an_unknown_carrier_is_refused(app: TestApp) {
     let placed = guest_order(&app, "exportbad", "cod").await;
     let shipping = staff(&app, StaffRole::ShippingClerk).await;
@@ -1254,6 +1322,7 @@ on_both_databases!(
     a_shipment_waits_for_the_money_then_leaves_with_a_yamato_number_and_the_customer_is_told,
     staff_cancel_before_a_parcel_leaves_and_the_reason_is_mailed_but_not_after,
     the_yamato_file_carries_the_paid_shipment_and_skips_the_others_with_reasons,
+    an_export_moves_each_paid_parcel_as_moving_it_alone_would_and_skips_an_unpaid_transfer,
     an_export_without_shipments_or_with_an_unknown_carrier_is_refused,
     a_b2_issued_file_is_previewed_then_applied_and_the_customer_is_mailed,
     a_tracking_file_with_a_wrong_line_is_not_applied_at_all,

@@ -273,6 +273,23 @@ async fn place(app: &TestApp, spec: NewOrder) -> Placed {
     }
     if let Some(user_id) = &spec.user_id {
         let change = spec.earned_points - spec.used_points;
+        if spec.earned_points > 0 {
+            // Granted, as for an order placed before points waited for the parcels
+            // (orders::ship_effects): its 獲得 line is the record a cancel takes back.
+            sqlx::query(
+                "INSERT INTO point_histories (id, channel_id, user_id, order_id, kind, points, description, created_at) VALUES ($1, $2, $3, $4, 'earn', $5, $6, $7)",
+            )
+            .bind(uuid::Uuid::now_v7().to_string())
+            .bind(app.channel_id("demo").await)
+            .bind(user_id)
+            .bind(&id)
+            .bind(spec.earned_points)
+            .bind(format!("ご注文 {order_no} の獲得ポイント"))
+            .bind(ordered_at)
+            .execute(pool)
+            .await
+            .unwrap();
+        }
         if change != 0 {
             let before = balance(app, user_id).await;
             set_balance(app, user_id, before + change).await;
@@ -487,7 +504,7 @@ async fn cancelling_returns_stock_coupon_and_points_refunds_the_card_and_mails(a
         .fetch_all(&app.state.db.pool)
         .await
         .unwrap();
-    assert_eq!(history, vec![("cancel_earn".to_owned(), -40), ("cancel_use".to_owned(), 100)]);
+    assert_eq!(history, vec![("cancel_earn".to_owned(), -40), ("cancel_use".to_owned(), 100), ("earn".to_owned(), 40)]);
     let charge: String = sqlx::query_scalar("SELECT c.status FROM sandbox_charges c JOIN orders o ON o.gateway_charge_id = c.id WHERE o.id = $1")
         .bind(&placed.id)
         .fetch_one(&app.state.db.pool)

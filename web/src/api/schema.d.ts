@@ -324,6 +324,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/orders/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["start_bulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/orders/bulk/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["preview_bulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/orders/bulk/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["show_bulk"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/orders/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["admin_print_order_documents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/orders/queues": {
         parameters: {
             query?: never;
@@ -420,6 +484,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/orders/{order_no}/mails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["resend_mail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/orders/{order_no}/notes": {
         parameters: {
             query?: never;
@@ -494,6 +574,22 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["move_shipment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/orders/{order_no}/shipments/{code}/split": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["split_shipment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3483,6 +3579,47 @@ export interface components {
             maker?: components["schemas"]["NamedRef"] | null;
             name: string;
         };
+        /** @enum {string} */
+        BulkAction: "confirm_payment" | "prepare" | "ship" | "mail_shipped";
+        BulkChange: {
+            /** @description What will change. */
+            detail: string;
+            order_no: string;
+        };
+        BulkInput: {
+            /** @description confirm_payment, prepare, ship or mail_shipped. */
+            action: string;
+            /** @description The orders (1–500), in the order the results should come. */
+            order_nos?: string[];
+            /** @description With confirm_payment: the day the money came in, `YYYY-MM-DD` (today if none). */
+            paid_on?: string | null;
+        };
+        BulkJob: {
+            action: string;
+            action_label: string;
+            /** Format: int64 */
+            changed: number;
+            /** Format: int64 */
+            done: number;
+            id: string;
+            results: components["schemas"]["JobResult"][];
+            /** Format: int64 */
+            skipped: number;
+            /** @description running, done or failed (stopped part-way: `results` says how far). */
+            state: string;
+            /** Format: int64 */
+            total: number;
+        };
+        BulkPreview: {
+            action: components["schemas"]["BulkAction"];
+            action_label: string;
+            skipped: components["schemas"]["BulkSkip"][];
+            will_change: components["schemas"]["BulkChange"][];
+        };
+        BulkSkip: {
+            order_no: string;
+            reason: string;
+        };
         /** @description The checked company details; all None outside the corporate variant. */
         Business: {
             /**
@@ -4158,6 +4295,8 @@ export interface components {
             note: boolean;
             release: boolean;
             ship: boolean;
+            /** @description 出荷を分割: some shipment not yet left holds two units or more. */
+            split: boolean;
         };
         DeskHome: {
             queues: components["schemas"]["QueueCount"][];
@@ -4173,6 +4312,8 @@ export interface components {
         };
         DeskLine: {
             code: string;
+            /** @description The order line's id (a split names it). */
+            id: string;
             name: string;
             /** Format: int64 */
             quantity: number;
@@ -4205,6 +4346,8 @@ export interface components {
             payment_fee: number;
             /** Format: int64 */
             point_discount: number;
+            /** @description The customer's mails staff may send again now (`POST …/mails`). */
+            resend_mails: components["schemas"]["Coded"][];
             /** Format: int64 */
             subtotal: number;
             timeline: components["schemas"]["TimelineEvent"][];
@@ -4261,6 +4404,16 @@ export interface components {
          * @enum {string}
          */
         Device: "all" | "sp" | "pc";
+        /**
+         * @description What to print (documents the body's `kind`).
+         * @enum {string}
+         */
+        DocumentKind: "packing_slip" | "picking_list" | "receipt";
+        DocumentsInput: {
+            kind: components["schemas"]["DocumentKind"];
+            /** @description The orders' numbers, 1 to 500; printed in this order. */
+            order_nos?: string[];
+        };
         /** @description `{result: true}`: the answer of calls that only succeed or fail. */
         Done: {
             result: boolean;
@@ -4743,6 +4896,13 @@ export interface components {
             key?: string | null;
             /** @description `products` (the only kind a list holds). */
             table: string;
+        };
+        /** @description One result of a job, as stored and answered. */
+        JobResult: {
+            /** @description What changed, or why the order was left out. */
+            message: string;
+            ok: boolean;
+            order_no: string;
         };
         /** @enum {string} */
         Kind: "news" | "blog" | "product" | "product_search" | "page";
@@ -6192,6 +6352,12 @@ export interface components {
             name: string;
             product?: components["schemas"]["ProductItem"] | null;
         };
+        ResendInput: {
+            /** @description order_received, payment_confirmed, shipped or cancelled (the order's `resend_mails`). */
+            kind: string;
+            /** @description With `shipped`: the shipment's code. */
+            shipment_code?: string | null;
+        };
         ResetInput: {
             /** @description The security question's answer, when the member set one. */
             answer?: string | null;
@@ -6399,6 +6565,19 @@ export interface components {
             shop_name: string;
             /** @description waiting | accepted (then the screens show the completion). */
             state: string;
+        };
+        SplitInput: {
+            lines?: components["schemas"]["SplitLine"][];
+            /** Format: int64 */
+            version: number;
+        };
+        SplitLine: {
+            line_id: string;
+            /**
+             * Format: int64
+             * @description Units that move to the new shipment (0 leaves the line where it is).
+             */
+            quantity: number;
         };
         /** @description A staff member as the admin screens show them. */
         Staff: {
@@ -7970,6 +8149,227 @@ export interface operations {
             };
         };
     };
+    start_bulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkInput"];
+            };
+        };
+        responses: {
+            /** @description started in the background: follow it at `/v1/admin/orders/bulk/{id}` */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkJob"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the role may not run this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description as the preview */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    preview_bulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkInput"];
+            };
+        };
+        responses: {
+            /** @description what the action would change and which orders it would leave out, and why; nothing is changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkPreview"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the role may not run this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.action`, `errors.order_nos` (none, or over 500), `errors.paid_on` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    show_bulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description how far the job is, and each order's result so far */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkJob"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such job in this shop */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_print_order_documents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DocumentsInput"];
+            };
+        };
+        responses: {
+            /** @description one PDF (`packing-slips-YYYYMMDD.pdf`, `picking-list-…`, `receipts-…`); nothing is written */
+            200: {
+                headers: {
+                    /** @description how many of the orders gave nothing: not found in this shop, cancelled, unpaid (a receipt), nothing left to pick */
+                    "x-skipped"?: number;
+                    /** @description their numbers, each percent-encoded, comma-separated */
+                    "x-skipped-orders"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["PdfFile"];
+                };
+            };
+            /** @description no staff session of this shop */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.kind` (no or an unknown kind), `errors.order_nos` (none, or over 500); or `orders.documents.nothing`: none of the orders gives a document */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
     show_queues: {
         parameters: {
             query?: never;
@@ -8340,6 +8740,74 @@ export interface operations {
             };
         };
     };
+    resend_mail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_no: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResendInput"];
+            };
+        };
+        responses: {
+            /** @description sent again; the order's timeline shows it */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskOrder"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.kind` / `errors.shipment_code`, or `orders.desk.refused`: not a mail this order has now */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `orders.desk.mail_failed`: the mail could not be handed over */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     admin_add_order_note: {
         parameters: {
             query?: never;
@@ -8694,6 +9162,84 @@ export interface operations {
                 };
             };
             /** @description a field is wrong, or `orders.desk.refused`: not a step the rules allow (unpaid, held, cancelled, skipping back) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    split_shipment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_no: string;
+                /** @description the shipment's code */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SplitInput"];
+            };
+        };
+        responses: {
+            /** @description the units named now make a new shipment (未出荷, same address) for a partial shipment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskOrder"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.lines` (nothing moved, every unit moved, a line not of this shipment or more units than it has), or `orders.desk.refused`: the shipment has left, or the order is cancelled */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -44,6 +44,7 @@ export function shipment(code: string, overrides: Partial<DeskShipment> = {}): D
     tracking: [],
     lines: [
       {
+        id: `${code}-line-1`,
         code: 'KT-80001',
         name: 'LEDウインカーバルブ S25',
         variation_name: 'アンバー 2個入',
@@ -85,6 +86,7 @@ export const ALL_ACTIONS: DeskActions = {
   cancel: true,
   note: true,
   ship: true,
+  split: true,
 };
 
 export const NO_ACTIONS: DeskActions = {
@@ -95,6 +97,7 @@ export const NO_ACTIONS: DeskActions = {
   cancel: false,
   note: false,
   ship: false,
+  split: false,
 };
 
 export function deskOrder(orderNo: string, overrides: Partial<DeskOrder> = {}): DeskOrder {
@@ -144,6 +147,7 @@ export function deskOrder(orderNo: string, overrides: Partial<DeskOrder> = {}): 
       },
     ],
     actions: ALL_ACTIONS,
+    resend_mails: [],
     ...overrides,
   };
 }

@@ -19,6 +19,9 @@ use crate::infra::time::Timestamp;
 use crate::orders::axes::{Lifecycle, PaymentState, ShipProgress, ShipState};
 use crate::orders::carriers::Carrier;
 use crate::orders::desk::{self, Edit, ShipmentMove};
+use crate::orders::desk_bulk::{self, BULK_MAX, Bulk, BulkAction, JobResult, Outcome};
+use crate::orders::desk_jobs_store::{self, JobRow};
+use crate::orders::desk_mails::Resend;
 use crate::orders::desk_store::{self, DeskFilter, DeskValue, ShipmentRow, TrackingRow};
 use crate::orders::queue::{self, Queue};
 use crate::orders::shipping_files::{self, ExportAnswer, ImportAnswer};
@@ -42,6 +45,11 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(cancel_order))
         .routes(routes!(add_note))
         .routes(routes!(move_shipment))
+        .routes(routes!(split_shipment))
+        .routes(routes!(resend_mail))
+        .routes(routes!(preview_bulk))
+        .routes(routes!(start_bulk))
+        .routes(routes!(show_bulk))
         .routes(routes!(export_shipments))
         .routes(routes!(import_tracking))
         .routes(routes!(list_views, create_view))
@@ -129,6 +137,8 @@ pub struct DeskShipment {
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct DeskLine {
+    /// The order line's id (a split names it).
+    pub id: String,
     pub code: String,
     pub name: String,
     pub variation_name: String,
@@ -177,6 +187,8 @@ pub struct DeskActions {
     pub cancel: bool,
     pub note: bool,
     pub ship: bool,
+    /// 出荷を分割: some shipment not yet left holds two units or more.
+    pub split: bool,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -203,6 +215,8 @@ pub struct DeskOrder {
     pub cancel_reason: Option<String>,
     pub timeline: Vec<TimelineEvent>,
     pub actions: DeskActions,
+    /// The customer's mails staff may send again now (`POST …/mails`).
+    pub resend_mails: Vec<Coded>,
 }
 
 // ---- assembling -------------------------------------------------------------------------------
@@ -261,6 +275,7 @@ fn shipment_of(s: &ShipmentRow, tracking: &[TrackingRow], lines: &[store::LineRo
             .iter()
             .filter(|l| l.shipping_id.as_deref() == Some(s.id.as_str()))
             .map(|l| DeskLine {
+                id: l.id.clone(),
                 code: l.code.clone(),
                 name: l.product_name.clone(),
                 variation_name: l.variation_name.clone(),
@@ -304,7 +319,9 @@ async fn rows_of(state: &AppState, orders: Vec<OrderRow>) -> ApiResult<Vec<(Orde
         .collect())
 }
 
-fn actions_of(staff: &Staff, order: &OrderRow) -> DeskActions {
+fn actions_of(staff: &Staff, order: &OrderRow, shipments: &[DeskShipment]) -> DeskActions {
+    let splittable =
+        shipments.iter().any(|s| matches!(s.state.code.as_str(), "unshipped" | "preparing") && s.lines.iter().map(|l| l.quantity).sum::<i64>() > 1);
     let open = order.lifecycle == "open";
     let payment = PaymentState::parse(&order.payment_state);
     let progress = ShipProgress::parse(&order.ship_progress).unwrap_or(ShipProgress::None);
@@ -321,6 +338,7 @@ fn actions_of(staff: &Staff, order: &OrderRow) -> DeskActions {
         cancel: staff.may(Permission::OrdersCancel) && crate::orders::axes::staff_may_cancel(lifecycle, progress),
         note: staff.may(Permission::OrdersEdit),
         ship: staff.may(Permission::Shipping) && lifecycle != Lifecycle::Cancelled,
+        split: staff.may(Permission::Shipping) && lifecycle != Lifecycle::Cancelled && splittable,
     }
 }
 
@@ -345,25 +363,17 @@ pub async fn show_queues(State(state): State<AppState>, channel: Channel, _can: 
     let queues = Queue::ALL
         .iter()
         .map(|q| {
-            let mut count: i64 = groups.iter().filter(|g| q.holds(g)).map(|g| g.count).sum();
+            let mut count: i64 = groups.iter().map(|g| q.count_in(g)).sum();
             if *q == Queue::ToShip {
                 count -= gifts_waiting;
             }
             QueueCount { queue: *q, label: q.label().to_owned(), count: count.max(0) }
         })
         .collect();
-    let figure = |(orders, amount): (i64, i64)| SalesFigure { orders, amount };
+    let figure = |sales: queue::Sales| SalesFigure { orders: sales.orders, amount: sales.amount };
     let monday = today - time::Duration::days(i64::from(today.weekday().number_days_from_monday()));
     let first = today.replace_day(1).unwrap_or(today);
-    // The month's first day, Monday and today: oldest first (a week may start last month).
-    let mut since = [day_start_ms(first), day_start_ms(monday), day_start_ms(today)];
-    if since[1] < since[0] {
-        since.swap(0, 1);
-    }
-    let mut sums = desk_store::sum_orders_since(&state.db, &channel.id, since).await?;
-    if day_start_ms(monday) < day_start_ms(first) {
-        sums.swap(0, 1);
-    }
+    let sums = queue::sales_since(&state.db, &channel.id, &[day_start_ms(first), day_start_ms(monday), day_start_ms(today)], now).await?;
     Ok(Json(DeskHome { queues, to_ship_due_today: due_today, today: figure(sums[2]), this_week: figure(sums[1]), this_month: figure(sums[0]) }))
 }
 
@@ -436,7 +446,7 @@ fn filter_of(query: &DeskQuery) -> ApiResult<DeskFilter> {
                 "o.search_text LIKE ? ESCAPE '\\' OR o.id IN (SELECT s.order_id FROM order_tracking_numbers t JOIN order_shippings s ON s.id = t.shipping_id \
              WHERE t.channel_id = $1 AND t.number = ?)"
                     .into(),
-                vec![DeskValue::contains(&folded), DeskValue::Text(folded.clone())],
+                vec![DeskValue::search_text(&folded), DeskValue::Text(folded.clone())],
             ));
         }
     }
@@ -534,6 +544,7 @@ async fn order_by_no(state: &AppState, channel: &Channel, order_no: &str) -> Api
 async fn desk_order(state: &AppState, channel: &Channel, staff: &Staff, order_no: &str) -> ApiResult<DeskOrder> {
     let order = order_by_no(state, channel, order_no).await?;
     let events = desk_store::list_events(&state.db, &order.id).await?;
+    let shipments = desk_store::list_shipments(&state.db, std::slice::from_ref(&order.id)).await?;
     let (order, row) = rows_of(state, vec![order]).await?.pop().ok_or_else(ApiError::not_found)?;
     Ok(DeskOrder {
         orderer: orderer_of(&order),
@@ -560,7 +571,8 @@ async fn desk_order(state: &AppState, channel: &Channel, staff: &Staff, order_no
                 detail: e.detail,
             })
             .collect(),
-        actions: actions_of(staff, &order),
+        actions: actions_of(staff, &order, &row.shipments),
+        resend_mails: desk::resendable(&order, &shipments).into_iter().map(|m| coded(m.code(), m.label())).collect(),
         row,
     })
 }
@@ -809,6 +821,243 @@ pub async fn move_shipment(
     let change = ShipmentMove { code: &code, to: to.unwrap_or(ShipState::Unshipped), carrier, tracking: &numbers, reason: &reason };
     desk::move_shipment(&Edit { state: &state, channel: &channel, staff: &staff, order_no: &order_no, version }, &change).await?;
     Ok(Json(desk_order(&state, &channel, &staff, &order_no).await?))
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct SplitLine {
+    #[schema(required = true, value_type = String)]
+    pub line_id: Option<String>,
+    /// Units that move to the new shipment (0 leaves the line where it is).
+    #[schema(required = true, value_type = i64)]
+    pub quantity: Option<i64>,
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct SplitInput {
+    #[serde(default)]
+    pub lines: Vec<SplitLine>,
+    #[schema(required = true, value_type = i64)]
+    pub version: Option<i64>,
+}
+
+#[utoipa::path(post, path = "/v1/admin/orders/{order_no}/shipments/{code}/split", tag = "admin",
+    params(("order_no" = String, Path), ("code" = String, Path, description = "the shipment's code")), request_body = SplitInput,
+    responses(
+        (status = 200, body = DeskOrder, description = "the units named now make a new shipment (未出荷, same address) for a partial shipment"),
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody),
+        (status = 422, body = ErrorBody, description = "`errors.lines` (nothing moved, every unit moved, a line not of this shipment or more units than it has), or `orders.desk.refused`: the shipment has left, or the order is cancelled"),
+    ))]
+pub async fn split_shipment(
+    State(state): State<AppState>,
+    channel: Channel,
+    Can { staff, .. }: Can<Shipping>,
+    ApiPath((order_no, code)): ApiPath<(String, String)>,
+    ApiJson(input): ApiJson<SplitInput>,
+) -> ApiResult<Json<DeskOrder>> {
+    let mut check = FieldCheck::default();
+    let version = version_of(&mut check, input.version);
+    let mut lines = Vec::new();
+    for line in &input.lines {
+        match (line.line_id.as_deref().map(str::trim).filter(|id| !id.is_empty()), line.quantity) {
+            (Some(id), Some(quantity)) if (0..=9_999).contains(&quantity) => lines.push((id.to_owned(), quantity)),
+            _ => {
+                check.field("lines", Err("分割する商品と数量を確認してください。"));
+            }
+        }
+    }
+    lines.sort();
+    let ids = lines.len();
+    lines.dedup_by(|a, b| a.0 == b.0);
+    if ids != lines.len() {
+        check.field("lines", Err("同じ商品が二度指定されています。"));
+    }
+    if lines.iter().all(|(_, quantity)| *quantity == 0) {
+        check.field("lines", Err("新しい出荷に移す数量を1点以上入力してください。"));
+    }
+    check.finish()?;
+    desk::split_shipment(&Edit { state: &state, channel: &channel, staff: &staff, order_no: &order_no, version }, &code, &lines).await?;
+    Ok(Json(desk_order(&state, &channel, &staff, &order_no).await?))
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct ResendInput {
+    /// order_received, payment_confirmed, shipped or cancelled (the order's `resend_mails`).
+    #[schema(required = true, value_type = String)]
+    pub kind: Option<String>,
+    /// With `shipped`: the shipment's code.
+    pub shipment_code: Option<String>,
+}
+
+#[utoipa::path(post, path = "/v1/admin/orders/{order_no}/mails", tag = "admin", params(("order_no" = String, Path)), request_body = ResendInput,
+    responses(
+        (status = 201, body = DeskOrder, description = "sent again; the order's timeline shows it"),
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 422, body = ErrorBody, description = "`errors.kind` / `errors.shipment_code`, or `orders.desk.refused`: not a mail this order has now"),
+        (status = 503, body = ErrorBody, description = "`orders.desk.mail_failed`: the mail could not be handed over"),
+    ))]
+pub async fn resend_mail(
+    State(state): State<AppState>,
+    channel: Channel,
+    Can { staff, .. }: Can<OrdersEdit>,
+    ApiPath(order_no): ApiPath<String>,
+    ApiJson(input): ApiJson<ResendInput>,
+) -> ApiResult<(StatusCode, Json<DeskOrder>)> {
+    let kind = input.kind.as_deref().and_then(Resend::parse).ok_or_else(|| ApiError::field("kind", "再送するメールを選んでください。"))?;
+    let code = input.shipment_code.as_deref().map(str::trim).filter(|c| !c.is_empty());
+    desk::resend_mail(&state, &channel, &staff, &order_no, kind, code).await?;
+    Ok((StatusCode::CREATED, Json(desk_order(&state, &channel, &staff, &order_no).await?)))
+}
+
+// ---- bulk actions -----------------------------------------------------------------------------
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct BulkInput {
+    /// confirm_payment, prepare, ship or mail_shipped.
+    #[schema(required = true, value_type = String)]
+    pub action: Option<String>,
+    /// The orders (1–500), in the order the results should come.
+    #[serde(default)]
+    pub order_nos: Vec<String>,
+    /// With confirm_payment: the day the money came in, `YYYY-MM-DD` (today if none).
+    pub paid_on: Option<String>,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct BulkChange {
+    pub order_no: String,
+    /// What will change.
+    pub detail: String,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct BulkSkip {
+    pub order_no: String,
+    pub reason: String,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct BulkPreview {
+    pub action: BulkAction,
+    pub action_label: String,
+    pub will_change: Vec<BulkChange>,
+    pub skipped: Vec<BulkSkip>,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct BulkJob {
+    pub id: String,
+    pub action: String,
+    pub action_label: String,
+    /// running, done or failed (stopped part-way: `results` says how far).
+    pub state: String,
+    pub total: i64,
+    pub done: i64,
+    pub changed: i64,
+    pub skipped: i64,
+    pub results: Vec<JobResult>,
+}
+
+/// The action, the orders (deduplicated, in the order given) and the day, checked; 403 when
+/// the role may not run the action.
+fn bulk_of(staff: &Staff, input: &BulkInput) -> ApiResult<(BulkAction, Vec<String>, time::Date)> {
+    let mut check = FieldCheck::default();
+    let action = input.action.as_deref().and_then(BulkAction::parse);
+    if action.is_none() {
+        check.field("action", Err("一括操作を選んでください。"));
+    }
+    let mut seen = std::collections::HashSet::new();
+    let order_nos: Vec<String> = input.order_nos.iter().map(|n| n.trim().to_owned()).filter(|n| !n.is_empty() && seen.insert(n.clone())).collect();
+    if order_nos.is_empty() {
+        check.field("order_nos", Err("注文を選んでください。"));
+    } else if order_nos.len() > BULK_MAX {
+        check.field("order_nos", Err(format!("一度に操作できるのは{BULK_MAX}件までです。")));
+    }
+    let paid_on = match input.paid_on.as_deref().map(str::trim).filter(|d| !d.is_empty()) {
+        None => today_jst(),
+        Some(text) => match parse_date(text) {
+            Some(day) if day <= today_jst() => day,
+            Some(_) => {
+                check.field("paid_on", Err("入金日に未来の日付は指定できません。"));
+                today_jst()
+            }
+            None => {
+                check.field("paid_on", Err("日付はYYYY-MM-DDの形式で入力してください。"));
+                today_jst()
+            }
+        },
+    };
+    check.finish()?;
+    let action = action.unwrap_or(BulkAction::Prepare);
+    staff.require(action.permission())?;
+    Ok((action, order_nos, paid_on))
+}
+
+#[utoipa::path(post, path = "/v1/admin/orders/bulk/preview", tag = "admin", request_body = BulkInput,
+    responses(
+        (status = 200, body = BulkPreview, description = "what the action would change and which orders it would leave out, and why; nothing is changed"),
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "the role may not run this action"),
+        (status = 422, body = ErrorBody, description = "`errors.action`, `errors.order_nos` (none, or over 500), `errors.paid_on`"),
+    ))]
+pub async fn preview_bulk(
+    State(state): State<AppState>,
+    channel: Channel,
+    Can { staff, .. }: Can<OrdersView>,
+    ApiJson(input): ApiJson<BulkInput>,
+) -> ApiResult<Json<BulkPreview>> {
+    let (action, order_nos, paid_on) = bulk_of(&staff, &input)?;
+    let bulk = Bulk { state: &state, channel: &channel, staff: &staff, action, paid_on };
+    let (mut will_change, mut skipped) = (Vec::new(), Vec::new());
+    for order_no in order_nos {
+        match bulk.run_one(&order_no, false).await? {
+            Outcome::Changed(detail) => will_change.push(BulkChange { order_no, detail }),
+            Outcome::Skipped(reason) => skipped.push(BulkSkip { order_no, reason }),
+        }
+    }
+    Ok(Json(BulkPreview { action, action_label: action.label().to_owned(), will_change, skipped }))
+}
+
+fn job_of(row: JobRow) -> BulkJob {
+    let results: Vec<JobResult> = serde_json::from_str(&row.results_json).unwrap_or_default();
+    let changed = results.iter().filter(|r| r.ok).count() as i64;
+    let action = BulkAction::parse(&row.action);
+    BulkJob {
+        id: row.id,
+        action_label: action.map(BulkAction::label).unwrap_or_default().to_owned(),
+        action: row.action,
+        state: row.state,
+        total: row.total,
+        done: row.done,
+        changed,
+        skipped: results.len() as i64 - changed,
+        results,
+    }
+}
+
+#[utoipa::path(post, path = "/v1/admin/orders/bulk", tag = "admin", request_body = BulkInput,
+    responses(
+        (status = 202, body = BulkJob, description = "started in the background: follow it at `/v1/admin/orders/bulk/{id}`"),
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "the role may not run this action"),
+        (status = 422, body = ErrorBody, description = "as the preview"),
+    ))]
+pub async fn start_bulk(
+    State(state): State<AppState>,
+    channel: Channel,
+    Can { staff, .. }: Can<OrdersView>,
+    ApiJson(input): ApiJson<BulkInput>,
+) -> ApiResult<(StatusCode, Json<BulkJob>)> {
+    let (action, order_nos, paid_on) = bulk_of(&staff, &input)?;
+    let job = desk_bulk::start(&state, &channel, &staff, action, paid_on, order_nos).await?;
+    Ok((StatusCode::ACCEPTED, Json(job_of(job))))
+}
+
+#[utoipa::path(get, path = "/v1/admin/orders/bulk/{id}", tag = "admin", params(("id" = String, Path)),
+    responses(
+        (status = 200, body = BulkJob, description = "how far the job is, and each order's result so far"),
+        (status = 401, body = ErrorBody), (status = 404, body = ErrorBody, description = "no such job in this shop"),
+    ))]
+pub async fn show_bulk(State(state): State<AppState>, channel: Channel, _can: Can<OrdersView>, ApiPath(id): ApiPath<String>) -> ApiResult<Json<BulkJob>> {
+    let job = desk_jobs_store::find_job(&state.db, &channel.id, &id).await?.ok_or_else(ApiError::not_found)?;
+    Ok(Json(job_of(job)))
 }
 
 // ---- carriers' files --------------------------------------------------------------------------

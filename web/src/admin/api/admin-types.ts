@@ -51,3 +51,15 @@ export type ShipmentMove = BodyOf<'/v1/admin/orders/{order_no}/shipments/{code}'
 export type ExportAnswer = JsonOf<'/v1/admin/shipments/export', 'post'>;
 export type ImportAnswer = JsonOf<'/v1/admin/shipments/tracking', 'post'>;
 export type ImportLine = ImportAnswer['lines'][number];
+/** A mail the order page may send again (ご注文確認, 入金確認, 発送完了, キャンセル). */
+export type ResendMail = DeskOrder['resend_mails'][number];
+export type BulkInput = BodyOf<'/v1/admin/orders/bulk/preview', 'post'>;
+export type BulkPreview = JsonOf<'/v1/admin/orders/bulk/preview', 'post'>;
+/** A bulk action running in the background (POST /v1/admin/orders/bulk answers it with 202). */
+export type BulkJob = JsonOf<'/v1/admin/orders/bulk/{id}'>;
+export type BulkResult = BulkJob['results'][number];
+export type DocumentKind = BodyOf<'/v1/admin/orders/documents', 'post'>['kind'];
+export type SplitInput = BodyOf<'/v1/admin/orders/{order_no}/shipments/{code}/split', 'post'>;
+/** The units of each order line that move to the new shipment. */
+export type SplitMove = NonNullable<SplitInput['lines']>[number];
+export type SavedView = JsonOf<'/v1/admin/orders/views'>['data'][number];

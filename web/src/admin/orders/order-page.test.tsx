@@ -328,6 +328,183 @@ describe('注文詳細', () => {
     );
   });
 
+  describe('出荷を分割', () => {
+    const TWO_LINES = shipment('RP00000007-1', {
+      lines: [
+        { ...shipment('x').lines[0]!, id: 'line-a', code: 'KT-80001', quantity: 2 },
+        {
+          id: 'line-b',
+          code: 'KT-80002',
+          name: 'ヘルメットホルダー',
+          variation_name: 'ブラック',
+          unit_price: 1980,
+          quantity: 1,
+          tax_rate: 10,
+        },
+      ],
+    });
+
+    it('moves units of the lines to a new shipment, checking the numbers first', async () => {
+      const user = userEvent.setup();
+      const split = deskOrder('RP00000007', {
+        version: 4,
+        shipments: [
+          shipment('RP00000007-1', { lines: [{ ...TWO_LINES.lines[0]!, quantity: 1 }, TWO_LINES.lines[1]!] }),
+          shipment('RP00000007-2', { lines: [{ ...TWO_LINES.lines[0]!, id: 'line-c', quantity: 1 }] }),
+        ],
+      });
+      const fake = createAdminFake('owner')
+        .on('GET', ORDER, json(deskOrder('RP00000007', { shipments: [TWO_LINES] })))
+        .on('POST', `${ORDER}/shipments/RP00000007-1/split`, json(split));
+      renderAdmin('/admin/orders/RP00000007', fake);
+
+      await user.click(await screen.findByRole('button', { name: 'RP00000007-1の出荷を分割' }));
+      const dialog = screen.getByRole('dialog', { name: 'RP00000007-1の出荷を分割' });
+      const first = within(dialog).getByLabelText('KT-80001の移す数');
+      expect(first).toHaveValue(0);
+      await user.click(within(dialog).getByRole('button', { name: '分割する' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+        '新しい出荷に移す数量を1点以上入力してください',
+      );
+
+      await user.clear(first);
+      await user.type(first, '3');
+      await user.click(within(dialog).getByRole('button', { name: '分割する' }));
+      expect(await within(dialog).findByText('2以下で入力してください')).toBeInTheDocument();
+      expect(first).toHaveAttribute('aria-invalid', 'true');
+
+      await user.clear(first);
+      await user.type(first, '2');
+      await user.type(within(dialog).getByLabelText('KT-80002の移す数'), '{backspace}1');
+      await user.click(within(dialog).getByRole('button', { name: '分割する' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent('元の出荷に1点以上残してください');
+      expect(fake.callsTo(`${ORDER}/shipments/RP00000007-1/split`)).toHaveLength(0);
+
+      await user.clear(first);
+      await user.type(first, '1');
+      await user.click(within(dialog).getByRole('button', { name: '分割する' }));
+      expect(
+        await screen.findByText('RP00000007-1を分割しました。移した商品は新しい出荷になりました。'),
+      ).toBeInTheDocument();
+      expect(await fake.callsTo(`${ORDER}/shipments/RP00000007-1/split`)[0]!.json()).toEqual({
+        lines: [
+          { line_id: 'line-a', quantity: 1 },
+          { line_id: 'line-b', quantity: 1 },
+        ],
+        version: 3,
+      });
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(section(/出荷\s*2\s*RP00000007-2/)).toBeInTheDocument();
+    });
+
+    it('closes on a stale copy and offers to read the order again', async () => {
+      const user = userEvent.setup();
+      const fake = createAdminFake('owner')
+        .on('GET', ORDER, json(deskOrder('RP00000007', { shipments: [TWO_LINES] })))
+        .on(
+          'POST',
+          `${ORDER}/shipments/RP00000007-1/split`,
+          json({ message: 'この注文は他のスタッフが更新しました。', code: 'orders.desk.stale' }, { status: 409 }),
+        );
+      renderAdmin('/admin/orders/RP00000007', fake);
+      await user.click(await screen.findByRole('button', { name: 'RP00000007-1の出荷を分割' }));
+      const dialog = screen.getByRole('dialog', { name: 'RP00000007-1の出荷を分割' });
+      await user.type(within(dialog).getByLabelText('KT-80002の移す数'), '{backspace}1');
+      await user.click(within(dialog).getByRole('button', { name: '分割する' }));
+      expect(await screen.findByRole('button', { name: '最新の内容を読み込む' })).toBeInTheDocument();
+      expect(screen.getByText('この注文は他のスタッフが更新しました。')).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+
+    it('is not offered without `actions.split`, for one unit, or once the parcel has left', async () => {
+      const view = renderAdmin(
+        '/admin/orders/RP00000007',
+        createAdminFake('owner').on(
+          'GET',
+          ORDER,
+          json(deskOrder('RP00000007', { shipments: [TWO_LINES], actions: { ...ALL_ACTIONS, split: false } })),
+        ),
+      );
+      expect(await screen.findByRole('button', { name: 'RP00000007-1を出荷済みにする' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /出荷を分割/ })).not.toBeInTheDocument();
+      view.unmount();
+
+      const one = shipment('RP00000007-1', { lines: [{ ...TWO_LINES.lines[0]!, quantity: 1 }] });
+      const left = { ...TWO_LINES, code: 'RP00000007-2', state: { code: 'shipped', label: '出荷済' } };
+      renderAdmin(
+        '/admin/orders/RP00000007',
+        createAdminFake('owner').on('GET', ORDER, json(deskOrder('RP00000007', { shipments: [one, left] }))),
+      );
+      expect(await screen.findByRole('button', { name: 'RP00000007-1を出荷済みにする' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /出荷を分割/ })).not.toBeInTheDocument();
+    });
+  });
+
+  describe('メールを再送', () => {
+    const MAILS = [
+      { code: 'order_received', label: 'ご注文確認' },
+      { code: 'shipped', label: '発送完了' },
+    ];
+
+    it('sends the chosen mail again, 発送完了 for the shipment chosen, and the timeline shows it', async () => {
+      const user = userEvent.setup();
+      const shipped = shipment('RP00000007-1', { state: { code: 'shipped', label: '出荷済' } });
+      const order = deskOrder('RP00000007', { resend_mails: MAILS, shipments: [shipped, shipment('RP00000007-2')] });
+      const mailed = {
+        ...order,
+        timeline: [
+          ...order.timeline,
+          {
+            at: '2026-11-30T05:00:00Z',
+            kind: { code: 'mail', label: 'メール送信' },
+            staff_name: '店長 太郎',
+            detail: '【ライドパーツ本舗】商品発送のお知らせ（再送）',
+          },
+        ],
+      };
+      const fake = createAdminFake('owner')
+        .on('GET', ORDER, json(order))
+        .on('POST', `${ORDER}/mails`, json(mailed, { status: 201 }));
+      renderAdmin('/admin/orders/RP00000007', fake);
+
+      const form = await screen.findByRole('form', { name: 'メールの再送' });
+      expect(within(form).queryByLabelText('出荷')).not.toBeInTheDocument();
+      await user.selectOptions(within(form).getByLabelText('メールの種類'), '発送完了');
+      // Only a shipment that has left has a 発送完了 mail.
+      const parcels = within(form).getByLabelText('出荷');
+      expect(
+        within(parcels)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['RP00000007-1（出荷済）']);
+      await user.click(within(form).getByRole('button', { name: 'メールを再送する' }));
+
+      expect(await screen.findByText('「発送完了」のメールをお客様に再送しました。')).toBeInTheDocument();
+      expect(await fake.callsTo(`${ORDER}/mails`)[0]!.json()).toEqual({
+        kind: 'shipped',
+        shipment_code: 'RP00000007-1',
+      });
+      expect(within(section('履歴')).getByText('【ライドパーツ本舗】商品発送のお知らせ（再送）')).toBeInTheDocument();
+    });
+
+    it('sends ご注文確認 without a shipment, and is hidden when there is nothing to send', async () => {
+      const user = userEvent.setup();
+      const fake = createAdminFake('owner')
+        .on('GET', ORDER, json(deskOrder('RP00000007', { resend_mails: MAILS })))
+        .on('POST', `${ORDER}/mails`, json(deskOrder('RP00000007', { resend_mails: MAILS }), { status: 201 }));
+      const view = renderAdmin('/admin/orders/RP00000007', fake);
+      const form = await screen.findByRole('form', { name: 'メールの再送' });
+      await user.click(within(form).getByRole('button', { name: 'メールを再送する' }));
+      expect(await screen.findByText('「ご注文確認」のメールをお客様に再送しました。')).toBeInTheDocument();
+      expect(await fake.callsTo(`${ORDER}/mails`)[0]!.json()).toEqual({ kind: 'order_received' });
+      view.unmount();
+
+      renderAdmin('/admin/orders/RP00000007', createAdminFake('owner').on('GET', ORDER, json(deskOrder('RP00000007'))));
+      expect(await screen.findByRole('heading', { level: 1, name: '注文 RP00000007' })).toBeInTheDocument();
+      expect(screen.queryByRole('form', { name: 'メールの再送' })).not.toBeInTheDocument();
+    });
+  });
+
   it('says so when the order does not exist', async () => {
     renderAdmin(
       '/admin/orders/RP99999999',

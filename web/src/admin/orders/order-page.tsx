@@ -1,9 +1,9 @@
 /**
  * 注文詳細 (order desk): the order's status badges, the orderer, the customer's 備考, the amounts
  * and the payments, each shipment with its lines, のし and wrapping, delivery wishes, 出荷予定日,
- * tracking numbers and state buttons, and the timeline with its notes. Only the changes the
- * server's `actions` allow this staff member now are offered. A change made on an old copy (409)
- * says so and offers to read the order again.
+ * tracking numbers, state buttons and 出荷を分割, メールを再送, and the timeline with its notes.
+ * Only the changes the server's `actions` allow this staff member now are offered. A change made
+ * on an old copy (409) says so and offers to read the order again.
  */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -38,6 +38,7 @@ import {
   type ReportFailure,
 } from './order-schema';
 import { OrderTimeline } from './order-timeline';
+import { ResendMail } from './resend-mail';
 import { ShipmentSection } from './shipment-section';
 import styles from './order-page.module.css';
 
@@ -172,6 +173,7 @@ function OrderView({ order }: { order: DeskOrder }) {
             />
           ))}
           {order.shipments.length === 0 ? <p>この注文には出荷がありません。</p> : null}
+          <ResendMail order={order} onDone={done} report={report} />
           <OrderTimeline order={order} onDone={done} report={report} />
         </div>
         <aside className={styles.side} aria-label="注文者とお支払い">

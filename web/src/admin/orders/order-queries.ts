@@ -1,20 +1,21 @@
 /**
  * 受注管理 (docs/architecture.md, "The back office"): the desk's queues and figures
  * (GET /v1/admin/orders/queues), the order list (GET /v1/admin/orders), one order
- * (GET /v1/admin/orders/{order_no}) and its changes, each answering the order as it is now;
- * the carriers' files out (POST /v1/admin/shipments/export) and tracking numbers back
+ * (GET /v1/admin/orders/{order_no}) and its changes (a shipment split, a mail sent again among
+ * them), each answering the order as it is now; the carriers' files out (POST /v1/admin/shipments/export) and tracking numbers back
  * (POST /v1/admin/shipments/tracking, the file's bytes as the body).
  */
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { adminApi, AdminApiError, checkResponse, client, loadData, loadPage } from '../api/admin-client';
-import type { DeskOrder, ExportAnswer, ImportAnswer, ShipmentMove } from '../api/admin-types';
+import type { DeskOrder, ExportAnswer, ImportAnswer, ShipmentMove, SplitMove } from '../api/admin-types';
 import { ADMIN_ROOT } from '../api/session-queries';
 import { listQuery, type OrderFilter } from './order-filter';
 import type { CarrierCode, TrackingSource } from './order-labels';
 
 export const ORDERS_PER_PAGE = 20;
 
-const ORDERS_KEY = [...ADMIN_ROOT, 'orders'] as const;
+/** Every query of the desk keys under this (the bulk actions and saved views too). */
+export const ORDERS_KEY = [...ADMIN_ROOT, 'orders'] as const;
 
 /** The code of a 409: someone else changed the order since this screen read it. */
 export const STALE_CODE = 'orders.desk.stale';
@@ -119,6 +120,25 @@ export function useMoveShipment(orderNo: string) {
         body: { ...move, version },
       }),
     ),
+  );
+}
+
+/** Moves `lines` (units of each order line) of the shipment `code` to a new shipment. */
+export function useSplitShipment(orderNo: string) {
+  return useOrderChange(orderNo, ({ code, lines }: { code: string; lines: SplitMove[] }, version) =>
+    loadData(
+      client().POST('/v1/admin/orders/{order_no}/shipments/{code}/split', {
+        params: { path: { order_no: orderNo, code } },
+        body: { lines, version },
+      }),
+    ),
+  );
+}
+
+/** Sends one of the order's mails again (`shipment_code` for 発送完了); the timeline shows it. */
+export function useResendMail(orderNo: string) {
+  return useOrderChange(orderNo, (body: { kind: string; shipment_code?: string }) =>
+    loadData(client().POST('/v1/admin/orders/{order_no}/mails', { params: path(orderNo), body })),
   );
 }
 

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../test/fake-fetch';
 import { deskHome, orderRow, shipment } from '../../test/order-desk';
 import { createAdminFake, paged, renderAdmin, type Role } from '../../test/render-admin';
+import { todayInJapan } from '../ui/date-time';
 
 const ROWS = [
   orderRow('RP00000007', {
@@ -42,7 +43,8 @@ const ROWS = [
 function deskFake(role: Role = 'owner') {
   return createAdminFake(role)
     .on('GET', '/v1/admin/orders/queues', json(deskHome()))
-    .on('GET', '/v1/admin/orders', () => paged(ROWS, 2));
+    .on('GET', '/v1/admin/orders', () => paged(ROWS, 2))
+    .on('GET', '/v1/admin/orders/views', json({ data: [] }));
 }
 
 function lastListQuery(fake: ReturnType<typeof deskFake>): URLSearchParams {
@@ -98,8 +100,13 @@ describe('受注管理', () => {
       'href',
       expect.stringContaining('444413758703'),
     );
-    // Nothing to tick on a parcel that has left.
-    expect(within(rows[2]!).queryByRole('checkbox')).not.toBeInTheDocument();
+    // Orders are ticked, not parcels: one box per row.
+    expect(
+      within(rows[1]!)
+        .getAllByRole('checkbox')
+        .map((box) => box.getAttribute('aria-label')),
+    ).toEqual(['RP00000007を選択']);
+    expect(within(rows[2]!).getByRole('checkbox', { name: 'RP00000006を選択' })).not.toBeChecked();
   });
 
   it('keeps the queue, the search and the filters in the address and asks the server with them', async () => {
@@ -171,14 +178,14 @@ describe('受注管理', () => {
     expect(fake.callsTo('/v1/admin/orders').length).toBe(calls + 1);
   });
 
-  describe('送り状データ出力', () => {
-    const saved: { name: string; size: number }[] = [];
+  describe('選択した注文の操作', () => {
+    const saved: string[] = [];
     beforeEach(() => {
       saved.length = 0;
-      URL.createObjectURL = vi.fn(() => 'blob:http://shop.test/csv');
+      URL.createObjectURL = vi.fn(() => 'blob:http://shop.test/file');
       URL.revokeObjectURL = vi.fn();
       vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-        saved.push({ name: this.download, size: 0 });
+        saved.push(this.download);
       });
     });
     afterEach(() => {
@@ -187,7 +194,160 @@ describe('受注管理', () => {
       Reflect.deleteProperty(URL, 'revokeObjectURL');
     });
 
-    it('writes the chosen carrier’s file for the ticked shipments, saves it and lists what changed', async () => {
+    function bar() {
+      return screen.getByRole('region', { name: '選択した注文の操作' });
+    }
+
+    it('ticks orders one by one or the whole page, and lets them go', async () => {
+      const user = userEvent.setup();
+      renderAdmin('/admin/orders', deskFake());
+      await user.click(await screen.findByRole('checkbox', { name: 'RP00000006を選択' }));
+      expect(within(bar()).getByRole('status')).toHaveTextContent('1件の注文を選択中');
+      const all = screen.getByRole('checkbox', { name: 'このページの注文をすべて選択' });
+      expect(all).toHaveProperty('indeterminate', true);
+      await user.click(all);
+      expect(within(bar()).getByRole('status')).toHaveTextContent('2件の注文を選択中');
+      await user.click(within(bar()).getByRole('button', { name: '選択を解除' }));
+      expect(within(bar()).getByRole('status')).toHaveTextContent('注文を選ぶと、まとめて操作できます');
+      expect(within(bar()).getByRole('button', { name: '入金確認' })).toBeDisabled();
+    });
+
+    it('confirms payments: 入金日 first, the preview with what is left out, then the run and each result', async () => {
+      const user = userEvent.setup();
+      let polls = 0;
+      const job = (state: 'running' | 'done', done: number) => ({
+        id: 'job-1',
+        action: 'confirm_payment',
+        action_label: '入金確認',
+        state,
+        total: 1,
+        done,
+        changed: done,
+        skipped: 0,
+        results: done > 0 ? [{ order_no: 'RP00000007', ok: true, message: '' }] : [],
+      });
+      const fake = deskFake()
+        .on(
+          'POST',
+          '/v1/admin/orders/bulk/preview',
+          json({
+            action: 'confirm_payment',
+            action_label: '入金確認',
+            will_change: [{ order_no: 'RP00000007', detail: '¥7,170を入金済にします' }],
+            skipped: [{ order_no: 'RP00000006', reason: '代金引換の注文です。' }],
+          }),
+        )
+        .on('POST', '/v1/admin/orders/bulk', json(job('running', 0), { status: 202 }))
+        .on('GET', '/v1/admin/orders/bulk/job-1', () => {
+          polls += 1;
+          return json(polls < 2 ? job('running', 0) : job('done', 1));
+        });
+      renderAdmin('/admin/orders?queue=awaiting_payment', fake);
+
+      await user.click(await screen.findByRole('checkbox', { name: 'このページの注文をすべて選択' }));
+      await user.click(within(bar()).getByRole('button', { name: '入金確認' }));
+      const dialog = screen.getByRole('dialog', { name: '入金確認' });
+      expect(within(dialog).getByLabelText('入金日')).toHaveValue(todayInJapan());
+      await user.click(within(dialog).getByRole('button', { name: '対象を確認する' }));
+
+      expect(await within(dialog).findByText('1件を変更します。1件は対象外です。')).toBeInTheDocument();
+      expect(await fake.callsTo('/v1/admin/orders/bulk/preview')[0]!.json()).toEqual({
+        action: 'confirm_payment',
+        order_nos: ['RP00000007', 'RP00000006'],
+        paid_on: todayInJapan(),
+      });
+      expect(within(dialog).getByRole('list', { name: '対象外の注文' })).toHaveTextContent(
+        'RP00000006：代金引換の注文です。',
+      );
+      const lists = fake.callsTo('/v1/admin/orders').length;
+      await user.click(within(dialog).getByRole('button', { name: '1件に実行する' }));
+
+      expect(await within(dialog).findByText('0/1件 処理済み')).toBeInTheDocument();
+      expect(within(dialog).getByRole('progressbar', { name: '処理の進み具合' })).toBeInTheDocument();
+      expect(await fake.callsTo('/v1/admin/orders/bulk')[0]!.json()).toEqual({
+        action: 'confirm_payment',
+        order_nos: ['RP00000007', 'RP00000006'],
+        paid_on: todayInJapan(),
+      });
+      expect(await within(dialog).findByText('1/1件 処理済み', {}, { timeout: 3000 })).toBeInTheDocument();
+      expect(within(dialog).getByRole('row', { name: /RP00000007/ })).toHaveTextContent('RP00000007変更しました');
+
+      await user.click(within(dialog).getByRole('button', { name: '閉じる' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(within(bar()).getByRole('status')).toHaveTextContent('注文を選ぶと、まとめて操作できます');
+      await waitFor(() => expect(fake.callsTo('/v1/admin/orders').length).toBeGreaterThan(lists));
+    });
+
+    it('says the role may not, when the server answers 403', async () => {
+      const user = userEvent.setup();
+      const fake = deskFake().on(
+        'POST',
+        '/v1/admin/orders/bulk/preview',
+        json({ message: '出荷を操作する権限がありません。', code: 'staff.forbidden' }, { status: 403 }),
+      );
+      renderAdmin('/admin/orders', fake);
+      await user.click(await screen.findByRole('checkbox', { name: 'RP00000007を選択' }));
+      await user.click(within(bar()).getByRole('button', { name: '出荷準備中にする' }));
+      const dialog = screen.getByRole('dialog', { name: '出荷準備中にする' });
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent('この操作を行う権限がありません。');
+      expect(within(dialog).queryByRole('button', { name: /に実行する$/ })).not.toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'やめる' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(fake.callsTo('/v1/admin/orders/bulk')).toHaveLength(0);
+    });
+
+    it('prints a picking list as a PDF and says how many orders were left out', async () => {
+      const user = userEvent.setup();
+      const fake = deskFake().on(
+        'POST',
+        '/v1/admin/orders/documents',
+        () =>
+          new Response('%PDF-1.7', {
+            headers: {
+              'content-type': 'application/pdf',
+              'content-disposition': `attachment; filename="picking-list-20261130.pdf"; filename*=UTF-8''picking-list-20261130.pdf`,
+              'x-skipped': '1',
+            },
+          }),
+      );
+      renderAdmin('/admin/orders', fake);
+      await user.click(await screen.findByRole('checkbox', { name: 'このページの注文をすべて選択' }));
+      await user.click(within(bar()).getByRole('button', { name: '帳票を印刷' }));
+      const dialog = screen.getByRole('dialog', { name: '帳票を印刷' });
+      await user.click(within(dialog).getByRole('radio', { name: 'ピッキングリスト' }));
+      await user.click(within(dialog).getByRole('button', { name: 'PDFを出力' }));
+
+      expect(
+        await screen.findByText('ピッキングリスト（1件）をPDFで出力しました。1件は対象外のため出力しませんでした。'),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(saved).toEqual(['picking-list-20261130.pdf']);
+      expect(await fake.callsTo('/v1/admin/orders/documents')[0]!.json()).toEqual({
+        kind: 'picking_list',
+        order_nos: ['RP00000007', 'RP00000006'],
+      });
+      // Printing changes nothing: the orders stay ticked.
+      expect(within(bar()).getByRole('status')).toHaveTextContent('2件の注文を選択中');
+    });
+
+    it('shows a refused print in its window', async () => {
+      const user = userEvent.setup();
+      const fake = deskFake().on(
+        'POST',
+        '/v1/admin/orders/documents',
+        json({ message: '領収書を出力できる注文がありません。', code: 'orders.documents.nothing' }, { status: 422 }),
+      );
+      renderAdmin('/admin/orders', fake);
+      await user.click(await screen.findByRole('checkbox', { name: 'RP00000006を選択' }));
+      await user.click(within(bar()).getByRole('button', { name: '帳票を印刷' }));
+      const dialog = screen.getByRole('dialog', { name: '帳票を印刷' });
+      await user.click(within(dialog).getByRole('radio', { name: '領収書' }));
+      await user.click(within(dialog).getByRole('button', { name: 'PDFを出力' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent('領収書を出力できる注文がありません。');
+      expect(saved).toEqual([]);
+    });
+
+    it('writes the chosen carrier’s file for the ticked orders’ shipments, saves it and lists what changed', async () => {
       const user = userEvent.setup();
       const fake = deskFake().on(
         'POST',
@@ -203,20 +363,20 @@ describe('受注管理', () => {
       );
       renderAdmin('/admin/orders', fake);
 
-      const bar = await screen.findByRole('region', { name: '選択した出荷の操作' });
-      expect(within(bar).getByRole('button', { name: '送り状データ出力' })).toBeDisabled();
-      await user.click(await screen.findByRole('checkbox', { name: 'RP00000007-1を選択' }));
-      await user.click(screen.getByRole('checkbox', { name: 'RP00000007-2を選択' }));
-      expect(within(bar).getByRole('status')).toHaveTextContent('2件の出荷を選択中');
-      await user.selectOptions(within(bar).getByLabelText('配送業者'), '佐川急便 e飛伝Ⅲ');
-      await user.click(within(bar).getByRole('button', { name: '送り状データ出力' }));
+      await user.click(await screen.findByRole('checkbox', { name: 'このページの注文をすべて選択' }));
+      await user.click(within(bar()).getByRole('button', { name: '配送業者CSV' }));
+      const dialog = screen.getByRole('dialog', { name: '配送業者CSV' });
+      // RP00000006's parcel has left: only RP00000007's two go.
+      expect(dialog).toHaveTextContent('出荷2件の送り状データを出力します');
+      await user.selectOptions(within(dialog).getByLabelText('配送業者'), '佐川急便 e飛伝Ⅲ');
+      await user.click(within(dialog).getByRole('button', { name: '送り状データ出力' }));
 
       const result = await screen.findByRole('region', { name: '送り状データの出力結果' });
       expect(await fake.callsTo('/v1/admin/shipments/export')[0]!.json()).toEqual({
         carrier: 'sagawa_ehiden',
         shipment_codes: ['RP00000007-1', 'RP00000007-2'],
       });
-      expect(saved.map((file) => file.name)).toEqual(['sagawa_ehiden_20261130.csv']);
+      expect(saved).toEqual(['sagawa_ehiden_20261130.csv']);
       expect(within(result).getByRole('status')).toHaveTextContent(
         '佐川急便 e飛伝Ⅲの送り状データを出力しました（1件）',
       );
@@ -224,8 +384,8 @@ describe('受注管理', () => {
       expect(within(result).getByRole('list', { name: '出力しなかった出荷' })).toHaveTextContent(
         'RP00000007-2：入金が確認できていません。',
       );
-      // The selection is done with; the list and counts are asked again.
-      expect(within(bar).getByRole('status')).toHaveTextContent('出荷を選ぶと送り状データを出力できます');
+      // The shipments moved on: the selection is done with, the list and counts are asked again.
+      expect(within(bar()).getByRole('status')).toHaveTextContent('注文を選ぶと、まとめて操作できます');
       await waitFor(() => expect(fake.callsTo('/v1/admin/orders').length).toBeGreaterThan(1));
 
       await user.click(
@@ -234,21 +394,101 @@ describe('受注管理', () => {
       expect(saved).toHaveLength(2);
     });
 
-    it('ticks every shipment of the page that can still go', async () => {
-      const user = userEvent.setup();
-      renderAdmin('/admin/orders', deskFake());
-      await user.click(
-        await screen.findByRole('checkbox', { name: 'このページの未出荷・出荷準備中の出荷をすべて選択' }),
-      );
-      expect(screen.getByRole('region', { name: '選択した出荷の操作' })).toHaveTextContent('2件の出荷を選択中');
+    it('offers each role only what it may do', async () => {
+      const viewer = renderAdmin('/admin/orders', deskFake('viewer'));
+      expect(await screen.findByRole('checkbox', { name: 'RP00000007を選択' })).toBeInTheDocument();
+      expect(
+        within(bar())
+          .getAllByRole('button')
+          .map((button) => button.textContent),
+      ).toEqual(['帳票を印刷']);
+      expect(screen.queryByRole('link', { name: '送り状番号の取り込み' })).not.toBeInTheDocument();
+      viewer.unmount();
+
+      renderAdmin('/admin/orders', deskFake('shipping_clerk'));
+      await screen.findByRole('checkbox', { name: 'RP00000007を選択' });
+      expect(
+        within(bar())
+          .getAllByRole('button')
+          .map((button) => button.textContent),
+      ).toEqual(['出荷準備中にする', '出荷済にする', '発送完了メールを再送', '帳票を印刷', '配送業者CSV']);
     });
   });
 
-  it('gives a role without `shipping` the list only: no ticks, no export, no tracking import', async () => {
-    renderAdmin('/admin/orders', deskFake('viewer'));
-    expect(await screen.findByRole('link', { name: 'RP00000007' })).toBeInTheDocument();
-    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: '選択した出荷の操作' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: '送り状番号の取り込み' })).not.toBeInTheDocument();
+  describe('保存した検索条件', () => {
+    const VIEWS = [
+      { id: 'v-1', name: '代引きの出荷待ち', query: 'queue=to_ship&payment=cod' },
+      { id: 'v-2', name: '大阪', query: `prefecture=${encodeURIComponent('大阪府')}` },
+    ];
+
+    it('applies a saved search on click and marks the one in use', async () => {
+      const user = userEvent.setup();
+      const fake = deskFake().on('GET', '/v1/admin/orders/views', json({ data: VIEWS }));
+      const { router } = renderAdmin('/admin/orders', fake);
+      const views = await screen.findByRole('region', { name: '保存した検索条件' });
+      await user.click(await within(views).findByRole('link', { name: '代引きの出荷待ち' }));
+      expect(router.state.location.search).toBe('?queue=to_ship&payment=cod');
+      await waitFor(() => expect(lastListQuery(fake).get('payment')).toBe('cod'));
+      expect(within(views).getByRole('link', { name: '代引きの出荷待ち' })).toHaveAttribute('aria-current', 'true');
+      expect(within(views).getByRole('link', { name: '大阪' })).not.toHaveAttribute('aria-current');
+    });
+
+    it('saves the current search without its page under a name, with the server’s word on the name', async () => {
+      const user = userEvent.setup();
+      let answers = 0;
+      const fake = deskFake().on('POST', '/v1/admin/orders/views', () => {
+        answers += 1;
+        return answers === 1
+          ? json(
+              { message: '入力内容をご確認ください。', errors: { name: ['保存できるビューは30件までです。'] } },
+              { status: 422 },
+            )
+          : json(
+              { id: 'v-3', name: '入金待ち（銀行振込）', query: 'queue=awaiting_payment&payment=bank_transfer' },
+              { status: 201 },
+            );
+      });
+      renderAdmin('/admin/orders?queue=awaiting_payment&payment=bank_transfer&page=2', fake);
+
+      await user.click(await screen.findByRole('button', { name: 'この条件を保存' }));
+      const dialog = screen.getByRole('dialog', { name: 'この条件を保存' });
+      await user.click(within(dialog).getByRole('button', { name: '保存する' }));
+      expect(await within(dialog).findByText('名前を入力してください')).toBeInTheDocument();
+      expect(fake.callsTo('/v1/admin/orders/views').filter((call) => call.method === 'POST')).toHaveLength(0);
+
+      await user.type(within(dialog).getByLabelText('名前'), '入金待ち（銀行振込）');
+      await user.click(within(dialog).getByRole('button', { name: '保存する' }));
+      expect(await within(dialog).findByText('保存できるビューは30件までです。')).toBeInTheDocument();
+      expect(within(dialog).getByLabelText('名前')).toHaveAttribute('aria-invalid', 'true');
+
+      await user.click(within(dialog).getByRole('button', { name: '保存する' }));
+      expect(await screen.findByText('「入金待ち（銀行振込）」として保存しました。')).toBeInTheDocument();
+      const posts = fake.callsTo('/v1/admin/orders/views').filter((call) => call.method === 'POST');
+      expect(await posts[1]!.json()).toEqual({
+        name: '入金待ち（銀行振込）',
+        query: 'queue=awaiting_payment&payment=bank_transfer',
+      });
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+
+    it('deletes a saved search after asking', async () => {
+      const user = userEvent.setup();
+      const fake = deskFake()
+        .on('GET', '/v1/admin/orders/views', json({ data: VIEWS }))
+        .on('DELETE', '/v1/admin/orders/views/v-2', () => new Response(null, { status: 204 }));
+      renderAdmin('/admin/orders', fake);
+      await user.click(await screen.findByRole('button', { name: '「大阪」を削除' }));
+      const dialog = screen.getByRole('dialog', { name: '保存した条件の削除' });
+      expect(dialog).toHaveTextContent('保存した条件「大阪」を削除します。');
+      await user.click(within(dialog).getByRole('button', { name: 'やめる' }));
+      expect(fake.callsTo('/v1/admin/orders/views/v-2')).toHaveLength(0);
+
+      await user.click(screen.getByRole('button', { name: '「大阪」を削除' }));
+      await user.click(
+        within(screen.getByRole('dialog', { name: '保存した条件の削除' })).getByRole('button', { name: '削除する' }),
+      );
+      expect(await screen.findByText('「大阪」を削除しました。')).toBeInTheDocument();
+      expect(fake.callsTo('/v1/admin/orders/views/v-2')).toHaveLength(1);
+    });
   });
 });

@@ -1,25 +1,26 @@
 /**
  * 受注管理: the shop's figures (today, this week, this month, and 出荷待ち due today), the work
  * queues as tabs with their counts, a search box and a filter panel — all kept in the address
- * (?queue&q&payment&…&page) — and one row per order with its shipments nested. Staff with
- * `shipping` tick shipments and write the carrier's file for them (送り状データ出力): the files
- * download, and what the carrier's encoding could not carry and what was left out are listed.
+ * (?queue&q&payment&…&page) — the staff member's saved searches, and one row per order with its
+ * shipments nested. Ticked orders (on any page of the same search) are acted on together from the
+ * bar above the list (bulk-bar.tsx): what a role may not do is not offered.
  */
 import { useEffect, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useForm, type RegisterOptions } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
-import { errorText, fieldError } from '../api/admin-client';
-import type { DeskOrderRow, DeskShipment, ExportAnswer, SalesFigure } from '../api/admin-types';
+import { fieldError } from '../api/admin-client';
+import type { DeskOrderRow, SalesFigure } from '../api/admin-types';
 import { useCan } from '../api/session-queries';
 import { Badge } from '../ui/badge';
 import { DateTime, todayInJapan } from '../ui/date-time';
 import { filterBar } from '../ui/filter-bar';
-import { Field, FormAlert, ui } from '../ui/form';
+import { Field, ui } from '../ui/form';
 import { Pager } from '../ui/pager';
 import { LoadFailed, Loading } from '../ui/query-state';
 import { table } from '../ui/table';
 import { Yen } from '../ui/yen';
+import { BulkBar } from './bulk-bar';
 import { OrderBadges, ShipStateBadge } from './order-badges';
 import {
   activeFilters,
@@ -30,9 +31,9 @@ import {
   type OrderFilter,
   readFilter,
 } from './order-filter';
-import { CARRIERS, type CarrierCode, carrierLabel, CUSTOMERS, PAYMENTS, PREFECTURES, QUEUES } from './order-labels';
-import { deskHomeQuery, ordersQuery, useExportShipments } from './order-queries';
-import { saveFile } from './save-file';
+import { CARRIERS, CUSTOMERS, PAYMENTS, PREFECTURES, QUEUES } from './order-labels';
+import { deskHomeQuery, ordersQuery } from './order-queries';
+import { SavedViews } from './saved-views';
 import styles from './orders.module.css';
 
 export function OrdersPage() {
@@ -48,24 +49,32 @@ export function OrdersPage() {
   return <OrderDesk />;
 }
 
+/** The ticked orders, kept while the search stays the same (its `scope`: the query without the page). */
+interface Selection {
+  scope: string;
+  rows: ReadonlyMap<string, DeskOrderRow>;
+}
+
 function OrderDesk() {
   const mayShip = useCan()('shipping');
   const [params, setParams] = useSearchParams();
   const filter = readFilter(params);
   const list = useQuery(ordersQuery(filter));
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const scope = filterSearch(filter);
+  const [selection, setSelection] = useState<Selection>({ scope, rows: new Map() });
+  // Another search (a tab, the filters) starts a new selection; another page of it keeps it.
+  const rows = selection.scope === scope ? selection.rows : new Map<string, DeskOrderRow>();
   const queueLabel = QUEUES.find((queue) => queue.code === filter.queue)?.label ?? 'すべての注文';
 
-  function toggle(codes: readonly string[], on: boolean) {
-    setSelected((current) => {
-      const next = new Set(current);
-      for (const code of codes) {
-        if (on) next.add(code);
-        else next.delete(code);
-      }
-      return next;
-    });
+  function toggle(orders: readonly DeskOrderRow[], on: boolean) {
+    const next = new Map(rows);
+    for (const order of orders) {
+      if (on) next.set(order.order_no, order);
+      else next.delete(order.order_no);
+    }
+    setSelection({ scope, rows: next });
   }
+  const clear = () => setSelection({ scope, rows: new Map() });
 
   return (
     <>
@@ -81,8 +90,9 @@ function OrderDesk() {
       <DeskFigures />
       <QueueTabs filter={filter} />
       <SearchForm filter={filter} error={list.error} onSearch={(search) => setParams(new URLSearchParams(search))} />
+      <SavedViews current={scope.replace(/^\?/, '')} />
 
-      {mayShip ? <ExportBar selected={selected} onDone={() => setSelected(new Set())} /> : null}
+      <BulkBar selected={[...rows.values()]} onClear={clear} />
 
       {list.isPending ? (
         <Loading />
@@ -94,16 +104,12 @@ function OrderDesk() {
         <p className={table.empty}>該当する注文はありません。</p>
       ) : (
         <>
-          <OrderTable
-            orders={list.data.items}
-            caption={queueLabel}
-            selectable={mayShip}
-            selected={selected}
-            onToggle={toggle}
-          />
+          <OrderTable orders={list.data.items} caption={queueLabel} selected={rows} onToggle={toggle} />
           <Pager pagination={list.data.pagination} />
         </>
       )}
+      {/* On a phone the bar is fixed to the bottom: room for it under the last row. */}
+      {rows.size > 0 ? <div className={styles.bulkSpacer} /> : null}
     </>
   );
 }
@@ -347,157 +353,30 @@ function pickFields(filter: OrderFilter): Record<FilterField, string> {
   return fields;
 }
 
-// ---- the carriers' files ------------------------------------------------------------------------
-
-function ExportBar({ selected, onDone }: { selected: ReadonlySet<string>; onDone: () => void }) {
-  const exporting = useExportShipments();
-  const [carrier, setCarrier] = useState<CarrierCode>('yamato_b2');
-  const [result, setResult] = useState<{ carrier: CarrierCode; answer: ExportAnswer } | null>(null);
-  const carrierId = useId();
-  const count = selected.size;
-
-  return (
-    <>
-      <section className={styles.bulk} aria-label="選択した出荷の操作">
-        <p className={styles.bulkCount} role="status">
-          {count > 0 ? `${count}件の出荷を選択中` : '出荷を選ぶと送り状データを出力できます'}
-        </p>
-        <div className={styles.bulkControls}>
-          <label htmlFor={carrierId} className={styles.bulkLabel}>
-            配送業者
-          </label>
-          <select
-            id={carrierId}
-            className={ui.control}
-            value={carrier}
-            onChange={(event) => setCarrier(event.target.value as CarrierCode)}
-          >
-            {CARRIERS.map((option) => (
-              <option key={option.code} value={option.code}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-          <button
-            type="button"
-            className={ui.button}
-            disabled={count === 0 || exporting.isPending}
-            onClick={() => {
-              setResult(null);
-              exporting.mutate(
-                { carrier, shipment_codes: [...selected] },
-                {
-                  onSuccess: (answer) => {
-                    for (const file of answer.files) saveFile(file.name, file.content_base64);
-                    setResult({ carrier, answer });
-                    onDone();
-                  },
-                },
-              );
-            }}
-          >
-            {exporting.isPending ? '出力中…' : '送り状データ出力'}
-          </button>
-        </div>
-      </section>
-      <FormAlert message={exporting.isError ? errorText(exporting.error) : null} />
-      {result ? <ExportResult carrier={result.carrier} answer={result.answer} /> : null}
-    </>
-  );
-}
-
-function ExportResult({ carrier, answer }: { carrier: CarrierCode; answer: ExportAnswer }) {
-  const titleId = useId();
-  return (
-    <section className={styles.result} aria-labelledby={titleId}>
-      <h2 id={titleId} className={styles.resultTitle}>
-        送り状データの出力結果
-      </h2>
-      <p role="status">
-        {answer.files.length > 0
-          ? `${carrierLabel(carrier)}の送り状データを出力しました（${answer.exported.length}件）。出力した未出荷の出荷は「出荷準備中」になりました。`
-          : '出力できる出荷がありませんでした。'}
-      </p>
-      {answer.files.length > 0 ? (
-        <ul className={styles.files} aria-label="出力したファイル">
-          {answer.files.map((file) => (
-            <li key={file.name}>
-              <button
-                type="button"
-                className={ui.link}
-                onClick={() => saveFile(file.name, file.content_base64)}
-              >{`${file.name} をもう一度ダウンロード`}</button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {answer.replaced.length > 0 ? (
-        <table className={table.table}>
-          <caption className={styles.caption}>送り状で置き換えた文字（ラベルには「置き換え後」が印字されます）</caption>
-          <thead>
-            <tr>
-              <th scope="col">出荷番号</th>
-              <th scope="col">項目</th>
-              <th scope="col">元の内容</th>
-              <th scope="col">置き換え後</th>
-            </tr>
-          </thead>
-          <tbody>
-            {answer.replaced.map((replacement, index) => (
-              <tr key={`${replacement.shipment_code}-${replacement.field}-${index}`}>
-                <td data-label="出荷番号" className={table.nowrap}>
-                  {replacement.shipment_code}
-                </td>
-                <td data-label="項目">{replacement.field}</td>
-                <td data-label="元の内容">{replacement.original}</td>
-                <td data-label="置き換え後">{replacement.replaced_with || '（空欄）'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
-      {answer.skipped.length > 0 ? (
-        <>
-          <h3 className={styles.resultSub}>出力しなかった出荷</h3>
-          <ul className={styles.skipped} aria-label="出力しなかった出荷">
-            {answer.skipped.map((skip) => (
-              <li key={skip.shipment_code}>
-                <strong>{skip.shipment_code}</strong>：{skip.reason}
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
-    </section>
-  );
-}
-
 // ---- the list -----------------------------------------------------------------------------------
-
-/** A shipment that can still go into a carrier's file (the server checks the rest). */
-function exportable(order: DeskOrderRow, shipment: DeskShipment): boolean {
-  return order.lifecycle.code !== 'cancelled' && ['unshipped', 'preparing'].includes(shipment.state.code);
-}
 
 interface OrderTableProps {
   orders: readonly DeskOrderRow[];
   caption: string;
-  selectable: boolean;
-  selected: ReadonlySet<string>;
-  onToggle: (codes: readonly string[], on: boolean) => void;
+  selected: ReadonlyMap<string, DeskOrderRow>;
+  onToggle: (orders: readonly DeskOrderRow[], on: boolean) => void;
 }
 
-function OrderTable({ orders, caption, selectable, selected, onToggle }: OrderTableProps) {
-  const codes = orders.flatMap((order) => order.shipments.filter((s) => exportable(order, s)).map((s) => s.code));
-  const all = codes.length > 0 && codes.every((code) => selected.has(code));
+function OrderTable({ orders, caption, selected, onToggle }: OrderTableProps) {
+  const ticked = orders.filter((order) => selected.has(order.order_no)).length;
   return (
     <>
-      {selectable && codes.length > 0 ? (
-        <label className={`${ui.choice} ${styles.selectAll}`}>
-          <input type="checkbox" checked={all} onChange={(event) => onToggle(codes, event.target.checked)} />
-          このページの未出荷・出荷準備中の出荷をすべて選択
-        </label>
-      ) : null}
+      <label className={`${ui.choice} ${styles.selectAll}`}>
+        <input
+          type="checkbox"
+          checked={ticked === orders.length}
+          ref={(input) => {
+            if (input) input.indeterminate = ticked > 0 && ticked < orders.length;
+          }}
+          onChange={(event) => onToggle(orders, event.target.checked)}
+        />
+        このページの注文をすべて選択
+      </label>
       <table className={`${table.table} ${styles.orders}`}>
         <caption className="visually-hidden">{`注文一覧（${caption}）`}</caption>
         <thead>
@@ -515,6 +394,13 @@ function OrderTable({ orders, caption, selectable, selected, onToggle }: OrderTa
           {orders.map((order) => (
             <tr key={order.order_no}>
               <td data-label="注文番号" className={table.nowrap}>
+                <input
+                  type="checkbox"
+                  className={styles.check}
+                  aria-label={`${order.order_no}を選択`}
+                  checked={selected.has(order.order_no)}
+                  onChange={(event) => onToggle([order], event.target.checked)}
+                />
                 <Link to={`/admin/orders/${encodeURIComponent(order.order_no)}`} className={styles.orderNo}>
                   {order.order_no}
                 </Link>
@@ -541,15 +427,6 @@ function OrderTable({ orders, caption, selectable, selected, onToggle }: OrderTa
                 <ul className={styles.shipments} aria-label={`${order.order_no}の出荷`}>
                   {order.shipments.map((shipment) => (
                     <li key={shipment.code} className={styles.shipment}>
-                      {selectable && exportable(order, shipment) ? (
-                        <input
-                          type="checkbox"
-                          className={styles.check}
-                          aria-label={`${shipment.code}を選択`}
-                          checked={selected.has(shipment.code)}
-                          onChange={(event) => onToggle([shipment.code], event.target.checked)}
-                        />
-                      ) : null}
                       <span className={styles.shipmentCode}>{shipment.code}</span>
                       <ShipStateBadge shipment={shipment} />
                       <span className={styles.shipmentTo}>

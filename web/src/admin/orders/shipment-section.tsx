@@ -1,7 +1,8 @@
 /**
  * One shipment of the order page: where it goes and when, のし and wrapping, its lines, its
  * tracking numbers (links to the carrier's page), and — for staff with `shipping` — the step to
- * the next state (出荷準備中, 出荷済み with carrier and numbers, 配達完了) or back one, with a reason.
+ * the next state (出荷準備中, 出荷済み with carrier and numbers, 配達完了) or back one, with a reason,
+ * and 出荷を分割 (some units to a new shipment) while it has not left.
  */
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -13,6 +14,8 @@ import { Yen } from '../ui/yen';
 import { ShipStateBadge } from './order-badges';
 import { CARRIERS } from './order-labels';
 import { useMoveShipment } from './order-queries';
+import { SplitDialog } from './split-dialog';
+import { canSplit } from './split-schema';
 import {
   REASON_MAX,
   type ReasonValues,
@@ -49,6 +52,8 @@ export function ShipmentSection({ order, shipment, index, panel, onToggle, onDon
   const titleId = useId();
   const move = useMoveShipment(order.order_no);
   const [alert, setAlert] = useState<string | null>(null);
+  const [splitting, setSplitting] = useState(false);
+  const splittable = canSplit(shipment, order.actions);
   const state = shipment.state.code as ShipState;
   const back = BACK[state];
   const code = shipment.code;
@@ -182,8 +187,8 @@ export function ShipmentSection({ order, shipment, index, panel, onToggle, onDon
           </tr>
         </thead>
         <tbody>
-          {shipment.lines.map((line, lineIndex) => (
-            <tr key={`${line.code}-${lineIndex}`}>
+          {shipment.lines.map((line) => (
+            <tr key={line.id}>
               <td data-label="商品コード" className={table.nowrap}>
                 {line.code}
               </td>
@@ -207,10 +212,10 @@ export function ShipmentSection({ order, shipment, index, panel, onToggle, onDon
         </tbody>
       </table>
 
-      {order.actions.ship ? (
+      {order.actions.ship || splittable ? (
         <div className={styles.shipActions}>
           <div className={ui.actions}>
-            {state === 'unshipped' ? (
+            {order.actions.ship && state === 'unshipped' ? (
               <button
                 type="button"
                 className={ui.secondary}
@@ -221,7 +226,7 @@ export function ShipmentSection({ order, shipment, index, panel, onToggle, onDon
                 出荷準備中にする
               </button>
             ) : null}
-            {state === 'unshipped' || state === 'preparing' ? (
+            {order.actions.ship && (state === 'unshipped' || state === 'preparing') ? (
               <button
                 type="button"
                 className={panel === `ship:${code}` ? ui.button : ui.secondary}
@@ -232,7 +237,7 @@ export function ShipmentSection({ order, shipment, index, panel, onToggle, onDon
                 出荷済みにする
               </button>
             ) : null}
-            {state === 'shipped' ? (
+            {order.actions.ship && state === 'shipped' ? (
               <button
                 type="button"
                 className={ui.secondary}
@@ -243,7 +248,7 @@ export function ShipmentSection({ order, shipment, index, panel, onToggle, onDon
                 配達完了にする
               </button>
             ) : null}
-            {back ? (
+            {order.actions.ship && back ? (
               <button
                 type="button"
                 className={ui.secondary}
@@ -254,6 +259,17 @@ export function ShipmentSection({ order, shipment, index, panel, onToggle, onDon
                 {`${back.label}に戻す`}
               </button>
             ) : null}
+            {splittable ? (
+              <button
+                type="button"
+                className={ui.secondary}
+                aria-label={`${code}の出荷を分割`}
+                aria-haspopup="dialog"
+                onClick={() => setSplitting(true)}
+              >
+                出荷を分割
+              </button>
+            ) : null}
           </div>
           <FormAlert message={alert} />
           {panel === `ship:${code}` ? (
@@ -261,6 +277,18 @@ export function ShipmentSection({ order, shipment, index, panel, onToggle, onDon
           ) : null}
           {panel === `back:${code}` && back ? (
             <BackForm order={order} shipment={shipment} to={back} onDone={onDone} report={report} />
+          ) : null}
+          {splitting ? (
+            <SplitDialog
+              order={order}
+              shipment={shipment}
+              onClose={() => setSplitting(false)}
+              onDone={(message) => {
+                setSplitting(false);
+                onDone(message);
+              }}
+              report={report}
+            />
           ) : null}
         </div>
       ) : null}
