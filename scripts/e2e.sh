@@ -4,8 +4,8 @@
 # Arguments go to `playwright test` (e.g. a spec file); E2E_PORT picks the port (18080).
 # Each journey that signs a staff member in gets its own owner at each width (desktop, phone):
 # E2E_STAFF_<JOURNEY>_<WIDTH>_EMAIL, _PASSWORD and _TOTP_SECRET (base32; RFC 6238 SHA-1, 6 digits,
-# 30 s), with JOURNEY ADMIN, MESSAGE and ORDERS on the demo shop and CORPORATE on the corporate
-# shop.
+# 30 s), with JOURNEY ADMIN, MESSAGE, ORDERS and STOCK on the demo shop and CORPORATE on the
+# corporate shop.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
@@ -63,6 +63,8 @@ for width in desktop phone; do
   make_owner corporate "e2e-corporate-$width@example.jp" "E2E 法人担当オーナー $width" "E2E_STAFF_CORPORATE_${width^^}"
   # order-desk.spec.ts (受注管理: payment, the carrier's file, tracking numbers back).
   make_owner demo "e2e-orders-$width@example.jp" "E2E 受注オーナー $width" "E2E_STAFF_ORDERS_${width^^}"
+  # stock-desk.spec.ts (在庫管理: 入荷, the ledger, 棚卸).
+  make_owner demo "e2e-stock-$width@example.jp" "E2E 在庫オーナー $width" "E2E_STAFF_STOCK_${width^^}"
 done
 
 if ! (cd web && E2E_BASE_PORT="$port" SHOP_BIN="$SHOP_BIN" CHROMIUM_PATH="$CHROMIUM" npx playwright test "$@"); then

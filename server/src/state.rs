@@ -47,6 +47,8 @@ pub struct SharedState {
     pub leave_erasers: crate::members::leaving::LeaveErasers,
     /// The checkout's order confirmation mail, for the order desk's resend.
     pub confirmation_mail: crate::orders::desk_mails::ConfirmationMail,
+    /// The storefront's 入荷リクエスト still waiting, per product, for the stock desk.
+    pub restock_waiting: crate::catalog::restock::CountWaiting,
     /// The keyword index over every channel's products (catalog/search_index.rs).
     pub search: catalog::search_index::SearchIndex,
     pub channels: channel::ChannelCache,
@@ -121,6 +123,9 @@ impl AppState {
                     let settings = crate::cart::settings::CheckoutSettings::load(&state.db, channel).await?;
                     crate::checkout::card_payment::confirmation_mail(state, &settings, order, None, None).await
                 })
+            },
+            restock_waiting: |db, channel_id, product_ids| {
+                Box::pin(async move { crate::histories::store::count_waiting_restock(&db, &channel_id, &product_ids).await })
             },
         })))
     }

@@ -223,7 +223,10 @@ test.describe('order desk', () => {
     await upload.getByRole('button', { name: '内容を確認する' }).click();
     const preview = page.getByRole('region', { name: '取り込む内容の確認' });
     await expect(preview.getByRole('status')).toContainText('取り込み可 1件');
-    await expect(preview.getByRole('row', { name: new RegExp(shipmentCode) })).toContainText(number);
+    const previewed = preview.getByRole('row', { name: new RegExp(shipmentCode) });
+    await expect(previewed).toContainText(number);
+    // 出荷日: the file's date (YYYY/MM/DD).
+    await expect(previewed).toContainText(todayInJapan());
     await keepScreenshot(page, testInfo, 'order-desk-tracking-preview');
     expect(await seriousViolations(page, { underCsp: true })).toEqual([]);
     const shippedAfter = Date.now();

@@ -1,7 +1,7 @@
 /**
  * The staff accounts scripts/e2e.sh creates and their TOTP codes, for the journeys that sign a
- * staff member in: admin.spec.ts, corporate.spec.ts and order-desk.spec.ts in the browser,
- * contact.spec.ts through the API.
+ * staff member in: admin.spec.ts, corporate.spec.ts, order-desk.spec.ts and stock-desk.spec.ts in
+ * the browser, contact.spec.ts through the API.
  *
  * The server takes each TOTP time step (30 s) once per account, so a second sign-in of the same
  * account within a step would have to wait for the next one. Every journey that signs in
@@ -24,7 +24,9 @@ export type StaffJourney =
   /** corporate.spec.ts: the corporate shop's 法人会員 screen in the browser. */
   | 'corporate'
   /** order-desk.spec.ts: the demo shop's 受注管理 (payment, carrier file, tracking numbers). */
-  | 'orders';
+  | 'orders'
+  /** stock-desk.spec.ts: the demo shop's 在庫管理 (入荷, the ledger, 棚卸). */
+  | 'stock';
 
 /** The owner scripts/e2e.sh made for `journey` at the running test's width (its project). */
 export function staffAccount(journey: StaffJourney) {

@@ -9,6 +9,7 @@ pub mod filter;
 pub mod http;
 pub mod picture;
 pub mod product_item;
+pub mod restock;
 pub mod search_index;
 pub mod size_purpose;
 pub mod store;

@@ -17,6 +17,7 @@ use crate::cart::open_cart::Open;
 use crate::cart::settings::CheckoutSettings;
 use crate::cart::store as cart_store;
 use crate::cart::{DECLINED_CODE, IN_PROGRESS_CODE, IN_PROGRESS_MESSAGE};
+use crate::catalog::store::stock::{Cause, StockReason};
 use crate::channel::Channel;
 use crate::channel::PaymentKind;
 use crate::channel::gift_settings::GiftSettings;
@@ -292,7 +293,8 @@ async fn undo_order(state: &AppState, order: &OrderRow, message: &str) -> ApiRes
         return Ok(Undone::Settled(Box::new(current)));
     }
     for (variation_id, quantity) in lines {
-        crate::catalog::store::stock::update_stock_returned(&mut tx, &variation_id, quantity).await?;
+        let cause = Cause { note: "カード決済が成立しませんでした", ..Cause::order(StockReason::CancelReturn, &order.order_no) };
+        crate::catalog::store::stock::update_stock_returned(&mut tx, &variation_id, quantity, &cause).await?;
     }
     if let Some(user_id) = order.user_id.as_ref() {
         if order.used_points > 0 {

@@ -161,6 +161,9 @@ async fn write_order(
 
     let number = order_store::next_order_number(&mut tx, &cart.channel_id).await?;
     let order_no = open.settings.order_no(number);
+    for (variation_id, quantity) in &wanted {
+        crate::catalog::store::stock::record_sale(&mut tx, variation_id, *quantity, &order_no, now).await?;
+    }
     let order_id = new_id();
     let guest_token = cart.user_id.is_none().then(|| random_hex(16));
     let orderer = loaded.orderer().unwrap_or_default();

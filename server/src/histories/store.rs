@@ -259,3 +259,21 @@ pub async fn delete_member_request(tx: &mut Tx, channel_id: &ChannelId, user_id:
         .await?;
     Ok(done.rows_affected() > 0)
 }
+
+/// The 入荷リクエスト still waiting (not yet mailed) for each of these products of the channel:
+/// (product id, how many). The stock desk shows them (handed down by state.rs).
+pub async fn count_waiting_restock(db: &Db, channel_id: &ChannelId, product_ids: &[String]) -> sqlx::Result<Vec<(String, i64)>> {
+    if product_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let placeholders: Vec<String> = (0..product_ids.len()).map(|i| format!("${}", i + 2)).collect();
+    let sql = format!(
+        "SELECT product_id, COUNT(*) FROM product_requests WHERE channel_id = $1 AND notified_at IS NULL AND product_id IN ({}) GROUP BY product_id",
+        placeholders.join(", ")
+    );
+    let mut query = sqlx::query_as::<_, (String, i64)>(sqlx::AssertSqlSafe(sql)).bind(channel_id);
+    for id in product_ids {
+        query = query.bind(id);
+    }
+    query.fetch_all(&db.pool).await
+}

@@ -14,6 +14,7 @@ use super::store;
 use super::timeline::{self, EventKind};
 use super::view::{orderer_of, status_of};
 use super::{desk, mails};
+use crate::catalog::store::stock::{Cause, StockReason};
 use crate::channel::Channel;
 use crate::channel::PaymentKind;
 use crate::infra::error::{ApiError, ApiResult};
@@ -65,7 +66,9 @@ async fn cancel_with(state: &AppState, channel: &Channel, order_id: &str, reason
         audit::record_in(&mut tx, staff, AuditAction::OrderCancel, &format!("{} キャンセル", row.order_no)).await?;
     }
     for (variation_id, quantity) in store::list_line_quantities(&mut tx, order_id).await? {
-        crate::catalog::store::stock::update_stock_returned(&mut tx, &variation_id, quantity).await?;
+        let cause =
+            Cause { reason: StockReason::CancelReturn, staff: staff.map(|s| (s.id.as_str(), s.name.as_str())), order_no: Some(&row.order_no), note: "" };
+        crate::catalog::store::stock::update_stock_returned(&mut tx, &variation_id, quantity, &cause).await?;
     }
     crate::coupons::store::delete_coupon_use(&mut tx, order_id).await?;
     if let Some(user_id) = row.user_id.as_ref() {

@@ -268,6 +268,8 @@ pub struct ShipmentMove<'a> {
     pub tracking: &'a [String],
     /// Required for a step back.
     pub reason: &'a str,
+    /// When the parcel left (ms), where a carrier's file says so; else the move's time.
+    pub shipped_at: Option<i64>,
 }
 
 pub const REASON_REQUIRED: &str = "前の状態に戻す理由を入力してください。";
@@ -309,7 +311,7 @@ async fn apply_move(tx: &mut Tx, edit: &Edit<'_>, loaded: &Loaded, change: &Ship
     states[index] = change.to;
     // The guarded write first: a stale order stops here, before anything else is written.
     write(tx, loaded, &axes, &states, now).await?;
-    desk_store::update_ship_state(tx, &shipment.id, change.to.code(), change.carrier, now).await?;
+    desk_store::update_ship_state(tx, &shipment.id, change.to.code(), change.carrier, change.shipped_at.unwrap_or(now), now).await?;
     let all_left = states.iter().all(|s| matches!(s, ShipState::Shipped | ShipState::Delivered));
     super::ship_effects::on_move(tx, &loaded.row, &shipment.id, from, change.to, all_left, now).await?;
     let mut detail = format!("{}：{} → {}", shipment.shipment_code, from.label(), change.to.label());
@@ -338,7 +340,7 @@ pub async fn move_every_shipment(edit: &Edit<'_>, from: &[ShipState], to: ShipSt
         loaded.shipments.iter().filter(|s| ShipState::parse(&s.ship_state).is_some_and(|st| from.contains(&st))).map(|s| s.shipment_code.clone()).collect();
     let mut left = Vec::new();
     for code in &codes {
-        let change = ShipmentMove { code, to, carrier: None, tracking: &[], reason: "" };
+        let change = ShipmentMove { code, to, carrier: None, tracking: &[], reason: "", shipped_at: None };
         left.extend(apply_move(&mut tx, edit, &loaded, &change, now).await?);
         // Each move raises the order's version: the next one reads it anew.
         let version = loaded.row.version + 1;

@@ -113,12 +113,13 @@ pub async fn write(tx: &mut Tx, channel_id: &ChannelId, staff: &Staff, batch: &[
     let (done, stale): (Vec<_>, Vec<_>) = batch.iter().partition(|(_, planned)| fresh.contains(&planned.order.row.id));
     written.stale = stale.iter().map(|(position, _)| *position).collect();
 
-    let mut states: BTreeMap<(&str, Option<&str>), Vec<&str>> = BTreeMap::new();
+    let mut states: BTreeMap<(&str, Option<&str>, i64), Vec<&str>> = BTreeMap::new();
     for (_, planned) in &done {
-        states.entry((planned.change.to.code(), planned.change.carrier)).or_default().push(&planned.shipment.id);
+        let change = planned.change;
+        states.entry((change.to.code(), change.carrier, change.shipped_at.unwrap_or(now))).or_default().push(&planned.shipment.id);
     }
-    for ((state, carrier), ids) in &states {
-        desk_store::update_ship_states(tx, ids, state, *carrier, now).await?;
+    for ((state, carrier, shipped_at), ids) in &states {
+        desk_store::update_ship_states(tx, ids, state, *carrier, *shipped_at, now).await?;
     }
     for (_, planned) in &done {
         super::ship_effects::on_move(tx, &planned.order.row, &planned.shipment.id, planned.from, planned.change.to, planned.all_left, now).await?;
@@ -172,9 +173,8 @@ pub async fn write(tx: &mut Tx, channel_id: &ChannelId, staff: &Staff, batch: &[
         })
         .collect();
     desk_store::insert_events(tx, &rows).await?;
-    for (_, planned) in &done {
-        audit::record_in(tx, staff, AuditAction::ShipmentState, &format!("{} {}", planned.order.row.order_no, EventKind::Shipment.label())).await?;
-    }
+    let targets: Vec<String> = done.iter().map(|(_, planned)| format!("{} {}", planned.order.row.order_no, EventKind::Shipment.label())).collect();
+    audit::record_many_in(tx, staff, AuditAction::ShipmentState, &targets).await?;
     written.left = done.iter().filter(|(_, p)| p.change.to == ShipState::Shipped).map(|(_, p)| (p.order.row.id.clone(), p.shipment.id.clone())).collect();
     Ok(written)
 }

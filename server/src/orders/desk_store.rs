@@ -2,9 +2,10 @@
 //! tracking numbers, the timeline, the work queues and the staff's order search.
 use sqlx::Any;
 
-use super::store::{Bind, OrderRow, like_contains, placeholders};
+use super::store::{Bind, OrderRow, placeholders};
 use crate::infra::db::{Db, Tx};
 use crate::infra::ids::ChannelId;
+use crate::infra::search_text::contains_pattern;
 
 // ---- the axes -------------------------------------------------------------------------------
 
@@ -138,33 +139,35 @@ pub async fn list_shipments_in(tx: &mut Tx, order_id: &str) -> sqlx::Result<Vec<
     .await
 }
 
-/// The shipments of the channel with these codes (an unknown code is simply absent).
+/// The shipments of the channel with these codes (an unknown code is simply absent), by code;
+/// a chunk of codes per query (sqlx binds a statement's parameters by name on SQLite, in time
+/// that grows with the square of their number: 10,000 at once took a second).
 pub async fn find_shipments_by_codes(db: &Db, channel_id: &ChannelId, codes: &[String]) -> sqlx::Result<Vec<ShipmentRow>> {
-    if codes.is_empty() {
-        return Ok(Vec::new());
+    let mut rows = Vec::with_capacity(codes.len());
+    for chunk in codes.chunks(CHUNK) {
+        let sql = format!("SELECT {SHIPMENT_COLUMNS} FROM order_shippings s WHERE s.channel_id = $1 AND s.shipment_code IN ({})", numbered(2, chunk.len()));
+        let mut query = sqlx::query_as::<_, ShipmentRow>(sqlx::AssertSqlSafe(sql)).bind(channel_id);
+        for code in chunk {
+            query = query.bind(code.clone());
+        }
+        rows.extend(query.fetch_all(&db.pool).await?);
     }
-    let sql = format!(
-        "SELECT {SHIPMENT_COLUMNS} FROM order_shippings s WHERE s.channel_id = $1 AND s.shipment_code IN ({}) ORDER BY s.shipment_code",
-        (2..codes.len() + 2).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ")
-    );
-    let mut query = sqlx::query_as::<_, ShipmentRow>(sqlx::AssertSqlSafe(sql)).bind(channel_id);
-    for code in codes {
-        query = query.bind(code.clone());
-    }
-    query.fetch_all(&db.pool).await
+    rows.sort_by(|a, b| a.shipment_code.cmp(&b.shipment_code));
+    Ok(rows)
 }
 
-/// Moves a shipment; `shipped_at` / `delivered_at` are set on the way forward and cleared on
+/// Moves a shipment; `shipped_at` (the given time: a carrier's 出荷日, else now) / `delivered_at` are set on the way forward and cleared on
 /// the way back.
-pub async fn update_ship_state(tx: &mut Tx, shipping_id: &str, state: &str, carrier: Option<&str>, now: i64) -> sqlx::Result<()> {
+pub async fn update_ship_state(tx: &mut Tx, shipping_id: &str, state: &str, carrier: Option<&str>, shipped_at: i64, now: i64) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE order_shippings SET ship_state = $1, carrier = COALESCE($2, carrier), \
            shipped_at = CASE WHEN $1 IN ('shipped', 'delivered') THEN COALESCE(shipped_at, $3) ELSE NULL END, \
-           delivered_at = CASE WHEN $1 = 'delivered' THEN COALESCE(delivered_at, $3) ELSE NULL END \
-         WHERE id = $4",
+           delivered_at = CASE WHEN $1 = 'delivered' THEN COALESCE(delivered_at, $4) ELSE NULL END \
+         WHERE id = $5",
     )
     .bind(state)
     .bind(carrier)
+    .bind(shipped_at)
     .bind(now)
     .bind(shipping_id)
     .execute(&mut **tx)
@@ -220,20 +223,26 @@ pub async fn replace_tracking(tx: &mut Tx, channel_id: &ChannelId, shipping_id: 
     Ok(changed)
 }
 
-/// Every number of these shipments, the removed ones too, oldest first.
+/// Every number of these shipments, the removed ones too, oldest first (a chunk of shipments
+/// per query, as find_shipments_by_codes).
 pub async fn list_tracking(db: &Db, shipping_ids: &[String]) -> sqlx::Result<Vec<TrackingRow>> {
-    if shipping_ids.is_empty() {
-        return Ok(Vec::new());
+    let mut rows = Vec::new();
+    for chunk in shipping_ids.chunks(CHUNK) {
+        let sql = format!(
+            "SELECT shipping_id, carrier, number, added_at, removed_at, id FROM order_tracking_numbers WHERE shipping_id IN ({})",
+            placeholders(chunk.len())
+        );
+        let mut query = sqlx::query_as::<_, (String, String, String, i64, Option<i64>, String)>(sqlx::AssertSqlSafe(sql));
+        for id in chunk {
+            query = query.bind(id.clone());
+        }
+        rows.extend(query.fetch_all(&db.pool).await?);
     }
-    let sql = format!(
-        "SELECT shipping_id, carrier, number, added_at, removed_at FROM order_tracking_numbers WHERE shipping_id IN ({}) ORDER BY added_at, id",
-        placeholders(shipping_ids.len())
-    );
-    let mut query = sqlx::query_as::<_, TrackingRow>(sqlx::AssertSqlSafe(sql));
-    for id in shipping_ids {
-        query = query.bind(id.clone());
-    }
-    query.fetch_all(&db.pool).await
+    rows.sort_by(|a, b| (a.3, &a.5).cmp(&(b.3, &b.5)));
+    Ok(rows
+        .into_iter()
+        .map(|(shipping_id, carrier, number, added_at, removed_at, _)| TrackingRow { shipping_id, carrier, number, added_at, removed_at })
+        .collect())
 }
 
 // ---- the timeline ---------------------------------------------------------------------------
@@ -387,16 +396,16 @@ pub async fn update_moved_axes(tx: &mut Tx, order_ids: &[&str], version: i64, ax
 }
 
 /// [`update_ship_state`] for many shipments moving to the same state.
-pub async fn update_ship_states(tx: &mut Tx, shipping_ids: &[&str], state: &str, carrier: Option<&str>, now: i64) -> sqlx::Result<()> {
+pub async fn update_ship_states(tx: &mut Tx, shipping_ids: &[&str], state: &str, carrier: Option<&str>, shipped_at: i64, now: i64) -> sqlx::Result<()> {
     for chunk in shipping_ids.chunks(CHUNK) {
         let sql = format!(
             "UPDATE order_shippings SET ship_state = $1, carrier = COALESCE($2, carrier), \
                shipped_at = CASE WHEN $1 IN ('shipped', 'delivered') THEN COALESCE(shipped_at, $3) ELSE NULL END, \
-               delivered_at = CASE WHEN $1 = 'delivered' THEN COALESCE(delivered_at, $3) ELSE NULL END \
+               delivered_at = CASE WHEN $1 = 'delivered' THEN COALESCE(delivered_at, $4) ELSE NULL END \
              WHERE id IN ({})",
-            numbered(4, chunk.len())
+            numbered(5, chunk.len())
         );
-        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(state).bind(carrier).bind(now);
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(state).bind(carrier).bind(shipped_at).bind(now);
         for id in chunk {
             query = query.bind(*id);
         }
@@ -565,12 +574,12 @@ pub enum DeskValue {
 
 impl DeskValue {
     pub fn contains(text: &str) -> DeskValue {
-        DeskValue::Text(like_contains(text))
+        DeskValue::Text(contains_pattern(text))
     }
 
     /// `o.search_text LIKE ?` for a folded search term (desk::fold_search).
     pub fn search_text(folded: &str) -> DeskValue {
-        DeskValue::Search(like_contains(folded))
+        DeskValue::Search(contains_pattern(folded))
     }
 }
 
@@ -604,8 +613,12 @@ fn clause(channel_id: &ChannelId, filter: &DeskFilter) -> (String, Vec<Bind>) {
 /// A page of the channel's orders matching the filter, newest first, and how many match.
 pub async fn list_desk_orders(db: &Db, channel_id: &ChannelId, filter: &DeskFilter, limit: i64, offset: i64) -> sqlx::Result<(Vec<OrderRow>, i64)> {
     let (clause, binds) = clause(channel_id, filter);
+    // The page's ids first, then their rows: the filter and the order run over an index that
+    // holds what they read (orders_desk_newest for a search, orders_desk_open for a queue), and
+    // only the page's 20 orders are read whole, instead of every match before the sort.
     let sql = format!(
-        "SELECT {} FROM orders o {clause} ORDER BY o.ordered_at DESC, o.id DESC LIMIT ${} OFFSET ${}",
+        "SELECT {} FROM orders o WHERE o.id IN (SELECT o.id FROM orders o {clause} ORDER BY o.ordered_at DESC, o.id DESC LIMIT ${} OFFSET ${}) \
+         ORDER BY o.ordered_at DESC, o.id DESC",
         super::store::ORDER_COLUMNS,
         binds.len() + 1,
         binds.len() + 2

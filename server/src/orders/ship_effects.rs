@@ -24,7 +24,7 @@ pub fn crossing(from: ShipState, to: ShipState) -> Option<bool> {
 pub async fn on_move(tx: &mut Tx, order: &OrderRow, shipping_id: &str, from: ShipState, to: ShipState, all_left: bool, now: i64) -> ApiResult<()> {
     if let Some(leaving) = crossing(from, to) {
         for (variation_id, quantity) in store::list_shipment_quantities(tx, shipping_id).await? {
-            crate::catalog::store::stock::update_reserve_shipped(tx, &variation_id, quantity, leaving).await?;
+            crate::catalog::store::stock::update_reserve_shipped(tx, &variation_id, quantity, leaving, &order.order_no, now).await?;
         }
     }
     if all_left {

@@ -101,7 +101,11 @@ pub async fn export(state: &AppState, channel: &Channel, staff: &Staff, carrier:
     for (shipping_id, name) in desk_store::list_item_names(&state.db, &order_ids).await? {
         item_names.entry(shipping_id).or_default().push(name);
     }
-    let gifts: HashSet<String> = gift_store::list_gifts_of_orders(&state.db, &order_ids).await?.into_iter().map(|g| g.order_id).collect();
+    let mut gifts: HashSet<String> = HashSet::new();
+    // A chunk at a time: one statement with 10,000 parameters binds slowly on SQLite.
+    for chunk in order_ids.chunks(500) {
+        gifts.extend(gift_store::list_gifts_of_orders(&state.db, chunk).await?.into_iter().map(|g| g.order_id));
+    }
     let contract = contract_of(state, channel, carrier).await?;
     let sender = sender_of(state, channel).await?;
     let today = crate::delivery::delivery_date::jst(time::OffsetDateTime::now_utc()).date();
@@ -123,7 +127,9 @@ pub async fn export(state: &AppState, channel: &Channel, staff: &Staff, carrier:
     let written = carriers::export(carrier, &contract, &labels);
     let changes: Vec<(String, ShipmentMove<'_>)> = moves
         .iter()
-        .map(|(order_no, code)| (order_no.clone(), ShipmentMove { code, to: ShipState::Preparing, carrier: Some(carrier.code()), tracking: &[], reason: "" }))
+        .map(|(order_no, code)| {
+            (order_no.clone(), ShipmentMove { code, to: ShipState::Preparing, carrier: Some(carrier.code()), tracking: &[], reason: "", shipped_at: None })
+        })
         .collect();
     for (code, refusal) in desk::move_shipments_now(state, channel, staff, &changes).await? {
         if let Some(error) = refusal {
@@ -300,6 +306,11 @@ pub struct ImportLine {
     pub tracking_number: String,
     /// The carrier the number is of (the file's, the line's 配送業者, else the shipment's).
     pub carrier: Option<String>,
+    /// The file's 出荷日 (YYYY-MM-DD), when it has one: the shipment's 出荷日 becomes that day.
+    pub shipped_on: Option<String>,
+    /// When the parcel left, ms: the file's 出荷日 as [`shipped_at_of`] reads it.
+    #[serde(skip)]
+    pub shipped_at: Option<i64>,
     /// ok (will be marked 出荷済 and mailed), same (already has this number: nothing to do), error.
     pub result: ImportResult,
     /// Japanese: what is wrong, or what will happen.
@@ -352,6 +363,7 @@ pub async fn import_tracking(
         }
     }
     let by_code: HashMap<&str, &ShipmentRow> = shipments.iter().map(|s| (s.shipment_code.as_str(), s)).collect();
+    let now = Timestamp::now().0;
     let mut lines = Vec::new();
     let mut seen: HashSet<String> = HashSet::new();
     for entry in parsed {
@@ -362,6 +374,8 @@ pub async fn import_tracking(
                 order_no: None,
                 tracking_number: String::new(),
                 carrier: None,
+                shipped_on: None,
+                shipped_at: None,
                 result: ImportResult::Error,
                 message: error.message,
             },
@@ -378,12 +392,23 @@ pub async fn import_tracking(
                     }
                     _ => (ImportResult::Error, format!("出荷番号「{}」はこのショップにありません。", issued.shipment_code)),
                 };
+                let shipped_at = match (issued.shipped_on, order) {
+                    (Some(day), Some(order)) => shipped_at_of(day, order.ordered_at, now),
+                    _ => Ok(None),
+                };
+                let (result, message, shipped_at) = match shipped_at {
+                    Err(why) if result == ImportResult::Ok => (ImportResult::Error, why, None),
+                    Err(_) => (result, message, None),
+                    Ok(at) => (result, message, at),
+                };
                 ImportLine {
                     line: issued.line as i64,
                     shipment_code: issued.shipment_code,
                     order_no: order.map(|o| o.order_no.clone()),
                     tracking_number: issued.tracking_number,
                     carrier: line_carrier,
+                    shipped_on: issued.shipped_on.map(crate::delivery::calendar::iso),
+                    shipped_at,
                     result,
                     message,
                 }
@@ -404,6 +429,21 @@ pub async fn import_tracking(
     }
     let applied = apply_lines(state, channel, staff, carrier, &lines, &shipments).await?;
     Ok(ImportAnswer { applied: true, ok: applied, errors: 0, lines })
+}
+
+/// When a parcel a carrier's file dates `day` left, ms: now when the day is today (in Japan),
+/// else the day's start. None of the import's business when the day is after today (the parcel
+/// has not left: refused) or before the order was placed (a wrong line: refused).
+fn shipped_at_of(day: time::Date, ordered_at: i64, now: i64) -> Result<Option<i64>, String> {
+    let days = (day - time::OffsetDateTime::UNIX_EPOCH.date()).whole_days();
+    let today = super::queue::jst_day(now);
+    if days > today {
+        return Err(format!("出荷日（{}）が今日より後の日付です。出荷してから取り込んでください。", crate::delivery::calendar::iso(day)));
+    }
+    if days < super::queue::jst_day(ordered_at) {
+        return Err(format!("出荷日（{}）が注文日より前の日付です。", crate::delivery::calendar::iso(day)));
+    }
+    Ok(Some(if days == today { now } else { super::queue::day_start(days) }))
 }
 
 /// `current`: the shipment's numbers in use.
@@ -440,10 +480,46 @@ async fn apply_lines(
     for (line, number) in lines.iter().zip(&numbers).filter(|(l, _)| l.result == ImportResult::Ok) {
         let Some(shipment) = by_code.get(line.shipment_code.as_str()) else { continue };
         let carrier_code = line.carrier.as_deref().or(carrier.map(Carrier::code)).or(shipment.carrier.as_deref()).unwrap_or("");
-        let change = ShipmentMove { code: &line.shipment_code, to: ShipState::Shipped, carrier: Some(carrier_code), tracking: number, reason: "" };
+        let change = ShipmentMove {
+            code: &line.shipment_code,
+            to: ShipState::Shipped,
+            carrier: Some(carrier_code),
+            tracking: number,
+            reason: "",
+            shipped_at: line.shipped_at,
+        };
         changes.push((line.order_no.clone().unwrap_or_default(), change));
     }
     let applied = desk::move_shipments_now(state, channel, staff, &changes).await?.iter().filter(|(_, refusal)| refusal.is_none()).count() as i64;
     audit::record(&state.db, staff, AuditAction::TrackingImport, &format!("{}件", applied)).await?;
     Ok(applied)
+}
+
+#[cfg(test)]
+mod tests {
+    use time::macros::date;
+
+    use super::shipped_at_of;
+    use crate::orders::queue::day_start;
+
+    /// 2026-11-28 15:00 JST, ms.
+    const NOW: i64 = 1_795_845_600_000;
+    /// 2026-11-20 10:00 JST, ms.
+    const ORDERED: i64 = 1_795_136_400_000;
+
+    #[test]
+    fn the_file_s_day_is_when_the_parcel_left() {
+        assert_eq!(shipped_at_of(date!(2026 - 11 - 28), ORDERED, NOW), Ok(Some(NOW)), "today: the import's time");
+        let yesterday = shipped_at_of(date!(2026 - 11 - 27), ORDERED, NOW).unwrap().unwrap();
+        assert_eq!(yesterday, day_start(crate::orders::queue::jst_day(NOW) - 1), "an earlier day: its start in Japan");
+        assert_eq!(shipped_at_of(date!(2026 - 11 - 20), ORDERED, NOW).map(|at| at.is_some()), Ok(true), "the order's own day");
+    }
+
+    #[test]
+    fn a_day_after_today_or_before_the_order_is_refused() {
+        let later = shipped_at_of(date!(2026 - 11 - 29), ORDERED, NOW).unwrap_err();
+        assert!(later.contains("今日より後"), "{later}");
+        let earlier = shipped_at_of(date!(2026 - 11 - 19), ORDERED, NOW).unwrap_err();
+        assert!(earlier.contains("注文日より前"), "{earlier}");
+    }
 }

@@ -139,12 +139,6 @@ pub(super) enum Bind {
     Int(i64),
 }
 
-/// `%`, `_` and the escape itself taken literally in a LIKE pattern.
-pub(super) fn like_contains(text: &str) -> String {
-    let escaped: String = text.chars().flat_map(|c| if matches!(c, '%' | '_' | '\\') { vec!['\\', c] } else { vec![c] }).collect();
-    format!("%{escaped}%")
-}
-
 /// `WHERE …` of a member's search and its values ($1 channel, $2 member, then the filters).
 fn search_clause(channel_id: &ChannelId, user_id: &UserId, search: &Search) -> (String, Vec<Bind>) {
     let mut sql = String::from("WHERE o.channel_id = $1 AND o.user_id = $2");
@@ -154,7 +148,7 @@ fn search_clause(channel_id: &ChannelId, user_id: &UserId, search: &Search) -> (
         sql.push_str(&condition.replace('?', &format!("${}", binds.len())));
     };
     if let Some(no) = &search.order_no {
-        add(&mut sql, " AND o.order_no LIKE ? ESCAPE '\\'", Bind::Text(like_contains(no)));
+        add(&mut sql, " AND o.order_no LIKE ? ESCAPE '\\'", Bind::Text(crate::infra::search_text::contains_pattern(no)));
     }
     if let Some(from) = search.from_ms {
         add(&mut sql, " AND o.ordered_at >= ?", Bind::Int(from));
@@ -766,7 +760,7 @@ mod tests {
 
     #[test]
     fn like_patterns_take_wildcards_literally() {
-        assert_eq!(like_contains("RP0_1%"), "%RP0\\_1\\%%");
+        assert_eq!(crate::infra::search_text::contains_pattern("RP0_1%"), "%RP0\\_1\\%%");
     }
 
     #[test]

@@ -36,10 +36,14 @@ pub enum AuditAction {
     ShipmentExport,
     TrackingImport,
     OrderMail,
+    /// The stock desk (issue 31): 入荷 / 調整 / 返品戻し, 棚卸, the alert threshold.
+    StockAdjust,
+    StockCount,
+    StockThreshold,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 21] = [
+    pub const ALL: [AuditAction; 24] = [
         AuditAction::Login,
         AuditAction::Logout,
         AuditAction::LoginFailed,
@@ -61,6 +65,9 @@ impl AuditAction {
         AuditAction::ShipmentExport,
         AuditAction::TrackingImport,
         AuditAction::OrderMail,
+        AuditAction::StockAdjust,
+        AuditAction::StockCount,
+        AuditAction::StockThreshold,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -86,6 +93,9 @@ impl AuditAction {
             AuditAction::ShipmentExport => "shipment_export",
             AuditAction::TrackingImport => "tracking_import",
             AuditAction::OrderMail => "order_mail",
+            AuditAction::StockAdjust => "stock_adjust",
+            AuditAction::StockCount => "stock_count",
+            AuditAction::StockThreshold => "stock_threshold",
         }
     }
 
@@ -108,6 +118,14 @@ pub async fn record(db: &Db, staff: &Staff, action: AuditAction, target: &str) -
 pub async fn record_in(tx: &mut Tx, staff: &Staff, action: AuditAction, target: &str) -> sqlx::Result<()> {
     let id = new_id();
     store::insert_audit(&mut **tx, &entry(&id, staff, action, target)).await
+}
+
+/// Writes one entry per target, by one staff member for one action, inside the caller's
+/// transaction, a few hundred rows per statement.
+pub async fn record_many_in(tx: &mut Tx, staff: &Staff, action: AuditAction, targets: &[String]) -> sqlx::Result<()> {
+    let ids: Vec<String> = targets.iter().map(|_| new_id()).collect();
+    let entries: Vec<NewAuditEntry<'_>> = ids.iter().zip(targets).map(|(id, target)| entry(id, staff, action, target)).collect();
+    store::insert_audit_many(tx, &entries).await
 }
 
 #[cfg(test)]

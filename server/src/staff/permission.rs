@@ -82,10 +82,14 @@ pub enum Permission {
     ShopSettings,
     /// The audit log.
     AuditLog,
+    /// See products, their stock and its ledger.
+    CatalogView,
+    /// Move stock: 入荷, 調整, 返品戻し, 棚卸, the alert thresholds.
+    Stock,
 }
 
 impl Permission {
-    pub const ALL: [Permission; 9] = [
+    pub const ALL: [Permission; 11] = [
         Permission::OrdersView,
         Permission::OrdersEdit,
         Permission::PaymentsConfirm,
@@ -95,6 +99,8 @@ impl Permission {
         Permission::Inquiries,
         Permission::ShopSettings,
         Permission::AuditLog,
+        Permission::CatalogView,
+        Permission::Stock,
     ];
 
     pub fn granted_to(self, role: StaffRole) -> bool {
@@ -103,9 +109,10 @@ impl Permission {
         match role {
             R::Owner => true,
             R::Manager => self != P::AuditLog,
-            R::OrderClerk => matches!(self, P::OrdersView | P::OrdersEdit | P::PaymentsConfirm | P::Shipping | P::Inquiries),
-            R::ShippingClerk => matches!(self, P::OrdersView | P::Shipping),
-            R::Viewer => self == P::OrdersView,
+            R::OrderClerk => matches!(self, P::OrdersView | P::OrdersEdit | P::PaymentsConfirm | P::Shipping | P::Inquiries | P::CatalogView),
+            // The warehouse: parcels out, stock in, the shelf counted.
+            R::ShippingClerk => matches!(self, P::OrdersView | P::Shipping | P::CatalogView | P::Stock),
+            R::Viewer => matches!(self, P::OrdersView | P::CatalogView),
         }
     }
 
@@ -121,6 +128,8 @@ impl Permission {
             Permission::Inquiries => "お問い合わせに対応する権限がありません。",
             Permission::ShopSettings => "この操作は店舗オーナーまたは店長のみ行えます。",
             Permission::AuditLog => "この操作は店舗オーナーのみ行えます。",
+            Permission::CatalogView => "商品を閲覧する権限がありません。",
+            Permission::Stock => "在庫を変更する権限がありません。",
         }
     }
 }
@@ -170,7 +179,7 @@ macro_rules! needs {
     };
 }
 
-needs!(OrdersView, OrdersEdit, PaymentsConfirm, Shipping, OrdersCancel, PersonalDataExport, Inquiries, ShopSettings, AuditLog);
+needs!(OrdersView, OrdersEdit, PaymentsConfirm, Shipping, OrdersCancel, PersonalDataExport, Inquiries, ShopSettings, AuditLog, CatalogView, Stock);
 
 #[cfg(test)]
 mod tests {
@@ -183,6 +192,13 @@ mod tests {
             assert_eq!(serde_json::to_value(role).unwrap(), role.as_str());
         }
         assert_eq!(StaffRole::parse("staff"), None);
+    }
+
+    #[test]
+    fn stock_moves_in_the_office_and_the_warehouse() {
+        let holders: Vec<_> = StaffRole::ALL.into_iter().filter(|r| Permission::Stock.granted_to(*r)).map(StaffRole::label).collect();
+        assert_eq!(holders, ["オーナー", "店長", "出荷担当"]);
+        assert!(StaffRole::ALL.into_iter().all(|r| Permission::CatalogView.granted_to(r)), "every role sees the stock");
     }
 
     #[test]
@@ -200,8 +216,8 @@ mod tests {
     }
 
     #[test]
-    fn the_shipping_clerk_ships_and_reads_only() {
-        assert_eq!(StaffRole::ShippingClerk.permissions(), [Permission::OrdersView, Permission::Shipping]);
-        assert_eq!(StaffRole::Viewer.permissions(), [Permission::OrdersView]);
+    fn the_shipping_clerk_ships_and_keeps_the_stock_and_the_viewer_reads_only() {
+        assert_eq!(StaffRole::ShippingClerk.permissions(), [Permission::OrdersView, Permission::Shipping, Permission::CatalogView, Permission::Stock]);
+        assert_eq!(StaffRole::Viewer.permissions(), [Permission::OrdersView, Permission::CatalogView]);
     }
 }

@@ -244,6 +244,24 @@ pub async fn insert_audit<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E
     Ok(())
 }
 
+/// Many entries, a few hundred rows per statement, in the order given (a carrier export writes
+/// one per shipment it moves: 5,000 written one by one were half of a 10,000-shipment export).
+pub async fn insert_audit_many(tx: &mut crate::infra::db::Tx, entries: &[NewAuditEntry<'_>]) -> sqlx::Result<()> {
+    const COLUMNS: usize = 6;
+    for chunk in entries.chunks(200) {
+        let rows: Vec<String> = (0..chunk.len())
+            .map(|row| format!("({})", (1..=COLUMNS).map(|column| format!("${}", row * COLUMNS + column)).collect::<Vec<_>>().join(", ")))
+            .collect();
+        let sql = format!("INSERT INTO staff_audit_log (id, channel_id, staff_id, action, target, at) VALUES {}", rows.join(", "));
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+        for entry in chunk {
+            query = query.bind(entry.id).bind(entry.channel_id).bind(entry.staff_id).bind(entry.action).bind(entry.target).bind(entry.at);
+        }
+        query.execute(&mut **tx).await?;
+    }
+    Ok(())
+}
+
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct AuditRow {
     pub at: i64,

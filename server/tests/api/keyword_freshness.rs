@@ -55,8 +55,13 @@ async fn edit(app: &TestApp, product_id: &str, edit: ProductEdit) {
 
 async fn set_stock(app: &TestApp, variation_key: &str, quantity: i64) {
     let channel_id = app.channel_id("demo").await;
+    let id: String =
+        sqlx::query_scalar("SELECT id FROM product_variations WHERE variation_key = $1").bind(variation_key).fetch_one(&app.state.db.pool).await.unwrap();
+    let row = store::stock::find_stock(&app.state.db.pool, &channel_id, &id).await.unwrap().unwrap();
+    let (on_hand, wanted) = (row.available + row.reserved, quantity + row.reserved);
+    let cause = store::stock::Cause { reason: store::stock::StockReason::Stocktake, staff: None, order_no: None, note: "" };
     let mut tx = app.state.db.begin_write().await.unwrap();
-    assert!(store::stock::update_variation_stock(&mut tx, &channel_id, variation_key, quantity, Timestamp::now().0).await.unwrap());
+    assert!(store::stock::update_count(&mut tx, &channel_id, &id, on_hand, wanted, &cause, Timestamp::now().0).await.unwrap());
     tx.commit().await.unwrap();
 }
 

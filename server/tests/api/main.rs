@@ -39,6 +39,7 @@ mod seo;
 mod social_gift;
 mod social_login;
 mod staff;
+mod stock_desk;
 mod stripe_stand_in;
 mod stylists;
 mod system_messages;

@@ -994,7 +994,7 @@ async fn a_b2_issued_file_is_previewed_then_applied_and_the_customer_is_mailed(a
         preview["lines"],
         json!([{
             "line": 2, "shipment_code": placed.shipment(), "order_no": placed.order_no, "tracking_number": "444413758703",
-            "carrier": "yamato_b2", "result": "ok", "message": "出荷済みにして発送完了メールを送ります。"
+            "carrier": "yamato_b2", "shipped_on": jst_day(0), "result": "ok", "message": "出荷済みにして発送完了メールを送ります。"
         }])
     );
     let unchanged = read(&app, &owner, &placed.order_no).await;
@@ -1135,9 +1135,17 @@ async fn the_generic_shipping_csv_marks_an_exported_shipment_shipped(app: TestAp
     export(&app, &shipping, "yamato_b2", &[&placed.shipment()]).await.assert_status(StatusCode::OK);
     let file = format!("出荷番号,配送業者,送り状番号,出荷日\n{},ヤマト運輸,4444-1375-8703,{}\n", placed.shipment(), jst_day(0)).into_bytes();
 
+    // The file's 出荷日 must be a day the parcel can have left: not after today, not before the order.
+    for (offset, why) in [(1, "今日より後"), (-1, "注文日より前")] {
+        let dated = format!("出荷番号,配送業者,送り状番号,出荷日\n{},ヤマト運輸,4444-1375-8703,{}\n", placed.shipment(), jst_day(offset));
+        let line = &import(&app, &shipping, "carrier=generic", dated.into_bytes()).await.json()["lines"][0];
+        assert_eq!(line["result"], "error", "{line}");
+        assert!(line["message"].as_str().is_some_and(|m| m.contains(why)), "{line}");
+    }
     let preview = import(&app, &shipping, "carrier=generic", file.clone()).await;
     preview.assert_status(StatusCode::OK);
     assert_eq!((preview.json()["lines"][0]["result"].as_str(), preview.json()["lines"][0]["tracking_number"].as_str()), (Some("ok"), Some("444413758703")));
+    assert_eq!(preview.json()["lines"][0]["shipped_on"], jst_day(0).as_str());
     assert_eq!(read(&app, &owner, &placed.order_no).await["shipments"][0]["state"]["code"], "preparing");
     let applied = import(&app, &shipping, "carrier=generic&apply=true", file).await;
     applied.assert_status(StatusCode::OK);

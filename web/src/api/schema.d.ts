@@ -628,6 +628,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_list_stock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/stock/{variation_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_show_stock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/stock/{variation_id}/adjustments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["admin_adjust_stock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/stock/{variation_id}/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["admin_set_stock_count"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/stock/{variation_id}/movements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_list_stock_movements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/stock/{variation_id}/threshold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["admin_set_stock_threshold"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/system-messages": {
         parameters: {
             query?: never;
@@ -3431,6 +3527,16 @@ export interface components {
             /** @description Required on the demo shop (full-width katakana); optional on corporate channels. */
             shipping_last_name_kana?: string | null;
         };
+        AdjustInput: {
+            /**
+             * Format: int64
+             * @description Units added (taken away when negative); not zero.
+             */
+            delta: number;
+            note?: string | null;
+            /** @description arrival (入荷), adjustment (調整) or return_restock (返品戻し). */
+            reason: components["schemas"]["StockReason"];
+        };
         AdminInquiry: components["schemas"]["Inquiry"] & {
             /** @description Staff notes, oldest first (never shown to the customer). */
             notes: components["schemas"]["InquiryNote"][];
@@ -3475,7 +3581,7 @@ export interface components {
          */
         Audience: "all" | "member" | "guest";
         /** @enum {string} */
-        AuditAction: "login" | "logout" | "login_failed" | "inquiry_reply" | "inquiry_status" | "inquiry_note" | "topic_create" | "topic_update" | "topic_delete" | "system_message_send" | "invoice_approve" | "invoice_revoke" | "order_payment" | "order_hold" | "order_release" | "order_cancel" | "order_note" | "shipment_state" | "shipment_export" | "tracking_import" | "order_mail";
+        AuditAction: "login" | "logout" | "login_failed" | "inquiry_reply" | "inquiry_status" | "inquiry_note" | "topic_create" | "topic_update" | "topic_delete" | "system_message_send" | "invoice_approve" | "invoice_revoke" | "order_payment" | "order_hold" | "order_release" | "order_cancel" | "order_note" | "shipment_state" | "shipment_export" | "tracking_import" | "order_mail" | "stock_adjust" | "stock_count" | "stock_threshold";
         /** @description One entry of the audit log. */
         AuditEntry: {
             action: components["schemas"]["AuditAction"];
@@ -4202,6 +4308,19 @@ export interface components {
             order_number: string;
             phone: string;
         };
+        CountInput: {
+            /**
+             * Format: int64
+             * @description 実在庫 as the staff member saw it: the count is refused (409) when it has moved since.
+             */
+            from: number;
+            note?: string | null;
+            /**
+             * Format: int64
+             * @description 実在庫 counted on the shelf; not under what orders hold (引当中).
+             */
+            to: number;
+        };
         /** @description How many entries a call removed or added. */
         Counted: {
             /** Format: int64 */
@@ -4759,6 +4878,8 @@ export interface components {
             /** @description ok (will be marked 出荷済 and mailed), same (already has this number: nothing to do), error. */
             result: components["schemas"]["ImportResult"];
             shipment_code: string;
+            /** @description The file's 出荷日 (YYYY-MM-DD), when it has one: the shipment's 出荷日 becomes that day. */
+            shipped_on?: string | null;
             tracking_number: string;
         };
         /** @enum {string} */
@@ -5264,6 +5385,25 @@ export interface components {
                 updated_at: components["schemas"]["Timestamp"];
             }[];
         };
+        ListBody_Movement: {
+            data: {
+                /** Format: date-time */
+                at: string;
+                /** Format: int64 */
+                available_after: number;
+                /** Format: int64 */
+                available_delta: number;
+                id: string;
+                note: string;
+                /** Format: int64 */
+                on_hand_after: number;
+                /** Format: int64 */
+                on_hand_delta: number;
+                order_no?: string | null;
+                reason: components["schemas"]["ReasonLabel"];
+                staff_name?: string | null;
+            }[];
+        };
         ListBody_NewsItem: {
             data: {
                 category: string;
@@ -5434,6 +5574,43 @@ export interface components {
                 title: string;
                 /** @description Site path, e.g. `/law`. */
                 url: string;
+            }[];
+        };
+        ListBody_StockItem: {
+            data: {
+                /**
+                 * Format: int64
+                 * @description 販売可能: what the storefront can still sell.
+                 */
+                available: number;
+                /** @description At or under the threshold. */
+                low: boolean;
+                /**
+                 * Format: int64
+                 * @description 実在庫: on the shelf (available + reserved).
+                 */
+                on_hand: number;
+                product_code: string;
+                product_key: string;
+                product_name: string;
+                /**
+                 * Format: int64
+                 * @description 引当中: held by orders whose parcels have not left.
+                 */
+                reserved: number;
+                /**
+                 * Format: int64
+                 * @description 入荷リクエスト of the product still waiting for their mail.
+                 */
+                restock_requests: number;
+                sku: string;
+                /**
+                 * Format: int64
+                 * @description 在庫アラート: at or under it the variation is in the low-stock queue (null: none).
+                 */
+                threshold?: number | null;
+                variation_id: string;
+                variation_name: string;
             }[];
         };
         ListBody_Stylist: {
@@ -5702,6 +5879,24 @@ export interface components {
          * @enum {string}
          */
         MessageSegment: "newsletter" | "purchasers" | "no_purchase";
+        /** @description A line of the stock ledger. */
+        Movement: {
+            /** Format: date-time */
+            at: string;
+            /** Format: int64 */
+            available_after: number;
+            /** Format: int64 */
+            available_delta: number;
+            id: string;
+            note: string;
+            /** Format: int64 */
+            on_hand_after: number;
+            /** Format: int64 */
+            on_hand_delta: number;
+            order_no?: string | null;
+            reason: components["schemas"]["ReasonLabel"];
+            staff_name?: string | null;
+        };
         /** @description A maker, brand or category as a product names it. */
         NamedRef: {
             key: string;
@@ -6031,7 +6226,7 @@ export interface components {
          */
         PdfFile: string;
         /** @enum {string} */
-        Permission: "orders_view" | "orders_edit" | "payments_confirm" | "shipping" | "orders_cancel" | "personal_data_export" | "inquiries" | "shop_settings" | "audit_log";
+        Permission: "orders_view" | "orders_edit" | "payments_confirm" | "shipping" | "orders_cancel" | "personal_data_export" | "inquiries" | "shop_settings" | "audit_log" | "catalog_view" | "stock";
         PointHistory: {
             created_at: components["schemas"]["Timestamp"];
             description: string;
@@ -6308,6 +6503,11 @@ export interface components {
             reason: string;
             /** Format: int64 */
             version: number;
+        };
+        /** @description Why units moved, as the ledger shows it. */
+        ReasonLabel: {
+            code: components["schemas"]["StockReason"];
+            label: string;
         };
         ReceiptInput: {
             /**
@@ -6630,6 +6830,47 @@ export interface components {
             /** @description Site path, e.g. `/law`. */
             url: string;
         };
+        /** @description A variation's stock. */
+        StockItem: {
+            /**
+             * Format: int64
+             * @description 販売可能: what the storefront can still sell.
+             */
+            available: number;
+            /** @description At or under the threshold. */
+            low: boolean;
+            /**
+             * Format: int64
+             * @description 実在庫: on the shelf (available + reserved).
+             */
+            on_hand: number;
+            product_code: string;
+            product_key: string;
+            product_name: string;
+            /**
+             * Format: int64
+             * @description 引当中: held by orders whose parcels have not left.
+             */
+            reserved: number;
+            /**
+             * Format: int64
+             * @description 入荷リクエスト of the product still waiting for their mail.
+             */
+            restock_requests: number;
+            sku: string;
+            /**
+             * Format: int64
+             * @description 在庫アラート: at or under it the variation is in the low-stock queue (null: none).
+             */
+            threshold?: number | null;
+            variation_id: string;
+            variation_name: string;
+        };
+        /**
+         * @description Why units moved: a closed set, stored by its code.
+         * @enum {string}
+         */
+        StockReason: "arrival" | "sale" | "shipment" | "cancel_return" | "return_restock" | "adjustment" | "stocktake";
         /** @enum {string} */
         StockStatus: "in_stock" | "few" | "out_of_stock";
         /**
@@ -6756,6 +6997,13 @@ export interface components {
         };
         /** @enum {string} */
         ThreadColor: "white" | "black" | "red" | "navy" | "gold" | "silver";
+        ThresholdInput: {
+            /**
+             * Format: int64
+             * @description 在庫アラート: null clears it.
+             */
+            threshold?: number | null;
+        };
         TimelineEvent: {
             at: components["schemas"]["Timestamp"];
             detail: string;
@@ -9374,6 +9622,401 @@ export interface operations {
                 };
             };
             /** @description `errors.file`: unreadable, wrong columns, not Shift_JIS; or `orders.tracking.has_errors` when applying a file with a wrong line */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_list_stock: {
+        parameters: {
+            query?: {
+                /** @description Part of a product name, 商品コード, SKU or variation name. */
+                q?: string;
+                /** @description all (default), low (在庫わずか: at or under the threshold), out (在庫切れ). */
+                filter?: string;
+                page?: string;
+                per?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description by 商品コード, with x-total, x-per-page, x-last-page, x-current-page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_StockItem"];
+                };
+            };
+            /** @description no staff session of this shop */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.filter` or `errors.q` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_show_stock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                variation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockItem"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_adjust_stock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                variation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdjustInput"];
+            };
+        };
+        responses: {
+            /** @description the variation after the movement */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockItem"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.delta` (zero, too large, or below zero after), `errors.reason`, `errors.note` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_set_stock_count: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                variation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CountInput"];
+            };
+        };
+        responses: {
+            /** @description the variation after the 棚卸 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockItem"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `stock.moved`: 実在庫 is no longer `from` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.from`, `errors.to` (not a count, or under the reserve), `errors.note` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_list_stock_movements: {
+        parameters: {
+            query?: {
+                page?: number | "";
+                per?: number | "";
+            };
+            header?: never;
+            path: {
+                variation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description newest first, with the pagination headers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_Movement"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body or the query cannot be read (`errors.body`, `errors.query`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_set_stock_threshold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                variation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ThresholdInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockItem"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.threshold` */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -21,6 +21,8 @@ const ROLES: Record<Role, { label: string; permissions: string[] }> = {
       'inquiries',
       'shop_settings',
       'audit_log',
+      'catalog_view',
+      'stock',
     ],
   },
   manager: {
@@ -34,14 +36,16 @@ const ROLES: Record<Role, { label: string; permissions: string[] }> = {
       'personal_data_export',
       'inquiries',
       'shop_settings',
+      'catalog_view',
+      'stock',
     ],
   },
   order_clerk: {
     label: '受注担当',
-    permissions: ['orders_view', 'orders_edit', 'payments_confirm', 'shipping', 'inquiries'],
+    permissions: ['orders_view', 'orders_edit', 'payments_confirm', 'shipping', 'inquiries', 'catalog_view'],
   },
-  shipping_clerk: { label: '出荷担当', permissions: ['orders_view', 'shipping'] },
-  viewer: { label: '閲覧のみ', permissions: ['orders_view'] },
+  shipping_clerk: { label: '出荷担当', permissions: ['orders_view', 'shipping', 'catalog_view', 'stock'] },
+  viewer: { label: '閲覧のみ', permissions: ['orders_view', 'catalog_view'] },
 };
 
 export function staffMember(role: Role = 'order_clerk') {

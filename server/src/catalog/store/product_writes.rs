@@ -63,6 +63,8 @@ pub async fn insert_products(tx: &mut Tx, channel_id: &ChannelId, products: &[Ne
     let channel = || text(channel_id);
     let mut product_rows = Vec::new();
     let (mut category_rows, mut tag_rows, mut variation_rows, mut image_rows, mut review_rows) = (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    // Each variation's first stock is its ledger's first line (入荷 初期在庫).
+    let mut movement_rows = Vec::new();
     for p in products {
         product_rows.push(vec![
             text(&p.id),
@@ -90,8 +92,21 @@ pub async fn insert_products(tx: &mut Tx, channel_id: &ChannelId, products: &[Ne
             tag_rows.push(vec![channel(), text(&p.id), text(tag_id)]);
         }
         for (position, v) in p.variations.iter().enumerate() {
-            variation_rows.push(vec![
+            let variation_id = new_id();
+            movement_rows.push(vec![
                 text(&new_id()),
+                channel(),
+                text(&variation_id),
+                text(super::stock::StockReason::Arrival.code()),
+                Arg::Int(v.stock_quantity),
+                Arg::Int(v.stock_quantity),
+                Arg::Int(v.stock_quantity),
+                Arg::Int(v.stock_quantity),
+                text("初期在庫"),
+                Arg::Int(p.created_at),
+            ]);
+            variation_rows.push(vec![
+                text(&variation_id),
                 channel(),
                 text(&p.id),
                 text(&v.key),
@@ -135,6 +150,12 @@ pub async fn insert_products(tx: &mut Tx, channel_id: &ChannelId, products: &[Ne
         "product_variations (id, channel_id, product_id, variation_key, name, size_label, color_label, \
          price, stock_quantity, position, updated_at)",
         variation_rows,
+    )
+    .await?;
+    insert_rows(
+        tx,
+        "stock_movements (id, channel_id, variation_id, reason, available_delta, on_hand_delta, available_after, on_hand_after, note, at)",
+        movement_rows,
     )
     .await?;
     insert_rows(tx, "product_images (id, channel_id, product_id, url, alt, position)", image_rows).await?;

@@ -818,7 +818,7 @@ pub async fn move_shipment(
     }
     let reason = text_of(&mut check, "reason", input.reason, false, REASON_MAX);
     check.finish()?;
-    let change = ShipmentMove { code: &code, to: to.unwrap_or(ShipState::Unshipped), carrier, tracking: &numbers, reason: &reason };
+    let change = ShipmentMove { code: &code, to: to.unwrap_or(ShipState::Unshipped), carrier, tracking: &numbers, reason: &reason, shipped_at: None };
     desk::move_shipment(&Edit { state: &state, channel: &channel, staff: &staff, order_no: &order_no, version }, &change).await?;
     Ok(Json(desk_order(&state, &channel, &staff, &order_no).await?))
 }

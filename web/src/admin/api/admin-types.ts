@@ -1,4 +1,5 @@
 /** The back office's API shapes, picked from the generated schema by path (never written by hand). */
+import type { paths } from '../../api/schema';
 import type { BodyOf, JsonOf } from '../../api/types';
 
 export type Staff = JsonOf<'/v1/admin/auth/me'>['staff'];
@@ -63,3 +64,16 @@ export type SplitInput = BodyOf<'/v1/admin/orders/{order_no}/shipments/{code}/sp
 /** The units of each order line that move to the new shipment. */
 export type SplitMove = NonNullable<SplitInput['lines']>[number];
 export type SavedView = JsonOf<'/v1/admin/orders/views'>['data'][number];
+
+// ---- The stock desk (在庫管理) ------------------------------------------------------------------
+
+/** The stock list's query (GET /v1/admin/stock). */
+export type StockListQuery = NonNullable<paths['/v1/admin/stock']['get']['parameters']['query']>;
+/** One variation's stock: 販売可能 (available), 引当中 (reserved), 実在庫 (on_hand = both). */
+export type StockRow = JsonOf<'/v1/admin/stock'>['data'][number];
+export type StockAdjustment = BodyOf<'/v1/admin/stock/{variation_id}/adjustments', 'post'>;
+/** Why units moved (入荷, 販売, 出荷, …); staff give 入荷, 調整 or 返品戻し by hand. */
+export type StockReason = StockAdjustment['reason'];
+/** 棚卸: 実在庫 from what the staff member saw (`from`) to what they counted (`to`). */
+export type StockCount = BodyOf<'/v1/admin/stock/{variation_id}/count', 'put'>;
+export type StockMovement = JsonOf<'/v1/admin/stock/{variation_id}/movements'>['data'][number];

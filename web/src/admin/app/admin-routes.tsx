@@ -9,6 +9,8 @@ import { AdminApiError } from '../api/admin-client';
 import { meQuery } from '../api/session-queries';
 import { AuditLogPage } from '../audit/audit-log-page';
 import { LoginPage } from '../auth/login-page';
+import { StockHistoryPage } from '../catalog/stock-history-page';
+import { StockPage } from '../catalog/stock-page';
 import { CompaniesPage } from '../companies/companies-page';
 import { InboxPage } from '../inbox/inbox-page';
 import { ComposePage } from '../messages/compose-page';
@@ -63,6 +65,8 @@ export function adminRoutes(queryClient: QueryClient): RouteObject[] {
         { path: 'orders', Component: OrdersPage },
         { path: 'orders/tracking', Component: TrackingImportPage },
         { path: 'orders/:orderNo', Component: OrderPage },
+        { path: 'catalog/stock', Component: StockPage },
+        { path: 'catalog/stock/:variationId', Component: StockHistoryPage },
         { path: 'inquiries', Component: InboxPage },
         { path: 'inquiries/:key', Component: ThreadPage },
         { path: 'messages', Component: SentMessagesPage },

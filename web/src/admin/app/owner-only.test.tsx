@@ -22,10 +22,11 @@ describe('controls by permission', () => {
     expect(within(menu).getByRole('link', { name: 'お問い合わせ種別' })).toBeInTheDocument();
   });
 
-  it('builds each role’s menu from its permissions, 受注管理 first', async () => {
+  it('builds each role’s menu from its permissions, 受注管理 and 在庫管理 first', async () => {
     const owner = renderAdmin('/admin/inquiries', createAdminFake('owner'));
     expect(await menuEntries()).toEqual([
       '受注管理',
+      '在庫管理',
       '受信箱',
       'お知らせ作成',
       '送信済みお知らせ',
@@ -37,7 +38,14 @@ describe('controls by permission', () => {
     // 店長: everything but the audit log.
     const manager = renderAdmin('/admin/inquiries', createAdminFake('manager'));
     expect(await screen.findByText('店長')).toBeInTheDocument();
-    expect(await menuEntries()).toEqual(['受注管理', '受信箱', 'お知らせ作成', '送信済みお知らせ', 'お問い合わせ種別']);
+    expect(await menuEntries()).toEqual([
+      '受注管理',
+      '在庫管理',
+      '受信箱',
+      'お知らせ作成',
+      '送信済みお知らせ',
+      'お問い合わせ種別',
+    ]);
     manager.unmount();
 
     // 出荷担当 and 閲覧のみ: no inquiries to answer, so no お知らせ作成.
@@ -47,7 +55,7 @@ describe('controls by permission', () => {
     ] as const) {
       const view = renderAdmin('/admin/inquiries', createAdminFake(role));
       expect(await screen.findByText(label)).toBeInTheDocument();
-      expect(await menuEntries()).toEqual(['受注管理', '受信箱', '送信済みお知らせ', 'お問い合わせ種別']);
+      expect(await menuEntries()).toEqual(['受注管理', '在庫管理', '受信箱', '送信済みお知らせ', 'お問い合わせ種別']);
       view.unmount();
     }
   });

@@ -37,6 +37,9 @@ const ACTION_LABELS: Record<AuditEntry['action'], string> = {
   shipment_export: '送り状データ出力',
   tracking_import: '送り状番号の取り込み',
   order_mail: '注文メール送信',
+  stock_adjust: '在庫の入出庫',
+  stock_count: '棚卸',
+  stock_threshold: '在庫アラートの設定',
 };
 
 export function AuditLogPage() {

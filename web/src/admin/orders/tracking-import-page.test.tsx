@@ -11,6 +11,7 @@ const okLine = {
   shipment_code: 'RP00000007-1',
   order_no: 'RP00000007',
   tracking_number: '444413758703',
+  shipped_on: '2026-11-27',
   result: 'ok',
   message: '出荷済みにして発送完了メールを送ります。',
 };
@@ -56,7 +57,7 @@ describe('送り状番号の取り込み', () => {
     expect(within(preview).getByRole('status')).toHaveTextContent('2行：取り込み可 1件・変更なし 1件・エラー 0件');
     const rows = within(preview).getAllByRole('row');
     expect(rows[1]).toHaveTextContent(
-      '2RP00000007-1RP00000007444413758703取り込み可出荷済みにして発送完了メールを送ります。',
+      '2RP00000007-1RP000000074444137587032026/11/27取り込み可出荷済みにして発送完了メールを送ります。',
     );
     expect(within(rows[1]!).getByRole('link', { name: 'RP00000007' })).toHaveAttribute(
       'href',

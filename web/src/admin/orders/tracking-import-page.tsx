@@ -198,6 +198,7 @@ function ImportTable({ lines, caption }: { lines: readonly ImportLine[]; caption
           <th scope="col">出荷番号</th>
           <th scope="col">注文番号</th>
           <th scope="col">送り状番号</th>
+          <th scope="col">出荷日</th>
           <th scope="col">結果</th>
           <th scope="col">内容</th>
         </tr>
@@ -220,6 +221,9 @@ function ImportTable({ lines, caption }: { lines: readonly ImportLine[]; caption
             </td>
             <td data-label="送り状番号" className={table.nowrap}>
               {line.tracking_number || '—'}
+            </td>
+            <td data-label="出荷日" className={table.nowrap}>
+              {line.shipped_on ? line.shipped_on.replaceAll('-', '/') : '取込日'}
             </td>
             <td data-label="結果">
               <Badge tone={RESULTS[line.result].tone}>{RESULTS[line.result].label}</Badge>

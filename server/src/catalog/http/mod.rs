@@ -1,5 +1,7 @@
 //! Handlers of the catalogue: products (list, detail, links, reviews), the category tree,
 //! makers, brands and tags (some protected by a password that opens their product list).
+mod admin_stock;
+
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -40,6 +42,7 @@ async fn product_picture(State(state): State<AppState>, headers: axum::http::Hea
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
+        .merge(admin_stock::routes())
         .routes(routes!(list_products))
         .routes(routes!(show_product))
         .routes(routes!(list_recommendations))
