@@ -8,6 +8,7 @@ pub mod favorite_overlay;
 pub mod filter;
 pub mod http;
 pub mod picture;
+pub mod product_form;
 pub mod product_item;
 pub mod restock;
 pub mod search_index;

@@ -40,10 +40,15 @@ pub enum AuditAction {
     StockAdjust,
     StockCount,
     StockThreshold,
+    /// The product desk (issue 31): a product made, edited, duplicated, published or withdrawn.
+    ProductCreate,
+    ProductUpdate,
+    ProductDuplicate,
+    ProductPublication,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 24] = [
+    pub const ALL: [AuditAction; 28] = [
         AuditAction::Login,
         AuditAction::Logout,
         AuditAction::LoginFailed,
@@ -68,6 +73,10 @@ impl AuditAction {
         AuditAction::StockAdjust,
         AuditAction::StockCount,
         AuditAction::StockThreshold,
+        AuditAction::ProductCreate,
+        AuditAction::ProductUpdate,
+        AuditAction::ProductDuplicate,
+        AuditAction::ProductPublication,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -96,6 +105,10 @@ impl AuditAction {
             AuditAction::StockAdjust => "stock_adjust",
             AuditAction::StockCount => "stock_count",
             AuditAction::StockThreshold => "stock_threshold",
+            AuditAction::ProductCreate => "product_create",
+            AuditAction::ProductUpdate => "product_update",
+            AuditAction::ProductDuplicate => "product_duplicate",
+            AuditAction::ProductPublication => "product_publication",
         }
     }
 

@@ -86,10 +86,12 @@ pub enum Permission {
     CatalogView,
     /// Move stock: 入荷, 調整, 返品戻し, 棚卸, the alert thresholds.
     Stock,
+    /// Make, edit, duplicate, publish and withdraw products.
+    CatalogEdit,
 }
 
 impl Permission {
-    pub const ALL: [Permission; 11] = [
+    pub const ALL: [Permission; 12] = [
         Permission::OrdersView,
         Permission::OrdersEdit,
         Permission::PaymentsConfirm,
@@ -101,6 +103,7 @@ impl Permission {
         Permission::AuditLog,
         Permission::CatalogView,
         Permission::Stock,
+        Permission::CatalogEdit,
     ];
 
     pub fn granted_to(self, role: StaffRole) -> bool {
@@ -130,6 +133,7 @@ impl Permission {
             Permission::AuditLog => "この操作は店舗オーナーのみ行えます。",
             Permission::CatalogView => "商品を閲覧する権限がありません。",
             Permission::Stock => "在庫を変更する権限がありません。",
+            Permission::CatalogEdit => "商品を編集する権限がありません。",
         }
     }
 }
@@ -179,7 +183,7 @@ macro_rules! needs {
     };
 }
 
-needs!(OrdersView, OrdersEdit, PaymentsConfirm, Shipping, OrdersCancel, PersonalDataExport, Inquiries, ShopSettings, AuditLog, CatalogView, Stock);
+needs!(OrdersView, OrdersEdit, PaymentsConfirm, Shipping, OrdersCancel, PersonalDataExport, Inquiries, ShopSettings, AuditLog, CatalogView, Stock, CatalogEdit);
 
 #[cfg(test)]
 mod tests {
@@ -208,8 +212,8 @@ mod tests {
     }
 
     #[test]
-    fn cancelling_and_personal_data_are_for_owner_and_manager() {
-        for permission in [Permission::OrdersCancel, Permission::PersonalDataExport, Permission::ShopSettings] {
+    fn cancelling_personal_data_and_product_edits_are_for_owner_and_manager() {
+        for permission in [Permission::OrdersCancel, Permission::PersonalDataExport, Permission::ShopSettings, Permission::CatalogEdit] {
             let holders: Vec<_> = StaffRole::ALL.into_iter().filter(|r| permission.granted_to(*r)).map(StaffRole::label).collect();
             assert_eq!(holders, ["オーナー", "店長"], "{permission:?}");
         }

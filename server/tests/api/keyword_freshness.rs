@@ -18,22 +18,22 @@ use crate::on_both_databases;
 /// is slack for a busy machine.
 const WITHIN: Duration = Duration::from_secs(6);
 
-fn encode(text: &str) -> String {
+pub(crate) fn encode(text: &str) -> String {
     text.bytes().map(|b| if b.is_ascii_alphanumeric() { (b as char).to_string() } else { format!("%{b:02X}") }).collect()
 }
 
-async fn items(app: &TestApp, query: &str) -> Vec<Value> {
+pub(crate) async fn items(app: &TestApp, query: &str) -> Vec<Value> {
     let answer = app.get(&format!("/v1/products?{query}&per=100")).send().await;
     answer.assert_status(StatusCode::OK);
     answer.json()["data"].as_array().unwrap().clone()
 }
 
-fn keys(items: &[Value]) -> Vec<&str> {
+pub(crate) fn keys(items: &[Value]) -> Vec<&str> {
     items.iter().map(|item| item["key"].as_str().unwrap()).collect()
 }
 
 /// Asks `query` every 100 ms until `holds` is true of its items; fails after [`WITHIN`].
-async fn soon(app: &TestApp, query: &str, what: &str, holds: impl Fn(&[Value]) -> bool) {
+pub(crate) async fn soon(app: &TestApp, query: &str, what: &str, holds: impl Fn(&[Value]) -> bool) {
     let started = Instant::now();
     loop {
         let found = items(app, query).await;

@@ -35,6 +35,7 @@ mod orders;
 mod postal;
 mod print_catalogs;
 mod process;
+mod product_desk;
 mod seo;
 mod social_gift;
 mod social_login;

@@ -164,6 +164,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/catalog/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_catalog_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/companies": {
         parameters: {
             query?: never;
@@ -590,6 +606,70 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["split_shipment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_list_products"];
+        put?: never;
+        post: operations["admin_create_product"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_show_product"];
+        put: operations["admin_update_product"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/products/{id}/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["admin_duplicate_product"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/products/{id}/publication": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["admin_set_product_publication"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3559,6 +3639,94 @@ export interface components {
              */
             position: number;
         };
+        /** @description A product with everything its form edits. */
+        AdminProduct: {
+            accessory_ids: string[];
+            /** Format: int64 */
+            before_price?: number | null;
+            brand_id?: string | null;
+            category_ids: string[];
+            code: string;
+            created_at: components["schemas"]["Timestamp"];
+            description: string;
+            embroidery?: components["schemas"]["EmbroideryTerms"] | null;
+            id: string;
+            images: components["schemas"]["AdminProductImage"][];
+            is_published: boolean;
+            key: string;
+            maker_id?: string | null;
+            name: string;
+            /** Format: int64 */
+            price: number;
+            publish_from?: components["schemas"]["Timestamp"] | null;
+            publish_until?: components["schemas"]["Timestamp"] | null;
+            recommendation_ids: string[];
+            seo_description: string;
+            seo_title: string;
+            state: components["schemas"]["ProductState"];
+            /** @description The product's page on the storefront. */
+            storefront_path: string;
+            tag_ids: string[];
+            /** Format: int64 */
+            tax_rate: number;
+            updated_at: components["schemas"]["Timestamp"];
+            variations: components["schemas"]["AdminVariation"][];
+            /** Format: int64 */
+            version: number;
+        };
+        AdminProductImage: {
+            alt: string;
+            url: string;
+        };
+        /** @description A product on the desk's list. */
+        AdminProductSummary: {
+            /**
+             * Format: int64
+             * @description 販売可能 over every variation.
+             */
+            available: number;
+            /** Format: int64 */
+            before_price?: number | null;
+            code: string;
+            id: string;
+            image_url?: string | null;
+            key: string;
+            name: string;
+            /** Format: int64 */
+            price: number;
+            publish_from?: components["schemas"]["Timestamp"] | null;
+            publish_until?: components["schemas"]["Timestamp"] | null;
+            state: components["schemas"]["ProductState"];
+            /** Format: int64 */
+            tax_rate: number;
+            updated_at: components["schemas"]["Timestamp"];
+            /** Format: int64 */
+            variation_count: number;
+            /** Format: int64 */
+            version: number;
+        };
+        AdminVariation: {
+            /**
+             * Format: int64
+             * @description 販売可能.
+             */
+            available: number;
+            color_label?: string | null;
+            id: string;
+            jan_code?: string | null;
+            name: string;
+            /** Format: int64 */
+            position: number;
+            /** Format: int64 */
+            price: number;
+            /**
+             * Format: int64
+             * @description 引当中.
+             */
+            reserved: number;
+            size_label?: string | null;
+            sku: string;
+        };
         /** @description A challenge as the ALTCHA widget reads it. */
         AltchaChallenge: {
             /** @description Always `SHA-256`. */
@@ -3581,7 +3749,7 @@ export interface components {
          */
         Audience: "all" | "member" | "guest";
         /** @enum {string} */
-        AuditAction: "login" | "logout" | "login_failed" | "inquiry_reply" | "inquiry_status" | "inquiry_note" | "topic_create" | "topic_update" | "topic_delete" | "system_message_send" | "invoice_approve" | "invoice_revoke" | "order_payment" | "order_hold" | "order_release" | "order_cancel" | "order_note" | "shipment_state" | "shipment_export" | "tracking_import" | "order_mail" | "stock_adjust" | "stock_count" | "stock_threshold";
+        AuditAction: "login" | "logout" | "login_failed" | "inquiry_reply" | "inquiry_status" | "inquiry_note" | "topic_create" | "topic_update" | "topic_delete" | "system_message_send" | "invoice_approve" | "invoice_revoke" | "order_payment" | "order_hold" | "order_release" | "order_cancel" | "order_note" | "shipment_state" | "shipment_export" | "tracking_import" | "order_mail" | "stock_adjust" | "stock_count" | "stock_threshold" | "product_create" | "product_update" | "product_duplicate" | "product_publication";
         /** @description One entry of the audit log. */
         AuditEntry: {
             action: components["schemas"]["AuditAction"];
@@ -4225,6 +4393,14 @@ export interface components {
             published_at: components["schemas"]["Timestamp"];
             title: string;
         };
+        /** @description What the product form offers to choose from. */
+        CatalogOptions: {
+            brands: components["schemas"]["NamedOption"][];
+            /** @description In tree order. */
+            categories: components["schemas"]["CategoryOption"][];
+            makers: components["schemas"]["NamedOption"][];
+            tags: components["schemas"]["NamedOption"][];
+        };
         CatalogPage: {
             /** @description Site path of the page picture. */
             image: string;
@@ -4239,6 +4415,14 @@ export interface components {
             id: string;
             key: string;
             name: string;
+        };
+        CategoryOption: {
+            /** Format: int64 */
+            depth: number;
+            id: string;
+            name: string;
+            /** @description "家具 > ソファ". */
+            path: string;
         };
         Choice: {
             label: string;
@@ -4565,6 +4749,12 @@ export interface components {
              */
             price: number;
         };
+        EmbroideryForm: {
+            /** Format: int64 */
+            max_chars: number;
+            /** Format: int64 */
+            price: number;
+        };
         EmbroideryInput: {
             /** @description white, black, red, navy, gold or silver. */
             color: string;
@@ -4590,6 +4780,12 @@ export interface components {
             text: string;
             typeface: components["schemas"]["Typeface"];
             updated_at: components["schemas"]["Timestamp"];
+        };
+        EmbroideryTerms: {
+            /** Format: int64 */
+            max_chars: number;
+            /** Format: int64 */
+            price: number;
         };
         ErrorBody: {
             code?: string | null;
@@ -5096,6 +5292,34 @@ export interface components {
                  * @description The form lists topics by position.
                  */
                 position: number;
+            }[];
+        };
+        ListBody_AdminProductSummary: {
+            data: {
+                /**
+                 * Format: int64
+                 * @description 販売可能 over every variation.
+                 */
+                available: number;
+                /** Format: int64 */
+                before_price?: number | null;
+                code: string;
+                id: string;
+                image_url?: string | null;
+                key: string;
+                name: string;
+                /** Format: int64 */
+                price: number;
+                publish_from?: components["schemas"]["Timestamp"] | null;
+                publish_until?: components["schemas"]["Timestamp"] | null;
+                state: components["schemas"]["ProductState"];
+                /** Format: int64 */
+                tax_rate: number;
+                updated_at: components["schemas"]["Timestamp"];
+                /** Format: int64 */
+                variation_count: number;
+                /** Format: int64 */
+                version: number;
             }[];
         };
         ListBody_AuditEntry: {
@@ -5897,6 +6121,10 @@ export interface components {
             reason: components["schemas"]["ReasonLabel"];
             staff_name?: string | null;
         };
+        NamedOption: {
+            id: string;
+            name: string;
+        };
         /** @description A maker, brand or category as a product names it. */
         NamedRef: {
             key: string;
@@ -6226,7 +6454,7 @@ export interface components {
          */
         PdfFile: string;
         /** @enum {string} */
-        Permission: "orders_view" | "orders_edit" | "payments_confirm" | "shipping" | "orders_cancel" | "personal_data_export" | "inquiries" | "shop_settings" | "audit_log" | "catalog_view" | "stock";
+        Permission: "orders_view" | "orders_edit" | "payments_confirm" | "shipping" | "orders_cancel" | "personal_data_export" | "inquiries" | "shop_settings" | "audit_log" | "catalog_view" | "stock" | "catalog_edit";
         PointHistory: {
             created_at: components["schemas"]["Timestamp"];
             description: string;
@@ -6320,6 +6548,58 @@ export interface components {
              */
             price: number;
         };
+        /**
+         * @description A product as the form sends it, to make one (POST) or replace what an edit may change (PUT,
+         *     with `version`). Stock is not part of it: a new variation's `initial_stock` is its first
+         *     入荷, and later moves go through the stock desk.
+         */
+        ProductForm: {
+            /** @description 付属品: products bought with this one. */
+            accessory_ids?: string[];
+            /**
+             * Format: int64
+             * @description 通常価格, tax included (yen), shown struck through; null: none.
+             */
+            before_price?: number | null;
+            brand_id?: string | null;
+            category_ids?: string[];
+            /** @description 商品コード: letters, digits, `-`, `_` and `.`; unique in the shop. */
+            code: string;
+            /** @description Plain text; the storefront shows its lines as paragraphs. */
+            description?: string;
+            embroidery?: components["schemas"]["EmbroideryForm"] | null;
+            is_published?: boolean;
+            maker_id?: string | null;
+            name: string;
+            /**
+             * Format: int64
+             * @description 販売価格, tax included (yen).
+             */
+            price: number;
+            /** @description 公開開始: RFC 3339, or `YYYY-MM-DDTHH:MM` in Japan time; null: at once. */
+            publish_from?: string | null;
+            /** @description 公開終了 (the first instant it is no longer listed); null: no end. */
+            publish_until?: string | null;
+            /** @description おすすめ: products shown on this one's page. */
+            recommendation_ids?: string[];
+            /** @description The page's meta description ("": the description's start). */
+            seo_description?: string;
+            /** @description The page's <title> ("": the name). */
+            seo_title?: string;
+            tag_ids?: string[];
+            /**
+             * Format: int64
+             * @description 8 or 10 (%).
+             */
+            tax_rate: number;
+            /** @description 1 to 100, in display order. */
+            variations: components["schemas"]["VariationForm"][];
+            /**
+             * Format: int64
+             * @description The version the edit read (required by PUT).
+             */
+            version?: number | null;
+        };
         /** @description A product as lists show it. */
         ProductItem: {
             /**
@@ -6361,6 +6641,11 @@ export interface components {
             /** @description Key of the product asked about (a restock request); absent for a product we do not sell yet. */
             product_key?: string | null;
         };
+        /**
+         * @description 公開中, 非公開, 公開予定 or 公開終了 at the time of the answer.
+         * @enum {string}
+         */
+        ProductState: "published" | "unpublished" | "scheduled" | "ended";
         /**
          * @description One view (`product_id`), or the browser's guest history flushed at login (`product_ids`,
          *     newest first, at most 10).
@@ -6450,6 +6735,11 @@ export interface components {
             name: string;
             tenant?: string | null;
             theme: string;
+        };
+        PublicationInput: {
+            is_published: boolean;
+            /** Format: int64 */
+            version: number;
         };
         /** @enum {string} */
         Purpose: "helmet" | "glove" | "bicycle";
@@ -7176,6 +7466,31 @@ export interface components {
             size?: string | null;
             stock_status: components["schemas"]["StockStatus"];
         };
+        VariationForm: {
+            /** @description カラー (the second axis). */
+            color_label?: string | null;
+            /** @description An existing variation of this product; omitted for a new one. */
+            id?: string | null;
+            /**
+             * Format: int64
+             * @description A new variation's first stock (its 入荷 line); an existing one's stock is moved on the
+             *     stock desk, so any other value than 0 is refused there.
+             */
+            initial_stock?: number | null;
+            /** @description JAN (GTIN-13 or GTIN-8) with a valid check digit. */
+            jan_code?: string | null;
+            /** @description "": made from the labels ("M / ネイビー"), or the product's name without them. */
+            name?: string;
+            /**
+             * Format: int64
+             * @description Tax-included yen.
+             */
+            price: number;
+            /** @description サイズ (the first axis). */
+            size_label?: string | null;
+            /** @description Unique in the shop: letters, digits, `-`, `_` and `.`. */
+            sku: string;
+        };
         VerifyInput: {
             /** @description Echoed in the answer: the login came through login sync. */
             is_sync_user_channel?: boolean | null;
@@ -7602,6 +7917,50 @@ export interface operations {
             };
             /** @description too many attempts from this address */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_catalog_options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogOptions"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9488,6 +9847,392 @@ export interface operations {
                 };
             };
             /** @description `errors.lines` (nothing moved, every unit moved, a line not of this shipment or more units than it has), or `orders.desk.refused`: the shipment has left, or the order is cancelled */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_list_products: {
+        parameters: {
+            query?: {
+                /** @description Part of a product name, 商品コード or SKU. */
+                q?: string;
+                /** @description all (default), published, unpublished, scheduled, ended. */
+                status?: string;
+                /** @description A category id: the products of it and of every category below it. */
+                category?: string;
+                /** @description updated (default), created, code, name, price. */
+                sort?: string;
+                /** @description desc (default) or asc. */
+                dir?: string;
+                page?: string;
+                per?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description with x-total, x-per-page, x-last-page, x-current-page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_AdminProductSummary"];
+                };
+            };
+            /** @description no staff session of this shop */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.status`, `errors.sort`, `errors.dir` or `errors.q` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_create_product: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductForm"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProduct"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description field errors, e.g. `errors.code`, `errors["variations[0].sku"]` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_show_product: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProduct"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_update_product: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProduct"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `catalog.product.stale`: changed since read */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description field errors; `errors.version` when it is missing */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_duplicate_product: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description an unpublished copy: code and SKUs with -copy, no stock */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProduct"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_set_product_publication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublicationInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProduct"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `catalog.product.stale` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body or the query cannot be read (`errors.body`, `errors.query`) */
             422: {
                 headers: {
                     [name: string]: unknown;

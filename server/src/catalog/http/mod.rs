@@ -1,5 +1,6 @@
 //! Handlers of the catalogue: products (list, detail, links, reviews), the category tree,
 //! makers, brands and tags (some protected by a password that opens their product list).
+mod admin_products;
 mod admin_stock;
 
 use axum::Json;
@@ -43,6 +44,7 @@ async fn product_picture(State(state): State<AppState>, headers: axum::http::Hea
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(admin_stock::routes())
+        .merge(admin_products::routes())
         .routes(routes!(list_products))
         .routes(routes!(show_product))
         .routes(routes!(list_recommendations))

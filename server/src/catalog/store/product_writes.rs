@@ -211,7 +211,7 @@ struct SearchPartsRow {
 /// `search_name` and `search_text` from what they are made of (as the seed makes them): the
 /// name, code, maker and brand, the product's categories with every category above them, and
 /// its variations' colours.
-async fn update_search_words(tx: &mut Tx, id: &str) -> sqlx::Result<()> {
+pub(super) async fn update_search_words(tx: &mut Tx, id: &str) -> sqlx::Result<()> {
     let parts: SearchPartsRow = sqlx::query_as(
         "SELECT p.name, p.code, m.name AS maker_name, b.name AS brand_name \
          FROM products p LEFT JOIN makers m ON m.id = p.maker_id LEFT JOIN brands b ON b.id = p.brand_id WHERE p.id = $1",

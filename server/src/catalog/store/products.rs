@@ -38,6 +38,9 @@ pub struct ProductDetailRow {
     #[sqlx(flatten)]
     pub card: ProductRow,
     pub description: String,
+    /// The page's <title> and meta description set on the product desk ("": derived).
+    pub seo_title: String,
+    pub seo_description: String,
 }
 
 pub(crate) const PRODUCT_COLUMNS: &str = "p.id, p.product_key, p.code, p.name, p.price, p.before_price, p.tax_rate, \
@@ -192,7 +195,7 @@ pub async fn find_product_key_by_id(db: &Db, channel_id: &ChannelId, id: &str) -
 
 pub async fn find_product_by_key(db: &Db, channel_id: &ChannelId, key: &str) -> sqlx::Result<Option<ProductDetailRow>> {
     sqlx::query_as::<_, ProductDetailRow>(sqlx::AssertSqlSafe(format!(
-        "SELECT {PRODUCT_COLUMNS}, p.description FROM {PRODUCT_FROM} \
+        "SELECT {PRODUCT_COLUMNS}, p.description, p.seo_title, p.seo_description FROM {PRODUCT_FROM} \
          WHERE p.channel_id = $1 AND p.product_key = $2 AND p.is_published = 1"
     )))
     .bind(channel_id)

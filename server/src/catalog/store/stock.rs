@@ -92,6 +92,17 @@ impl<'a> Cause<'a> {
     pub fn order(reason: StockReason, order_no: &'a str) -> Self {
         Cause { reason, staff: None, order_no: Some(order_no), note: "" }
     }
+
+    /// 入荷, by nobody yet (set `staff` and `note`).
+    pub fn arrival() -> Self {
+        Cause { reason: StockReason::Arrival, staff: None, order_no: None, note: "" }
+    }
+}
+
+/// The first line of a variation just inserted with `quantity` units (the product desk's
+/// 初期在庫).
+pub async fn record_opening(tx: &mut Tx, variation_id: &str, quantity: i64, cause: &Cause<'_>, now: i64) -> sqlx::Result<()> {
+    record(tx, variation_id, quantity, quantity, cause, now).await
 }
 
 /// Writes the ledger line of a movement just made to `variation_id` (in `tx`): the deltas, and

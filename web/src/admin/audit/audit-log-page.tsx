@@ -40,6 +40,10 @@ const ACTION_LABELS: Record<AuditEntry['action'], string> = {
   stock_adjust: '在庫の入出庫',
   stock_count: '棚卸',
   stock_threshold: '在庫アラートの設定',
+  product_create: '商品の登録',
+  product_update: '商品の編集',
+  product_duplicate: '商品の複製',
+  product_publication: '商品の公開・非公開',
 };
 
 export function AuditLogPage() {
