@@ -65,6 +65,10 @@ for width in desktop phone; do
   make_owner demo "e2e-orders-$width@example.jp" "E2E 受注オーナー $width" "E2E_STAFF_ORDERS_${width^^}"
   # stock-desk.spec.ts (在庫管理: 入荷, the ledger, 棚卸).
   make_owner demo "e2e-stock-$width@example.jp" "E2E 在庫オーナー $width" "E2E_STAFF_STOCK_${width^^}"
+  # product-desk.spec.ts (商品管理: a product with two axes made, stocked, found and bought).
+  make_owner demo "e2e-products-$width@example.jp" "E2E 商品オーナー $width" "E2E_STAFF_PRODUCTS_${width^^}"
+  # taxonomy-desk.spec.ts (分類管理: a category and a tag made, the storefront following).
+  make_owner demo "e2e-taxonomy-$width@example.jp" "E2E 分類オーナー $width" "E2E_STAFF_TAXONOMY_${width^^}"
 done
 
 if ! (cd web && E2E_BASE_PORT="$port" SHOP_BIN="$SHOP_BIN" CHROMIUM_PATH="$CHROMIUM" npx playwright test "$@"); then

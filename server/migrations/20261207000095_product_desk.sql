@@ -27,3 +27,24 @@ INSERT INTO staff_audit_log_next (id, channel_id, staff_id, action, target, at)
 DROP TABLE staff_audit_log;
 ALTER TABLE staff_audit_log_next RENAME TO staff_audit_log;
 CREATE INDEX staff_audit_log_channel ON staff_audit_log (channel_id, at);
+
+-- The restock mail (入荷のお知らせ) looks for sellable counts that went up lately.
+CREATE INDEX stock_movements_at ON stock_movements (at);
+
+-- The daily low-stock mail (在庫アラート), claimed once per shop and day (Japan time) by
+-- whichever instance gets there first.
+CREATE TABLE stock_alert_mails (
+    channel_id TEXT NOT NULL REFERENCES channels (id) ON DELETE CASCADE,
+    day        TEXT NOT NULL,
+    sent_at    BIGINT NOT NULL,
+    PRIMARY KEY (channel_id, day)
+);
+
+-- A product's waiting 入荷リクエスト, for the restock mail.
+CREATE INDEX product_requests_product ON product_requests (product_id, created_at);
+
+-- The taxonomy desk's edits carry a version too (409 on a stale one).
+ALTER TABLE categories ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
+ALTER TABLE makers ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
+ALTER TABLE brands ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
+ALTER TABLE tags ADD COLUMN version INTEGER NOT NULL DEFAULT 1;

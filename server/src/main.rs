@@ -248,6 +248,8 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     shop::orders::payment_deadlines::spawn(state.clone());
     shop::orders::desk_bulk::fail_interrupted(&state).await;
     shop::memorials::reminder::spawn(state.clone());
+    shop::histories::restock_mail::spawn(state.clone());
+    shop::catalog::low_stock_mail::spawn(state.clone());
     let listener = tokio::net::TcpListener::bind(addr).await?;
     tracing::info!("listening on http://{}", listener.local_addr()?);
     let router = app::router(state);

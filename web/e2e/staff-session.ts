@@ -26,7 +26,11 @@ export type StaffJourney =
   /** order-desk.spec.ts: the demo shop's 受注管理 (payment, carrier file, tracking numbers). */
   | 'orders'
   /** stock-desk.spec.ts: the demo shop's 在庫管理 (入荷, the ledger, 棚卸). */
-  | 'stock';
+  | 'stock'
+  /** product-desk.spec.ts: the demo shop's 商品管理 (a product made, stocked and bought). */
+  | 'products'
+  /** taxonomy-desk.spec.ts: the demo shop's 分類管理 (categories, makers, brands, tags). */
+  | 'taxonomy';
 
 /** The owner scripts/e2e.sh made for `journey` at the running test's width (its project). */
 export function staffAccount(journey: StaffJourney) {

@@ -7,6 +7,7 @@ pub mod category_tree;
 pub mod favorite_overlay;
 pub mod filter;
 pub mod http;
+pub mod low_stock_mail;
 pub mod picture;
 pub mod product_form;
 pub mod product_item;

@@ -26,6 +26,17 @@ pub async fn find_channel_by_id(db: &Db, id: &str) -> sqlx::Result<Option<Channe
         .map(|found| found.map(Channel::from))
 }
 
+/// The storefront's address for mails sent outside a request (a background job's): the
+/// shop's first host, `https://` unless it is this machine. None: the shop has no host.
+pub async fn find_storefront_origin(db: &Db, channel_id: &ChannelId) -> sqlx::Result<Option<String>> {
+    let host: Option<String> =
+        sqlx::query_scalar("SELECT host FROM channel_hosts WHERE channel_id = $1 ORDER BY host LIMIT 1").bind(channel_id).fetch_optional(&db.pool).await?;
+    Ok(host.map(|host| {
+        let local = host.starts_with("localhost") || host.starts_with("127.") || host.starts_with("[::1]");
+        format!("{}://{host}", if local { "http" } else { "https" })
+    }))
+}
+
 pub async fn find_channel_by_host(db: &Db, host: &str) -> sqlx::Result<Option<Channel>> {
     sqlx::query_as::<_, ChannelRecord>(sqlx::AssertSqlSafe(format!(
         "SELECT {CHANNEL_COLUMNS} FROM channels c JOIN channel_hosts h ON h.channel_id = c.id WHERE h.host = $1"

@@ -3,6 +3,7 @@
 //! of a guest's history (kept in the browser, sent as ids).
 pub mod http;
 pub mod request;
+pub mod restock_mail;
 pub mod store;
 
 pub use http::routes;

@@ -277,3 +277,38 @@ pub async fn count_waiting_restock(db: &Db, channel_id: &ChannelId, product_ids:
     }
     query.fetch_all(&db.pool).await
 }
+
+/// A 入荷リクエスト waiting for its mail.
+#[derive(Debug, sqlx::FromRow)]
+pub struct WaitingRequest {
+    pub id: String,
+    pub name: String,
+    pub email: String,
+    pub created_at: i64,
+}
+
+/// The requests for product `product_id` of the channel made at or before `until` and not
+/// mailed yet, oldest first.
+pub async fn list_waiting_requests(db: &Db, channel_id: &ChannelId, product_id: &str, until: i64) -> sqlx::Result<Vec<WaitingRequest>> {
+    sqlx::query_as(
+        "SELECT id, name, email, created_at FROM product_requests \
+         WHERE channel_id = $1 AND product_id = $2 AND notified_at IS NULL AND created_at <= $3 ORDER BY created_at, id",
+    )
+    .bind(channel_id)
+    .bind(product_id)
+    .bind(until)
+    .fetch_all(&db.pool)
+    .await
+}
+
+/// Marks a request as mailed at `now` (or, with `None`, gives the mark back); false when it was
+/// already marked, by another instance or an earlier pass.
+pub async fn update_request_notified(db: &Db, id: &str, now: Option<i64>) -> sqlx::Result<bool> {
+    let sql = if now.is_some() {
+        "UPDATE product_requests SET notified_at = $1 WHERE id = $2 AND notified_at IS NULL"
+    } else {
+        "UPDATE product_requests SET notified_at = $1 WHERE id = $2"
+    };
+    let done = sqlx::query(sql).bind(now).bind(id).execute(&db.pool).await?;
+    Ok(done.rows_affected() == 1)
+}

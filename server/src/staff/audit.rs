@@ -45,10 +45,15 @@ pub enum AuditAction {
     ProductUpdate,
     ProductDuplicate,
     ProductPublication,
+    /// The taxonomy desk: a category, maker, brand or tag made, changed (renamed, moved, its
+    /// password) or deleted.
+    TaxonomyCreate,
+    TaxonomyUpdate,
+    TaxonomyDelete,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 28] = [
+    pub const ALL: [AuditAction; 31] = [
         AuditAction::Login,
         AuditAction::Logout,
         AuditAction::LoginFailed,
@@ -77,6 +82,9 @@ impl AuditAction {
         AuditAction::ProductUpdate,
         AuditAction::ProductDuplicate,
         AuditAction::ProductPublication,
+        AuditAction::TaxonomyCreate,
+        AuditAction::TaxonomyUpdate,
+        AuditAction::TaxonomyDelete,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -109,6 +117,9 @@ impl AuditAction {
             AuditAction::ProductUpdate => "product_update",
             AuditAction::ProductDuplicate => "product_duplicate",
             AuditAction::ProductPublication => "product_publication",
+            AuditAction::TaxonomyCreate => "taxonomy_create",
+            AuditAction::TaxonomyUpdate => "taxonomy_update",
+            AuditAction::TaxonomyDelete => "taxonomy_delete",
         }
     }
 

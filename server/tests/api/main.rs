@@ -45,6 +45,7 @@ mod stripe_stand_in;
 mod stylists;
 mod system_messages;
 mod tag_passwords;
+mod taxonomy_desk;
 mod two_instances;
 mod uploads;
 mod wallet;

@@ -202,6 +202,65 @@ async fn the_desk_counts_the_products_waiting_restock_requests(app: TestApp) {
     assert_eq!(row(&app, &owner, &sku).await["restock_requests"], 2);
 }
 
+/// 入荷のお知らせ: the requester of a sold-out product is mailed once it can be bought again,
+/// once; a request made while it was already back waits for the next restock.
+async fn requesters_are_mailed_once_when_the_product_is_back(app: TestApp) {
+    let owner = staff(&app, StaffRole::Owner).await;
+    let sku = product(&app, "stockback", 1000, 10, 0).await;
+    let id = variation_id(&app, &sku).await;
+    let request = |email: &str| json!({ "product_key": "stockback", "name": "山田 花子", "email": email, "body": "再入荷したら教えてください。" });
+    app.post("/v1/product-requests").json(&request("hanako@example.jp")).send().await.assert_status(StatusCode::CREATED);
+    let sweep = || async { shop::histories::restock_mail::sweep(&app.state, shop::infra::time::Timestamp::now().0).await.unwrap() };
+    sweep().await;
+    assert!(app.mails_to("hanako@example.jp").is_empty(), "still sold out");
+
+    tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    adjust(&app, &owner, &id, json!({ "delta": 5, "reason": "arrival" })).await.assert_status(StatusCode::OK);
+    sweep().await;
+    let mails = app.mails_to("hanako@example.jp");
+    assert_eq!(mails.len(), 1);
+    assert!(mails[0].subject.contains("再入荷のお知らせ"), "{}", mails[0].subject);
+    assert!(mails[0].body.contains("山田 花子 様") && mails[0].body.contains("/product/stockback"), "{}", mails[0].body);
+    assert_eq!(row(&app, &owner, &sku).await["restock_requests"], 0, "no request is waiting any more");
+
+    tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    app.post("/v1/product-requests").json(&request("late@example.jp")).send().await.assert_status(StatusCode::CREATED);
+    sweep().await;
+    assert_eq!(app.mails_to("hanako@example.jp").len(), 1, "mailed once");
+    assert!(app.mails_to("late@example.jp").is_empty(), "asked while it was back: waits for the next restock");
+    tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    adjust(&app, &owner, &id, json!({ "delta": 2, "reason": "arrival" })).await.assert_status(StatusCode::OK);
+    sweep().await;
+    assert_eq!(app.mails_to("late@example.jp").len(), 1);
+}
+
+/// 在庫アラートのお知らせ: once a day from 9:00 Japan time, the shop is mailed what is at or under
+/// its threshold.
+async fn the_shop_gets_one_low_stock_mail_a_day(app: TestApp) {
+    use time::macros::datetime;
+    let owner = staff(&app, StaffRole::Owner).await;
+    let sku = product(&app, "stockalert", 1000, 10, 2).await;
+    let id = variation_id(&app, &sku).await;
+    app.put(&format!("/v1/admin/stock/{id}/threshold")).header("cookie", &owner).json(&json!({ "threshold": 3 })).send().await.assert_status(StatusCode::OK);
+    let shop_address = app.state.config.mail_from.clone();
+    let alerts = || app.mails_to(&shop_address).into_iter().filter(|m| m.subject.contains("在庫アラート")).count();
+    let state = app.state.clone();
+    let sweep = |at| {
+        let state = state.clone();
+        async move { shop::catalog::low_stock_mail::sweep(&state, at).await.unwrap() }
+    };
+    sweep(datetime!(2026-12-01 23:30 UTC)).await; // 8:30 on 12月2日 in Japan: too early
+    assert_eq!(alerts(), 0);
+    sweep(datetime!(2026-12-02 00:15 UTC)).await; // 9:15
+    assert_eq!(alerts(), 1);
+    let mail = app.mails_to(&shop_address).into_iter().rfind(|m| m.subject.contains("在庫アラート")).unwrap();
+    assert!(mail.body.contains(&format!("・{sku} ")) && mail.body.contains("販売可能 2（アラート 3）") && mail.body.contains("12月2日(水)"), "{}", mail.body);
+    sweep(datetime!(2026-12-02 05:00 UTC)).await;
+    assert_eq!(alerts(), 1, "once a day");
+    sweep(datetime!(2026-12-03 01:00 UTC)).await;
+    assert_eq!(alerts(), 2, "and again the next day");
+}
+
 async fn the_stock_desk_answers_only_its_own_staff_with_the_permission(app: TestApp) {
     let sku = product(&app, "stockauth", 1000, 10, 4).await;
     let id = variation_id(&app, &sku).await;
@@ -259,5 +318,7 @@ on_both_databases!(
     a_cancel_gives_its_units_back_as_a_ledger_line,
     the_low_stock_queue_lists_what_is_at_or_under_its_threshold,
     the_desk_counts_the_products_waiting_restock_requests,
+    requesters_are_mailed_once_when_the_product_is_back,
+    the_shop_gets_one_low_stock_mail_a_day,
     the_stock_desk_answers_only_its_own_staff_with_the_permission,
 );

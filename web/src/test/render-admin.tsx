@@ -23,6 +23,7 @@ const ROLES: Record<Role, { label: string; permissions: string[] }> = {
       'audit_log',
       'catalog_view',
       'stock',
+      'catalog_edit',
     ],
   },
   manager: {
@@ -38,6 +39,7 @@ const ROLES: Record<Role, { label: string; permissions: string[] }> = {
       'shop_settings',
       'catalog_view',
       'stock',
+      'catalog_edit',
     ],
   },
   order_clerk: {

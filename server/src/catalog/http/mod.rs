@@ -2,6 +2,7 @@
 //! makers, brands and tags (some protected by a password that opens their product list).
 mod admin_products;
 mod admin_stock;
+mod admin_taxonomy;
 
 use axum::Json;
 use axum::extract::State;
@@ -45,6 +46,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(admin_stock::routes())
         .merge(admin_products::routes())
+        .merge(admin_taxonomy::routes())
         .routes(routes!(list_products))
         .routes(routes!(show_product))
         .routes(routes!(list_recommendations))

@@ -10,4 +10,5 @@ pub mod search;
 mod sql;
 pub mod stock;
 pub mod taxonomy;
+pub mod taxonomy_desk;
 pub mod variations;

@@ -200,6 +200,20 @@ pub async fn update_product(tx: &mut Tx, channel_id: &ChannelId, id: &str, edit:
     Ok(true)
 }
 
+/// Derives each product's search words again and stamps it, so every instance's keyword index
+/// reads it anew (after a maker, brand or category it names was renamed, moved or deleted).
+pub(super) async fn refresh_search_words(tx: &mut Tx, ids: &[String], now: i64) -> sqlx::Result<()> {
+    for id in ids {
+        update_search_words(tx, id).await?;
+        sqlx::query("UPDATE products SET updated_at = CASE WHEN updated_at < $1 THEN $1 ELSE updated_at + 1 END WHERE id = $2")
+            .bind(now)
+            .bind(id)
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(())
+}
+
 #[derive(sqlx::FromRow)]
 struct SearchPartsRow {
     name: String,

@@ -329,3 +329,57 @@ pub async fn list_movements(db: &Db, channel_id: &ChannelId, variation_id: &str,
         .await?;
     Ok((rows, total))
 }
+
+// ---- restocks and the low-stock queue, for the mails -----------------------------------------
+
+/// A product that can be bought again: listable now, with units to sell, whose sellable
+/// count last went up (入荷, a cancel's return, an adjustment, a count) at `restocked_at`.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct RestockedProduct {
+    pub product_id: String,
+    pub channel_id: ChannelId,
+    pub product_key: String,
+    pub product_name: String,
+    pub restocked_at: i64,
+}
+
+/// The products restocked at or after `since` that a visitor can buy at `now`.
+pub async fn list_restocked_since(db: &Db, since: i64, now: i64) -> sqlx::Result<Vec<RestockedProduct>> {
+    sqlx::query_as(
+        "SELECT p.id AS product_id, p.channel_id, p.product_key, p.name AS product_name, MAX(m.at) AS restocked_at \
+         FROM stock_movements m JOIN product_variations v ON v.id = m.variation_id JOIN products p ON p.id = v.product_id \
+         WHERE m.at >= $1 AND m.available_delta > 0 AND p.is_published = 1 \
+           AND (p.sale_start IS NULL OR p.sale_start <= $2) AND (p.sale_end IS NULL OR p.sale_end > $2) \
+           AND EXISTS (SELECT 1 FROM product_variations s WHERE s.product_id = p.id AND s.stock_quantity > 0) \
+         GROUP BY p.id, p.channel_id, p.product_key, p.name",
+    )
+    .bind(since)
+    .bind(now)
+    .fetch_all(&db.pool)
+    .await
+}
+
+/// The shops with a variation at or under its 在庫アラート.
+pub async fn list_channels_with_low_stock(db: &Db) -> sqlx::Result<Vec<ChannelId>> {
+    sqlx::query_scalar("SELECT DISTINCT channel_id FROM product_variations WHERE stock_alert_threshold IS NOT NULL AND stock_quantity <= stock_alert_threshold")
+        .fetch_all(&db.pool)
+        .await
+}
+
+/// Claims the shop's low-stock mail of `day` (Japan time, `YYYY-MM-DD`); false when an
+/// instance claimed it already.
+pub async fn claim_low_stock_mail(db: &Db, channel_id: &ChannelId, day: &str, now: i64) -> sqlx::Result<bool> {
+    let done = sqlx::query("INSERT INTO stock_alert_mails (channel_id, day, sent_at) VALUES ($1, $2, $3) ON CONFLICT (channel_id, day) DO NOTHING")
+        .bind(channel_id)
+        .bind(day)
+        .bind(now)
+        .execute(&db.pool)
+        .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Gives a claim back (its mail could not be queued), for the next pass.
+pub async fn release_low_stock_mail(db: &Db, channel_id: &ChannelId, day: &str) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM stock_alert_mails WHERE channel_id = $1 AND day = $2").bind(channel_id).bind(day).execute(&db.pool).await?;
+    Ok(())
+}

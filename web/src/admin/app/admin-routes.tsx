@@ -9,6 +9,8 @@ import { AdminApiError } from '../api/admin-client';
 import { meQuery } from '../api/session-queries';
 import { AuditLogPage } from '../audit/audit-log-page';
 import { LoginPage } from '../auth/login-page';
+import { NewProductPage, ProductPage } from '../catalog/product-page';
+import { ProductsPage } from '../catalog/products-page';
 import { StockHistoryPage } from '../catalog/stock-history-page';
 import { StockPage } from '../catalog/stock-page';
 import { CompaniesPage } from '../companies/companies-page';
@@ -65,6 +67,9 @@ export function adminRoutes(queryClient: QueryClient): RouteObject[] {
         { path: 'orders', Component: OrdersPage },
         { path: 'orders/tracking', Component: TrackingImportPage },
         { path: 'orders/:orderNo', Component: OrderPage },
+        { path: 'products', Component: ProductsPage },
+        { path: 'products/new', Component: NewProductPage },
+        { path: 'products/:id', Component: ProductPage },
         { path: 'catalog/stock', Component: StockPage },
         { path: 'catalog/stock/:variationId', Component: StockHistoryPage },
         { path: 'inquiries', Component: InboxPage },

@@ -44,6 +44,9 @@ const ACTION_LABELS: Record<AuditEntry['action'], string> = {
   product_update: '商品の編集',
   product_duplicate: '商品の複製',
   product_publication: '商品の公開・非公開',
+  taxonomy_create: '分類の登録',
+  taxonomy_update: '分類の変更',
+  taxonomy_delete: '分類の削除',
 };
 
 export function AuditLogPage() {
