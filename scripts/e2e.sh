@@ -69,6 +69,8 @@ for width in desktop phone; do
   make_owner demo "e2e-products-$width@example.jp" "E2E 商品オーナー $width" "E2E_STAFF_PRODUCTS_${width^^}"
   # taxonomy-desk.spec.ts (分類管理: a category and a tag made, the storefront following).
   make_owner demo "e2e-taxonomy-$width@example.jp" "E2E 分類オーナー $width" "E2E_STAFF_TAXONOMY_${width^^}"
+  # review-desk.spec.ts (レビュー管理: a review hidden and published again).
+  make_owner demo "e2e-reviews-$width@example.jp" "E2E レビューオーナー $width" "E2E_STAFF_REVIEWS_${width^^}"
 done
 
 if ! (cd web && E2E_BASE_PORT="$port" SHOP_BIN="$SHOP_BIN" CHROMIUM_PATH="$CHROMIUM" npx playwright test "$@"); then

@@ -48,3 +48,8 @@ ALTER TABLE categories ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
 ALTER TABLE makers ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
 ALTER TABLE brands ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
 ALTER TABLE tags ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
+
+-- Review moderation: a review not published is 承認待ち until staff decide (moderated_at set:
+-- 非公開 when still unpublished); each decision carries the review's version.
+ALTER TABLE product_reviews ADD COLUMN moderated_at BIGINT;
+ALTER TABLE product_reviews ADD COLUMN version INTEGER NOT NULL DEFAULT 1;

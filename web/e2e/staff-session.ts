@@ -30,7 +30,9 @@ export type StaffJourney =
   /** product-desk.spec.ts: the demo shop's 商品管理 (a product made, stocked and bought). */
   | 'products'
   /** taxonomy-desk.spec.ts: the demo shop's 分類管理 (categories, makers, brands, tags). */
-  | 'taxonomy';
+  | 'taxonomy'
+  /** review-desk.spec.ts: the demo shop's レビュー管理 (a review hidden and published again). */
+  | 'reviews';
 
 /** The owner scripts/e2e.sh made for `journey` at the running test's width (its project). */
 export function staffAccount(journey: StaffJourney) {

@@ -50,10 +50,13 @@ pub enum AuditAction {
     TaxonomyCreate,
     TaxonomyUpdate,
     TaxonomyDelete,
+    /// The review desk: a review published or hidden, or deleted.
+    ReviewModerate,
+    ReviewDelete,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 31] = [
+    pub const ALL: [AuditAction; 33] = [
         AuditAction::Login,
         AuditAction::Logout,
         AuditAction::LoginFailed,
@@ -85,6 +88,8 @@ impl AuditAction {
         AuditAction::TaxonomyCreate,
         AuditAction::TaxonomyUpdate,
         AuditAction::TaxonomyDelete,
+        AuditAction::ReviewModerate,
+        AuditAction::ReviewDelete,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -120,6 +125,8 @@ impl AuditAction {
             AuditAction::TaxonomyCreate => "taxonomy_create",
             AuditAction::TaxonomyUpdate => "taxonomy_update",
             AuditAction::TaxonomyDelete => "taxonomy_delete",
+            AuditAction::ReviewModerate => "review_moderate",
+            AuditAction::ReviewDelete => "review_delete",
         }
     }
 

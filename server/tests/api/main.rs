@@ -36,6 +36,7 @@ mod postal;
 mod print_catalogs;
 mod process;
 mod product_desk;
+mod review_desk;
 mod seo;
 mod social_gift;
 mod social_login;

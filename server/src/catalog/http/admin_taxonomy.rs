@@ -667,14 +667,14 @@ pub async fn delete_tag(
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
-pub struct TagPasswordInput {
+pub struct TagPasswordChange {
     /// 8–64 characters; null opens the tag's list to everyone again.
     pub password: Option<String>,
     pub version: i64,
 }
 
 #[utoipa::path(put, path = "/v1/admin/tags/{id}/password", operation_id = "admin_set_tag_password", tag = "admin", params(("id" = String, Path)),
-    request_body = TagPasswordInput,
+    request_body = TagPasswordChange,
     responses((status = 200, body = AdminTag), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
         (status = 409, body = ErrorBody), (status = 422, body = ErrorBody, description = "`password`: 8–64 characters")))]
 pub async fn set_tag_password(
@@ -682,7 +682,7 @@ pub async fn set_tag_password(
     channel: Channel,
     Can { staff, .. }: Can<CatalogEdit>,
     ApiPath(id): ApiPath<String>,
-    ApiJson(input): ApiJson<TagPasswordInput>,
+    ApiJson(input): ApiJson<TagPasswordChange>,
 ) -> ApiResult<Json<AdminTag>> {
     let hash = match input.password.as_deref() {
         None => None,

@@ -1,6 +1,7 @@
 //! Handlers of the catalogue: products (list, detail, links, reviews), the category tree,
 //! makers, brands and tags (some protected by a password that opens their product list).
 mod admin_products;
+mod admin_reviews;
 mod admin_stock;
 mod admin_taxonomy;
 
@@ -47,6 +48,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .merge(admin_stock::routes())
         .merge(admin_products::routes())
         .merge(admin_taxonomy::routes())
+        .merge(admin_reviews::routes())
         .routes(routes!(list_products))
         .routes(routes!(show_product))
         .routes(routes!(list_recommendations))

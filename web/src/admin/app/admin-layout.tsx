@@ -19,6 +19,8 @@ const SCREENS: readonly Screen[] = [
   { to: '/admin/orders', label: '受注管理', needs: 'orders_view' },
   { to: '/admin/products', label: '商品管理', needs: 'catalog_view' },
   { to: '/admin/catalog/stock', label: '在庫管理', needs: 'catalog_view' },
+  { to: '/admin/catalog/taxonomy', label: '分類管理', needs: 'catalog_view' },
+  { to: '/admin/catalog/reviews', label: 'レビュー管理', needs: 'catalog_view' },
   { to: '/admin/inquiries', label: '受信箱' },
   { to: '/admin/messages/new', label: 'お知らせ作成', end: true, needs: 'inquiries' },
   { to: '/admin/messages', label: '送信済みお知らせ', end: true },

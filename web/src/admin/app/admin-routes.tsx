@@ -11,8 +11,10 @@ import { AuditLogPage } from '../audit/audit-log-page';
 import { LoginPage } from '../auth/login-page';
 import { NewProductPage, ProductPage } from '../catalog/product-page';
 import { ProductsPage } from '../catalog/products-page';
+import { ReviewsPage } from '../catalog/reviews-page';
 import { StockHistoryPage } from '../catalog/stock-history-page';
 import { StockPage } from '../catalog/stock-page';
+import { TaxonomyPage } from '../catalog/taxonomy-page';
 import { CompaniesPage } from '../companies/companies-page';
 import { InboxPage } from '../inbox/inbox-page';
 import { ComposePage } from '../messages/compose-page';
@@ -72,6 +74,8 @@ export function adminRoutes(queryClient: QueryClient): RouteObject[] {
         { path: 'products/:id', Component: ProductPage },
         { path: 'catalog/stock', Component: StockPage },
         { path: 'catalog/stock/:variationId', Component: StockHistoryPage },
+        { path: 'catalog/taxonomy', Component: TaxonomyPage },
+        { path: 'catalog/reviews', Component: ReviewsPage },
         { path: 'inquiries', Component: InboxPage },
         { path: 'inquiries/:key', Component: ThreadPage },
         { path: 'messages', Component: SentMessagesPage },

@@ -22,11 +22,14 @@ describe('controls by permission', () => {
     expect(within(menu).getByRole('link', { name: 'お問い合わせ種別' })).toBeInTheDocument();
   });
 
-  it('builds each role’s menu from its permissions, 受注管理 and 在庫管理 first', async () => {
+  it('builds each role’s menu from its permissions, 受注管理 and the catalogue desks first', async () => {
     const owner = renderAdmin('/admin/inquiries', createAdminFake('owner'));
     expect(await menuEntries()).toEqual([
       '受注管理',
+      '商品管理',
       '在庫管理',
+      '分類管理',
+      'レビュー管理',
       '受信箱',
       'お知らせ作成',
       '送信済みお知らせ',
@@ -40,7 +43,10 @@ describe('controls by permission', () => {
     expect(await screen.findByText('店長')).toBeInTheDocument();
     expect(await menuEntries()).toEqual([
       '受注管理',
+      '商品管理',
       '在庫管理',
+      '分類管理',
+      'レビュー管理',
       '受信箱',
       'お知らせ作成',
       '送信済みお知らせ',
@@ -55,7 +61,16 @@ describe('controls by permission', () => {
     ] as const) {
       const view = renderAdmin('/admin/inquiries', createAdminFake(role));
       expect(await screen.findByText(label)).toBeInTheDocument();
-      expect(await menuEntries()).toEqual(['受注管理', '在庫管理', '受信箱', '送信済みお知らせ', 'お問い合わせ種別']);
+      expect(await menuEntries()).toEqual([
+        '受注管理',
+        '商品管理',
+        '在庫管理',
+        '分類管理',
+        'レビュー管理',
+        '受信箱',
+        '送信済みお知らせ',
+        'お問い合わせ種別',
+      ]);
       view.unmount();
     }
   });

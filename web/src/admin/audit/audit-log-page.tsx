@@ -47,6 +47,8 @@ const ACTION_LABELS: Record<AuditEntry['action'], string> = {
   taxonomy_create: '分類の登録',
   taxonomy_update: '分類の変更',
   taxonomy_delete: '分類の削除',
+  review_moderate: 'レビューの公開・非公開',
+  review_delete: 'レビューの削除',
 };
 
 export function AuditLogPage() {
