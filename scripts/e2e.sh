@@ -4,8 +4,8 @@
 # Arguments go to `playwright test` (e.g. a spec file); E2E_PORT picks the port (18080).
 # Each journey that signs a staff member in gets its own owner at each width (desktop, phone):
 # E2E_STAFF_<JOURNEY>_<WIDTH>_EMAIL, _PASSWORD and _TOTP_SECRET (base32; RFC 6238 SHA-1, 6 digits,
-# 30 s), with JOURNEY ADMIN, MESSAGE, ORDERS and STOCK on the demo shop and CORPORATE on the
-# corporate shop.
+# 30 s), with JOURNEY ADMIN, MESSAGE, ORDERS, STOCK, PRODUCTS, TAXONOMY, REVIEWS, PHOTOS and CSV on
+# the demo shop and CORPORATE on the corporate shop.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
@@ -71,6 +71,10 @@ for width in desktop phone; do
   make_owner demo "e2e-taxonomy-$width@example.jp" "E2E 分類オーナー $width" "E2E_STAFF_TAXONOMY_${width^^}"
   # review-desk.spec.ts (レビュー管理: a review hidden and published again).
   make_owner demo "e2e-reviews-$width@example.jp" "E2E レビューオーナー $width" "E2E_STAFF_REVIEWS_${width^^}"
+  # product-photos.spec.ts (商品画像: photos uploaded, ordered, given an alt text, shown on the product page).
+  make_owner demo "e2e-photos-$width@example.jp" "E2E 画像オーナー $width" "E2E_STAFF_PHOTOS_${width^^}"
+  # catalog-csv.spec.ts (CSV入出力: the products CSV downloaded, a products and an inventory CSV applied).
+  make_owner demo "e2e-csv-$width@example.jp" "E2E CSVオーナー $width" "E2E_STAFF_CSV_${width^^}"
 done
 
 if ! (cd web && E2E_BASE_PORT="$port" SHOP_BIN="$SHOP_BIN" CHROMIUM_PATH="$CHROMIUM" npx playwright test "$@"); then

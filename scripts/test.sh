@@ -38,6 +38,7 @@ if [ -z "${TEST_DATABASE_URL:-}" ]; then
   echo "NOTE: TEST_DATABASE_URL is not set, so the PostgreSQL half of the API tests is SKIPPED."
   echo "      Set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test to run it (CI does)."
 fi
+ensure_moto
 cargo test --release --workspace
 
 step "API contract: schemathesis against the demo server (reduced run; FULL=1 bash scripts/api-contract.sh for the full one)"

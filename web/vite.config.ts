@@ -68,6 +68,8 @@ export default defineConfig({
     fs: process.env.VITEST ? { allow: ['.', '../../shared'] } : undefined,
     proxy: {
       '/v1': { target: api, changeOrigin: false },
+      // Uploaded product photos (docs/contracts/photos.md), served by the API server.
+      '/media': { target: api, changeOrigin: false },
       '/public.json': { target: api, changeOrigin: false },
       '/healthz': { target: api, changeOrigin: false },
     },

@@ -92,7 +92,16 @@ impl Edge {
         if request.method() == Method::OPTIONS {
             return self.cors.preflight();
         }
-        let limit = if uploads::takes_large_body(request.uri().path()) { uploads::REQUEST_MAX } else { BODY_MAX };
+        let path = request.uri().path();
+        let limit = if uploads::takes_large_body(path) {
+            uploads::REQUEST_MAX
+        } else if crate::catalog::photos::takes_large_body(path) {
+            crate::catalog::photos::REQUEST_MAX
+        } else if crate::catalog::imports::takes_large_body(path) {
+            crate::catalog::imports::REQUEST_MAX
+        } else {
+            BODY_MAX
+        };
         if declared_length(request.headers()).is_some_and(|length| length > limit as u64) {
             return error_answer(StatusCode::PAYLOAD_TOO_LARGE, TOO_LARGE_MESSAGE);
         }

@@ -1,4 +1,5 @@
 //! The `shop` command line: serve [--demo] | migrate | seed --demo | channel create|list | staff create | member approve-invoice | import postal-codes | openapi | maintenance.
+use anyhow::Context;
 use clap::{Parser, Subcommand};
 use shop::app;
 use shop::infra::config::{Config, LogFormat};
@@ -51,6 +52,12 @@ enum Command {
         #[command(subcommand)]
         action: MemberAction,
     },
+    /// The catalogue's CSV files: a products or inventory CSV checked and, with `--apply`,
+    /// written (README, "Catalogue CSV").
+    Catalog {
+        #[command(subcommand)]
+        action: CatalogAction,
+    },
     /// Print the OpenAPI document (the content of api/openapi.json).
     Openapi,
     /// Switch a channel's maintenance mode on or off.
@@ -65,6 +72,30 @@ enum Command {
         /// Message shown on the maintenance page (keeps the stored one when omitted).
         #[arg(long)]
         message: Option<String>,
+        #[command(flatten)]
+        config: Config,
+    },
+}
+
+#[derive(Subcommand)]
+enum CatalogAction {
+    /// Check a CSV against a shop and print each error by line and column; write it with
+    /// `--apply` (only when it has no errors, unless `--only-clean`).
+    Import {
+        /// Channel code, e.g. `demo`.
+        #[arg(long)]
+        channel: String,
+        /// `products` (the products CSV) or `inventory` (SKU with 新在庫 or 増減).
+        #[arg(long, value_parser = ["products", "inventory"], default_value = "products")]
+        kind: String,
+        /// Write what the check found, not only report it.
+        #[arg(long)]
+        apply: bool,
+        /// With `--apply`: write the units without errors even when others have some.
+        #[arg(long)]
+        only_clean: bool,
+        /// The CSV file (UTF-8 with or without a BOM, or Shift_JIS).
+        file: std::path::PathBuf,
         #[command(flatten)]
         config: Config,
     },
@@ -175,7 +206,7 @@ async fn main() -> anyhow::Result<()> {
             init_logs(config.log_format);
             anyhow::ensure!(config.demo, "say what to seed: `shop seed --demo`");
             let state = AppState::start(config).await?;
-            shop::seed::seed_demo_scaled(&state.db, products).await?;
+            shop::seed::seed_demo_scaled(&state.db, &state.storage, products).await?;
             if orders > 0 {
                 shop::seed::bench_orders::insert_into_demo(&state.db, orders).await?;
             }
@@ -199,6 +230,11 @@ async fn main() -> anyhow::Result<()> {
         Command::Channel { action } => channel_command(action).await,
         Command::Staff { action } => staff_command(action).await,
         Command::Member { action } => member_command(action).await,
+        Command::Catalog { action: CatalogAction::Import { channel, kind, apply, only_clean, file, config } } => {
+            init_logs(config.log_format);
+            let state = AppState::start(config).await?;
+            catalog_import(&state, &channel, &kind, apply, only_clean, &file).await
+        }
         Command::Openapi => {
             print!("{}", shop::openapi::document_json());
             Ok(())
@@ -216,6 +252,48 @@ async fn main() -> anyhow::Result<()> {
     }
 }
 
+/// `shop catalog import`: the web import's dry run and apply, run here and reported on stdout.
+async fn catalog_import(state: &AppState, channel: &str, kind: &str, apply: bool, only_clean: bool, file: &std::path::Path) -> anyhow::Result<()> {
+    use shop::catalog::imports::{self, Applier, ImportKind};
+    let shop = shop::channel::store::find_channel_by_code(&state.db, channel).await?.ok_or_else(|| anyhow::anyhow!("no channel `{channel}`"))?;
+    let kind = ImportKind::parse(kind).ok_or_else(|| anyhow::anyhow!("kind is products or inventory"))?;
+    let bytes = std::fs::read(file).with_context(|| format!("reading {}", file.display()))?;
+    let (text, encoding) = shop::infra::text_csv::decode_detecting(&bytes).map_err(|message| anyhow::anyhow!("{message}"))?;
+    let plan = imports::plan(&state.db, &state.storage, &shop.id, kind, &text, encoding).await?;
+    let s = &plan.summary;
+    println!(
+        "{}（{}）: {}行 — 新規 {} / 更新 {} / 変更なし {} / エラー行 {}",
+        file.display(),
+        encoding.label(),
+        plan.rows,
+        s.create,
+        s.update,
+        s.unchanged,
+        s.error_lines
+    );
+    for name in &s.new_names {
+        println!("  作成: {name}");
+    }
+    for error in &plan.errors {
+        println!("  {}行目 {}: {}", error.line, error.column, error.message);
+    }
+    if !apply {
+        println!("確認のみ: 書き込むには --apply を付けてください。");
+        return Ok(());
+    }
+    anyhow::ensure!(
+        plan.errors.is_empty() || only_clean,
+        "エラーのある行があります: 直してから取り込むか、--only-clean でエラーのない行だけを反映してください。"
+    );
+    let applier = Applier { staff_id: "cli".into(), staff_name: "コマンドライン".into() };
+    let met = imports::apply(&state.db, &shop.id, &plan, 0, &applier, None).await?;
+    for error in &met {
+        println!("  {}行目 {}: {}", error.line, error.column, error.message);
+    }
+    println!("反映しました: {}件（書けなかったもの {}件）", plan.to_apply() - met.len(), met.len());
+    Ok(())
+}
+
 async fn serve(config: Config) -> anyhow::Result<()> {
     init_logs(config.log_format);
     let addr = config.addr;
@@ -224,7 +302,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         serve_metrics(metrics_addr).await?;
     }
     let state = AppState::start(config).await?;
-    if state.config.demo && shop::seed::seed_if_empty(&state.db).await? {
+    if state.config.demo && shop::seed::seed_if_empty(&state.db, &state.storage).await? {
         tracing::info!("empty database: demo shops seeded");
     }
     if shop::channel::store::count_channels(&state.db).await? == 0 {
@@ -242,6 +320,15 @@ async fn serve(config: Config) -> anyhow::Result<()> {
             tokio::time::sleep(std::time::Duration::from_secs(10)).await;
         }
     });
+    let (db, storage) = (state.db.clone(), state.storage.clone());
+    tokio::spawn(async move {
+        match shop::uploads::move_into_storage(&db, &storage).await {
+            Ok(0) => {}
+            Ok(moved) => tracing::info!(moved, storage = %storage.description, "attachments moved from the database into the storage"),
+            Err(error) => tracing::error!(error = format!("{error:#}"), "moving attachments into the storage failed; they are still served from the database"),
+        }
+    });
+    tracing::info!(storage = %state.storage.description, "files are kept in the storage");
     shop::infra::mail::sender::spawn(state.mailer.clone());
     shop::checkout::reconciler::spawn(state.clone());
     shop::social_gift::expiry::spawn(state.clone());
@@ -250,6 +337,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     shop::memorials::reminder::spawn(state.clone());
     shop::histories::restock_mail::spawn(state.clone());
     shop::catalog::low_stock_mail::spawn(state.clone());
+    shop::catalog::imports::spawn(state.clone());
     let listener = tokio::net::TcpListener::bind(addr).await?;
     tracing::info!("listening on http://{}", listener.local_addr()?);
     let router = app::router(state);

@@ -53,6 +53,8 @@ pub struct SharedState {
     pub search: catalog::search_index::SearchIndex,
     pub channels: channel::ChannelCache,
     pub mailer: Mailer,
+    /// Where files live: product photos, inquiry attachments (infra/storage.rs).
+    pub storage: crate::infra::storage::Storage,
     /// Social login providers from `SHOP_OAUTH_PROVIDERS` (none by default).
     pub social_providers: Arc<social_login::Providers>,
     /// Members' session versions, fresh for two seconds (auth/sessions.rs).
@@ -96,6 +98,7 @@ impl AppState {
         let totp_keys = SealKeys::new(config.totp_key.clone(), config.totp_key_previous.clone());
         staff::sealing::seal_stored(&db, &totp_keys).await?;
         let mailer = Mailer::new(&config, db.clone())?;
+        let storage = crate::infra::storage::Storage::open(config.storage_url.as_deref(), &config.data_dir)?;
         let social_providers = Arc::new(social_login::Providers::load(config.oauth_providers.as_deref())?);
         let gateway = payments::Gateways::load(config.payment_gateways.as_deref(), config.demo, db.clone())?;
         tracing::info!(?gateway, "card payment gateways");
@@ -107,6 +110,7 @@ impl AppState {
             bot_check,
             totp_keys,
             mailer,
+            storage,
             social_providers,
             config: Arc::new(config),
             catalog_cache: ReadCache::new(20_000, CATALOG_FRESH_FOR),

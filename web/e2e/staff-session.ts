@@ -1,7 +1,8 @@
 /**
  * The staff accounts scripts/e2e.sh creates and their TOTP codes, for the journeys that sign a
- * staff member in: admin.spec.ts, corporate.spec.ts, order-desk.spec.ts and stock-desk.spec.ts in
- * the browser, contact.spec.ts through the API.
+ * staff member in: admin.spec.ts, corporate.spec.ts and the desks' journeys (order-desk.spec.ts,
+ * stock-desk.spec.ts, product-desk.spec.ts, product-photos.spec.ts, catalog-csv.spec.ts, …) in the
+ * browser, contact.spec.ts through the API.
  *
  * The server takes each TOTP time step (30 s) once per account, so a second sign-in of the same
  * account within a step would have to wait for the next one. Every journey that signs in
@@ -32,7 +33,11 @@ export type StaffJourney =
   /** taxonomy-desk.spec.ts: the demo shop's 分類管理 (categories, makers, brands, tags). */
   | 'taxonomy'
   /** review-desk.spec.ts: the demo shop's レビュー管理 (a review hidden and published again). */
-  | 'reviews';
+  | 'reviews'
+  /** product-photos.spec.ts: the demo shop's 商品画像 (photos uploaded, ordered and shown in the shop). */
+  | 'photos'
+  /** catalog-csv.spec.ts: the demo shop's CSV入出力 (the products and inventory CSVs). */
+  | 'csv';
 
 /** The owner scripts/e2e.sh made for `journey` at the running test's width (its project). */
 export function staffAccount(journey: StaffJourney) {

@@ -1,55 +1,12 @@
 //! The address book as a CSV file, the way Japanese spreadsheet users exchange it: a header
 //! row in Japanese, Shift_JIS (what Excel writes and reads by default in Japan) or UTF-8 with
 //! or without a BOM. Import detects the encoding; export writes the one asked for, CRLF lines.
-use encoding_rs::{EncoderResult, SHIFT_JIS};
 use unicode_normalization::UnicodeNormalization;
 
 use super::entry::{AddressFields, AddressInput, LABELS};
+use crate::infra::text_csv::{self, escape_formula, unescape_formula};
+pub use crate::infra::text_csv::{ENCODING_UNKNOWN, Encoding, NOT_CSV, decode};
 use crate::validation::normalize_postal;
-
-pub const ENCODING_UNKNOWN: &str = "文字コードを判別できません。Shift_JISまたはUTF-8のCSVファイルを選択してください";
-pub const NOT_CSV: &str = "CSVファイルを選択してください";
-const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
-/// 〓 (geta), the customary stand-in for a character Shift_JIS cannot hold (𠮷, emoji).
-const SHIFT_JIS_GETA: &[u8] = b"\x81\xAC";
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Encoding {
-    ShiftJis,
-    Utf8,
-}
-
-impl Encoding {
-    /// `sjis` (the default: what Excel opens in Japan) or `utf8`.
-    pub fn parse(value: Option<&str>) -> Option<Encoding> {
-        match value.map(str::trim).map(str::to_ascii_lowercase).as_deref() {
-            None | Some("") | Some("sjis") | Some("shift_jis") => Some(Encoding::ShiftJis),
-            Some("utf8") | Some("utf-8") => Some(Encoding::Utf8),
-            _ => None,
-        }
-    }
-
-    pub fn content_type(self) -> &'static str {
-        match self {
-            Encoding::ShiftJis => "text/csv; charset=Shift_JIS",
-            Encoding::Utf8 => "text/csv; charset=UTF-8",
-        }
-    }
-}
-
-/// The file's text: UTF-8 when it has a BOM or is valid UTF-8, else Shift_JIS (Windows-31J,
-/// as encoding_rs reads it) when it is valid as that, else an error to show.
-pub fn decode(bytes: &[u8]) -> Result<String, &'static str> {
-    let text = if let Some(rest) = bytes.strip_prefix(UTF8_BOM) {
-        std::str::from_utf8(rest).map_err(|_| ENCODING_UNKNOWN)?.to_owned()
-    } else if let Ok(text) = std::str::from_utf8(bytes) {
-        text.to_owned()
-    } else {
-        SHIFT_JIS.decode_without_bom_handling_and_without_replacement(bytes).ok_or(ENCODING_UNKNOWN)?.into_owned()
-    };
-    // No spreadsheet writes NUL into a CSV; a file holding one is something else.
-    if text.contains('\0') { Err(NOT_CSV) } else { Ok(text) }
-}
 
 /// One data row and its row number as a spreadsheet shows it: the header is row 1, and a
 /// quoted cell holding a line break does not start a new row.
@@ -104,19 +61,6 @@ pub fn parse(text: &str) -> Result<Vec<Row>, String> {
     Ok(rows)
 }
 
-/// Cells a spreadsheet would run as a formula (`=`, `+`, `@`) are written with a leading `'`
-/// (CSV injection); reading such a cell back drops it again.
-fn escape_formula(cell: &str) -> String {
-    if cell.starts_with(['=', '+', '@']) { format!("'{cell}") } else { cell.to_owned() }
-}
-
-fn unescape_formula(cell: &str) -> String {
-    match cell.strip_prefix('\'') {
-        Some(rest) if rest.starts_with(['=', '+', '@']) => rest.to_owned(),
-        _ => cell.to_owned(),
-    }
-}
-
 /// The entries as a file in the import's format (postal codes with the hyphen).
 pub fn encode(entries: &[AddressFields], encoding: Encoding) -> Vec<u8> {
     let mut writer = csv::WriterBuilder::new().terminator(csv::Terminator::CRLF).from_writer(Vec::new());
@@ -138,31 +82,7 @@ pub fn encode(entries: &[AddressFields], encoding: Encoding) -> Vec<u8> {
             e.cell_phone_number.clone(),
         ]);
     }
-    let utf8 = writer.into_inner().unwrap_or_default();
-    match encoding {
-        // The BOM makes Excel read UTF-8 instead of guessing Shift_JIS.
-        Encoding::Utf8 => [UTF8_BOM, &utf8].concat(),
-        Encoding::ShiftJis => to_shift_jis(std::str::from_utf8(&utf8).unwrap_or_default()),
-    }
-}
-
-/// Shift_JIS (Windows-31J) with 〓 for each character it cannot hold — encoding_rs would
-/// otherwise write an HTML character reference such as `&#134071;` into the address.
-fn to_shift_jis(text: &str) -> Vec<u8> {
-    let mut encoder = SHIFT_JIS.new_encoder();
-    let mut out = Vec::with_capacity(text.len());
-    let mut buffer = [0u8; 4096];
-    let mut rest = text;
-    loop {
-        let (result, read, written) = encoder.encode_from_utf8_without_replacement(rest, &mut buffer, true);
-        out.extend_from_slice(&buffer[..written]);
-        rest = &rest[read..];
-        match result {
-            EncoderResult::InputEmpty => return out,
-            EncoderResult::OutputFull => {}
-            EncoderResult::Unmappable(_) => out.extend_from_slice(SHIFT_JIS_GETA),
-        }
-    }
+    text_csv::encode(writer.into_inner().unwrap_or_default(), encoding)
 }
 
 #[cfg(test)]
@@ -172,6 +92,9 @@ mod tests {
     const HEADER: &str = "お届け先名(姓),お届け先名(名),フリガナ(姓),フリガナ(名),郵便番号,都道府県,市区町村,番地,建物名,電話番号,携帯電話番号";
 
     use crate::members::address::Address;
+    use encoding_rs::SHIFT_JIS;
+
+    const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 
     fn entry() -> AddressFields {
         AddressFields {

@@ -26,6 +26,10 @@ pub const LINKS_MAX: usize = 50;
 pub const PRICE_MAX: i64 = 10_000_000;
 pub const EMBROIDERY_PRICE_MAX: i64 = 100_000;
 pub const EMBROIDERY_CHARS_MAX: i64 = 50;
+/// Pictures per product, and the longest text alternative of one.
+pub const IMAGES_MAX: usize = 20;
+pub const ALT_MAX: usize = 200;
+const IMAGE_URL_MAX: usize = 300;
 /// The most units a new variation may start with (as the stock desk's movements).
 pub const INITIAL_STOCK_MAX: i64 = 1_000_000;
 
@@ -80,6 +84,11 @@ pub struct ProductForm {
     pub publish_until: Option<String>,
     /// 1 to 100, in display order.
     pub variations: Vec<VariationForm>,
+    /// The pictures in display order (the first is the main one): each a `url` of the
+    /// product's current pictures or one from `POST /v1/admin/catalog/photos`. Omitted: the
+    /// pictures stay as they are; present: the list replaces them.
+    #[serde(default)]
+    pub images: Option<Vec<ImageForm>>,
     /// The version the edit read (required by PUT).
     #[serde(default)]
     pub version: Option<i64>,
@@ -112,6 +121,14 @@ pub struct VariationForm {
     pub initial_stock: Option<i64>,
 }
 
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
+pub struct ImageForm {
+    pub url: String,
+    /// 代替テキスト; empty: the product's name.
+    #[serde(default)]
+    pub alt: String,
+}
+
 #[derive(Debug, Clone, Copy, Deserialize, utoipa::ToSchema)]
 pub struct EmbroideryForm {
     pub price: i64,
@@ -141,6 +158,15 @@ pub struct ProductDraft {
     pub publish_from: Option<i64>,
     pub publish_until: Option<i64>,
     pub variations: Vec<VariationDraft>,
+    /// None: the pictures are left as they are.
+    pub images: Option<Vec<ImageDraft>>,
+}
+
+/// A picture of the draft: whether the shop holds `url` is checked by the handler.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ImageDraft {
+    pub url: String,
+    pub alt: String,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -192,6 +218,7 @@ pub fn check(form: &ProductForm, errors: &mut FieldCheck) -> ProductDraft {
         errors.field("publish_until", Err("公開終了は公開開始より後の日時にしてください。"));
     }
     let variations = check_variations(&form.variations, &name, errors);
+    let images = form.images.as_deref().map(|images| check_images(images, &name, errors));
     ProductDraft {
         code,
         name,
@@ -212,7 +239,30 @@ pub fn check(form: &ProductForm, errors: &mut FieldCheck) -> ProductDraft {
         publish_from,
         publish_until,
         variations,
+        images,
     }
+}
+
+fn check_images(forms: &[ImageForm], product_name: &str, errors: &mut FieldCheck) -> Vec<ImageDraft> {
+    if forms.len() > IMAGES_MAX {
+        errors.field("images", Err(format!("画像は{IMAGES_MAX}枚までにしてください。")));
+    }
+    let mut seen = HashSet::new();
+    forms
+        .iter()
+        .enumerate()
+        .map(|(index, form)| {
+            let url = form.url.trim().to_owned();
+            let well_formed = url.starts_with('/') && url.len() <= IMAGE_URL_MAX && !url.chars().any(char::is_control);
+            errors.field(&format!("images[{index}].url"), if well_formed { Ok(()) } else { Err(super::photos::MISSING_MESSAGE) });
+            if well_formed && !seen.insert(url.clone()) {
+                errors.field(&format!("images[{index}].url"), Err("同じ画像が2回含まれています。"));
+            }
+            let alt = form.alt.trim();
+            errors.field(&format!("images[{index}].alt"), max_length(alt, ALT_MAX));
+            ImageDraft { url, alt: if alt.is_empty() { product_name.to_owned() } else { alt.to_owned() } }
+        })
+        .collect()
 }
 
 fn check_variations(forms: &[VariationForm], product_name: &str, errors: &mut FieldCheck) -> Vec<VariationDraft> {
@@ -375,8 +425,40 @@ mod tests {
             publish_from: None,
             publish_until: None,
             variations: vec![variation("TS-001-M-NV", Some("M"), Some("ネイビー")), variation("TS-001-L-NV", Some("L"), Some("ネイビー"))],
+            images: None,
             version: None,
         }
+    }
+
+    #[test]
+    fn pictures_keep_their_order_and_take_the_name_as_their_alt() {
+        let mut f = form();
+        let hash = "0123456789abcdef0123456789abcdef";
+        f.images = Some(vec![
+            ImageForm { url: format!("/media/{hash}-960.webp"), alt: " 正面 ".into() },
+            ImageForm { url: "/images/products/ts-001.svg".into(), alt: String::new() },
+        ]);
+        let mut errors = FieldCheck::default();
+        let draft = check(&f, &mut errors);
+        assert!(errors.finish().is_ok());
+        let images = draft.images.unwrap();
+        assert_eq!(images[0].alt, "正面");
+        assert_eq!(images[1].alt, "綿のTシャツ");
+        assert_eq!(images[1].url, "/images/products/ts-001.svg");
+        assert_eq!(check(&form(), &mut FieldCheck::default()).images, None, "left out: the pictures stay");
+    }
+
+    #[test]
+    fn bad_pictures_are_named_by_their_place() {
+        let mut f = form();
+        let good = ImageForm { url: "/media/0123456789abcdef0123456789abcdef-240.webp".into(), alt: String::new() };
+        f.images = Some(vec![good.clone(), good.clone(), ImageForm { url: "https://evil.example/x.png".into(), alt: "あ".repeat(201) }]);
+        let fields = errors_of(&f);
+        assert!(fields.contains(&"images[1].url".to_owned()), "{fields:?}");
+        assert!(fields.contains(&"images[2].url".to_owned()), "{fields:?}");
+        assert!(fields.contains(&"images[2].alt".to_owned()), "{fields:?}");
+        f.images = Some((0..21).map(|i| ImageForm { url: format!("/images/products/p{i}.svg"), alt: String::new() }).collect());
+        assert_eq!(errors_of(&f), vec!["images".to_owned()]);
     }
 
     fn errors_of(form: &ProductForm) -> Vec<String> {

@@ -21,9 +21,17 @@ pub struct NamedRef {
 
 #[derive(Clone, Serialize, utoipa::ToSchema)]
 pub struct Image {
-    /// Site-relative path of the picture.
+    /// Site-relative path of the picture (for a photo, its widest variant).
     pub url: String,
     pub alt: String,
+    /// The photo's variants for `<img srcset>` (`/media/… 240w, …`); None for a drawn SVG.
+    pub srcset: Option<String>,
+}
+
+impl Image {
+    pub fn new(url: String, alt: String) -> Image {
+        Image { srcset: super::photos::srcset_of(&url), url, alt }
+    }
 }
 
 /// A product as lists show it.
@@ -64,7 +72,7 @@ pub async fn product_items(db: &Db, rows: Vec<ProductRow>, now: i64) -> sqlx::Re
         .map(|row| ProductItem {
             categories: categories.remove(&row.id).unwrap_or_default(),
             // The main image comes with the row (PRODUCT_COLUMNS): one query fewer per list.
-            image: row.image_url.zip(row.image_alt).map(|(url, alt)| Image { url, alt }),
+            image: row.image_url.zip(row.image_alt).map(|(url, alt)| Image::new(url, alt)),
             is_on_sale: is_on_sale(row.sale_start, row.sale_end, now),
             stock_status: StockStatus::of(row.stock),
             brand: NamedRef::of(row.brand_key, row.brand_name),

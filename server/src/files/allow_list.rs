@@ -8,9 +8,12 @@ pub enum Folder {
     Products,
     Banners,
     Catalogs,
+    /// Product photos and their variants (catalog/photos.rs).
+    Media,
 }
 
-const FOLDERS: [(&str, Folder); 3] = [("/images/products/", Folder::Products), ("/images/banners/", Folder::Banners), ("/images/catalogs/", Folder::Catalogs)];
+const FOLDERS: [(&str, Folder); 4] =
+    [("/images/products/", Folder::Products), ("/images/banners/", Folder::Banners), ("/images/catalogs/", Folder::Catalogs), ("/media/", Folder::Media)];
 
 /// The folder and the file name `url` names, when it is one of ours.
 pub fn resolve(url: &str) -> Option<(Folder, &str)> {
@@ -32,6 +35,8 @@ mod tests {
         assert_eq!(resolve("/images/products/rp0001.svg"), Some((Folder::Products, "rp0001.svg")));
         assert_eq!(resolve("/images/banners/0194f1c2-7a00-7000-8000-000000000001.svg"), Some((Folder::Banners, "0194f1c2-7a00-7000-8000-000000000001.svg")));
         assert_eq!(resolve("/images/catalogs/abc-cover.svg"), Some((Folder::Catalogs, "abc-cover.svg")));
+        let name = "0123456789abcdef0123456789abcdef-480.webp";
+        assert_eq!(resolve(&format!("/media/{name}")), Some((Folder::Media, name)));
     }
 
     #[test]

@@ -19,6 +19,12 @@ pub struct Config {
     #[arg(long, env = "SHOP_DATA_DIR", default_value = "data")]
     pub data_dir: PathBuf,
 
+    /// Where files (product photos, inquiry attachments) are kept: `s3://bucket[/prefix]` for
+    /// S3-compatible object storage (credentials and endpoint from the `AWS_*` variables), or a
+    /// folder. Unset: `<data dir>/files`, which serves one instance only (README, "Files").
+    #[arg(long, env = "SHOP_STORAGE_URL")]
+    pub storage_url: Option<String>,
+
     /// The built single-page app (npm run build in web/).
     #[arg(long, env = "SHOP_WEB_DIR", default_value = "web/dist")]
     pub web_dir: PathBuf,
@@ -151,6 +157,7 @@ impl Config {
             database_url: database_url.to_owned(),
             addr: "127.0.0.1:0".parse().expect("literal address"),
             data_dir,
+            storage_url: None,
             web_dir: PathBuf::from("web/dist"),
             cors_origins: Vec::new(),
             jwt_secret: Some("test-secret-test-secret-test-secret".into()),

@@ -4,10 +4,13 @@
 //! sale periods, images, tags and reviews follow fixed rules below, with no randomness, so the
 //! same seed always gives the same shop and tests can count on it.
 //!
-//! Image URLs point at `/images/products/<key>.svg`; drawing those pictures is a later step
-//! (the storefront shows a placeholder until then).
+//! Each line's pictures are drawings of its kind of goods in the shop's palette, made and
+//! stored by pictures.rs before the products are written.
 use crate::infra::ids::ChannelId;
 use std::collections::HashMap;
+
+use super::illustrations::{Kind, kind_of};
+use super::pictures::Pictures;
 
 use crate::catalog::store::{
     self, product_writes::NewProduct, product_writes::NewReview, product_writes::NewVariation, products::Link, taxonomy::NewBrand, taxonomy::NewCategory,
@@ -1633,7 +1636,19 @@ fn scaled_copy(base: &Product, index: usize) -> Product {
 
 /// Inserts the catalogue of the shop `code` (if it has one) into the channel; with
 /// `scale_to` above the catalogue's size, copies of its products fill it up to that many.
-pub async fn insert(tx: &mut Tx, channel_id: &ChannelId, code: &str, now: i64, scale_to: usize) -> anyhow::Result<()> {
+/// The kinds of goods a shop's catalogue draws, once each.
+pub fn kinds(code: &str) -> Vec<Kind> {
+    let mut kinds: Vec<Kind> = Vec::new();
+    for line in for_shop(code).map(|c| c.lines).unwrap_or_default() {
+        let kind = kind_of(line.category, line.noun);
+        if !kinds.contains(&kind) {
+            kinds.push(kind);
+        }
+    }
+    kinds
+}
+
+pub async fn insert(tx: &mut Tx, channel_id: &ChannelId, code: &str, now: i64, scale_to: usize, pictures: &Pictures) -> anyhow::Result<()> {
     let Some(catalogue) = for_shop(code) else { return Ok(()) };
 
     let mut category_ids: HashMap<&str, String> = HashMap::new();
@@ -1730,7 +1745,13 @@ pub async fn insert(tx: &mut Tx, channel_id: &ChannelId, code: &str, now: i64, s
                     stock_quantity: v.stock,
                 })
                 .collect(),
-            images: product.images.clone(),
+            // The main picture shows the line's goods alone, the second in their scene.
+            images: product
+                .images
+                .iter()
+                .enumerate()
+                .map(|(index, (url, alt))| (pictures.get(&(kind_of(line.category, line.noun), index > 0)).cloned().unwrap_or_else(|| url.clone()), alt.clone()))
+                .collect(),
             reviews: product
                 .reviews
                 .iter()

@@ -11,8 +11,10 @@ mod collections;
 mod contact;
 mod content;
 mod demo;
+mod illustrations;
 pub mod members;
 mod orders;
+mod pictures;
 mod print_catalogs;
 mod store;
 mod stylists;
@@ -21,24 +23,25 @@ mod wallet;
 
 use crate::infra::db::{Db, StartupLock, Tx};
 use crate::infra::ids::ChannelId;
+use crate::infra::storage::Storage;
 use crate::infra::time::Timestamp;
 
 pub use demo::{CORPORATE, DEMO};
 
-pub async fn seed_demo(db: &Db) -> anyhow::Result<()> {
-    seed_demo_scaled(db, 0).await
+pub async fn seed_demo(db: &Db, storage: &Storage) -> anyhow::Result<()> {
+    seed_demo_scaled(db, storage, 0).await
 }
 
 /// The demo shops with the demo shop's catalogue filled up to `demo_products` products
 /// (copies of the designed ones) — the benchmark's large catalogue.
-pub async fn seed_demo_scaled(db: &Db, demo_products: usize) -> anyhow::Result<()> {
+pub async fn seed_demo_scaled(db: &Db, storage: &Storage, demo_products: usize) -> anyhow::Result<()> {
     let mut tx = db.begin_write_exclusive(StartupLock::DemoSeed).await?;
-    seed_demo_into(&mut tx, demo_products).await?;
+    seed_demo_into(&mut tx, storage, demo_products).await?;
     tx.commit().await?;
     Ok(())
 }
 
-async fn seed_demo_into(tx: &mut Tx, demo_products: usize) -> anyhow::Result<()> {
+async fn seed_demo_into(tx: &mut Tx, storage: &Storage, demo_products: usize) -> anyhow::Result<()> {
     for shop in demo::shops() {
         if store::channel_exists(tx, shop.code).await? {
             anyhow::bail!("channel `{}` already exists; demo data is only seeded into an empty shop", shop.code);
@@ -46,7 +49,8 @@ async fn seed_demo_into(tx: &mut Tx, demo_products: usize) -> anyhow::Result<()>
         let channel_id = store::insert_shop(tx, &shop).await?;
         let now = Timestamp::now().0;
         let scale_to = if shop.code == DEMO { demo_products } else { 0 };
-        catalog::insert(tx, &channel_id, shop.code, now, scale_to).await?;
+        let pictures = pictures::for_shop(storage, &channel_id, &shop.palette, &catalog::kinds(shop.code)).await?;
+        catalog::insert(tx, &channel_id, shop.code, now, scale_to, &pictures).await?;
         content::insert(tx, &channel_id, shop.code, now).await?;
         collections::insert(tx, &channel_id, shop.code).await?;
         print_catalogs::insert(tx, &channel_id, shop.code, now).await?;
@@ -129,7 +133,7 @@ pub async fn create_channel(db: &Db, new: NewChannel) -> anyhow::Result<ChannelI
 /// Seeds the demo shops when the database has no channel at all (first start of `shop serve
 /// --demo`). Instances starting at once queue on the lock; the ones behind the first find the
 /// shops there and seed nothing.
-pub async fn seed_if_empty(db: &Db) -> anyhow::Result<bool> {
+pub async fn seed_if_empty(db: &Db, storage: &Storage) -> anyhow::Result<bool> {
     if crate::channel::store::count_channels(db).await? > 0 {
         return Ok(false);
     }
@@ -137,7 +141,7 @@ pub async fn seed_if_empty(db: &Db) -> anyhow::Result<bool> {
     if store::any_channel(&mut tx).await? {
         return Ok(false);
     }
-    seed_demo_into(&mut tx, 0).await?;
+    seed_demo_into(&mut tx, storage, 0).await?;
     tx.commit().await?;
     Ok(true)
 }

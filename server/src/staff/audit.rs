@@ -6,7 +6,7 @@ use serde::Serialize;
 use super::Staff;
 use super::store::{self, NewAuditEntry};
 use crate::infra::db::{Db, Tx};
-use crate::infra::ids::new_id;
+use crate::infra::ids::{ChannelId, new_id};
 use crate::infra::time::Timestamp;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
@@ -53,10 +53,11 @@ pub enum AuditAction {
     /// The review desk: a review published or hidden, or deleted.
     ReviewModerate,
     ReviewDelete,
+    CatalogImport,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 33] = [
+    pub const ALL: [AuditAction; 34] = [
         AuditAction::Login,
         AuditAction::Logout,
         AuditAction::LoginFailed,
@@ -90,6 +91,7 @@ impl AuditAction {
         AuditAction::TaxonomyDelete,
         AuditAction::ReviewModerate,
         AuditAction::ReviewDelete,
+        AuditAction::CatalogImport,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -127,6 +129,7 @@ impl AuditAction {
             AuditAction::TaxonomyDelete => "taxonomy_delete",
             AuditAction::ReviewModerate => "review_moderate",
             AuditAction::ReviewDelete => "review_delete",
+            AuditAction::CatalogImport => "catalog_import",
         }
     }
 
@@ -143,6 +146,12 @@ fn entry<'a>(id: &'a str, staff: &'a Staff, action: AuditAction, target: &'a str
 pub async fn record(db: &Db, staff: &Staff, action: AuditAction, target: &str) -> sqlx::Result<()> {
     let id = new_id();
     store::insert_audit(&db.pool, &entry(&id, staff, action, target)).await
+}
+
+/// Writes one entry for a staff member known by id (a background job acting for them).
+pub async fn record_by_id(db: &Db, channel_id: &ChannelId, staff_id: &str, action: AuditAction, target: &str) -> sqlx::Result<()> {
+    let id = new_id();
+    store::insert_audit(&db.pool, &NewAuditEntry { id: &id, channel_id, staff_id, action: action.as_str(), target, at: Timestamp::now().0 }).await
 }
 
 /// Writes one entry inside the caller's transaction.

@@ -11,7 +11,6 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::response::file_response;
-use super::sniff::{self};
 use super::store::{self, FileRow};
 use super::{DIR_MESSAGE, Dir, FILE_MAX, FILE_REQUIRED, SIZE_MESSAGE, TYPE_MESSAGE, UNATTACHED_MAX, UNATTACHED_WINDOW_MS, UploadedFile, Uploader};
 use crate::auth::OptionalMember;
@@ -19,7 +18,9 @@ use crate::channel::Channel;
 use crate::infra::client::Client;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
 use crate::infra::extract::ApiPath;
+use crate::infra::multipart::{read_limited, shown_name};
 use crate::infra::secret::random_hex;
+use crate::infra::sniff;
 use crate::infra::time::Timestamp;
 use crate::staff::Staff;
 use crate::state::AppState;
@@ -47,19 +48,6 @@ struct Form {
     file: Option<(String, Vec<u8>)>,
 }
 
-/// The longest client file name kept (longer ones are cut).
-const NAME_MAX: usize = 200;
-
-/// The name to show: the last path segment of what the client sent, without control
-/// characters, at most [`NAME_MAX`] characters; `file` when nothing is left.
-fn shown_name(raw: Option<&str>) -> String {
-    let raw = raw.unwrap_or("");
-    let last = raw.rsplit(['/', '\\']).next().unwrap_or("");
-    let name: String = last.chars().filter(|c| !c.is_control()).take(NAME_MAX).collect();
-    let name = name.trim();
-    if name.is_empty() { "file".into() } else { name.to_owned() }
-}
-
 async fn read_form(multipart: Result<Multipart, MultipartRejection>) -> ApiResult<Form> {
     let broken = |error: MultipartError| {
         if error.status() == StatusCode::PAYLOAD_TOO_LARGE {
@@ -74,24 +62,12 @@ async fn read_form(multipart: Result<Multipart, MultipartRejection>) -> ApiResul
         match field.name() {
             Some("file") if form.file.is_none() => {
                 let name = shown_name(field.file_name());
-                let mut bytes = Vec::new();
-                while let Some(chunk) = field.chunk().await.map_err(broken)? {
-                    if bytes.len() + chunk.len() > FILE_MAX {
-                        return Err(ApiError::field("file", SIZE_MESSAGE));
-                    }
-                    bytes.extend_from_slice(&chunk);
-                }
+                let bytes = read_limited(&mut field, FILE_MAX).await.map_err(broken)?.ok_or_else(|| ApiError::field("file", SIZE_MESSAGE))?;
                 form.file = Some((name, bytes));
             }
             Some("dir") if form.dir.is_none() => {
-                let mut bytes = Vec::new();
-                while let Some(chunk) = field.chunk().await.map_err(broken)? {
-                    // A folder name is a word; anything longer is simply not one.
-                    if bytes.len() + chunk.len() > 100 {
-                        return Err(ApiError::field("dir", DIR_MESSAGE));
-                    }
-                    bytes.extend_from_slice(&chunk);
-                }
+                // A folder name is a word; anything longer is simply not one.
+                let bytes = read_limited(&mut field, 100).await.map_err(broken)?.ok_or_else(|| ApiError::field("dir", DIR_MESSAGE))?;
                 form.dir = Some(String::from_utf8_lossy(&bytes).into_owned());
             }
             _ => {}
@@ -168,11 +144,13 @@ async fn store_upload(state: &AppState, channel: &Channel, uploader: &Uploader, 
         message_id: None,
         created_at: now,
     };
+    // Stored before it is recorded: a file whose record is not written is never served.
+    state.storage.put(&super::storage_key(&channel.id, &row.file_key), bytes).await?;
     let mut tx = state.db.begin_write().await?;
     if store::count_unattached(&mut *tx, &channel.id, uploader.kind(), uploader.id(), since).await? >= UNATTACHED_MAX {
         return Err(super::over_limit());
     }
-    store::insert_file(&mut tx, &row, &bytes).await?;
+    store::insert_file(&mut tx, &row).await?;
     tx.commit().await?;
     Ok(row)
 }
@@ -206,19 +184,4 @@ async fn upload_staff_file(
 async fn show_staff_file(State(state): State<AppState>, channel: Channel, _staff: Staff, ApiPath(key): ApiPath<String>) -> ApiResult<Response> {
     let row = store::find_file(&state.db, &channel.id, &key).await?.ok_or_else(ApiError::not_found)?;
     file_response(&state, &row).await
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn only_the_last_segment_of_a_name_is_kept() {
-        assert_eq!(shown_name(Some("C:\\Users\\taro\\写真.jpg")), "写真.jpg");
-        assert_eq!(shown_name(Some("../../etc/passwd")), "passwd");
-        assert_eq!(shown_name(Some("a\u{0}b\r\n.png")), "ab.png");
-        assert_eq!(shown_name(Some("   ")), "file");
-        assert_eq!(shown_name(None), "file");
-        assert_eq!(shown_name(Some(&"あ".repeat(300))).chars().count(), NAME_MAX);
-    }
 }

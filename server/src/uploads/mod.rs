@@ -3,10 +3,10 @@
 //! bytes (sniff.rs), its size and the uploader's count of unattached files are limited, its
 //! key is random and its stored name generated. A feature attaches files to what it owns
 //! (an inquiry message) with [`attach`]; who may read a file is decided in http.rs. The bytes
-//! live in the database (uploaded_files), so every instance serves every file.
+//! live in the storage (infra/storage.rs) under [`storage_key`]; files from before it kept
+//! them in the database and are moved there at start ([`move_into_storage`]).
 pub mod http;
 pub mod response;
-pub mod sniff;
 pub mod store;
 
 use std::collections::HashMap;
@@ -127,6 +127,36 @@ pub fn admin_url(key: &str) -> String {
 impl UploadedFile {
     pub fn of(row: &store::FileRow, url: String) -> UploadedFile {
         UploadedFile { key: row.file_key.clone(), name: row.original_name.clone(), content_type: row.content_type.clone(), size: row.size, url }
+    }
+}
+
+/// Where a file's bytes are kept in the storage.
+pub fn storage_key(channel_id: &ChannelId, file_key: &str) -> String {
+    format!("uploads/{channel_id}/{file_key}")
+}
+
+/// The file's bytes, from the storage or (a file from before it) the database.
+pub async fn read_bytes(db: &Db, storage: &crate::infra::storage::Storage, row: &store::FileRow) -> ApiResult<Option<axum::body::Bytes>> {
+    if let Some(bytes) = store::find_bytes(db, &row.file_key).await? {
+        return Ok(Some(bytes.into()));
+    }
+    Ok(storage.get(&storage_key(&row.channel_id, &row.file_key)).await?)
+}
+
+/// Moves the bytes of files kept in the database into the storage, a batch at a time. Every
+/// instance may run it at once: each writes the same bytes under the same key.
+pub async fn move_into_storage(db: &Db, storage: &crate::infra::storage::Storage) -> anyhow::Result<u64> {
+    let mut moved = 0;
+    loop {
+        let batch = store::list_kept_in_database(db, 100).await?;
+        if batch.is_empty() {
+            return Ok(moved);
+        }
+        for (channel_id, key, bytes) in batch {
+            storage.put(&storage_key(&channel_id, &key), bytes).await?;
+            store::update_moved_to_storage(db, &key).await?;
+            moved += 1;
+        }
     }
 }
 

@@ -2,17 +2,17 @@
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 
-use super::sniff::FileType;
-use super::store::{self, FileRow};
+use super::store::FileRow;
 use crate::infra::download::rfc5987_encode;
 use crate::infra::error::{ApiError, ApiResult};
+use crate::infra::sniff::FileType;
 use crate::state::AppState;
 
 /// The file's bytes with headers that keep a browser from running them: the stored type
 /// (read from the bytes at upload), `nosniff`, a sandboxing CSP, and `attachment` unless it
 /// is an image.
 pub async fn file_response(state: &AppState, row: &FileRow) -> ApiResult<Response> {
-    let bytes = store::find_bytes(&state.db, &row.file_key).await?.ok_or_else(ApiError::not_found)?;
+    let bytes = super::read_bytes(&state.db, &state.storage, row).await?.ok_or_else(ApiError::not_found)?;
     let kind = FileType::from_content_type(&row.content_type);
     let disposition = if kind.is_some_and(FileType::is_image) { "inline" } else { "attachment" };
     let mut headers = HeaderMap::new();

@@ -23,10 +23,11 @@ pub struct FileRow {
     pub created_at: i64,
 }
 
-pub async fn insert_file(tx: &mut Tx, row: &FileRow, bytes: &[u8]) -> sqlx::Result<()> {
+/// Records a file whose bytes are in the storage (`super::storage_key`).
+pub async fn insert_file(tx: &mut Tx, row: &FileRow) -> sqlx::Result<()> {
     sqlx::query(
-        "INSERT INTO uploaded_files (file_key, channel_id, dir, uploader_kind, uploader, content_type, size, original_name, stored_name, bytes, message_id, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, NULL, $11)",
+        "INSERT INTO uploaded_files (file_key, channel_id, dir, uploader_kind, uploader, content_type, size, original_name, stored_name, bytes, message_id, created_at, in_storage) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, NULL, $11, 1)",
     )
     .bind(&row.file_key)
     .bind(&row.channel_id)
@@ -37,7 +38,7 @@ pub async fn insert_file(tx: &mut Tx, row: &FileRow, bytes: &[u8]) -> sqlx::Resu
     .bind(row.size)
     .bind(&row.original_name)
     .bind(&row.stored_name)
-    .bind(bytes.to_vec())
+    .bind(Vec::<u8>::new())
     .bind(row.created_at)
     .execute(&mut **tx)
     .await?;
@@ -72,8 +73,29 @@ pub async fn find_file(db: &Db, channel_id: &ChannelId, key: &str) -> sqlx::Resu
         .await
 }
 
+/// The bytes a file kept in the database, or None when they are in the storage.
 pub async fn find_bytes(db: &Db, key: &str) -> sqlx::Result<Option<Vec<u8>>> {
-    sqlx::query_scalar("SELECT bytes FROM uploaded_files WHERE file_key = $1").bind(key).fetch_optional(&db.pool).await
+    let found: Option<(Vec<u8>, i64)> =
+        sqlx::query_as("SELECT bytes, in_storage FROM uploaded_files WHERE file_key = $1").bind(key).fetch_optional(&db.pool).await?;
+    Ok(found.filter(|(_, in_storage)| *in_storage == 0).map(|(bytes, _)| bytes))
+}
+
+/// Up to `limit` files still keeping their bytes in the database: (channel, key, bytes).
+pub async fn list_kept_in_database(db: &Db, limit: i64) -> sqlx::Result<Vec<(ChannelId, String, Vec<u8>)>> {
+    sqlx::query_as("SELECT channel_id, file_key, bytes FROM uploaded_files WHERE in_storage = 0 ORDER BY created_at LIMIT $1")
+        .bind(limit)
+        .fetch_all(&db.pool)
+        .await
+}
+
+/// Marks a file as moved into the storage and drops its bytes from the database.
+pub async fn update_moved_to_storage(db: &Db, key: &str) -> sqlx::Result<()> {
+    sqlx::query("UPDATE uploaded_files SET in_storage = 1, bytes = $1 WHERE file_key = $2 AND in_storage = 0")
+        .bind(Vec::<u8>::new())
+        .bind(key)
+        .execute(&db.pool)
+        .await?;
+    Ok(())
 }
 
 /// `SELECT … WHERE <fixed> AND <column> IN (…)` with `fixed`'s values first, then `values`.

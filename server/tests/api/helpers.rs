@@ -116,10 +116,22 @@ fn seeded_folder_of(pid: u32) -> PathBuf {
     PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("seeded-demo-{pid}"))
 }
 
+/// The file storage of every app of this run: the seed's pictures are there, and what tests
+/// upload goes there too (content-hashed or random names under each shop's folder, so tests
+/// never clash). A finished run's folder is removed by the next.
+fn seeded_storage_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("seeded-files-{}", std::process::id()))
+}
+
+fn seeded_storage() -> shop::infra::storage::Storage {
+    let dir = seeded_storage_dir();
+    shop::infra::storage::Storage::open(dir.to_str(), &dir).expect("the seeded storage folder")
+}
+
 async fn migrate_and_seed(url: &str) {
     let db = shop::infra::db::Db::connect(url, 2).await.expect("the seeded database opens");
     db.migrate().await.expect("migrations");
-    shop::seed::seed_demo(&db).await.expect("demo seed");
+    shop::seed::seed_demo(&db, &seeded_storage()).await.expect("demo seed");
     if matches!(db.backend, shop::infra::db::Backend::Sqlite) {
         // Everything into the main file, so that a byte copy of it is the whole database.
         sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)").execute(&db.pool).await.expect("WAL checkpoint");
@@ -146,7 +158,9 @@ fn remove_finished_runs_folders() {
     let Ok(entries) = std::fs::read_dir(env!("CARGO_TARGET_TMPDIR")) else { return };
     for entry in entries.flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
-        let Some(pid) = name.strip_prefix("seeded-demo-").and_then(|pid| pid.parse::<u32>().ok()) else { continue };
+        let Some(pid) = name.strip_prefix("seeded-demo-").or_else(|| name.strip_prefix("seeded-files-")).and_then(|pid| pid.parse::<u32>().ok()) else {
+            continue;
+        };
         if !Path::new(&format!("/proc/{pid}")).exists() {
             let _ = std::fs::remove_dir_all(entry.path());
         }
@@ -238,6 +252,7 @@ impl TestApp {
         let mut config = Config::for_database(url, dir.path().join("data"));
         config.web_dir = dir.path().join("web");
         config.cors_origins = vec!["https://shop.example.jp".into()];
+        config.storage_url = seeded_storage_dir().to_str().map(str::to_owned);
         configure(&mut config);
         let state = AppState::start(config).await.expect("app state");
         let router = app::router(state.clone());

@@ -327,7 +327,7 @@ async fn the_demo_member_finds_the_two_seeded_orders_newest_first(app: TestApp) 
     assert_eq!(products.len(), 2);
     assert_eq!(products[1]["name"], "エナジージェル レモン味 40g");
     assert_eq!((products[1]["tax_rate"].as_i64(), products[1]["quantity"].as_i64(), products[1]["subtotal"].as_i64()), (Some(8), Some(6), Some(1296)));
-    assert!(products[0]["image_url"].as_str().is_some_and(|u| u.starts_with("/images/products/")), "{}", products[0]);
+    assert!(products[0]["image_url"].as_str().is_some_and(|u| u.starts_with("/media/")), "{}", products[0]);
     assert_eq!(delivered["shippings"][0]["address"]["full_address"], "〒150-0001 東京都渋谷区神宮前1-2-3 ライドマンション101");
     assert_eq!(delivered["orderer"]["email"], "member@example.com");
     assert_eq!(accepted["bank_account"], Value::Null);

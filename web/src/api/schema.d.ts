@@ -196,6 +196,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/catalog/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_list_catalog_imports"];
+        put?: never;
+        post: operations["admin_create_catalog_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/catalog/imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_show_catalog_import"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/catalog/imports/{id}/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["admin_apply_catalog_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/catalog/inventory.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_export_inventory_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/catalog/options": {
         parameters: {
             query?: never;
@@ -204,6 +268,38 @@ export interface paths {
             cookie?: never;
         };
         get: operations["admin_catalog_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/catalog/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["admin_upload_photo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/catalog/products.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_export_products_csv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3907,6 +4003,22 @@ export interface components {
             /** Format: int64 */
             version: number;
         };
+        /** @description An uploaded photo, ready to be put on a product (the form's `images[].url`). */
+        AdminPhoto: {
+            /** Format: int32 */
+            height: number;
+            /** @description The name the file had on the uploader's computer. */
+            name: string;
+            /** @description Every variant, for `<img srcset>`. */
+            srcset: string;
+            /** @description The widest variant: `/media/{hash}-{width}.webp`. */
+            url: string;
+            /**
+             * Format: int32
+             * @description The widest variant's size in pixels.
+             */
+            width: number;
+        };
         /** @description A product with everything its form edits. */
         AdminProduct: {
             accessory_ids: string[];
@@ -3944,6 +4056,8 @@ export interface components {
         };
         AdminProductImage: {
             alt: string;
+            /** @description The photo's variants for `<img srcset>`; null for a drawn SVG. */
+            srcset?: string | null;
             url: string;
         };
         /** @description A product on the desk's list. */
@@ -4043,13 +4157,17 @@ export interface components {
             /** @description HMAC-SHA256 (hex) of `challenge` under the server's key. */
             signature: string;
         };
+        ApplyImportInput: {
+            /** @description true: write only the units without errors (when the dry run found some). */
+            only_clean?: boolean;
+        };
         /**
          * @description Who sees a block.
          * @enum {string}
          */
         Audience: "all" | "member" | "guest";
         /** @enum {string} */
-        AuditAction: "login" | "logout" | "login_failed" | "inquiry_reply" | "inquiry_status" | "inquiry_note" | "topic_create" | "topic_update" | "topic_delete" | "system_message_send" | "invoice_approve" | "invoice_revoke" | "order_payment" | "order_hold" | "order_release" | "order_cancel" | "order_note" | "shipment_state" | "shipment_export" | "tracking_import" | "order_mail" | "stock_adjust" | "stock_count" | "stock_threshold" | "product_create" | "product_update" | "product_duplicate" | "product_publication" | "taxonomy_create" | "taxonomy_update" | "taxonomy_delete" | "review_moderate" | "review_delete";
+        AuditAction: "login" | "logout" | "login_failed" | "inquiry_reply" | "inquiry_status" | "inquiry_note" | "topic_create" | "topic_update" | "topic_delete" | "system_message_send" | "invoice_approve" | "invoice_revoke" | "order_payment" | "order_hold" | "order_release" | "order_cancel" | "order_note" | "shipment_state" | "shipment_export" | "tracking_import" | "order_mail" | "stock_adjust" | "stock_count" | "stock_threshold" | "product_create" | "product_update" | "product_duplicate" | "product_publication" | "taxonomy_create" | "taxonomy_update" | "taxonomy_delete" | "review_moderate" | "review_delete" | "catalog_import";
         /** @description One entry of the audit log. */
         AuditEntry: {
             action: components["schemas"]["AuditAction"];
@@ -4699,6 +4817,60 @@ export interface components {
             pages: components["schemas"]["CatalogPage"][];
             published_at: components["schemas"]["Timestamp"];
             title: string;
+        };
+        /** @description A CSV import: its dry run's findings and its apply's progress. */
+        CatalogImport: {
+            /**
+             * Format: int64
+             * @description Units written so far (products, or inventory lines).
+             */
+            applied: number;
+            /** Format: int64 */
+            checked: number;
+            created_at: components["schemas"]["Timestamp"];
+            /** @description `UTF-8` or `Shift_JIS`, as detected. */
+            encoding: string;
+            /** Format: int64 */
+            error_count: number;
+            /** @description The errors by line and column (the first 1,000). */
+            errors: components["schemas"]["LineError"][];
+            file_name: string;
+            finished_at?: components["schemas"]["Timestamp"] | null;
+            id: string;
+            kind: components["schemas"]["ImportKind"];
+            /** @description Why it failed, in Japanese. */
+            message?: string | null;
+            staff_name: string;
+            state: components["schemas"]["CatalogImportState"];
+            summary: components["schemas"]["ImportSummary"];
+            /**
+             * Format: int64
+             * @description Units the apply writes (new or changed, without errors).
+             */
+            to_apply: number;
+            /**
+             * Format: int64
+             * @description Data rows in the file.
+             */
+            total: number;
+        };
+        CatalogImportList: {
+            data: components["schemas"]["CatalogImport"][];
+        };
+        /**
+         * @description 取り込み確認中, 確認済み, 反映中, 完了 or 失敗.
+         * @enum {string}
+         */
+        CatalogImportState: "checking" | "checked" | "applying" | "done" | "failed";
+        /** @description The upload form (documents the multipart body). */
+        CatalogImportUpload: {
+            /**
+             * Format: binary
+             * @description The CSV: UTF-8 (with or without a BOM) or Shift_JIS, at most 50 MB.
+             */
+            file: string;
+            /** @description `products` or `inventory`. */
+            kind: components["schemas"]["ImportKind"];
         };
         /** @description What the product form offers to choose from. */
         CatalogOptions: {
@@ -5357,7 +5529,14 @@ export interface components {
         };
         Image: {
             alt: string;
-            /** @description Site-relative path of the picture. */
+            /** @description The photo's variants for `<img srcset>` (`/media/… 240w, …`); None for a drawn SVG. */
+            srcset?: string | null;
+            /** @description Site-relative path of the picture (for a photo, its widest variant). */
+            url: string;
+        };
+        ImageForm: {
+            /** @description 代替テキスト; empty: the product's name. */
+            alt?: string;
             url: string;
         };
         ImportAnswer: {
@@ -5379,6 +5558,8 @@ export interface components {
              */
             file: string;
         };
+        /** @enum {string} */
+        ImportKind: "products" | "inventory";
         /** @description One line of an issued-label file as the preview shows it. */
         ImportLine: {
             /** @description The carrier the number is of (the file's, the line's 配送業者, else the shipment's). */
@@ -5397,6 +5578,22 @@ export interface components {
         };
         /** @enum {string} */
         ImportResult: "ok" | "same" | "error";
+        /** @description What the dry run found, in counts. */
+        ImportSummary: {
+            /** Format: int64 */
+            create: number;
+            /**
+             * Format: int64
+             * @description Lines with at least one error.
+             */
+            error_lines: number;
+            /** @description Categories, makers, brands and tags the apply will make, e.g. 「メーカー: 山田製作所」. */
+            new_names: string[];
+            /** Format: int64 */
+            unchanged: number;
+            /** Format: int64 */
+            update: number;
+        };
         InputLeadtime: components["schemas"]["DateChoices"] & {
             order_shipping_id: string;
         };
@@ -5583,6 +5780,14 @@ export interface components {
         Liked: {
             is_favorite: boolean;
             product_id: string;
+        };
+        /** @description A problem at a line and column of a file, in Japanese. */
+        LineError: {
+            /** @description The column's header ("" for the whole line). */
+            column: string;
+            /** @description The line as a spreadsheet shows it (the header is line 1). */
+            line: number;
+            message: string;
         };
         ListBody_AccessoryItem: {
             data: (components["schemas"]["ProductItem"] & {
@@ -6873,6 +7078,14 @@ export interface components {
         PdfFile: string;
         /** @enum {string} */
         Permission: "orders_view" | "orders_edit" | "payments_confirm" | "shipping" | "orders_cancel" | "personal_data_export" | "inquiries" | "shop_settings" | "audit_log" | "catalog_view" | "stock" | "catalog_edit";
+        /** @description The upload form (documents the multipart body). */
+        PhotoUploadForm: {
+            /**
+             * Format: binary
+             * @description A JPEG, PNG or WebP photo of at most 10 MB (the type is read from the bytes).
+             */
+            file: string;
+        };
         PointHistory: {
             created_at: components["schemas"]["Timestamp"];
             description: string;
@@ -6986,6 +7199,12 @@ export interface components {
             /** @description Plain text; the storefront shows its lines as paragraphs. */
             description?: string;
             embroidery?: components["schemas"]["EmbroideryForm"] | null;
+            /**
+             * @description The pictures in display order (the first is the main one): each a `url` of the
+             *     product's current pictures or one from `POST /v1/admin/catalog/photos`. Omitted: the
+             *     pictures stay as they are; present: the list replaces them.
+             */
+            images?: components["schemas"]["ImageForm"][] | null;
             is_published?: boolean;
             maker_id?: string | null;
             name: string;
@@ -8625,6 +8844,307 @@ export interface operations {
             };
         };
     };
+    admin_list_catalog_imports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the shop's last 20 imports, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogImportList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_create_catalog_import: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["CatalogImportUpload"];
+            };
+        };
+        responses: {
+            /** @description the dry run has started (`checking`); nothing is written until it is applied */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogImport"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no `catalog_edit` (products) or `stock` (inventory) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the request is larger than 51 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.file` (missing, empty, over 50 MB, not UTF-8 or Shift_JIS text) or `errors.kind` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_show_catalog_import: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogImport"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_apply_catalog_import: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplyImportInput"];
+            };
+        };
+        responses: {
+            /** @description applying (`applying`), in batches; poll the job */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogImport"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `catalog.import.state`: not waiting to be applied */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.only_clean`: the dry run found errors and `only_clean` is false */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_export_inventory_csv: {
+        parameters: {
+            query?: {
+                /** @description `utf8` (UTF-8 with a BOM, the default) or `sjis` (Shift_JIS). */
+                encoding?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the inventory CSV: SKU, 商品コード, 商品名, バリエーション名, 現在庫(参照), 新在庫, 増減 (the last two empty) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.encoding` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
     admin_catalog_options: {
         parameters: {
             query?: never;
@@ -8651,6 +9171,138 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_upload_photo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["PhotoUploadForm"];
+            };
+        };
+        responses: {
+            /** @description stored as WebP variants; put its `url` in a product's `images` to show it */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPhoto"];
+                };
+            };
+            /** @description no staff session of this shop */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no `catalog_edit` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the request is larger than 11 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.file`: missing, not JPEG/PNG/WebP by its bytes, over 10 MB, over 10000 pixels a side, or unreadable */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_export_products_csv: {
+        parameters: {
+            query?: {
+                /** @description `utf8` (UTF-8 with a BOM, the default) or `sjis` (Shift_JIS). */
+                encoding?: string;
+                /** @description As the desk's list: a word of the name or 商品コード, or a SKU. */
+                q?: string;
+                /** @description As the desk's list: all, published, unpublished, scheduled or ended. */
+                status?: string;
+                /** @description As the desk's list: a category id (its subcategories included). */
+                category?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the products CSV (one row per variation) of the products the desk's list filter finds */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.encoding` or a list filter's error */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15522,8 +16174,9 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Site path of one of the shop's own files: `/images/products/…`, `/images/banners/…`
-                 *     or `/images/catalogs/…`. Absolute URLs are not fetched.
+                 * @description Site path of one of the shop's own files: `/media/…` (a product photo),
+                 *     `/images/products/…`, `/images/banners/…` or `/images/catalogs/…`. Absolute URLs are
+                 *     not fetched.
                  */
                 url?: string;
             };
@@ -15539,7 +16192,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "image/svg+xml": string;
+                    "image/svg+xml": unknown;
+                    "image/webp": unknown;
                 };
             };
             /** @description not one of this shop's files (other URLs are never fetched) */

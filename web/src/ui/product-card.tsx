@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { ProductItem } from '../api/types';
 import { FavoriteButton } from './favorite-button';
-import { ProductImage } from './product-image';
+import { CARD_IMAGE_SIZES, ProductImage } from './product-image';
 import { ProductPrice } from './product-price';
 import { StockBadge } from './stock-badge';
 import styles from './product-card.module.css';
@@ -24,7 +24,13 @@ export function SimpleProductCard({ product, eager = false }: ProductCardProps) 
   const titleId = `product-card-${product.id}`;
   return (
     <article className={styles.card} aria-labelledby={titleId}>
-      <ProductImage image={product.image} fallbackAlt={product.name} size={320} eager={eager} />
+      <ProductImage
+        image={product.image}
+        fallbackAlt={product.name}
+        size={320}
+        sizes={CARD_IMAGE_SIZES}
+        eager={eager}
+      />
       <div className={styles.body}>
         {product.maker || product.brand ? (
           <p className={styles.maker}>{product.brand?.name ?? product.maker?.name}</p>

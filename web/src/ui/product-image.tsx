@@ -8,12 +8,38 @@ export interface ProductImageProps {
   fallbackAlt: string;
   /** Intrinsic size of the square box (the picture never shifts the layout). */
   size: number;
+  /**
+   * How wide the box is shown, for choosing among the picture's variants (`srcset`): a media
+   * condition list such as `CARD_IMAGE_SIZES`. Default: the box's own `size` in CSS pixels.
+   */
+  sizes?: string;
   eager?: boolean;
+  /** The page's main picture (its largest paint): loaded at once, before other pictures. */
+  priority?: boolean;
   className?: string;
 }
 
-/** A product picture in a fixed square box; a missing or broken picture becomes a tidy placeholder. */
-export function ProductImage({ image, fallbackAlt, size, eager = false, className }: ProductImageProps) {
+/**
+ * How wide a product card's picture is: half the screen in the two columns of a phone, a third
+ * from 600px, and at most a third of the content's width (1080px). Grids with four or five columns
+ * show it smaller, so this errs towards the sharper variant.
+ */
+export const CARD_IMAGE_SIZES = '(min-width: 1080px) 360px, (min-width: 600px) 34vw, 50vw';
+
+/**
+ * A product picture in a fixed square box; a missing or broken picture becomes a tidy placeholder.
+ * A photo comes in several widths (`srcset`, docs/contracts/photos.md) and the browser picks the
+ * one that fills the box at the screen's density; an older SVG picture has only its `url`.
+ */
+export function ProductImage({
+  image,
+  fallbackAlt,
+  size,
+  sizes,
+  eager = false,
+  priority = false,
+  className,
+}: ProductImageProps) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const alt = image?.alt || fallbackAlt;
   const classes = [styles.imageBox, className].filter(Boolean).join(' ');
@@ -47,11 +73,14 @@ export function ProductImage({ image, fallbackAlt, size, eager = false, classNam
     <span className={classes}>
       <img
         src={image.url}
+        srcSet={image.srcset || undefined}
+        sizes={image.srcset ? (sizes ?? `${size}px`) : undefined}
         alt={alt}
         width={size}
         height={size}
-        loading={eager ? 'eager' : 'lazy'}
-        decoding="async"
+        loading={eager || priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : undefined}
+        decoding={priority ? undefined : 'async'}
         className={styles.image}
         onError={() => setFailedUrl(image.url)}
       />

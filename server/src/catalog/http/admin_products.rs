@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::catalog::photos;
 use crate::catalog::product_form::{self, ProductDraft, ProductForm};
 use crate::catalog::store::product_desk::{self, CopyNames, DeskFilter, DeskProduct, DeskProductRow, DeskSort, DeskState, Edited, Editor, Owned};
 use crate::catalog::store::taxonomy::{self, PRODUCTS_TABLE};
@@ -140,52 +141,98 @@ pub async fn list_products(
     ApiQuery(query): ApiQuery<ProductListQuery>,
 ) -> ApiResult<Paginated<AdminProductSummary>> {
     let page = Page::parse(&PageQuery { page: query.page.clone(), per: query.per.clone() }, 50, AllowAll::No)?;
-    let mut check = FieldCheck::default();
-    let status = match query.status.as_deref().unwrap_or("all") {
-        "all" | "" => None,
-        "published" => Some(DeskState::Published),
-        "unpublished" => Some(DeskState::Unpublished),
-        "scheduled" => Some(DeskState::Scheduled),
-        "ended" => Some(DeskState::Ended),
-        _ => {
-            check.field("status", Err("all、published、unpublished、scheduled、ended のいずれかを指定してください。"));
-            None
-        }
-    };
-    let sort = match query.sort.as_deref().unwrap_or("updated") {
-        "updated" | "" => DeskSort::Updated,
-        "created" => DeskSort::Created,
-        "code" => DeskSort::Code,
-        "name" => DeskSort::Name,
-        "price" => DeskSort::Price,
-        _ => {
-            check.field("sort", Err("updated、created、code、name、price のいずれかを指定してください。"));
-            DeskSort::Updated
-        }
-    };
-    let descending = match query.dir.as_deref().unwrap_or("desc") {
-        "desc" | "" => true,
-        "asc" => false,
-        _ => {
-            check.field("dir", Err("asc か desc を指定してください。"));
-            true
-        }
-    };
-    let q = query.q.as_deref().map(str::trim).filter(|q| !q.is_empty());
-    if q.is_some_and(|q| q.chars().count() > SEARCH_MAX) {
-        check.field("q", Err(format!("{SEARCH_MAX}文字以内で入力してください。")));
-    }
-    check.finish()?;
-    let words = q.map(|q| contains_pattern(&search_text::normalise(q)));
-    let sku = q.map(|q| contains_pattern(&q.to_lowercase()));
-    let categories = match query.category.as_deref().map(str::trim).filter(|c| !c.is_empty()) {
-        Some(id) => Some(product_desk::list_category_subtree(&state.db, &channel.id, id).await?),
-        None => None,
-    };
-    let filter = DeskFilter { words: words.as_deref(), sku: sku.as_deref(), state: status, category_ids: categories.as_deref(), sort, descending };
+    let parsed = ParsedListQuery::parse(&state, &channel.id, &query).await?;
     let now = Timestamp::now().0;
-    let (rows, total) = product_desk::list_desk_products(&state.db, &channel.id, &filter, page.per, page.offset(), now).await?;
+    let (rows, total) = product_desk::list_desk_products(&state.db, &channel.id, &parsed.filter(), page.per, page.offset(), now).await?;
     Ok(Paginated::new(rows.into_iter().map(|row| summary_of(row, now)).collect(), total, page))
+}
+
+/// The desk list's query, checked and with its category's subtree.
+struct ParsedListQuery {
+    status: Option<DeskState>,
+    sort: DeskSort,
+    descending: bool,
+    words: Option<String>,
+    sku: Option<String>,
+    categories: Option<Vec<String>>,
+}
+
+impl ParsedListQuery {
+    async fn parse(state: &AppState, channel_id: &ChannelId, query: &ProductListQuery) -> ApiResult<ParsedListQuery> {
+        let mut check = FieldCheck::default();
+        let status = match query.status.as_deref().unwrap_or("all") {
+            "all" | "" => None,
+            "published" => Some(DeskState::Published),
+            "unpublished" => Some(DeskState::Unpublished),
+            "scheduled" => Some(DeskState::Scheduled),
+            "ended" => Some(DeskState::Ended),
+            _ => {
+                check.field("status", Err("all、published、unpublished、scheduled、ended のいずれかを指定してください。"));
+                None
+            }
+        };
+        let sort = match query.sort.as_deref().unwrap_or("updated") {
+            "updated" | "" => DeskSort::Updated,
+            "created" => DeskSort::Created,
+            "code" => DeskSort::Code,
+            "name" => DeskSort::Name,
+            "price" => DeskSort::Price,
+            _ => {
+                check.field("sort", Err("updated、created、code、name、price のいずれかを指定してください。"));
+                DeskSort::Updated
+            }
+        };
+        let descending = match query.dir.as_deref().unwrap_or("desc") {
+            "desc" | "" => true,
+            "asc" => false,
+            _ => {
+                check.field("dir", Err("asc か desc を指定してください。"));
+                true
+            }
+        };
+        let q = query.q.as_deref().map(str::trim).filter(|q| !q.is_empty());
+        if q.is_some_and(|q| q.chars().count() > SEARCH_MAX) {
+            check.field("q", Err(format!("{SEARCH_MAX}文字以内で入力してください。")));
+        }
+        check.finish()?;
+        let categories = match query.category.as_deref().map(str::trim).filter(|c| !c.is_empty()) {
+            Some(id) => Some(product_desk::list_category_subtree(&state.db, channel_id, id).await?),
+            None => None,
+        };
+        Ok(ParsedListQuery {
+            status,
+            sort,
+            descending,
+            words: q.map(|q| contains_pattern(&search_text::normalise(q))),
+            sku: q.map(|q| contains_pattern(&q.to_lowercase())),
+            categories,
+        })
+    }
+
+    fn filter(&self) -> DeskFilter<'_> {
+        DeskFilter {
+            words: self.words.as_deref(),
+            sku: self.sku.as_deref(),
+            state: self.status,
+            category_ids: self.categories.as_deref(),
+            sort: self.sort,
+            descending: self.descending,
+        }
+    }
+
+    fn is_everything(&self) -> bool {
+        self.status.is_none() && self.words.is_none() && self.categories.is_none()
+    }
+}
+
+/// The ids of the products the desk's list query finds; None when it finds every product.
+pub async fn matching_product_ids(state: &AppState, channel_id: &ChannelId, query: &ProductListQuery) -> ApiResult<Option<std::collections::HashSet<String>>> {
+    let parsed = ParsedListQuery::parse(state, channel_id, query).await?;
+    if parsed.is_everything() {
+        return Ok(None);
+    }
+    let ids = product_desk::list_desk_product_ids(&state.db, channel_id, &parsed.filter(), Timestamp::now().0).await?;
+    Ok(Some(ids.into_iter().collect()))
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -208,6 +255,8 @@ pub struct AdminVariation {
 pub struct AdminProductImage {
     pub url: String,
     pub alt: String,
+    /// The photo's variants for `<img srcset>`; null for a drawn SVG.
+    pub srcset: Option<String>,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -289,7 +338,7 @@ fn product_of(product: DeskProduct, now: i64) -> AdminProduct {
                 position: v.position,
             })
             .collect(),
-        images: images.into_iter().map(|image| AdminProductImage { url: image.url, alt: image.alt }).collect(),
+        images: images.into_iter().map(|image| AdminProductImage { srcset: photos::srcset_of(&image.url), url: image.url, alt: image.alt }).collect(),
         created_at: Timestamp(row.created_at),
         updated_at: Timestamp(row.updated_at),
         version: row.version,
@@ -353,6 +402,23 @@ async fn check_against_shop(tx: &mut Tx, channel_id: &ChannelId, draft: &Product
     check.finish()
 }
 
+/// Field errors for pictures the shop does not hold: each must be one of the product's own or
+/// an uploaded photo in the shop's storage.
+async fn check_images(state: &AppState, channel_id: &ChannelId, draft: &ProductDraft, product_id: Option<&str>) -> ApiResult<()> {
+    let Some(images) = &draft.images else { return Ok(()) };
+    let current = match product_id {
+        Some(id) => product_desk::list_image_urls(&state.db, id).await?,
+        None => Vec::new(),
+    };
+    let mut check = FieldCheck::default();
+    for (index, image) in images.iter().enumerate() {
+        if !current.contains(&image.url) && !photos::is_stored(&state.storage, channel_id, &image.url).await? {
+            check.field(&format!("images[{index}].url"), Err(photos::MISSING_MESSAGE));
+        }
+    }
+    check.finish()
+}
+
 fn checked(form: &ProductForm) -> ApiResult<ProductDraft> {
     let mut check = FieldCheck::default();
     let draft = product_form::check(form, &mut check);
@@ -381,6 +447,7 @@ pub async fn create_product(
     ApiJson(form): ApiJson<ProductForm>,
 ) -> ApiResult<(StatusCode, Json<AdminProduct>)> {
     let draft = checked(&form)?;
+    check_images(&state, &channel.id, &draft, None).await?;
     let mut tx = state.db.begin_write().await?;
     check_against_shop(&mut tx, &channel.id, &draft, None).await?;
     let id = new_id();
@@ -429,6 +496,7 @@ pub async fn update_product(
     if !product_desk::product_exists(&state.db, &channel.id, &id).await? {
         return Err(ApiError::not_found());
     }
+    check_images(&state, &channel.id, &draft, Some(&id)).await?;
     let mut tx = state.db.begin_write().await?;
     check_against_shop(&mut tx, &channel.id, &draft, Some(&id)).await?;
     match product_desk::update_desk_product(&mut tx, &channel.id, &id, version, &draft, editor(&staff), Timestamp::now().0).await? {

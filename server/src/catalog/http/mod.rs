@@ -1,5 +1,7 @@
 //! Handlers of the catalogue: products (list, detail, links, reviews), the category tree,
 //! makers, brands and tags (some protected by a password that opens their product list).
+mod admin_csv;
+mod admin_photos;
 mod admin_products;
 mod admin_reviews;
 mod admin_stock;
@@ -32,7 +34,21 @@ use crate::state::AppState;
 
 /// Product pictures, outside `/v1`: `<img>` tags send no channel header, so the host decides.
 pub fn picture_routes() -> axum::Router<AppState> {
-    axum::Router::new().route("/images/products/{file}", axum::routing::get(product_picture))
+    axum::Router::new().route("/images/products/{file}", axum::routing::get(product_picture)).route("/media/{name}", axum::routing::get(media_file))
+}
+
+/// A photo variant (catalog/photos.rs) of the shop: content-hashed, so cached for a year.
+async fn media_file(State(state): State<AppState>, headers: axum::http::HeaderMap, ApiPath(name): ApiPath<String>) -> ApiResult<axum::response::Response> {
+    use axum::http::header;
+    use axum::response::IntoResponse;
+    if super::photos::parse_name(&name).is_none() {
+        return Err(ApiError::not_found());
+    }
+    let channel = crate::channel::find_for_request(&state, &headers).await?;
+    let bytes = state.storage.get(&super::photos::media_key(&channel.id, &name)).await?.ok_or_else(ApiError::not_found)?;
+    let headers =
+        [(header::CONTENT_TYPE, "image/webp"), (header::CACHE_CONTROL, "public, max-age=31536000, immutable"), (header::X_CONTENT_TYPE_OPTIONS, "nosniff")];
+    Ok((headers, bytes).into_response())
 }
 
 async fn product_picture(State(state): State<AppState>, headers: axum::http::HeaderMap, ApiPath(file): ApiPath<String>) -> ApiResult<axum::response::Response> {
@@ -49,6 +65,8 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .merge(admin_products::routes())
         .merge(admin_taxonomy::routes())
         .merge(admin_reviews::routes())
+        .merge(admin_photos::routes())
+        .merge(admin_csv::routes())
         .routes(routes!(list_products))
         .routes(routes!(show_product))
         .routes(routes!(list_recommendations))
@@ -283,7 +301,7 @@ async fn load_product(state: &AppState, channel: &Channel, key: &str) -> ApiResu
     Ok(Json(ProductDetail {
         item,
         description: row.description,
-        images: images.into_iter().map(|i| Image { url: i.url, alt: i.alt }).collect(),
+        images: images.into_iter().map(|i| Image::new(i.url, i.alt)).collect(),
         product_model: ProductModel { products: variations.into_iter().map(Variation::from).collect() },
         sale_start: sale_start.map(Timestamp),
         sale_end: sale_end.map(Timestamp),

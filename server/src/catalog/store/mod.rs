@@ -2,6 +2,7 @@
 //! reads), `product_writes` (writing and editing products), `product_desk` (the staff's product desk), `taxonomy` (categories, makers,
 //! brands, tags), `search` (what the keyword index reads), `reviews` (`product_reviews`),
 //! `stock` (the one writer of stock), `variations` (a product's variations as the cart reads them). `sql` assembles the dynamic queries.
+pub mod catalog_csv;
 pub mod product_desk;
 pub mod product_writes;
 pub mod products;

@@ -3,7 +3,7 @@
 //! a publication. Every write stamps the product for the keyword index and derives its search
 //! words again ([`super::product_writes::update_search_words`]); stock itself is written only
 //! through [`super::stock`].
-use crate::catalog::product_form::{ProductDraft, VariationDraft};
+use crate::catalog::product_form::{ImageDraft, ProductDraft, VariationDraft};
 use crate::infra::db::{Db, Tx, flag};
 use crate::infra::ids::{ChannelId, new_id};
 
@@ -163,6 +163,15 @@ pub async fn list_desk_products(
     count.push("SELECT COUNT(*)");
     push_filter(&mut count, channel_id, filter, now);
     Ok((rows, count.fetch_count(db).await?))
+}
+
+/// The ids of every product the filter finds.
+pub async fn list_desk_product_ids(db: &Db, channel_id: &ChannelId, filter: &DeskFilter<'_>, now: i64) -> sqlx::Result<Vec<String>> {
+    let mut sql = Sql::default();
+    sql.push("SELECT p.id");
+    push_filter(&mut sql, channel_id, filter, now);
+    let rows: Vec<(String,)> = sql.fetch_all(db).await?;
+    Ok(rows.into_iter().map(|(id,)| id).collect())
 }
 
 /// The ids of the channel's product category `id` and every category below it (empty when
@@ -395,6 +404,9 @@ pub async fn insert_desk_product(
     )
     .await?;
     write_links(tx, channel_id, id, draft).await?;
+    if let Some(images) = &draft.images {
+        write_images(tx, channel_id, id, images).await?;
+    }
     write_variations(tx, channel_id, id, &draft.variations, &[], editor, now).await?;
     super::product_writes::update_search_words(tx, id).await
 }
@@ -474,6 +486,9 @@ pub async fn update_desk_product(
         sqlx::query(sqlx::AssertSqlSafe(format!("DELETE FROM {table} WHERE product_id = $1"))).bind(id).execute(&mut **tx).await?;
     }
     write_links(tx, channel_id, id, draft).await?;
+    if let Some(images) = &draft.images {
+        write_images(tx, channel_id, id, images).await?;
+    }
     let kept_ids: Vec<String> = existing.iter().filter(|(vid, _, _)| kept(vid)).map(|(vid, _, _)| vid.clone()).collect();
     write_variations(tx, channel_id, id, &draft.variations, &kept_ids, editor, now).await?;
     super::product_writes::update_search_words(tx, id).await?;
@@ -626,6 +641,7 @@ pub async fn insert_duplicate(
         is_published: false,
         publish_from: row.sale_start,
         publish_until: row.sale_end,
+        images: Some(source.images.iter().map(|image| ImageDraft { url: image.url.clone(), alt: image.alt.clone() }).collect()),
         variations: source
             .variations
             .iter()
@@ -642,13 +658,22 @@ pub async fn insert_duplicate(
             })
             .collect(),
     };
-    insert_desk_product(tx, channel_id, id, key, &draft, editor, now).await?;
-    let images = source
-        .images
+    insert_desk_product(tx, channel_id, id, key, &draft, editor, now).await
+}
+
+/// Replaces the product's pictures with `images`, in their order.
+async fn write_images(tx: &mut Tx, channel_id: &ChannelId, id: &str, images: &[ImageDraft]) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM product_images WHERE product_id = $1").bind(id).execute(&mut **tx).await?;
+    let rows = images
         .iter()
         .enumerate()
         .map(|(position, image)| vec![text(&new_id()), text(channel_id), text(id), text(&image.url), text(&image.alt), Arg::Int(position as i64)]);
-    insert_rows(tx, "product_images (id, channel_id, product_id, url, alt, position)", images.collect()).await
+    insert_rows(tx, "product_images (id, channel_id, product_id, url, alt, position)", rows.collect()).await
+}
+
+/// The URLs of the product's pictures.
+pub async fn list_image_urls(db: &Db, id: &str) -> sqlx::Result<Vec<String>> {
+    sqlx::query_scalar("SELECT url FROM product_images WHERE product_id = $1").bind(id).fetch_all(&db.pool).await
 }
 
 #[cfg(test)]

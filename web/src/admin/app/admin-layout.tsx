@@ -21,6 +21,7 @@ const SCREENS: readonly Screen[] = [
   { to: '/admin/catalog/stock', label: '在庫管理', needs: 'catalog_view' },
   { to: '/admin/catalog/taxonomy', label: '分類管理', needs: 'catalog_view' },
   { to: '/admin/catalog/reviews', label: 'レビュー管理', needs: 'catalog_view' },
+  { to: '/admin/catalog/csv', label: 'CSV入出力', needs: 'catalog_view' },
   { to: '/admin/inquiries', label: '受信箱' },
   { to: '/admin/messages/new', label: 'お知らせ作成', end: true, needs: 'inquiries' },
   { to: '/admin/messages', label: '送信済みお知らせ', end: true },

@@ -9,6 +9,7 @@ import { AdminApiError } from '../api/admin-client';
 import { meQuery } from '../api/session-queries';
 import { AuditLogPage } from '../audit/audit-log-page';
 import { LoginPage } from '../auth/login-page';
+import { CsvPage } from '../catalog/csv-page';
 import { NewProductPage, ProductPage } from '../catalog/product-page';
 import { ProductsPage } from '../catalog/products-page';
 import { ReviewsPage } from '../catalog/reviews-page';
@@ -76,6 +77,7 @@ export function adminRoutes(queryClient: QueryClient): RouteObject[] {
         { path: 'catalog/stock/:variationId', Component: StockHistoryPage },
         { path: 'catalog/taxonomy', Component: TaxonomyPage },
         { path: 'catalog/reviews', Component: ReviewsPage },
+        { path: 'catalog/csv', Component: CsvPage },
         { path: 'inquiries', Component: InboxPage },
         { path: 'inquiries/:key', Component: ThreadPage },
         { path: 'messages', Component: SentMessagesPage },

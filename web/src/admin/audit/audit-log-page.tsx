@@ -49,6 +49,7 @@ const ACTION_LABELS: Record<AuditEntry['action'], string> = {
   taxonomy_delete: '分類の削除',
   review_moderate: 'レビューの公開・非公開',
   review_delete: 'レビューの削除',
+  catalog_import: '商品・在庫CSVの取り込み',
 };
 
 export function AuditLogPage() {

@@ -1,15 +1,16 @@
 /**
- * The product's form, the same for 登録 and 編集: 基本情報, 価格, 分類, 公開, SEO, 名入れ刺繍 and
- * the バリエーション table. The page owns the form's state and its saving; this draws the boxes,
+ * The product's form, the same for 登録 and 編集: 基本情報, 商品画像, 価格, 分類, 公開, SEO, 名入れ刺繍
+ * and the バリエーション table. The page owns the form's state and its saving; this draws the boxes,
  * shows each rule's message next to its box, and puts the server's 422 onto them
  * (`applyProductErrors`).
  */
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Path, UseFormReturn } from 'react-hook-form';
 import { AdminApiError, errorText } from '../api/admin-client';
 import { Field, ui } from '../ui/form';
 import { LoadFailed } from '../ui/query-state';
+import { ProductPhotos } from './product-photos';
 import { EMBROIDERY_CHARS_MAX, type ProductValues, productRules, sortServerErrors } from './product-schema';
 import type { AdminVariation, CatalogOptions } from './product-types';
 import { VariationsSection } from './product-variations';
@@ -50,6 +51,8 @@ export function ProductForm({
     formState: { errors },
   } = form;
   const embroidery = watch('embroidery');
+  // A photo still going up is not in the list yet: the save waits for it.
+  const [uploading, setUploading] = useState(false);
 
   return (
     <form noValidate aria-label="商品情報" onSubmit={handleSubmit(onSubmit)}>
@@ -72,6 +75,8 @@ export function ProductForm({
             {(control) => <textarea {...control} rows={6} {...register('description')} />}
           </Field>
         </fieldset>
+
+        <ProductPhotos form={form} readOnly={readOnly} onUploadingChange={setUploading} />
 
         <fieldset className={styles.section}>
           <legend>価格</legend>
@@ -210,8 +215,8 @@ export function ProductForm({
       {status}
       <div className={styles.saveBar}>
         {readOnly ? null : (
-          <button type="submit" className={ui.button} disabled={pending}>
-            {pending ? '保存しています…' : submitLabel}
+          <button type="submit" className={ui.button} disabled={pending || uploading}>
+            {pending ? '保存しています…' : uploading ? '画像をアップロード中…' : submitLabel}
           </button>
         )}
         {children}
@@ -338,6 +343,7 @@ export function applyProductErrors(
   sorted.fields.forEach(({ name, message }, index) => {
     form.setError(name as Path<ProductValues>, { type: 'server', message }, { shouldFocus: index === 0 });
   });
-  const alert = [errorText(error), ...sorted.other].join('\n');
+  // The server's message is its first field's: said once.
+  const alert = [...new Set([errorText(error), ...sorted.other])].join('\n');
   return { alert, listError: sorted.variations };
 }

@@ -3,11 +3,12 @@
  * sent back (POST /v1/admin/products, PUT …/{id}), the サイズ×カラー row maker, the field rules
  * (react-hook-form, on the shared validators) and the server's 422 keys (`variations[0].sku`)
  * turned into the form's field names. The server checks everything again; stock is never sent
- * for an existing variation (在庫管理 moves it).
+ * for an existing variation (在庫管理 moves it). The pictures are form state too: an uploaded
+ * photo joins the product only when the form is saved (docs/contracts/photos.md).
  */
 import type { RegisterOptions } from 'react-hook-form';
 import { isBlank, maxLength, nonNegativeInteger } from '../../lib/validators';
-import type { AdminProduct, AdminVariation, ProductBody, VariationBody } from './product-types';
+import type { AdminProduct, AdminVariation, ImageBody, ProductBody, VariationBody } from './product-types';
 
 /** The most a price takes (as the server: 0〜10,000,000 yen). */
 export const PRICE_MAX = 10_000_000;
@@ -25,6 +26,9 @@ export const SEO_TITLE_MAX = 70;
 export const SEO_DESCRIPTION_MAX = 200;
 export const DESCRIPTION_MAX = 20_000;
 export const EMBROIDERY_CHARS_MAX = 50;
+/** Pictures per product, and the longest 代替テキスト (the API's limits). */
+export const IMAGES_MAX = 20;
+export const ALT_MAX = 200;
 
 export interface VariationValues {
   /** The existing variation's id; '' for a row added here. */
@@ -37,6 +41,15 @@ export interface VariationValues {
   jan_code: string;
   /** A new row's first 入荷 (blank: none); an existing row never sends one. */
   initial_stock: string;
+}
+
+/** A picture of the product in display order (the first is the main one). */
+export interface ImageValues {
+  url: string;
+  /** 代替テキスト; blank: the server uses the product's name. */
+  alt: string;
+  /** The picture's variants for the thumbnail's `srcSet`; null for an old SVG. */
+  srcset: string | null;
 }
 
 export interface ProductValues {
@@ -60,12 +73,13 @@ export interface ProductValues {
   embroidery_price: string;
   embroidery_max_chars: string;
   variations: VariationValues[];
+  images: ImageValues[];
 }
 
-export type ProductField = Exclude<keyof ProductValues, 'variations'>;
+export type ProductField = Exclude<keyof ProductValues, 'variations' | 'images'>;
 export type VariationField = Exclude<keyof VariationValues, 'variation_id'>;
 /** A field of the form as react-hook-form names it. */
-export type FormFieldName = ProductField | `variations.${number}.${VariationField}`;
+export type FormFieldName = ProductField | `variations.${number}.${VariationField}` | `images.${number}.alt`;
 
 // ---- text ⇄ numbers and times ------------------------------------------------------------------
 
@@ -142,6 +156,7 @@ export function emptyProduct(): ProductValues {
     embroidery_price: '',
     embroidery_max_chars: '',
     variations: [{ ...EMPTY_VARIATION }],
+    images: [],
   };
 }
 
@@ -179,6 +194,7 @@ export function productValues(product: AdminProduct): ProductValues {
     embroidery_price: product.embroidery ? String(product.embroidery.price) : '',
     embroidery_max_chars: product.embroidery ? String(product.embroidery.max_chars) : '',
     variations: [...product.variations].sort((a, b) => a.position - b.position).map(variationValues),
+    images: product.images.map((image) => ({ url: image.url, alt: image.alt, srcset: image.srcset ?? null })),
   };
 }
 
@@ -213,11 +229,14 @@ function variationBody(row: VariationValues, productPrice: number, original: Adm
 /**
  * The body of POST/PUT: trimmed text, numbers from the boxes, blanks as null, the times in Japan
  * time, 名入れ only when it is taken, and what this form does not show (関連商品, おすすめ) as
- * the product had it. `version` is the mutation's to add on a PUT.
+ * the product had it. The pictures go in their order whenever there is something to say (a new
+ * product without any, like an edit of one that never had any, leaves them out). `version` is the
+ * mutation's to add on a PUT.
  */
 export function productBody(values: ProductValues, original?: AdminProduct): ProductBody {
   const price = parseWhole(values.price, PRICE_MAX) ?? 0;
-  return {
+  const images: ImageBody[] = values.images.map((image) => ({ url: image.url, alt: image.alt.trim() }));
+  const body: ProductBody = {
     code: values.code.trim(),
     name: values.name.trim(),
     description: values.description.trim(),
@@ -243,6 +262,8 @@ export function productBody(values: ProductValues, original?: AdminProduct): Pro
     publish_until: fromLocalInput(values.publish_until),
     variations: values.variations.map((row) => variationBody(row, price, original)),
   };
+  if (images.length > 0 || (original?.images.length ?? 0) > 0) body.images = images;
+  return body;
 }
 
 // ---- サイズ×カラーで作成 -------------------------------------------------------------------------
@@ -396,6 +417,10 @@ export const variationRules = {
   },
 } satisfies Record<VariationField, { validate: (value: string) => true | string }>;
 
+export const imageRules = {
+  alt: { validate: optionalText(ALT_MAX) },
+};
+
 // ---- the server's answer -------------------------------------------------------------------------
 
 /** The fields that show their own message (公開する's checkbox has none: its message goes to the alert). */
@@ -442,6 +467,8 @@ const RENAMED: Readonly<Record<string, ProductField | VariationField>> = {
 
 /** The form's field for one key of a 422 (`variations[0].sku` → `variations.0.sku`), or null. */
 export function formFieldOf(key: string): FormFieldName | null {
+  const image = /^images(?:\[(\d+)\]|\.(\d+))\.alt$/.exec(key);
+  if (image) return `images.${Number(image[1] ?? image[2])}.alt`;
   const row = /^variations(?:\[(\d+)\]|\.(\d+))\.([a-z_]+)$/.exec(key);
   if (row) {
     const index = Number(row[1] ?? row[2]);
@@ -465,6 +492,15 @@ export interface SortedErrors {
   other: string[];
 }
 
+/**
+ * A picture the server does not hold (`images[2].url`) has no box of its own: its message goes to
+ * the alert, saying which picture it is.
+ */
+function pictureMessage(key: string, message: string): string {
+  const picture = /^images(?:\[(\d+)\]|\.(\d+))\.url$/.exec(key);
+  return picture ? `${Number(picture[1] ?? picture[2]) + 1}枚目の画像：${message}` : message;
+}
+
 /** A 422's `errors` sorted onto the form: each field's first message, the table's, and the rest. */
 export function sortServerErrors(errors: Readonly<Record<string, readonly string[]>>): SortedErrors {
   const sorted: SortedErrors = { fields: [], variations: null, other: [] };
@@ -477,7 +513,7 @@ export function sortServerErrors(errors: Readonly<Record<string, readonly string
     }
     const name = formFieldOf(key);
     if (name && !sorted.fields.some((field) => field.name === name)) sorted.fields.push({ name, message });
-    else if (!name) sorted.other.push(message);
+    else if (!name) sorted.other.push(pictureMessage(key, message));
   }
   return sorted;
 }

@@ -3,7 +3,8 @@
  * tabs すべて / 公開中 / 非公開 / 公開予定 / 公開終了, in the chosen order — all kept in the address
  * (?status&q&category&sort&dir&page). Each row shows the image, 商品コード, name, 販売価格 (税込),
  * its state, 販売可能 summed over its variations and when it was last saved, and opens the
- * product's form. Staff whose role may edit the catalogue (`catalog_edit`) get 「商品を登録」.
+ * product's form. Staff whose role may edit the catalogue (`catalog_edit`) get 「商品を登録」 and
+ * 「CSVで一括登録」 (CSV入出力, carrying the search: its products CSV holds what the list finds).
  */
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -57,9 +58,14 @@ function ProductDesk() {
       <div className={styles.heading}>
         <h1>商品管理</h1>
         {mayEdit ? (
-          <Link to="/admin/products/new" className={ui.button}>
-            商品を登録
-          </Link>
+          <div className={ui.actions}>
+            <Link to={{ pathname: '/admin/catalog/csv', search: productSearch(filter) }} className={ui.secondary}>
+              CSVで一括登録
+            </Link>
+            <Link to="/admin/products/new" className={ui.button}>
+              商品を登録
+            </Link>
+          </div>
         ) : null}
       </div>
       <StatusTabs filter={filter} />

@@ -8,7 +8,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { adminApi, checkResponse, client, loadData } from '../api/admin-client';
 import type { BulkInput, DocumentKind } from '../api/admin-types';
 import { ORDERS_KEY } from './order-queries';
-import { fileNameOf } from './save-file';
+import { fileNameOf } from '../ui/save-file';
 
 /** How often a running job is asked for its progress. */
 export const BULK_POLL_MS = 700;

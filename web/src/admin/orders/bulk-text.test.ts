@@ -9,7 +9,7 @@ import {
   progressText,
   resultText,
 } from './bulk-text';
-import { fileNameOf } from './save-file';
+import { fileNameOf } from '../ui/save-file';
 
 describe('the bulk actions’ words', () => {
   it('says how many orders change and how many are left out', () => {

@@ -11,7 +11,7 @@ import { Field, FormAlert, ui } from '../ui/form';
 import { table } from '../ui/table';
 import { CARRIERS, type CarrierCode, carrierLabel } from './order-labels';
 import { useExportShipments } from './order-queries';
-import { saveFile } from './save-file';
+import { saveFile } from '../ui/save-file';
 import styles from './orders.module.css';
 
 /** A shipment that can still go into a carrier's file (the server checks the rest). */

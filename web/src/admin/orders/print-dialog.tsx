@@ -9,7 +9,7 @@ import { Dialog, DialogActions } from '../ui/dialog';
 import { FormAlert, ui } from '../ui/form';
 import { usePrintDocuments } from './bulk-queries';
 import { bulkErrorText, DOCUMENTS, documentFileName, printedText } from './bulk-text';
-import { saveBlob } from './save-file';
+import { saveBlob } from '../ui/save-file';
 
 interface PrintDialogProps {
   orderNos: readonly string[];

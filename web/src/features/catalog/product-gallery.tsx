@@ -4,8 +4,17 @@ import { ProductImage } from '../../ui/product-image';
 import styles from './product-detail.module.css';
 
 /**
+ * The main picture's width: the whole column on a phone, half the content (at most 1080px, less
+ * the gap) beside the product's information from 768px.
+ */
+const MAIN_SIZES = '(min-width: 1080px) 520px, (min-width: 768px) 50vw, 100vw';
+/** A thumbnail button's picture (4.5rem, 3.75rem on a phone). */
+const THUMB_SIZES = '72px';
+
+/**
  * The main picture and its thumbnails. Thumbnails are buttons (Tab, Enter/Space); arrow keys,
- * Home and End move between them and show the picture at once.
+ * Home and End move between them and show the picture at once. The main picture is the page's
+ * largest paint, so it loads first (eager, high priority); the thumbnails load lazily.
  */
 export function ProductGallery({ images, name }: { images: ProductImageData[]; name: string }) {
   const [index, setIndex] = useState(0);
@@ -36,7 +45,8 @@ export function ProductGallery({ images, name }: { images: ProductImageData[]; n
         image={current}
         fallbackAlt={name}
         size={640}
-        eager
+        sizes={MAIN_SIZES}
+        priority
         className={styles.mainImage}
       />
       {images.length > 1 ? (
@@ -53,7 +63,7 @@ export function ProductGallery({ images, name }: { images: ProductImageData[]; n
                 aria-pressed={n === index}
                 onClick={() => setIndex(n)}
               >
-                <ProductImage image={image} fallbackAlt="" size={96} />
+                <ProductImage image={image} fallbackAlt="" size={96} sizes={THUMB_SIZES} />
               </button>
             </li>
           ))}

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { FavoriteButton } from '../../ui/favorite-button';
 import { productHref, type ProductCardProps } from '../../ui/product-card';
-import { ProductImage } from '../../ui/product-image';
+import { CARD_IMAGE_SIZES, ProductImage } from '../../ui/product-image';
 import { ProductPrice } from '../../ui/product-price';
 import { StockBadge } from '../../ui/stock-badge';
 import styles from './asone.module.css';
@@ -21,6 +21,7 @@ export function AsoneProductCard({ product, eager = false }: ProductCardProps) {
         image={product.image}
         fallbackAlt={product.name}
         size={240}
+        sizes={CARD_IMAGE_SIZES}
         eager={eager}
         className={styles.cardImage}
       />

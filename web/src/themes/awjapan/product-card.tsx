@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { FavoriteButton } from '../../ui/favorite-button';
 import { productHref, type ProductCardProps } from '../../ui/product-card';
-import { ProductImage } from '../../ui/product-image';
+import { CARD_IMAGE_SIZES, ProductImage } from '../../ui/product-image';
 import { ProductPrice } from '../../ui/product-price';
 import { StockBadge } from '../../ui/stock-badge';
 import styles from './awjapan.module.css';
@@ -15,6 +15,7 @@ export function AwjapanProductCard({ product, eager = false }: ProductCardProps)
         image={product.image}
         fallbackAlt={product.name}
         size={320}
+        sizes={CARD_IMAGE_SIZES}
         eager={eager}
         className={styles.cardImage}
       />
