@@ -98,15 +98,7 @@ pub fn coupon_minimum_message(minimum: i64) -> String {
 
 /// `12,345`.
 pub fn yen(amount: i64) -> String {
-    let digits = amount.abs().to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    if amount < 0 { format!("-{out}") } else { out }
+    crate::infra::money::Yen(amount).grouped()
 }
 
 /// Why `coupon` cannot be used by this buyer now (the minimum is checked against `items`).
@@ -230,6 +222,21 @@ impl Loaded {
         pricing::price(&input)
     }
 
+    /// Whether every product on shipping `index` takes (gift wrapping, のし).
+    pub fn packing_allowed(&self, index: usize) -> (bool, bool) {
+        let on_it = self.lines.iter().filter(|l| self.shipping_index(l) == index);
+        on_it.fold((true, true), |(wrap, noshi), l| (wrap && l.variation.takes_wrapping == 1, noshi && l.variation.takes_noshi == 1))
+    }
+
+    /// Whether a shipping carries a wrapping or のし that one of its products no longer takes
+    /// (chosen before the product was added, or before staff changed the product).
+    fn packing_refused(&self) -> bool {
+        self.shippings.iter().enumerate().any(|(i, s)| {
+            let (wrap, noshi) = self.packing_allowed(i);
+            (s.wrapping_key.is_some() && !wrap) || (s.noshi_key.is_some() && !noshi)
+        })
+    }
+
     /// What the decision still needs.
     pub fn missing(&self, settings: &CheckoutSettings, priced: &Priced, now: i64) -> Vec<String> {
         let mut missing = Vec::new();
@@ -267,6 +274,9 @@ impl Loaded {
         }
         if self.coupon_problem(now).is_some() {
             missing.push("coupon".to_owned());
+        }
+        if self.packing_refused() {
+            missing.push("packing".to_owned());
         }
         missing
     }
@@ -320,6 +330,8 @@ impl Loaded {
                 packing: CartPacking { wrapping_key: s.wrapping_key.clone(), noshi_key: s.noshi_key.clone(), noshi_name: s.noshi_name.clone() },
                 carriage: priced.shipping_carriage.get(i).copied().unwrap_or(0),
                 packing_fee: priced.shipping_packing.get(i).copied().unwrap_or(0),
+                wrapping_allowed: self.packing_allowed(i).0,
+                noshi_allowed: self.packing_allowed(i).1,
             })
             .collect();
         let problem = self.coupon_problem(now);

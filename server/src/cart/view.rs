@@ -142,6 +142,10 @@ pub struct CartShipping {
     pub packing: CartPacking,
     pub carriage: i64,
     pub packing_fee: i64,
+    /// False when a product on this shipping does not take gift wrapping (products' 「ラッピング対応」).
+    pub wrapping_allowed: bool,
+    /// False when a product on this shipping does not take のし.
+    pub noshi_allowed: bool,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]

@@ -7,16 +7,21 @@ pub struct CategoryNode {
     pub id: String,
     pub key: String,
     pub name: String,
+    /// The category's picture (set on the taxonomy desk), or null.
+    pub image_url: Option<String>,
+    /// Its variants for `<img srcset>`.
+    pub image_srcset: Option<String>,
     #[schema(no_recursion)]
     pub children: Vec<CategoryNode>,
 }
 
-/// One stored category: id, key, name, parent id.
+/// One stored category: id, key, name, parent id and picture.
 pub struct FlatCategory {
     pub id: String,
     pub key: String,
     pub name: String,
     pub parent_id: Option<String>,
+    pub image_url: Option<String>,
 }
 
 /// Nests `rows` under their parents, keeping the given order among siblings. A row whose
@@ -29,7 +34,14 @@ pub fn build(rows: Vec<FlatCategory>) -> Vec<CategoryNode> {
         }
         rows.iter()
             .filter(|row| row.parent_id.as_deref() == parent)
-            .map(|row| CategoryNode { id: row.id.clone(), key: row.key.clone(), name: row.name.clone(), children: children_of(Some(&row.id), rows, depth + 1) })
+            .map(|row| CategoryNode {
+                id: row.id.clone(),
+                key: row.key.clone(),
+                name: row.name.clone(),
+                image_srcset: row.image_url.as_deref().and_then(super::photos::srcset_of),
+                image_url: row.image_url.clone(),
+                children: children_of(Some(&row.id), rows, depth + 1),
+            })
             .collect()
     }
     children_of(None, &rows, 0)
@@ -40,7 +52,7 @@ mod tests {
     use super::*;
 
     fn row(id: &str, parent: Option<&str>) -> FlatCategory {
-        FlatCategory { id: id.into(), key: format!("k-{id}"), name: format!("名前{id}"), parent_id: parent.map(Into::into) }
+        FlatCategory { id: id.into(), key: format!("k-{id}"), name: format!("名前{id}"), parent_id: parent.map(Into::into), image_url: None }
     }
 
     #[test]

@@ -15,7 +15,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use super::photos;
-use super::product_csv::{self, Column, CsvProduct, Group, PATH_SEPARATOR, Resolved};
+use super::product_csv::{self, Column, CsvProduct, Group, Kept, PATH_SEPARATOR, Resolved};
 use super::product_form::{self, ProductDraft};
 use super::store::catalog_csv::{self, ExportedProduct, InventoryLine, NameIndex};
 use super::store::product_desk::{self, Edited, Editor};
@@ -114,6 +114,7 @@ pub struct ProductUnit {
     pub existing: Option<(String, i64)>,
     pub variation_ids: HashMap<String, String>,
     pub image_alts: HashMap<String, String>,
+    pub kept: Kept,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -233,6 +234,7 @@ async fn plan_products(
             variation_ids: &unit.variation_ids,
             image_alts: &unit.image_alts,
             version: current.map(|c| c.version),
+            kept: &unit.kept,
         };
         let mut check = FieldCheck::default();
         product_form::check(&product_csv::to_form(&unit.product, &resolved), &mut check);
@@ -350,6 +352,7 @@ fn product_unit(group: &Group, merged: CsvProduct, current: Option<&ExportedProd
         existing: current.map(|c| (c.id.clone(), c.version)),
         variation_ids: current.map(|c| c.variation_ids.clone()).unwrap_or_default(),
         image_alts: current.map(|c| c.image_alts.clone()).unwrap_or_default(),
+        kept: current.map(|c| c.kept.clone()).unwrap_or_default(),
     };
     (lines, unit)
 }
@@ -605,6 +608,7 @@ async fn write_product(
         variation_ids: &unit.variation_ids,
         image_alts: &unit.image_alts,
         version: unit.existing.as_ref().map(|(_, v)| *v),
+        kept: &unit.kept,
     };
     let mut check = FieldCheck::default();
     let draft: ProductDraft = product_form::check(&product_csv::to_form(&unit.product, &resolved), &mut check);

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use time::OffsetDateTime;
 use time::macros::offset;
 
-use super::product_form::{ImageForm, ProductForm, VariationForm};
+use super::product_form::{EmbroideryForm, ImageForm, ProductForm, VariationForm};
 use crate::infra::text_csv::{Cells, LineError};
 
 /// The columns, in the order the export writes them.
@@ -408,6 +408,25 @@ pub struct Resolved<'a> {
     /// The product's pictures now: URL → alt.
     pub image_alts: &'a HashMap<String, String>,
     pub version: Option<i64>,
+    pub kept: &'a Kept,
+}
+
+/// What a product has that the products CSV has no column for: an import's update keeps it as
+/// it is, and a new product starts with none of it (and takes のし and wrapping).
+#[derive(Debug, Clone)]
+pub struct Kept {
+    pub accessory_ids: Vec<String>,
+    pub recommendation_ids: Vec<String>,
+    /// (price, max_chars) of 名入れ刺繍.
+    pub embroidery: Option<(i64, i64)>,
+    pub takes_noshi: bool,
+    pub takes_wrapping: bool,
+}
+
+impl Default for Kept {
+    fn default() -> Self {
+        Kept { accessory_ids: Vec::new(), recommendation_ids: Vec::new(), embroidery: None, takes_noshi: true, takes_wrapping: true }
+    }
 }
 
 /// The product desk's form for a product of the file, so the import checks exactly what the
@@ -425,11 +444,13 @@ pub fn to_form(product: &CsvProduct, resolved: &Resolved<'_>) -> ProductForm {
         brand_id: resolved.brand_id.clone(),
         category_ids: resolved.category_ids.clone(),
         tag_ids: resolved.tag_ids.clone(),
-        accessory_ids: Vec::new(),
-        recommendation_ids: Vec::new(),
+        accessory_ids: resolved.kept.accessory_ids.clone(),
+        recommendation_ids: resolved.kept.recommendation_ids.clone(),
         seo_title: product.seo_title.clone(),
         seo_description: product.seo_description.clone(),
-        embroidery: None,
+        embroidery: resolved.kept.embroidery.map(|(price, max_chars)| EmbroideryForm { price, max_chars }),
+        takes_noshi: resolved.kept.takes_noshi,
+        takes_wrapping: resolved.kept.takes_wrapping,
         is_published: product.is_published,
         publish_from: date(product.publish_from),
         publish_until: date(product.publish_until),

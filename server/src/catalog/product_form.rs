@@ -41,7 +41,8 @@ pub struct ProductForm {
     /// 商品コード: letters, digits, `-`, `_` and `.`; unique in the shop.
     pub code: String,
     pub name: String,
-    /// Plain text; the storefront shows its lines as paragraphs.
+    /// Plain text (blank lines separate paragraphs), or safe markup: the tags of
+    /// `catalog::rich_text::TAGS`; anything else is removed when saved.
     #[serde(default)]
     pub description: String,
     /// 販売価格, tax included (yen).
@@ -74,6 +75,12 @@ pub struct ProductForm {
     /// 名入れ刺繍: taken at this price per item, up to this many characters; null: not taken.
     #[serde(default)]
     pub embroidery: Option<EmbroideryForm>,
+    /// のし対応 (omitted: yes).
+    #[serde(default = "yes")]
+    pub takes_noshi: bool,
+    /// ギフトラッピング対応 (omitted: yes).
+    #[serde(default = "yes")]
+    pub takes_wrapping: bool,
     #[serde(default)]
     pub is_published: bool,
     /// 公開開始: RFC 3339, or `YYYY-MM-DDTHH:MM` in Japan time; null: at once.
@@ -92,6 +99,10 @@ pub struct ProductForm {
     /// The version the edit read (required by PUT).
     #[serde(default)]
     pub version: Option<i64>,
+}
+
+fn yes() -> bool {
+    true
 }
 
 #[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
@@ -154,6 +165,8 @@ pub struct ProductDraft {
     pub seo_description: String,
     /// (price, max_chars)
     pub embroidery: Option<(i64, i64)>,
+    pub takes_noshi: bool,
+    pub takes_wrapping: bool,
     pub is_published: bool,
     pub publish_from: Option<i64>,
     pub publish_until: Option<i64>,
@@ -187,7 +200,7 @@ pub fn check(form: &ProductForm, errors: &mut FieldCheck) -> ProductDraft {
     errors.field("code", code_rule(&code, CODE_MAX));
     let name = form.name.trim().to_owned();
     errors.field("name", if is_blank(&name) { Err(REQUIRED.to_owned()) } else { max_length(&name, NAME_MAX) });
-    let description = form.description.trim().to_owned();
+    let description = super::rich_text::clean(form.description.trim());
     errors.field("description", max_length(&description, DESCRIPTION_MAX));
     errors.field("price", yen(form.price, PRICE_MAX));
     if let Some(before) = form.before_price {
@@ -235,6 +248,8 @@ pub fn check(form: &ProductForm, errors: &mut FieldCheck) -> ProductDraft {
         seo_title,
         seo_description,
         embroidery: form.embroidery.map(|e| (e.price, e.max_chars)),
+        takes_noshi: form.takes_noshi,
+        takes_wrapping: form.takes_wrapping,
         is_published: form.is_published,
         publish_from,
         publish_until,
@@ -336,8 +351,8 @@ fn code_rule(code: &str, max: usize) -> Result<(), String> {
     }
 }
 
-fn yen(amount: i64, max: i64) -> Result<(), String> {
-    whole(amount, 0, max).map_err(|_| format!("0〜{max}円の範囲で入力してください。"))
+pub fn yen(amount: i64, max: i64) -> Result<(), String> {
+    whole(amount, 0, max).map_err(|_| format!("0〜{}円の範囲で入力してください。", crate::infra::money::Yen(max).grouped()))
 }
 
 fn whole(value: i64, min: i64, max: i64) -> Result<(), String> {

@@ -55,6 +55,12 @@ pub async fn place(state: &AppState, channel: &Channel, open: &Open, origin: &st
     if missing.iter().any(|m| m == "payment_unavailable") {
         return Err(ApiError::rule(PAYMENT_UNAVAILABLE_CODE, "このお支払い方法はご利用いただけません。お支払い方法を変更してください。"));
     }
+    if missing.iter().any(|m| m == "packing") {
+        return Err(ApiError::rule(
+            INCOMPLETE_CODE,
+            "のし・ラッピングに対応していない商品があるお届け先に、のし・ラッピングが選ばれています。お届け先ののし・ラッピングを変更してください。",
+        ));
+    }
     if !missing.is_empty() {
         return Err(ApiError::rule(INCOMPLETE_CODE, format!("ご注文に必要な情報が不足しています（{}）", missing.join(", "))));
     }

@@ -10,15 +10,7 @@ pub fn discount_label(kind: &str, value: i64) -> String {
 
 /// 1234567 → "1,234,567".
 pub fn grouped(value: i64) -> String {
-    let digits = value.unsigned_abs().to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    if value < 0 { format!("-{out}") } else { out }
+    crate::infra::money::Yen(value).grouped()
 }
 
 /// Open at `now`: started (or no start) and not yet ended (or no end). The end is exclusive.

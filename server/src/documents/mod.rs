@@ -227,14 +227,7 @@ pub fn render_all(papers: &[Paper], title: &str) -> anyhow::Result<Vec<u8>> {
 
 /// `¥12,345` (negative: `-¥500`).
 pub fn yen(amount: i64) -> String {
-    let digits = amount.unsigned_abs().to_string();
-    let mut grouped = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            grouped.push(',');
-        }
-        grouped.push(c);
-    }
+    let grouped = crate::infra::money::Yen(amount.abs()).grouped();
     if amount < 0 { format!("-¥{grouped}") } else { format!("¥{grouped}") }
 }
 

@@ -186,3 +186,13 @@ mod tests {
         }
     }
 }
+
+/// `#[serde(default, deserialize_with = "present")]` on an `Option<Option<T>>`: an omitted field
+/// is `None` (leave it as it is), a field sent as null is `Some(None)` (clear it).
+pub fn present<'de, D, T>(deserializer: D) -> Result<Option<Option<T>>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: serde::Deserialize<'de>,
+{
+    <Option<T> as serde::Deserialize>::deserialize(deserializer).map(Some)
+}

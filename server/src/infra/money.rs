@@ -21,6 +21,22 @@ impl Yen {
     pub fn get(self) -> i64 {
         self.0
     }
+
+    /// `12,345` (negative: `-500`): the amount grouped by thousands, without a unit.
+    pub fn grouped(self) -> String {
+        let digits = self.0.unsigned_abs().to_string();
+        let mut out = String::with_capacity(digits.len() + digits.len() / 3 + 1);
+        if self.0 < 0 {
+            out.push('-');
+        }
+        for (i, c) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i).is_multiple_of(3) {
+                out.push(',');
+            }
+            out.push(c);
+        }
+        out
+    }
 }
 
 impl Add for Yen {

@@ -154,7 +154,7 @@ mod tests {
     use crate::infra::error::ApiError;
 
     fn topic(key: &str) -> CategoryRow {
-        CategoryRow { id: "t1".into(), category_key: key.into(), name: "商品について".into(), parent_id: None, position: 1 }
+        CategoryRow { id: "t1".into(), category_key: key.into(), name: "商品について".into(), parent_id: None, position: 1, image_url: None }
     }
 
     fn input() -> InquiryInput {

@@ -54,10 +54,11 @@ pub enum AuditAction {
     ReviewModerate,
     ReviewDelete,
     CatalogImport,
+    CatalogGrid,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 34] = [
+    pub const ALL: [AuditAction; 35] = [
         AuditAction::Login,
         AuditAction::Logout,
         AuditAction::LoginFailed,
@@ -92,6 +93,7 @@ impl AuditAction {
         AuditAction::ReviewModerate,
         AuditAction::ReviewDelete,
         AuditAction::CatalogImport,
+        AuditAction::CatalogGrid,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -130,6 +132,7 @@ impl AuditAction {
             AuditAction::ReviewModerate => "review_moderate",
             AuditAction::ReviewDelete => "review_delete",
             AuditAction::CatalogImport => "catalog_import",
+            AuditAction::CatalogGrid => "catalog_grid",
         }
     }
 

@@ -97,6 +97,24 @@ async fn our_export_reimports_unchanged_and_an_edited_file_round_trips(app: Test
     for record in records.iter_mut().filter(|r| r[0] == code) {
         record[3] = "12345".into();
     }
+    // What the file has no column for stays as it is: 付属品, 名入れ刺繍 and のし対応.
+    let pool = &app.state.db.pool;
+    let channel_id = app.channel_id("demo").await;
+    let id_of = |code: String| {
+        sqlx::query_scalar::<_, String>("SELECT id FROM products WHERE code = $1 AND channel_id = $2").bind(code).bind(channel_id.clone()).fetch_one(pool)
+    };
+    let edited_id = id_of(code.clone()).await.unwrap();
+    let other_id = id_of(records.iter().find(|r| r[0] != code).unwrap()[0].clone()).await.unwrap();
+    sqlx::query("UPDATE products SET takes_noshi = 0 WHERE id = $1").bind(&edited_id).execute(pool).await.unwrap();
+    sqlx::query("DELETE FROM product_embroidery WHERE product_id = $1").bind(&edited_id).execute(pool).await.unwrap();
+    sqlx::query("INSERT INTO product_embroidery (product_id, price, max_chars) VALUES ($1, 550, 12)").bind(&edited_id).execute(pool).await.unwrap();
+    sqlx::query("INSERT INTO product_accessories (channel_id, product_id, accessory_id, position) VALUES ($1, $2, $3, 0)")
+        .bind(&channel_id)
+        .bind(&edited_id)
+        .bind(&other_id)
+        .execute(pool)
+        .await
+        .unwrap();
     let new_row = |cells: &str| cells.split(',').map(str::to_owned).collect::<Vec<String>>();
     records.push(new_row("CSV-NEW,帆布のサコッシュ,肩から下げる小さなバッグです。,3300,,10,山田製作所,,新カテゴリ>小物,限定,公開,,,,,,CSV-NEW-S,S,S,,3300,,5"));
     records.push(new_row("CSV-NEW,,,,,,,,,,,,,,,,CSV-NEW-M,M,M,,3500,,0"));
@@ -126,6 +144,10 @@ async fn our_export_reimports_unchanged_and_an_edited_file_round_trips(app: Test
     assert_eq!(stock, vec![("CSV-NEW-S".to_owned(), 5), ("CSV-NEW-M".to_owned(), 0)], "初期在庫 for a new SKU only");
     let edited = app.get(&format!("/v1/admin/products?q={}", encode(&code))).header("cookie", &owner).send().await.json();
     assert_eq!(edited["data"][0]["price"].as_i64(), Some(12345));
+    let kept = app.get(&format!("/v1/admin/products/{edited_id}")).header("cookie", &owner).send().await.json();
+    assert_eq!(kept["price"].as_i64(), Some(12345));
+    assert_eq!((kept["accessory_ids"].clone(), kept["embroidery"].clone()), (json!([other_id]), json!({ "price": 550, "max_chars": 12 })), "{kept}");
+    assert_eq!(kept["takes_noshi"], false, "the import keeps what its file has no column for");
 
     // The shop's export now holds the changes, and reads back unchanged again.
     let again = export(&app, &owner, "/v1/admin/catalog/products.csv?encoding=sjis").await;

@@ -9,6 +9,7 @@ mod card_decision_races;
 mod cart;
 mod catalog;
 mod catalog_csv;
+mod catalog_grid;
 mod channel;
 mod checkout_crash;
 mod collections;

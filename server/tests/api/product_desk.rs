@@ -22,7 +22,7 @@ fn variation(sku: &str, size: &str, color: &str, stock: i64) -> Value {
 }
 
 /// A long-sleeved tee in S and M × ネイビー and グレー; S / ネイビー starts with 3 units.
-fn tee(code: &str, name: &str) -> Value {
+pub(crate) fn tee(code: &str, name: &str) -> Value {
     json!({
         "code": code,
         "name": name,
@@ -42,7 +42,7 @@ fn tee(code: &str, name: &str) -> Value {
     })
 }
 
-async fn create(app: &TestApp, cookie: &str, form: &Value) -> Answer {
+pub(crate) async fn create(app: &TestApp, cookie: &str, form: &Value) -> Answer {
     app.post("/v1/admin/products").header("cookie", cookie).json(form).send().await
 }
 
@@ -67,7 +67,7 @@ fn variation_named<'a>(product: &'a Value, name: &str) -> &'a Value {
     product["variations"].as_array().unwrap().iter().find(|v| v["name"] == name).unwrap_or_else(|| panic!("no {name} in {product}"))
 }
 
-async fn ledger_reasons(app: &TestApp, cookie: &str, variation_id: &str) -> Vec<(String, i64, Option<String>)> {
+pub(crate) async fn ledger_reasons(app: &TestApp, cookie: &str, variation_id: &str) -> Vec<(String, i64, Option<String>)> {
     let answer = app.get(&format!("/v1/admin/stock/{variation_id}/movements")).header("cookie", cookie).send().await;
     answer.assert_status(StatusCode::OK);
     let mut lines: Vec<_> = answer.json()["data"]
@@ -356,7 +356,63 @@ async fn the_product_desk_answers_only_its_own_staff_with_the_permission(app: Te
     assert_eq!((now["name"].as_str(), now["version"].as_i64()), (Some("権限テストのTシャツ"), Some(1)), "nothing changed");
 }
 
+/// のし・ラッピング per product, the description's safe markup, the named 付属品・おすすめ and a
+/// category's picture, each as the storefront then shows it.
+async fn packing_markup_links_and_category_pictures_reach_the_storefront(app: TestApp) {
+    let owner = staff(&app, StaffRole::Owner).await;
+    let cup = create(&app, &owner, &tee("PD-CUP", "湯のみ")).await.json();
+    let mut form = tee("PD-PLATE", "取り皿");
+    form["takes_wrapping"] = json!(false);
+    form["description"] = json!("<h3>素材</h3><p onclick=\"steal()\">磁器 &amp; 釉薬<script>alert(1)</script></p><a href=\"javascript:alert(1)\">x</a>");
+    form["accessory_ids"] = json!([cup["id"]]);
+    form["recommendation_ids"] = json!([cup["id"]]);
+    let plate = create(&app, &owner, &form).await;
+    plate.assert_status(StatusCode::CREATED);
+    let plate = plate.json();
+    assert_eq!((plate["takes_noshi"].as_bool(), plate["takes_wrapping"].as_bool()), (Some(true), Some(false)));
+    assert_eq!(plate["description"], "<h3>素材</h3><p>磁器 &amp; 釉薬</p><a rel=\"noopener noreferrer nofollow\">x</a>", "saved without what is not allowed");
+    assert_eq!(plate["accessories"], json!([{ "id": cup["id"], "code": "PD-CUP", "name": "湯のみ" }]));
+    assert_eq!(plate["recommendations"][0]["code"], "PD-CUP");
+
+    let shown = app.get(&format!("/v1/products/{}", plate["key"].as_str().unwrap())).send().await.json();
+    assert_eq!((shown["takes_noshi"].as_bool(), shown["takes_wrapping"].as_bool()), (Some(true), Some(false)));
+    assert_eq!(shown["description_html"], plate["description"]);
+    let plain = app.get(&format!("/v1/products/{}", cup["key"].as_str().unwrap())).send().await.json();
+    assert_eq!(plain["description_html"], "<p>厚手の綿で仕立てた長袖Tシャツです。<br>洗濯機で洗えます。</p>", "plain text becomes paragraphs");
+
+    // A shipping holding the plate takes のし but no wrapping; the cart says so before anyone tries.
+    let token = ready_guest_cart(&app, "PD-PLATE-S-NV", 1, "cod").await;
+    let cart = app.get(&format!("/v1/carts/{token}")).send().await.json();
+    let shipping = &cart["detail"]["shippings"][0];
+    assert_eq!((shipping["wrapping_allowed"].as_bool(), shipping["noshi_allowed"].as_bool()), (Some(false), Some(true)));
+    let key = shipping["key"].as_str().unwrap();
+    let wrapped = crate::cart::patch(&app, "/v1/carts/packings/add", json!({ "token": token, "shipping_key": key, "wrapping_key": "gift" }), None).await;
+    assert_eq!(wrapped.json()["errors"]["wrapping_key"], json!(["この配送先には、ラッピングできない商品が含まれています。"]));
+    let noshi = crate::cart::patch(&app, "/v1/carts/packings/add", json!({ "token": token, "shipping_key": key, "noshi_key": "oiwai" }), None).await;
+    noshi.assert_status(StatusCode::OK);
+
+    // A category's picture: an uploaded photo, shown in the storefront's hierarchy; a url the shop
+    // does not hold is refused; null removes it.
+    let photo = crate::product_photos::upload(&app, &owner, "banner.jpg", &crate::product_photos::jpeg(1600, 600)).await.json();
+    let made = app.post("/v1/admin/categories").header("cookie", &owner).json(&json!({ "name": "器", "image_url": photo["url"] })).send().await;
+    made.assert_status(StatusCode::CREATED);
+    let category = made.json();
+    assert_eq!(category["image_url"], photo["url"]);
+    assert!(category["image_srcset"].as_str().unwrap().contains(" 480w"), "{category}");
+    let tree = app.get("/v1/categories/hierarchy").send().await.json();
+    let node = tree["data"].as_array().unwrap().iter().find(|n| n["name"] == "器").unwrap().clone();
+    assert_eq!(node["image_url"], photo["url"]);
+    let path = format!("/v1/admin/categories/{}", category["id"].as_str().unwrap());
+    let foreign = app.put(&path).header("cookie", &owner).json(&json!({ "name": "器", "version": category["version"], "image_url": "/media/0000-480.webp" })).send().await;
+    assert_eq!(errors_of(&foreign), ["image_url"]);
+    let renamed = app.put(&path).header("cookie", &owner).json(&json!({ "name": "うつわ", "version": category["version"] })).send().await.json();
+    assert_eq!(renamed["image_url"], photo["url"], "an edit without image_url keeps the picture");
+    let removed = app.put(&path).header("cookie", &owner).json(&json!({ "name": "うつわ", "version": renamed["version"], "image_url": null })).send().await.json();
+    assert_eq!(removed["image_url"], Value::Null);
+}
+
 on_both_databases!(
+    packing_markup_links_and_category_pictures_reach_the_storefront,
     staff_make_a_product_with_two_axes_and_a_visitor_finds_and_buys_it,
     an_edit_keeps_the_stock_and_a_stale_version_loses,
     bad_input_is_a_japanese_field_error_and_changes_nothing,

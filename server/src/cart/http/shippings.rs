@@ -7,7 +7,7 @@ use serde::Deserialize;
 use crate::addresses::entry::{AddressFields, AddressInput};
 use crate::cart::open_cart::{Open, OpenCart};
 use crate::cart::view::{CartAddress, CartBody};
-use crate::cart::{ADDRESS_NOT_FOUND_CODE, ADDRESS_NOT_FOUND_MESSAGE, MULTIPLE_SHIPPING_CODE, MULTIPLE_SHIPPING_MESSAGE, corporate, shipping_store, store};
+use crate::cart::{ADDRESS_NOT_FOUND_CODE, ADDRESS_NOT_FOUND_MESSAGE, MULTIPLE_SHIPPING_CODE, MULTIPLE_SHIPPING_MESSAGE, corporate, loaded, shipping_store, store};
 use crate::channel::Channel;
 use crate::channel::corporate::DeliveryOption;
 use crate::delivery::calendar::iso;
@@ -176,6 +176,9 @@ pub async fn delete_shipping(State(state): State<AppState>, OpenCart { open, inp
     open.answer(&state).await
 }
 
+pub const WRAPPING_REFUSED: &str = "この配送先には、ラッピングできない商品が含まれています。";
+pub const NOSHI_REFUSED: &str = "この配送先には、のしを付けられない商品が含まれています。";
+
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct CartPackingRequest {
     pub token: String,
@@ -187,16 +190,22 @@ pub struct CartPackingRequest {
 }
 
 async fn set_packing(state: &AppState, open: &Open, input: CartPackingRequest) -> ApiResult<()> {
-    let shippings = shipping_store::list_shippings(&state.db.pool, &open.cart.id).await?;
-    let shipping = shippings.iter().find(|s| s.id == input.shipping_key).ok_or_else(|| ApiError::field("shipping_key", "お届け先が見つかりません"))?;
+    let loaded = loaded::load(&state.db, &state.gateway, open.cart.clone()).await?;
+    let index = loaded.shippings.iter().position(|s| s.id == input.shipping_key).ok_or_else(|| ApiError::field("shipping_key", "お届け先が見つかりません"))?;
+    let shipping = &loaded.shippings[index];
+    let (wrapping_allowed, noshi_allowed) = loaded.packing_allowed(index);
     let mut errors = FieldErrors::new();
     let wrapping = input.wrapping_key.map(|k| k.trim().to_owned()).filter(|k| !k.is_empty());
     if wrapping.as_deref().is_some_and(|k| open.settings.wrapping(k).is_none()) {
         errors.insert("wrapping_key".into(), vec!["ラッピングは選択肢の中から選んでください".into()]);
+    } else if wrapping.is_some() && !wrapping_allowed {
+        errors.insert("wrapping_key".into(), vec![WRAPPING_REFUSED.into()]);
     }
     let noshi = input.noshi_key.map(|k| k.trim().to_owned()).filter(|k| !k.is_empty());
     if noshi.as_deref().is_some_and(|k| open.settings.noshi(k).is_none()) {
         errors.insert("noshi_key".into(), vec!["のしは選択肢の中から選んでください".into()]);
+    } else if noshi.is_some() && !noshi_allowed {
+        errors.insert("noshi_key".into(), vec![NOSHI_REFUSED.into()]);
     }
     let name = input.noshi_name.unwrap_or_default().trim().to_owned();
     if name.chars().count() > 50 {

@@ -34,7 +34,7 @@ pub const STALE_CODE: &str = "catalog.product.stale";
 pub const STALE_MESSAGE: &str = "この商品は他のスタッフが更新しました。画面を読み込み直してから、もう一度保存してください。";
 const SEARCH_MAX: usize = 100;
 /// Options the form lists at most per kind.
-const OPTIONS_MAX: i64 = 2_000;
+pub(super) const OPTIONS_MAX: i64 = 2_000;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -148,7 +148,7 @@ pub async fn list_products(
 }
 
 /// The desk list's query, checked and with its category's subtree.
-struct ParsedListQuery {
+pub(super) struct ParsedListQuery {
     status: Option<DeskState>,
     sort: DeskSort,
     descending: bool,
@@ -158,7 +158,7 @@ struct ParsedListQuery {
 }
 
 impl ParsedListQuery {
-    async fn parse(state: &AppState, channel_id: &ChannelId, query: &ProductListQuery) -> ApiResult<ParsedListQuery> {
+    pub(super) async fn parse(state: &AppState, channel_id: &ChannelId, query: &ProductListQuery) -> ApiResult<ParsedListQuery> {
         let mut check = FieldCheck::default();
         let status = match query.status.as_deref().unwrap_or("all") {
             "all" | "" => None,
@@ -209,7 +209,7 @@ impl ParsedListQuery {
         })
     }
 
-    fn filter(&self) -> DeskFilter<'_> {
+    pub(super) fn filter(&self) -> DeskFilter<'_> {
         DeskFilter {
             words: self.words.as_deref(),
             sku: self.sku.as_deref(),
@@ -265,6 +265,13 @@ pub struct EmbroideryTerms {
     pub max_chars: i64,
 }
 
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct LinkedProduct {
+    pub id: String,
+    pub code: String,
+    pub name: String,
+}
+
 /// A product with everything its form edits.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct AdminProduct {
@@ -282,9 +289,17 @@ pub struct AdminProduct {
     pub tag_ids: Vec<String>,
     pub accessory_ids: Vec<String>,
     pub recommendation_ids: Vec<String>,
+    /// The accessories named, in order.
+    pub accessories: Vec<LinkedProduct>,
+    /// The recommendations named, in order.
+    pub recommendations: Vec<LinkedProduct>,
     pub seo_title: String,
     pub seo_description: String,
     pub embroidery: Option<EmbroideryTerms>,
+    /// のし対応.
+    pub takes_noshi: bool,
+    /// ギフトラッピング対応.
+    pub takes_wrapping: bool,
     pub is_published: bool,
     pub publish_from: Option<Timestamp>,
     pub publish_until: Option<Timestamp>,
@@ -299,8 +314,18 @@ pub struct AdminProduct {
 }
 
 fn product_of(product: DeskProduct, now: i64) -> AdminProduct {
-    let DeskProduct { row, variations, images, category_ids, tag_ids, accessory_ids, recommendation_ids } = product;
+    let DeskProduct { row, variations, images, category_ids, tag_ids, accessory_ids, recommendation_ids, linked } = product;
+    let named = |ids: &[String]| -> Vec<LinkedProduct> {
+        ids.iter()
+            .filter_map(|id| linked.iter().find(|(linked_id, _, _)| linked_id == id))
+            .map(|(id, code, name)| LinkedProduct { id: id.clone(), code: code.clone(), name: name.clone() })
+            .collect()
+    };
     AdminProduct {
+        accessories: named(&accessory_ids),
+        recommendations: named(&recommendation_ids),
+        takes_noshi: row.takes_noshi == 1,
+        takes_wrapping: row.takes_wrapping == 1,
         state: DeskState::of(row.is_published == 1, row.sale_start, row.sale_end, now).into(),
         storefront_path: format!("/product/{}", row.product_key),
         embroidery: row.embroidery_price.zip(row.embroidery_max_chars).map(|(price, max_chars)| EmbroideryTerms { price, max_chars }),
@@ -457,6 +482,10 @@ pub async fn create_product(
     audit::record_in(&mut tx, &staff, AuditAction::ProductCreate, &format!("{} {}", draft.code, draft.name)).await?;
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(answer(&state, &channel.id, &id).await?)))
+}
+
+pub(super) fn stale_with(message: String) -> ApiError {
+    ApiError::rule_with(StatusCode::CONFLICT, STALE_CODE, message)
 }
 
 fn stale() -> ApiError {

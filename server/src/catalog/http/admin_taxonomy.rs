@@ -11,6 +11,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::catalog::store::taxonomy_desk::{self, BrandFields, DeskBrandRow, DeskCategoryRow, DeskMakerRow, DeskTagRow, MakerFields, Named, Written};
+use crate::catalog::photos;
 use crate::catalog::tag_password;
 use crate::channel::Channel;
 use crate::infra::db::Tx;
@@ -98,6 +99,10 @@ pub struct AdminCategory {
     /// Products linked to exactly this category.
     pub product_count: i64,
     pub child_count: i64,
+    /// The category's picture (a `/media/` photo), or null.
+    pub image_url: Option<String>,
+    /// Its variants for `<img srcset>`.
+    pub image_srcset: Option<String>,
     pub version: i64,
 }
 
@@ -119,6 +124,8 @@ fn tree_order(rows: Vec<DeskCategoryRow>) -> Vec<AdminCategory> {
                 path: here.clone(),
                 product_count: row.product_count,
                 child_count: row.child_count,
+                image_srcset: row.image_url.as_deref().and_then(photos::srcset_of),
+                image_url: row.image_url.clone(),
                 version: row.version,
             });
             walk(Some(&row.id), &here, rows, out, level + 1);
@@ -150,6 +157,25 @@ pub struct CategoryInput {
     /// Required to edit.
     #[serde(default)]
     pub version: Option<i64>,
+    /// A `url` from `POST /v1/admin/catalog/photos`; null removes the picture; omitted leaves it
+    /// as it is (none for a new category).
+    #[serde(default, deserialize_with = "crate::infra::extract::present")]
+    #[schema(value_type = Option<String>)]
+    pub image_url: Option<Option<String>>,
+}
+
+/// The picture a category edit sets: None to leave it, Some(None) to remove it; a url the shop
+/// holds no photo under is a field error.
+async fn checked_image(state: &AppState, channel_id: &ChannelId, current: Option<&str>, input: &CategoryInput, check: &mut FieldCheck) -> ApiResult<Option<Option<String>>> {
+    let Some(wanted) = &input.image_url else { return Ok(None) };
+    let wanted = wanted.as_deref().map(str::trim).filter(|url| !url.is_empty());
+    if let Some(url) = wanted
+        && current != Some(url)
+        && !(url.starts_with("/media/") && photos::is_stored(&state.storage, channel_id, url).await?)
+    {
+        check.field("image_url", Err(photos::MISSING_MESSAGE));
+    }
+    Ok(Some(wanted.map(str::to_owned)))
 }
 
 /// The parent a category may hang under: this shop's, with room for `levels_below` more levels.
@@ -182,11 +208,15 @@ pub async fn create_category(
 ) -> ApiResult<(StatusCode, Json<AdminCategory>)> {
     let mut check = FieldCheck::default();
     let name = name_of(&mut check, "name", &input.name);
+    let image = checked_image(&state, &channel.id, None, &input, &mut check).await?;
     let mut tx = state.db.begin_write().await?;
     let parent = checked_parent(&mut tx, &channel.id, input.parent_id.as_deref(), 0, &mut check).await?;
     check.finish()?;
     let (id, key) = (new_id(), format!("c{}", random_hex(5)));
     taxonomy_desk::insert_desk_category(&mut tx, &channel.id, &id, &key, &name, parent.as_ref().map(|(p, d)| (p.as_str(), *d))).await?;
+    if let Some(Some(url)) = &image {
+        taxonomy_desk::update_category_image(&mut tx, &channel.id, &id, Some(url)).await?;
+    }
     audit::record_in(&mut tx, &staff, AuditAction::TaxonomyCreate, &format!("カテゴリ {name}")).await?;
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(category_answer(&state, &channel.id, &id).await?)))
@@ -208,9 +238,10 @@ pub async fn update_category(
     let mut check = FieldCheck::default();
     let name = name_of(&mut check, "name", &input.name);
     let mut tx = state.db.begin_write().await?;
-    if taxonomy_desk::find_desk_category(&mut tx, &channel.id, &id).await?.is_none() {
+    let Some(current) = taxonomy_desk::find_desk_category(&mut tx, &channel.id, &id).await? else {
         return Err(ApiError::not_found());
-    }
+    };
+    let image = checked_image(&state, &channel.id, current.image_url.as_deref(), &input, &mut check).await?;
     if let Some(parent_id) = input.parent_id.as_deref()
         && taxonomy_desk::is_within(&mut tx, &id, parent_id).await?
     {
@@ -221,6 +252,9 @@ pub async fn update_category(
     check.finish()?;
     let parent = parent.as_ref().map(|(p, d)| (p.as_str(), *d));
     written(taxonomy_desk::update_desk_category(&mut tx, &channel.id, &id, version, &name, parent, Timestamp::now().0).await?)?;
+    if let Some(image) = &image {
+        taxonomy_desk::update_category_image(&mut tx, &channel.id, &id, image.as_deref()).await?;
+    }
     audit::record_in(&mut tx, &staff, AuditAction::TaxonomyUpdate, &format!("カテゴリ {name}")).await?;
     tx.commit().await?;
     Ok(Json(category_answer(&state, &channel.id, &id).await?))

@@ -1,6 +1,7 @@
 //! Handlers of the catalogue: products (list, detail, links, reviews), the category tree,
 //! makers, brands and tags (some protected by a password that opens their product list).
 mod admin_csv;
+mod admin_grid;
 mod admin_photos;
 mod admin_products;
 mod admin_reviews;
@@ -67,6 +68,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .merge(admin_reviews::routes())
         .merge(admin_photos::routes())
         .merge(admin_csv::routes())
+        .merge(admin_grid::routes())
         .routes(routes!(list_products))
         .routes(routes!(show_product))
         .routes(routes!(list_recommendations))
@@ -129,8 +131,13 @@ pub struct ReviewSummary {
 pub struct ProductDetail {
     #[serde(flatten)]
     pub item: ProductItem,
-    /// Plain text; paragraphs are separated by blank lines.
+    /// As staff wrote it: plain text (paragraphs separated by blank lines) or safe markup.
     pub description: String,
+    /// The description as safe HTML to show as it is (plain text made into `<p>` paragraphs).
+    pub description_html: String,
+    /// Whether the product takes のし and gift wrapping at checkout.
+    pub takes_noshi: bool,
+    pub takes_wrapping: bool,
     pub images: Vec<Image>,
     pub product_model: ProductModel,
     pub sale_start: Option<Timestamp>,
@@ -300,7 +307,10 @@ async fn load_product(state: &AppState, channel: &Channel, key: &str) -> ApiResu
     let item = product_items(&state.db, vec![row.card], now).await?.remove(0);
     Ok(Json(ProductDetail {
         item,
+        description_html: super::rich_text::to_html(&row.description),
         description: row.description,
+        takes_noshi: row.takes_noshi == 1,
+        takes_wrapping: row.takes_wrapping == 1,
         images: images.into_iter().map(|i| Image::new(i.url, i.alt)).collect(),
         product_model: ProductModel { products: variations.into_iter().map(Variation::from).collect() },
         sale_start: sale_start.map(Timestamp),
@@ -433,7 +443,7 @@ async fn show_category_hierarchy(
         Some(_) => return Err(ApiError::field("table", "種別はproductsまたはinquiriesで指定してください。")),
     };
     let rows = store::taxonomy::list_categories(&state.db.pool, &channel.id, table).await?;
-    let flat = rows.into_iter().map(|r| FlatCategory { id: r.id, key: r.category_key, name: r.name, parent_id: r.parent_id }).collect();
+    let flat = rows.into_iter().map(|r| FlatCategory { id: r.id, key: r.category_key, name: r.name, parent_id: r.parent_id, image_url: r.image_url }).collect();
     Ok(Json(ListBody { data: category_tree::build(flat) }))
 }
 

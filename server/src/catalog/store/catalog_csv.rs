@@ -4,7 +4,7 @@
 //! tags, pictures in use); and the import jobs' rows (catalog_imports).
 use std::collections::{HashMap, HashSet};
 
-use crate::catalog::product_csv::{CsvProduct, CsvVariation, PATH_SEPARATOR};
+use crate::catalog::product_csv::{CsvProduct, CsvVariation, Kept, PATH_SEPARATOR};
 use crate::infra::db::{Db, Tx};
 use crate::infra::ids::ChannelId;
 
@@ -19,6 +19,8 @@ pub struct ExportedProduct {
     pub image_alts: HashMap<String, String>,
     /// SKU (lower case) → variation id.
     pub variation_ids: HashMap<String, String>,
+    /// What the file has no column for, kept by an import's update.
+    pub kept: Kept,
 }
 
 #[derive(sqlx::FromRow)]
@@ -38,6 +40,10 @@ struct ProductLine {
     seo_title: String,
     seo_description: String,
     version: i64,
+    embroidery_price: Option<i64>,
+    embroidery_max_chars: Option<i64>,
+    takes_noshi: i64,
+    takes_wrapping: i64,
 }
 
 #[derive(sqlx::FromRow)]
@@ -80,8 +86,10 @@ pub async fn load_products(db: &Db, channel_id: &ChannelId) -> sqlx::Result<Vec<
     let products: Vec<ProductLine> = sqlx::query_as(
         "SELECT p.id, p.code, p.name, p.description, p.price, p.before_price, CAST(p.tax_rate AS BIGINT) AS tax_rate, m.name AS maker, \
            b.name AS brand, CAST(p.is_published AS BIGINT) AS is_published, p.sale_start, p.sale_end, p.seo_title, p.seo_description, \
-           CAST(p.version AS BIGINT) AS version \
+           CAST(p.version AS BIGINT) AS version, e.price AS embroidery_price, CAST(e.max_chars AS BIGINT) AS embroidery_max_chars, \
+           CAST(p.takes_noshi AS BIGINT) AS takes_noshi, CAST(p.takes_wrapping AS BIGINT) AS takes_wrapping \
          FROM products p LEFT JOIN makers m ON m.id = p.maker_id LEFT JOIN brands b ON b.id = p.brand_id \
+           LEFT JOIN product_embroidery e ON e.product_id = p.id \
          WHERE p.channel_id = $1 ORDER BY p.code",
     )
     .bind(channel_id)
@@ -112,6 +120,11 @@ pub async fn load_products(db: &Db, channel_id: &ChannelId) -> sqlx::Result<Vec<
             .fetch_all(&db.pool)
             .await?;
 
+    let links = |sql: &'static str| sqlx::query_as::<_, (String, String)>(sql).bind(channel_id).fetch_all(&db.pool);
+    let accessories = links("SELECT product_id, accessory_id FROM product_accessories WHERE channel_id = $1 ORDER BY product_id, position").await?;
+    let recommendations =
+        links("SELECT product_id, recommended_id FROM product_recommendations WHERE channel_id = $1 ORDER BY product_id, position").await?;
+
     let mut by_id: HashMap<String, ExportedProduct> = HashMap::with_capacity(products.len());
     let mut order = Vec::with_capacity(products.len());
     for p in products {
@@ -135,7 +148,13 @@ pub async fn load_products(db: &Db, channel_id: &ChannelId) -> sqlx::Result<Vec<
             images: Vec::new(),
             variations: Vec::new(),
         };
-        by_id.insert(p.id.clone(), ExportedProduct { id: p.id, version: p.version, product, image_alts: HashMap::new(), variation_ids: HashMap::new() });
+        let kept = Kept {
+            embroidery: p.embroidery_price.zip(p.embroidery_max_chars),
+            takes_noshi: p.takes_noshi == 1,
+            takes_wrapping: p.takes_wrapping == 1,
+            ..Kept::default()
+        };
+        by_id.insert(p.id.clone(), ExportedProduct { id: p.id, version: p.version, product, image_alts: HashMap::new(), variation_ids: HashMap::new(), kept });
     }
     for v in variations {
         if let Some(found) = by_id.get_mut(&v.product_id) {
@@ -159,6 +178,16 @@ pub async fn load_products(db: &Db, channel_id: &ChannelId) -> sqlx::Result<Vec<
     for (product_id, name) in tags {
         if let Some(found) = by_id.get_mut(&product_id) {
             found.product.tags.push(name);
+        }
+    }
+    for (product_id, accessory) in accessories {
+        if let Some(found) = by_id.get_mut(&product_id) {
+            found.kept.accessory_ids.push(accessory);
+        }
+    }
+    for (product_id, recommended) in recommendations {
+        if let Some(found) = by_id.get_mut(&product_id) {
+            found.kept.recommendation_ids.push(recommended);
         }
     }
     for (product_id, url, alt) in images {

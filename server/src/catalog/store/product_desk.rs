@@ -92,7 +92,7 @@ pub struct DeskFilter<'a> {
 }
 
 /// A product on the desk's list.
-#[derive(Debug, sqlx::FromRow)]
+#[derive(Debug, Clone, sqlx::FromRow)]
 pub struct DeskProductRow {
     pub id: String,
     pub product_key: String,
@@ -111,7 +111,7 @@ pub struct DeskProductRow {
     pub image_url: Option<String>,
 }
 
-const DESK_COLUMNS: &str = "p.id, p.product_key, p.code, p.name, p.price, p.before_price, CAST(p.tax_rate AS BIGINT) AS tax_rate, \
+pub(super) const DESK_COLUMNS: &str = "p.id, p.product_key, p.code, p.name, p.price, p.before_price, CAST(p.tax_rate AS BIGINT) AS tax_rate, \
      CAST(p.is_published AS BIGINT) AS is_published, p.sale_start, p.sale_end, p.updated_at, CAST(p.version AS BIGINT) AS version, \
      (SELECT COUNT(*) FROM product_variations v WHERE v.product_id = p.id) AS variation_count, \
      (SELECT CAST(COALESCE(SUM(v.stock_quantity), 0) AS BIGINT) FROM product_variations v WHERE v.product_id = p.id) AS available, \
@@ -212,6 +212,8 @@ pub struct DeskProductDetailRow {
     pub version: i64,
     pub embroidery_price: Option<i64>,
     pub embroidery_max_chars: Option<i64>,
+    pub takes_noshi: i64,
+    pub takes_wrapping: i64,
 }
 
 #[derive(Debug, sqlx::FromRow)]
@@ -244,6 +246,8 @@ pub struct DeskProduct {
     pub tag_ids: Vec<String>,
     pub accessory_ids: Vec<String>,
     pub recommendation_ids: Vec<String>,
+    /// (id, 商品コード, name) of the products its accessories and recommendations name.
+    pub linked: Vec<(String, String, String)>,
 }
 
 pub async fn find_desk_product(db: &Db, channel_id: &ChannelId, id: &str) -> sqlx::Result<Option<DeskProduct>> {
@@ -251,7 +255,8 @@ pub async fn find_desk_product(db: &Db, channel_id: &ChannelId, id: &str) -> sql
         "SELECT p.id, p.product_key, p.code, p.name, p.description, p.price, p.before_price, CAST(p.tax_rate AS BIGINT) AS tax_rate, \
            p.maker_id, p.brand_id, p.seo_title, p.seo_description, CAST(p.is_published AS BIGINT) AS is_published, p.sale_start, p.sale_end, \
            p.created_at, p.updated_at, CAST(p.version AS BIGINT) AS version, e.price AS embroidery_price, \
-           CAST(e.max_chars AS BIGINT) AS embroidery_max_chars \
+           CAST(e.max_chars AS BIGINT) AS embroidery_max_chars, CAST(p.takes_noshi AS BIGINT) AS takes_noshi, \
+           CAST(p.takes_wrapping AS BIGINT) AS takes_wrapping \
          FROM products p LEFT JOIN product_embroidery e ON e.product_id = p.id WHERE p.channel_id = $1 AND p.id = $2",
     )
     .bind(channel_id)
@@ -277,6 +282,13 @@ pub async fn find_desk_product(db: &Db, channel_id: &ChannelId, id: &str) -> sql
         tag_ids: ids("SELECT t.id FROM product_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.product_id = $1 ORDER BY t.position, t.id").await?,
         accessory_ids: ids("SELECT accessory_id FROM product_accessories WHERE product_id = $1 ORDER BY position").await?,
         recommendation_ids: ids("SELECT recommended_id FROM product_recommendations WHERE product_id = $1 ORDER BY position").await?,
+        linked: sqlx::query_as(
+            "SELECT id, code, name FROM products WHERE id IN (SELECT accessory_id FROM product_accessories WHERE product_id = $1 \
+               UNION SELECT recommended_id FROM product_recommendations WHERE product_id = $1)",
+        )
+        .bind(id)
+        .fetch_all(&db.pool)
+        .await?,
     }))
 }
 
@@ -354,7 +366,7 @@ pub async fn code_or_sku_is_taken(tx: &mut Tx, channel_id: &ChannelId, code: &st
     Ok(found.is_some())
 }
 
-const STAMP: &str = "updated_at = CASE WHEN updated_at < $1 THEN $1 ELSE updated_at + 1 END";
+pub(super) const STAMP: &str = "updated_at = CASE WHEN updated_at < $1 THEN $1 ELSE updated_at + 1 END";
 
 /// Who made or edited a product, for the ledger's first lines.
 #[derive(Debug, Clone, Copy)]
@@ -377,7 +389,7 @@ pub async fn insert_desk_product(
     insert_rows(
         tx,
         "products (id, channel_id, product_key, code, name, description, maker_id, brand_id, tax_rate, price, before_price, sale_start, sale_end, \
-         is_published, popularity, created_at, search_name, search_text, updated_at, seo_title, seo_description)",
+         is_published, popularity, created_at, search_name, search_text, updated_at, seo_title, seo_description, takes_noshi, takes_wrapping)",
         vec![vec![
             text(id),
             text(channel_id),
@@ -400,6 +412,8 @@ pub async fn insert_desk_product(
             Arg::Int(now),
             text(&draft.seo_title),
             text(&draft.seo_description),
+            Arg::Int(flag(draft.takes_noshi)),
+            Arg::Int(flag(draft.takes_wrapping)),
         ]],
     )
     .await?;
@@ -438,7 +452,7 @@ pub async fn update_desk_product(
     let sql = format!(
         "UPDATE products SET code = $2, name = $3, description = $4, maker_id = $5, brand_id = $6, tax_rate = $7, price = $8, \
            before_price = $9, sale_start = $10, sale_end = $11, is_published = $12, seo_title = $13, seo_description = $14, \
-           version = version + 1, {STAMP} WHERE channel_id = $15 AND id = $16 AND version = $17"
+           takes_noshi = $18, takes_wrapping = $19, version = version + 1, {STAMP} WHERE channel_id = $15 AND id = $16 AND version = $17"
     );
     let done = sqlx::query(sqlx::AssertSqlSafe(sql))
         .bind(now)
@@ -458,6 +472,8 @@ pub async fn update_desk_product(
         .bind(channel_id)
         .bind(id)
         .bind(version)
+        .bind(flag(draft.takes_noshi))
+        .bind(flag(draft.takes_wrapping))
         .execute(&mut **tx)
         .await?;
     if done.rows_affected() == 0 {
@@ -638,6 +654,8 @@ pub async fn insert_duplicate(
         seo_title: row.seo_title.clone(),
         seo_description: row.seo_description.clone(),
         embroidery: row.embroidery_price.zip(row.embroidery_max_chars),
+        takes_noshi: row.takes_noshi == 1,
+        takes_wrapping: row.takes_wrapping == 1,
         is_published: false,
         publish_from: row.sale_start,
         publish_until: row.sale_end,

@@ -41,6 +41,8 @@ pub struct ProductDetailRow {
     /// The page's <title> and meta description set on the product desk ("": derived).
     pub seo_title: String,
     pub seo_description: String,
+    pub takes_noshi: i64,
+    pub takes_wrapping: i64,
 }
 
 pub(crate) const PRODUCT_COLUMNS: &str = "p.id, p.product_key, p.code, p.name, p.price, p.before_price, p.tax_rate, \
@@ -195,7 +197,8 @@ pub async fn find_product_key_by_id(db: &Db, channel_id: &ChannelId, id: &str) -
 
 pub async fn find_product_by_key(db: &Db, channel_id: &ChannelId, key: &str) -> sqlx::Result<Option<ProductDetailRow>> {
     sqlx::query_as::<_, ProductDetailRow>(sqlx::AssertSqlSafe(format!(
-        "SELECT {PRODUCT_COLUMNS}, p.description, p.seo_title, p.seo_description FROM {PRODUCT_FROM} \
+        "SELECT {PRODUCT_COLUMNS}, p.description, p.seo_title, p.seo_description, CAST(p.takes_noshi AS BIGINT) AS takes_noshi, \
+           CAST(p.takes_wrapping AS BIGINT) AS takes_wrapping FROM {PRODUCT_FROM} \
          WHERE p.channel_id = $1 AND p.product_key = $2 AND p.is_published = 1"
     )))
     .bind(channel_id)

@@ -76,6 +76,15 @@ impl Sql {
         sqlx::query_as_with::<Any, O, _>(sqlx::AssertSqlSafe(self.text.clone()), self.arguments()?).fetch_all(&db.pool).await
     }
 
+    /// As [`Sql::fetch_all`], on any executor (a transaction's connection).
+    pub(super) async fn fetch_all_on<'e, O, E>(&self, executor: E) -> sqlx::Result<Vec<O>>
+    where
+        O: for<'r> sqlx::FromRow<'r, sqlx::any::AnyRow> + Send + Unpin,
+        E: sqlx::Executor<'e, Database = Any>,
+    {
+        sqlx::query_as_with::<Any, O, _>(sqlx::AssertSqlSafe(self.text.clone()), self.arguments()?).fetch_all(executor).await
+    }
+
     pub(super) async fn fetch_count(&self, db: &Db) -> sqlx::Result<i64> {
         sqlx::query_scalar_with::<Any, i64, _>(sqlx::AssertSqlSafe(self.text.clone()), self.arguments()?).fetch_one(&db.pool).await
     }

@@ -20,12 +20,13 @@ pub struct CategoryRow {
     pub name: String,
     pub parent_id: Option<String>,
     pub position: i64,
+    pub image_url: Option<String>,
 }
 
 /// A channel's whole tree for one table, parents before children, siblings in order.
 pub async fn list_categories<'e, E: sqlx::Executor<'e, Database = Any>>(executor: E, channel_id: &ChannelId, table: &str) -> sqlx::Result<Vec<CategoryRow>> {
     sqlx::query_as::<_, CategoryRow>(
-        "SELECT id, category_key, name, parent_id, position FROM categories \
+        "SELECT id, category_key, name, parent_id, position, image_url FROM categories \
          WHERE channel_id = $1 AND table_name = $2 ORDER BY depth, position, category_key",
     )
     .bind(channel_id)
@@ -41,7 +42,7 @@ pub async fn find_category<'e, E: sqlx::Executor<'e, Database = Any>>(
     table: &str,
     id: &str,
 ) -> sqlx::Result<Option<CategoryRow>> {
-    sqlx::query_as::<_, CategoryRow>("SELECT id, category_key, name, parent_id, position FROM categories WHERE channel_id = $1 AND table_name = $2 AND id = $3")
+    sqlx::query_as::<_, CategoryRow>("SELECT id, category_key, name, parent_id, position, image_url FROM categories WHERE channel_id = $1 AND table_name = $2 AND id = $3")
         .bind(channel_id)
         .bind(table)
         .bind(id)

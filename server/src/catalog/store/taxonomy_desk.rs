@@ -36,9 +36,10 @@ pub struct DeskCategoryRow {
     /// Products linked to exactly this category.
     pub product_count: i64,
     pub child_count: i64,
+    pub image_url: Option<String>,
 }
 
-const CATEGORY_COLUMNS: &str = "c.id, c.category_key, c.name, c.parent_id, CAST(c.depth AS BIGINT) AS depth, CAST(c.position AS BIGINT) AS position, \
+const CATEGORY_COLUMNS: &str = "c.id, c.category_key, c.name, c.parent_id, CAST(c.depth AS BIGINT) AS depth, CAST(c.position AS BIGINT) AS position, c.image_url, \
      CAST(c.version AS BIGINT) AS version, (SELECT COUNT(*) FROM product_categories pc WHERE pc.category_id = c.id) AS product_count, \
      (SELECT COUNT(*) FROM categories k WHERE k.parent_id = c.id) AS child_count";
 
@@ -107,6 +108,12 @@ pub async fn insert_desk_category(tx: &mut Tx, channel_id: &ChannelId, id: &str,
         position,
     };
     super::taxonomy::insert_category(tx, channel_id, &new).await
+}
+
+/// Sets (or removes) category `id`'s picture, inside the edit that checked its version.
+pub async fn update_category_image(tx: &mut Tx, channel_id: &ChannelId, id: &str, image_url: Option<&str>) -> sqlx::Result<()> {
+    sqlx::query("UPDATE categories SET image_url = $1 WHERE channel_id = $2 AND id = $3").bind(image_url).bind(channel_id).bind(id).execute(&mut **tx).await?;
+    Ok(())
 }
 
 /// Renames category `id` and hangs it under `parent` (id and depth; None: top level), its

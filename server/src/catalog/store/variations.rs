@@ -21,11 +21,15 @@ pub struct VariationRow {
     pub sale_end: Option<i64>,
     pub is_published: i64,
     pub image_url: Option<String>,
+    /// Whether the product takes のし and gift wrapping (1 or 0).
+    pub takes_noshi: i64,
+    pub takes_wrapping: i64,
 }
 
 pub const VARIATION_COLUMNS: &str = "v.id AS variation_id, v.variation_key, v.name AS variation_name, v.price, v.stock_quantity, \
      p.id AS product_id, p.product_key, p.code AS product_code, p.name AS product_name, p.tax_rate, p.sale_start, p.sale_end, \
-     p.is_published, (SELECT i.url FROM product_images i WHERE i.product_id = p.id ORDER BY i.position LIMIT 1) AS image_url";
+     p.is_published, (SELECT i.url FROM product_images i WHERE i.product_id = p.id ORDER BY i.position LIMIT 1) AS image_url, \
+     CAST(p.takes_noshi AS BIGINT) AS takes_noshi, CAST(p.takes_wrapping AS BIGINT) AS takes_wrapping";
 
 pub async fn find_variation_by_key<'e, E: sqlx::Executor<'e, Database = Any>>(
     executor: E,
