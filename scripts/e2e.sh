@@ -75,6 +75,8 @@ for width in desktop phone; do
   make_owner demo "e2e-photos-$width@example.jp" "E2E 画像オーナー $width" "E2E_STAFF_PHOTOS_${width^^}"
   # catalog-csv.spec.ts (CSV入出力: the products CSV downloaded, a products and an inventory CSV applied).
   make_owner demo "e2e-csv-$width@example.jp" "E2E CSVオーナー $width" "E2E_STAFF_CSV_${width^^}"
+  # catalog-grid.spec.ts (一括編集: a price, a stock change and 公開 edited in the grid and saved).
+  make_owner demo "e2e-grid-$width@example.jp" "E2E 一括編集オーナー $width" "E2E_STAFF_GRID_${width^^}"
 done
 
 if ! (cd web && E2E_BASE_PORT="$port" SHOP_BIN="$SHOP_BIN" CHROMIUM_PATH="$CHROMIUM" npx playwright test "$@"); then

@@ -168,6 +168,11 @@ test('a product page shows price and stock of the chosen variation', async ({ pa
   await page.keyboard.press('ArrowRight');
   await expect(thumbs.nth(1)).toHaveAttribute('aria-pressed', 'true');
   await expect(thumbs.nth(1)).toBeFocused();
+
+  // The description is the server's markup: the demo's plain text arrives as paragraphs.
+  const detail = (await (await page.request.get('/v1/products/rp0130')).json()) as { description: string };
+  const firstLine = detail.description.trim().split('\n')[0]!.trim();
+  await expect(page.getByRole('region', { name: '商品説明' }).locator('p', { hasText: firstLine })).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, 0));
   await keepScreenshot(page, testInfo, 'product-detail');
 });

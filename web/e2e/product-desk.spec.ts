@@ -2,7 +2,9 @@
  * 商品管理 (issue 31) in real Chromium against the real server: an owner registers a product
  * (a name unique to the run) with two axes — sizes S, M × colours ネイビー, グレー made by
  * 「サイズ×カラーで作成」 — and publishes it; from the form's 「在庫を変更」 goes to 在庫管理 and
- * adds 5 as 入荷 to one variation. A visitor then finds the product by its name with the
+ * adds 5 as 入荷 to one variation. Back on the form (catalog-extras.md) it takes ギフトラッピング off,
+ * adds another product as おすすめ through the form's search and makes a word of the 説明 bold
+ * with the toolbar (the preview shows it bold); a reload shows all three kept. A visitor then finds the product by its name with the
  * storefront's keyword search, opens it, and buys that variation as a guest (代金引換); the
  * variation's ledger (在庫履歴) then has the 販売 line. The screens have no serious axe violation
  * (the back office's CSP enforced). A short @phone check opens the list and the form at 375 px.
@@ -59,6 +61,17 @@ test.describe('product desk', () => {
         .nth(1),
     ).toBeVisible();
     expect(await seriousViolations(page, { underCsp: true })).toEqual([]);
+    // Another product, to be this one's おすすめ later: the list's first row.
+    const otherName = (
+      (await page
+        .getByRole('table', { name: /^商品一覧/ })
+        .getByRole('row')
+        .nth(1)
+        .locator('td[data-label="商品名"]')
+        .getByRole('link')
+        .textContent()) ?? ''
+    ).trim();
+    expect(otherName).not.toBe('');
     await page.getByRole('link', { name: '商品を登録' }).click();
     await expect(page.getByRole('heading', { level: 1, name: '商品の登録' })).toBeVisible();
 
@@ -96,6 +109,49 @@ test.describe('product desk', () => {
     await expect(page.getByRole('link', { name: /ストアで見る/ })).toHaveAttribute('href', /^\/product\//);
     await keepScreenshot(page, testInfo, 'product-desk-edit');
     expect(await seriousViolations(page, { underCsp: true })).toEqual([]);
+
+    // (3b) The extras: ギフトラッピング off (のし stays), an おすすめ found by the form's search,
+    // 「パーカー」 of the 説明 made bold with the toolbar; saved, and kept after a reload.
+    await expect(page.getByRole('checkbox', { name: 'のし対応' })).toBeChecked();
+    await page.getByRole('checkbox', { name: 'ギフトラッピング対応' }).uncheck();
+    const recommendations = page.getByRole('group', { name: 'おすすめ商品' });
+    await recommendations.getByLabel('おすすめ商品を検索').fill(otherName);
+    await recommendations.getByRole('button', { name: 'おすすめ商品を検索する' }).click();
+    await recommendations
+      .getByRole('list', { name: 'おすすめ商品の検索結果' })
+      .getByRole('button', { name: `「${otherName}」をおすすめ商品に追加` })
+      .first()
+      .click();
+    const chosen = recommendations.getByRole('list', { name: 'おすすめ商品の並び' }).getByRole('listitem');
+    await expect(chosen).toHaveCount(1);
+    await expect(chosen).toContainText(otherName);
+    const description = page.getByLabel('説明', { exact: true });
+    const plain = await description.inputValue();
+    const word = plain.indexOf('パーカー');
+    expect(word).toBeGreaterThanOrEqual(0);
+    await description.evaluate(
+      (area: HTMLTextAreaElement, [start, end]) => {
+        area.focus();
+        area.setSelectionRange(start, end);
+      },
+      [word, word + 'パーカー'.length] as const,
+    );
+    await page.getByRole('toolbar', { name: '説明の書式' }).getByRole('button', { name: '太字' }).click();
+    const bold = plain.replace('パーカー', '<strong>パーカー</strong>');
+    await expect(description).toHaveValue(bold);
+    await page.getByRole('tab', { name: 'プレビュー' }).click();
+    await expect(page.getByRole('tabpanel', { name: 'プレビュー' }).locator('strong')).toHaveText('パーカー');
+    await keepScreenshot(page, testInfo, 'product-desk-extras');
+    expect(await seriousViolations(page, { underCsp: true })).toEqual([]);
+    await page.getByRole('button', { name: '保存する' }).click();
+    await expect(page.getByText(`「${name}」を保存しました。`)).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: 'ギフトラッピング対応' })).not.toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'のし対応' })).toBeChecked();
+    await expect(chosen).toHaveCount(1);
+    await expect(chosen).toContainText(otherName);
+    await expect(page.getByLabel('説明', { exact: true })).toHaveValue(bold);
 
     // (4) 「在庫を変更」: the stock desk, searched for the variation's SKU; +5 as 入荷.
     await firstRow.getByRole('link', { name: /の在庫を変更$/ }).click();

@@ -37,7 +37,9 @@ export type StaffJourney =
   /** product-photos.spec.ts: the demo shop's 商品画像 (photos uploaded, ordered and shown in the shop). */
   | 'photos'
   /** catalog-csv.spec.ts: the demo shop's CSV入出力 (the products and inventory CSVs). */
-  | 'csv';
+  | 'csv'
+  /** catalog-grid.spec.ts: 一括編集 (price, publication and stock across products). */
+  | 'grid';
 
 /** The owner scripts/e2e.sh made for `journey` at the running test's width (its project). */
 export function staffAccount(journey: StaffJourney) {

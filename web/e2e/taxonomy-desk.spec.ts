@@ -1,8 +1,10 @@
 /**
  * 分類管理 (issue 31) in real Chromium against the real server: an owner adds a child category
- * (a name unique to the run) under the demo shop's first top-level category and a tag; 商品管理's
- * form then offers both among its choices. A visitor then finds the new category in the
- * storefront's category tree (the catalogue's caches follow within about a second) and opens it.
+ * (a name unique to the run) under the demo shop's first top-level category, gives it a picture
+ * (a PNG drawn in the test, uploaded through the photo upload: catalog-extras.md §4) that a second
+ * opening of the window still shows, and adds a tag; 商品管理's form then offers both among its
+ * choices. A visitor then finds the new category in the storefront's category tree (the
+ * catalogue's caches follow within about a second), opens it and sees its picture as the banner.
  * The screen has no serious axe violation (the back office's CSP enforced). A short @phone check
  * reads the tree as cards at 375 px and opens the tag window there.
  */
@@ -15,8 +17,25 @@ function tree(page: Page): Locator {
   return page.getByRole('table', { name: 'カテゴリ一覧（ツリー順）' });
 }
 
+/** A 960×320 banner drawn on a canvas in the page, as PNG bytes (the server decodes and resizes it). */
+async function drawBanner(page: Page): Promise<Buffer> {
+  const base64 = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 960;
+    canvas.height = 320;
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('no 2d canvas');
+    for (let x = 0; x < canvas.width; x += 40) {
+      context.fillStyle = `hsl(${(x / 4) % 360}, 60%, 55%)`;
+      context.fillRect(x, 0, 40, canvas.height);
+    }
+    return canvas.toDataURL('image/png').split(',')[1] ?? '';
+  });
+  return Buffer.from(base64, 'base64');
+}
+
 test.describe('taxonomy desk', () => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
 
   test('an owner adds a child category and a tag, the product form offers them, and the storefront lists the category', async ({
     page,
@@ -55,6 +74,30 @@ test.describe('taxonomy desk', () => {
     await keepScreenshot(page, testInfo, 'taxonomy-desk-tree');
     expect(await seriousViolations(page, { underCsp: true })).toEqual([]);
 
+    // (2b) Its picture: uploaded at once (a /media/ url shown in the window), saved with 保存する,
+    // and shown again when the window is opened anew.
+    await page.getByRole('button', { name: `「${categoryName}」を編集` }).click();
+    const edit = page.getByRole('dialog', { name: `カテゴリの編集：${categoryName}` });
+    const picture = edit.getByRole('group', { name: 'カテゴリ画像' });
+    await expect(picture).toContainText('画像はありません。');
+    await picture
+      .getByLabel('画像を選ぶ')
+      .setInputFiles({ name: 'e2e-banner.png', mimeType: 'image/png', buffer: await drawBanner(page) });
+    const preview = picture.getByRole('img', { name: 'カテゴリ画像のプレビュー' });
+    await expect(preview).toHaveAttribute('src', /^\/media\//, { timeout: 20_000 });
+    await expect
+      .poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    const pictureUrl = (await preview.getAttribute('src')) ?? '';
+    expect(await seriousViolations(page, { underCsp: true })).toEqual([]);
+    await edit.getByRole('button', { name: '保存する' }).click();
+    await expect(page.getByText(`カテゴリ「${categoryName}」を保存しました。`)).toBeVisible();
+    await page.getByRole('button', { name: `「${categoryName}」を編集` }).click();
+    await expect(edit.getByRole('img', { name: 'カテゴリ画像のプレビュー' })).toHaveAttribute('src', pictureUrl);
+    await keepScreenshot(page, testInfo, 'taxonomy-desk-picture');
+    await edit.getByRole('button', { name: 'やめる' }).click();
+    await expect(edit).toHaveCount(0);
+
     // (3) A tag.
     await page.getByRole('navigation', { name: '分類の種類' }).getByRole('link', { name: 'タグ' }).click();
     await expect(page).toHaveURL(/\?tab=tags$/);
@@ -88,6 +131,13 @@ test.describe('taxonomy desk', () => {
     await expect(page).toHaveURL(/[?&]category=[^&]+/);
     await expect(page.getByRole('heading', { level: 1, name: categoryName })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'パンくずリスト' })).toContainText(parentName);
+    // The picture as the category page's banner (alt: the category's name).
+    const banner = page.getByRole('img', { name: categoryName, exact: true });
+    await expect(async () => {
+      if (!(await banner.isVisible())) await page.reload();
+      await expect(banner).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(banner).toHaveAttribute('src', /^\/media\//);
     await keepScreenshot(page, testInfo, 'taxonomy-desk-storefront');
   });
 

@@ -246,7 +246,8 @@ impl Planner<'_> {
             before_price: before_price.unwrap_or(row.before_price),
             is_published: is_published.unwrap_or(row.is_published == 1),
         });
-        let category_ids = self.links(i, GridField::CategoryIds, change.category_ids.as_deref(), &self.product.category_ids, unknown, &names.categories, errors);
+        let category_ids =
+            self.links(i, GridField::CategoryIds, change.category_ids.as_deref(), &self.product.category_ids, unknown, &names.categories, errors);
         let tag_ids = self.links(i, GridField::TagIds, change.tag_ids.as_deref(), &self.product.tag_ids, unknown, &names.tags, errors);
         let (prices, stock) = self.variations(i, &change.variations, errors);
         ProductEdit { id: row.id.clone(), version: row.version, fields, category_ids, tag_ids, prices, stock }
@@ -265,7 +266,11 @@ impl Planner<'_> {
     ) -> Option<Vec<String>> {
         let wanted = distinct(wanted?);
         if wanted.iter().any(|id| unknown.contains(id)) {
-            let message = if field == GridField::CategoryIds { "この店舗にないカテゴリが含まれています。" } else { "この店舗にないタグが含まれています。" };
+            let message = if field == GridField::CategoryIds {
+                "この店舗にないカテゴリが含まれています。"
+            } else {
+                "この店舗にないタグが含まれています。"
+            };
             let key = if field == GridField::CategoryIds { "category_ids" } else { "tag_ids" };
             errors.insert(format!("products[{i}].{key}"), vec![message.into()]);
             return None;
@@ -410,7 +415,8 @@ mod tests {
 
     #[test]
     fn a_product_whose_changes_are_all_current_values_is_not_edited() {
-        let changes = change(serde_json::json!({ "id": "p1", "version": 3, "price": 12_800, "before_price": null, "variations": [{ "id": "v1", "stock_delta": 0 }] }));
+        let changes =
+            change(serde_json::json!({ "id": "p1", "version": 3, "price": 12_800, "before_price": null, "variations": [{ "id": "v1", "stock_delta": 0 }] }));
         let (edits, lines) = plan(&changes, &current(), &HashSet::new(), &names()).unwrap();
         assert!(edits.is_empty() && lines.is_empty());
     }
@@ -445,7 +451,9 @@ mod tests {
         assert_eq!(errors["products[0].variations[0].stock_delta"], ["販売可能数（7）より多くは減らせません。"]);
         assert_eq!(errors["products[0].variations[1].id"], ["この商品にないバリエーションです。"]);
         assert_eq!(errors["products[0].category_ids"], ["この店舗にないカテゴリが含まれています。"]);
-        let missing = GridChanges { products: vec![ProductChange { id: "other-shop".into(), ..change(serde_json::json!({"id": "x", "version": 1})).products[0].clone() }] };
+        let missing = GridChanges {
+            products: vec![ProductChange { id: "other-shop".into(), ..change(serde_json::json!({"id": "x", "version": 1})).products[0].clone() }],
+        };
         let Err(Refusal::Invalid(errors)) = plan(&missing, &current(), &HashSet::new(), &names()) else { panic!("refused") };
         assert_eq!(errors["products[0].id"], ["この店舗にない商品です。"]);
     }

@@ -436,6 +436,8 @@ mod tests {
             seo_title: String::new(),
             seo_description: String::new(),
             embroidery: None,
+            takes_noshi: true,
+            takes_wrapping: true,
             is_published: true,
             publish_from: None,
             publish_until: None,

@@ -25,9 +25,21 @@ static CLEANER: LazyLock<Builder<'static>> = LazyLock::new(|| {
         .url_relative(UrlRelative::PassThrough)
         .link_rel(Some(LINK_REL))
         .clean_content_tags(HashSet::from(["script", "style"]))
+        .attribute_filter(|_, attribute, value| (attribute != "href" || allowed_href(value)).then_some(value.into()))
         .strip_comments(true);
     builder
 });
+
+/// A link goes to a page of the shop (`/…`) or to an address with a scheme (`url_schemes`
+/// keeps only http, https and mailto); `//host` (another site, without saying so), `#…` and
+/// page-relative paths are dropped.
+fn allowed_href(href: &str) -> bool {
+    let href = href.trim();
+    if href.starts_with('/') {
+        return !href.starts_with("//") && !href.starts_with("/\\");
+    }
+    href.split_once(':').is_some_and(|(scheme, _)| !scheme.is_empty() && scheme.chars().all(|c| c.is_ascii_alphanumeric() || "+.-".contains(c)))
+}
 
 /// Whether the text holds markup: a `<` that opens a tag, a closing tag or a comment.
 pub fn looks_like_markup(text: &str) -> bool {
@@ -84,8 +96,13 @@ mod tests {
 
     #[test]
     fn scripts_styles_event_attributes_and_images_are_removed_and_links_are_marked() {
-        let saved = clean(r#"<p onclick="steal()">綿<strong>100%</strong><script>alert(1)</script><style>p{}</style><img src=x onerror=alert(1)></p><a href="javascript:alert(1)">x</a><a href="https://example.jp/size" target="_blank">サイズ表</a>"#);
-        assert_eq!(saved, r#"<p>綿<strong>100%</strong></p><a rel="noopener noreferrer nofollow">x</a><a href="https://example.jp/size" rel="noopener noreferrer nofollow">サイズ表</a>"#);
+        let saved = clean(
+            r#"<p onclick="steal()">綿<strong>100%</strong><script>alert(1)</script><style>p{}</style><img src=x onerror=alert(1)></p><a href="javascript:alert(1)">x</a><a href="https://example.jp/size" target="_blank">サイズ表</a>"#,
+        );
+        assert_eq!(
+            saved,
+            r#"<p>綿<strong>100%</strong></p><a rel="noopener noreferrer nofollow">x</a><a href="https://example.jp/size" rel="noopener noreferrer nofollow">サイズ表</a>"#
+        );
     }
 
     #[test]
@@ -104,6 +121,21 @@ mod tests {
         assert_eq!(clean(text), text);
         assert_eq!(to_html(text), "<p>耐熱温度 &lt; 120℃ &amp; 電子レンジ可<br>食洗機可</p><p>手洗いをおすすめします</p>");
         assert_eq!(to_html(""), "");
+    }
+
+    #[test]
+    fn links_go_to_a_page_of_the_shop_or_to_an_address_with_a_scheme() {
+        let saved = clean(
+            r#"<a href="/products/cup">a</a><a href="//evil.example/x">b</a><a href="guide">c</a><a href="https://example.jp">d</a><a href="mailto:shop@example.jp">e</a>"#,
+        );
+        assert_eq!(
+            saved,
+            concat!(
+                r#"<a href="/products/cup" rel="noopener noreferrer nofollow">a</a><a rel="noopener noreferrer nofollow">b</a>"#,
+                r#"<a rel="noopener noreferrer nofollow">c</a><a href="https://example.jp" rel="noopener noreferrer nofollow">d</a>"#,
+                r#"<a href="mailto:shop@example.jp" rel="noopener noreferrer nofollow">e</a>"#
+            )
+        );
     }
 
     #[test]

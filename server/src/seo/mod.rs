@@ -233,7 +233,11 @@ async fn product_meta(state: &AppState, channel: &Channel, base: &str, key: &str
     let main_image = crate::catalog::store::products::list_images_of(&state.db, std::slice::from_ref(&card.id)).await?.into_iter().next();
     let image = format!("{base}/images/products/{}.svg", card.product_key);
     let available = card.stock > 0 && is_on_sale(card.sale_start, card.sale_end, Timestamp::now().0);
-    let description = if product.seo_description.is_empty() { summarise(&crate::catalog::rich_text::plain_text(&product.description), 120) } else { product.seo_description.clone() };
+    let description = if product.seo_description.is_empty() {
+        summarise(&crate::catalog::rich_text::plain_text(&product.description), 120)
+    } else {
+        product.seo_description.clone()
+    };
     let title = if product.seo_title.is_empty() { card.name.clone() } else { product.seo_title.clone() };
     let json_ld = json!({
         "@context": "https://schema.org", "@type": "Product",

@@ -3,6 +3,8 @@
 //! writes nothing; an apply that writes every change at once (a stock move as the ledger's
 //! 調整 「一括編集」) and reaches the storefront; a stale version or a bad cell refuses the whole
 //! edit; and only the shop's staff with the permission get in.
+use std::time::{Duration, Instant};
+
 use axum::http::StatusCode;
 use serde_json::{Value, json};
 use shop::staff::StaffRole;
@@ -27,9 +29,19 @@ fn by_code<'a>(rows: &'a [Value], code: &str) -> &'a Value {
     rows.iter().find(|p| p["code"] == code).unwrap_or_else(|| panic!("{code} is not on the grid"))
 }
 
-async fn storefront_price(app: &TestApp, key: &str) -> Option<i64> {
-    let answer = app.get(&format!("/v1/products/{key}")).send().await;
-    (answer.status == StatusCode::OK).then(|| answer.json()["price"].as_i64().unwrap())
+/// Waits until the storefront's product page shows `price` (None: the page is gone); its read
+/// cache follows the database within a second (6 s here, for a loaded CI machine).
+async fn storefront_price_soon(app: &TestApp, key: &str, price: Option<i64>) {
+    let started = Instant::now();
+    loop {
+        let answer = app.get(&format!("/v1/products/{key}")).send().await;
+        let shown = (answer.status == StatusCode::OK).then(|| answer.json()["product_price"].as_i64().unwrap());
+        if shown == price {
+            return;
+        }
+        assert!(started.elapsed() < Duration::from_secs(6), "/v1/products/{key} still shows {shown:?}, not {price:?}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
 }
 
 async fn category_id(app: &TestApp, owner: &str) -> (String, String) {
@@ -63,10 +75,18 @@ async fn an_owner_previews_then_applies_many_changes_and_the_storefront_follows(
         .unwrap()
         .iter()
         .map(|c| {
-            (c["code"].as_str().unwrap().to_owned(), c["sku"].as_str().map(str::to_owned), c["label"].as_str().unwrap().to_owned(), c["before"].as_str().unwrap().to_owned(), c["after"].as_str().unwrap().to_owned())
+            (
+                c["code"].as_str().unwrap().to_owned(),
+                c["sku"].as_str().map(str::to_owned),
+                c["label"].as_str().unwrap().to_owned(),
+                c["before"].as_str().unwrap().to_owned(),
+                c["after"].as_str().unwrap().to_owned(),
+            )
         })
         .collect();
-    let line = |code: &str, sku: Option<&str>, label: &str, before: &str, after: &str| (code.to_owned(), sku.map(str::to_owned), label.to_owned(), before.to_owned(), after.to_owned());
+    let line = |code: &str, sku: Option<&str>, label: &str, before: &str, after: &str| {
+        (code.to_owned(), sku.map(str::to_owned), label.to_owned(), before.to_owned(), after.to_owned())
+    };
     assert_eq!(
         lines,
         [
@@ -79,14 +99,14 @@ async fn an_owner_previews_then_applies_many_changes_and_the_storefront_follows(
         ],
         "B's unchanged price is no change"
     );
-    assert_eq!(storefront_price(&app, tee_a["key"].as_str().unwrap()).await, Some(3980), "a preview writes nothing");
+    assert_eq!(by_code(&grid(&app, &owner, "q=grid-a").await, "GRID-A"), &a, "a preview writes nothing");
 
     let applied = send(&app, &owner, "apply", changes.clone()).await;
     applied.assert_status(StatusCode::OK);
     assert_eq!(applied.json(), json!({ "products": 2, "stock_moves": 1 }));
-    assert_eq!(storefront_price(&app, tee_a["key"].as_str().unwrap()).await, Some(4200));
+    storefront_price_soon(&app, tee_a["key"].as_str().unwrap(), Some(4200)).await;
     let b_key = app.get(&format!("/v1/admin/products/{}", b["id"].as_str().unwrap())).header("cookie", &owner).send().await.json()["key"].clone();
-    assert_eq!(storefront_price(&app, b_key.as_str().unwrap()).await, None, "withdrawn from the storefront");
+    storefront_price_soon(&app, b_key.as_str().unwrap(), None).await;
     let after = grid(&app, &owner, "q=grid-a").await;
     let now = by_code(&after, "GRID-A");
     assert_eq!((now["before_price"].clone(), now["category_ids"].clone()), (Value::Null, json!([category])));
@@ -113,11 +133,16 @@ async fn a_bad_cell_refuses_the_whole_edit_in_japanese(app: TestApp) {
     let theirs = app.get("/v1/admin/catalog/grid").channel("corporate").header("cookie", &corporate).send().await.json();
     let their_product = theirs["data"][0]["id"].clone();
 
-    let bad = send(&app, &owner, "apply", json!([
-        { "id": c["id"], "version": c["version"], "price": -1, "tag_ids": ["no-such-tag"],
-          "variations": [{ "id": variation, "stock_delta": -4 }, { "id": "no-such-variation", "price": 100 }] },
-        { "id": their_product, "version": 1, "price": 100 },
-    ]))
+    let bad = send(
+        &app,
+        &owner,
+        "apply",
+        json!([
+            { "id": c["id"], "version": c["version"], "price": -1, "tag_ids": ["no-such-tag"],
+              "variations": [{ "id": variation, "stock_delta": -4 }, { "id": "no-such-variation", "price": 100 }] },
+            { "id": their_product, "version": 1, "price": 100 },
+        ]),
+    )
     .await;
     assert_eq!(
         errors_of(&bad),
@@ -129,7 +154,8 @@ async fn a_bad_cell_refuses_the_whole_edit_in_japanese(app: TestApp) {
     assert_eq!(errors["products[0].price"], json!(["0〜10,000,000円の範囲で入力してください。"]));
     let empty = send(&app, &owner, "preview", json!([])).await;
     assert_eq!(empty.json()["errors"]["products"], json!(["変更がありません。"]));
-    let malformed = app.post("/v1/admin/catalog/grid/apply").header("cookie", &owner).json(&json!({ "products": [{ "id": c["id"], "version": "x" }] })).send().await;
+    let malformed =
+        app.post("/v1/admin/catalog/grid/apply").header("cookie", &owner).json(&json!({ "products": [{ "id": c["id"], "version": "x" }] })).send().await;
     malformed.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
 
     let unchanged = by_code(&grid(&app, &owner, "q=grid-c").await, "GRID-C").clone();
@@ -143,13 +169,15 @@ async fn the_grid_answers_only_its_own_staff_with_the_permission(app: TestApp) {
     let change = json!({ "products": [{ "id": d["id"], "version": d["version"], "price": 1000 }] });
     let corporate = staff_cookie(&app, "corporate", StaffRole::Owner, "鈴木 課長").await;
     let member = crate::cart::demo_member(&app).await;
+    fn call<'a>(call: crate::helpers::Call<'a>, method: &str, change: &Value) -> crate::helpers::Call<'a> {
+        if method == "POST" { call.json(change) } else { call }
+    }
     for (method, path) in [("GET", "/v1/admin/catalog/grid"), ("POST", "/v1/admin/catalog/grid/preview"), ("POST", "/v1/admin/catalog/grid/apply")] {
-        let call = |c: crate::helpers::Call<'_>| if method == "POST" { c.json(&change) } else { c };
-        let nobody = call(app.call(method.parse().unwrap(), path)).send().await;
+        let nobody = call(app.call(method.parse().unwrap(), path), method, &change).send().await;
         assert_eq!(nobody.status, StatusCode::UNAUTHORIZED, "nobody: {path}");
-        let customer = call(app.call(method.parse().unwrap(), path).bearer(&member)).send().await;
+        let customer = call(app.call(method.parse().unwrap(), path).bearer(&member), method, &change).send().await;
         assert_eq!(customer.status, StatusCode::UNAUTHORIZED, "a member: {path}");
-        let other = call(app.call(method.parse().unwrap(), path).header("cookie", &corporate)).send().await;
+        let other = call(app.call(method.parse().unwrap(), path).header("cookie", &corporate), method, &change).send().await;
         assert!(matches!(other.status, StatusCode::UNAUTHORIZED | StatusCode::NOT_FOUND), "another shop's owner: {path}: {}", other.status);
     }
     // In its own shop, the other owner's edit of this product is a product it does not have.

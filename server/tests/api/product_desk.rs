@@ -403,11 +403,17 @@ async fn packing_markup_links_and_category_pictures_reach_the_storefront(app: Te
     let node = tree["data"].as_array().unwrap().iter().find(|n| n["name"] == "器").unwrap().clone();
     assert_eq!(node["image_url"], photo["url"]);
     let path = format!("/v1/admin/categories/{}", category["id"].as_str().unwrap());
-    let foreign = app.put(&path).header("cookie", &owner).json(&json!({ "name": "器", "version": category["version"], "image_url": "/media/0000-480.webp" })).send().await;
+    let foreign = app
+        .put(&path)
+        .header("cookie", &owner)
+        .json(&json!({ "name": "器", "version": category["version"], "image_url": "/media/0000-480.webp" }))
+        .send()
+        .await;
     assert_eq!(errors_of(&foreign), ["image_url"]);
     let renamed = app.put(&path).header("cookie", &owner).json(&json!({ "name": "うつわ", "version": category["version"] })).send().await.json();
     assert_eq!(renamed["image_url"], photo["url"], "an edit without image_url keeps the picture");
-    let removed = app.put(&path).header("cookie", &owner).json(&json!({ "name": "うつわ", "version": renamed["version"], "image_url": null })).send().await.json();
+    let removed =
+        app.put(&path).header("cookie", &owner).json(&json!({ "name": "うつわ", "version": renamed["version"], "image_url": null })).send().await.json();
     assert_eq!(removed["image_url"], Value::Null);
 }
 

@@ -196,6 +196,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/catalog/grid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_list_grid"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/catalog/grid/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["admin_apply_grid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/catalog/grid/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["admin_preview_grid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/catalog/imports": {
         parameters: {
             query?: never;
@@ -3954,6 +4002,10 @@ export interface components {
             /** Format: int64 */
             depth: number;
             id: string;
+            /** @description Its variants for `<img srcset>`. */
+            image_srcset?: string | null;
+            /** @description The category's picture (a `/media/` photo), or null. */
+            image_url?: string | null;
             key: string;
             name: string;
             parent_id?: string | null;
@@ -4021,6 +4073,8 @@ export interface components {
         };
         /** @description A product with everything its form edits. */
         AdminProduct: {
+            /** @description The accessories named, in order. */
+            accessories: components["schemas"]["LinkedProduct"][];
             accessory_ids: string[];
             /** Format: int64 */
             before_price?: number | null;
@@ -4041,12 +4095,18 @@ export interface components {
             publish_from?: components["schemas"]["Timestamp"] | null;
             publish_until?: components["schemas"]["Timestamp"] | null;
             recommendation_ids: string[];
+            /** @description The recommendations named, in order. */
+            recommendations: components["schemas"]["LinkedProduct"][];
             seo_description: string;
             seo_title: string;
             state: components["schemas"]["ProductState"];
             /** @description The product's page on the storefront. */
             storefront_path: string;
             tag_ids: string[];
+            /** @description のし対応. */
+            takes_noshi: boolean;
+            /** @description ギフトラッピング対応. */
+            takes_wrapping: boolean;
             /** Format: int64 */
             tax_rate: number;
             updated_at: components["schemas"]["Timestamp"];
@@ -4167,7 +4227,7 @@ export interface components {
          */
         Audience: "all" | "member" | "guest";
         /** @enum {string} */
-        AuditAction: "login" | "logout" | "login_failed" | "inquiry_reply" | "inquiry_status" | "inquiry_note" | "topic_create" | "topic_update" | "topic_delete" | "system_message_send" | "invoice_approve" | "invoice_revoke" | "order_payment" | "order_hold" | "order_release" | "order_cancel" | "order_note" | "shipment_state" | "shipment_export" | "tracking_import" | "order_mail" | "stock_adjust" | "stock_count" | "stock_threshold" | "product_create" | "product_update" | "product_duplicate" | "product_publication" | "taxonomy_create" | "taxonomy_update" | "taxonomy_delete" | "review_moderate" | "review_delete" | "catalog_import";
+        AuditAction: "login" | "logout" | "login_failed" | "inquiry_reply" | "inquiry_status" | "inquiry_note" | "topic_create" | "topic_update" | "topic_delete" | "system_message_send" | "invoice_approve" | "invoice_revoke" | "order_payment" | "order_hold" | "order_release" | "order_cancel" | "order_note" | "shipment_state" | "shipment_export" | "tracking_import" | "order_mail" | "stock_adjust" | "stock_count" | "stock_threshold" | "product_create" | "product_update" | "product_duplicate" | "product_publication" | "taxonomy_create" | "taxonomy_update" | "taxonomy_delete" | "review_moderate" | "review_delete" | "catalog_import" | "catalog_grid";
         /** @description One entry of the audit log. */
         AuditEntry: {
             action: components["schemas"]["AuditAction"];
@@ -4749,10 +4809,14 @@ export interface components {
             delivery_date?: string | null;
             delivery_timezone_key?: string | null;
             key: string;
+            /** @description False when a product on this shipping does not take のし. */
+            noshi_allowed: boolean;
             packing: components["schemas"]["CartPacking"];
             /** Format: int64 */
             packing_fee: number;
             user_address_id?: string | null;
+            /** @description False when a product on this shipping does not take gift wrapping (products' 「ラッピング対応」). */
+            wrapping_allowed: boolean;
         };
         CartShippingAddRequest: {
             address?: components["schemas"]["AddressInput"] | null;
@@ -4890,6 +4954,11 @@ export interface components {
             number: number;
         };
         CategoryInput: {
+            /**
+             * @description A `url` from `POST /v1/admin/catalog/photos`; null removes the picture; omitted leaves it
+             *     as it is (none for a new category).
+             */
+            image_url?: string | null;
             name: string;
             /** @description The parent category (null: top level). */
             parent_id?: string | null;
@@ -4902,6 +4971,10 @@ export interface components {
         CategoryNode: {
             children: components["schemas"]["CategoryNode"][];
             id: string;
+            /** @description Its variants for `<img srcset>`. */
+            image_srcset?: string | null;
+            /** @description The category's picture (set on the taxonomy desk), or null. */
+            image_url?: string | null;
             key: string;
             name: string;
         };
@@ -4912,6 +4985,18 @@ export interface components {
             name: string;
             /** @description "家具 > ソファ". */
             path: string;
+        };
+        /** @description One change as the preview lists it. */
+        ChangeLine: {
+            after: string;
+            before: string;
+            code: string;
+            field: components["schemas"]["GridField"];
+            label: string;
+            name: string;
+            product_id: string;
+            /** @description Set for a variation's change. */
+            sku?: string | null;
         };
         Choice: {
             label: string;
@@ -5497,6 +5582,69 @@ export interface components {
             shipping: components["schemas"]["GiftAddressInput"];
             token: string;
         };
+        GridApplied: {
+            products: number;
+            /** @description Variations whose stock moved. */
+            stock_moves: number;
+        };
+        GridChanges: {
+            products: components["schemas"]["ProductChange"][];
+        };
+        /**
+         * @description The columns a grid edit may change.
+         * @enum {string}
+         */
+        GridField: "price" | "before_price" | "is_published" | "category_ids" | "tag_ids" | "variation_price" | "stock";
+        GridPreview: {
+            changes: components["schemas"]["ChangeLine"][];
+            /** @description Products with at least one change. */
+            products: number;
+        };
+        GridProductView: {
+            /**
+             * Format: int64
+             * @description 通常価格.
+             */
+            before_price?: number | null;
+            category_ids: string[];
+            code: string;
+            id: string;
+            image_url?: string | null;
+            is_published: boolean;
+            name: string;
+            /**
+             * Format: int64
+             * @description 販売価格.
+             */
+            price: number;
+            state: components["schemas"]["ProductState"];
+            tag_ids: string[];
+            variations: components["schemas"]["GridVariation"][];
+            /** Format: int64 */
+            version: number;
+        };
+        GridVariation: {
+            /**
+             * Format: int64
+             * @description 販売可能.
+             */
+            available: number;
+            id: string;
+            name: string;
+            /**
+             * Format: int64
+             * @description 実在庫.
+             */
+            on_hand: number;
+            /** Format: int64 */
+            price: number;
+            /**
+             * Format: int64
+             * @description 引当中.
+             */
+            reserved: number;
+            sku: string;
+        };
         GuestReceipt: {
             /** @description Empty: the orderer's name. */
             addressee: string;
@@ -5789,6 +5937,11 @@ export interface components {
             line: number;
             message: string;
         };
+        LinkedProduct: {
+            code: string;
+            id: string;
+            name: string;
+        };
         ListBody_AccessoryItem: {
             data: (components["schemas"]["ProductItem"] & {
                 product_model: components["schemas"]["ProductModel"];
@@ -5814,6 +5967,10 @@ export interface components {
                 /** Format: int64 */
                 depth: number;
                 id: string;
+                /** @description Its variants for `<img srcset>`. */
+                image_srcset?: string | null;
+                /** @description The category's picture (a `/media/` photo), or null. */
+                image_url?: string | null;
                 key: string;
                 name: string;
                 parent_id?: string | null;
@@ -6026,6 +6183,10 @@ export interface components {
             data: {
                 children: components["schemas"]["CategoryNode"][];
                 id: string;
+                /** @description Its variants for `<img srcset>`. */
+                image_srcset?: string | null;
+                /** @description The category's picture (set on the taxonomy desk), or null. */
+                image_url?: string | null;
                 key: string;
                 name: string;
             }[];
@@ -6115,6 +6276,31 @@ export interface components {
                 device: components["schemas"]["Device"];
                 title: string;
                 visible_for: components["schemas"]["Audience"];
+            }[];
+        };
+        ListBody_GridProductView: {
+            data: {
+                /**
+                 * Format: int64
+                 * @description 通常価格.
+                 */
+                before_price?: number | null;
+                category_ids: string[];
+                code: string;
+                id: string;
+                image_url?: string | null;
+                is_published: boolean;
+                name: string;
+                /**
+                 * Format: int64
+                 * @description 販売価格.
+                 */
+                price: number;
+                state: components["schemas"]["ProductState"];
+                tag_ids: string[];
+                variations: components["schemas"]["GridVariation"][];
+                /** Format: int64 */
+                version: number;
             }[];
         };
         ListBody_HistoryEntry: {
@@ -7156,9 +7342,36 @@ export interface components {
             /** @description The choices of the form, with their Japanese labels. */
             options: components["schemas"]["EmbroideryOptions"];
         };
+        /** @description One product's changes; an omitted field stays as it is. */
+        ProductChange: {
+            /**
+             * Format: int64
+             * @description 通常価格; null clears it.
+             */
+            before_price?: number | null;
+            /** @description Replaces the product's categories. */
+            category_ids?: string[] | null;
+            id: string;
+            is_published?: boolean | null;
+            /**
+             * Format: int64
+             * @description 販売価格 (tax-included yen).
+             */
+            price?: number | null;
+            /** @description Replaces the product's tags. */
+            tag_ids?: string[] | null;
+            variations?: components["schemas"]["VariationChange"][];
+            /**
+             * Format: int64
+             * @description The version the grid read.
+             */
+            version: number;
+        };
         ProductDetail: components["schemas"]["ProductItem"] & {
-            /** @description Plain text; paragraphs are separated by blank lines. */
+            /** @description As staff wrote it: plain text (paragraphs separated by blank lines) or safe markup. */
             description: string;
+            /** @description The description as safe HTML to show as it is (plain text made into `<p>` paragraphs). */
+            description_html: string;
             embroidery?: components["schemas"]["ProductEmbroidery"] | null;
             images: components["schemas"]["Image"][];
             product_model: components["schemas"]["ProductModel"];
@@ -7166,6 +7379,9 @@ export interface components {
             sale_end?: components["schemas"]["Timestamp"] | null;
             sale_start?: components["schemas"]["Timestamp"] | null;
             size_chart?: components["schemas"]["SizeChart"] | null;
+            /** @description Whether the product takes のし and gift wrapping at checkout. */
+            takes_noshi: boolean;
+            takes_wrapping: boolean;
         };
         ProductEmbroidery: {
             /**
@@ -7196,7 +7412,10 @@ export interface components {
             category_ids?: string[];
             /** @description 商品コード: letters, digits, `-`, `_` and `.`; unique in the shop. */
             code: string;
-            /** @description Plain text; the storefront shows its lines as paragraphs. */
+            /**
+             * @description Plain text (blank lines separate paragraphs), or safe markup: the tags of
+             *     `catalog::rich_text::TAGS`; anything else is removed when saved.
+             */
             description?: string;
             embroidery?: components["schemas"]["EmbroideryForm"] | null;
             /**
@@ -7224,6 +7443,10 @@ export interface components {
             /** @description The page's <title> ("": the name). */
             seo_title?: string;
             tag_ids?: string[];
+            /** @description のし対応 (omitted: yes). */
+            takes_noshi?: boolean;
+            /** @description ギフトラッピング対応 (omitted: yes). */
+            takes_wrapping?: boolean;
             /**
              * Format: int64
              * @description 8 or 10 (%).
@@ -8130,6 +8353,16 @@ export interface components {
             size?: string | null;
             stock_status: components["schemas"]["StockStatus"];
         };
+        VariationChange: {
+            id: string;
+            /** Format: int64 */
+            price?: number | null;
+            /**
+             * Format: int64
+             * @description ± units of 実在庫 (and of 販売可能), written to the ledger as 調整.
+             */
+            stock_delta?: number | null;
+        };
         VariationForm: {
             /** @description カラー (the second axis). */
             color_label?: string | null;
@@ -8825,6 +9058,207 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_list_grid: {
+        parameters: {
+            query?: {
+                /** @description Part of a product name, 商品コード or SKU. */
+                q?: string;
+                /** @description all (default), published, unpublished, scheduled, ended. */
+                status?: string;
+                /** @description A category id: the products of it and of every category below it. */
+                category?: string;
+                /** @description updated (default), created, code, name, price. */
+                sort?: string;
+                /** @description desc (default) or asc. */
+                dir?: string;
+                page?: string;
+                per?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the desk list's page (per ≤ 100), each product with its variations; x-total and the other paging headers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_GridProductView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description as the desk list's */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_apply_grid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GridChanges"];
+            };
+        };
+        responses: {
+            /** @description every change written, in one transaction */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridApplied"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `catalog.product.stale`, or `stock.moved` when a stock changed while writing; nothing is written */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_preview_grid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GridChanges"];
+            };
+        };
+        responses: {
+            /** @description what apply would change; nothing is written */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridPreview"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `staff.forbidden`: no `catalog_edit`, or a stock move without `stock` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `catalog.product.stale`: a product changed since the grid read it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description field errors by path, e.g. `products[0].variations[1].stock_delta` */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -7,7 +7,9 @@ use serde::Deserialize;
 use crate::addresses::entry::{AddressFields, AddressInput};
 use crate::cart::open_cart::{Open, OpenCart};
 use crate::cart::view::{CartAddress, CartBody};
-use crate::cart::{ADDRESS_NOT_FOUND_CODE, ADDRESS_NOT_FOUND_MESSAGE, MULTIPLE_SHIPPING_CODE, MULTIPLE_SHIPPING_MESSAGE, corporate, loaded, shipping_store, store};
+use crate::cart::{
+    ADDRESS_NOT_FOUND_CODE, ADDRESS_NOT_FOUND_MESSAGE, MULTIPLE_SHIPPING_CODE, MULTIPLE_SHIPPING_MESSAGE, corporate, loaded, shipping_store, store,
+};
 use crate::channel::Channel;
 use crate::channel::corporate::DeliveryOption;
 use crate::delivery::calendar::iso;

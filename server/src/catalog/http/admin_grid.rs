@@ -12,8 +12,8 @@ use serde::Serialize;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::admin_stock::STOCK_MOVED_CODE;
 use super::admin_products::{OPTIONS_MAX, ParsedListQuery, ProductListQuery, ProductState, stale_with};
+use super::admin_stock::STOCK_MOVED_CODE;
 use crate::catalog::grid_edit::{self, ChangeLine, GridChanges, Names, ProductEdit, Refusal, STOCK_NOTE};
 use crate::catalog::store::grid::{self, GridProduct};
 use crate::catalog::store::product_desk::{self, DeskState, Owned};
@@ -86,7 +86,15 @@ fn view_of(product: GridProduct, now: i64) -> GridProductView {
         variations: product
             .variations
             .into_iter()
-            .map(|v| GridVariation { on_hand: v.available + v.reserved, id: v.id, sku: v.sku, name: v.name, price: v.price, available: v.available, reserved: v.reserved })
+            .map(|v| GridVariation {
+                on_hand: v.available + v.reserved,
+                id: v.id,
+                sku: v.sku,
+                name: v.name,
+                price: v.price,
+                available: v.available,
+                reserved: v.reserved,
+            })
             .collect(),
     }
 }
@@ -126,8 +134,19 @@ pub struct GridApplied {
 }
 
 /// Checks the request and plans it against the products as the transaction reads them.
-async fn planned(state: &AppState, tx: &mut Tx, channel_id: &ChannelId, staff: &Staff, changes: &GridChanges) -> ApiResult<(Vec<ProductEdit>, Vec<ChangeLine>)> {
-    grid_edit::check_request(changes).map_err(ApiError::Invalid)?;
+async fn planned(
+    state: &AppState,
+    tx: &mut Tx,
+    channel_id: &ChannelId,
+    staff: &Staff,
+    changes: &GridChanges,
+) -> ApiResult<(Vec<ProductEdit>, Vec<ChangeLine>)> {
+    // Every error at once: the request's own, then (unless it names no product, or too many)
+    // those that need the shop's products.
+    let request_errors = grid_edit::check_request(changes).err().unwrap_or_default();
+    if request_errors.contains_key("products") {
+        return Err(ApiError::Invalid(request_errors));
+    }
     if grid_edit::moves_stock(changes) {
         staff.require(Permission::Stock)?;
     }
@@ -135,10 +154,15 @@ async fn planned(state: &AppState, tx: &mut Tx, channel_id: &ChannelId, staff: &
     let current = grid::load_for_edit(tx, channel_id, &ids).await?;
     let unknown = unknown_links(tx, channel_id, changes).await?;
     let names = names(state, channel_id).await?;
-    grid_edit::plan(changes, &current, &unknown, &names).map_err(|refusal| match refusal {
-        Refusal::Stale(code) => stale_with(format!("他のスタッフが更新した商品があります（{code}）。読み込み直してから編集してください。")),
-        Refusal::Invalid(errors) => ApiError::Invalid(errors),
-    })
+    match grid_edit::plan(changes, &current, &unknown, &names) {
+        Err(Refusal::Stale(code)) => Err(stale_with(format!("他のスタッフが更新した商品があります（{code}）。読み込み直してから編集してください。"))),
+        Err(Refusal::Invalid(mut errors)) => {
+            errors.extend(request_errors);
+            Err(ApiError::Invalid(errors))
+        }
+        Ok(_) if !request_errors.is_empty() => Err(ApiError::Invalid(request_errors)),
+        Ok(planned) => Ok(planned),
+    }
 }
 
 /// The category and tag ids of the request that are not the shop's.
@@ -204,7 +228,10 @@ pub async fn apply_grid(
         write(&mut tx, &channel.id, &staff, edit, now).await?;
         stock_moves += edit.stock.len();
     }
-    let targets: Vec<String> = lines.iter().map(|l| format!("{}{} {}: {} → {}", l.code, l.sku.as_ref().map(|s| format!(" {s}")).unwrap_or_default(), l.label, l.before, l.after)).collect();
+    let targets: Vec<String> = lines
+        .iter()
+        .map(|l| format!("{}{} {}: {} → {}", l.code, l.sku.as_ref().map(|s| format!(" {s}")).unwrap_or_default(), l.label, l.before, l.after))
+        .collect();
     audit::record_many_in(&mut tx, &staff, AuditAction::CatalogGrid, &targets).await?;
     tx.commit().await?;
     Ok(Json(GridApplied { products: edits.len(), stock_moves }))
@@ -231,7 +258,11 @@ async fn write(tx: &mut Tx, channel_id: &ChannelId, staff: &Staff, edit: &Produc
     let cause = Cause { reason: StockReason::Adjustment, staff: Some((staff.id.as_str(), staff.name.as_str())), order_no: None, note: STOCK_NOTE };
     for (variation_id, delta) in &edit.stock {
         if !stock::update_adjust(tx, channel_id, variation_id, *delta, &cause, now).await? {
-            return Err(ApiError::rule_with(axum::http::StatusCode::CONFLICT, STOCK_MOVED_CODE, "編集中に在庫が動きました。読み込み直してから編集してください。"));
+            return Err(ApiError::rule_with(
+                axum::http::StatusCode::CONFLICT,
+                STOCK_MOVED_CODE,
+                "編集中に在庫が動きました。読み込み直してから編集してください。",
+            ));
         }
     }
     Ok(())

@@ -10,8 +10,8 @@ use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::catalog::store::taxonomy_desk::{self, BrandFields, DeskBrandRow, DeskCategoryRow, DeskMakerRow, DeskTagRow, MakerFields, Named, Written};
 use crate::catalog::photos;
+use crate::catalog::store::taxonomy_desk::{self, BrandFields, DeskBrandRow, DeskCategoryRow, DeskMakerRow, DeskTagRow, MakerFields, Named, Written};
 use crate::catalog::tag_password;
 use crate::channel::Channel;
 use crate::infra::db::Tx;
@@ -166,7 +166,13 @@ pub struct CategoryInput {
 
 /// The picture a category edit sets: None to leave it, Some(None) to remove it; a url the shop
 /// holds no photo under is a field error.
-async fn checked_image(state: &AppState, channel_id: &ChannelId, current: Option<&str>, input: &CategoryInput, check: &mut FieldCheck) -> ApiResult<Option<Option<String>>> {
+async fn checked_image(
+    state: &AppState,
+    channel_id: &ChannelId,
+    current: Option<&str>,
+    input: &CategoryInput,
+    check: &mut FieldCheck,
+) -> ApiResult<Option<Option<String>>> {
     let Some(wanted) = &input.image_url else { return Ok(None) };
     let wanted = wanted.as_deref().map(str::trim).filter(|url| !url.is_empty());
     if let Some(url) = wanted

@@ -122,8 +122,7 @@ pub async fn load_products(db: &Db, channel_id: &ChannelId) -> sqlx::Result<Vec<
 
     let links = |sql: &'static str| sqlx::query_as::<_, (String, String)>(sql).bind(channel_id).fetch_all(&db.pool);
     let accessories = links("SELECT product_id, accessory_id FROM product_accessories WHERE channel_id = $1 ORDER BY product_id, position").await?;
-    let recommendations =
-        links("SELECT product_id, recommended_id FROM product_recommendations WHERE channel_id = $1 ORDER BY product_id, position").await?;
+    let recommendations = links("SELECT product_id, recommended_id FROM product_recommendations WHERE channel_id = $1 ORDER BY product_id, position").await?;
 
     let mut by_id: HashMap<String, ExportedProduct> = HashMap::with_capacity(products.len());
     let mut order = Vec::with_capacity(products.len());

@@ -80,10 +80,9 @@ impl Parts {
             for variation in sql.fetch_all_on::<GridVariationRow, _>(&mut *conn).await? {
                 parts.variations.entry(variation.product_id.clone()).or_default().push(variation);
             }
-            for (table, column, order, into) in [
-                ("product_categories", "category_id", "position", &mut parts.categories),
-                ("product_tags", "tag_id", "tag_id", &mut parts.tags),
-            ] {
+            for (table, column, order, into) in
+                [("product_categories", "category_id", "position", &mut parts.categories), ("product_tags", "tag_id", "tag_id", &mut parts.tags)]
+            {
                 let mut sql = Sql::default();
                 sql.push("SELECT product_id, ").push(column).push(" FROM ").push(table).push(" WHERE product_id IN (");
                 sql.texts(chunk).push(") ORDER BY product_id, ").push(order);
@@ -146,7 +145,8 @@ pub async fn update_version(tx: &mut Tx, channel_id: &ChannelId, id: &str, versi
 /// hold the categories' names).
 pub async fn replace_categories(tx: &mut Tx, channel_id: &ChannelId, id: &str, category_ids: &[String]) -> sqlx::Result<()> {
     sqlx::query("DELETE FROM product_categories WHERE product_id = $1").bind(id).execute(&mut **tx).await?;
-    let rows = category_ids.iter().enumerate().map(|(position, category)| vec![text(channel_id), text(id), text(category), Arg::Int(position as i64)]).collect();
+    let rows =
+        category_ids.iter().enumerate().map(|(position, category)| vec![text(channel_id), text(id), text(category), Arg::Int(position as i64)]).collect();
     insert_rows(tx, "product_categories (channel_id, product_id, category_id, position)", rows).await?;
     super::product_writes::update_search_words(tx, id).await
 }

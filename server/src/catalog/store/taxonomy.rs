@@ -42,12 +42,14 @@ pub async fn find_category<'e, E: sqlx::Executor<'e, Database = Any>>(
     table: &str,
     id: &str,
 ) -> sqlx::Result<Option<CategoryRow>> {
-    sqlx::query_as::<_, CategoryRow>("SELECT id, category_key, name, parent_id, position, image_url FROM categories WHERE channel_id = $1 AND table_name = $2 AND id = $3")
-        .bind(channel_id)
-        .bind(table)
-        .bind(id)
-        .fetch_optional(executor)
-        .await
+    sqlx::query_as::<_, CategoryRow>(
+        "SELECT id, category_key, name, parent_id, position, image_url FROM categories WHERE channel_id = $1 AND table_name = $2 AND id = $3",
+    )
+    .bind(channel_id)
+    .bind(table)
+    .bind(id)
+    .fetch_optional(executor)
+    .await
 }
 
 // The contact form's topics: a flat tree of table `inquiries`, which the inquiries feature's

@@ -10,6 +10,7 @@ import { meQuery } from '../api/session-queries';
 import { AuditLogPage } from '../audit/audit-log-page';
 import { LoginPage } from '../auth/login-page';
 import { CsvPage } from '../catalog/csv-page';
+import { GridPage } from '../catalog/grid-page';
 import { NewProductPage, ProductPage } from '../catalog/product-page';
 import { ProductsPage } from '../catalog/products-page';
 import { ReviewsPage } from '../catalog/reviews-page';
@@ -78,6 +79,7 @@ export function adminRoutes(queryClient: QueryClient): RouteObject[] {
         { path: 'catalog/taxonomy', Component: TaxonomyPage },
         { path: 'catalog/reviews', Component: ReviewsPage },
         { path: 'catalog/csv', Component: CsvPage },
+        { path: 'catalog/grid', Component: GridPage },
         { path: 'inquiries', Component: InboxPage },
         { path: 'inquiries/:key', Component: ThreadPage },
         { path: 'messages', Component: SentMessagesPage },

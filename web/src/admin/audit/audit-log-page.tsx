@@ -50,6 +50,7 @@ const ACTION_LABELS: Record<AuditEntry['action'], string> = {
   review_moderate: 'レビューの公開・非公開',
   review_delete: 'レビューの削除',
   catalog_import: '商品・在庫CSVの取り込み',
+  catalog_grid: '商品の一括編集',
 };
 
 export function AuditLogPage() {

@@ -2,15 +2,18 @@
  * 分類管理 › カテゴリ: the tree in its order (each category indented by its depth, with its path
  * and 商品数). Staff with `catalog_edit` add a top-level category or a child (under the first two
  * levels), rename one or move it under another parent (only where its own levels still fit in
- * three), move it up or down among its siblings, and delete it (the server refuses one that
- * still has child categories or products, and the window says why).
+ * three), give it a picture (the storefront's banner) or take it off, move it up or down among
+ * its siblings, and delete it (the server refuses one that still has child categories or
+ * products, and the window says why).
  */
 import { useEffect, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
+import { fieldError } from '../api/admin-client';
 import { Field, StatusNotice, ui } from '../ui/form';
 import { LoadFailed, Loading } from '../ui/query-state';
 import { table } from '../ui/table';
+import { CategoryPicture, type Picture } from './category-picture';
 import { applyServerErrors } from './stock-schema';
 import {
   ChangeFailure,
@@ -29,7 +32,7 @@ import {
   useUpdateCategory,
 } from './taxonomy-queries';
 import { allowedParents, DEPTH_MAX, orNull, parentsForNew, requiredName, siblingsOf } from './taxonomy-schema';
-import type { AdminCategory, MoveDirection } from './taxonomy-types';
+import type { AdminCategory, CategoryBody, MoveDirection } from './taxonomy-types';
 import styles from './taxonomy.module.css';
 
 type Open =
@@ -241,6 +244,11 @@ function CategoryDialog({ tree, category, parentId = null, onClose, onDone }: Ca
   const update = useUpdateCategory();
   const change = category ? update : create;
   const [alert, setAlert] = useState<string | null>(null);
+  const before: Picture | null = category?.image_url
+    ? { url: category.image_url, srcset: category.image_srcset ?? null }
+    : null;
+  const [picture, setPicture] = useState<Picture | null>(before);
+  const [uploading, setUploading] = useState(false);
   const {
     register,
     handleSubmit,
@@ -250,14 +258,18 @@ function CategoryDialog({ tree, category, parentId = null, onClose, onDone }: Ca
     defaultValues: { name: category?.name ?? '', parent_id: (category ? category.parent_id : parentId) ?? '' },
   });
   const parents = category ? allowedParents(tree, category) : parentsForNew(tree);
-  const failed = (error: unknown) =>
-    setAlert(applyServerErrors(error, setError, { name: 'name', parent_id: 'parent_id' } as const));
+  // A picture the shop does not hold (422 `image_url`) is said beside the picture.
+  const failed = (error: unknown) => {
+    const rest = applyServerErrors(error, setError, { name: 'name', parent_id: 'parent_id' } as const);
+    setAlert(fieldError(error, 'image_url') ? null : rest);
+  };
 
   return (
     <FormDialog
       title={category ? `カテゴリの編集：${category.name}` : 'カテゴリを追加'}
       pending={change.isPending}
       submitLabel={category ? '保存する' : '追加する'}
+      waiting={uploading ? '画像をアップロード中…' : null}
       status={
         change.error ? (
           <ChangeFailure
@@ -270,7 +282,9 @@ function CategoryDialog({ tree, category, parentId = null, onClose, onDone }: Ca
       }
       onSubmit={handleSubmit(({ name, parent_id }) => {
         setAlert(null);
-        const body = { name: name.trim(), parent_id: orNull(parent_id) };
+        // The picture goes only when it changed (left out, the server keeps the category's).
+        const body: Omit<CategoryBody, 'version'> = { name: name.trim(), parent_id: orNull(parent_id) };
+        if ((picture?.url ?? null) !== (before?.url ?? null)) body.image_url = picture?.url ?? null;
         if (category) {
           update.mutate(
             { id: category.id, version: category.version, ...body },
@@ -315,6 +329,12 @@ function CategoryDialog({ tree, category, parentId = null, onClose, onDone }: Ca
           </select>
         )}
       </Field>
+      <CategoryPicture
+        picture={picture}
+        serverError={fieldError(change.error, 'image_url') ?? null}
+        onChange={setPicture}
+        onUploadingChange={setUploading}
+      />
     </FormDialog>
   );
 }

@@ -243,6 +243,9 @@ describe('商品管理: 登録', () => {
     await user.click(screen.getByRole('button', { name: '3行目を削除' }));
     expect(within(table).getAllByRole('row')).toHaveLength(4);
     expect(screen.getByText(/在庫数の変更は在庫管理から行います/)).toBeInTheDocument();
+    // A new product takes のし and ラッピング unless told otherwise.
+    expect(screen.getByRole('checkbox', { name: 'のし対応' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'ギフトラッピング対応' })).toBeChecked();
 
     await user.click(screen.getByRole('button', { name: '登録する' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/products/p-new'));
@@ -262,6 +265,8 @@ describe('商品管理: 登録', () => {
       seo_title: '',
       seo_description: '',
       embroidery: { price: 550, max_chars: 10 },
+      takes_noshi: true,
+      takes_wrapping: true,
       is_published: true,
       publish_from: '2026-12-01T10:00:00+09:00',
       publish_until: null,
@@ -447,5 +452,177 @@ describe('商品管理: 編集', () => {
       deskFake().on('GET', '/v1/admin/products/p-x', json({ message: '見つかりません。' }, { status: 404 })),
     );
     expect(await screen.findByRole('alert')).toHaveTextContent('この商品は見つかりません。');
+  });
+});
+
+describe('商品管理: のし・ラッピング、付属品・おすすめ、説明の書式', () => {
+  const linked = () =>
+    product({
+      description: '春秋向け 防風',
+      takes_noshi: true,
+      takes_wrapping: true,
+      accessory_ids: ['p-5', 'p-6'],
+      accessories: [
+        { id: 'p-5', code: 'AC-5', name: 'ヘルメットホルダー' },
+        { id: 'p-6', code: 'AC-6', name: 'グローブクリップ' },
+      ],
+      recommendation_ids: [],
+      recommendations: [],
+    });
+
+  function linkFake() {
+    const saved = linked();
+    return deskFake()
+      .on('GET', '/v1/admin/products/p-1', saved)
+      .on('GET', '/v1/admin/products', (request) =>
+        new URL(request.url).searchParams.get('q') === 'グローブ'
+          ? paged(
+              [
+                summary('p-1', { name: 'ライディングジャケット', code: 'JK-100' }),
+                summary('p-6', { name: 'グローブクリップ', code: 'AC-6' }),
+                summary('p-7', { name: 'ウィンターグローブ', code: 'GL-7' }),
+              ],
+              3,
+              10,
+            )
+          : paged([], 0, 10),
+      )
+      .on('PUT', '/v1/admin/products/p-1', () => json({ ...saved, version: 5 }));
+  }
+
+  it('sends のし・ラッピング, the 付属品 in their new order and an おすすめ found by the search', async () => {
+    const user = userEvent.setup();
+    const fake = linkFake();
+    renderAdmin('/admin/products/p-1', fake);
+    await screen.findByRole('heading', { level: 1, name: 'ライディングジャケット' });
+
+    expect(screen.getByRole('checkbox', { name: 'のし対応' })).toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: 'ギフトラッピング対応' }));
+
+    const accessories = screen.getByRole('group', { name: '付属品' });
+    const [first, second] = within(within(accessories).getByRole('list', { name: '付属品の並び' })).getAllByRole(
+      'listitem',
+    );
+    expect(first).toHaveTextContent(/^AC-5ヘルメットホルダー/);
+    expect(second).toHaveTextContent(/^AC-6グローブクリップ/);
+    await user.click(within(accessories).getByRole('button', { name: '「グローブクリップ」を前へ移動' }));
+    expect(within(accessories).getByRole('button', { name: '「グローブクリップ」を後へ移動' })).toHaveFocus();
+
+    const recommendations = screen.getByRole('group', { name: 'おすすめ商品' });
+    expect(within(recommendations).getByText('おすすめ商品はまだありません。')).toBeInTheDocument();
+    // Enter searches (it does not save the product).
+    await user.type(within(recommendations).getByLabelText('おすすめ商品を検索'), 'グローブ{Enter}');
+    const results = await within(recommendations).findByRole('list', { name: 'おすすめ商品の検索結果' });
+    expect(Object.fromEntries(lastQuery(fake, '/v1/admin/products'))).toEqual({ q: 'グローブ', per: '10' });
+    expect(fake.callsTo('/v1/admin/products/p-1').filter((call) => call.method === 'PUT')).toHaveLength(0);
+    // Not the product itself.
+    expect(within(results).getByRole('button', { name: '「ライディングジャケット」（この商品）' })).toBeDisabled();
+    await user.click(within(results).getByRole('button', { name: '「ウィンターグローブ」をおすすめ商品に追加' }));
+    expect(within(recommendations).getByRole('status')).toHaveTextContent(
+      '「ウィンターグローブ」をおすすめ商品に追加しました。',
+    );
+    // Not twice.
+    expect(within(results).getByRole('button', { name: '「ウィンターグローブ」（追加済み）' })).toBeDisabled();
+
+    // The same search for 付属品: the one already there is not offered again.
+    await user.type(within(accessories).getByLabelText('付属品を検索'), 'グローブ');
+    await user.click(within(accessories).getByRole('button', { name: '付属品を検索する' }));
+    const found = await within(accessories).findByRole('list', { name: '付属品の検索結果' });
+    expect(within(found).getByRole('button', { name: '「グローブクリップ」（追加済み）' })).toBeDisabled();
+    await user.click(within(accessories).getByRole('button', { name: '「ヘルメットホルダー」を付属品から外す' }));
+
+    await user.click(screen.getByRole('button', { name: '保存する' }));
+    await waitFor(() =>
+      expect(fake.callsTo('/v1/admin/products/p-1').filter((call) => call.method === 'PUT')).toHaveLength(1),
+    );
+    expect(await bodyOf(fake, '/v1/admin/products/p-1')).toMatchObject({
+      takes_noshi: true,
+      takes_wrapping: false,
+      accessory_ids: ['p-6'],
+      recommendation_ids: ['p-7'],
+      version: 4,
+    });
+  });
+
+  it('wraps the selected words with the toolbar, asks a link’s URL in its own box, and sends the markup', async () => {
+    const user = userEvent.setup();
+    const fake = linkFake();
+    renderAdmin('/admin/products/p-1', fake);
+    await screen.findByRole('heading', { level: 1, name: 'ライディングジャケット' });
+    const description = screen.getByLabelText<HTMLTextAreaElement>('説明');
+    expect(description).toHaveAccessibleDescription(expect.stringContaining('使えるタグ：p br strong'));
+    const toolbar = screen.getByRole('toolbar', { name: '説明の書式' });
+    expect(
+      within(toolbar)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['太字', '見出し', '箇条書き', '番号付き', 'リンク', '引用']);
+
+    description.setSelectionRange(0, 4);
+    await user.click(within(toolbar).getByRole('button', { name: '太字' }));
+    expect(description).toHaveValue('<strong>春秋向け</strong> 防風');
+    expect(description).toHaveFocus();
+    expect([description.selectionStart, description.selectionEnd]).toEqual([8, 12]);
+
+    // リンク: the selection is remembered while the URL is typed; a URL of another kind is refused.
+    description.setSelectionRange(22, 24);
+    await user.click(within(toolbar).getByRole('button', { name: 'リンク' }));
+    const url = screen.getByLabelText('リンク先のURL');
+    expect(url).toHaveFocus();
+    await user.type(url, 'javascript:alert(1){Enter}');
+    expect(url).toHaveAccessibleDescription(expect.stringContaining('http://・https://・mailto:'));
+    expect(description).toHaveValue('<strong>春秋向け</strong> 防風');
+    await user.clear(url);
+    await user.type(url, '/guide/wind{Enter}');
+    expect(screen.queryByLabelText('リンク先のURL')).not.toBeInTheDocument();
+    expect(description).toHaveValue('<strong>春秋向け</strong> <a href="/guide/wind">防風</a>');
+
+    await user.click(screen.getByRole('button', { name: '保存する' }));
+    await waitFor(() =>
+      expect(fake.callsTo('/v1/admin/products/p-1').filter((call) => call.method === 'PUT')).toHaveLength(1),
+    );
+    expect((await bodyOf(fake, '/v1/admin/products/p-1')).description).toBe(
+      '<strong>春秋向け</strong> <a href="/guide/wind">防風</a>',
+    );
+  });
+
+  it('previews the description as the storefront will show it: no script, no event attribute', async () => {
+    const user = userEvent.setup();
+    renderAdmin('/admin/products/p-1', linkFake());
+    await screen.findByRole('heading', { level: 1, name: 'ライディングジャケット' });
+    const description = screen.getByLabelText('説明');
+    await user.clear(description);
+    await user.type(
+      description,
+      '<h3>素材</h3><p onclick="alert(1)">綿 &amp; 麻</p><script>alert(2)</script><a href="javascript:alert(3)">x</a>',
+    );
+
+    const tabs = screen.getByRole('tablist', { name: '説明の表示' });
+    expect(within(tabs).getByRole('tab', { name: '編集' })).toHaveAttribute('aria-selected', 'true');
+    await user.click(within(tabs).getByRole('tab', { name: 'プレビュー' }));
+    const preview = screen.getByRole('tabpanel', { name: 'プレビュー' });
+    expect(within(preview).getByRole('heading', { level: 3, name: '素材' })).toBeInTheDocument();
+    expect(within(preview).getByText('綿 & 麻')).not.toHaveAttribute('onclick');
+    expect(preview.querySelector('script')).toBeNull();
+    expect(preview.querySelector('[onclick]')).toBeNull();
+    expect(preview.querySelector('a')).not.toHaveAttribute('href');
+    expect(preview.querySelector('a')).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+    expect(screen.queryByRole('toolbar', { name: '説明の書式' })).not.toBeInTheDocument();
+
+    // ← → move between the tabs; the text is still there.
+    await user.keyboard('{ArrowLeft}');
+    expect(within(tabs).getByRole('tab', { name: '編集' })).toHaveFocus();
+    expect(screen.getByLabelText<HTMLTextAreaElement>('説明').value).toContain('<script>alert(2)</script>');
+  });
+
+  it('shows the lists without their buttons to roles that may not edit the catalogue', async () => {
+    renderAdmin('/admin/products/p-1', deskFake('viewer').on('GET', '/v1/admin/products/p-1', linked()));
+    await screen.findByRole('heading', { level: 1, name: 'ライディングジャケット' });
+    const accessories = screen.getByRole('group', { name: '付属品' });
+    expect(within(accessories).getByText('ヘルメットホルダー')).toBeInTheDocument();
+    expect(within(accessories).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('付属品を検索')).not.toBeInTheDocument();
+    expect(screen.queryByRole('toolbar', { name: '説明の書式' })).not.toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'のし対応' })).toBeDisabled();
   });
 });

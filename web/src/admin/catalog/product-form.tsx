@@ -1,15 +1,18 @@
 /**
- * The product's form, the same for 登録 and 編集: 基本情報, 商品画像, 価格, 分類, 公開, SEO, 名入れ刺繍
- * and the バリエーション table. The page owns the form's state and its saving; this draws the boxes,
+ * The product's form, the same for 登録 and 編集: 基本情報 (説明 with its markup), 商品画像, 価格,
+ * 分類, 付属品・おすすめ, 公開, SEO, 名入れ・ギフト (名入れ刺繍, のし・ラッピング) and the
+ * バリエーション table. The page owns the form's state and its saving; this draws the boxes,
  * shows each rule's message next to its box, and puts the server's 422 onto them
  * (`applyProductErrors`).
  */
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Path, UseFormReturn } from 'react-hook-form';
 import { AdminApiError, errorText } from '../api/admin-client';
 import { Field, ui } from '../ui/form';
 import { LoadFailed } from '../ui/query-state';
+import { DescriptionField } from './description-field';
+import { ProductLinks } from './product-links';
 import { ProductPhotos } from './product-photos';
 import { EMBROIDERY_CHARS_MAX, type ProductValues, productRules, sortServerErrors } from './product-schema';
 import type { AdminVariation, CatalogOptions } from './product-types';
@@ -19,6 +22,8 @@ import styles from './products.module.css';
 export interface ProductFormProps {
   form: UseFormReturn<ProductValues>;
   options: UseQueryResult<CatalogOptions>;
+  /** The saved product's id (it is not its own 付属品); null for a new product. */
+  productId: string | null;
   /** The saved variations (their stock); none for a new product. */
   saved: readonly AdminVariation[];
   readOnly: boolean;
@@ -35,6 +40,7 @@ export interface ProductFormProps {
 export function ProductForm({
   form,
   options,
+  productId,
   saved,
   readOnly,
   pending,
@@ -53,6 +59,7 @@ export function ProductForm({
   const embroidery = watch('embroidery');
   // A photo still going up is not in the list yet: the save waits for it.
   const [uploading, setUploading] = useState(false);
+  const giftHintId = useId();
 
   return (
     <form noValidate aria-label="商品情報" onSubmit={handleSubmit(onSubmit)}>
@@ -71,9 +78,7 @@ export function ProductForm({
               <input {...control} type="text" autoComplete="off" {...register('code', productRules.code)} />
             )}
           </Field>
-          <Field label="説明" error={errors.description?.message}>
-            {(control) => <textarea {...control} rows={6} {...register('description')} />}
-          </Field>
+          <DescriptionField form={form} readOnly={readOnly} />
         </fieldset>
 
         <ProductPhotos form={form} readOnly={readOnly} onUploadingChange={setUploading} />
@@ -132,6 +137,8 @@ export function ProductForm({
           )}
         </fieldset>
 
+        <ProductLinks form={form} productId={productId} readOnly={readOnly} />
+
         <fieldset className={styles.section}>
           <legend>公開</legend>
           <label className={ui.choice}>
@@ -174,39 +181,58 @@ export function ProductForm({
         </fieldset>
 
         <fieldset className={styles.section}>
-          <legend>名入れ刺繍</legend>
-          <label className={ui.choice}>
-            <input type="checkbox" {...register('embroidery')} />
-            受け付ける
-          </label>
-          {embroidery ? (
-            <div className={styles.row}>
-              <Field label="料金（税込）" error={errors.embroidery_price?.message}>
-                {(control) => (
-                  <input
-                    {...control}
-                    type="text"
-                    inputMode="numeric"
-                    {...register('embroidery_price', productRules.embroidery_price)}
-                  />
-                )}
-              </Field>
-              <Field
-                label="最大文字数"
-                hint={`1〜${EMBROIDERY_CHARS_MAX}文字`}
-                error={errors.embroidery_max_chars?.message}
-              >
-                {(control) => (
-                  <input
-                    {...control}
-                    type="text"
-                    inputMode="numeric"
-                    {...register('embroidery_max_chars', productRules.embroidery_max_chars)}
-                  />
-                )}
-              </Field>
+          <legend>名入れ・ギフト</legend>
+          <fieldset className={ui.fieldset}>
+            <legend className={ui.legend}>名入れ刺繍</legend>
+            <label className={ui.choice}>
+              <input type="checkbox" {...register('embroidery')} />
+              受け付ける
+            </label>
+            {embroidery ? (
+              <div className={styles.row}>
+                <Field label="料金（税込）" error={errors.embroidery_price?.message}>
+                  {(control) => (
+                    <input
+                      {...control}
+                      type="text"
+                      inputMode="numeric"
+                      {...register('embroidery_price', productRules.embroidery_price)}
+                    />
+                  )}
+                </Field>
+                <Field
+                  label="最大文字数"
+                  hint={`1〜${EMBROIDERY_CHARS_MAX}文字`}
+                  error={errors.embroidery_max_chars?.message}
+                >
+                  {(control) => (
+                    <input
+                      {...control}
+                      type="text"
+                      inputMode="numeric"
+                      {...register('embroidery_max_chars', productRules.embroidery_max_chars)}
+                    />
+                  )}
+                </Field>
+              </div>
+            ) : null}
+          </fieldset>
+          <fieldset className={ui.fieldset} aria-describedby={giftHintId}>
+            <legend className={ui.legend}>ギフト</legend>
+            <div className={ui.choices}>
+              <label className={ui.choice}>
+                <input type="checkbox" {...register('takes_noshi')} />
+                のし対応
+              </label>
+              <label className={ui.choice}>
+                <input type="checkbox" {...register('takes_wrapping')} />
+                ギフトラッピング対応
+              </label>
             </div>
-          ) : null}
+            <p id={giftHintId} className={styles.hint}>
+              外すと、この商品を含む配送先ではのし・ラッピングを選べなくなります（ショップで受け付けている場合）。
+            </p>
+          </fieldset>
         </fieldset>
 
         <VariationsSection form={form} saved={saved} listError={listError} readOnly={readOnly} />

@@ -116,6 +116,7 @@ function NewProduct() {
       <ProductForm
         form={form}
         options={options}
+        productId={null}
         saved={[]}
         readOnly={false}
         pending={create.isPending}
@@ -313,6 +314,7 @@ function ProductEditor({ product }: { product: AdminProduct }) {
       <ProductForm
         form={form}
         options={options}
+        productId={product.id}
         saved={product.variations}
         readOnly={!mayEdit}
         pending={update.isPending}

@@ -53,6 +53,19 @@ export const productQuery = (id: string) =>
     queryFn: ({ signal }) => loadData(client().GET('/v1/admin/products/{id}', { params: path(id), signal })),
   });
 
+/** How many products the 付属品・おすすめ search shows. */
+export const PICK_PER_PAGE = 10;
+
+/** The 付属品・おすすめ pickers' search: the first products whose name, code or SKU has `q`. */
+export const productPickQuery = (q: string) =>
+  queryOptions({
+    queryKey: [...LIST_KEY, 'pick', q] as const,
+    queryFn: ({ signal }) =>
+      loadPage(client().GET('/v1/admin/products', { params: { query: { q, per: String(PICK_PER_PAGE) } }, signal })),
+    enabled: q.trim() !== '',
+    staleTime: 30_000,
+  });
+
 /** カテゴリ, メーカー, ブランド and タグ: they change seldom, so a screen reads them once. */
 export const catalogOptionsQuery = () =>
   queryOptions({

@@ -178,6 +178,11 @@ describe('the form and the body', () => {
       seo_title: ' ',
       embroidery: false,
       embroidery_price: '500',
+      takes_wrapping: false,
+      accessories: [
+        { id: 'p-4', code: 'GL-4', name: 'インナーグローブ' },
+        { id: 'p-2', code: 'GL-2', name: 'グローブホルダー' },
+      ],
       variations: [
         row({ size_label: 'S', color_label: 'ネイビー', sku: ' MJ-1-S-01 ', price: '', initial_stock: '５' }),
         row({
@@ -201,11 +206,13 @@ describe('the form and the body', () => {
       brand_id: 'br-2',
       category_ids: ['c-1', 'c-3'],
       tag_ids: [],
-      accessory_ids: [],
+      accessory_ids: ['p-4', 'p-2'],
       recommendation_ids: [],
       seo_title: '',
       seo_description: '',
       embroidery: null,
+      takes_noshi: true,
+      takes_wrapping: false,
       is_published: true,
       publish_from: '2026-12-01T10:00:00+09:00',
       publish_until: null,
@@ -216,7 +223,29 @@ describe('the form and the body', () => {
     });
   });
 
-  it('sends an edit: existing variations by id without stock, a kept name while the labels stay, and what the form does not show', () => {
+  it('reads のし・ラッピング and the linked products (in the order of their ids, named by the answer)', () => {
+    const values = productValues(
+      saved({
+        takes_noshi: false,
+        takes_wrapping: true,
+        accessories: [{ id: 'p-9', code: 'AC-9', name: 'ハンガー' }],
+        recommendations: [
+          { id: 'p-8', code: 'RC-8', name: 'パンツ' },
+          { id: 'p-7', code: 'RC-7', name: 'ベスト' },
+        ],
+      }),
+    );
+    expect(values).toMatchObject({ takes_noshi: false, takes_wrapping: true });
+    expect(values.accessories).toEqual([{ id: 'p-9', code: 'AC-9', name: 'ハンガー' }]);
+    expect(values.recommendations.map((item) => item.name)).toEqual(['ベスト', 'パンツ']);
+    // An answer without the extras (omitted: true) and an id the list does not name.
+    const bare = productValues(saved());
+    expect(bare).toMatchObject({ takes_noshi: true, takes_wrapping: true });
+    expect(bare.accessories).toEqual([{ id: 'p-9', code: '', name: 'p-9' }]);
+    expect(emptyProduct()).toMatchObject({ takes_noshi: true, takes_wrapping: true, accessories: [] });
+  });
+
+  it('sends an edit: existing variations by id without stock, a kept name while the labels stay, and the linked products kept', () => {
     const product = saved();
     const values = productValues(product);
     values.variations[1] = { ...values.variations[1]!, initial_stock: '9' };

@@ -8,7 +8,14 @@
  */
 import type { RegisterOptions } from 'react-hook-form';
 import { isBlank, maxLength, nonNegativeInteger } from '../../lib/validators';
-import type { AdminProduct, AdminVariation, ImageBody, ProductBody, VariationBody } from './product-types';
+import type {
+  AdminProduct,
+  AdminVariation,
+  ImageBody,
+  LinkedProduct,
+  ProductBody,
+  VariationBody,
+} from './product-types';
 
 /** The most a price takes (as the server: 0〜10,000,000 yen). */
 export const PRICE_MAX = 10_000_000;
@@ -29,6 +36,8 @@ export const EMBROIDERY_CHARS_MAX = 50;
 /** Pictures per product, and the longest 代替テキスト (the API's limits). */
 export const IMAGES_MAX = 20;
 export const ALT_MAX = 200;
+/** 付属品 and おすすめ per product, each (the API's limit). */
+export const LINKS_MAX = 50;
 
 export interface VariationValues {
   /** The existing variation's id; '' for a row added here. */
@@ -72,11 +81,20 @@ export interface ProductValues {
   embroidery: boolean;
   embroidery_price: string;
   embroidery_max_chars: string;
+  /** のし対応 / ギフトラッピング対応 (a new product takes both). */
+  takes_noshi: boolean;
+  takes_wrapping: boolean;
   variations: VariationValues[];
   images: ImageValues[];
+  /** 付属品 and おすすめ in their order, named (the body sends their ids). */
+  accessories: LinkedProduct[];
+  recommendations: LinkedProduct[];
 }
 
-export type ProductField = Exclude<keyof ProductValues, 'variations' | 'images'>;
+/** The two lists of other products the form keeps. */
+export type LinkList = 'accessories' | 'recommendations';
+
+export type ProductField = Exclude<keyof ProductValues, 'variations' | 'images' | LinkList>;
 export type VariationField = Exclude<keyof VariationValues, 'variation_id'>;
 /** A field of the form as react-hook-form names it. */
 export type FormFieldName = ProductField | `variations.${number}.${VariationField}` | `images.${number}.alt`;
@@ -155,8 +173,12 @@ export function emptyProduct(): ProductValues {
     embroidery: false,
     embroidery_price: '',
     embroidery_max_chars: '',
+    takes_noshi: true,
+    takes_wrapping: true,
     variations: [{ ...EMPTY_VARIATION }],
     images: [],
+    accessories: [],
+    recommendations: [],
   };
 }
 
@@ -170,6 +192,17 @@ function variationValues(variation: AdminVariation): VariationValues {
     jan_code: variation.jan_code ?? '',
     initial_stock: '',
   };
+}
+
+/**
+ * The linked products in the order of their ids, named by the answer's list (a product the list
+ * does not name keeps its id, so the save still sends it).
+ */
+function linkedOf(ids: readonly string[], named: readonly LinkedProduct[] | undefined): LinkedProduct[] {
+  return ids.map((id) => {
+    const found = named?.find((item) => item.id === id);
+    return found ? { id, code: found.code, name: found.name } : { id, code: '', name: id };
+  });
 }
 
 export function productValues(product: AdminProduct): ProductValues {
@@ -193,8 +226,12 @@ export function productValues(product: AdminProduct): ProductValues {
     embroidery: product.embroidery !== null && product.embroidery !== undefined,
     embroidery_price: product.embroidery ? String(product.embroidery.price) : '',
     embroidery_max_chars: product.embroidery ? String(product.embroidery.max_chars) : '',
+    takes_noshi: product.takes_noshi ?? true,
+    takes_wrapping: product.takes_wrapping ?? true,
     variations: [...product.variations].sort((a, b) => a.position - b.position).map(variationValues),
     images: product.images.map((image) => ({ url: image.url, alt: image.alt, srcset: image.srcset ?? null })),
+    accessories: linkedOf(product.accessory_ids, product.accessories),
+    recommendations: linkedOf(product.recommendation_ids, product.recommendations),
   };
 }
 
@@ -228,8 +265,8 @@ function variationBody(row: VariationValues, productPrice: number, original: Adm
 
 /**
  * The body of POST/PUT: trimmed text, numbers from the boxes, blanks as null, the times in Japan
- * time, 名入れ only when it is taken, and what this form does not show (関連商品, おすすめ) as
- * the product had it. The pictures go in their order whenever there is something to say (a new
+ * time, 名入れ only when it is taken, のし・ラッピング, and 付属品・おすすめ as ids in their order.
+ * The pictures go in their order whenever there is something to say (a new
  * product without any, like an edit of one that never had any, leaves them out). `version` is the
  * mutation's to add on a PUT.
  */
@@ -247,8 +284,8 @@ export function productBody(values: ProductValues, original?: AdminProduct): Pro
     brand_id: orNull(values.brand_id),
     category_ids: [...values.category_ids],
     tag_ids: [...values.tag_ids],
-    accessory_ids: original ? [...original.accessory_ids] : [],
-    recommendation_ids: original ? [...original.recommendation_ids] : [],
+    accessory_ids: values.accessories.map((item) => item.id),
+    recommendation_ids: values.recommendations.map((item) => item.id),
     seo_title: values.seo_title.trim(),
     seo_description: values.seo_description.trim(),
     embroidery: values.embroidery
@@ -257,6 +294,8 @@ export function productBody(values: ProductValues, original?: AdminProduct): Pro
           max_chars: parseWhole(values.embroidery_max_chars, EMBROIDERY_CHARS_MAX) ?? 0,
         }
       : null,
+    takes_noshi: values.takes_noshi,
+    takes_wrapping: values.takes_wrapping,
     is_published: values.is_published,
     publish_from: fromLocalInput(values.publish_from),
     publish_until: fromLocalInput(values.publish_until),

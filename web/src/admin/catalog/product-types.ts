@@ -12,7 +12,9 @@ type Schemas = components['schemas'];
 export type ProductListQuery = NonNullable<paths['/v1/admin/products']['get']['parameters']['query']>;
 /** A row of the list: 販売価格 (税込), its state, 販売可能 summed over its variations. */
 export type ProductSummary = JsonOf<'/v1/admin/products'>['data'][number];
-/** One product as the form edits it (GET /v1/admin/products/{id}). */
+/** A product named by another's 付属品 or おすすめ. */
+export type LinkedProduct = Schemas['LinkedProduct'];
+/** One product as the form edits it (GET /v1/admin/products/{id}), with its のし・ラッピング and named 付属品・おすすめ. */
 export type AdminProduct = Schemas['AdminProduct'];
 /** A variation as the form shows it: 販売可能 and 引当中 are read only here (在庫管理 moves them). */
 export type AdminVariation = Schemas['AdminVariation'];

@@ -4,7 +4,8 @@
  * (?status&q&category&sort&dir&page). Each row shows the image, 商品コード, name, 販売価格 (税込),
  * its state, 販売可能 summed over its variations and when it was last saved, and opens the
  * product's form. Staff whose role may edit the catalogue (`catalog_edit`) get 「商品を登録」 and
- * 「CSVで一括登録」 (CSV入出力, carrying the search: its products CSV holds what the list finds).
+ * 「CSVで一括登録」 (CSV入出力, carrying the search: its products CSV holds what the list finds) and
+ * 「一括編集」 (the grid editor, on the same search).
  */
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -61,6 +62,9 @@ function ProductDesk() {
           <div className={ui.actions}>
             <Link to={{ pathname: '/admin/catalog/csv', search: productSearch(filter) }} className={ui.secondary}>
               CSVで一括登録
+            </Link>
+            <Link to={{ pathname: '/admin/catalog/grid', search: productSearch(filter) }} className={ui.secondary}>
+              一括編集
             </Link>
             <Link to="/admin/products/new" className={ui.button}>
               商品を登録

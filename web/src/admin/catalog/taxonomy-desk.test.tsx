@@ -237,6 +237,99 @@ describe('分類管理: カテゴリ', () => {
     expect(await screen.findByRole('button', { name: '「手袋」を編集' })).toBeInTheDocument();
   });
 
+  it('gives a category a picture through the photo upload, shows it, and sends its url with the version read', async () => {
+    const user = userEvent.setup();
+    const fake = deskFake()
+      .on('POST', '/v1/admin/catalog/photos', () =>
+        json(
+          {
+            url: '/media/ab12-960.webp',
+            srcset: '/media/ab12-480.webp 480w, /media/ab12-960.webp 960w',
+            width: 960,
+            height: 320,
+            name: 'banner.png',
+          },
+          { status: 201 },
+        ),
+      )
+      .on('PUT', '/v1/admin/categories/c-4', () =>
+        json({ ...TREE[3], image_url: '/media/ab12-960.webp', image_srcset: null, version: 8 }),
+      );
+    renderAdmin('/admin/catalog/taxonomy', fake);
+    await user.click(await screen.findByRole('button', { name: '「ヘルメット」を編集' }));
+    const dialog = screen.getByRole('dialog', { name: 'カテゴリの編集：ヘルメット' });
+    const picture = within(dialog).getByRole('group', { name: 'カテゴリ画像' });
+    expect(picture).toHaveTextContent('画像はありません。');
+    expect(picture).toHaveAccessibleDescription(
+      expect.stringContaining('カテゴリページの上部にバナーとして表示します'),
+    );
+
+    await user.upload(
+      within(picture).getByLabelText('画像を選ぶ'),
+      new File(['png'], 'banner.png', { type: 'image/png' }),
+    );
+    const shown = await within(picture).findByRole('img', { name: 'カテゴリ画像のプレビュー' });
+    expect(shown).toHaveAttribute('src', '/media/ab12-960.webp');
+    expect(shown).toHaveAttribute('srcset', '/media/ab12-480.webp 480w, /media/ab12-960.webp 960w');
+    const sent = await fake.callsTo('/v1/admin/catalog/photos')[0]!.formData();
+    // (jsdom's File does not survive Node's Request intact: its name is not checked here.)
+    expect(sent.has('file')).toBe(true);
+
+    await user.click(within(dialog).getByRole('button', { name: '保存する' }));
+    expect(await screen.findByText('カテゴリ「ヘルメット」を保存しました。')).toBeInTheDocument();
+    expect(await bodyOf(fake, '/v1/admin/categories/c-4')).toEqual({
+      name: 'ヘルメット',
+      parent_id: 'c-1',
+      image_url: '/media/ab12-960.webp',
+      version: 7,
+    });
+  });
+
+  it('takes a category’s picture off (image_url null), and says why the server refuses a picture', async () => {
+    const user = userEvent.setup();
+    const withPicture = TREE.map((c) =>
+      c.id === 'c-5' ? { ...c, image_url: '/media/cd34-960.webp', image_srcset: '/media/cd34-960.webp 960w' } : c,
+    );
+    let answer = json(
+      {
+        message: '入力内容をご確認ください。',
+        errors: { image_url: ['画像が見つかりません。もう一度アップロードしてください。'] },
+      },
+      { status: 422 },
+    );
+    const fake = deskFake()
+      .on('GET', '/v1/admin/categories', { data: withPicture })
+      .on('PUT', '/v1/admin/categories/c-5', () => answer);
+    renderAdmin('/admin/catalog/taxonomy', fake);
+    await user.click(await screen.findByRole('button', { name: '「ウェア」を編集' }));
+    const dialog = screen.getByRole('dialog', { name: 'カテゴリの編集：ウェア' });
+    const picture = within(dialog).getByRole('group', { name: 'カテゴリ画像' });
+    expect(within(picture).getByRole('img', { name: 'カテゴリ画像のプレビュー' })).toHaveAttribute(
+      'src',
+      '/media/cd34-960.webp',
+    );
+
+    // Saved unchanged, the picture is left out of the body; the server's refusal is said beside it.
+    await user.click(within(dialog).getByRole('button', { name: '保存する' }));
+    expect(await within(picture).findByRole('alert')).toHaveTextContent(
+      '画像が見つかりません。もう一度アップロードしてください。',
+    );
+    expect(await bodyOf(fake, '/v1/admin/categories/c-5')).toEqual({ name: 'ウェア', parent_id: null, version: 3 });
+
+    answer = json({ ...withPicture[4], image_url: null, image_srcset: null, version: 4 });
+    await user.click(within(picture).getByRole('button', { name: '画像を外す' }));
+    expect(within(picture).queryByRole('img')).not.toBeInTheDocument();
+    expect(within(picture).getByLabelText('画像を選ぶ')).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: '保存する' }));
+    expect(await screen.findByText('カテゴリ「ウェア」を保存しました。')).toBeInTheDocument();
+    expect(await bodyOf(fake, '/v1/admin/categories/c-5', 1)).toEqual({
+      name: 'ウェア',
+      parent_id: null,
+      image_url: null,
+      version: 3,
+    });
+  });
+
   it('shows the server’s reason when a category with products cannot be deleted', async () => {
     const user = userEvent.setup();
     const fake = deskFake().on(

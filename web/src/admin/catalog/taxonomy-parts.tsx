@@ -76,6 +76,8 @@ export interface FormDialogProps {
   submitLabel: string;
   /** Above the fields: the failure, a note. */
   status?: ReactNode;
+  /** What the save waits for (「画像をアップロード中…」), shown on its button; null when nothing. */
+  waiting?: string | null;
   /** The form's submit (react-hook-form's handleSubmit). */
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   onClose: () => void;
@@ -83,15 +85,24 @@ export interface FormDialogProps {
 }
 
 /** A window holding one form: its fields, then 保存 (or 追加) and やめる. */
-export function FormDialog({ title, pending, submitLabel, status, onSubmit, onClose, children }: FormDialogProps) {
+export function FormDialog({
+  title,
+  pending,
+  submitLabel,
+  status,
+  waiting = null,
+  onSubmit,
+  onClose,
+  children,
+}: FormDialogProps) {
   return (
     <Dialog title={title} busy={pending} onClose={onClose}>
       <form noValidate aria-label={title} onSubmit={onSubmit}>
         {status}
         {children}
         <DialogActions>
-          <button type="submit" className={ui.button} disabled={pending}>
-            {pending ? '保存しています…' : submitLabel}
+          <button type="submit" className={ui.button} disabled={pending || waiting !== null}>
+            {pending ? '保存しています…' : (waiting ?? submitLabel)}
           </button>
           <button type="button" className={ui.secondary} disabled={pending} onClick={onClose}>
             やめる

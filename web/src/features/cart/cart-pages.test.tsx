@@ -293,6 +293,62 @@ describe('/cart/shipping-detail', () => {
   });
 });
 
+describe('/cart/shipping-detail with products that take no wrapping or noshi', () => {
+  const withShipping = (over: Record<string, unknown>) => {
+    const answer = cart({ shipped: true });
+    Object.assign(answer.detail.shippings[0]!, over);
+    return answer;
+  };
+
+  it('disables the wrapping the shipping’s products do not take and says why', async () => {
+    await renderApp('/cart/shipping-detail', cartFake(withShipping({ wrapping_allowed: false, noshi_allowed: true })));
+    const wrapping = await screen.findByLabelText(/^ギフトラッピング/);
+    expect(wrapping).toBeDisabled();
+    expect(wrapping).toHaveAccessibleDescription('この配送先には、ラッピングできない商品が含まれています。');
+    expect(screen.getByLabelText(/^のし/)).toBeEnabled();
+    expect(screen.queryByText('この配送先には、のしを付けられない商品が含まれています。')).not.toBeInTheDocument();
+  });
+
+  it('clears a wrapping chosen before such a product joined the shipping', async () => {
+    const answer = withShipping({
+      wrapping_allowed: false,
+      packing: { wrapping_key: 'gift', noshi_key: null, noshi_name: '' },
+    });
+    const fake = cartFake(answer).on('PATCH', '/v1/carts/packings/modify', json(cart({ shipped: true })));
+    await renderApp('/cart/shipping-detail', fake);
+    const user = userEvent.setup();
+    expect(await screen.findByLabelText(/^ギフトラッピング/)).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: 'お支払い方法の選択へ' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'お支払い方法の選択' })).toBeInTheDocument();
+    expect(await bodyOf(fake.callsTo('/v1/carts/packings/modify')[0])).toEqual({
+      token: TOKEN,
+      shipping_key: 'ship-1',
+      wrapping_key: null,
+      noshi_key: null,
+      noshi_name: '',
+    });
+  });
+
+  it('shows the server’s refusal of a noshi on the noshi choice', async () => {
+    const refusal = 'この配送先には、のしを付けられない商品が含まれています。';
+    const fake = cartFake(cart({ shipped: true })).on(
+      'PATCH',
+      '/v1/carts/packings/modify',
+      json({ message: '入力内容に誤りがあります', errors: { noshi_key: [refusal] } }, { status: 422 }),
+    );
+    await renderApp('/cart/shipping-detail', fake);
+    const user = userEvent.setup();
+    const noshi = await screen.findByLabelText(/^のし/);
+    await user.selectOptions(noshi, '御祝');
+    await user.click(screen.getByRole('button', { name: 'お支払い方法の選択へ' }));
+    await waitFor(() => expect(noshi).toHaveAccessibleDescription(refusal));
+    expect(noshi).toHaveAttribute('aria-invalid', 'true');
+    expect(noshi).toHaveFocus();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'お届け方法の指定' })).toBeInTheDocument();
+  });
+});
+
 describe('/cart/shipping-detail on a remote island', () => {
   it('says why no delivery date or time can be chosen', async () => {
     const reason = '小笠原諸島へのお届けは船の運航日によって変わるため、お届け日時をご指定いただけません。';

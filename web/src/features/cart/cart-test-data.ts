@@ -110,6 +110,8 @@ export function cart(
               packing: { wrapping_key: null, noshi_key: null, noshi_name: '' },
               carriage: 880,
               packing_fee: 0,
+              wrapping_allowed: true,
+              noshi_allowed: true,
             },
           ]
         : [],

@@ -10,6 +10,7 @@ export type CartDetail = Cart['detail'];
 export type CartProduct = CartDetail['products'][number];
 export type CartProductInfo = CartProduct['product_info'];
 export type StockStatus = CartProductInfo['stock_status'];
+/** A shipping; `wrapping_allowed` / `noshi_allowed` are false when a product on it takes no wrapping / のし. */
 export type CartShipping = CartDetail['shippings'][number];
 export type ShippingAddress = NonNullable<CartShipping['address']>;
 export type CartPacking = CartShipping['packing'];

@@ -43,6 +43,8 @@ function shipping(key: string, userAddressId: string | null): CartShipping {
     packing: { wrapping_key: null, noshi_key: null, noshi_name: '' },
     carriage: 880,
     packing_fee: 0,
+    wrapping_allowed: true,
+    noshi_allowed: true,
   };
 }
 

@@ -3,10 +3,12 @@
  * /v1/shipping-leadtime/carts/{token}: the earliest date on and 14 days), the time slot, and
  * gift wrapping / noshi (the channel's ORDER.PACKINGS from the front settings; none when the
  * settings do not carry it). A social gift asks no date or time slot (the recipient chooses
- * them): only the wrapping and noshi, when the shop offers them.
+ * them): only the wrapping and noshi, when the shop offers them. A shipping holding a product
+ * that takes no wrapping or noshi has that choice disabled, with the reason
+ * (docs/contracts/catalog-extras.md §1).
  */
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSettings } from '../../domain/site/site-queries';
 import { hasFieldErrors } from '../../lib/form-errors';
@@ -64,6 +66,10 @@ interface Choices {
   noshiName: string;
 }
 
+export const WRAPPING_NOT_ALLOWED = 'この配送先には、ラッピングできない商品が含まれています。';
+export const NOSHI_NOT_ALLOWED = 'この配送先には、のしを付けられない商品が含まれています。';
+
+/** What the shipping holds now (what a change is measured against). */
 function choicesOf(shipping: CartShipping): Choices {
   return {
     date: shipping.delivery_date ?? '',
@@ -72,6 +78,26 @@ function choicesOf(shipping: CartShipping): Choices {
     noshi: shipping.packing.noshi_key ?? '',
     noshiName: shipping.packing.noshi_name ?? '',
   };
+}
+
+/**
+ * What the form starts from: the shipping's choices, less a wrapping or noshi its products no
+ * longer allow (chosen before such a product joined it), so saving clears it.
+ */
+function startingChoices(shipping: CartShipping): Choices {
+  const choices = choicesOf(shipping);
+  if (shipping.wrapping_allowed === false) choices.wrapping = '';
+  if (shipping.noshi_allowed === false) {
+    choices.noshi = '';
+    choices.noshiName = '';
+  }
+  return choices;
+}
+
+/** The server's messages on one shipping's wrapping and noshi (a 422 on wrapping_key / noshi_key). */
+interface PackingErrors {
+  wrapping?: string;
+  noshi?: string;
 }
 
 /** The earliest date, or why no date can be chosen (a remote island such as 小笠原村). */
@@ -143,6 +169,7 @@ function ShippingChoices({
   onChange,
   gift = false,
   items,
+  errors,
 }: {
   index: number;
   shipping: CartShipping;
@@ -150,12 +177,23 @@ function ShippingChoices({
   packings: Packings;
   value: Choices;
   onChange: (next: Choices) => void;
+  /** The server's refusal of this shipping's wrapping or noshi. */
+  errors?: PackingErrors;
   /** A social gift: no address, date or time slot here (the recipient chooses them). */
   gift?: boolean;
   /** With several addresses: the products going to this one. */
   items?: CartProduct[];
 }) {
   const set = (patch: Partial<Choices>) => onChange({ ...value, ...patch });
+  const wrappingAllowed = shipping.wrapping_allowed !== false;
+  const noshiAllowed = shipping.noshi_allowed !== false;
+  const wrappingRef = useRef<HTMLSelectElement>(null);
+  const noshiRef = useRef<HTMLSelectElement>(null);
+  // A refused choice takes the focus, as a form's first field error does.
+  useEffect(() => {
+    if (errors?.wrapping) wrappingRef.current?.focus();
+    else if (errors?.noshi) noshiRef.current?.focus();
+  }, [errors]);
   return (
     <fieldset className={`${styles.section} ${styles.box}`}>
       <legend className={styles.sectionTitle}>{gift ? 'ギフトの包装' : `お届け先${items ? index + 1 : ''}`}</legend>
@@ -181,11 +219,17 @@ function ShippingChoices({
         </>
       )}
       {packings.wrappings.length > 0 ? (
-        <FormField label="ギフトラッピング">
+        <FormField
+          label="ギフトラッピング"
+          hint={wrappingAllowed ? undefined : WRAPPING_NOT_ALLOWED}
+          error={errors?.wrapping}
+        >
           {(c) => (
             <select
               {...c}
+              ref={wrappingRef}
               className={controlClass.select}
+              disabled={!wrappingAllowed}
               value={value.wrapping}
               onChange={(e) => set({ wrapping: e.target.value })}
             >
@@ -201,11 +245,13 @@ function ShippingChoices({
       ) : null}
       {packings.noshi.length > 0 ? (
         <>
-          <FormField label="のし">
+          <FormField label="のし" hint={noshiAllowed ? undefined : NOSHI_NOT_ALLOWED} error={errors?.noshi}>
             {(c) => (
               <select
                 {...c}
+                ref={noshiRef}
                 className={controlClass.select}
+                disabled={!noshiAllowed}
                 value={value.noshi}
                 onChange={(e) => set({ noshi: e.target.value })}
               >
@@ -258,15 +304,20 @@ function DetailForm({ cart }: { cart: Cart }) {
   const keys = shippings.map((s) => s.key);
   const leadtimes = useQuery({ ...leadtimesQuery(cart.token, keys), enabled: keys.length > 0 && !gift });
   useCartQueryError(leadtimes.error);
-  const [values, setValues] = useState<Choices[]>(() => shippings.map(choicesOf));
+  const [values, setValues] = useState<Choices[]>(() => shippings.map(startingChoices));
   const [error, setError] = useState<string | null>(null);
+  const [packingErrors, setPackingErrors] = useState<Record<string, PackingErrors>>({});
+  // The shipping whose wrapping and noshi are being saved: its 422 belongs on its fields.
+  const packingAt = useRef<string | null>(null);
 
   const save = useCartAction(async (token, list: Choices[]) => {
     let next = cart;
+    packingAt.current = null;
     for (const [i, shipping] of shippings.entries()) {
-      const value = list[i] ?? choicesOf(shipping);
+      const value = list[i] ?? startingChoices(shipping);
       const before = choicesOf(shipping);
       if (!gift && (value.date !== before.date || value.timezone !== before.timezone)) {
+        packingAt.current = null;
         next = await patchCart('/v1/carts/shippings/modify', {
           token,
           key: shipping.key,
@@ -276,6 +327,7 @@ function DetailForm({ cart }: { cart: Cart }) {
         });
       }
       if (value.wrapping !== before.wrapping || value.noshi !== before.noshi || value.noshiName !== before.noshiName) {
+        packingAt.current = shipping.key;
         next = await patchCart('/v1/carts/packings/modify', {
           token,
           shipping_key: shipping.key,
@@ -320,9 +372,22 @@ function DetailForm({ cart }: { cart: Cart }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
+    setPackingErrors({});
     save.mutate(values, {
       onSuccess: () => navigate('/cart/payment'),
-      onError: (failure) => setError(hasFieldErrors(failure) ? Object.values(failure.errors).flat().join('\n') : null),
+      onError: (failure) => {
+        if (!hasFieldErrors(failure)) {
+          setError(null);
+          return;
+        }
+        // wrapping_key / noshi_key go under their choice; what no field shows, to the form's alert.
+        const { wrapping_key: wrapping, noshi_key: noshi, ...others } = failure.errors;
+        const at = packingAt.current;
+        const onFields = at !== null && Boolean(wrapping?.[0] || noshi?.[0]);
+        if (onFields) setPackingErrors({ [at]: { wrapping: wrapping?.[0], noshi: noshi?.[0] } });
+        const rest = Object.values(onFields ? others : failure.errors).flat();
+        setError(rest.length > 0 ? rest.join('\n') : null);
+      },
     });
   };
 
@@ -337,10 +402,11 @@ function DetailForm({ cart }: { cart: Cart }) {
           shipping={shipping}
           leadtime={leadtimes.data?.find((l) => l.shipping_key === shipping.key)}
           packings={packings}
-          value={values[i] ?? choicesOf(shipping)}
+          value={values[i] ?? startingChoices(shipping)}
           onChange={(next) => setValues((prev) => prev.map((v, j) => (j === i ? next : v)))}
           gift={gift}
           items={several ? productLinesOf(cart, shipping.key) : undefined}
+          errors={packingErrors[shipping.key]}
         />
       ))}
       <div className={styles.actions}>

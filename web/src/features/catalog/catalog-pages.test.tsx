@@ -159,6 +159,31 @@ describe('/product', () => {
     expect(within(crumbs).getByRole('link', { name: 'バイク用品' })).toHaveAttribute('href', '/product?category=bike');
   });
 
+  it('shows the category’s picture as a banner at the top, and none for a category without one', async () => {
+    const pictured = structuredClone(categories);
+    Object.assign(pictured.data[0]!.children[0]!, {
+      image_url: '/media/gear-960.webp',
+      image_srcset: '/media/gear-480.webp 480w, /media/gear-960.webp 960w',
+    });
+    const first = await renderApp(
+      '/product?category=bike-gear',
+      catalogFake().on('GET', '/v1/categories/hierarchy', pictured),
+    );
+    await screen.findByRole('heading', { level: 1, name: 'ライディングギア' });
+    const banner = screen.getByRole('img', { name: 'ライディングギア' });
+    expect(banner).toHaveAttribute('src', '/media/gear-960.webp');
+    expect(banner).toHaveAttribute('srcset', '/media/gear-480.webp 480w, /media/gear-960.webp 960w');
+    expect(banner).toHaveAttribute('sizes', '(min-width: 1200px) 1200px, 100vw');
+    // A fixed box: the picture cannot move the list when it arrives.
+    expect(banner).toHaveAttribute('width');
+    expect(banner).toHaveAttribute('height');
+    first.unmount();
+
+    await renderApp('/product?category=bike', catalogFake().on('GET', '/v1/categories/hierarchy', pictured));
+    await screen.findByRole('heading', { level: 1, name: 'バイク用品' });
+    expect(screen.queryByRole('img', { name: 'バイク用品' })).not.toBeInTheDocument();
+  });
+
   it('applies the filter form to the URL from page 1', async () => {
     const { router } = await renderApp('/product?page=3', catalogFake());
     const form = await screen.findByRole('form', { name: '条件で絞り込む' });

@@ -10,7 +10,6 @@ import { useDocumentTitle } from '../../lib/document-title';
 import { recordViewedProduct } from '../../domain/product-history/product-history';
 import { useSession } from '../../api/session';
 import { Breadcrumbs, type Crumb } from '../../ui/breadcrumbs';
-import { Paragraphs } from '../../ui/paragraphs';
 import { LoadingBlock } from '../../ui/spinner';
 import { useAccessories, useCategories, useProductDetail, useRecommendations } from './catalog-queries';
 import { deepestPath } from './category-path';
@@ -27,6 +26,8 @@ import { ProductReviews } from './product-reviews';
 import { RecentProducts } from './recent-products';
 import { SizeSuggestion } from './size-suggestion';
 import { EmbroideryNote } from './embroidery-note';
+import { PackingNote } from './packing-note';
+import { ProductDescription } from './product-description';
 import { StockBadge } from '../../ui/stock-badge';
 import {
   ACCESSORY_VARIATION_NEEDED,
@@ -314,6 +315,7 @@ function ProductView({ product }: { product: ProductDetail }) {
             <VariationSelector variations={variations} selected={selected} onSelect={setSelected} />
             <SizeSuggestion product={product} />
             <EmbroideryNote product={product} />
+            <PackingNote product={product} />
             {accessories.data ? (
               <AccessoryChoice accessories={accessories.data} choices={accessoryChoices} onChange={chooseAccessory} />
             ) : null}
@@ -342,9 +344,7 @@ function ProductView({ product }: { product: ProductDetail }) {
         </h2>
         {/* The shop's note for every product (適合の確認 …), below the fold: it cannot shift the first view. */}
         <NoticeSlot code="product" />
-        <div className={styles.description}>
-          <Paragraphs text={product.description} />
-        </div>
+        <ProductDescription product={product} />
         <dl className={styles.specs}>
           <dt>品番</dt>
           <dd>{product.code}</dd>

@@ -6,6 +6,7 @@ import { useScreenClass } from '../../lib/screen';
 import { BookmarkButton } from '../../ui/bookmark-button';
 import { Breadcrumbs, type Crumb } from '../../ui/breadcrumbs';
 import { useBrands, useCategories, useMakers, useProductList, useTags } from './catalog-queries';
+import { CategoryBanner } from './category-banner';
 import { categoryPath } from './category-path';
 import { FilterDrawer } from './filter-drawer';
 import { CategoryTree, FilterForm, KeywordSearch, type FilterNames } from './product-list-parts';
@@ -83,6 +84,7 @@ export function ProductListPage() {
   return (
     <div className={styles.page}>
       <Breadcrumbs items={crumbs} />
+      <CategoryBanner category={path.at(-1)} />
       <div className={styles.head}>
         <h1 className={styles.heading}>{title}</h1>
         {/* Search results can be bookmarked (without the page number). */}
