@@ -118,7 +118,7 @@ test.describe('catalog grid', () => {
     await page.keyboard.press('Enter');
     await page.keyboard.type('abc');
     await page.keyboard.press('Enter');
-    await expect(priceB).toContainText('0円以上、10,000,000円以下の整数で入力してください。');
+    await expect(priceB).toContainText('0〜10,000,000円の範囲で入力してください。');
     await expect(priceB).toHaveAttribute('aria-invalid', 'true');
     await review.click();
     await expect(page.getByRole('alert')).toContainText('正しくない値のセルが1件あります。');
@@ -166,18 +166,21 @@ test.describe('catalog grid', () => {
     await keepScreenshot(page, testInfo, 'catalog-grid-edited');
     expect(await seriousViolations(page, { underCsp: true })).toEqual([]);
 
-    // (8) 変更を確認: the server's preview lists the three changes, before → after.
+    // (8) 変更を確認: the server's preview lists the three changes, before → after, and the
+    // variation priced as its product following the new 販売価格.
     await page.getByRole('button', { name: '変更を確認（3件）' }).click();
     const dialog = page.getByRole('dialog', { name: '変更内容の確認' });
     await expect(dialog).toBeVisible();
     expect(previews).toHaveLength(1);
-    await expect(dialog).toContainText('2商品・3件の変更を保存します。');
+    await expect(dialog).toContainText('2商品・4件の変更を保存します。');
     const lines = dialog.getByRole('row');
-    await expect(lines).toHaveCount(4);
+    await expect(lines).toHaveCount(5);
     const priceLine = lines.filter({ hasText: '販売価格' });
     await expect(priceLine).toContainText(codeA);
     await expect(priceLine).toContainText(/2,000円\s*→\s*2,600円/);
-    const stockLine = lines.filter({ hasText: skuA });
+    const followingLine = lines.filter({ hasText: skuA }).filter({ hasNotText: '実在庫' });
+    await expect(followingLine).toContainText(/2,000円\s*→\s*2,600円/);
+    const stockLine = lines.filter({ hasText: skuA }).filter({ hasText: '実在庫' });
     await expect(stockLine).toContainText(codeA);
     await expect(stockLine).toContainText(/実在庫 5\s*→\s*実在庫 8/);
     const publishLine = lines.filter({ hasText: codeB });

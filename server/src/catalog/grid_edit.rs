@@ -249,7 +249,10 @@ impl Planner<'_> {
         let category_ids =
             self.links(i, GridField::CategoryIds, change.category_ids.as_deref(), &self.product.category_ids, unknown, &names.categories, errors);
         let tag_ids = self.links(i, GridField::TagIds, change.tag_ids.as_deref(), &self.product.tag_ids, unknown, &names.tags, errors);
-        let (prices, stock) = self.variations(i, &change.variations, errors);
+        let (mut prices, stock) = self.variations(i, &change.variations, errors);
+        if let Some(price) = price {
+            self.follow_price(row.price, price, &change.variations, &mut prices);
+        }
         ProductEdit { id: row.id.clone(), version: row.version, fields, category_ids, tag_ids, prices, stock }
     }
 
@@ -281,6 +284,19 @@ impl Planner<'_> {
         }
         self.line(None, field, names_text(now, names), names_text(&wanted, names));
         Some(wanted)
+    }
+
+    /// Variations priced as the product was follow its new 販売価格, unless the edit prices them
+    /// itself: a one-price product stays one price (the storefront's page and cart show the
+    /// variation's), and a variation with a price of its own keeps it. Each is a line of its own.
+    fn follow_price(&mut self, old: i64, new: i64, changes: &[VariationChange], prices: &mut Vec<(String, i64)>) {
+        for variation in &self.product.variations {
+            let priced_here = changes.iter().any(|c| c.id == variation.id && c.price.is_some());
+            if variation.price == old && !priced_here {
+                self.line(Some(&variation.sku), GridField::VariationPrice, yen_text(Some(old)), yen_text(Some(new)));
+                prices.push((variation.id.clone(), new));
+            }
+        }
     }
 
     #[allow(clippy::type_complexity)]
@@ -411,6 +427,23 @@ mod tests {
         assert_eq!((fields.price, fields.before_price, fields.is_published), (13_200, Some(15_800), true));
         assert_eq!(edits[0].tag_ids, None, "the same tags in another order are no change");
         assert_eq!(edits[0].stock, [("v1".to_owned(), -2)]);
+    }
+
+    #[test]
+    fn variations_priced_as_the_product_follow_its_new_price_unless_priced_themselves() {
+        let mut shop = current();
+        let own = GridVariationRow { id: "v2".into(), sku: "CHAIR-01-GY".into(), price: 13_800, ..shop["p1"].variations[0].clone() };
+        shop.get_mut("p1").unwrap().variations.push(own);
+        let changes = change(serde_json::json!({ "id": "p1", "version": 3, "price": 13_200 }));
+        let (edits, lines) = plan(&changes, &shop, &HashSet::new(), &names()).unwrap();
+        assert_eq!(edits[0].prices, [("v1".to_owned(), 13_200)], "v2 has a price of its own");
+        assert_eq!(
+            lines.iter().map(|l| (l.sku.as_deref(), l.field)).collect::<Vec<_>>(),
+            [(None, GridField::Price), (Some("CHAIR-01-NV"), GridField::VariationPrice)]
+        );
+        let priced = change(serde_json::json!({ "id": "p1", "version": 3, "price": 13_200, "variations": [{ "id": "v1", "price": 12_900 }] }));
+        let (edits, _) = plan(&priced, &shop, &HashSet::new(), &names()).unwrap();
+        assert_eq!(edits[0].prices, [("v1".to_owned(), 12_900)], "the edit's own price wins");
     }
 
     #[test]

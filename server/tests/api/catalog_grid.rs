@@ -95,9 +95,12 @@ async fn an_owner_previews_then_applies_many_changes_and_the_storefront_follows(
             line("GRID-A", None, "カテゴリ", "なし", &category_name),
             line("GRID-A", Some("GRID-A-S-NV"), "価格", "3,980円", "4,200円"),
             line("GRID-A", Some("GRID-A-S-NV"), "在庫", "実在庫 3", "実在庫 6（+3）"),
+            line("GRID-A", Some("GRID-A-S-GY"), "価格", "3,980円", "4,200円"),
+            line("GRID-A", Some("GRID-A-M-NV"), "価格", "3,980円", "4,200円"),
+            line("GRID-A", Some("GRID-A-M-GY"), "価格", "3,980円", "4,200円"),
             line("GRID-B", None, "公開", "公開", "非公開"),
         ],
-        "B's unchanged price is no change"
+        "variations priced as the product follow it; B's unchanged price is no change"
     );
     assert_eq!(by_code(&grid(&app, &owner, "q=grid-a").await, "GRID-A"), &a, "a preview writes nothing");
 

@@ -10,7 +10,7 @@ import { STOCK_MAX } from './stock-schema';
 import type { GridChanges, GridProduct, GridProductChange, GridVariation, GridVariationChange } from './grid-types';
 
 /** The server's words for a price it does not take (販売価格, 通常価格, a variation's 価格). */
-export const PRICE_MESSAGE = '0円以上、10,000,000円以下の整数で入力してください。';
+export const PRICE_MESSAGE = '0〜10,000,000円の範囲で入力してください。';
 /** A stock change that is not a whole number. */
 export const DELTA_MESSAGE = '整数で入力してください（例：3、-2）。';
 /** A stock change past the stock desk's typo guard. */

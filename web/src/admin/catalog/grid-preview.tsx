@@ -24,7 +24,8 @@ export function GridPreviewDialog({ preview, saving, onSave, onClose }: GridPrev
       ) : (
         <>
           <p>{`${preview.products}商品・${preview.changes.length}件の変更を保存します。`}</p>
-          <div className={styles.previewScroller}>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the keyboard's focus to scroll (WCAG 2.1.1) */}
+          <section className={styles.previewScroller} tabIndex={0} aria-label="変更の一覧">
             <table className={styles.previewTable}>
               <caption className="visually-hidden">変更の一覧</caption>
               <thead className={styles.previewHead}>
@@ -50,7 +51,7 @@ export function GridPreviewDialog({ preview, saving, onSave, onClose }: GridPrev
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
         </>
       )}
       <DialogActions>
