@@ -154,6 +154,16 @@ fn path_rejection(rejection: PathRejection) -> ApiError {
     ApiError::not_found()
 }
 
+/// `#[serde(default, deserialize_with = "present")]` on an `Option<Option<T>>`: an omitted field
+/// is `None` (leave it as it is), a field sent as null is `Some(None)` (clear it).
+pub fn present<'de, D, T>(deserializer: D) -> Result<Option<Option<T>>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: serde::Deserialize<'de>,
+{
+    <Option<T> as serde::Deserialize>::deserialize(deserializer).map(Some)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -185,14 +195,4 @@ mod tests {
             assert_eq!(query_switch(Some(value)), None, "{value:?}");
         }
     }
-}
-
-/// `#[serde(default, deserialize_with = "present")]` on an `Option<Option<T>>`: an omitted field
-/// is `None` (leave it as it is), a field sent as null is `Some(None)` (clear it).
-pub fn present<'de, D, T>(deserializer: D) -> Result<Option<Option<T>>, D::Error>
-where
-    D: serde::Deserializer<'de>,
-    T: serde::Deserialize<'de>,
-{
-    <Option<T> as serde::Deserialize>::deserialize(deserializer).map(Some)
 }

@@ -204,7 +204,8 @@ impl ParsedListQuery {
             sort,
             descending,
             words: q.map(|q| contains_pattern(&search_text::normalise(q))),
-            sku: q.map(|q| contains_pattern(&q.to_lowercase())),
+            // SKUs are ASCII (the form's code rule): a query with anything else cannot match one.
+            sku: q.filter(|q| q.is_ascii()).map(|q| contains_pattern(&q.to_lowercase())),
             categories,
         })
     }

@@ -56,7 +56,7 @@ pub async fn load_for_edit(tx: &mut Tx, channel_id: &ChannelId, ids: &[String]) 
         rows.extend(sql.fetch_all_on::<DeskProductRow, _>(&mut **tx).await?);
     }
     let found: Vec<String> = rows.iter().map(|row| row.id.clone()).collect();
-    let mut parts = Parts::read(&mut **tx, &found).await?;
+    let mut parts = Parts::read(tx, &found).await?;
     Ok(rows.into_iter().map(|row| (row.id.clone(), parts.product(row))).collect())
 }
 
