@@ -16,6 +16,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
+source bench/owner_session.sh
 
 products="${1:-100000}"
 rows="${2:-100000}"
@@ -53,10 +54,7 @@ echo "seeded in $(( $(date +%s) - start )) s"
 if [[ "$DATABASE_URL" == postgres* ]]; then psql "$DATABASE_URL" -qc "VACUUM ANALYZE" > /dev/null; fi
 python3 bench/import_csv.py "$rows" "$work/import.csv"
 
-password="bench-$(python3 -c 'import secrets; print(secrets.token_hex(12))')"
-email="bench-$(date +%s)@example.jp"
-created=$(printf '%s\n' "$password" | "$SHOP_BIN" staff create --channel demo --email "$email" --name ベンチ --role owner --password-stdin)
-secret=$(printf '%s\n' "$created" | sed -n 's/^TOTP secret (base32): //p')
+make_bench_owner
 if curl -fs "http://127.0.0.1:$port/healthz" > /dev/null 2>&1; then
   echo "something already answers on port $port: stop it first" >&2
   exit 1
@@ -67,20 +65,7 @@ for _ in $(seq 1 600); do curl -fs "http://127.0.0.1:$port/readyz" > /dev/null 2
 kill -0 "$shop_pid" 2> /dev/null || { echo "the server stopped:" >&2; cat "$work/shop.log" >&2; exit 1; }
 base="http://127.0.0.1:$port"
 
-# The owner's session: the password step, then the authenticator's code (RFC 6238).
-pending=$(curl -fs -X POST "$base/v1/admin/auth/login" -H 'content-type: application/json' \
-  -d "{\"email\":\"$email\",\"password\":\"$password\"}" | python3 -c 'import json,sys; print(json.load(sys.stdin)["pending"])')
-code=$(python3 - "$secret" <<'EOF'
-import base64, hmac, struct, sys, time
-key = base64.b32decode(sys.argv[1].upper() + "=" * (-len(sys.argv[1]) % 8))
-digest = hmac.new(key, struct.pack(">Q", int(time.time()) // 30), "sha1").digest()
-offset = digest[-1] & 15
-print("%06d" % ((struct.unpack(">I", digest[offset:offset + 4])[0] & 0x7FFFFFFF) % 1000000))
-EOF
-)
-cookie=$(curl -fsi -X POST "$base/v1/admin/auth/totp" -H 'content-type: application/json' \
-  -d "{\"pending\":\"$pending\",\"code\":\"$code\"}" | sed -n 's/^set-cookie: \([^;]*\).*/\1/Ip' | head -1)
-[ -n "$cookie" ] || { echo "could not sign the owner in" >&2; exit 1; }
+sign_in_owner "$base"
 
 q() { python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[1]))' "$1"; }
 measure() { # url [header] → "rps p50 p99 non2xx"
