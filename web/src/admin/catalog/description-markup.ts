@@ -40,7 +40,7 @@ export const LINK_ATTRIBUTE = 'href';
 export const LINK_REL = 'noopener noreferrer nofollow';
 
 /** What the hint under the field says is allowed. */
-export const MARKUP_HINT = `使えるタグ：${DESCRIPTION_TAGS.join(' ')}。リンク（a）は href だけを残し、http・https・mailto か「/」で始まるパスに限ります。ほかのタグや属性（script、style、画像、onclick など）は保存時に取り除きます。タグを使わない文章は、空行で段落を分けて表示します。`;
+export const MARKUP_HINT = `使えるタグ：${DESCRIPTION_TAGS.join(' ')}。リンク（a）は href だけを残し、http・https・mailto か「/」で始まるパスに限ります。ほかのタグや属性（script、style、画像、onclick など）は保存時に取り除きます。タグを使わない文章は、空行で段落を分けて表示します。タグを1つでも使うと空行では段落が分かれないため、段落は <p>…</p> で囲んでください。`;
 
 /** http:, https:, mailto: or a path of this shop (`/…`, not `//host`, which is another site). */
 export function isAllowedHref(href: string): boolean {
