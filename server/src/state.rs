@@ -49,6 +49,8 @@ pub struct SharedState {
     pub confirmation_mail: crate::orders::desk_mails::ConfirmationMail,
     /// The storefront's 入荷リクエスト still waiting, per product, for the stock desk.
     pub restock_waiting: crate::catalog::restock::CountWaiting,
+    /// The product desk's list counts by shop, filter and catalogue stamp (catalog/http/admin_products.rs).
+    pub desk_counts: crate::infra::fresh_cache::FreshCache<String, i64>,
     /// The keyword index over every channel's products (catalog/search_index.rs).
     pub search: catalog::search_index::SearchIndex,
     pub channels: channel::ChannelCache,
@@ -118,6 +120,7 @@ impl AppState {
             favorites: crate::catalog::favorite_overlay::FavoriteCache::new(|db, channel_id, user_id| {
                 Box::pin(async move { crate::favorites::store::favorite_product_ids(&db, &channel_id, &user_id).await })
             }),
+            desk_counts: crate::infra::fresh_cache::FreshCache::new(2_000, std::time::Duration::from_secs(5)),
             search: catalog::search_index::SearchIndex::default(),
             channels: channel::ChannelCache::new(),
             sessions: SessionVersions::new(),

@@ -69,6 +69,15 @@ impl<K: Eq + Hash + Clone, V: Clone> FreshCache<K, V> {
         Ok(value)
     }
 
+    /// The value for `key` while it is fresh; None when absent or stale.
+    pub fn get_fresh<Q>(&self, key: &Q) -> Option<V>
+    where
+        K: Borrow<Q>,
+        Q: Hash + Eq + ?Sized,
+    {
+        self.entries.get(key).filter(|slot| slot.loaded_at.elapsed() < self.fresh_for).map(|slot| slot.value.clone())
+    }
+
     pub fn insert(&self, key: K, value: V) {
         self.entries.insert(key, Arc::new(Slot { value, loaded_at: Instant::now(), reloading: AtomicBool::new(false) }));
     }

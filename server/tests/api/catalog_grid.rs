@@ -56,10 +56,17 @@ async fn an_owner_previews_then_applies_many_changes_and_the_storefront_follows(
     create(&app, &owner, &tee("GRID-B", "一括編集のTシャツB")).await.assert_status(StatusCode::CREATED);
     let rows = grid(&app, &owner, "q=grid-&sort=code&dir=asc").await;
     assert_eq!(rows.iter().map(|p| p["code"].as_str().unwrap()).collect::<Vec<_>>(), ["GRID-A", "GRID-B"]);
+    assert_eq!(grid(&app, &owner, "q=grid-&sort=code&dir=asc&per=1&page=2").await[0]["code"], "GRID-B", "the second page of a counted filter");
     let (a, b) = (by_code(&rows, "GRID-A").clone(), by_code(&rows, "GRID-B").clone());
     let first = &a["variations"][0];
     assert_eq!((first["sku"].as_str(), first["available"].as_i64(), first["on_hand"].as_i64()), (Some("GRID-A-S-NV"), Some(3), Some(3)));
     let (category, category_name) = category_id(&app, &owner).await;
+    // The count is kept a few seconds per filter, but never past a write to a product.
+    let total = |answer: Answer| answer.header("x-total").parse::<i64>().unwrap();
+    assert_eq!(total(app.get("/v1/admin/catalog/grid?q=grid-").header("cookie", &owner).send().await), 2);
+    create(&app, &owner, &tee("GRID-Z", "一括編集のTシャツZ")).await.assert_status(StatusCode::CREATED);
+    assert_eq!(total(app.get("/v1/admin/catalog/grid?q=grid-").header("cookie", &owner).send().await), 3);
+    assert_eq!(total(app.get("/v1/admin/products?q=grid-").header("cookie", &owner).send().await), 3);
 
     let changes = json!([
         { "id": a["id"], "version": a["version"], "price": 4200, "before_price": null, "category_ids": [category],

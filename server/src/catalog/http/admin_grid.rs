@@ -12,7 +12,7 @@ use serde::Serialize;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::admin_products::{OPTIONS_MAX, ParsedListQuery, ProductListQuery, ProductState, stale_with};
+use super::admin_products::{OPTIONS_MAX, ParsedListQuery, ProductListQuery, ProductState, desk_page, stale_with};
 use super::admin_stock::STOCK_MOVED_CODE;
 use crate::catalog::grid_edit::{self, ChangeLine, GridChanges, Names, ProductEdit, Refusal, STOCK_NOTE};
 use crate::catalog::store::grid::{self, GridProduct};
@@ -115,7 +115,10 @@ pub async fn list_grid(
     page.per = page.per.min(PER_MAX);
     let parsed = ParsedListQuery::parse(&state, &channel.id, &query).await?;
     let now = Timestamp::now().0;
-    let (products, total) = grid::list_grid(&state.db, &channel.id, &parsed.filter(), page.per, page.offset(), now).await?;
+    let (products, total) = desk_page(&state, &channel.id, &parsed, now, async |known| {
+        grid::list_grid(&state.db, &channel.id, &parsed.filter(), (page.per, page.offset()), now, known).await
+    })
+    .await?;
     Ok(Paginated::new(products.into_iter().map(|p| view_of(p, now)).collect(), total, page))
 }
 

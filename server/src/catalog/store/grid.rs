@@ -37,8 +37,15 @@ pub struct GridProduct {
 }
 
 /// A page of the desk list's products (the same filter and order), with their parts.
-pub async fn list_grid(db: &Db, channel_id: &ChannelId, filter: &DeskFilter<'_>, limit: i64, offset: i64, now: i64) -> sqlx::Result<(Vec<GridProduct>, i64)> {
-    let (rows, total) = product_desk::list_desk_products(db, channel_id, filter, limit, offset, now).await?;
+pub async fn list_grid(
+    db: &Db,
+    channel_id: &ChannelId,
+    filter: &DeskFilter<'_>,
+    (limit, offset): (i64, i64),
+    now: i64,
+    known_total: Option<i64>,
+) -> sqlx::Result<(Vec<GridProduct>, i64)> {
+    let (rows, total) = product_desk::list_desk_products(db, channel_id, filter, limit, offset, now, known_total).await?;
     let ids: Vec<String> = rows.iter().map(|row| row.id.clone()).collect();
     let mut conn = db.pool.acquire().await?;
     let mut parts = Parts::read(&mut conn, &ids).await?;

@@ -164,7 +164,15 @@ fn push_filter_as(sql: &mut Sql, channel_id: &ChannelId, filter: &DeskFilter<'_>
     }
 }
 
-/// A page of the channel's products and how many match.
+/// The newest `updated_at` of the channel's products: every write to a product (and to its
+/// links, variations and stock) moves it on, so a count kept under it is still exact.
+pub async fn catalogue_stamp(db: &Db, channel_id: &ChannelId) -> sqlx::Result<i64> {
+    let stamp: Option<i64> = sqlx::query_scalar("SELECT MAX(updated_at) FROM products WHERE channel_id = $1").bind(channel_id).fetch_one(&db.pool).await?;
+    Ok(stamp.unwrap_or(0))
+}
+
+/// A page of the channel's products and how many match (`known_total`: counted before, at the
+/// same catalogue stamp).
 pub async fn list_desk_products(
     db: &Db,
     channel_id: &ChannelId,
@@ -172,6 +180,7 @@ pub async fn list_desk_products(
     limit: i64,
     offset: i64,
     now: i64,
+    known_total: Option<i64>,
 ) -> sqlx::Result<(Vec<DeskProductRow>, i64)> {
     let direction = if filter.descending { " DESC" } else { " ASC" };
     let page_query = |test: CategoryTest| {
@@ -184,14 +193,17 @@ pub async fn list_desk_products(
     // The page's ids first, over the sort's index (migration 099), then the columns of those
     // ids only: with the columns' subqueries in the sorted query, SQLite computed them for every
     // product before sorting (0.5 s at 100k products).
-    let (ids, total): (Vec<String>, i64) = if filter.words.is_some() {
+    let (ids, total): (Vec<String>, i64) = if filter.words.is_some() && known_total.is_none() {
         // A keyword reads every product it finds anyway (to count them): one pass gives both
         // the count and the page, where a LIMIT and a COUNT would read them twice.
         let all: Vec<String> = page_query(CategoryTest::List).fetch_all::<(String,)>(db).await?.into_iter().map(|(id,)| id).collect();
         let total = all.len() as i64;
         (all.into_iter().skip(offset.max(0) as usize).take(limit.max(0) as usize).collect(), total)
     } else {
-        let total = count_desk_products(db, channel_id, filter, now).await?;
+        let total = match known_total {
+            Some(total) => total,
+            None => count_desk_products(db, channel_id, filter, now).await?,
+        };
         let test = if total > PROBE_ABOVE { CategoryTest::Probe } else { CategoryTest::List };
         let mut page = page_query(test);
         page.push(" LIMIT ").int(limit).push(" OFFSET ").int(offset);
