@@ -229,6 +229,9 @@ describe('navigation effects', () => {
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
     const { router } = await renderApp('/news');
     await screen.findByRole('heading', { name: 'ニュース' });
+    // Let the router settle (a loaded machine once left the page's entry to change after the
+    // heading showed, and the scroll below was kept under the entry before it).
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
 
     act(() => {
       window.scrollY = 640;
