@@ -275,7 +275,8 @@ describe('分類管理: カテゴリ', () => {
     // (jsdom's File does not survive Node's Request intact: its name is not checked here.)
     expect(sent.has('file')).toBe(true);
 
-    await user.click(within(dialog).getByRole('button', { name: '保存する' }));
+    // The save waits for the upload to settle (its button is busy until then).
+    await user.click(await within(dialog).findByRole('button', { name: '保存する' }));
     expect(await screen.findByText('カテゴリ「ヘルメット」を保存しました。')).toBeInTheDocument();
     expect(await bodyOf(fake, '/v1/admin/categories/c-4')).toEqual({
       name: 'ヘルメット',
