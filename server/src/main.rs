@@ -94,7 +94,8 @@ enum CatalogAction {
         /// With `--apply`: write the units without errors even when others have some.
         #[arg(long)]
         only_clean: bool,
-        /// The CSV file (UTF-8 with or without a BOM, or Shift_JIS).
+        /// The CSV file (UTF-8 with or without a BOM, or Shift_JIS), or a ZIP of one CSV and
+        /// the photos its 画像 column names by file name.
         file: std::path::PathBuf,
         #[command(flatten)]
         config: Config,
@@ -258,13 +259,13 @@ async fn catalog_import(state: &AppState, channel: &str, kind: &str, apply: bool
     let shop = shop::channel::store::find_channel_by_code(&state.db, channel).await?.ok_or_else(|| anyhow::anyhow!("no channel `{channel}`"))?;
     let kind = ImportKind::parse(kind).ok_or_else(|| anyhow::anyhow!("kind is products or inventory"))?;
     let bytes = std::fs::read(file).with_context(|| format!("reading {}", file.display()))?;
-    let (text, encoding) = shop::infra::text_csv::decode_detecting(&bytes).map_err(|message| anyhow::anyhow!("{message}"))?;
-    let plan = imports::plan(&state.db, &state.storage, &shop.id, kind, &text, encoding).await?;
+    let bundle = shop::catalog::import_bundle::open(&bytes).map_err(|message| anyhow::anyhow!("{message}"))?;
+    let plan = imports::plan(&state.db, &state.import_sources(), &shop.id, kind, &bundle).await?;
     let s = &plan.summary;
     println!(
         "{}（{}）: {}行 — 新規 {} / 更新 {} / 変更なし {} / エラー行 {}",
         file.display(),
-        encoding.label(),
+        plan.encoding.map_or("読めません", |e| e.label()),
         plan.rows,
         s.create,
         s.update,

@@ -57,6 +57,8 @@ pub struct SharedState {
     pub mailer: Mailer,
     /// Where files live: product photos, inquiry attachments (infra/storage.rs).
     pub storage: crate::infra::storage::Storage,
+    /// Fetches the pictures an imported CSV names by URL, public hosts only (infra/picture_fetch.rs).
+    pub picture_fetcher: crate::infra::picture_fetch::PictureFetcher,
     /// Social login providers from `SHOP_OAUTH_PROVIDERS` (none by default).
     pub social_providers: Arc<social_login::Providers>,
     /// Members' session versions, fresh for two seconds (auth/sessions.rs).
@@ -75,6 +77,11 @@ pub struct SharedState {
 }
 
 impl AppState {
+    /// What a catalogue import's dry run reads besides the database (catalog/imports.rs).
+    pub fn import_sources(&self) -> crate::catalog::imports::Sources<'_> {
+        crate::catalog::imports::Sources { storage: &self.storage, fetcher: &self.picture_fetcher }
+    }
+
     /// This state with other social login providers (the tests configure them after start);
     /// caches and the database pool are shared with the original.
     pub fn with_social_providers(&self, providers: social_login::Providers) -> AppState {
@@ -101,6 +108,7 @@ impl AppState {
         staff::sealing::seal_stored(&db, &totp_keys).await?;
         let mailer = Mailer::new(&config, db.clone())?;
         let storage = crate::infra::storage::Storage::open(config.storage_url.as_deref(), &config.data_dir)?;
+        let picture_fetcher = crate::infra::picture_fetch::PictureFetcher::new(&config.picture_fetch_allow_hosts)?;
         let social_providers = Arc::new(social_login::Providers::load(config.oauth_providers.as_deref())?);
         let gateway = payments::Gateways::load(config.payment_gateways.as_deref(), config.demo, db.clone())?;
         tracing::info!(?gateway, "card payment gateways");
@@ -113,6 +121,7 @@ impl AppState {
             totp_keys,
             mailer,
             storage,
+            picture_fetcher,
             social_providers,
             config: Arc::new(config),
             catalog_cache: ReadCache::new(20_000, CATALOG_FRESH_FOR),

@@ -7,10 +7,14 @@
  * product is then on 商品管理 and found by the storefront's keyword search; the row with the error
  * made nothing. The inventory CSV then adds 5 to the new SKU (`SKU,増減`), and 在庫管理 shows its
  * stock 5 higher. The screen has no serious axe violation (the back office's CSP enforced).
+ * A second journey uploads a ZIP of a products CSV and the photo its 画像 column names by file
+ * name: the dry run counts it, 「反映する」 writes it, and the storefront's product page shows the
+ * photo in its responsive WebP sizes.
  * Desktop only: the screen is the same sections at any width, and its tables are the desks' own.
  */
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
+import { drawPhoto, zipOf } from './photo-files';
 import { signInStaff } from './staff-session';
 import { expect, keepScreenshot, seriousViolations, test } from './support';
 
@@ -186,5 +190,59 @@ test.describe('catalog CSV', () => {
     await expect(stockRow).toHaveCount(1);
     await expect(await cellOf(stockTable(page), stockRow, '実在庫')).toHaveText('8');
     await expect(await cellOf(stockTable(page), stockRow, '販売可能')).toHaveText(/^8(\D|$)/);
+  });
+
+  test('an owner imports a ZIP of a products CSV and its photo, and the storefront shows the photo', async ({
+    page,
+  }) => {
+    const stamp = Date.now();
+    const code = `E2E-ZIP-${stamp}`;
+    const name = `E2EZIP商品${stamp}`;
+    await page.goto('/admin/catalog/csv');
+    await signInStaff(page, 'csv');
+    await expect(page.getByRole('heading', { level: 1, name: 'CSV入出力' })).toBeVisible();
+
+    // (1) A ZIP: the CSV names the photo by its file name, kept in a folder of the ZIP.
+    const photo = await drawPhoto(page, 'image/jpeg', 1200, 900, 140);
+    const csv = `商品コード,商品名,販売価格,SKU,画像\r\n${code},${name},1980,${code}-01,front-${stamp}.jpg\r\n`;
+    const zipName = `e2e-photos-${stamp}.zip`;
+    await section(page, '商品CSV')
+      .getByLabel('商品CSVファイル')
+      .setInputFiles({
+        name: zipName,
+        mimeType: 'application/zip',
+        buffer: zipOf([
+          { name: '商品.csv', buffer: Buffer.from(csv, 'utf8') },
+          { name: `写真/front-${stamp}.jpg`, buffer: photo },
+        ]),
+      });
+    const zipJob = job(page, '商品CSV', zipName);
+    const counts = zipJob.getByLabel('確認結果');
+    await expect(counts).toBeVisible({ timeout: 30_000 });
+    await expect(counts).toContainText('新規1件');
+    await expect(counts).toContainText('エラー行0件');
+
+    // (2) 反映する writes it.
+    await zipJob.getByRole('button', { name: '反映する', exact: true }).click();
+    await expect(zipJob.getByText('完了しました。1件を反映しました。')).toBeVisible({ timeout: 30_000 });
+
+    // (3) The storefront's product page shows the photo, made into the storefront's widths.
+    await page.goto(`/product?${new URLSearchParams({ keyword: name }).toString()}`);
+    const found = page
+      .getByRole('list', { name: '商品一覧' })
+      .getByRole('link', { name: new RegExp(name) })
+      .first();
+    await expect(async () => {
+      if (!(await found.isVisible())) await page.reload();
+      await expect(found).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    await found.click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    const picture = page.locator('main img[srcset*="/media/"]').first();
+    await expect(picture).toBeVisible();
+    await expect(picture).toHaveAttribute('srcset', /-240\.webp 240w.*-1200\.webp 1200w/);
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
   });
 });

@@ -12,41 +12,12 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expectNoSidewaysScroll } from './member-session';
+import { drawPhoto } from './photo-files';
 import { signInStaff } from './staff-session';
 import { expect, keepScreenshot, seriousViolations, test } from './support';
 
 /** A demo product no other journey looks at (a cleaner for screens, its one stock picture). */
 const PRODUCT_CODE = 'DT-17706';
-
-/** A photo drawn on a canvas in the page: stripes of `hue` and a circle, as JPEG or PNG bytes. */
-async function drawPhoto(
-  page: Page,
-  type: 'image/jpeg' | 'image/png',
-  width: number,
-  height: number,
-  hue: number,
-): Promise<Buffer> {
-  const base64 = await page.evaluate(
-    ({ type, width, height, hue }) => {
-      const canvas = document.createElement('canvas');
-      canvas.width = width;
-      canvas.height = height;
-      const context = canvas.getContext('2d');
-      if (!context) throw new Error('no 2d canvas');
-      for (let x = 0; x < width; x += 20) {
-        context.fillStyle = `hsl(${hue + (x % 60)}, 70%, ${40 + (x % 40)}%)`;
-        context.fillRect(x, 0, 20, height);
-      }
-      context.fillStyle = '#fff';
-      context.beginPath();
-      context.arc(width / 2, height / 2, height / 4, 0, Math.PI * 2);
-      context.fill();
-      return canvas.toDataURL(type, 0.9).split(',')[1] ?? '';
-    },
-    { type, width, height, hue },
-  );
-  return Buffer.from(base64, 'base64');
-}
 
 /** The two photos of the journey, as the file box takes them. */
 async function twoPhotos(page: Page) {

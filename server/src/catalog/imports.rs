@@ -14,6 +14,8 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
+use super::import_bundle::Bundle;
+use super::import_pictures::{Pictures, Reference};
 use super::photos;
 use super::product_csv::{self, Column, CsvProduct, Group, Kept, PATH_SEPARATOR, Resolved};
 use super::product_form::{self, ProductDraft};
@@ -23,6 +25,7 @@ use super::store::stock::{self, Cause, StockReason};
 use super::store::taxonomy_desk;
 use crate::infra::db::{Db, Tx};
 use crate::infra::ids::{ChannelId, new_id};
+use crate::infra::picture_fetch::PictureFetcher;
 use crate::infra::storage::Storage;
 use crate::infra::text_csv::{self, Encoding, LineError, read_rows};
 use crate::infra::time::Timestamp;
@@ -124,6 +127,8 @@ pub struct Plan {
     pub summary: ImportSummary,
     /// Data rows in the file.
     pub rows: usize,
+    /// The file's encoding, once it could be read.
+    pub encoding: Option<Encoding>,
 }
 
 impl Plan {
@@ -138,16 +143,32 @@ impl Plan {
     }
 }
 
-/// The dry run of `text` (decoded from `encoding`) against the shop.
-pub async fn plan(db: &Db, storage: &Storage, channel_id: &ChannelId, kind: ImportKind, text: &str, encoding: Encoding) -> anyhow::Result<Plan> {
-    let (headers, rows) = match read_rows(text) {
+/// Where the dry run finds what it needs besides the database.
+pub struct Sources<'a> {
+    pub storage: &'a Storage,
+    pub fetcher: &'a PictureFetcher,
+}
+
+/// The dry run of the uploaded file (a CSV, or a ZIP of one CSV and its photos) against the
+/// shop. The photos the file names are made on the way (import_pictures.rs).
+pub async fn plan(db: &Db, sources: &Sources<'_>, channel_id: &ChannelId, kind: ImportKind, bundle: &Bundle) -> anyhow::Result<Plan> {
+    let (text, encoding) = match text_csv::decode_detecting(&bundle.csv) {
+        Ok(decoded) => decoded,
+        Err(message) => return Ok(Plan::refused_file(vec![LineError::new(1, "", message)])),
+    };
+    let (headers, rows) = match read_rows(&text) {
         Ok(read) => read,
         Err(error) => return Ok(Plan::refused_file(vec![error])),
     };
-    match kind {
-        ImportKind::Products => plan_products(db, storage, channel_id, &headers, &rows, encoding).await,
-        ImportKind::Inventory => plan_inventory(db, channel_id, &headers, &rows).await,
-    }
+    let mut plan = match kind {
+        ImportKind::Products => {
+            let mut pictures = Pictures::new(sources.storage, channel_id, bundle, sources.fetcher);
+            plan_products(db, sources.storage, &mut pictures, channel_id, &headers, &rows, encoding).await?
+        }
+        ImportKind::Inventory => plan_inventory(db, channel_id, &headers, &rows).await?,
+    };
+    plan.encoding = Some(encoding);
+    Ok(plan)
 }
 
 /// Placeholder ids of names the apply will make: the form's rules only need them distinct.
@@ -192,6 +213,7 @@ impl NameResolver<'_> {
 async fn plan_products(
     db: &Db,
     storage: &Storage,
+    pictures: &mut Pictures<'_>,
     channel_id: &ChannelId,
     headers: &[String],
     rows: &[crate::infra::text_csv::Cells],
@@ -214,16 +236,21 @@ async fn plan_products(
         let mut errors = group.errors.clone();
         let current = existing.get(&group.product.code.to_lowercase());
         check_skus(&group, current, &sku_owner, &mut file_skus, &mut errors);
-        for url in &group.product.images {
-            if !names.image_urls.contains(url) && !photos::is_stored(storage, channel_id, url).await? {
-                errors.push(LineError::new(
-                    group.first_line(),
-                    Column::Images.header(),
-                    format!("画像が見つかりません（{url}）。商品管理でアップロードした画像のURLを指定してください。"),
-                ));
+        let mut product = group.product.clone();
+        for url in &mut product.images {
+            let found = match Reference::of(url) {
+                Reference::Stored(stored) if names.image_urls.contains(stored) || photos::is_stored(storage, channel_id, stored).await? => Ok(stored.to_owned()),
+                Reference::Stored(stored) => Err(format!(
+                    "画像が見つかりません（{stored}）。商品管理でアップロードした画像のURL、ZIPに入れた画像のファイル名、または https:// で始まる画像のURLを指定してください。"
+                )),
+                _ => pictures.make(url).await?,
+            };
+            match found {
+                Ok(stored) => *url = stored,
+                Err(message) => errors.push(LineError::new(group.first_line(), Column::Images.header(), message)),
             }
         }
-        let merged = merge(&group.product, current);
+        let merged = merge(&product, current);
         let (lines, unit) = product_unit(&group, merged, current);
         let resolved_ids = resolve(&mut resolver, &unit.product, group.first_line(), &mut errors);
         let resolved = Resolved {
@@ -309,7 +336,8 @@ fn merge(file: &CsvProduct, current: Option<&ExportedProduct>) -> CsvProduct {
     merged
 }
 
-/// A product as the file can say it: no opening stock (only a new SKU takes one), publish
+/// A product as the file can say it: no opening stock (only a new SKU takes one), a variation
+/// name left empty as the form derives it, publish
 /// times to the minute (the file's precision, as the form's), and in a Shift_JIS file only
 /// the characters Shift_JIS holds (`〜` and `～` are one there; `𠮷` is `〓`), so a product
 /// the staff left alone is not rewritten by the encoding.
@@ -333,6 +361,10 @@ fn comparable(product: &CsvProduct, encoding: Encoding) -> CsvProduct {
     }
     for variation in &mut product.variations {
         variation.initial_stock = 0;
+        // A file may leave the name to the form, which derives it (a hand-written file).
+        if variation.name.trim().is_empty() {
+            variation.name = product_form::derived_name(variation.size.as_deref(), variation.color.as_deref(), product.name.trim());
+        }
     }
     product.publish_from = product.publish_from.map(|ms| ms - ms.rem_euclid(MINUTE_MS));
     product.publish_until = product.publish_until.map(|ms| ms - ms.rem_euclid(MINUTE_MS));
@@ -671,7 +703,7 @@ async fn write_stock(
 
 // --- the background job ------------------------------------------------------------------------
 
-/// Where a job's file is kept.
+/// Where a job's file is kept (a CSV or a ZIP, whatever was uploaded: the key's `.csv` is a name only).
 pub fn file_key(channel_id: &ChannelId, id: &str) -> String {
     format!("imports/{channel_id}/{id}.csv")
 }
@@ -693,8 +725,8 @@ pub async fn run(state: AppState, id: String) {
 async fn job_plan(state: &AppState, job: &catalog_csv::ImportRow) -> anyhow::Result<Plan> {
     let kind = ImportKind::parse(&job.kind).ok_or_else(|| anyhow::anyhow!("unknown import kind {}", job.kind))?;
     let bytes = state.storage.get(&file_key(&job.channel_id, &job.id)).await?.ok_or_else(|| anyhow::anyhow!("the import's file is gone"))?;
-    match text_csv::decode_detecting(&bytes) {
-        Ok((text, encoding)) => plan(&state.db, &state.storage, &job.channel_id, kind, &text, encoding).await,
+    match super::import_bundle::open(&bytes) {
+        Ok(bundle) => plan(&state.db, &state.import_sources(), &job.channel_id, kind, &bundle).await,
         Err(message) => Ok(Plan::refused_file(vec![LineError::new(1, "", message)])),
     }
 }

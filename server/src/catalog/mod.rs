@@ -8,6 +8,8 @@ pub mod favorite_overlay;
 pub mod filter;
 pub mod grid_edit;
 pub mod http;
+pub mod import_bundle;
+pub mod import_pictures;
 pub mod imports;
 pub mod low_stock_mail;
 pub mod photos;

@@ -130,9 +130,12 @@ pub fn process(bytes: &[u8]) -> Result<Processed, Refusal> {
             (w, encode_webp(scaled.as_ref().unwrap_or(&base)))
         })
         .collect();
-    let digest = Sha256::digest(bytes);
-    let hash: String = digest[..16].iter().map(|b| format!("{b:02x}")).collect();
-    Ok(Processed { hash, variants, width: base.width(), height: base.height(), original: bytes.to_vec(), original_type: kind })
+    Ok(Processed { hash: hash_of(bytes), variants, width: base.width(), height: base.height(), original: bytes.to_vec(), original_type: kind })
+}
+
+/// The first 16 bytes of the SHA-256 of `bytes`, in hex: a photo's name.
+fn hash_of(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)[..16].iter().map(|b| format!("{b:02x}")).collect()
 }
 
 fn decode(bytes: &[u8], kind: FileType) -> Result<DynamicImage, Refusal> {
@@ -184,6 +187,29 @@ pub async fn store(storage: &Storage, channel_id: &ChannelId, photo: &Processed)
 pub async fn is_stored(storage: &Storage, channel_id: &ChannelId, url: &str) -> anyhow::Result<bool> {
     let Some(name) = url.strip_prefix(MEDIA_PREFIX).filter(|name| parse_name(name).is_some()) else { return Ok(false) };
     storage.exists(&media_key(channel_id, name)).await
+}
+
+/// Where the URL made of a photo's bytes is noted, by the bytes' hash.
+fn made_key(channel_id: &ChannelId, hash: &str) -> String {
+    format!("originals/{channel_id}/{hash}.url")
+}
+
+/// The picture URL of `bytes` in the channel: processed and stored the first time, found by
+/// the bytes' hash afterwards (an import's dry run, then its apply; the same ZIP imported again).
+pub async fn store_bytes(storage: &Storage, channel_id: &ChannelId, bytes: Vec<u8>) -> anyhow::Result<Result<String, Refusal>> {
+    let noted = made_key(channel_id, &hash_of(&bytes));
+    if let Some(url) = storage.get(&noted).await?.and_then(|url| String::from_utf8(url.to_vec()).ok()) {
+        if is_stored(storage, channel_id, &url).await? {
+            return Ok(Ok(url));
+        }
+    }
+    let photo = match process_off_thread(bytes).await? {
+        Ok(photo) => photo,
+        Err(refusal) => return Ok(Err(refusal)),
+    };
+    store(storage, channel_id, &photo).await?;
+    storage.put(&noted, photo.url().into_bytes()).await?;
+    Ok(Ok(photo.url()))
 }
 
 /// One photo processed at a time per pair of cores: decoding a 40-megapixel upload takes about

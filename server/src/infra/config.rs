@@ -25,6 +25,12 @@ pub struct Config {
     #[arg(long, env = "SHOP_STORAGE_URL")]
     pub storage_url: Option<String>,
 
+    /// Hosts that the picture URLs of an imported products CSV may name although they are on a
+    /// private network or a port of their own (an asset server of the shop's network), comma
+    /// separated. Any other host must resolve to public addresses only (infra/picture_fetch.rs).
+    #[arg(long, env = "SHOP_PICTURE_FETCH_ALLOW_HOSTS", value_delimiter = ',', default_value = "")]
+    pub picture_fetch_allow_hosts: Vec<String>,
+
     /// The built single-page app (npm run build in web/).
     #[arg(long, env = "SHOP_WEB_DIR", default_value = "web/dist")]
     pub web_dir: PathBuf,
@@ -158,6 +164,7 @@ impl Config {
             addr: "127.0.0.1:0".parse().expect("literal address"),
             data_dir,
             storage_url: None,
+            picture_fetch_allow_hosts: Vec::new(),
             web_dir: PathBuf::from("web/dist"),
             cors_origins: Vec::new(),
             jwt_secret: Some("test-secret-test-secret-test-secret".into()),

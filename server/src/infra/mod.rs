@@ -17,6 +17,7 @@ pub mod metrics;
 pub mod money;
 pub mod multipart;
 pub mod pagination;
+pub mod picture_fetch;
 pub mod rate_limit;
 pub mod read_cache;
 pub mod sealed;

@@ -171,7 +171,7 @@ async fn a_file_with_errors_names_each_and_writes_nothing_unless_told(app: TestA
          ERR-1,価格が数字でない,abc,ERR-1-A,,\n\
          ERR-2,他の商品のSKU,1000,{taken_sku},,\n\
          ERR-3,JANが違う,1000,ERR-3-A,4901234567890,\n\
-         ERR-4,よその画像,1000,ERR-4-A,,https://evil.example/x.jpg\n\
+         ERR-4,よその画像,1000,ERR-4-A,,http://169.254.169.254/latest/meta-data/x.jpg\n\
          OK-1,正しい商品,1500,OK-1-A,4901234567894,\n"
     );
     let job = dry_run(&app, &owner, "products", file.as_bytes()).await;
@@ -308,6 +308,142 @@ async fn only_the_shops_staff_with_the_permission_import(app: TestApp) {
     let shipping = staff(&app, StaffRole::ShippingClerk).await;
     upload(&app, &shipping, "inventory", "a.csv", b"SKU,\xe5\xa2\x97\xe6\xb8\x9b\n").await.assert_status(StatusCode::ACCEPTED);
     assert_forbidden(&upload(&app, &shipping, "products", "a.csv", b"a\n").await, "商品を編集する権限がありません。");
+}
+
+fn zip_of(files: &[(&str, &[u8])]) -> Vec<u8> {
+    use std::io::Write;
+    let mut writer = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    for (name, bytes) in files {
+        writer.start_file(*name, zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated)).unwrap();
+        writer.write_all(bytes).unwrap();
+    }
+    writer.finish().unwrap().into_inner()
+}
+
+fn png(width: u32, height: u32) -> Vec<u8> {
+    let picture = image::RgbImage::from_fn(width, height, |x, _| image::Rgb([(x % 200) as u8, 120, 60]));
+    let mut out = std::io::Cursor::new(Vec::new());
+    image::DynamicImage::ImageRgb8(picture).write_to(&mut out, image::ImageFormat::Png).unwrap();
+    out.into_inner()
+}
+
+/// A web server on this machine with a photo, a page posing as one, and a redirect into a
+/// private network: the hosts a shop's CSV may name by URL.
+async fn picture_server() -> u16 {
+    use axum::routing::get;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let photo = crate::product_photos::jpeg(900, 600);
+    let routes = axum::Router::new()
+        .route("/tee.jpg", get(move || async move { ([("content-type", "image/jpeg")], photo) }))
+        .route("/page.jpg", get(|| async { ([("content-type", "image/jpeg")], "<html><script>alert(1)</script></html>") }))
+        .route("/hop.jpg", get(|| async { (StatusCode::FOUND, [("location", "http://10.0.0.1/x.jpg")]) }));
+    tokio::spawn(async move { axum::serve(listener, routes).await.unwrap() });
+    port
+}
+
+async fn images_of(app: &TestApp, cookie: &str, code: &str) -> Vec<Value> {
+    let desk = app.get(&format!("/v1/admin/products?q={code}")).header("cookie", cookie).send().await.json();
+    let id = desk["data"][0]["id"].as_str().unwrap_or_else(|| panic!("no product {code}: {desk}"));
+    let product = app.get(&format!("/v1/admin/products/{id}")).header("cookie", cookie).send().await.json();
+    product["images"].as_array().unwrap().clone()
+}
+
+async fn a_zip_brings_its_photos_and_urls_come_from_public_hosts_only(app: TestApp, port: u16) {
+    let owner = staff(&app, StaffRole::Owner).await;
+    let before = count_products(&app).await;
+    let csv = format!(
+        "商品コード,商品名,販売価格,SKU,画像\n\
+         ZIP-1,ZIPの写真の商品,2200,ZIP-1-A,front.jpg|back.png\n\
+         ZIP-2,URLの写真の商品,3300,ZIP-2-A,http://127.0.0.1:{port}/tee.jpg\n"
+    );
+    let front = crate::product_photos::jpeg(1600, 1200);
+    let bundle = zip_of(&[("商品.csv", csv.as_bytes()), ("photos/front.jpg", &front), ("photos/back.png", &png(500, 500)), ("__MACOSX/._front.jpg", b"x")]);
+    let answer = upload(&app, &owner, "products", "catalogue.zip", &bundle).await;
+    answer.assert_status(StatusCode::ACCEPTED);
+    let job = settled(&app, &owner, answer.json()["id"].as_str().unwrap(), "checked").await;
+    assert_eq!((job["summary"]["create"].as_i64(), job["error_count"].as_i64()), (Some(2), Some(0)), "{job}");
+    assert_eq!(count_products(&app).await, before, "a dry run writes no product");
+    apply(&app, &owner, &job, false).await;
+
+    let zipped = images_of(&app, &owner, "ZIP-1").await;
+    assert_eq!(zipped.len(), 2, "{zipped:?}");
+    assert!(zipped[0]["url"].as_str().unwrap().ends_with("-1440.webp"), "the 1600-pixel photo in the storefront's widths: {zipped:?}");
+    assert!(zipped[0]["srcset"].as_str().unwrap().contains("240w"), "{zipped:?}");
+    assert!(zipped[1]["url"].as_str().unwrap().ends_with("-500.webp"), "{zipped:?}");
+    let fetched = images_of(&app, &owner, "ZIP-2").await;
+    assert!(fetched[0]["url"].as_str().unwrap().ends_with("-900.webp"), "{fetched:?}");
+    let variant = app.get(fetched[0]["url"].as_str().unwrap()).send().await;
+    variant.assert_status(StatusCode::OK);
+    assert_eq!(image::load_from_memory(&variant.bytes).unwrap().width(), 900, "the fetched photo is served re-encoded");
+    let found = items(&app, &format!("keyword={}", encode("ZIPの写真の商品"))).await;
+    assert_eq!(found[0]["image"]["srcset"], zipped[0]["srcset"], "the storefront's card shows the photo");
+
+    // The same ZIP again: the same photos, so nothing changed.
+    let answer = upload(&app, &owner, "products", "catalogue.zip", &bundle).await;
+    let again = settled(&app, &owner, answer.json()["id"].as_str().unwrap(), "checked").await;
+    assert_eq!((again["summary"]["unchanged"].as_i64(), again["to_apply"].as_i64()), (Some(2), Some(0)), "{again}");
+
+    // Each wrong picture is an error of its line; nothing is written.
+    let csv = format!(
+        "商品コード,商品名,販売価格,SKU,画像\n\
+         BAD-1,ZIPにない,1000,BAD-1-A,missing.jpg\n\
+         BAD-2,写真に見せたHTML,1000,BAD-2-A,fake.jpg\n\
+         BAD-3,URLのHTML,1000,BAD-3-A,http://127.0.0.1:{port}/page.jpg\n\
+         BAD-4,内部のアドレス,1000,BAD-4-A,http://localhost/x.jpg\n\
+         BAD-5,内部への転送,1000,BAD-5-A,http://127.0.0.1:{port}/hop.jpg\n\
+         BAD-6,見つからないURL,1000,BAD-6-A,http://127.0.0.1:{port}/gone.jpg\n\
+         BAD-7,大きすぎる,1000,BAD-7-A,huge.jpg\n"
+    );
+    let mut huge = crate::product_photos::jpeg(40, 40);
+    huge.resize(11 * 1024 * 1024, 0);
+    let bundle = zip_of(&[("a.csv", csv.as_bytes()), ("fake.jpg", b"<html><body>not a photo</body></html>"), ("huge.jpg", &huge)]);
+    let answer = upload(&app, &owner, "products", "bad.zip", &bundle).await;
+    let job = settled(&app, &owner, answer.json()["id"].as_str().unwrap(), "checked").await;
+    let errors: Vec<(i64, &str, &str)> = job["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| (e["line"].as_i64().unwrap(), e["column"].as_str().unwrap(), e["message"].as_str().unwrap()))
+        .collect();
+    assert_eq!(errors.len(), 7, "{job}");
+    assert!(errors.iter().all(|(_, column, _)| *column == "画像"), "{errors:?}");
+    let message = |line: i64| errors.iter().find(|e| e.0 == line).map(|e| e.2).unwrap_or_default();
+    assert!(message(2).contains("ZIPに画像「missing.jpg」がありません"), "{errors:?}");
+    assert!(message(3).contains("JPEG・PNG・WebPの画像を選んでください。"), "{errors:?}");
+    assert!(message(4).contains("JPEG・PNG・WebPの画像を選んでください。"), "{errors:?}");
+    assert!(message(5).contains("このアドレスからは画像を取得できません"), "{errors:?}");
+    assert!(message(6).contains("このアドレスからは画像を取得できません"), "a redirect into a private network: {errors:?}");
+    assert!(message(7).contains("HTTP 404"), "{errors:?}");
+    assert!(message(8).contains("画像は10MBまでです"), "{errors:?}");
+    assert_eq!(job["to_apply"].as_i64(), Some(0));
+
+    // A CSV alone cannot bring a photo by file name; a ZIP needs its one CSV.
+    let alone = dry_run(&app, &owner, "products", "商品コード,商品名,販売価格,SKU,画像\nSOLO-1,単体,1000,SOLO-1-A,front.jpg\n".as_bytes()).await;
+    assert!(alone["errors"][0]["message"].as_str().unwrap().contains("ZIPにまとめて"), "{alone}");
+    let no_csv = upload(&app, &owner, "products", "photos.zip", &zip_of(&[("front.jpg", &front)])).await;
+    no_csv.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(no_csv.json()["errors"]["file"][0], "ZIPにCSVファイルが入っていません。商品CSVを1つ入れてください。");
+    assert_eq!(count_products(&app).await, before + 2, "only the first file's two products were written");
+}
+
+async fn with_a_picture_server(backend: crate::helpers::Backend) {
+    let port = picture_server().await;
+    crate::helpers::run_with(backend, |config| config.picture_fetch_allow_hosts = vec!["127.0.0.1".into()], move |app| {
+        a_zip_brings_its_photos_and_urls_come_from_public_hosts_only(app, port)
+    })
+    .await
+}
+
+mod a_zip_brings_its_photos_and_urls_come_from_public_hosts_only {
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn on_sqlite() {
+        super::with_a_picture_server(crate::helpers::Backend::Sqlite).await
+    }
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn on_postgres() {
+        super::with_a_picture_server(crate::helpers::Backend::Postgres).await
+    }
 }
 
 on_both_databases!(

@@ -4930,7 +4930,8 @@ export interface components {
         CatalogImportUpload: {
             /**
              * Format: binary
-             * @description The CSV: UTF-8 (with or without a BOM) or Shift_JIS, at most 50 MB.
+             * @description The CSV (UTF-8 with or without a BOM, or Shift_JIS), or a ZIP of one CSV and the photos
+             *     its 画像 column names by file name; at most 50 MB.
              */
             file: string;
             /** @description `products` or `inventory`. */
@@ -9371,7 +9372,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `errors.file` (missing, empty, over 50 MB, not UTF-8 or Shift_JIS text) or `errors.kind` */
+            /** @description `errors.file` (missing, empty, over 50 MB, not UTF-8 or Shift_JIS text, a ZIP without exactly one CSV) or `errors.kind` */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -11,6 +11,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::admin_products::{ProductListQuery, matching_product_ids};
+use crate::catalog::import_bundle;
 use crate::catalog::imports::{self, FILE_MAX, ImportKind, ImportSummary};
 use crate::catalog::product_csv;
 use crate::catalog::store::catalog_csv::{self, ImportRow};
@@ -215,14 +216,15 @@ async fn show_catalog_import(
 #[derive(utoipa::ToSchema)]
 #[allow(dead_code)]
 pub struct CatalogImportUpload {
-    /// The CSV: UTF-8 (with or without a BOM) or Shift_JIS, at most 50 MB.
+    /// The CSV (UTF-8 with or without a BOM, or Shift_JIS), or a ZIP of one CSV and the photos
+    /// its 画像 column names by file name; at most 50 MB.
     #[schema(value_type = String, format = Binary)]
     file: Vec<u8>,
     /// `products` or `inventory`.
     kind: ImportKind,
 }
 
-const FILE_REQUIRED: &str = "CSVファイルを選んでください。";
+const FILE_REQUIRED: &str = "CSVファイル（画像と一緒に取り込むときは、CSVと画像をまとめたZIP）を選んでください。";
 const KIND_MESSAGE: &str = "取り込む種類（products か inventory）を指定してください。";
 
 async fn read_upload(multipart: Result<Multipart, MultipartRejection>) -> ApiResult<(Option<String>, Option<(String, Vec<u8>)>)> {
@@ -258,7 +260,7 @@ async fn read_upload(multipart: Result<Multipart, MultipartRejection>) -> ApiRes
         (status = 202, body = CatalogImport, description = "the dry run has started (`checking`); nothing is written until it is applied"),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "no `catalog_edit` (products) or `stock` (inventory)"),
         (status = 413, body = ErrorBody, description = "the request is larger than 51 MiB"),
-        (status = 422, body = ErrorBody, description = "`errors.file` (missing, empty, over 50 MB, not UTF-8 or Shift_JIS text) or `errors.kind`"),
+        (status = 422, body = ErrorBody, description = "`errors.file` (missing, empty, over 50 MB, not UTF-8 or Shift_JIS text, a ZIP without exactly one CSV) or `errors.kind`"),
     ))]
 async fn create_catalog_import(
     State(state): State<AppState>,
@@ -274,7 +276,9 @@ async fn create_catalog_import(
         ImportKind::Inventory => Permission::Stock,
     })?;
     let (name, bytes) = file.filter(|(_, bytes)| !bytes.is_empty()).ok_or_else(|| ApiError::field("file", FILE_REQUIRED))?;
-    let (_, encoding) = text_csv::decode_detecting(&bytes).map_err(|message| ApiError::field("file", message))?;
+    let bundle = import_bundle::open(&bytes).map_err(|message| ApiError::field("file", message))?;
+    let (_, encoding) = text_csv::decode_detecting(&bundle.csv).map_err(|message| ApiError::field("file", message))?;
+    drop(bundle);
     let id = new_id();
     state.storage.put(&imports::file_key(&channel.id, &id), bytes).await?;
     let now = Timestamp::now().0;

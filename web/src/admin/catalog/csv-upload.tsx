@@ -1,12 +1,25 @@
 /**
  * A section's upload: a CSV chosen (or dropped on the frame) is sent at once for a dry run, which
- * changes nothing; a file the server would refuse for its size is refused here first.
+ * changes nothing; a file the server would refuse for its size is refused here first. The products
+ * section also takes a ZIP of the CSV and the photos its 画像 column names by file name.
  */
 import { useState } from 'react';
 import { Field, FormAlert } from '../ui/form';
 import { fileProblem, importErrorText, useStartImport } from './csv-queries';
 import { type ImportKind, KIND_LABELS } from './csv-types';
 import styles from './csv.module.css';
+
+const HINTS: Record<ImportKind, string> = {
+  products:
+    'CSV（UTF-8またはShift_JIS）か、CSVと画像をまとめたZIP。50MBまで。画像列には、ZIPに入れた画像のファイル名、画像のURL（https://…）、書き出したときの画像のURLを「|」で区切って書けます。選ぶ（またはここにドロップする）と内容の確認を始めます。確認だけでは何も変わりません。',
+  inventory:
+    'UTF-8またはShift_JIS、50MBまで。選ぶ（またはここにドロップする）と内容の確認を始めます。確認だけでは何も変わりません。',
+};
+
+const ACCEPTS: Record<ImportKind, string> = {
+  products: '.csv,.txt,.zip,text/csv,application/zip',
+  inventory: '.csv,.txt,text/csv',
+};
 
 export function Upload({ kind, onStarted }: { kind: ImportKind; onStarted: (id: string) => void }) {
   const upload = useStartImport();
@@ -40,16 +53,12 @@ export function Upload({ kind, onStarted }: { kind: ImportKind; onStarted: (id: 
         }}
       >
         <legend className="visually-hidden">{`${KIND_LABELS[kind]}を取り込む`}</legend>
-        <Field
-          label={`${KIND_LABELS[kind]}ファイル`}
-          hint="UTF-8またはShift_JIS、50MBまで。選ぶ（またはここにドロップする）と内容の確認を始めます。確認だけでは何も変わりません。"
-          error={problem ?? undefined}
-        >
+        <Field label={`${KIND_LABELS[kind]}ファイル`} hint={HINTS[kind]} error={problem ?? undefined}>
           {(control) => (
             <input
               {...control}
               type="file"
-              accept=".csv,.txt,text/csv"
+              accept={ACCEPTS[kind]}
               disabled={upload.isPending}
               onChange={(event) => {
                 const file = event.target.files?.[0];
