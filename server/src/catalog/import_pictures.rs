@@ -73,9 +73,7 @@ impl<'a> Pictures<'a> {
 
     async fn from_zip(&self, name: &str) -> anyhow::Result<Result<String, String>> {
         if !self.bundle.zipped {
-            return Ok(Err(format!(
-                "画像「{name}」を取り込むには、CSVと画像を1つのZIPにまとめてアップロードしてください（URLで指定することもできます）。"
-            )));
+            return Ok(Err(format!("画像「{name}」を取り込むには、CSVと画像を1つのZIPにまとめてアップロードしてください（URLで指定することもできます）。")));
         }
         match self.bundle.pictures.get(name) {
             None => Ok(Err(format!("ZIPに画像「{name}」がありません。ファイル名（大文字・小文字も）を確かめてください。"))),

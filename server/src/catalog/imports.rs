@@ -239,7 +239,9 @@ async fn plan_products(
         let mut product = group.product.clone();
         for url in &mut product.images {
             let found = match Reference::of(url) {
-                Reference::Stored(stored) if names.image_urls.contains(stored) || photos::is_stored(storage, channel_id, stored).await? => Ok(stored.to_owned()),
+                Reference::Stored(stored) if names.image_urls.contains(stored) || photos::is_stored(storage, channel_id, stored).await? => {
+                    Ok(stored.to_owned())
+                }
                 Reference::Stored(stored) => Err(format!(
                     "画像が見つかりません（{stored}）。商品管理でアップロードした画像のURL、ZIPに入れた画像のファイル名、または https:// で始まる画像のURLを指定してください。"
                 )),

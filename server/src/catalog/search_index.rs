@@ -41,7 +41,7 @@ use tantivy::collector::{Collector, SegmentCollector};
 use tantivy::columnar::StrColumn;
 use tantivy::index::SegmentId;
 use tantivy::indexer::{IndexWriterOptions, LogMergePolicy, NoMergePolicy};
-use tantivy::query::{BooleanQuery, BoostQuery, ConstScoreQuery, Occur, PhraseQuery, Query, TermQuery};
+use tantivy::query::{BooleanQuery, ConstScoreQuery, Occur, PhraseQuery, Query, TermQuery};
 use tantivy::schema::{FAST, Field, IndexRecordOption, STRING, Schema, TextFieldIndexing, TextOptions};
 use tantivy::tokenizer::{Token, TokenStream, Tokenizer};
 use tantivy::{DocId, Index, IndexReader, IndexWriter, ReloadPolicy, Score, Searcher, SegmentOrdinal, SegmentReader, TantivyDocument, Term};
@@ -53,9 +53,6 @@ use crate::infra::ids::ChannelId;
 use crate::infra::pagination::Page;
 use crate::infra::time::Timestamp;
 
-/// A match in the product's own name weighs this many times a match elsewhere in its text, so
-/// that products named after the keyword come before those that merely sit in its category.
-const NAME_BOOST: Score = 5.0;
 /// How often the follower asks the database what changed.
 const CHECK_EVERY: Duration = Duration::from_secs(1);
 /// How far before its previous look the follower reads stamps again, in milliseconds: a write
@@ -442,15 +439,16 @@ impl Live {
         let Some(query) = keyword_query(self.fields, ask) else { return Ok(Found { ids: Vec::new(), total: 0 }) };
         let searcher = self.reader.searcher();
         self.facts.keep_only(&searcher);
-        let hits = searcher.search(&query, &Matches { rule: ask.rule, facts: &self.facts })?;
-        let total = hits.len() as i64;
+        let keep = usize::try_from(page.offset().saturating_add(page.per))?;
+        let (hits, count) = searcher.search(&query, &Matches { rule: ask.rule, facts: &self.facts, keep })?;
+        let total = count as i64;
         let ids = page_of(&searcher, hits, page)?;
         Ok(Found { ids, total })
     }
 }
 
 /// The channel's products that pass the narrowing and hold every term; with relevance as the
-/// order, a term also found in the name adds its boosted name score. `None` when a narrowing
+/// order, a term also found in the name scores (the name's BM25). `None` when a narrowing
 /// keeps nothing.
 fn keyword_query(fields: Fields, ask: &Ask) -> Option<BooleanQuery> {
     // Filters score nothing: a score of their own would be the same for every match.
@@ -468,10 +466,15 @@ fn keyword_query(fields: Fields, ask: &Ask) -> Option<BooleanQuery> {
         let any: Vec<(Occur, Box<dyn Query>)> = ids.iter().map(|id| (Occur::Should, term(field, id) as Box<dyn Query>)).collect();
         clauses.push(filter(Box::new(BooleanQuery::new(any))));
     }
+    // Relevance is the name's alone: products named after the keyword come first (by BM25 over
+    // the name, so a short name that is mostly the keyword before a long one), then the rest by
+    // popularity. A score over the whole text (category and maker words) ordered the rest by
+    // how often their category text repeats a word, which says nothing to a shopper, and
+    // computing it was a tenth of a popular keyword's search.
     for term in ask.terms {
-        clauses.push((Occur::Must, substring_query(fields.text, term)));
+        clauses.push(filter(substring_query(fields.text, term)));
         if ask.rule.sort == Sort::Relevance {
-            clauses.push((Occur::Should, Box::new(BoostQuery::new(substring_query(fields.name, term), NAME_BOOST))));
+            clauses.push((Occur::Should, substring_query(fields.name, term)));
         }
     }
     Some(BooleanQuery::new(clauses))
@@ -575,27 +578,44 @@ fn read_facts(reader: &SegmentReader) -> tantivy::Result<Arc<[Facts]>> {
         .collect())
 }
 
-/// Every match that is listable and passes the price and stock filters; all of them, as
-/// the page needs their order and the list their count.
+/// Every match that is listable and passes the price and stock filters: all of them counted,
+/// and those that can still be among the first `keep` in the list's order kept.
 struct Matches<'a> {
     rule: Rule,
     facts: &'a FactsBySegment,
+    keep: usize,
 }
 
 impl Collector for Matches<'_> {
-    type Fruit = Vec<Hit>;
+    /// The kept hits (each segment's first `keep` and their ties), and how many matched.
+    type Fruit = (Vec<Hit>, usize);
     type Child = SegmentMatches;
 
     fn for_segment(&self, segment: SegmentOrdinal, reader: &SegmentReader) -> tantivy::Result<SegmentMatches> {
-        Ok(SegmentMatches { rule: self.rule, segment, facts: self.facts.of(reader)?, hits: Vec::new() })
+        Ok(SegmentMatches {
+            rule: self.rule,
+            segment,
+            facts: self.facts.of(reader)?,
+            keep: self.keep.max(1),
+            hits: Vec::new(),
+            count: 0,
+            worst: None,
+            prune_at: self.keep.saturating_mul(4).max(256),
+        })
     }
 
     fn requires_scoring(&self) -> bool {
         self.rule.sort == Sort::Relevance
     }
 
-    fn merge_fruits(&self, fruits: Vec<Vec<Hit>>) -> tantivy::Result<Vec<Hit>> {
-        Ok(fruits.concat())
+    fn merge_fruits(&self, fruits: Vec<(Vec<Hit>, usize)>) -> tantivy::Result<(Vec<Hit>, usize)> {
+        let count = fruits.iter().map(|(_, count)| count).sum();
+        let mut fruits = fruits.into_iter();
+        let mut hits = fruits.next().map(|(hits, _)| hits).unwrap_or_default();
+        for (more, _) in fruits {
+            hits.extend(more);
+        }
+        Ok((hits, count))
     }
 }
 
@@ -603,7 +623,16 @@ struct SegmentMatches {
     rule: Rule,
     segment: SegmentOrdinal,
     facts: Arc<[Facts]>,
+    keep: usize,
     hits: Vec<Hit>,
+    count: usize,
+    /// The `keep`th hit of the last pruning: a hit after it in the order can never reach the
+    /// page, so it is counted and dropped. A popular keyword's thousands of matches were all
+    /// kept and sorted before (a tenth of its search).
+    worst: Option<Hit>,
+    /// How many kept hits the next pruning waits for: at least twice what the last one kept,
+    /// so that thousands of equal hits do not make every match a pruning.
+    prune_at: usize,
 }
 
 impl SegmentMatches {
@@ -627,19 +656,43 @@ impl SegmentMatches {
         };
         Some(Hit { score, first, second, segment: self.segment, doc })
     }
+
+    /// Keeps the first `keep` hits and every hit equal to the last of them (the id, read
+    /// later, orders equals).
+    fn prune(&mut self) {
+        let keep = self.keep;
+        self.hits.select_nth_unstable_by(keep - 1, by_order);
+        let worst = self.hits[keep - 1];
+        let mut kept = keep;
+        for i in keep..self.hits.len() {
+            if by_order(&self.hits[i], &worst).is_eq() {
+                self.hits.swap(kept, i);
+                kept += 1;
+            }
+        }
+        self.hits.truncate(kept);
+        self.worst = Some(worst);
+        self.prune_at = self.prune_at.max(kept.saturating_mul(2));
+    }
 }
 
 impl SegmentCollector for SegmentMatches {
-    type Fruit = Vec<Hit>;
+    type Fruit = (Vec<Hit>, usize);
 
     fn collect(&mut self, doc: DocId, score: Score) {
-        if let Some(hit) = self.hit(doc, score) {
-            self.hits.push(hit);
+        let Some(hit) = self.hit(doc, score) else { return };
+        self.count += 1;
+        if self.worst.is_some_and(|worst| by_order(&hit, &worst).is_gt()) {
+            return;
+        }
+        self.hits.push(hit);
+        if self.hits.len() >= self.prune_at {
+            self.prune();
         }
     }
 
-    fn harvest(self) -> Vec<Hit> {
-        self.hits
+    fn harvest(self) -> (Vec<Hit>, usize) {
+        (self.hits, self.count)
     }
 }
 
@@ -965,6 +1018,21 @@ mod tests {
         assert_eq!(paged, expected);
         let beyond = ask_with(&index, "ちぇーん", rule(Sort::Popular), &Narrowed::default(), Page { current: 5, per: 3 });
         assert_eq!((beyond.ids.len(), beyond.total), (0, 11));
+    }
+
+    #[test]
+    fn thousands_of_matches_are_pruned_to_the_page_without_changing_it() {
+        // Far more matches than the collector keeps, with many ties on popularity: every page
+        // is what sorting them all would give.
+        let index = index((0..3000).map(|i| priced(&format!("p{i:04}"), 1000, 0, (i * 7919) % 37)).collect());
+        let mut expected: Vec<(i64, String)> = (0..3000).map(|i| ((i * 7919) % 37, format!("p{i:04}"))).collect();
+        expected.sort_by(|a, b| b.cmp(a));
+        for current in [1, 2, 7, 150] {
+            let found = ask_with(&index, "ちぇーん", rule(Sort::Popular), &Narrowed::default(), Page { current, per: 20 });
+            let from = (current as usize - 1) * 20;
+            let wanted: Vec<String> = expected[from..from + 20].iter().map(|(_, id)| id.clone()).collect();
+            assert_eq!((found.ids, found.total), (wanted, 3000), "page {current}");
+        }
     }
 
     #[test]

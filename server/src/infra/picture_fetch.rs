@@ -9,9 +9,9 @@ use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
 
+use reqwest::Url;
 use reqwest::dns::{Addrs, Name, Resolve, Resolving};
 use reqwest::redirect::{Attempt, Policy};
-use reqwest::Url;
 
 /// The whole fetch, from connecting to the body's last byte.
 const TIMEOUT: Duration = Duration::from_secs(15);
@@ -98,11 +98,7 @@ impl PictureFetcher {
 fn refusal_of(error: &reqwest::Error) -> Refusal {
     // The resolver's and the redirect policy's refusals come back as errors of the request.
     let text = format!("{error:?}");
-    if text.contains(PRIVATE_ADDRESS) || text.contains("redirected to an address") {
-        Refusal::PrivateHost
-    } else {
-        Refusal::Unreachable
-    }
+    if text.contains(PRIVATE_ADDRESS) || text.contains("redirected to an address") { Refusal::PrivateHost } else { Refusal::Unreachable }
 }
 
 /// http(s) on its default port, to a host that is not an address of a private network,
@@ -225,7 +221,9 @@ mod tests {
 
     #[test]
     fn addresses_of_private_networks_are_not_public() {
-        for private in ["0.0.0.0", "127.0.0.53", "10.0.0.1", "172.16.5.4", "192.168.1.1", "169.254.169.254", "100.64.0.1", "224.0.0.1", "fd00::1", "fe80::1", "::"] {
+        for private in
+            ["0.0.0.0", "127.0.0.53", "10.0.0.1", "172.16.5.4", "192.168.1.1", "169.254.169.254", "100.64.0.1", "224.0.0.1", "fd00::1", "fe80::1", "::"]
+        {
             assert!(!is_public(private.parse().unwrap()), "{private}");
         }
         for public in ["8.8.8.8", "133.242.0.1", "2400:cb00::1"] {

@@ -429,9 +429,11 @@ async fn a_zip_brings_its_photos_and_urls_come_from_public_hosts_only(app: TestA
 
 async fn with_a_picture_server(backend: crate::helpers::Backend) {
     let port = picture_server().await;
-    crate::helpers::run_with(backend, |config| config.picture_fetch_allow_hosts = vec!["127.0.0.1".into()], move |app| {
-        a_zip_brings_its_photos_and_urls_come_from_public_hosts_only(app, port)
-    })
+    crate::helpers::run_with(
+        backend,
+        |config| config.picture_fetch_allow_hosts = vec!["127.0.0.1".into()],
+        move |app| a_zip_brings_its_photos_and_urls_come_from_public_hosts_only(app, port),
+    )
     .await
 }
 
