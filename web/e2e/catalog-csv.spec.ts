@@ -44,6 +44,23 @@ async function cellOf(table: Locator, row: Locator, column: string): Promise<Loc
   return row.getByRole('cell').nth(index);
 }
 
+/**
+ * From a keyword list page, the product named `name` (the index may take a moment: the page is
+ * asked again until it lists it), opened.
+ */
+async function openFoundProduct(page: Page, name: string) {
+  const found = page
+    .getByRole('list', { name: '商品一覧' })
+    .getByRole('link', { name: new RegExp(name) })
+    .first();
+  await expect(async () => {
+    if (!(await found.isVisible())) await page.reload();
+    await expect(found).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await found.click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+}
+
 test.describe('catalog CSV', () => {
   test.setTimeout(120_000);
 
@@ -146,16 +163,7 @@ test.describe('catalog CSV', () => {
     await page.getByRole('searchbox', { name: 'キーワード' }).fill(name);
     await page.getByRole('search', { name: '商品検索' }).getByRole('button', { name: '検索' }).click();
     await expect(page).toHaveURL(new RegExp(`keyword=${encodeURIComponent(name)}`));
-    const found = page
-      .getByRole('list', { name: '商品一覧' })
-      .getByRole('link', { name: new RegExp(name) })
-      .first();
-    await expect(async () => {
-      if (!(await found.isVisible())) await page.reload();
-      await expect(found).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 20_000 });
-    await found.click();
-    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await openFoundProduct(page, name);
     await expect(page.getByText('¥2,480').first()).toBeVisible();
 
     // (7) 在庫管理 before the inventory CSV: the new SKU with its 初期在庫 (3).
@@ -228,16 +236,7 @@ test.describe('catalog CSV', () => {
 
     // (3) The storefront's product page shows the photo, made into the storefront's widths.
     await page.goto(`/product?${new URLSearchParams({ keyword: name }).toString()}`);
-    const found = page
-      .getByRole('list', { name: '商品一覧' })
-      .getByRole('link', { name: new RegExp(name) })
-      .first();
-    await expect(async () => {
-      if (!(await found.isVisible())) await page.reload();
-      await expect(found).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 20_000 });
-    await found.click();
-    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await openFoundProduct(page, name);
     const picture = page.locator('main img[srcset*="/media/"]').first();
     await expect(picture).toBeVisible();
     await expect(picture).toHaveAttribute('srcset', /-240\.webp 240w.*-1200\.webp 1200w/);

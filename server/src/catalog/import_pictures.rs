@@ -64,14 +64,14 @@ impl<'a> Pictures<'a> {
         }
         let made = match Reference::of(cell) {
             Reference::Stored(url) => Ok(url.to_owned()),
-            Reference::Packed(name) => self.from_zip(name).await?,
-            Reference::Web(url) => self.from_web(url).await?,
+            Reference::Packed(name) => self.packed(name).await?,
+            Reference::Web(url) => self.download(url).await?,
         };
         self.made.insert(cell.to_owned(), made.clone());
         Ok(made)
     }
 
-    async fn from_zip(&self, name: &str) -> anyhow::Result<Result<String, String>> {
+    async fn packed(&self, name: &str) -> anyhow::Result<Result<String, String>> {
         if !self.bundle.zipped {
             return Ok(Err(format!("画像「{name}」を取り込むには、CSVと画像を1つのZIPにまとめてアップロードしてください（URLで指定することもできます）。")));
         }
@@ -82,7 +82,7 @@ impl<'a> Pictures<'a> {
         }
     }
 
-    async fn from_web(&mut self, url: &str) -> anyhow::Result<Result<String, String>> {
+    async fn download(&mut self, url: &str) -> anyhow::Result<Result<String, String>> {
         if self.fetched >= WEB_PICTURES_MAX {
             return Ok(Err(format!("URLで指定できる画像は1ファイル{WEB_PICTURES_MAX}枚までです。ファイルを分けて取り込んでください。")));
         }

@@ -198,10 +198,10 @@ fn made_key(channel_id: &ChannelId, hash: &str) -> String {
 /// the bytes' hash afterwards (an import's dry run, then its apply; the same ZIP imported again).
 pub async fn store_bytes(storage: &Storage, channel_id: &ChannelId, bytes: Vec<u8>) -> anyhow::Result<Result<String, Refusal>> {
     let noted = made_key(channel_id, &hash_of(&bytes));
-    if let Some(url) = storage.get(&noted).await?.and_then(|url| String::from_utf8(url.to_vec()).ok()) {
-        if is_stored(storage, channel_id, &url).await? {
-            return Ok(Ok(url));
-        }
+    if let Some(url) = storage.get(&noted).await?.and_then(|url| String::from_utf8(url.to_vec()).ok())
+        && is_stored(storage, channel_id, &url).await?
+    {
+        return Ok(Ok(url));
     }
     let photo = match process_off_thread(bytes).await? {
         Ok(photo) => photo,

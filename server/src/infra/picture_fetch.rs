@@ -108,17 +108,17 @@ fn check_url(url: &Url, allowed: &[String]) -> Result<(), Refusal> {
         return Err(Refusal::NotAWebAddress);
     }
     let host = url.host_str().ok_or(Refusal::NotAWebAddress)?.to_ascii_lowercase();
-    if allowed.iter().any(|a| *a == host) {
+    if allowed.contains(&host) {
         return Ok(());
     }
     if url.port().is_some() {
         return Err(Refusal::NotAWebAddress);
     }
     // An address written in the URL is never resolved, so it is judged here.
-    if let Ok(ip) = host.trim_start_matches('[').trim_end_matches(']').parse::<IpAddr>() {
-        if !is_public(ip) {
-            return Err(Refusal::PrivateHost);
-        }
+    if let Ok(ip) = host.trim_start_matches('[').trim_end_matches(']').parse::<IpAddr>()
+        && !is_public(ip)
+    {
+        return Err(Refusal::PrivateHost);
     }
     if host == "localhost" || host.ends_with(".localhost") {
         return Err(Refusal::PrivateHost);
@@ -136,7 +136,7 @@ struct PublicOnly {
 impl Resolve for PublicOnly {
     fn resolve(&self, name: Name) -> Resolving {
         let host = name.as_str().to_ascii_lowercase();
-        let any_address = self.allowed.iter().any(|a| *a == host);
+        let any_address = self.allowed.contains(&host);
         Box::pin(async move {
             let found: Vec<SocketAddr> = tokio::net::lookup_host((host.as_str(), 0)).await?.collect();
             // Every address must be public: a name with one private address among public ones
