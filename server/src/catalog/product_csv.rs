@@ -188,6 +188,9 @@ pub fn rows_of(product: &CsvProduct) -> Vec<Vec<String>> {
                     Column::VariationName => v.name.clone(),
                     Column::Size => v.size.clone().unwrap_or_default(),
                     Column::Color => v.color.clone().unwrap_or_default(),
+                    // Left empty when it is the product's price, so a new 販売価格 in the file
+                    // carries to the variations that follow it.
+                    Column::VariationPrice if v.price == product.price => String::new(),
                     Column::VariationPrice => v.price.to_string(),
                     Column::JanCode => v.jan_code.clone().unwrap_or_default(),
                     Column::InitialStock => String::new(),
@@ -571,6 +574,25 @@ mod tests {
             assert_eq!(groups[0].product, product(), "sjis: {sjis}");
             assert_eq!(groups[0].lines, vec![2, 4], "the description's line break is inside line 2's cell");
         }
+    }
+
+    #[test]
+    fn a_new_price_in_an_exported_file_carries_to_the_variations_that_follow_it() {
+        let rows = rows_of(&product());
+        let price_at = COLUMNS.iter().position(|c| *c == Column::Price).unwrap();
+        let own_at = COLUMNS.iter().position(|c| *c == Column::VariationPrice).unwrap();
+        assert_eq!((rows[0][own_at].as_str(), rows[1][own_at].as_str()), ("", "3500"), "only a price of its own is written");
+
+        let edited: Vec<Vec<String>> = rows
+            .into_iter()
+            .map(|mut row| {
+                row[price_at] = "3600".into();
+                row
+            })
+            .collect();
+        let groups = round_trip(write_rows(&headers(), &edited, Encoding::Utf8));
+        let prices: Vec<i64> = groups[0].product.variations.iter().map(|v| v.price).collect();
+        assert_eq!((groups[0].product.price, prices), (3600, vec![3600, 3500]));
     }
 
     #[test]

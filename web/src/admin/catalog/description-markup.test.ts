@@ -64,21 +64,40 @@ describe('the description’s markup', () => {
   });
 
   it('wraps the selection in the toolbar’s markup and says where the wrapped words are', () => {
-    expect(wrapSelection('綿100%の生地', 0, 5, 'bold')).toEqual({
-      text: '<strong>綿100%</strong>の生地',
-      start: 8,
-      end: 13,
-    });
-    expect(wrapSelection('素材', 0, 2, 'heading').text).toBe('<h3>素材</h3>');
-    expect(wrapSelection('職人より', 0, 4, 'quote').text).toBe('<blockquote>職人より</blockquote>');
-    expect(wrapSelection('前\nS\n\nM\n後', 2, 6, 'bullets').text).toBe('前\n<ul>\n<li>S</li>\n<li>M</li>\n</ul>\n後');
-    expect(wrapSelection('S', 0, 1, 'numbers').text).toBe('<ol>\n<li>S</li>\n</ol>');
-    expect(wrapSelection('サイズ表はこちら', 0, 4, 'link', ' /guide?a=1&b="2" ').text).toBe(
-      '<a href="/guide?a=1&amp;b=&quot;2&quot;">サイズ表</a>はこちら',
+    const marked = '<p>綿100%の生地</p>';
+    expect(wrapSelection(marked, 3, 8, 'bold')).toEqual({ text: '<p><strong>綿100%</strong>の生地</p>', start: 11, end: 16 });
+    expect(wrapSelection('<p>x</p>素材', 8, 10, 'heading').text).toBe('<p>x</p><h3>素材</h3>');
+    expect(wrapSelection('<br>前\nS\nM\n後', 6, 9, 'bullets').text).toBe('<br>前\n<ul>\n<li>S</li>\n<li>M</li>\n</ul>\n後');
+    expect(wrapSelection('<hr>サイズ表はこちら', 4, 8, 'link', ' /guide?a=1&b="2" ').text).toBe(
+      '<hr><a href="/guide?a=1&amp;b=&quot;2&quot;">サイズ表</a>はこちら',
     );
     // Nothing selected: the tags go in at the caret, which ends up between them.
-    expect(wrapSelection('ab', 1, 1, 'bold')).toEqual({ text: 'a<strong></strong>b', start: 9, end: 9 });
+    expect(wrapSelection('<p>ab</p>', 4, 4, 'bold')).toEqual({ text: '<p>a<strong></strong>b</p>', start: 12, end: 12 });
+  });
+
+  it('turns plain text into paragraphs at its first tag, so blank lines still part them', () => {
+    const plain = '綿100%の生地。\n洗濯機で洗えます。\n\n素材\n\nS\nM\n\n2 < 3 & 職人より';
+    const bold = wrapSelection(plain, 0, 5, 'bold');
+    expect(bold.text).toBe(
+      '<p><strong>綿100%</strong>の生地。<br>\n洗濯機で洗えます。</p>\n\n<p>素材</p>\n\n<p>S<br>\nM</p>\n\n<p>2 &lt; 3 &amp; 職人より</p>',
+    );
+    expect(bold.text.slice(bold.start, bold.end)).toBe('綿100%');
+    // A block stands between the paragraphs, not inside one.
+    const heading = wrapSelection(plain, plain.indexOf('素材'), plain.indexOf('素材') + 2, 'heading');
+    expect(heading.text).toContain('洗濯機で洗えます。</p>\n\n<h3>素材</h3>\n\n<p>S<br>');
+    expect(heading.text.slice(heading.start, heading.end)).toBe('素材');
+    const list = wrapSelection(plain, plain.indexOf('S\nM'), plain.indexOf('S\nM') + 3, 'bullets');
+    expect(list.text).toContain('<p>素材</p>\n\n<ul>\n<li>S</li>\n<li>M</li>\n</ul>\n\n<p>2 &lt; 3');
+    // Split mid-paragraph: the words around the quote keep as their own paragraphs.
+    expect(wrapSelection('前の文 引用 後の文', 4, 6, 'quote').text).toBe('<p>前の文</p>\n\n<blockquote>引用</blockquote>\n\n<p>後の文</p>');
+    expect(wrapSelection('サイズ表はこちら', 0, 4, 'link', '/guide').text).toBe('<p><a href="/guide">サイズ表</a>はこちら</p>');
+    // Nothing at all yet: the markup alone, the caret inside it.
     expect(wrapSelection('', 0, 0, 'bullets')).toEqual({ text: '<ul>\n<li></li>\n</ul>', start: 9, end: 9 });
+    expect(wrapSelection('', 0, 0, 'bold')).toEqual({ text: '<p><strong></strong></p>', start: 11, end: 11 });
+    // Every result reads back as markup, and shows what the plain text showed, plus the tag.
+    expect(previewHtml(bold.text)).toBe(
+      '<p><strong>綿100%</strong>の生地。<br>\n洗濯機で洗えます。</p>\n\n<p>素材</p>\n\n<p>S<br>\nM</p>\n\n<p>2 &lt; 3 &amp; 職人より</p>',
+    );
   });
 
   it('lists every allowed tag in the hint', () => {

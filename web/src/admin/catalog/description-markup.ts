@@ -135,29 +135,91 @@ function listOf(tag: 'ul' | 'ol', selected: string): { open: string; inner: stri
   return { open: `<${tag}>\n`, inner: items, close: `\n</${tag}>` };
 }
 
+/** The selection's place in plain text, split at it. */
+interface Cut {
+  before: string;
+  selected: string;
+  after: string;
+}
+
+function cutAt(text: string, start: number, end: number): Cut {
+  const from = Math.max(0, Math.min(start, end, text.length));
+  const to = Math.min(text.length, Math.max(start, end));
+  return { before: text.slice(0, from), selected: text.slice(from, to), after: text.slice(to) };
+}
+
+function markupOf(kind: MarkupKind, selected: string, href: string): { open: string; inner: string; close: string } {
+  const simple = (tag: string) => ({ open: `<${tag}>`, inner: selected, close: `</${tag}>` });
+  switch (kind) {
+    case 'bold':
+      return simple('strong');
+    case 'heading':
+      return simple('h3');
+    case 'quote':
+      return simple('blockquote');
+    case 'link':
+      return { open: `<a href="${escapeHtml(href.trim())}">`, inner: selected, close: '</a>' };
+    case 'bullets':
+    case 'numbers':
+      return listOf(kind === 'bullets' ? 'ul' : 'ol', selected);
+  }
+}
+
+const BLOCK_KINDS: ReadonlySet<MarkupKind> = new Set(['heading', 'quote', 'bullets', 'numbers']);
+
+// Private-use characters mark the tags and the selection while plain text becomes paragraphs.
+const OPEN = '\uE000';
+const CLOSE = '\uE001';
+const escapePlain = (text: string) => text.replace(/[&<>]/g, (c) => ESCAPES[c] ?? c);
+
+/**
+ * Plain text as markup that shows the same: a `<p>` per blank-line paragraph, `<br>` at single
+ * newlines (the storefront stops splitting at blank lines once the text holds a tag).
+ */
+function paragraphsOf(plain: string): string[] {
+  return plain
+    .replace(/\r\n/g, '\n')
+    .split(/\n{2,}/)
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    .map((part) => `<p>${escapePlain(part).replace(/\n/g, '<br>\n')}</p>`);
+}
+
+/**
+ * The first tag in plain text: its paragraphs become `<p>`s so they stay paragraphs. A block
+ * (見出し, 引用, a list) stands between the paragraphs before and after it; bold and a link stay
+ * inside their paragraph.
+ */
+function wrapPlain({ before, selected, after }: Cut, kind: MarkupKind, href: string): Wrapped {
+  let text: string;
+  if (BLOCK_KINDS.has(kind)) {
+    const parts = markupOf(kind, escapePlain(selected.trim()), href);
+    const block = `${parts.open}${OPEN}${parts.inner}${CLOSE}${parts.close}`;
+    text = [...paragraphsOf(before), block, ...paragraphsOf(after)].join('\n\n');
+  } else {
+    const parts = markupOf(kind, selected, href);
+    text = paragraphsOf(`${before}${OPEN}${selected}${CLOSE}${after}`).join('\n\n');
+    if (text === '') text = `<p>${OPEN}${CLOSE}</p>`;
+    text = text.replace(OPEN, `${parts.open}${OPEN}`).replace(CLOSE, `${CLOSE}${parts.close}`);
+  }
+  const start = text.indexOf(OPEN);
+  const end = text.indexOf(CLOSE) - OPEN.length;
+  return { text: text.replace(OPEN, '').replace(CLOSE, ''), start, end };
+}
+
 /**
  * The text with its selection (`start`–`end`) wrapped in the markup of `kind`; a link needs its
  * `href` (checked by the caller with `isAllowedHref`). With nothing selected the tags go in at
- * the caret, which ends up between them.
+ * the caret, which ends up between them. Text without markup becomes paragraphs first, so its
+ * blank lines keep parting them.
  */
 export function wrapSelection(text: string, start: number, end: number, kind: MarkupKind, href = ''): Wrapped {
-  const from = Math.max(0, Math.min(start, end, text.length));
-  const to = Math.min(text.length, Math.max(start, end));
-  const selected = text.slice(from, to);
-  const simple = (tag: string) => ({ open: `<${tag}>`, inner: selected, close: `</${tag}>` });
-  const parts =
-    kind === 'bold'
-      ? simple('strong')
-      : kind === 'heading'
-        ? simple('h3')
-        : kind === 'quote'
-          ? simple('blockquote')
-          : kind === 'link'
-            ? { open: `<a href="${escapeHtml(href.trim())}">`, inner: selected, close: '</a>' }
-            : listOf(kind === 'bullets' ? 'ul' : 'ol', selected);
-  const before = text.slice(0, from) + parts.open;
+  const cut = cutAt(text, start, end);
+  if (!hasMarkup(text)) return wrapPlain(cut, kind, href);
+  const parts = markupOf(kind, cut.selected, href);
+  const before = cut.before + parts.open;
   return {
-    text: before + parts.inner + parts.close + text.slice(to),
+    text: before + parts.inner + parts.close + cut.after,
     start: before.length,
     end: before.length + parts.inner.length,
   };

@@ -238,7 +238,9 @@ describe('商品管理: 登録', () => {
     expect(screen.getByLabelText('1行目のSKU')).toHaveValue('GL-9-S-01');
     expect(screen.getByLabelText('4行目のSKU')).toHaveValue('GL-9-M-02');
     expect(screen.getByLabelText('4行目のカラー')).toHaveValue('グレー');
-    expect(screen.getByLabelText('2行目の価格')).toHaveValue('4980');
+    // The price follows 販売価格 until one of its own is typed.
+    expect(screen.getByLabelText('2行目の価格')).toHaveValue('');
+    expect(screen.getByLabelText('2行目の価格')).toHaveAttribute('placeholder', '販売価格');
     await user.type(screen.getByLabelText('1行目の初期在庫'), '3');
     await user.click(screen.getByRole('button', { name: '3行目を削除' }));
     expect(within(table).getAllByRole('row')).toHaveLength(4);
@@ -560,29 +562,30 @@ describe('商品管理: のし・ラッピング、付属品・おすすめ、�
 
     description.setSelectionRange(0, 4);
     await user.click(within(toolbar).getByRole('button', { name: '太字' }));
-    expect(description).toHaveValue('<strong>春秋向け</strong> 防風');
+    // The first tag makes the plain text a paragraph, so the storefront still shows it as one.
+    expect(description).toHaveValue('<p><strong>春秋向け</strong> 防風</p>');
     expect(description).toHaveFocus();
-    expect([description.selectionStart, description.selectionEnd]).toEqual([8, 12]);
+    expect([description.selectionStart, description.selectionEnd]).toEqual([11, 15]);
 
     // リンク: the selection is remembered while the URL is typed; a URL of another kind is refused.
-    description.setSelectionRange(22, 24);
+    description.setSelectionRange(25, 27);
     await user.click(within(toolbar).getByRole('button', { name: 'リンク' }));
     const url = screen.getByLabelText('リンク先のURL');
     expect(url).toHaveFocus();
     await user.type(url, 'javascript:alert(1){Enter}');
     expect(url).toHaveAccessibleDescription(expect.stringContaining('http://・https://・mailto:'));
-    expect(description).toHaveValue('<strong>春秋向け</strong> 防風');
+    expect(description).toHaveValue('<p><strong>春秋向け</strong> 防風</p>');
     await user.clear(url);
     await user.type(url, '/guide/wind{Enter}');
     expect(screen.queryByLabelText('リンク先のURL')).not.toBeInTheDocument();
-    expect(description).toHaveValue('<strong>春秋向け</strong> <a href="/guide/wind">防風</a>');
+    expect(description).toHaveValue('<p><strong>春秋向け</strong> <a href="/guide/wind">防風</a></p>');
 
     await user.click(screen.getByRole('button', { name: '保存する' }));
     await waitFor(() =>
       expect(fake.callsTo('/v1/admin/products/p-1').filter((call) => call.method === 'PUT')).toHaveLength(1),
     );
     expect((await bodyOf(fake, '/v1/admin/products/p-1')).description).toBe(
-      '<strong>春秋向け</strong> <a href="/guide/wind">防風</a>',
+      '<p><strong>春秋向け</strong> <a href="/guide/wind">防風</a></p>',
     );
   });
 

@@ -86,19 +86,19 @@ describe('サイズ×カラーで作成', () => {
     expect(splitLabels('  ')).toEqual([]);
   });
 
-  it('makes a row per size × colour, sizes first, each with its SKU and the product’s price', () => {
-    const rows = gridRows([row({})], { code: 'TS-1', sizes: 'S,M', colors: 'Navy, Gray', price: '２，９８０' });
+  it('makes a row per size × colour, sizes first, each with its SKU and the product’s price followed', () => {
+    const rows = gridRows([row({})], { code: 'TS-1', sizes: 'S,M', colors: 'Navy, Gray' });
     expect(rows.map((r) => [r.size_label, r.color_label, r.sku, r.price])).toEqual([
-      ['S', 'Navy', 'TS-1-S-Navy', '2980'],
-      ['S', 'Gray', 'TS-1-S-Gray', '2980'],
-      ['M', 'Navy', 'TS-1-M-Navy', '2980'],
-      ['M', 'Gray', 'TS-1-M-Gray', '2980'],
+      ['S', 'Navy', 'TS-1-S-Navy', ''],
+      ['S', 'Gray', 'TS-1-S-Gray', ''],
+      ['M', 'Navy', 'TS-1-M-Navy', ''],
+      ['M', 'Gray', 'TS-1-M-Gray', ''],
     ]);
     expect(rows.every((r) => r.variation_id === '' && r.initial_stock === '')).toBe(true);
   });
 
   it('numbers a label a SKU cannot hold (Japanese colours) by its place in its list', () => {
-    const rows = gridRows([], { code: 'TS-1', sizes: 'S,Ｍ', colors: 'ネイビー,グレー', price: '' });
+    const rows = gridRows([], { code: 'TS-1', sizes: 'S,Ｍ', colors: 'ネイビー,グレー' });
     expect(rows.map((r) => `${r.size_label}/${r.color_label}=${r.sku}`)).toEqual([
       'S/ネイビー=TS-1-S-01',
       'S/グレー=TS-1-S-02',
@@ -111,16 +111,16 @@ describe('サイズ×カラーで作成', () => {
   });
 
   it('makes one axis alone when the other is blank', () => {
-    expect(gridRows([], { code: 'C', sizes: '', colors: 'Red,Blue', price: '100' }).map((r) => r.sku)).toEqual([
+    expect(gridRows([], { code: 'C', sizes: '', colors: 'Red,Blue' }).map((r) => r.sku)).toEqual([
       'C-Red',
       'C-Blue',
     ]);
-    expect(gridRows([], { code: 'C', sizes: '', colors: '', price: '100' })).toEqual([]);
+    expect(gridRows([], { code: 'C', sizes: '', colors: '' })).toEqual([]);
   });
 
   it('keeps the rows already there (dropping blank new ones) and does not make a combination twice', () => {
     const existing = row({ variation_id: 'v-1', size_label: 'S', color_label: 'Navy', sku: 'OLD-S' });
-    const rows = gridRows([existing, row({})], { code: 'C', sizes: 'S,M', colors: 'Navy', price: '' });
+    const rows = gridRows([existing, row({})], { code: 'C', sizes: 'S,M', colors: 'Navy' });
     expect(rows.map((r) => r.sku)).toEqual(['OLD-S', 'C-M-Navy']);
     expect(rows[0]).toBe(existing);
   });
@@ -128,7 +128,7 @@ describe('サイズ×カラーで作成', () => {
   it('makes at most 100 rows', () => {
     const sizes = Array.from({ length: 11 }, (_, i) => `S${i}`).join(',');
     const colors = Array.from({ length: 10 }, (_, i) => `C${i}`).join(',');
-    expect(gridRows([], { code: 'C', sizes, colors, price: '' })).toHaveLength(100);
+    expect(gridRows([], { code: 'C', sizes, colors })).toHaveLength(100);
   });
 });
 
@@ -153,10 +153,22 @@ describe('the form and the body', () => {
       size_label: 'M',
       color_label: 'ネイビー',
       sku: 'JK-100-M-NV',
-      price: '19800',
+      price: '',
       jan_code: '4901234567894',
       initial_stock: '',
     });
+  });
+
+  it('lets a variation at the product’s price follow a new 販売価格, and keeps one of its own', () => {
+    const product = saved();
+    product.variations[1]!.price = 17800;
+    const values = productValues(product);
+    expect(values.variations.map((v) => v.price)).toEqual(['17800', '']);
+    values.price = '21000';
+    expect(productBody(values, product).variations.map((v) => [v.sku, v.price])).toEqual([
+      ['JK-100-S-NV', 17800],
+      ['JK-100-M-NV', 21000],
+    ]);
   });
 
   it('sends a new product: trimmed text, numbers from full-width digits and commas, blanks as null, Japan times', () => {

@@ -182,13 +182,17 @@ export function emptyProduct(): ProductValues {
   };
 }
 
-function variationValues(variation: AdminVariation): VariationValues {
+/**
+ * A variation into its row. A price equal to the product's shows empty: it follows 販売価格, so
+ * changing that changes the variation too (as an empty バリエーション価格 does in the CSV).
+ */
+function variationValues(variation: AdminVariation, productPrice: number): VariationValues {
   return {
     variation_id: variation.id,
     size_label: variation.size_label ?? '',
     color_label: variation.color_label ?? '',
     sku: variation.sku,
-    price: String(variation.price),
+    price: variation.price === productPrice ? '' : String(variation.price),
     jan_code: variation.jan_code ?? '',
     initial_stock: '',
   };
@@ -228,7 +232,9 @@ export function productValues(product: AdminProduct): ProductValues {
     embroidery_max_chars: product.embroidery ? String(product.embroidery.max_chars) : '',
     takes_noshi: product.takes_noshi ?? true,
     takes_wrapping: product.takes_wrapping ?? true,
-    variations: [...product.variations].sort((a, b) => a.position - b.position).map(variationValues),
+    variations: [...product.variations]
+      .sort((a, b) => a.position - b.position)
+      .map((variation) => variationValues(variation, product.price)),
     images: product.images.map((image) => ({ url: image.url, alt: image.alt, srcset: image.srcset ?? null })),
     accessories: linkedOf(product.accessory_ids, product.accessories),
     recommendations: linkedOf(product.recommendation_ids, product.recommendations),
@@ -339,13 +345,14 @@ const isBlankRow = (row: VariationValues) =>
 
 /**
  * The rows for every サイズ × カラー (sizes first: S/ネイビー, S/グレー, M/ネイビー, …; one axis
- * alone when the other is blank), each with its SKU and the product's price. Rows already there
+ * alone when the other is blank), each with its SKU and an empty price (the product's, followed).
+ * Rows already there
  * stay (blank new ones go); a combination already there is not made twice. At most
  * `VARIATIONS_MAX` rows in all.
  */
 export function gridRows(
   current: readonly VariationValues[],
-  { code, sizes, colors, price }: { code: string; sizes: string; colors: string; price: string },
+  { code, sizes, colors }: { code: string; sizes: string; colors: string },
 ): VariationValues[] {
   const sizeList = splitLabels(sizes);
   const colorList = splitLabels(colors);
@@ -363,7 +370,6 @@ export function gridRows(
         size_label: size,
         color_label: color,
         sku: skuOf(code, size && skuPart(size, sizeIndex), color && skuPart(color, colorIndex)),
-        price: parseWhole(price, PRICE_MAX) === null ? '' : toHalfWidth(price),
       });
     }
   }

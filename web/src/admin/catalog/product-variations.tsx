@@ -187,8 +187,8 @@ export function VariationsSection({ form, saved, listError, readOnly }: Variatio
             id={gridId}
             open={gridOpen}
             onMake={(sizes, colors) => {
-              const { code, price, variations } = getValues();
-              replace(gridRows(variations, { code, sizes, colors, price }));
+              const { code, variations } = getValues();
+              replace(gridRows(variations, { code, sizes, colors }));
               setGridOpen(false);
             }}
           />

@@ -220,7 +220,8 @@ describe('注文詳細', () => {
     await user.type(within(form).getByLabelText('キャンセルの理由'), 'お客様のご依頼');
     await user.click(within(form).getByRole('button', { name: 'キャンセルに進む' }));
 
-    const dialog = screen.getByRole('dialog', { name: '注文のキャンセル' });
+    // The form's validation is asynchronous, so the dialog opens a tick after the click.
+    const dialog = await screen.findByRole('dialog', { name: '注文のキャンセル' });
     expect(dialog).toHaveTextContent('キャンセルは元に戻せません。');
     await user.click(within(dialog).getByRole('button', { name: 'やめる' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -228,7 +229,7 @@ describe('注文詳細', () => {
 
     await user.click(within(form).getByRole('button', { name: 'キャンセルに進む' }));
     await user.click(
-      within(screen.getByRole('dialog', { name: '注文のキャンセル' })).getByRole('button', {
+      within(await screen.findByRole('dialog', { name: '注文のキャンセル' })).getByRole('button', {
         name: 'キャンセルを確定する',
       }),
     );
