@@ -177,6 +177,11 @@ for (const shop of SHOPS) {
       await expect(page.getByRole('list', { name: 'カートの商品' }).getByRole('listitem')).toHaveCount(1);
       await look(page, testInfo, shop, 'cart');
 
+      // The contact form is in every shop's footer.
+      await expect(page.getByRole('contentinfo').getByRole('link', { name: 'お問い合わせ' })).toHaveAttribute(
+        'href',
+        '/contact',
+      );
       // The theme's own page, from its footer.
       await page.getByRole('contentinfo').getByRole('link', { name: 'ご利用ガイド' }).click();
       await expect(page.getByRole('heading', { level: 1, name: /ご利用ガイド/ })).toBeVisible();

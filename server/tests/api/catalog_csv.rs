@@ -146,6 +146,13 @@ async fn our_export_reimports_unchanged_and_an_edited_file_round_trips(app: Test
     assert_eq!(edited["data"][0]["price"].as_i64(), Some(12345));
     let kept = app.get(&format!("/v1/admin/products/{edited_id}")).header("cookie", &owner).send().await.json();
     assert_eq!(kept["price"].as_i64(), Some(12345));
+    // A variation priced as its product left バリエーション価格 empty in the export, so it follows.
+    let own_price = header.iter().position(|h| h == "バリエーション価格").unwrap();
+    let following: Vec<i64> =
+        records.iter().filter(|r| r[0] == code).map(|r| if r[own_price].is_empty() { 12345 } else { r[own_price].parse().unwrap() }).collect();
+    assert!(following.contains(&12345), "the demo product has a variation at its price");
+    let prices: Vec<i64> = kept["variations"].as_array().unwrap().iter().map(|v| v["price"].as_i64().unwrap()).collect();
+    assert_eq!(prices, following, "{kept}");
     assert_eq!((kept["accessory_ids"].clone(), kept["embroidery"].clone()), (json!([other_id]), json!({ "price": 550, "max_chars": 12 })), "{kept}");
     assert_eq!(kept["takes_noshi"], false, "the import keeps what its file has no column for");
 

@@ -65,14 +65,24 @@ describe('the description’s markup', () => {
 
   it('wraps the selection in the toolbar’s markup and says where the wrapped words are', () => {
     const marked = '<p>綿100%の生地</p>';
-    expect(wrapSelection(marked, 3, 8, 'bold')).toEqual({ text: '<p><strong>綿100%</strong>の生地</p>', start: 11, end: 16 });
+    expect(wrapSelection(marked, 3, 8, 'bold')).toEqual({
+      text: '<p><strong>綿100%</strong>の生地</p>',
+      start: 11,
+      end: 16,
+    });
     expect(wrapSelection('<p>x</p>素材', 8, 10, 'heading').text).toBe('<p>x</p><h3>素材</h3>');
-    expect(wrapSelection('<br>前\nS\nM\n後', 6, 9, 'bullets').text).toBe('<br>前\n<ul>\n<li>S</li>\n<li>M</li>\n</ul>\n後');
+    expect(wrapSelection('<br>前\nS\nM\n後', 6, 9, 'bullets').text).toBe(
+      '<br>前\n<ul>\n<li>S</li>\n<li>M</li>\n</ul>\n後',
+    );
     expect(wrapSelection('<hr>サイズ表はこちら', 4, 8, 'link', ' /guide?a=1&b="2" ').text).toBe(
       '<hr><a href="/guide?a=1&amp;b=&quot;2&quot;">サイズ表</a>はこちら',
     );
     // Nothing selected: the tags go in at the caret, which ends up between them.
-    expect(wrapSelection('<p>ab</p>', 4, 4, 'bold')).toEqual({ text: '<p>a<strong></strong>b</p>', start: 12, end: 12 });
+    expect(wrapSelection('<p>ab</p>', 4, 4, 'bold')).toEqual({
+      text: '<p>a<strong></strong>b</p>',
+      start: 12,
+      end: 12,
+    });
   });
 
   it('turns plain text into paragraphs at its first tag, so blank lines still part them', () => {
@@ -89,8 +99,12 @@ describe('the description’s markup', () => {
     const list = wrapSelection(plain, plain.indexOf('S\nM'), plain.indexOf('S\nM') + 3, 'bullets');
     expect(list.text).toContain('<p>素材</p>\n\n<ul>\n<li>S</li>\n<li>M</li>\n</ul>\n\n<p>2 &lt; 3');
     // Split mid-paragraph: the words around the quote keep as their own paragraphs.
-    expect(wrapSelection('前の文 引用 後の文', 4, 6, 'quote').text).toBe('<p>前の文</p>\n\n<blockquote>引用</blockquote>\n\n<p>後の文</p>');
-    expect(wrapSelection('サイズ表はこちら', 0, 4, 'link', '/guide').text).toBe('<p><a href="/guide">サイズ表</a>はこちら</p>');
+    expect(wrapSelection('前の文 引用 後の文', 4, 6, 'quote').text).toBe(
+      '<p>前の文</p>\n\n<blockquote>引用</blockquote>\n\n<p>後の文</p>',
+    );
+    expect(wrapSelection('サイズ表はこちら', 0, 4, 'link', '/guide').text).toBe(
+      '<p><a href="/guide">サイズ表</a>はこちら</p>',
+    );
     // Nothing at all yet: the markup alone, the caret inside it.
     expect(wrapSelection('', 0, 0, 'bullets')).toEqual({ text: '<ul>\n<li></li>\n</ul>', start: 9, end: 9 });
     expect(wrapSelection('', 0, 0, 'bold')).toEqual({ text: '<p><strong></strong></p>', start: 11, end: 11 });

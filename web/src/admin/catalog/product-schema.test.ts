@@ -111,10 +111,7 @@ describe('サイズ×カラーで作成', () => {
   });
 
   it('makes one axis alone when the other is blank', () => {
-    expect(gridRows([], { code: 'C', sizes: '', colors: 'Red,Blue' }).map((r) => r.sku)).toEqual([
-      'C-Red',
-      'C-Blue',
-    ]);
+    expect(gridRows([], { code: 'C', sizes: '', colors: 'Red,Blue' }).map((r) => r.sku)).toEqual(['C-Red', 'C-Blue']);
     expect(gridRows([], { code: 'C', sizes: '', colors: '' })).toEqual([]);
   });
 

@@ -2,6 +2,7 @@ import { Suspense, lazy, type ComponentType } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Outlet, useMatches } from 'react-router';
 import { siteLayoutQuery, useSettings } from '../../domain/site/site-queries';
+import { withContact } from '../../themes/parts/nav-list';
 import { useThemeComponent } from '../../themes/registry';
 import { DefaultLayout } from './default-layout';
 import { InvalidChannelLayout } from './invalid-channel-layout';
@@ -45,7 +46,7 @@ export function SiteLayout() {
     <Layout
       shopName={settings['SITE.NAME']}
       headerNavigation={data?.header.navigation ?? []}
-      footerNavigation={data?.footer.navigation ?? []}
+      footerNavigation={withContact(data?.footer.navigation ?? [])}
       copyright={data?.footer.copyright ?? ''}
       showHeader={frame?.header ?? true}
       showFooter={frame?.footer ?? true}

@@ -57,6 +57,8 @@ describe('/faq', () => {
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(screen.getByRole('region', { name: '返品・交換' })).toBeInTheDocument();
+    // A question the list does not answer goes to the contact form.
+    expect(screen.getByRole('link', { name: 'お問い合わせフォーム' })).toHaveAttribute('href', '/contact');
   });
 
   it('searches by keyword through the URL', async () => {

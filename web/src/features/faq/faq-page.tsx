@@ -185,6 +185,9 @@ export function FaqPage() {
         ))
       )}
       <Pagination pagination={pagination} label="質問のページ送り" />
+      <p className={styles.contact}>
+        解決しない場合は、<Link to="/contact">お問い合わせフォーム</Link>からお気軽にお問い合わせください。
+      </p>
     </section>
   );
 }

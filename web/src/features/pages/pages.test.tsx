@@ -142,5 +142,8 @@ describe('/sitemap', () => {
     expect(
       within(screen.getByRole('region', { name: 'メインページ' })).getByRole('link', { name: 'ブログ' }),
     ).toHaveAttribute('href', '/blog');
+    expect(
+      within(screen.getByRole('region', { name: 'メインページ' })).getByRole('link', { name: 'お問い合わせ' }),
+    ).toHaveAttribute('href', '/contact');
   });
 });

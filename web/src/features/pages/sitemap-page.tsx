@@ -27,6 +27,7 @@ const MAIN_PAGES = [
   { label: 'ブログ', to: '/blog' },
   { label: 'よくあるご質問', to: '/faq' },
   { label: '開催中のキャンペーン', to: '/popup' },
+  { label: 'お問い合わせ', to: '/contact' },
 ] as const;
 
 export async function loader() {

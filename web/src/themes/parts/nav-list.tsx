@@ -37,3 +37,13 @@ export const GUIDE_LINK: NavLink = { label: 'ご利用ガイド', path: '/guide'
 export function withGuide(items: NavLink[]): NavLink[] {
   return items.some((item) => item.path === GUIDE_LINK.path) ? items : [...items, GUIDE_LINK];
 }
+
+export const CONTACT_LINK: NavLink = { label: 'お問い合わせ', path: '/contact' };
+
+/**
+ * The shop's footer links with お問い合わせ added when the shop does not link the contact form
+ * itself: every shop's customers can reach it from every page's footer, whatever the shop set.
+ */
+export function withContact(items: NavLink[]): NavLink[] {
+  return items.some((item) => item.path === CONTACT_LINK.path) ? items : [...items, CONTACT_LINK];
+}
