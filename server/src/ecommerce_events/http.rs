@@ -8,9 +8,9 @@ use serde_json::Value;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::MAX_ARGS_BYTES;
 use super::owner::{self, NamedCart, Owner};
 use super::store::{self, NewEvent};
+use super::{MAX_ARGS_BYTES, MAX_RCMD_CT_BYTES};
 use crate::auth::OptionalMember;
 use crate::channel::Channel;
 use crate::content::popups::Popup;
@@ -36,7 +36,9 @@ pub struct EventInput {
     /// that token; a member's cart is linked only with that member's bearer token (anyone
     /// else's is ignored like an unknown token) and its event belongs to the member.
     pub token: Option<String>,
-    /// The recommendation engine's click-through marker, any JSON; accepted, not stored (no engine).
+    /// The recommendation click that led to this event (the storefront sends the last click on
+    /// an おすすめ商品 of this visit: `{source, target, clicked_at}`), any JSON up to 1 KiB;
+    /// stored with the event so recommendation clicks can be counted. Null or absent: none.
     pub logreco_rcmd_ct: Option<Value>,
 }
 
@@ -48,7 +50,14 @@ pub struct EventCreated {
     pub popup: Option<Popup>,
 }
 
-fn checked(input: &EventInput) -> ApiResult<(String, String)> {
+/// The event's name, its `args` and its recommendation click (None for none), as JSON text.
+struct Checked {
+    name: String,
+    args_json: String,
+    rcmd_ct_json: Option<String>,
+}
+
+fn checked(input: &EventInput) -> ApiResult<Checked> {
     let mut errors = FieldErrors::new();
     let name = input.name.as_deref().map(str::trim).unwrap_or("");
     if name.is_empty() || name.chars().count() > 100 || name.contains('\0') {
@@ -58,7 +67,11 @@ fn checked(input: &EventInput) -> ApiResult<(String, String)> {
     if args.len() > MAX_ARGS_BYTES {
         errors.insert("args".into(), vec!["イベントの内容が大きすぎます。".into()]);
     }
-    if errors.is_empty() { Ok((name.to_owned(), args)) } else { Err(ApiError::Invalid(errors)) }
+    let rcmd_ct_json = input.logreco_rcmd_ct.as_ref().filter(|v| !v.is_null()).map(Value::to_string);
+    if rcmd_ct_json.as_ref().is_some_and(|json| json.len() > MAX_RCMD_CT_BYTES) {
+        errors.insert("logreco_rcmd_ct".into(), vec!["おすすめのクリック情報が大きすぎます。".into()]);
+    }
+    if errors.is_empty() { Ok(Checked { name: name.to_owned(), args_json: args, rcmd_ct_json }) } else { Err(ApiError::Invalid(errors)) }
 }
 
 fn usable_token(token: Option<&str>) -> Option<&str> {
@@ -69,7 +82,7 @@ fn usable_token(token: Option<&str>) -> Option<&str> {
     responses(
         (status = 201, body = EventCreated, description = "stored; linked to the token's cart when it is a guest cart or the bearer's own cart, owned by that cart's member, else by the guest cart's token, else (no cart) by the bearer's member"),
         (status = 401, body = ErrorBody, description = "a bearer token was sent but is not valid"),
-        (status = 422, body = ErrorBody, description = "`errors.name`, `errors.args`"),
+        (status = 422, body = ErrorBody, description = "`errors.name`, `errors.args`, `errors.logreco_rcmd_ct`"),
     ))]
 async fn create_event(
     State(state): State<AppState>,
@@ -77,7 +90,7 @@ async fn create_event(
     OptionalMember(member): OptionalMember,
     ApiJson(input): ApiJson<EventInput>,
 ) -> ApiResult<(StatusCode, Json<EventCreated>)> {
-    let (name, args_json) = checked(&input)?;
+    let Checked { name, args_json, rcmd_ct_json } = checked(&input)?;
     let poster = member.as_ref().map(|m| m.user_id.as_str());
     let token_hash = usable_token(input.token.as_deref()).map(sha256_hex);
     let cart = match &token_hash {
@@ -88,8 +101,15 @@ async fn create_event(
     let linked = named.filter(|named| owner::may_link(*named, poster));
     let owner = Owner::of_post(linked, poster);
     let id = new_id();
-    let event =
-        NewEvent { id: &id, name: &name, args_json: &args_json, cart_id: linked.and(cart.as_ref()).map(|c| c.id.as_str()), user_id: poster, owner: &owner };
+    let event = NewEvent {
+        id: &id,
+        name: &name,
+        args_json: &args_json,
+        rcmd_ct_json: rcmd_ct_json.as_deref(),
+        cart_id: linked.and(cart.as_ref()).map(|c| c.id.as_str()),
+        user_id: poster,
+        owner: &owner,
+    };
     let mut tx = state.db.begin_write().await?;
     store::insert_event(&mut tx, &channel.id, &event, Timestamp::now().0).await?;
     tx.commit().await?;
@@ -126,6 +146,8 @@ pub struct EventDetail {
     pub id: String,
     pub name: String,
     pub args: Value,
+    /// The recommendation click it was posted with; null for none.
+    pub logreco_rcmd_ct: Value,
     /// Null until the cart became an order (or for an event without a cart).
     pub order: Option<DecisionOrder>,
 }
@@ -175,5 +197,6 @@ async fn show_event(
         None => None,
     };
     let args = serde_json::from_str(&event.args_json).unwrap_or(Value::Null);
-    Ok(Json(EventDetail { id: event.id, name: event.name, args, order }))
+    let logreco_rcmd_ct = event.rcmd_ct_json.as_deref().and_then(|json| serde_json::from_str(json).ok()).unwrap_or(Value::Null);
+    Ok(Json(EventDetail { id: event.id, name: event.name, args, logreco_rcmd_ct, order }))
 }

@@ -11,3 +11,6 @@ pub use http::routes;
 
 /// Largest `args` (as JSON text) an event may carry.
 pub const MAX_ARGS_BYTES: usize = 16 * 1024;
+
+/// Largest `logreco_rcmd_ct` (as JSON text) an event may carry: a click's marker, not a payload.
+pub const MAX_RCMD_CT_BYTES: usize = 1024;

@@ -9,6 +9,7 @@ pub struct EventRow {
     pub id: String,
     pub name: String,
     pub args_json: String,
+    pub rcmd_ct_json: Option<String>,
     pub cart_id: Option<String>,
     pub owner_user_id: Option<String>,
     pub owner_token_hash: Option<String>,
@@ -63,6 +64,8 @@ pub struct NewEvent<'a> {
     pub id: &'a str,
     pub name: &'a str,
     pub args_json: &'a str,
+    /// The recommendation click that led to it (`logreco_rcmd_ct`), as JSON text.
+    pub rcmd_ct_json: Option<&'a str>,
     pub cart_id: Option<&'a str>,
     /// The member who posted it (analytics), not necessarily its owner.
     pub user_id: Option<&'a str>,
@@ -72,13 +75,14 @@ pub struct NewEvent<'a> {
 pub async fn insert_event(tx: &mut Tx, channel_id: &ChannelId, event: &NewEvent<'_>, now: i64) -> sqlx::Result<()> {
     let (owner_user_id, owner_token_hash) = event.owner.columns();
     sqlx::query(
-        "INSERT INTO ecommerce_events (id, channel_id, name, args_json, cart_id, user_id, owner_user_id, owner_token_hash, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+        "INSERT INTO ecommerce_events (id, channel_id, name, args_json, rcmd_ct_json, cart_id, user_id, owner_user_id, owner_token_hash, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
     )
     .bind(event.id)
     .bind(channel_id)
     .bind(event.name)
     .bind(event.args_json)
+    .bind(event.rcmd_ct_json)
     .bind(event.cart_id)
     .bind(event.user_id)
     .bind(owner_user_id)
@@ -91,7 +95,7 @@ pub async fn insert_event(tx: &mut Tx, channel_id: &ChannelId, event: &NewEvent<
 
 pub async fn find_event(db: &Db, channel_id: &ChannelId, id: &str) -> sqlx::Result<Option<EventRow>> {
     sqlx::query_as::<_, EventRow>(
-        "SELECT id, name, args_json, cart_id, owner_user_id, owner_token_hash FROM ecommerce_events WHERE channel_id = $1 AND id = $2",
+        "SELECT id, name, args_json, rcmd_ct_json, cart_id, owner_user_id, owner_token_hash FROM ecommerce_events WHERE channel_id = $1 AND id = $2",
     )
     .bind(channel_id)
     .bind(id)

@@ -255,7 +255,33 @@ async fn a_purchase_event_answers_the_shops_popup_for_it_and_other_events_none(a
     assert_eq!(event("purchase", "corporate").await, Value::Null, "the other shop has no such popup");
 }
 
+async fn an_event_keeps_the_recommendation_click_it_came_with(app: TestApp) {
+    let bolt = product(&app, "ev-rcmd", 900).await;
+    let (token, _) = ordered_cart(&app, &bolt, None).await;
+    let click = json!({ "source": "ev-bolt", "target": "ev-rcmd", "clicked_at": "2026-11-29T10:00:00Z" });
+    let posted = app.post("/v1/ecommerce_events").json(&json!({ "name": "purchase", "args": {}, "token": token, "logreco_rcmd_ct": click })).send().await;
+    posted.assert_status(StatusCode::CREATED);
+    let id = posted.json()["id"].as_str().unwrap().to_owned();
+    let answer = read(&app, &id, Some(&token), None, "demo").await;
+    answer.assert_status(StatusCode::OK);
+    assert_eq!(answer.json()["logreco_rcmd_ct"], click, "the click is kept with the event");
+
+    let plain = post_event(&app, "purchase", &token, None).await;
+    assert_eq!(read(&app, &plain, Some(&token), None, "demo").await.json()["logreco_rcmd_ct"], Value::Null);
+    let stored: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM ecommerce_events WHERE rcmd_ct_json IS NOT NULL").fetch_one(&app.state.db.pool).await.unwrap();
+    assert_eq!(stored, 1, "only the event that came with a click counts as one");
+
+    // A marker is a click, not a payload: 1 KiB at most, refused in Japanese, nothing stored.
+    let count = || sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM ecommerce_events").fetch_one(&app.state.db.pool);
+    let before = count().await.unwrap();
+    let huge = app.post("/v1/ecommerce_events").json(&json!({ "name": "purchase", "token": token, "logreco_rcmd_ct": "x".repeat(2000) })).send().await;
+    huge.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(huge.json()["errors"]["logreco_rcmd_ct"][0], "おすすめのクリック情報が大きすぎます。");
+    assert_eq!(count().await.unwrap(), before);
+}
+
 on_both_databases!(
+    an_event_keeps_the_recommendation_click_it_came_with,
     a_purchase_event_answers_the_shops_popup_for_it_and_other_events_none,
     a_members_purchase_event_answers_only_to_that_members_bearer_on_their_own_shop,
     a_members_cart_token_alone_never_reveals_their_order,

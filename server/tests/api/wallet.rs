@@ -500,7 +500,7 @@ async fn ecommerce_events_are_read_back_only_by_their_cart_or_member(app: TestAp
     assert_eq!(
         answer.json(),
         json!({
-            "id": id, "name": "purchase", "args": { "value": 7810, "currency": "JPY" },
+            "id": id, "name": "purchase", "args": { "value": 7810, "currency": "JPY" }, "logreco_rcmd_ct": "abc",
             "order": { "order_no": "R00000009", "total_payment": 7810,
                        "products": [{ "product_key": "rp0001", "name": "ライディンググローブ", "unit_price": 3300, "quantity": 2 }] },
         })

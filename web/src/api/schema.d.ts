@@ -5374,13 +5374,19 @@ export interface components {
         EventDetail: {
             args: unknown;
             id: string;
+            /** @description The recommendation click it was posted with; null for none. */
+            logreco_rcmd_ct: unknown;
             name: string;
             order?: components["schemas"]["DecisionOrder"] | null;
         };
         EventInput: {
             /** @description Whatever the storefront attaches (at most 16 KiB as JSON). */
             args?: unknown;
-            /** @description The recommendation engine's click-through marker, any JSON; accepted, not stored (no engine). */
+            /**
+             * @description The recommendation click that led to this event (the storefront sends the last click on
+             *     an おすすめ商品 of this visit: `{source, target, clicked_at}`), any JSON up to 1 KiB;
+             *     stored with the event so recommendation clicks can be counted. Null or absent: none.
+             */
             logreco_rcmd_ct?: unknown;
             /** @description The event's name (`purchase`, `add_to_cart`, …), 1–100 characters. */
             name: string;
@@ -16407,7 +16413,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `errors.name`, `errors.args` */
+            /** @description `errors.name`, `errors.args`, `errors.logreco_rcmd_ct` */
             422: {
                 headers: {
                     [name: string]: unknown;

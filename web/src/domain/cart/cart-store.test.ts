@@ -300,6 +300,7 @@ describe('add to cart', () => {
       name: 'add_to_cart',
       args: { variation_key: 'var-1', quantity: 2 },
       token: 'tok',
+      logreco_rcmd_ct: null,
     });
   });
 

@@ -14,6 +14,7 @@ import { api, apiInstance, load } from '../../api/client';
 import { ApiError, isSilentError } from '../../lib/api-error';
 import type { JsonOf } from '../../api/types';
 import { track, trackedLine } from '../analytics/analytics';
+import { recommendationClick } from '../analytics/recommendation-click';
 import { eventPopupStore, popupOfEvent } from '../popup/event-popup';
 import { trackLoad } from '../../lib/load-tasks';
 import { navigateTo } from '../../lib/navigation';
@@ -421,7 +422,8 @@ export function clearPurchaseData(): void {
 // ---- Ecommerce events (fail silently) --------------------------------------------------------
 
 /**
- * POST /v1/ecommerce_events {name, args, token}; its id, or null when it did not go through. A
+ * POST /v1/ecommerce_events {name, args, token, logreco_rcmd_ct (this visit's recommendation
+ * click, or null)}; its id, or null when it did not go through. A
  * popup in the answer goes to `eventPopupStore` (shown by the popup host).
  * Sent through the policy fetch without `load`, so a failure leaves no error behind.
  */
@@ -432,7 +434,7 @@ export async function postEcommerceEvent(name: string, args: unknown): Promise<s
       new Request(`${deps.baseUrl}/v1/ecommerce_events`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ name, args, token: getCartToken() }),
+        body: JSON.stringify({ name, args, token: getCartToken(), logreco_rcmd_ct: recommendationClick() }),
       }),
     );
     if (!response.ok) return null;

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { postEcommerceEvent } from '../../domain/cart/cart-store';
 import { json } from '../../test/fake-fetch';
 import { createSiteFake, demoLayout, renderApp } from '../../test/render-app';
 
@@ -294,6 +295,25 @@ describe('/product/:key', () => {
     expect(screen.getByRole('button', { name: 'カートに入れる' })).toHaveAccessibleDescription(
       '在庫切れのためご購入いただけません。',
     );
+  });
+
+  it('carries the おすすめ商品 click into the ecommerce events that follow it (logreco_rcmd_ct)', async () => {
+    const fake = catalogFake()
+      .on('GET', '/v1/products/rp0007', json({ code: 'not_found', message: '見つかりません。' }, { status: 404 }))
+      .on('POST', '/v1/ecommerce_events', json({ id: 'e1', popup: null }, { status: 201 }));
+    await renderApp('/product/rp0130', fake);
+    await act(async () => {
+      await postEcommerceEvent('view_item', {});
+    });
+    expect((await fake.callsTo('/v1/ecommerce_events')[0]!.json()).logreco_rcmd_ct).toBeNull();
+
+    const recommended = await screen.findByRole('list', { name: 'おすすめ商品' });
+    fireEvent.click(within(recommended).getAllByRole('link')[0]!);
+    await act(async () => {
+      await postEcommerceEvent('add_to_cart', { variation_key: 'v7', quantity: 1 });
+    });
+    const sent = await fake.callsTo('/v1/ecommerce_events')[1]!.json();
+    expect(sent.logreco_rcmd_ct).toEqual({ source: 'rp0130', target: 'rp0007', clicked_at: expect.any(String) });
   });
 
   it('moves through the gallery with the arrow keys', async () => {

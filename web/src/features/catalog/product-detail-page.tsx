@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { productKeyOfHref, rememberRecommendationClick } from '../../domain/analytics/recommendation-click';
 import { Link, useLocation, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-error';
 import { useSettings } from '../../domain/site/site-queries';
@@ -169,12 +170,27 @@ function AddToCart({
   );
 }
 
-function RelatedProducts({ title, query }: { title: string; query: { data?: ProductItem[]; isPending: boolean } }) {
+function RelatedProducts({
+  title,
+  query,
+  onOpen,
+}: {
+  title: string;
+  query: { data?: ProductItem[]; isPending: boolean };
+  /** Told the key of a product opened from the list. */
+  onOpen?: (key: string) => void;
+}) {
   if (query.isPending) return <LoadingBlock label={`${title}を読み込み中`} />;
   if (!query.data || query.data.length === 0) return null;
   const id = `related-${title}`;
+  const opened = (event: React.MouseEvent) => {
+    const link = (event.target as Element).closest('a');
+    const key = link ? productKeyOfHref(link.getAttribute('href') ?? '') : null;
+    if (key) onOpen?.(key);
+  };
   return (
-    <section aria-labelledby={id} className={styles.section}>
+    // A click on a card's link, seen on its way down (the cards stay plain links).
+    <section aria-labelledby={id} className={styles.section} onClickCapture={onOpen ? opened : undefined}>
       <h2 id={id} className={styles.sectionTitle}>
         {title}
       </h2>
@@ -367,7 +383,11 @@ function ProductView({ product }: { product: ProductDetail }) {
 
       <RelatedProducts title="関連アクセサリー" query={accessories} />
       <ProductReviews product={product} pathname={`/product/${encodeURIComponent(product.key)}`} />
-      <RelatedProducts title="おすすめ商品" query={recommendations} />
+      <RelatedProducts
+        title="おすすめ商品"
+        query={recommendations}
+        onOpen={(target) => rememberRecommendationClick(product.key, target)}
+      />
       <RecentProducts excludeId={product.id} />
     </article>
   );
