@@ -55,10 +55,13 @@ pub enum AuditAction {
     ReviewDelete,
     CatalogImport,
     CatalogGrid,
+    /// The staff desk: an account disabled or enabled (unlocked) by an owner.
+    StaffDisable,
+    StaffEnable,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 35] = [
+    pub const ALL: [AuditAction; 37] = [
         AuditAction::Login,
         AuditAction::Logout,
         AuditAction::LoginFailed,
@@ -94,6 +97,8 @@ impl AuditAction {
         AuditAction::ReviewDelete,
         AuditAction::CatalogImport,
         AuditAction::CatalogGrid,
+        AuditAction::StaffDisable,
+        AuditAction::StaffEnable,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -133,6 +138,8 @@ impl AuditAction {
             AuditAction::ReviewDelete => "review_delete",
             AuditAction::CatalogImport => "catalog_import",
             AuditAction::CatalogGrid => "catalog_grid",
+            AuditAction::StaffDisable => "staff_disable",
+            AuditAction::StaffEnable => "staff_enable",
         }
     }
 

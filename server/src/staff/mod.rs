@@ -46,7 +46,11 @@ impl FromRequestParts<AppState> for Staff {
         let token = session::from_cookies(&parts.headers).ok_or(ApiError::Unauthorized)?;
         let now = Timestamp::now().0;
         let found = store::find_session(&state.db, &session::token_hash(&token)).await?.ok_or(ApiError::Unauthorized)?;
-        if found.session_channel_id != channel.id || found.staff.channel_id != channel.id || !session::is_alive(found.last_seen_at, found.expires_at, now) {
+        if found.session_channel_id != channel.id
+            || found.staff.channel_id != channel.id
+            || !found.staff.is_active()
+            || !session::is_alive(found.last_seen_at, found.expires_at, now)
+        {
             return Err(ApiError::Unauthorized);
         }
         if session::needs_touch(found.last_seen_at, now) {

@@ -88,10 +88,12 @@ pub enum Permission {
     Stock,
     /// Make, edit, duplicate, publish and withdraw products.
     CatalogEdit,
+    /// The staff desk: disable and enable accounts, read their login history.
+    StaffManage,
 }
 
 impl Permission {
-    pub const ALL: [Permission; 12] = [
+    pub const ALL: [Permission; 13] = [
         Permission::OrdersView,
         Permission::OrdersEdit,
         Permission::PaymentsConfirm,
@@ -104,6 +106,7 @@ impl Permission {
         Permission::CatalogView,
         Permission::Stock,
         Permission::CatalogEdit,
+        Permission::StaffManage,
     ];
 
     pub fn granted_to(self, role: StaffRole) -> bool {
@@ -111,7 +114,7 @@ impl Permission {
         use StaffRole as R;
         match role {
             R::Owner => true,
-            R::Manager => self != P::AuditLog,
+            R::Manager => !matches!(self, P::AuditLog | P::StaffManage),
             R::OrderClerk => matches!(self, P::OrdersView | P::OrdersEdit | P::PaymentsConfirm | P::Shipping | P::Inquiries | P::CatalogView),
             // The warehouse: parcels out, stock in, the shelf counted.
             R::ShippingClerk => matches!(self, P::OrdersView | P::Shipping | P::CatalogView | P::Stock),
@@ -134,6 +137,7 @@ impl Permission {
             Permission::CatalogView => "商品を閲覧する権限がありません。",
             Permission::Stock => "在庫を変更する権限がありません。",
             Permission::CatalogEdit => "商品を編集する権限がありません。",
+            Permission::StaffManage => "スタッフを管理する権限がありません。",
         }
     }
 }
@@ -183,7 +187,21 @@ macro_rules! needs {
     };
 }
 
-needs!(OrdersView, OrdersEdit, PaymentsConfirm, Shipping, OrdersCancel, PersonalDataExport, Inquiries, ShopSettings, AuditLog, CatalogView, Stock, CatalogEdit);
+needs!(
+    OrdersView,
+    OrdersEdit,
+    PaymentsConfirm,
+    Shipping,
+    OrdersCancel,
+    PersonalDataExport,
+    Inquiries,
+    ShopSettings,
+    AuditLog,
+    CatalogView,
+    Stock,
+    CatalogEdit,
+    StaffManage
+);
 
 #[cfg(test)]
 mod tests {
@@ -206,9 +224,11 @@ mod tests {
     }
 
     #[test]
-    fn only_the_owner_reads_the_audit_log() {
-        let readers: Vec<_> = StaffRole::ALL.into_iter().filter(|r| Permission::AuditLog.granted_to(*r)).map(StaffRole::label).collect();
-        assert_eq!(readers, ["オーナー"]);
+    fn only_the_owner_reads_the_audit_log_and_manages_staff() {
+        for permission in [Permission::AuditLog, Permission::StaffManage] {
+            let holders: Vec<_> = StaffRole::ALL.into_iter().filter(|r| permission.granted_to(*r)).map(StaffRole::label).collect();
+            assert_eq!(holders, ["オーナー"], "{permission:?}");
+        }
     }
 
     #[test]

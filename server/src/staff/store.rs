@@ -6,7 +6,8 @@ use sqlx::Any;
 use super::{Staff, StaffRole};
 use crate::infra::db::{Db, Tx};
 
-const STAFF_COLUMNS: &str = "id, channel_id, email, name, password_hash, totp_secret, totp_last_step, desk_role, failed_count, locked_until, created_at";
+const STAFF_COLUMNS: &str =
+    "id, channel_id, email, name, password_hash, totp_secret, totp_last_step, desk_role, failed_count, locked_until, created_at, disabled_at, version";
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct StaffRow {
@@ -22,9 +23,16 @@ pub struct StaffRow {
     pub failed_count: i64,
     pub locked_until: Option<i64>,
     pub created_at: i64,
+    /// Set while an owner has disabled the account (スタッフ管理).
+    pub disabled_at: Option<i64>,
+    pub version: i64,
 }
 
 impl StaffRow {
+    pub fn is_active(&self) -> bool {
+        self.disabled_at.is_none()
+    }
+
     pub fn staff(&self) -> anyhow::Result<Staff> {
         let role = StaffRole::parse(&self.desk_role).ok_or_else(|| anyhow::anyhow!("staff {} has the unknown role {:?}", self.id, self.desk_role))?;
         Ok(Staff { id: self.id.clone(), channel_id: self.channel_id.clone(), name: self.name.clone(), email: self.email.clone(), role })
@@ -185,7 +193,8 @@ struct SessionColumns {
 pub async fn find_session(db: &Db, token_hash: &str) -> sqlx::Result<Option<SessionRow>> {
     let row = sqlx::query_as::<_, SessionColumns>(
         "SELECT s.id AS session_id, s.channel_id AS session_channel_id, s.last_seen_at, s.expires_at, \
-                t.id, t.channel_id, t.email, t.name, t.password_hash, t.totp_secret, t.totp_last_step, t.desk_role, t.failed_count, t.locked_until, t.created_at \
+                t.id, t.channel_id, t.email, t.name, t.password_hash, t.totp_secret, t.totp_last_step, t.desk_role, t.failed_count, t.locked_until, t.created_at, \
+                t.disabled_at, t.version \
          FROM staff_sessions s JOIN staff t ON t.id = s.staff_id WHERE s.token_hash = $1",
     )
     .bind(token_hash)
@@ -283,4 +292,101 @@ pub async fn list_audit(db: &Db, channel_id: &ChannelId, limit: i64, offset: i64
     .await?;
     let total = sqlx::query_scalar("SELECT COUNT(*) FROM staff_audit_log WHERE channel_id = $1").bind(channel_id).fetch_one(&db.pool).await?;
     Ok((rows, total))
+}
+
+// ---- the staff desk ----------------------------------------------------------------------------
+
+/// A staff member of the desk's list, with their last login (from the audit log).
+#[derive(Debug, sqlx::FromRow)]
+pub struct DeskStaffRow {
+    #[sqlx(flatten)]
+    pub staff: StaffRow,
+    pub last_login_at: Option<i64>,
+}
+
+/// The shop's staff, owners first, then by name.
+pub async fn list_desk_staff(db: &Db, channel_id: &ChannelId) -> sqlx::Result<Vec<DeskStaffRow>> {
+    sqlx::query_as::<_, DeskStaffRow>(sqlx::AssertSqlSafe(format!(
+        "SELECT {STAFF_COLUMNS}, \
+                (SELECT MAX(a.at) FROM staff_audit_log a WHERE a.staff_id = staff.id AND a.action = 'login') AS last_login_at \
+         FROM staff WHERE channel_id = $1 \
+         ORDER BY CASE WHEN desk_role = 'owner' THEN 0 ELSE 1 END, name, email"
+    )))
+    .bind(channel_id)
+    .fetch_all(&db.pool)
+    .await
+}
+
+/// One staff member of the shop for the desk.
+pub async fn find_desk_staff(db: &Db, channel_id: &ChannelId, id: &str) -> sqlx::Result<Option<DeskStaffRow>> {
+    sqlx::query_as::<_, DeskStaffRow>(sqlx::AssertSqlSafe(format!(
+        "SELECT {STAFF_COLUMNS}, \
+                (SELECT MAX(a.at) FROM staff_audit_log a WHERE a.staff_id = staff.id AND a.action = 'login') AS last_login_at \
+         FROM staff WHERE channel_id = $1 AND id = $2"
+    )))
+    .bind(channel_id)
+    .bind(id)
+    .fetch_optional(&db.pool)
+    .await
+}
+
+/// Disables (`disabled_at` set) or enables (None: also the lock and the count of failures
+/// cleared) the staff member `id` of the shop at `version`. None: no such staff member here;
+/// Some(false): the version moved. A disabled account's sessions and pending logins end in
+/// the same transaction.
+pub async fn update_staff_active(tx: &mut Tx, channel_id: &ChannelId, id: &str, version: i64, disabled_at: Option<i64>) -> sqlx::Result<Option<bool>> {
+    let done = match disabled_at {
+        Some(at) => {
+            sqlx::query("UPDATE staff SET disabled_at = $4, version = version + 1 WHERE channel_id = $1 AND id = $2 AND version = $3")
+                .bind(channel_id)
+                .bind(id)
+                .bind(version)
+                .bind(at)
+                .execute(&mut **tx)
+                .await?
+        }
+        None => {
+            sqlx::query(
+                "UPDATE staff SET disabled_at = NULL, failed_count = 0, locked_until = NULL, version = version + 1 \
+                 WHERE channel_id = $1 AND id = $2 AND version = $3",
+            )
+            .bind(channel_id)
+            .bind(id)
+            .bind(version)
+            .execute(&mut **tx)
+            .await?
+        }
+    };
+    if done.rows_affected() == 0 {
+        let exists: Option<i64> =
+            sqlx::query_scalar("SELECT version FROM staff WHERE channel_id = $1 AND id = $2").bind(channel_id).bind(id).fetch_optional(&mut **tx).await?;
+        return Ok(exists.map(|_| false));
+    }
+    if disabled_at.is_some() {
+        sqlx::query("DELETE FROM staff_sessions WHERE staff_id = $1").bind(id).execute(&mut **tx).await?;
+        delete_pending(tx, id).await?;
+    }
+    Ok(Some(true))
+}
+
+/// A login, logout or failed login of one staff member.
+#[derive(Debug, sqlx::FromRow)]
+pub struct LoginRow {
+    pub action: String,
+    pub target: String,
+    pub at: i64,
+}
+
+/// The last `limit` logins, logouts and failed logins of `staff_id`, newest first.
+pub async fn list_logins(db: &Db, channel_id: &ChannelId, staff_id: &str, limit: i64) -> sqlx::Result<Vec<LoginRow>> {
+    sqlx::query_as::<_, LoginRow>(
+        "SELECT action, target, at FROM staff_audit_log \
+         WHERE staff_id = $1 AND channel_id = $2 AND action IN ('login', 'logout', 'login_failed') \
+         ORDER BY at DESC, id DESC LIMIT $3",
+    )
+    .bind(staff_id)
+    .bind(channel_id)
+    .bind(limit)
+    .fetch_all(&db.pool)
+    .await
 }

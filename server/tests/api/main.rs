@@ -44,6 +44,7 @@ mod seo;
 mod social_gift;
 mod social_login;
 mod staff;
+mod staff_desk;
 mod stock_desk;
 mod storage_s3;
 mod stripe_stand_in;

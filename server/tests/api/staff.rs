@@ -11,9 +11,9 @@ use crate::helpers::{Answer, TestApp};
 use crate::on_both_databases;
 
 const FAILED_MESSAGE: &str = "メールアドレス、パスワードまたは確認コードが正しくありません。5回続けて間違えると15分間ログインできなくなります。";
-const PASSWORD: &str = "staff-password-2026";
+pub(crate) const PASSWORD: &str = "staff-password-2026";
 
-async fn create(app: &TestApp, channel: &str, email: &str, role: StaffRole) -> Created {
+pub(crate) async fn create(app: &TestApp, channel: &str, email: &str, role: StaffRole) -> Created {
     let account =
         NewAccount { channel_code: channel.into(), email: email.into(), name: format!("{} 担当", role.as_str()), role, password: Some(PASSWORD.into()) };
     shop::staff::create::create(&app.state.db, &app.state.totp_keys, account).await.expect("staff created")
@@ -27,7 +27,7 @@ fn code(created: &Created, offset_steps: i64) -> String {
     totp::code_at(&created.totp_secret, (now_seconds() as i64 + offset_steps * 30) as u64).unwrap()
 }
 
-async fn password_step(app: &TestApp, channel: &str, email: &str, password: &str) -> Answer {
+pub(crate) async fn password_step(app: &TestApp, channel: &str, email: &str, password: &str) -> Answer {
     app.post("/v1/admin/auth/login").channel(channel).json(&json!({ "email": email, "password": password })).send().await
 }
 
@@ -43,24 +43,24 @@ async fn pending_step(app: &TestApp, channel: &str, email: &str) -> String {
 }
 
 /// Logs in with the code of the current step; the session cookie's value.
-async fn log_in(app: &TestApp, channel: &str, created: &Created) -> String {
+pub(crate) async fn log_in(app: &TestApp, channel: &str, created: &Created) -> String {
     let pending = pending_step(app, channel, &created.email).await;
     let answer = code_step(app, channel, &pending, &code(created, 0)).await;
     answer.assert_status(StatusCode::OK);
     answer.cookie("shop_staff").expect("the session cookie")
 }
 
-fn assert_failed(answer: &Answer) {
+pub(crate) fn assert_failed(answer: &Answer) {
     answer.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     let body = answer.json();
     assert_eq!((body["code"].as_str(), body["message"].as_str()), (Some("admin.login.failed"), Some(FAILED_MESSAGE)), "{body}");
 }
 
-async fn me(app: &TestApp, channel: &str, cookie: &str) -> Answer {
+pub(crate) async fn me(app: &TestApp, channel: &str, cookie: &str) -> Answer {
     app.get("/v1/admin/auth/me").channel(channel).header("cookie", &format!("shop_staff={cookie}")).send().await
 }
 
-async fn audit_actions(app: &TestApp, cookie: &str) -> Vec<(String, String, String)> {
+pub(crate) async fn audit_actions(app: &TestApp, cookie: &str) -> Vec<(String, String, String)> {
     let answer = app.get("/v1/admin/audit-log?per=100").channel("demo").header("cookie", &format!("shop_staff={cookie}")).send().await;
     answer.assert_status(StatusCode::OK);
     let body = answer.json();
@@ -80,7 +80,7 @@ async fn staff_log_in_with_password_and_authenticator_code_and_out_again(app: Te
     assert_eq!(
         answer.json()["staff"],
         json!({ "id": owner.id, "name": "owner 担当", "email": "owner@example.jp", "role": "owner", "role_label": "オーナー",
-                "permissions": ["orders_view", "orders_edit", "payments_confirm", "shipping", "orders_cancel", "personal_data_export", "inquiries", "shop_settings", "audit_log", "catalog_view", "stock", "catalog_edit"] })
+                "permissions": ["orders_view", "orders_edit", "payments_confirm", "shipping", "orders_cancel", "personal_data_export", "inquiries", "shop_settings", "audit_log", "catalog_view", "stock", "catalog_edit", "staff_manage"] })
     );
     let cookie = answer.cookie("shop_staff").unwrap();
     let line = answer.set_cookie("shop_staff").unwrap();
@@ -169,7 +169,7 @@ async fn a_code_is_accepted_once(app: TestApp) {
 
 /// A login once the codes of the next step are used: a session made directly, as the
 /// authenticator would be one step further on.
-async fn log_in_later(app: &TestApp, created: &Created) -> String {
+pub(crate) async fn log_in_later(app: &TestApp, created: &Created) -> String {
     sqlx::query("UPDATE staff SET totp_last_step = 0 WHERE id = $1").bind(&created.id).execute(&app.state.db.pool).await.unwrap();
     log_in(app, "demo", created).await
 }

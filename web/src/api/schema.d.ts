@@ -1028,6 +1028,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_list_staff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/staff/{id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["admin_disable_staff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/staff/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["admin_enable_staff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/staff/{id}/logins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_staff_logins"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/stock": {
         parameters: {
             query?: never;
@@ -4227,7 +4291,7 @@ export interface components {
          */
         Audience: "all" | "member" | "guest";
         /** @enum {string} */
-        AuditAction: "login" | "logout" | "login_failed" | "inquiry_reply" | "inquiry_status" | "inquiry_note" | "topic_create" | "topic_update" | "topic_delete" | "system_message_send" | "invoice_approve" | "invoice_revoke" | "order_payment" | "order_hold" | "order_release" | "order_cancel" | "order_note" | "shipment_state" | "shipment_export" | "tracking_import" | "order_mail" | "stock_adjust" | "stock_count" | "stock_threshold" | "product_create" | "product_update" | "product_duplicate" | "product_publication" | "taxonomy_create" | "taxonomy_update" | "taxonomy_delete" | "review_moderate" | "review_delete" | "catalog_import" | "catalog_grid";
+        AuditAction: "login" | "logout" | "login_failed" | "inquiry_reply" | "inquiry_status" | "inquiry_note" | "topic_create" | "topic_update" | "topic_delete" | "system_message_send" | "invoice_approve" | "invoice_revoke" | "order_payment" | "order_hold" | "order_release" | "order_cancel" | "order_note" | "shipment_state" | "shipment_export" | "tracking_import" | "order_mail" | "stock_adjust" | "stock_count" | "stock_threshold" | "product_create" | "product_update" | "product_duplicate" | "product_publication" | "taxonomy_create" | "taxonomy_update" | "taxonomy_delete" | "review_moderate" | "review_delete" | "catalog_import" | "catalog_grid" | "staff_disable" | "staff_enable";
         /** @description One entry of the audit log. */
         AuditEntry: {
             action: components["schemas"]["AuditAction"];
@@ -6745,6 +6809,22 @@ export interface components {
             data: components["schemas"]["ListEntry"][];
             list: components["schemas"]["UserList"];
         };
+        /**
+         * @description The login events the history shows.
+         * @enum {string}
+         */
+        LoginAction: "login" | "logout" | "login_failed";
+        LoginEntry: {
+            action: components["schemas"]["LoginAction"];
+            at: components["schemas"]["Timestamp"];
+            /** @description What failed: `password`, `code`, `code (used before)`, with ` (locked)` when it locked the account; empty otherwise. */
+            detail: string;
+            /** @description ログイン, ログアウト or ログイン失敗. */
+            label: string;
+        };
+        LoginHistory: {
+            data: components["schemas"]["LoginEntry"][];
+        };
         /** @description One login of the member. */
         LoginHistoryItem: {
             id: string;
@@ -7270,7 +7350,7 @@ export interface components {
          */
         PdfFile: string;
         /** @enum {string} */
-        Permission: "orders_view" | "orders_edit" | "payments_confirm" | "shipping" | "orders_cancel" | "personal_data_export" | "inquiries" | "shop_settings" | "audit_log" | "catalog_view" | "stock" | "catalog_edit";
+        Permission: "orders_view" | "orders_edit" | "payments_confirm" | "shipping" | "orders_cancel" | "personal_data_export" | "inquiries" | "shop_settings" | "audit_log" | "catalog_view" | "stock" | "catalog_edit" | "staff_manage";
         /** @description The upload form (documents the multipart body). */
         PhotoUploadForm: {
             /**
@@ -7976,9 +8056,31 @@ export interface components {
             code: string;
             pending: string;
         };
+        StaffList: {
+            data: components["schemas"]["StaffMember"][];
+        };
         StaffLoginInput: {
             email: string;
             password: string;
+        };
+        /** @description A staff member as the staff desk shows them. */
+        StaffMember: {
+            /** @description False while disabled (無効). */
+            active: boolean;
+            created_at: components["schemas"]["Timestamp"];
+            email: string;
+            id: string;
+            /** @description The logged-in owner's own account (which they cannot disable). */
+            is_me: boolean;
+            last_login_at?: components["schemas"]["Timestamp"] | null;
+            /** @description Locked for a while after five wrong passwords or codes in a row. */
+            locked: boolean;
+            name: string;
+            role: components["schemas"]["StaffRole"];
+            /** @description オーナー, 店長, 受注担当, 出荷担当, 閲覧のみ. */
+            role_label: string;
+            /** Format: int64 */
+            version: number;
         };
         StaffPending: {
             /** @description Opaque; send it with the code to `POST /v1/admin/auth/totp` within 5 minutes. */
@@ -7992,6 +8094,13 @@ export interface components {
         };
         /** @enum {string} */
         StaffRole: "owner" | "manager" | "order_clerk" | "shipping_clerk" | "viewer";
+        StaffVersionInput: {
+            /**
+             * Format: int64
+             * @description The version the screen showed.
+             */
+            version: number;
+        };
         StaticPage: {
             sections: components["schemas"]["Section"][];
             title: string;
@@ -12976,6 +13085,262 @@ export interface operations {
             };
             /** @description `errors.file`: unreadable, wrong columns, not Shift_JIS; or `orders.tracking.has_errors` when applying a file with a wrong line */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_list_staff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the shop's staff, owners first, then by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `staff.forbidden`: owners only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_disable_staff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffVersionInput"];
+            };
+        };
+        responses: {
+            /** @description disabled: its sessions ended, its logins refused as a wrong password is */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMember"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such staff member in this shop */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `staff.stale` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.staff`: one's own account; `errors.version` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_enable_staff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffVersionInput"];
+            };
+        };
+        responses: {
+            /** @description enabled, and unlocked (the count of failures cleared) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMember"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `staff.stale` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.version` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_staff_logins: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the last 50 logins, logouts and failed logins, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginHistory"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

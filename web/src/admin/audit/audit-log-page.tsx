@@ -51,6 +51,8 @@ const ACTION_LABELS: Record<AuditEntry['action'], string> = {
   review_delete: 'レビューの削除',
   catalog_import: '商品・在庫CSVの取り込み',
   catalog_grid: '商品の一括編集',
+  staff_disable: 'スタッフの無効化',
+  staff_enable: 'スタッフの有効化・ロック解除',
 };
 
 export function AuditLogPage() {

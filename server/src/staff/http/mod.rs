@@ -1,6 +1,9 @@
 //! Staff login and the audit log: `POST /v1/admin/auth/login` (password) →
 //! `POST /v1/admin/auth/totp` (code; sets the session cookie), `GET /v1/admin/auth/me`,
-//! `POST /v1/admin/auth/logout`, `GET /v1/admin/audit-log` (owner only).
+//! `POST /v1/admin/auth/logout`, `GET /v1/admin/audit-log` (owner only); the staff desk
+//! (スタッフ管理, owner only) in `admin.rs`.
+mod admin;
+
 use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -27,7 +30,13 @@ use crate::state::AppState;
 use crate::validation::typed_code;
 
 pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(log_in)).routes(routes!(confirm_code)).routes(routes!(me)).routes(routes!(log_out)).routes(routes!(audit_log))
+    OpenApiRouter::new()
+        .routes(routes!(log_in))
+        .routes(routes!(confirm_code))
+        .routes(routes!(me))
+        .routes(routes!(log_out))
+        .routes(routes!(audit_log))
+        .merge(admin::routes())
 }
 
 /// A staff member as the admin screens show them.
@@ -71,6 +80,13 @@ pub struct AdminAnswer<T> {
     status: StatusCode,
     cookie: Option<HeaderValue>,
     body: T,
+}
+
+impl<T> AdminAnswer<T> {
+    /// 200 without touching the session cookie.
+    pub fn ok(body: T) -> Self {
+        AdminAnswer { status: StatusCode::OK, cookie: None, body }
+    }
 }
 
 impl<T: IntoResponse> IntoResponse for AdminAnswer<T> {
@@ -135,7 +151,8 @@ pub async fn log_in(
     // The hash is checked (or time wasted) whatever else is wrong: every refusal takes as long.
     let right = password::check(&password, row.as_ref().map(|r| r.password_hash.as_str())).await?;
     let Some(row) = row else { return Err(login::failed()) };
-    if login::is_locked(row.locked_until, now) {
+    // A disabled account answers as a wrong password does: nothing tells it exists.
+    if !row.is_active() || login::is_locked(row.locked_until, now) {
         return Err(login::failed());
     }
     if !right {
@@ -175,7 +192,7 @@ pub async fn confirm_code(
     let pending = input.pending.unwrap_or_default();
     let staff_id = store::find_pending(&state.db, &session::token_hash(pending.trim()), now).await?.ok_or_else(login::pending_expired)?;
     let row = store::find_staff(&state.db.pool, &staff_id).await?.filter(|row| row.channel_id == channel.id).ok_or_else(login::pending_expired)?;
-    if login::is_locked(row.locked_until, now) {
+    if !row.is_active() || login::is_locked(row.locked_until, now) {
         return Err(login::failed());
     }
     let step = match input.code.as_deref().and_then(typed_code) {
