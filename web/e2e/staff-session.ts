@@ -8,9 +8,11 @@
  * account within a step would have to wait for the next one. Every journey that signs in
  * therefore has its own owner at each width (E2E_STAFF_<JOURNEY>_<WIDTH>_EMAIL, _PASSWORD and
  * _TOTP_SECRET): a run never waits, and `freshCode` only waits when a journey signs the same
- * account in twice within a step (a retry right after a failure).
+ * account in twice within a step (a retry right after a failure). A journey about the accounts
+ * themselves (staff-desk.spec.ts) makes its own with `createStaff`, the same command.
  */
-import { createHash, createHmac } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,9 +55,52 @@ export function staffAccount(journey: StaffJourney) {
   return { email, password, secret };
 }
 
-/** Signs in on the back office's login page, which `page` shows: the password, then a code. */
-export async function signInStaff(page: Page, journey: StaffJourney): Promise<void> {
-  const staff = staffAccount(journey);
+/** What signing a staff member in takes: the e-mail, the password and the authenticator's secret. */
+export interface StaffLogin {
+  email: string;
+  password: string;
+  /** The TOTP secret in base32. */
+  secret: string;
+}
+
+/** A role as `shop staff create --role` names it. */
+export type StaffRoleArg = 'owner' | 'manager' | 'order-clerk' | 'shipping-clerk' | 'viewer';
+
+/**
+ * A staff member made as scripts/e2e.sh makes the journeys' owners: `shop staff create` (with the
+ * password on stdin) on the database the running server uses, its TOTP secret read from what it
+ * prints.
+ */
+export function createStaff({
+  channel = 'demo',
+  email,
+  name,
+  role,
+}: {
+  channel?: string;
+  email: string;
+  name: string;
+  role: StaffRoleArg;
+}): StaffLogin {
+  const bin = process.env.SHOP_BIN;
+  if (!bin) throw new Error('SHOP_BIN is not set: run the journeys through scripts/e2e.sh');
+  const password = `e2e-${randomBytes(12).toString('hex')}`;
+  const printed = execFileSync(
+    bin,
+    ['staff', 'create', '--channel', channel, '--email', email, '--name', name, '--role', role, '--password-stdin'],
+    { input: `${password}\n`, encoding: 'utf8', env: { ...process.env, RUST_LOG: 'warn' } },
+  );
+  const secret = /^TOTP secret \(base32\): (\S+)/m.exec(printed)?.[1];
+  if (!secret) throw new Error(`no TOTP secret in: ${printed}`);
+  return { email, password, secret };
+}
+
+/**
+ * Signs in on the back office's login page, which `page` shows: the password, then a code. The
+ * account is the journey's owner, or one the journey made (`createStaff`).
+ */
+export async function signInStaff(page: Page, journey: StaffJourney | StaffLogin): Promise<void> {
+  const staff = typeof journey === 'string' ? staffAccount(journey) : journey;
   await page.getByLabel('メールアドレス').fill(staff.email);
   await page.getByLabel('パスワード').fill(staff.password);
   await page.getByRole('button', { name: '次へ' }).click();

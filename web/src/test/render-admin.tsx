@@ -24,6 +24,7 @@ const ROLES: Record<Role, { label: string; permissions: string[] }> = {
       'catalog_view',
       'stock',
       'catalog_edit',
+      'staff_manage',
     ],
   },
   manager: {

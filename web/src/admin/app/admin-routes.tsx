@@ -24,6 +24,7 @@ import { SentMessagesPage } from '../messages/sent-messages-page';
 import { OrderPage } from '../orders/order-page';
 import { OrdersPage } from '../orders/orders-page';
 import { TrackingImportPage } from '../orders/tracking-import-page';
+import { StaffPage } from '../staff/staff-page';
 import { ThreadPage } from '../thread/thread-page';
 import { TopicsPage } from '../topics/topics-page';
 import { Loading } from '../ui/query-state';
@@ -86,6 +87,7 @@ export function adminRoutes(queryClient: QueryClient): RouteObject[] {
         { path: 'messages/new', Component: ComposePage },
         { path: 'topics', Component: TopicsPage },
         { path: 'companies', Component: CompaniesPage },
+        { path: 'staff', Component: StaffPage },
         { path: 'audit-log', Component: AuditLogPage },
         { path: '*', Component: NotFoundPage },
       ],

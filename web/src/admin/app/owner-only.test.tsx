@@ -35,11 +35,12 @@ describe('controls by permission', () => {
       'お知らせ作成',
       '送信済みお知らせ',
       'お問い合わせ種別',
+      'スタッフ',
       '操作履歴',
     ]);
     owner.unmount();
 
-    // 店長: everything but the audit log.
+    // 店長: everything but the staff desk and the audit log.
     const manager = renderAdmin('/admin/inquiries', createAdminFake('manager'));
     expect(await screen.findByText('店長')).toBeInTheDocument();
     expect(await menuEntries()).toEqual([
