@@ -20,6 +20,7 @@ import { DateTime } from '../ui/date-time';
 import { filterBar } from '../ui/filter-bar';
 import { Field, FormAlert, StatusNotice, ui } from '../ui/form';
 import { Pager } from '../ui/pager';
+import { StaleNotice } from '../ui/stale-notice';
 import { LoadFailed, Loading } from '../ui/query-state';
 import {
   isReviewStale,
@@ -330,25 +331,6 @@ function ReviewCard({ review, mayEdit, onDone }: ReviewCardProps) {
 /** A change's failure on its card: the 409's notice with 最新の内容を読み込む, or the server's message. */
 function Failure({ error, onReloaded }: { error: unknown; onReloaded: () => void }) {
   const reload = useReloadReviews();
-  const [reloading, setReloading] = useState(false);
   if (!isReviewStale(error)) return <FormAlert message={errorText(error)} />;
-  return (
-    <div role="alert" className={productStyles.stale}>
-      <p>{STALE_TEXT}</p>
-      <button
-        type="button"
-        className={ui.button}
-        disabled={reloading}
-        onClick={() => {
-          setReloading(true);
-          void reload().finally(() => {
-            setReloading(false);
-            onReloaded();
-          });
-        }}
-      >
-        {reloading ? '読み込んでいます…' : '最新の内容を読み込む'}
-      </button>
-    </div>
-  );
+  return <StaleNotice message={STALE_TEXT} reload={reload} onReloaded={onReloaded} />;
 }

@@ -3,14 +3,14 @@
  * server's alert, the notice when someone else changed the row first with the button that
  * reads the list afresh), the question before a delete, the read-only note and the 商品数 cell.
  */
-import { type FormEvent, type ReactNode, useState } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { AdminApiError, errorText } from '../api/admin-client';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { Dialog, DialogActions } from '../ui/dialog';
 import { FormAlert, ui } from '../ui/form';
+import { StaleNotice } from '../ui/stale-notice';
 import { isTaxonomyStale, useReloadTaxonomy } from './taxonomy-queries';
 import type { TaxonomyKind } from './taxonomy-types';
-import productStyles from './products.module.css';
 import styles from './taxonomy.module.css';
 
 /** What a screen says when its change met a newer one (409 `catalog.taxonomy.stale`). */
@@ -29,28 +29,9 @@ export function refusalText(error: unknown): string {
  * The 409's notice with 「最新の内容を読み込む」: the list is read again, then `onReloaded` (a
  * dialog closes, the page says the list is fresh).
  */
-export function StaleNotice({ kind, onReloaded }: { kind: TaxonomyKind; onReloaded: () => void }) {
+export function TaxonomyStaleNotice({ kind, onReloaded }: { kind: TaxonomyKind; onReloaded: () => void }) {
   const reload = useReloadTaxonomy(kind);
-  const [reloading, setReloading] = useState(false);
-  return (
-    <div role="alert" className={productStyles.stale}>
-      <p>{STALE_TEXT}</p>
-      <button
-        type="button"
-        className={ui.button}
-        disabled={reloading}
-        onClick={() => {
-          setReloading(true);
-          void reload().finally(() => {
-            setReloading(false);
-            onReloaded();
-          });
-        }}
-      >
-        {reloading ? '読み込んでいます…' : '最新の内容を読み込む'}
-      </button>
-    </div>
-  );
+  return <StaleNotice message={STALE_TEXT} reload={reload} onReloaded={onReloaded} />;
 }
 
 /** A change's failure: the 409's notice, or the server's message (a field's is beside its field). */
@@ -66,7 +47,7 @@ export function ChangeFailure({
   alert: string | null;
   onReloaded: () => void;
 }) {
-  if (isTaxonomyStale(error)) return <StaleNotice kind={kind} onReloaded={onReloaded} />;
+  if (isTaxonomyStale(error)) return <TaxonomyStaleNotice kind={kind} onReloaded={onReloaded} />;
   return <FormAlert message={alert} />;
 }
 

@@ -17,6 +17,7 @@ import { DateTime } from '../ui/date-time';
 import { Dialog, DialogActions } from '../ui/dialog';
 import { FormAlert, StatusNotice, ui } from '../ui/form';
 import { LoadFailed, Loading } from '../ui/query-state';
+import { StaleNotice } from '../ui/stale-notice';
 import { table } from '../ui/table';
 import {
   isStaffStale,
@@ -242,27 +243,8 @@ function StaffTable({ members, pendingId, onDisable, onEnable, onHistory }: Staf
 /** A change's failure: the server's message, with 最新の内容を読み込む on a 409. */
 function Failure({ error, onReloaded }: { error: unknown; onReloaded: () => void }) {
   const reload = useReloadStaff();
-  const [reloading, setReloading] = useState(false);
   if (!isStaffStale(error)) return <FormAlert message={errorText(error)} />;
-  return (
-    <div role="alert" className={styles.stale}>
-      <p>{errorText(error)}</p>
-      <button
-        type="button"
-        className={ui.button}
-        disabled={reloading}
-        onClick={() => {
-          setReloading(true);
-          void reload().finally(() => {
-            setReloading(false);
-            onReloaded();
-          });
-        }}
-      >
-        {reloading ? '読み込んでいます…' : '最新の内容を読み込む'}
-      </button>
-    </div>
-  );
+  return <StaleNotice message={errorText(error)} reload={reload} onReloaded={onReloaded} />;
 }
 
 /** ログイン履歴: 時刻 (Japan time) and 内容 (ログイン / ログアウト / ログイン失敗 with what failed), newest first. */
