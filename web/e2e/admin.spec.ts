@@ -151,7 +151,8 @@ test.describe('back office', () => {
     // Back where the staff member was going: the thread.
     await expect(page).toHaveURL(new RegExp(`/admin/inquiries/${inquiry.key}$`));
     await expect(page.getByRole('heading', { level: 1 })).toContainText(inquiry.number);
-    const role = page.getByRole('banner').getByText(/^(オーナー|スタッフ)$/);
+    // The signed-in role's label (the menu's 「スタッフ」 link is not it).
+    const role = page.getByRole('banner').getByText(/^(オーナー|店長|受注担当|出荷担当|閲覧のみ)$/);
     await expect(role).toBeVisible();
 
     // The inbox finds it by its number among the open inquiries.
