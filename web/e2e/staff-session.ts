@@ -41,7 +41,11 @@ export type StaffJourney =
   /** catalog-csv.spec.ts: the demo shop's CSV入出力 (the products and inventory CSVs). */
   | 'csv'
   /** catalog-grid.spec.ts: 一括編集 (price, publication and stock across products). */
-  | 'grid';
+  | 'grid'
+  /** settings-carriage.spec.ts: the demo shop's 送料設定 (沖縄県's carriage changed, seen in a cart, put back). */
+  | 'settings'
+  /** bank-reconciliation.spec.ts: the demo shop's 入金消込（CSV） (a bank statement matched and confirmed). */
+  | 'bank';
 
 /** The owner scripts/e2e.sh made for `journey` at the running test's width (its project). */
 export function staffAccount(journey: StaffJourney) {

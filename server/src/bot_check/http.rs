@@ -28,6 +28,8 @@ pub enum BotCheck {
         site_key: String,
         /// Always 3.
         version: i64,
+        /// The script to load, with `?render=<site_key>` added (Google's, or the server's stand-in).
+        script_url: String,
     },
 }
 
@@ -36,7 +38,7 @@ pub enum BotCheck {
 pub async fn bot_check(State(state): State<AppState>, channel: Channel) -> ApiResult<Response> {
     let body = match Method::for_channel(&state, &channel).await? {
         Method::Altcha => BotCheck::Altcha { challenge: altcha::create(state.bot_check.altcha_key(), Timestamp::now().0 / 1000) },
-        Method::Recaptcha { site_key } => BotCheck::Recaptcha { site_key, version: 3 },
+        Method::Recaptcha { site_key } => BotCheck::Recaptcha { site_key, version: 3, script_url: state.config.recaptcha_script_url.clone() },
     };
     let mut response = Json(body).into_response();
     // Each challenge is for one submission: never from a cache.

@@ -49,7 +49,7 @@ pub fn preselected_payment<'a>(methods: &'a [PaymentMethodRow], user: Option<&Us
 /// A pick-up pays no carriage.
 pub fn carriage_rule(option: Option<DeliveryOption>, shop: &CarriageRule) -> CarriageRule {
     match option {
-        Some(DeliveryOption::Pickup) => CarriageRule { default: 0, by_prefecture: Default::default(), free_threshold: None },
+        Some(DeliveryOption::Pickup) => CarriageRule::free(),
         _ => shop.clone(),
     }
 }

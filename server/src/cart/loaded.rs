@@ -13,6 +13,7 @@ use super::view::{
 use crate::catalog::availability::{MAX_QUANTITY, StockStatus, is_on_sale};
 use crate::channel::corporate::DeliveryOption;
 use crate::coupons::store::CouponRow;
+use crate::delivery::remote_islands;
 use crate::infra::db::Db;
 use crate::infra::error::ApiResult;
 use crate::infra::ids::UserId;
@@ -184,10 +185,14 @@ impl Loaded {
         let mut shippings: Vec<pricing::Shipping> = self
             .shippings
             .iter()
-            .map(|s| pricing::Shipping {
+            .map(|s| {
                 // A gift's address is the recipient's, unknown yet: it pays the gift carriage.
-                prefecture: if self.is_gift() { None } else { self.shipping_address(s).map(|a| a.address.prefecture) },
-                packing_price: s.wrapping_key.as_deref().and_then(|k| settings.wrapping(k)).map_or(0, |w| w.price),
+                let address = if self.is_gift() { None } else { self.shipping_address(s) };
+                pricing::Shipping {
+                    on_island: address.as_ref().is_some_and(|a| remote_islands::island_of(&a.address.postal_code).is_some()),
+                    prefecture: address.map(|a| a.address.prefecture),
+                    packing_price: s.wrapping_key.as_deref().and_then(|k| settings.wrapping(k)).map_or(0, |w| w.price),
+                }
             })
             .collect();
         if shippings.is_empty() {

@@ -38,6 +38,8 @@ pub struct Coupon {
 pub struct Shipping {
     /// None until an address is chosen: the default carriage applies.
     pub prefecture: Option<String>,
+    /// The address is on a remote island (離島): the carriage gets the shop's surcharge.
+    pub on_island: bool,
     /// Gift wrapping of this shipping.
     pub packing_price: i64,
 }
@@ -177,7 +179,7 @@ pub fn price(input: &Input) -> Priced {
         .enumerate()
         .map(|(index, shipping)| {
             let has_lines = input.lines.iter().any(|l| l.shipping == index);
-            if !has_lines || free { 0 } else { input.carriage.of(shipping.prefecture.as_deref()) }
+            if !has_lines || free { 0 } else { input.carriage.of(shipping.prefecture.as_deref(), shipping.on_island) }
         })
         .collect();
     let shipping_packing: Vec<i64> =
@@ -244,7 +246,7 @@ mod tests {
     }
 
     fn one_shipping(prefecture: Option<&str>) -> Vec<Shipping> {
-        vec![Shipping { prefecture: prefecture.map(str::to_owned), packing_price: 0 }]
+        vec![Shipping { prefecture: prefecture.map(str::to_owned), ..Shipping::default() }]
     }
 
     #[test]
@@ -300,7 +302,17 @@ mod tests {
         assert_eq!(price(&input).total_carriage, 0);
         input.coupon = Some(Coupon { discount: Discount::Amount(1), minimum_amount: 0 });
         assert_eq!(price(&input).total_carriage, 1650, "10,999 after the coupon is below the threshold");
-        assert_eq!(rule.of(None), 880);
+        assert_eq!(rule.of(None, false), 880);
+    }
+
+    #[test]
+    fn a_remote_island_pays_the_surcharge_unless_carriage_is_free() {
+        let carriage = CarriageRule { remote_island_surcharge: 1100, ..CarriageRule::default() };
+        let island = vec![Shipping { prefecture: Some("東京都".into()), on_island: true, packing_price: 0 }];
+        let mut input = Input { lines: vec![line(5000, 1, 10)], shippings: island, carriage, ..Input::default() };
+        assert_eq!(price(&input).total_carriage, 1980);
+        input.lines = vec![line(11_000, 1, 10)];
+        assert_eq!(price(&input).total_carriage, 0, "free from the threshold, island or not");
     }
 
     #[test]
@@ -308,9 +320,9 @@ mod tests {
         let input = Input {
             lines: vec![Line { unit_price: 1000, quantity: 1, tax_rate: 10, shipping: 0 }, Line { unit_price: 1000, quantity: 1, tax_rate: 10, shipping: 1 }],
             shippings: vec![
-                Shipping { prefecture: Some("東京都".into()), packing_price: 330 },
-                Shipping { prefecture: Some("北海道".into()), packing_price: 0 },
-                Shipping { prefecture: Some("沖縄県".into()), packing_price: 330 },
+                Shipping { prefecture: Some("東京都".into()), on_island: false, packing_price: 330 },
+                Shipping { prefecture: Some("北海道".into()), on_island: false, packing_price: 0 },
+                Shipping { prefecture: Some("沖縄県".into()), on_island: false, packing_price: 330 },
             ],
             ..Input::default()
         };
@@ -389,7 +401,11 @@ mod tests {
             let input = Input {
                 lines,
                 shippings: (0..shippings)
-                    .map(|i| Shipping { prefecture: (i == 1).then(|| "北海道".to_owned()), packing_price: if next(4) == 0 { 330 } else { 0 } })
+                    .map(|i| Shipping {
+                        prefecture: (i == 1).then(|| "北海道".to_owned()),
+                        on_island: false,
+                        packing_price: if next(4) == 0 { 330 } else { 0 },
+                    })
                     .collect(),
                 coupon,
                 fee,

@@ -85,7 +85,7 @@ impl GiftSettings {
     /// The carriage rule a gift is priced with: one flat price (free above the usual threshold).
     pub fn carriage_rule(&self, shop: &CarriageRule) -> CarriageRule {
         let highest = shop.by_prefecture.values().copied().chain([shop.default]).max().unwrap_or(shop.default);
-        CarriageRule { default: self.carriage.unwrap_or(highest).max(0), by_prefecture: Default::default(), free_threshold: shop.free_threshold }
+        CarriageRule { default: self.carriage.unwrap_or(highest).max(0), free_threshold: shop.free_threshold, ..CarriageRule::free() }
     }
 
     /// The deadline of a gift paid at `paid_at`.
@@ -135,8 +135,8 @@ mod tests {
     fn a_gift_pays_the_highest_carriage_unless_the_shop_sets_one() {
         let shop = CarriageRule::default();
         let rule = settings(r#"{"is_use": true}"#).carriage_rule(&shop);
-        assert_eq!((rule.of(Some("東京都")), rule.of(None), rule.free_threshold), (1650, 1650, Some(11_000)));
-        assert_eq!(settings(r#"{"is_use": true, "carriage": 990}"#).carriage_rule(&shop).of(Some("沖縄県")), 990);
+        assert_eq!((rule.of(Some("東京都"), false), rule.of(None, false), rule.free_threshold), (1650, 1650, Some(11_000)));
+        assert_eq!(settings(r#"{"is_use": true, "carriage": 990}"#).carriage_rule(&shop).of(Some("沖縄県"), false), 990);
     }
 
     #[test]

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use sqlx::Row;
 
 use super::{Channel, ChannelRecord};
-use crate::infra::db::Db;
+use crate::infra::db::{Db, Tx};
 
 const CHANNEL_COLUMNS: &str = "c.id, c.code, c.name, c.theme, c.tenant, c.company_code, \
      c.maintenance_on, c.maintenance_title, c.maintenance_message";
@@ -51,6 +51,51 @@ pub async fn find_channel_by_host(db: &Db, host: &str) -> sqlx::Result<Option<Ch
 pub async fn list_settings(db: &Db, channel_id: &ChannelId) -> sqlx::Result<HashMap<String, String>> {
     let rows = sqlx::query("SELECT setting_key, setting_value FROM channel_settings WHERE channel_id = $1").bind(channel_id).fetch_all(&db.pool).await?;
     rows.into_iter().map(|row| Ok((row.try_get(0)?, row.try_get(1)?))).collect()
+}
+
+/// One setting as the settings desk edits it: its JSON and its version (0: never stored, the
+/// built-in default applies).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VersionedSetting {
+    pub value: Option<String>,
+    pub version: i64,
+}
+
+pub async fn find_versioned_setting(db: &Db, channel_id: &ChannelId, key: &str) -> sqlx::Result<VersionedSetting> {
+    let row = sqlx::query("SELECT setting_value, version FROM channel_settings WHERE channel_id = $1 AND setting_key = $2")
+        .bind(channel_id)
+        .bind(key)
+        .fetch_optional(&db.pool)
+        .await?;
+    Ok(match row {
+        Some(row) => VersionedSetting { value: Some(row.try_get(0)?), version: row.try_get(1)? },
+        None => VersionedSetting { value: None, version: 0 },
+    })
+}
+
+/// Stores `value` if the setting is still at `version` (0: never stored); false when another
+/// save came first. The caller's transaction also holds its audit entry.
+pub async fn put_versioned_setting(tx: &mut Tx, channel_id: &ChannelId, key: &str, value: &str, version: i64) -> sqlx::Result<bool> {
+    let written = if version == 0 {
+        sqlx::query(
+            "INSERT INTO channel_settings (channel_id, setting_key, setting_value, version) VALUES ($1, $2, $3, 1) \
+             ON CONFLICT (channel_id, setting_key) DO NOTHING",
+        )
+        .bind(channel_id)
+        .bind(key)
+        .bind(value)
+        .execute(&mut **tx)
+        .await?
+    } else {
+        sqlx::query("UPDATE channel_settings SET setting_value = $1, version = version + 1 WHERE channel_id = $2 AND setting_key = $3 AND version = $4")
+            .bind(value)
+            .bind(channel_id)
+            .bind(key)
+            .bind(version)
+            .execute(&mut **tx)
+            .await?
+    };
+    Ok(written.rows_affected() == 1)
 }
 
 #[derive(Debug, sqlx::FromRow)]

@@ -3,9 +3,11 @@
 //! it, remote islands' transit, and the time slots. A platform floor (docs/architecture.md):
 //! the cart, the checkout, social gifts and memorials all ask it; it asks none of them.
 pub mod calendar;
+pub mod carriage_desk;
 pub mod choices;
 pub mod delivery_date;
 pub mod holidays;
+pub mod http;
 pub mod remote_islands;
 pub mod store;
 
@@ -13,7 +15,7 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::state::AppState;
 
-/// The channel-scoped `/v1` routes: the business calendar.
+/// The channel-scoped `/v1` routes: the business calendar, and 送料設定 for staff.
 pub fn routes() -> OpenApiRouter<AppState> {
-    calendar::routes()
+    calendar::routes().merge(http::admin::routes())
 }

@@ -6,6 +6,9 @@ use secrecy::SecretString;
 
 use super::sealed::SealKey;
 
+/// Google's reCAPTCHA v3 script.
+pub const RECAPTCHA_SCRIPT_URL: &str = "https://www.google.com/recaptcha/api.js";
+
 #[derive(Debug, Clone, clap::Args)]
 pub struct Config {
     /// sqlite://path (created if missing) or postgres://user@host/db
@@ -132,6 +135,11 @@ pub struct Config {
     #[arg(long, env = "SHOP_RECAPTCHA_VERIFY_URL", default_value = "https://www.google.com/recaptcha/api/siteverify")]
     pub recaptcha_verify_url: String,
 
+    /// The reCAPTCHA v3 script the storefront loads (`?render=<site key>` is added) and its CSP
+    /// allows: Google's by default; the journeys point it at a local stand-in.
+    #[arg(long, env = "SHOP_RECAPTCHA_SCRIPT_URL", default_value = RECAPTCHA_SCRIPT_URL)]
+    pub recaptcha_script_url: String,
+
     /// The demo deployment: seed the demo shops into an empty database and allow the in-process
     /// sandbox gateway. Without it the server starts an empty deployment (README, "Production").
     #[arg(long, env = "SHOP_DEMO", default_value_t = false)]
@@ -185,6 +193,7 @@ impl Config {
             totp_key_previous: None,
             recaptcha_secret: None,
             recaptcha_verify_url: "http://127.0.0.1:9/recaptcha/api/siteverify".into(),
+            recaptcha_script_url: RECAPTCHA_SCRIPT_URL.into(),
             demo: true,
             fault_point: None,
         }

@@ -797,6 +797,20 @@ pub async fn list_transfers_due_before(db: &Db, until: i64, limit: i64) -> sqlx:
     .await
 }
 
+/// The shop's bank transfers still waiting for (the rest of) their money, oldest first: what a
+/// bank statement's lines may pay (入金消込). At most `limit`.
+pub async fn list_open_transfers(db: &Db, channel_id: &ChannelId, limit: i64) -> sqlx::Result<Vec<OrderRow>> {
+    sqlx::query_as::<_, OrderRow>(sqlx::AssertSqlSafe(format!(
+        "SELECT {} FROM orders o WHERE o.channel_id = $1 AND o.status = 'awaiting_payment' AND o.payment_code = 'bank_transfer' \
+           AND o.payment_state IN ('unpaid', 'partially_paid') ORDER BY o.ordered_at, o.id LIMIT $2",
+        super::store::ORDER_COLUMNS
+    )))
+    .bind(channel_id)
+    .bind(limit)
+    .fetch_all(&db.pool)
+    .await
+}
+
 /// Claims the order's 入金督促 (false: already sent, by this instance or another).
 pub async fn update_payment_reminded(db: &Db, order_id: &str, now: i64) -> sqlx::Result<bool> {
     let done = sqlx::query("UPDATE orders SET payment_reminded_at = $1 WHERE id = $2 AND payment_reminded_at IS NULL")

@@ -9,6 +9,7 @@
 //! bank details `bank.rs`; the PDF download `pdf_response.rs`; SQL `store.rs`; handlers `http.rs`.
 pub mod axes;
 pub mod bank;
+pub mod bank_statement;
 pub mod cancel;
 pub mod carriers;
 pub mod desk;

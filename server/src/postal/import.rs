@@ -13,6 +13,11 @@ pub static POSTAL_CODES_TSV_GZ: &[u8] = include_bytes!("../../data/postal_codes.
 /// `server/data/prefectures.tsv`: code, name, kana in JIS order.
 pub static PREFECTURES_TSV: &str = include_str!("../../data/prefectures.tsv");
 
+/// The 47 prefectures in JIS order (北海道 … 沖縄県), from the shipped file.
+pub fn prefecture_names() -> impl Iterator<Item = &'static str> {
+    PREFECTURES_TSV.lines().filter_map(|line| line.split('\t').nth(1))
+}
+
 /// Whether `name` is one of the 47 prefectures as Japan Post writes them (東京都, 北海道 …).
 /// Read from the shipped file, so it holds before any data is loaded into the database.
 pub fn is_prefecture(name: &str) -> bool {

@@ -58,10 +58,12 @@ pub enum AuditAction {
     /// The staff desk: an account disabled or enabled (unlocked) by an owner.
     StaffDisable,
     StaffEnable,
+    /// The settings desk: a setting saved (送料設定 …), with what it changed.
+    SettingsUpdate,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 37] = [
+    pub const ALL: [AuditAction; 38] = [
         AuditAction::Login,
         AuditAction::Logout,
         AuditAction::LoginFailed,
@@ -99,6 +101,7 @@ impl AuditAction {
         AuditAction::CatalogGrid,
         AuditAction::StaffDisable,
         AuditAction::StaffEnable,
+        AuditAction::SettingsUpdate,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -140,6 +143,7 @@ impl AuditAction {
             AuditAction::CatalogGrid => "catalog_grid",
             AuditAction::StaffDisable => "staff_disable",
             AuditAction::StaffEnable => "staff_enable",
+            AuditAction::SettingsUpdate => "settings_update",
         }
     }
 

@@ -59,8 +59,9 @@ async fn index_page(State(state): State<AppState>, request: Request) -> Response
     response
 }
 
-/// The third parties this shop's pages may reach: the card form posts to its gateway, and its
-/// Tag Manager loads when the shop turned analytics on.
+/// The third parties this shop's pages may reach: the card form posts to its gateway, its
+/// Tag Manager loads when the shop turned analytics on, and reCAPTCHA when it checks its forms
+/// with it (every page: the SPA reaches the login form without loading a page).
 async fn page_csp(state: &AppState, channel: &crate::channel::Channel) -> PageCsp {
     let mut csp = PageCsp::default();
     if let Some(origin) = state.gateway.for_channel(channel).and_then(|gateway| gateway.browser(&channel.code).origin) {
@@ -70,6 +71,11 @@ async fn page_csp(state: &AppState, channel: &crate::channel::Channel) -> PageCs
         Ok(settings) if settings.tag_manager().is_some() => csp.allow_tag_manager(),
         Ok(_) => {}
         Err(error) => tracing::warn!(%error, "settings unreadable; the page's CSP allows no tag manager"),
+    }
+    match crate::bot_check::Method::for_channel(state, channel).await {
+        Ok(crate::bot_check::Method::Recaptcha { .. }) => csp.allow_recaptcha(&state.config.recaptcha_script_url),
+        Ok(crate::bot_check::Method::Altcha) => {}
+        Err(error) => tracing::warn!(%error, "settings unreadable; the page's CSP allows no reCAPTCHA"),
     }
     csp
 }

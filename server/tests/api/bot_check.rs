@@ -155,7 +155,8 @@ async fn recaptcha_is_used_where_the_shop_has_a_site_key(backend: Backend) {
             config.recaptcha_secret = Some(RECAPTCHA_SECRET.into());
             config.recaptcha_verify_url = url;
         },
-        move |app| async move {
+        move |mut app| async move {
+            crate::web::write_site(&mut app);
             let demo = app.channel_id("demo").await;
             sqlx::query("INSERT INTO channel_settings (channel_id, setting_key, setting_value) VALUES ($1, $2, $3)")
                 .bind(&demo)
@@ -166,9 +167,20 @@ async fn recaptcha_is_used_where_the_shop_has_a_site_key(backend: Backend) {
                 .unwrap();
             let answer = app.get("/v1/bot-check").channel("demo").send().await;
             answer.assert_status(StatusCode::OK);
-            assert_eq!(answer.json(), json!({ "kind": "recaptcha", "site_key": SITE_KEY, "version": 3 }));
+            assert_eq!(
+                answer.json(),
+                json!({ "kind": "recaptcha", "site_key": SITE_KEY, "version": 3, "script_url": "https://www.google.com/recaptcha/api.js" })
+            );
             // A shop without a site key keeps the proof of work.
             assert_eq!(app.get("/v1/bot-check").channel("corporate").send().await.json()["kind"], "altcha");
+
+            // Every page of the reCAPTCHA shop may run Google's script and its frames (the login
+            // form is reached without a page load), and nothing more of Google; other shops may not.
+            let csp = app.get("/login").channel("demo").send().await.header("content-security-policy").to_owned();
+            assert!(csp.contains("script-src 'self' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/;"), "{csp}");
+            assert!(csp.contains("frame-src 'self' https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/"), "{csp}");
+            let other = app.get("/login").channel("corporate").send().await.header("content-security-policy").to_owned();
+            assert!(other.contains("script-src 'self';") && !other.contains("recaptcha"), "{other}");
 
             let login = |token: &'static str| app.post("/v1/auth/login").channel("demo").header("x-bot-check", token).json(&demo_login()).send();
             login("good-login").await.assert_status(StatusCode::OK);

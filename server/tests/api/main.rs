@@ -4,6 +4,7 @@ mod helpers;
 mod pdf_text;
 
 mod addresses;
+mod bank_reconciliation;
 mod bot_check;
 mod card_decision_races;
 mod cart;
@@ -41,6 +42,7 @@ mod product_desk;
 mod product_photos;
 mod review_desk;
 mod seo;
+mod settings_desk;
 mod social_gift;
 mod social_login;
 mod staff;

@@ -164,6 +164,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/bank-statements/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["admin_apply_bank_statement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/bank-statements/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["admin_preview_bank_statement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/brands": {
         parameters: {
             query?: never;
@@ -989,6 +1021,22 @@ export interface paths {
         };
         get?: never;
         put: operations["admin_set_review_status"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/settings/carriage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_carriage_settings"];
+        put: operations["admin_save_carriage_settings"];
         post?: never;
         delete?: never;
         options?: never;
@@ -4291,7 +4339,7 @@ export interface components {
          */
         Audience: "all" | "member" | "guest";
         /** @enum {string} */
-        AuditAction: "login" | "logout" | "login_failed" | "inquiry_reply" | "inquiry_status" | "inquiry_note" | "topic_create" | "topic_update" | "topic_delete" | "system_message_send" | "invoice_approve" | "invoice_revoke" | "order_payment" | "order_hold" | "order_release" | "order_cancel" | "order_note" | "shipment_state" | "shipment_export" | "tracking_import" | "order_mail" | "stock_adjust" | "stock_count" | "stock_threshold" | "product_create" | "product_update" | "product_duplicate" | "product_publication" | "taxonomy_create" | "taxonomy_update" | "taxonomy_delete" | "review_moderate" | "review_delete" | "catalog_import" | "catalog_grid" | "staff_disable" | "staff_enable";
+        AuditAction: "login" | "logout" | "login_failed" | "inquiry_reply" | "inquiry_status" | "inquiry_note" | "topic_create" | "topic_update" | "topic_delete" | "system_message_send" | "invoice_approve" | "invoice_revoke" | "order_payment" | "order_hold" | "order_release" | "order_cancel" | "order_note" | "shipment_state" | "shipment_export" | "tracking_import" | "order_mail" | "stock_adjust" | "stock_count" | "stock_threshold" | "product_create" | "product_update" | "product_duplicate" | "product_publication" | "taxonomy_create" | "taxonomy_update" | "taxonomy_delete" | "review_moderate" | "review_delete" | "catalog_import" | "catalog_grid" | "staff_disable" | "staff_enable" | "settings_update";
         /** @description One entry of the audit log. */
         AuditEntry: {
             action: components["schemas"]["AuditAction"];
@@ -4381,6 +4429,8 @@ export interface components {
         } | {
             /** @enum {string} */
             kind: "recaptcha";
+            /** @description The script to load, with `?render=<site_key>` added (Google's, or the server's stand-in). */
+            script_url: string;
             site_key: string;
             /**
              * Format: int64
@@ -4567,6 +4617,51 @@ export interface components {
             masked_number: string;
             /** @description `tok_…`: pass it to `POST /v1/me/user-cards` or the cart (`card_token`). */
             token: string;
+        };
+        /** @description 送料設定 as the desk shows it. */
+        CarriageSettings: {
+            /**
+             * Format: int64
+             * @description What a cart shows before its address is known: the commonest fee (read only).
+             */
+            estimate_fee: number;
+            /**
+             * Format: int64
+             * @description From this total (after coupons) carriage is free; null: never.
+             */
+            free_threshold?: number | null;
+            /** @description Always 47, in JIS order (北海道 … 沖縄県). */
+            prefectures: components["schemas"]["PrefectureFee"][];
+            /**
+             * Format: int64
+             * @description Added to the prefecture's fee for an address on a remote island (離島).
+             */
+            remote_island_surcharge: number;
+            /**
+             * Format: int64
+             * @description 0 while the shop runs on the built-in defaults.
+             */
+            version: number;
+        };
+        /** @description The whole form, saved at once. */
+        CarriageSettingsInput: {
+            /**
+             * Format: int64
+             * @description Null: carriage is never free.
+             */
+            free_threshold: number | null;
+            /** @description The 47 prefectures, each once. */
+            prefectures: components["schemas"]["PrefectureFeeInput"][];
+            /**
+             * Format: int64
+             * @description Null is 0.
+             */
+            remote_island_surcharge: number | null;
+            /**
+             * Format: int64
+             * @description The version the screen showed (0 for the built-in defaults).
+             */
+            version: number;
         };
         CartAccessoryAddRequest: {
             /** @description The product line the accessory belongs to. */
@@ -6891,6 +6986,10 @@ export interface components {
             /** Format: int64 */
             version?: number | null;
         };
+        /** @enum {string} */
+        MatchReason: "order_no" | "name";
+        /** @enum {string} */
+        MatchStatus: "matched" | "ambiguous" | "unmatched" | "skipped";
         Measurement: {
             created_at: components["schemas"]["Timestamp"];
             id: string;
@@ -7423,6 +7522,20 @@ export interface components {
             code: string;
             kana: string;
             name: string;
+        };
+        PrefectureFee: {
+            /** Format: int64 */
+            fee: number;
+            /** @description One of the 47, written in full (東京都, 北海道 …). */
+            prefecture: string;
+        };
+        PrefectureFeeInput: {
+            /**
+             * Format: int64
+             * @description Yen; null is refused (every prefecture needs a fee).
+             */
+            fee: number | null;
+            prefecture: string | null;
         };
         PresetList: {
             data: components["schemas"]["EmbroideryPreset"][];
@@ -8100,6 +8213,94 @@ export interface components {
              * @description The version the screen showed.
              */
             version: number;
+        };
+        StatementApplied: {
+            results: components["schemas"]["StatementResult"][];
+        };
+        StatementApplyInput: {
+            matches: components["schemas"]["StatementMatchInput"][];
+        };
+        /** @description An open bank transfer a line may pay. */
+        StatementCandidate: {
+            /** @description The line's amount is not what the order waits for (a short or over payment). */
+            amount_differs: boolean;
+            order_no: string;
+            ordered_at: components["schemas"]["Timestamp"];
+            orderer_kana: string;
+            orderer_name: string;
+            reason: components["schemas"]["MatchReason"];
+            /**
+             * Format: int64
+             * @description What is still to be paid.
+             */
+            remaining: number;
+            /** Format: int64 */
+            total: number;
+            /**
+             * Format: int64
+             * @description The order's version now: the apply names it, so a change in between is refused.
+             */
+            version: number;
+        };
+        StatementCounts: {
+            ambiguous: number;
+            matched: number;
+            skipped: number;
+            unmatched: number;
+        };
+        StatementLinePreview: {
+            /**
+             * Format: int64
+             * @description Yen credited; null on a skipped line.
+             */
+            amount?: number | null;
+            candidates: components["schemas"]["StatementCandidate"][];
+            /** @description The line as a spreadsheet shows it (the header is line 1). */
+            line: number;
+            /** @description Why a line is skipped; empty otherwise. */
+            note: string;
+            /** @description `YYYY-MM-DD`. */
+            paid_on: string;
+            /** @description 振込依頼人名 as the bank wrote it. */
+            payer: string;
+            /** @description The order proposed (matched lines only). */
+            proposed?: string | null;
+            status: components["schemas"]["MatchStatus"];
+        };
+        StatementMatchInput: {
+            /**
+             * Format: int64
+             * @description The line's amount.
+             */
+            amount: number;
+            /**
+             * Format: int64
+             * @description The statement's line, echoed in the result.
+             */
+            line: number;
+            order_no: string;
+            /** @description `YYYY-MM-DD`, the line's date. */
+            paid_on: string;
+            /**
+             * Format: int64
+             * @description The order's version the preview showed.
+             */
+            version: number;
+        };
+        /** @enum {string} */
+        StatementOutcome: "paid" | "partially_paid" | "overpaid" | "stale" | "refused" | "not_found";
+        StatementPreview: {
+            counts: components["schemas"]["StatementCounts"];
+            /** @description `Shift_JIS` or `UTF-8`: what the file was read as. */
+            encoding: string;
+            lines: components["schemas"]["StatementLinePreview"][];
+        };
+        StatementResult: {
+            /** Format: int64 */
+            line: number;
+            message: string;
+            order_no: string;
+            outcome: components["schemas"]["StatementOutcome"];
         };
         StaticPage: {
             sections: components["schemas"]["Section"][];
@@ -8930,6 +9131,132 @@ export interface operations {
             };
             /** @description too many attempts from this address */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_apply_bank_statement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatementApplyInput"];
+            };
+        };
+        responses: {
+            /** @description each confirmed line recorded as the order desk's 入金確認 (or why not), in its own transaction */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementApplied"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.matches`, `errors["matches[i].amount"]` …: nothing recorded */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_preview_bank_statement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description the statement's bytes as the bank wrote them (Shift_JIS or UTF-8): columns 日付, 金額, 振込依頼人名 */
+        requestBody: {
+            content: {
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description each line with the open bank transfers it may pay; nothing changes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementPreview"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description over 5 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.file`: unreadable or missing columns; `errors.lines`: lines whose date or amount does not read (`3行目「金額」: …`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12950,6 +13277,119 @@ export interface operations {
                 };
             };
             /** @description `errors.status`: pending is not a decision */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_carriage_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the 47 prefectures' carriage, the remote-island surcharge and the free threshold */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CarriageSettings"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `staff.forbidden`: owners and 店長 only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_save_carriage_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CarriageSettingsInput"];
+            };
+        };
+        responses: {
+            /** @description saved: the next quotation on every instance charges it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CarriageSettings"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `settings.stale`: saved elsewhere since the screen read it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.prefectures`, `errors["prefectures[i].fee"]`, `errors.remote_island_surcharge`, `errors.free_threshold`, `errors.version` */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -16,6 +16,9 @@ mod issued;
 mod japanpost;
 mod sagawa;
 mod text;
+
+/// The carriers' date reader, shared with the bank statement (`bank_statement.rs`).
+pub(crate) use text::parse_date;
 mod yamato;
 
 use std::fmt;

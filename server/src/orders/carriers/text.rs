@@ -375,7 +375,7 @@ pub(super) fn date_compact(date: Date) -> String {
 }
 
 /// Reads `2025/03/01`, `2025-3-1`, `20250301` or `2025/03/01 10:15` (Excel adds the time).
-pub(super) fn parse_date(value: &str) -> Option<Date> {
+pub(crate) fn parse_date(value: &str) -> Option<Date> {
     let normalized = half_width(value);
     let day_part = normalized.split_whitespace().next()?;
     let parts: Vec<&str> = if day_part.contains(['/', '-']) {

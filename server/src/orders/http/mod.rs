@@ -2,6 +2,7 @@
 //! member's calls reach only their own orders of this channel: another's is a 404, the same as
 //! a missing one; a guest's only with the order's `t`.
 pub mod admin;
+mod admin_bank;
 mod admin_documents;
 mod fraud_notifications;
 
@@ -37,6 +38,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .merge(fraud_notifications::routes())
         .merge(admin::routes())
         .merge(admin_documents::routes())
+        .merge(admin_bank::routes())
         .routes(routes!(list_orders))
         .routes(routes!(show_order))
         .routes(routes!(cancel_order))

@@ -21,9 +21,12 @@ import { CompaniesPage } from '../companies/companies-page';
 import { InboxPage } from '../inbox/inbox-page';
 import { ComposePage } from '../messages/compose-page';
 import { SentMessagesPage } from '../messages/sent-messages-page';
+import { BankReconciliationPage } from '../orders/bank-reconciliation-page';
 import { OrderPage } from '../orders/order-page';
 import { OrdersPage } from '../orders/orders-page';
 import { TrackingImportPage } from '../orders/tracking-import-page';
+import { CarriagePage } from '../settings/carriage-page';
+import { SettingsPage } from '../settings/settings-page';
 import { StaffPage } from '../staff/staff-page';
 import { ThreadPage } from '../thread/thread-page';
 import { TopicsPage } from '../topics/topics-page';
@@ -71,6 +74,7 @@ export function adminRoutes(queryClient: QueryClient): RouteObject[] {
         { index: true, loader: () => redirect(HOME_PATH) },
         { path: 'orders', Component: OrdersPage },
         { path: 'orders/tracking', Component: TrackingImportPage },
+        { path: 'orders/bank', Component: BankReconciliationPage },
         { path: 'orders/:orderNo', Component: OrderPage },
         { path: 'products', Component: ProductsPage },
         { path: 'products/new', Component: NewProductPage },
@@ -87,6 +91,8 @@ export function adminRoutes(queryClient: QueryClient): RouteObject[] {
         { path: 'messages/new', Component: ComposePage },
         { path: 'topics', Component: TopicsPage },
         { path: 'companies', Component: CompaniesPage },
+        { path: 'settings', Component: SettingsPage },
+        { path: 'settings/carriage', Component: CarriagePage },
         { path: 'staff', Component: StaffPage },
         { path: 'audit-log', Component: AuditLogPage },
         { path: '*', Component: NotFoundPage },

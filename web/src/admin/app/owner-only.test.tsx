@@ -35,6 +35,7 @@ describe('controls by permission', () => {
       'お知らせ作成',
       '送信済みお知らせ',
       'お問い合わせ種別',
+      '設定',
       'スタッフ',
       '操作履歴',
     ]);
@@ -54,10 +55,11 @@ describe('controls by permission', () => {
       'お知らせ作成',
       '送信済みお知らせ',
       'お問い合わせ種別',
+      '設定',
     ]);
     manager.unmount();
 
-    // 出荷担当 and 閲覧のみ: no inquiries to answer, so no お知らせ作成.
+    // 出荷担当 and 閲覧のみ: no inquiries to answer, so no お知らせ作成; no `shop_settings`, so no 設定.
     for (const [role, label] of [
       ['shipping_clerk', '出荷担当'],
       ['viewer', '閲覧のみ'],

@@ -53,6 +53,7 @@ const ACTION_LABELS: Record<AuditEntry['action'], string> = {
   catalog_grid: '商品の一括編集',
   staff_disable: 'スタッフの無効化',
   staff_enable: 'スタッフの有効化・ロック解除',
+  settings_update: '設定の変更',
 };
 
 export function AuditLogPage() {

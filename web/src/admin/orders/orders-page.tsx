@@ -3,7 +3,8 @@
  * queues as tabs with their counts, a search box and a filter panel — all kept in the address
  * (?queue&q&payment&…&page) — the staff member's saved searches, and one row per order with its
  * shipments nested. Ticked orders (on any page of the same search) are acted on together from the
- * bar above the list (bulk-bar.tsx): what a role may not do is not offered.
+ * bar above the list (bulk-bar.tsx): what a role may not do is not offered. The heading links to
+ * 入金消込（CSV） (`payments_confirm`) and 送り状番号の取り込み (`shipping`).
  */
 import { useEffect, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -56,7 +57,9 @@ interface Selection {
 }
 
 function OrderDesk() {
-  const mayShip = useCan()('shipping');
+  const can = useCan();
+  const mayShip = can('shipping');
+  const mayConfirmPayments = can('payments_confirm');
   const [params, setParams] = useSearchParams();
   const filter = readFilter(params);
   const list = useQuery(ordersQuery(filter));
@@ -81,10 +84,19 @@ function OrderDesk() {
       <title>{`受注管理（${queueLabel}） | 管理画面`}</title>
       <div className={styles.heading}>
         <h1>受注管理</h1>
-        {mayShip ? (
-          <Link to="/admin/orders/tracking" className={ui.secondary}>
-            送り状番号の取り込み
-          </Link>
+        {mayShip || mayConfirmPayments ? (
+          <div className={styles.headingLinks}>
+            {mayConfirmPayments ? (
+              <Link to="/admin/orders/bank" className={ui.secondary}>
+                入金消込（CSV）
+              </Link>
+            ) : null}
+            {mayShip ? (
+              <Link to="/admin/orders/tracking" className={ui.secondary}>
+                送り状番号の取り込み
+              </Link>
+            ) : null}
+          </div>
         ) : null}
       </div>
       <DeskFigures />

@@ -8,6 +8,7 @@ import {
   solveAltcha,
   type AltchaChallenge,
   type BotCheckDeps,
+  type RecaptchaKey,
 } from './bot-check';
 
 /**
@@ -79,7 +80,9 @@ function fakeDeps(
       return next;
     }),
     solve: solveAltcha,
-    recaptchaToken: vi.fn(async (siteKey: string, action: string) => `token:${siteKey}:${action}`),
+    recaptchaToken: vi.fn(
+      async ({ siteKey, scriptUrl }: RecaptchaKey, action: string) => `token:${siteKey}:${scriptUrl}:${action}`,
+    ),
     now: () => now.value,
   };
 }
@@ -130,10 +133,11 @@ describe('createBotCheck', () => {
   });
 
   it('asks reCAPTCHA for a token of the form’s action at each use', async () => {
-    const deps = fakeDeps([{ kind: 'recaptcha', site_key: 'site-key', version: 3 }]);
+    const script = 'https://www.google.com/recaptcha/api.js';
+    const deps = fakeDeps([{ kind: 'recaptcha', site_key: 'site-key', version: 3, script_url: script }]);
     const check = createBotCheck('password_reminder', deps);
-    expect(await check.take()).toBe('token:site-key:password_reminder');
-    expect(await check.take()).toBe('token:site-key:password_reminder');
+    expect(await check.take()).toBe(`token:site-key:${script}:password_reminder`);
+    expect(await check.take()).toBe(`token:site-key:${script}:password_reminder`);
     expect(deps.fetchChallenge).toHaveBeenCalledTimes(1);
     expect(deps.recaptchaToken).toHaveBeenCalledTimes(2);
   });

@@ -103,14 +103,18 @@ interface Grecaptcha {
   execute(siteKey: string, options: { action: string }): Promise<string>;
 }
 
-const RECAPTCHA_SCRIPT = 'https://www.google.com/recaptcha/api.js';
 let recaptchaLoading: Promise<Grecaptcha> | null = null;
 
-/** Google's script, once per page, only when the shop uses reCAPTCHA. */
-export function loadRecaptcha(siteKey: string): Promise<Grecaptcha> {
+/**
+ * Google's script (the server names it: `script_url`, which the shop's CSP allows), once per
+ * page, only when the shop uses reCAPTCHA.
+ */
+export function loadRecaptcha(siteKey: string, scriptUrl: string): Promise<Grecaptcha> {
   recaptchaLoading ??= new Promise<Grecaptcha>((resolve, reject) => {
     const script = document.createElement('script');
-    script.src = `${RECAPTCHA_SCRIPT}?render=${encodeURIComponent(siteKey)}`;
+    const src = new URL(scriptUrl, window.location.href);
+    src.searchParams.set('render', siteKey);
+    script.src = src.toString();
     script.async = true;
     script.onload = () => {
       const grecaptcha = (window as unknown as { grecaptcha?: Grecaptcha }).grecaptcha;
@@ -131,19 +135,26 @@ export function loadRecaptcha(siteKey: string): Promise<Grecaptcha> {
 export interface BotCheckDeps {
   fetchChallenge: (signal: AbortSignal) => Promise<BotChallenge>;
   solve: typeof solveAltcha;
-  recaptchaToken: (siteKey: string, action: BotCheckAction) => Promise<string>;
+  recaptchaToken: (recaptcha: RecaptchaKey, action: BotCheckAction) => Promise<string>;
   now: () => number;
 }
 
 const defaultDeps: BotCheckDeps = {
   fetchChallenge: async (signal) => (await load(api().GET('/v1/bot-check', { signal }))).data,
   solve: solveAltcha,
-  recaptchaToken: async (siteKey, action) => (await loadRecaptcha(siteKey)).execute(siteKey, { action }),
+  recaptchaToken: async ({ siteKey, scriptUrl }, action) =>
+    (await loadRecaptcha(siteKey, scriptUrl)).execute(siteKey, { action }),
   now: () => Date.now(),
 };
 
-/** A proof being made: for ALTCHA the solved payload, for reCAPTCHA the site key (the token is asked at use). */
-type Prepared = { kind: 'altcha'; payload: string; at: number } | { kind: 'recaptcha'; siteKey: string };
+/** The shop's reCAPTCHA: its site key and the script to load. */
+export interface RecaptchaKey {
+  siteKey: string;
+  scriptUrl: string;
+}
+
+/** A proof being made: for ALTCHA the solved payload, for reCAPTCHA its key (the token is asked at use). */
+type Prepared = { kind: 'altcha'; payload: string; at: number } | ({ kind: 'recaptcha' } & RecaptchaKey);
 
 export interface BotCheck {
   /** Starts making a proof (once; a no-op while one is ready or on its way). */
@@ -168,7 +179,9 @@ export function createBotCheck(action: BotCheckAction, deps: BotCheckDeps = defa
     ready = null;
     const promise = (async (): Promise<Prepared> => {
       const challenge = await deps.fetchChallenge(own.signal);
-      if (challenge.kind === 'recaptcha') return { kind: 'recaptcha', siteKey: challenge.site_key };
+      if (challenge.kind === 'recaptcha') {
+        return { kind: 'recaptcha', siteKey: challenge.site_key, scriptUrl: challenge.script_url };
+      }
       const at = deps.now();
       const number = await deps.solve(challenge.challenge, { signal: own.signal });
       if (own.signal.aborted) throw new DOMException('取り消されました', 'AbortError');
@@ -203,7 +216,7 @@ export function createBotCheck(action: BotCheckAction, deps: BotCheckDeps = defa
       if (!fresh(prepared)) prepared = await make();
       if (prepared.kind === 'recaptcha') {
         // A token is good for two minutes: asked for now, the key stays for the next one.
-        return deps.recaptchaToken(prepared.siteKey, action);
+        return deps.recaptchaToken({ siteKey: prepared.siteKey, scriptUrl: prepared.scriptUrl }, action);
       }
       // Used once: the next proof starts now, so a second try (a typo in the password) need not wait.
       pending = null;

@@ -1,0 +1,44 @@
+/**
+ * 設定 (/admin/settings): the shop's settings screens, each a card with one line saying what it
+ * sets — for now 送料設定. Only for staff holding `shop_settings` (オーナー and 店長): the menu
+ * leaves it out for the others, and the page says so if reached anyway.
+ */
+import { Link } from 'react-router';
+import { useCan } from '../api/session-queries';
+import styles from './settings.module.css';
+
+/** The settings screens, in the order the page lists them. */
+export const SETTINGS_SCREENS: readonly { to: string; label: string; description: string }[] = [
+  {
+    to: '/admin/settings/carriage',
+    label: '送料設定',
+    description: '都道府県ごとの送料、離島の追加送料、送料無料になる購入金額を設定します。',
+  },
+];
+
+/** What a role without `shop_settings` reads on a settings screen. */
+export const SETTINGS_FORBIDDEN = '設定の変更は店舗オーナーまたは店長のみ行えます。';
+
+export function SettingsPage() {
+  const allowed = useCan()('shop_settings');
+  return (
+    <>
+      <title>設定 | 管理画面</title>
+      <h1>設定</h1>
+      {allowed ? (
+        <ul className={styles.cards} aria-label="設定の一覧">
+          {SETTINGS_SCREENS.map((screen) => (
+            <li key={screen.to} className={styles.card}>
+              <h2>
+                <Link to={screen.to}>{screen.label}</Link>
+              </h2>
+              <p>{screen.description}</p>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p role="alert">{SETTINGS_FORBIDDEN}</p>
+      )}
+    </>
+  );
+}
