@@ -45,7 +45,9 @@ export type StaffJourney =
   /** settings-carriage.spec.ts: the demo shop's 送料設定 (沖縄県's carriage changed, seen in a cart, put back). */
   | 'settings'
   /** bank-reconciliation.spec.ts: the demo shop's 入金消込（CSV） (a bank statement matched and confirmed). */
-  | 'bank';
+  | 'bank'
+  /** settings-points.spec.ts: the demo shop's ポイント設定 (the earn rate changed, seen on a member's points page, put back). */
+  | 'points';
 
 /** The owner scripts/e2e.sh made for `journey` at the running test's width (its project). */
 export function staffAccount(journey: StaffJourney) {

@@ -32,7 +32,9 @@ impl CheckoutSettings {
             front: FrontSettings::from_stored(channel, stored),
             carriage: get(stored, "ORDER.CARRIAGE").unwrap_or_default(),
             stored: stored.clone(),
-            earn_rate: get::<i64>(stored, "POINT.EARN_RATE").unwrap_or(0).clamp(0, 100),
+            // The rate the member's points page shows (its default included), so what a shop
+            // promises is what an order earns.
+            earn_rate: crate::points::earn_rate_of(stored.get(crate::points::EARN_RATE_SETTING).map(String::as_str)),
             order_no_prefix: get(stored, "ORDER.NO_PREFIX").unwrap_or_default(),
             gift: GiftSettings::from_stored(stored),
         }

@@ -7,7 +7,7 @@ use axum::http::StatusCode;
 use serde_json::{Value, json};
 use shop::staff::StaffRole;
 
-use crate::cart::{add, forget_seeded_history, init, patch, product};
+use crate::cart::{add, demo_member, forget_seeded_history, init, patch, product};
 use crate::helpers::{Answer, TestApp};
 use crate::on_both_databases;
 use crate::staff::{audit_actions, create, log_in};
@@ -162,4 +162,74 @@ async fn only_the_shops_owners_and_managers_reach_the_carriage_settings(app: Tes
     assert_eq!(call(&app, "demo", &owner_cookie, None).await.json(), shown, "the demo shop is as it was");
 }
 
-on_both_databases!(an_owner_raises_okinawas_carriage_and_the_next_cart_pays_it, only_the_shops_owners_and_managers_reach_the_carriage_settings,);
+// --- ポイント設定 (docs/contracts/settings-points.md) -------------------------------------------
+
+const POINTS: &str = "/v1/admin/settings/points";
+
+async fn points_call(app: &TestApp, cookie: &str, body: Option<Value>) -> Answer {
+    let cookie = format!("shop_staff={cookie}");
+    match body {
+        Some(body) => app.put(POINTS).channel("demo").header("cookie", &cookie).json(&body).send().await,
+        None => app.get(POINTS).channel("demo").header("cookie", &cookie).send().await,
+    }
+}
+
+async fn an_owner_sets_the_point_rate_and_the_next_order_earns_it(app: TestApp) {
+    forget_seeded_history(&app).await;
+    let item = product(&app, "bolt", 5000, 10, 20).await;
+    let owner = create(&app, "demo", "owner@example.jp", StaffRole::Owner).await;
+    let cookie = log_in(&app, "demo", &owner).await;
+    let member = demo_member(&app).await;
+    let token = init(&app, None, Some(&member)).await["token"].as_str().unwrap().to_owned();
+    let add_one = || patch(&app, "/v1/carts/products/add", json!({ "token": token, "variation_key": item, "quantity": 1 }), Some(&member));
+
+    let shown = points_call(&app, &cookie, None).await;
+    shown.assert_status(StatusCode::OK);
+    assert_eq!(shown.json(), json!({ "version": 1, "earn_rate": 1 }));
+    assert_eq!(add_one().await.json()["detail"]["order"]["earn_points"], 50);
+
+    for (body, field) in [
+        (json!({ "version": 1, "earn_rate": 60 }), "earn_rate"),
+        (json!({ "version": 1, "earn_rate": -1 }), "earn_rate"),
+        (json!({ "version": 1, "earn_rate": null }), "earn_rate"),
+        (json!({ "earn_rate": 3 }), "version"),
+    ] {
+        let refused = points_call(&app, &cookie, Some(body)).await;
+        refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+        assert!(refused.json()["errors"][field].is_array(), "{}", refused.text());
+    }
+    assert_eq!(points_call(&app, &cookie, None).await.json(), json!({ "version": 1, "earn_rate": 1 }), "nothing saved");
+
+    let saved = points_call(&app, &cookie, Some(json!({ "version": 1, "earn_rate": 3 }))).await;
+    saved.assert_status(StatusCode::OK);
+    assert_eq!(saved.json(), json!({ "version": 2, "earn_rate": 3 }));
+    assert_eq!(add_one().await.json()["detail"]["order"]["earn_points"], 300, "10,000 yen at 3%");
+    assert_eq!(app.get("/v1/me/points").bearer(&member).send().await.json()["earn_rate"], 3);
+    let stale = points_call(&app, &cookie, Some(json!({ "version": 1, "earn_rate": 5 }))).await;
+    stale.assert_status(StatusCode::CONFLICT);
+    assert_eq!(stale.json()["code"], "settings.stale");
+
+    points_call(&app, &cookie, Some(json!({ "version": 2, "earn_rate": 0 }))).await.assert_status(StatusCode::OK);
+    assert_eq!(app.get("/v1/me/points").bearer(&member).send().await.json()["is_enabled"], false, "the storefront hides points");
+    let audit = audit_actions(&app, &cookie).await;
+    let changes: Vec<&str> = audit.iter().filter(|(_, action, _)| action == "settings_update").map(|(_, _, target)| target.as_str()).collect();
+    assert_eq!(changes, ["ポイント設定: 付与率 3%→なし", "ポイント設定: 付与率 1%→3%"]);
+
+    // Only owners and 店長.
+    let clerk = create(&app, "demo", "clerk@example.jp", StaffRole::OrderClerk).await;
+    let clerk = log_in(&app, "demo", &clerk).await;
+    for body in [None, Some(json!({ "version": 3, "earn_rate": 1 }))] {
+        let answer = points_call(&app, &clerk, body).await;
+        answer.assert_status(StatusCode::FORBIDDEN);
+        assert_eq!(answer.json()["message"], "この操作は店舗オーナーまたは店長のみ行えます。");
+    }
+    app.get(POINTS).channel("demo").send().await.assert_status(StatusCode::UNAUTHORIZED);
+    app.put(POINTS).channel("demo").bearer(&member).json(&json!({ "version": 3, "earn_rate": 1 })).send().await.assert_status(StatusCode::UNAUTHORIZED);
+    assert_eq!(points_call(&app, &cookie, None).await.json(), json!({ "version": 3, "earn_rate": 0 }));
+}
+
+on_both_databases!(
+    an_owner_raises_okinawas_carriage_and_the_next_cart_pays_it,
+    only_the_shops_owners_and_managers_reach_the_carriage_settings,
+    an_owner_sets_the_point_rate_and_the_next_order_earns_it,
+);

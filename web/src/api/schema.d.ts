@@ -1044,6 +1044,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/settings/points": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_point_settings"];
+        put: operations["admin_save_point_settings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/shipments/export": {
         parameters: {
             query?: never;
@@ -7474,6 +7490,28 @@ export interface components {
              */
             points: number;
         };
+        /** @description ポイント設定 as the desk shows it. */
+        PointSettings: {
+            /**
+             * Format: int64
+             * @description Percent of the items subtotal after coupons an order earns (1 point = 1 yen); 0: points are off.
+             */
+            earn_rate: number;
+            /**
+             * Format: int64
+             * @description 0 while the shop runs on the built-in default.
+             */
+            version: number;
+        };
+        PointSettingsInput: {
+            /** Format: int64 */
+            earn_rate: number;
+            /**
+             * Format: int64
+             * @description The version the screen showed (0 for the built-in default).
+             */
+            version: number;
+        };
         Points: {
             /**
              * Format: int64
@@ -13390,6 +13428,119 @@ export interface operations {
                 };
             };
             /** @description `errors.prefectures`, `errors["prefectures[i].fee"]`, `errors.remote_island_surcharge`, `errors.free_threshold`, `errors.version` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_point_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the earn rate */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PointSettings"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `staff.forbidden`: owners and 店長 only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_save_point_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PointSettingsInput"];
+            };
+        };
+        responses: {
+            /** @description saved: the next order on every instance earns it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PointSettings"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `settings.stale`: saved elsewhere since the screen read it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.earn_rate`, `errors.version` */
             422: {
                 headers: {
                     [name: string]: unknown;

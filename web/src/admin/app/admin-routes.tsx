@@ -26,6 +26,7 @@ import { OrderPage } from '../orders/order-page';
 import { OrdersPage } from '../orders/orders-page';
 import { TrackingImportPage } from '../orders/tracking-import-page';
 import { CarriagePage } from '../settings/carriage-page';
+import { PointsPage } from '../settings/points-page';
 import { SettingsPage } from '../settings/settings-page';
 import { StaffPage } from '../staff/staff-page';
 import { ThreadPage } from '../thread/thread-page';
@@ -93,6 +94,7 @@ export function adminRoutes(queryClient: QueryClient): RouteObject[] {
         { path: 'companies', Component: CompaniesPage },
         { path: 'settings', Component: SettingsPage },
         { path: 'settings/carriage', Component: CarriagePage },
+        { path: 'settings/points', Component: PointsPage },
         { path: 'staff', Component: StaffPage },
         { path: 'audit-log', Component: AuditLogPage },
         { path: '*', Component: NotFoundPage },

@@ -1,6 +1,6 @@
 /**
  * 設定 (/admin/settings): the shop's settings screens, each a card with one line saying what it
- * sets — for now 送料設定. Only for staff holding `shop_settings` (オーナー and 店長): the menu
+ * sets — 送料設定 and ポイント設定. Only for staff holding `shop_settings` (オーナー and 店長): the menu
  * leaves it out for the others, and the page says so if reached anyway.
  */
 import { Link } from 'react-router';
@@ -13,6 +13,11 @@ export const SETTINGS_SCREENS: readonly { to: string; label: string; description
     to: '/admin/settings/carriage',
     label: '送料設定',
     description: '都道府県ごとの送料、離島の追加送料、送料無料になる購入金額を設定します。',
+  },
+  {
+    to: '/admin/settings/points',
+    label: 'ポイント設定',
+    description: 'ご注文で付与するポイントの率を設定します。',
   },
 ];
 

@@ -1,4 +1,7 @@
-//! Handlers of the points pages: the member's own balance and history only.
+//! Handlers of the points pages: the member's own balance and history only; staff's
+//! ポイント設定 in `admin.rs`.
+pub mod admin;
+
 use axum::Json;
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
@@ -18,7 +21,7 @@ use crate::infra::time::Timestamp;
 use crate::state::AppState;
 
 pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(show_points)).routes(routes!(list_point_histories))
+    OpenApiRouter::new().routes(routes!(show_points)).routes(routes!(list_point_histories)).merge(admin::routes())
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
