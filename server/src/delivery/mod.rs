@@ -13,9 +13,11 @@ pub mod store;
 
 use utoipa_axum::router::OpenApiRouter;
 
+pub use http::admin_routes;
+
 use crate::state::AppState;
 
 /// The channel-scoped `/v1` routes: the business calendar, and 送料設定 for staff.
 pub fn routes() -> OpenApiRouter<AppState> {
-    calendar::routes().merge(http::admin::routes())
+    calendar::routes().merge(admin_routes())
 }

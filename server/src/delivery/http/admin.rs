@@ -15,8 +15,8 @@ use crate::channel::store::{self, VersionedSetting};
 use crate::delivery::carriage_desk::{self, CarriageSettings, CarriageSettingsInput};
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::ApiJson;
+use crate::staff::answer::AdminAnswer;
 use crate::staff::audit::{self, AuditAction};
-use crate::staff::http::AdminAnswer;
 use crate::staff::permission::{Can, ShopSettings};
 use crate::state::AppState;
 

@@ -14,8 +14,8 @@ use crate::channel::store;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::ApiJson;
 use crate::points::{EARN_RATE_SETTING, earn_rate_of};
+use crate::staff::answer::AdminAnswer;
 use crate::staff::audit::{self, AuditAction};
-use crate::staff::http::AdminAnswer;
 use crate::staff::permission::{Can, ShopSettings};
 use crate::state::AppState;
 

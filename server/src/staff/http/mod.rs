@@ -6,12 +6,12 @@ mod admin;
 
 use axum::Json;
 use axum::extract::State;
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
-use axum::response::{IntoResponse, Response};
+use axum::http::{HeaderMap, StatusCode};
 use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+pub use super::answer::AdminAnswer;
 use super::audit::{self, AuditAction};
 use super::permission::{AuditLog, Can, Permission};
 use super::store::{self, NewSession, StaffRow};
@@ -72,31 +72,6 @@ impl StaffBody {
     async fn of(state: &AppState, channel: &Channel, staff: Staff) -> ApiResult<Self> {
         let settings = FrontSettings::load(&state.db, channel).await?;
         Ok(StaffBody { staff: staff.into(), is_corporate_shop: settings.is_corporate })
-    }
-}
-
-/// An admin answer: never stored by a cache; sets or clears the session cookie when asked.
-pub struct AdminAnswer<T> {
-    status: StatusCode,
-    cookie: Option<HeaderValue>,
-    body: T,
-}
-
-impl<T> AdminAnswer<T> {
-    /// 200 without touching the session cookie.
-    pub fn ok(body: T) -> Self {
-        AdminAnswer { status: StatusCode::OK, cookie: None, body }
-    }
-}
-
-impl<T: IntoResponse> IntoResponse for AdminAnswer<T> {
-    fn into_response(self) -> Response {
-        let mut response = (self.status, self.body).into_response();
-        if let Some(cookie) = self.cookie {
-            response.headers_mut().append(header::SET_COOKIE, cookie);
-        }
-        response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-        response
     }
 }
 
