@@ -47,7 +47,9 @@ export type StaffJourney =
   /** bank-reconciliation.spec.ts: the demo shop's 入金消込（CSV） (a bank statement matched and confirmed). */
   | 'bank'
   /** settings-points.spec.ts: the demo shop's ポイント設定 (the earn rate changed, seen on a member's points page, put back). */
-  | 'points';
+  | 'points'
+  /** staff-invite.spec.ts: the demo shop's スタッフ管理 (an order clerk invited by mail, enrolled, then made 店長). */
+  | 'invite';
 
 /** The owner scripts/e2e.sh made for `journey` at the running test's width (its project). */
 export function staffAccount(journey: StaffJourney) {

@@ -1,16 +1,21 @@
 //! Content: the shop's editorial pages and pieces around the catalogue — blogs, the FAQ,
 //! static pages (特定商取引法に基づく表記, privacy, terms, guide), landing pages, free areas,
-//! banners (with their pictures) and popups (the business calendar is `delivery`'s). One handler file per resource; every SQL
+//! banners (with their pictures) and popups (the business calendar is `delivery`'s); staff's
+//! page desk in `http/admin.rs` with its rules in `page_rules.rs`. One handler file per resource; every SQL
 //! statement in `store.rs`; pure rules (redirects, banner pictures) beside them with their tests.
 pub mod banner_svg;
 pub mod banners;
 pub mod blogs;
 pub mod free_areas;
+pub mod http;
+pub mod page_rules;
 pub mod pages;
 pub mod popups;
 pub mod qas;
 pub mod redirect;
 pub mod store;
+
+pub use http::admin_routes;
 
 use utoipa_axum::router::OpenApiRouter;
 
@@ -25,6 +30,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .merge(free_areas::routes())
         .merge(banners::routes())
         .merge(popups::routes())
+        .merge(admin_routes())
 }
 
 /// Routes outside `/v1` (no channel header): the banner pictures that `image` paths name.

@@ -38,7 +38,7 @@ pub struct StaticPageLink {
     pub title: String,
 }
 
-#[derive(Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Section {
     pub heading: String,
     /// Plain text; paragraphs are separated by blank lines.

@@ -242,7 +242,7 @@ pub struct StaticPageLinkRow {
 }
 
 pub async fn list_static_page_urls(db: &Db, channel_id: &ChannelId) -> sqlx::Result<Vec<StaticPageLinkRow>> {
-    sqlx::query_as::<_, StaticPageLinkRow>("SELECT url, title FROM static_pages WHERE channel_id = $1 ORDER BY position, url")
+    sqlx::query_as::<_, StaticPageLinkRow>("SELECT url, title FROM static_pages WHERE channel_id = $1 AND is_published = 1 ORDER BY position, url")
         .bind(channel_id)
         .fetch_all(&db.pool)
         .await
@@ -257,34 +257,88 @@ pub struct StaticPageRow {
 }
 
 pub async fn find_static_page_by_url(db: &Db, channel_id: &ChannelId, url: &str) -> sqlx::Result<Option<StaticPageRow>> {
-    sqlx::query_as::<_, StaticPageRow>("SELECT url, title, sections, updated_at FROM static_pages WHERE channel_id = $1 AND url = $2")
+    sqlx::query_as::<_, StaticPageRow>("SELECT url, title, sections, updated_at FROM static_pages WHERE channel_id = $1 AND url = $2 AND is_published = 1")
         .bind(channel_id)
         .bind(url)
         .fetch_optional(&db.pool)
         .await
 }
 
-/// `sections` is the JSON array of {heading, body}.
-pub async fn insert_static_page(
-    tx: &mut Tx,
-    channel_id: &ChannelId,
-    url: &str,
-    title: &str,
-    sections: &str,
-    position: i64,
-    updated_at: i64,
-) -> sqlx::Result<()> {
-    sqlx::query("INSERT INTO static_pages (id, channel_id, url, title, sections, position, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7)")
-        .bind(crate::infra::ids::new_id())
-        .bind(channel_id)
-        .bind(url)
-        .bind(title)
-        .bind(sections)
-        .bind(position)
-        .bind(updated_at)
-        .execute(&mut **tx)
-        .await?;
+/// A static page to store: `sections` is the JSON array of {heading, body}.
+pub struct NewStaticPage<'a> {
+    pub url: &'a str,
+    pub title: &'a str,
+    pub sections: &'a str,
+    pub position: i64,
+    /// False for a page made from a template that an owner has still to fill in.
+    pub is_published: bool,
+}
+
+pub async fn insert_static_page(tx: &mut Tx, channel_id: &ChannelId, page: &NewStaticPage<'_>, updated_at: i64) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO static_pages (id, channel_id, url, title, sections, position, is_published, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    )
+    .bind(crate::infra::ids::new_id())
+    .bind(channel_id)
+    .bind(page.url)
+    .bind(page.title)
+    .bind(page.sections)
+    .bind(page.position)
+    .bind(flag(page.is_published))
+    .bind(updated_at)
+    .execute(&mut **tx)
+    .await?;
     Ok(())
+}
+
+/// A static page as the page desk shows it, drafts included.
+#[derive(Debug, sqlx::FromRow)]
+pub struct DeskPageRow {
+    pub id: String,
+    pub url: String,
+    pub title: String,
+    pub sections: String,
+    pub is_published: i64,
+    pub version: i64,
+    pub updated_at: i64,
+}
+
+const DESK_PAGE_COLUMNS: &str = "id, url, title, sections, is_published, version, updated_at";
+
+/// Every static page of a shop, drafts included, in the shop's order.
+pub async fn list_desk_pages(db: &Db, channel_id: &ChannelId) -> sqlx::Result<Vec<DeskPageRow>> {
+    sqlx::query_as::<_, DeskPageRow>(sqlx::AssertSqlSafe(format!("SELECT {DESK_PAGE_COLUMNS} FROM static_pages WHERE channel_id = $1 ORDER BY position, url")))
+        .bind(channel_id)
+        .fetch_all(&db.pool)
+        .await
+}
+
+pub async fn find_desk_page(db: &Db, channel_id: &ChannelId, id: &str) -> sqlx::Result<Option<DeskPageRow>> {
+    sqlx::query_as::<_, DeskPageRow>(sqlx::AssertSqlSafe(format!("SELECT {DESK_PAGE_COLUMNS} FROM static_pages WHERE channel_id = $1 AND id = $2")))
+        .bind(channel_id)
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await
+}
+
+/// The page desk's save, only over the version the editor read: false when another save came
+/// first (or the page is gone), and nothing is written.
+pub async fn update_desk_page(tx: &mut Tx, channel_id: &ChannelId, id: &str, version: i64, page: &NewStaticPage<'_>, updated_at: i64) -> sqlx::Result<bool> {
+    let done = sqlx::query(
+        "UPDATE static_pages SET title = $1, sections = $2, is_published = $3, updated_at = $4, version = version + 1 \
+         WHERE channel_id = $5 AND id = $6 AND version = $7",
+    )
+    .bind(page.title)
+    .bind(page.sections)
+    .bind(flag(page.is_published))
+    .bind(updated_at)
+    .bind(channel_id)
+    .bind(id)
+    .bind(version)
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected() == 1)
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ use time::{Date, Duration};
 use crate::content::banner_svg::{self, BannerArt};
 use crate::content::banners::image_path;
 use crate::content::redirect::SameSitePath;
-use crate::content::store::{self, FreeAreaRow, NewBanner, NewBlog, NewLandingPage, NewQa, PopupRow};
+use crate::content::store::{self, FreeAreaRow, NewBanner, NewBlog, NewLandingPage, NewQa, NewStaticPage, PopupRow};
 use crate::delivery::calendar::iso;
 use crate::infra::db::Tx;
 use crate::infra::ids::new_id;
@@ -790,7 +790,9 @@ pub async fn insert(tx: &mut Tx, channel_id: &ChannelId, code: &str, now: i64) -
 
     for (position, page) in content.static_pages.iter().enumerate() {
         let sections: Vec<Value> = page.sections.iter().map(|(heading, body)| json!({ "heading": heading, "body": body })).collect();
-        store::insert_static_page(tx, channel_id, page.url, page.title, &Value::Array(sections).to_string(), position as i64, now).await?;
+        let sections = Value::Array(sections).to_string();
+        let new = NewStaticPage { url: page.url, title: page.title, sections: &sections, position: position as i64, is_published: true };
+        store::insert_static_page(tx, channel_id, &new, now).await?;
     }
 
     for (position, page) in content.landing_pages.iter().enumerate() {

@@ -12,6 +12,7 @@ mod contact;
 mod content;
 mod demo;
 mod illustrations;
+mod legal_drafts;
 pub mod members;
 mod orders;
 mod pictures;
@@ -126,6 +127,7 @@ pub async fn create_channel(db: &Db, new: NewChannel) -> anyhow::Result<ChannelI
     // The demo's Shop borrows 'static text; this one-shot command leaks its one channel's.
     let new: &'static NewChannel = Box::leak(Box::new(new));
     let channel_id = store::insert_shop(&mut tx, &demo::blank_shop(new)).await?;
+    legal_drafts::insert(&mut tx, &channel_id, &new.name, crate::infra::time::Timestamp::now().0).await?;
     tx.commit().await?;
     Ok(channel_id)
 }

@@ -60,10 +60,19 @@ pub enum AuditAction {
     StaffEnable,
     /// The settings desk: a setting saved (送料設定 …), with what it changed.
     SettingsUpdate,
+    /// The staff desk: someone invited by mail, an invitation cancelled, a role changed, an
+    /// authenticator reset; and the person's own completion of an enrolment link.
+    StaffInvite,
+    StaffInviteCancel,
+    StaffRoleChange,
+    StaffResetAuthenticator,
+    StaffEnrol,
+    /// The page desk: a static page saved (published, back to draft, its text), with what changed.
+    PageUpdate,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 38] = [
+    pub const ALL: [AuditAction; 44] = [
         AuditAction::Login,
         AuditAction::Logout,
         AuditAction::LoginFailed,
@@ -102,6 +111,12 @@ impl AuditAction {
         AuditAction::StaffDisable,
         AuditAction::StaffEnable,
         AuditAction::SettingsUpdate,
+        AuditAction::PageUpdate,
+        AuditAction::StaffInvite,
+        AuditAction::StaffInviteCancel,
+        AuditAction::StaffRoleChange,
+        AuditAction::StaffResetAuthenticator,
+        AuditAction::StaffEnrol,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -144,6 +159,12 @@ impl AuditAction {
             AuditAction::StaffDisable => "staff_disable",
             AuditAction::StaffEnable => "staff_enable",
             AuditAction::SettingsUpdate => "settings_update",
+            AuditAction::PageUpdate => "page_update",
+            AuditAction::StaffInvite => "staff_invite",
+            AuditAction::StaffInviteCancel => "staff_invite_cancel",
+            AuditAction::StaffRoleChange => "staff_role_change",
+            AuditAction::StaffResetAuthenticator => "staff_reset_authenticator",
+            AuditAction::StaffEnrol => "staff_enrol",
         }
     }
 

@@ -3,10 +3,12 @@
 //! (login.rs, totp.rs); the session is an httpOnly cookie (session.rs) that only reaches
 //! `/v1/admin` of that channel. Handlers take [`Can<P>`] (permission.rs) for the permission
 //! `P` they need (its role's, 403 otherwise), or [`Staff`] where any member of staff may; every
-//! change is written to the audit log (audit.rs). Staff are made with `shop staff create` (create.rs), never seeded.
+//! change is written to the audit log (audit.rs). Staff are made with `shop staff create` (create.rs)
+//! or by an owner's invitation (enrolment.rs), never seeded.
 pub mod answer;
 pub mod audit;
 pub mod create;
+pub mod enrolment;
 pub mod http;
 pub mod login;
 pub mod permission;

@@ -1,8 +1,9 @@
 //! Every SQL statement of staff: the staff table, the step between password and code, the
-//! sessions and the audit log.
+//! sessions, the audit log and the enrolment links.
 use crate::infra::ids::ChannelId;
 use sqlx::Any;
 
+use super::enrolment::EnrolmentKind;
 use super::{Staff, StaffRole};
 use crate::infra::db::{Db, Tx};
 
@@ -389,4 +390,176 @@ pub async fn list_logins(db: &Db, channel_id: &ChannelId, staff_id: &str, limit:
     .bind(limit)
     .fetch_all(&db.pool)
     .await
+}
+
+// ---- enrolment links (enrolment.rs) -------------------------------------------------------------
+
+pub struct NewEnrolment<'a> {
+    pub id: &'a str,
+    pub channel_id: &'a ChannelId,
+    pub token_hash: &'a str,
+    pub kind: EnrolmentKind,
+    /// The account a reset is for; None for an invitation.
+    pub staff_id: Option<&'a str>,
+    pub email: &'a str,
+    pub name: &'a str,
+    pub role: StaffRole,
+    /// Sealed with the enrolment's id.
+    pub totp_secret: &'a str,
+    pub invited_by: &'a str,
+    pub expires_at: i64,
+}
+
+pub async fn insert_enrolment(tx: &mut Tx, new: &NewEnrolment<'_>, now: i64) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO staff_enrolments (id, channel_id, token_hash, kind, staff_id, email, name, role, totp_secret, invited_by, attempts, created_at, expires_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 0, $11, $12)",
+    )
+    .bind(new.id)
+    .bind(new.channel_id)
+    .bind(new.token_hash)
+    .bind(new.kind.as_str())
+    .bind(new.staff_id)
+    .bind(new.email)
+    .bind(new.name)
+    .bind(new.role.as_str())
+    .bind(new.totp_secret)
+    .bind(new.invited_by)
+    .bind(now)
+    .bind(new.expires_at)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Ends every open link for the address in the shop (a newer one replaces it).
+pub async fn end_open_enrolments_for(tx: &mut Tx, channel_id: &ChannelId, email: &str, now: i64) -> sqlx::Result<u64> {
+    let done = sqlx::query("UPDATE staff_enrolments SET ended_at = $3 WHERE channel_id = $1 AND email = $2 AND ended_at IS NULL")
+        .bind(channel_id)
+        .bind(email)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+    Ok(done.rows_affected())
+}
+
+#[derive(Debug, sqlx::FromRow)]
+pub struct EnrolmentRow {
+    pub id: String,
+    pub channel_id: ChannelId,
+    pub kind: String,
+    pub staff_id: Option<String>,
+    pub email: String,
+    pub name: String,
+    pub role: String,
+    pub totp_secret: String,
+    pub created_at: i64,
+    pub expires_at: i64,
+    pub invited_by_name: String,
+}
+
+const ENROLMENT_COLUMNS: &str =
+    "e.id, e.channel_id, e.kind, e.staff_id, e.email, e.name, e.role, e.totp_secret, e.created_at, e.expires_at, i.name AS invited_by_name";
+
+/// The link with this hash while it can still be used: not ended, not expired, not past its
+/// wrong codes.
+pub async fn find_open_enrolment(db: &Db, token_hash: &str, now: i64, max_attempts: i64) -> sqlx::Result<Option<EnrolmentRow>> {
+    sqlx::query_as::<_, EnrolmentRow>(sqlx::AssertSqlSafe(format!(
+        "SELECT {ENROLMENT_COLUMNS} FROM staff_enrolments e JOIN staff i ON i.id = e.invited_by \
+         WHERE e.token_hash = $1 AND e.ended_at IS NULL AND e.expires_at > $2 AND e.attempts < $3"
+    )))
+    .bind(token_hash)
+    .bind(now)
+    .bind(max_attempts)
+    .fetch_optional(&db.pool)
+    .await
+}
+
+/// The shop's open invitations (not resets), newest first.
+pub async fn list_open_invitations(db: &Db, channel_id: &ChannelId, now: i64, max_attempts: i64) -> sqlx::Result<Vec<EnrolmentRow>> {
+    sqlx::query_as::<_, EnrolmentRow>(sqlx::AssertSqlSafe(format!(
+        "SELECT {ENROLMENT_COLUMNS} FROM staff_enrolments e JOIN staff i ON i.id = e.invited_by \
+         WHERE e.channel_id = $1 AND e.kind = 'invite' AND e.ended_at IS NULL AND e.expires_at > $2 AND e.attempts < $3 \
+         ORDER BY e.created_at DESC, e.id DESC"
+    )))
+    .bind(channel_id)
+    .bind(now)
+    .bind(max_attempts)
+    .fetch_all(&db.pool)
+    .await
+}
+
+/// The accounts of the shop waiting for their reset link to be used.
+pub async fn list_pending_resets(db: &Db, channel_id: &ChannelId, now: i64, max_attempts: i64) -> sqlx::Result<Vec<String>> {
+    sqlx::query_scalar(
+        "SELECT staff_id FROM staff_enrolments \
+         WHERE channel_id = $1 AND kind = 'reset' AND staff_id IS NOT NULL AND ended_at IS NULL AND expires_at > $2 AND attempts < $3",
+    )
+    .bind(channel_id)
+    .bind(now)
+    .bind(max_attempts)
+    .fetch_all(&db.pool)
+    .await
+}
+
+/// Ends the link `id` of the shop if it is still open (used or cancelled now): false when it
+/// was not (another request ended it first, or it expired).
+pub async fn end_enrolment(tx: &mut Tx, channel_id: &ChannelId, id: &str, now: i64) -> sqlx::Result<bool> {
+    let done = sqlx::query("UPDATE staff_enrolments SET ended_at = $3 WHERE channel_id = $1 AND id = $2 AND ended_at IS NULL AND expires_at > $3")
+        .bind(channel_id)
+        .bind(id)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Counts a wrong code against the link.
+pub async fn count_enrolment_attempt(db: &Db, id: &str) -> sqlx::Result<()> {
+    sqlx::query("UPDATE staff_enrolments SET attempts = attempts + 1 WHERE id = $1").bind(id).execute(&db.pool).await?;
+    Ok(())
+}
+
+/// A new role for the staff member `id` of the shop at `version`: None when there is no such
+/// staff member here, Some(false) when the version moved.
+pub async fn update_staff_role(tx: &mut Tx, channel_id: &ChannelId, id: &str, version: i64, role: StaffRole) -> sqlx::Result<Option<bool>> {
+    let done = sqlx::query("UPDATE staff SET desk_role = $4, role = $5, version = version + 1 WHERE channel_id = $1 AND id = $2 AND version = $3")
+        .bind(channel_id)
+        .bind(id)
+        .bind(version)
+        .bind(role.as_str())
+        // The old column's two values (the migration 20261203000091 says why it stays).
+        .bind(if role == StaffRole::Owner { "owner" } else { "staff" })
+        .execute(&mut **tx)
+        .await?;
+    if done.rows_affected() == 1 {
+        return Ok(Some(true));
+    }
+    let exists: Option<i64> =
+        sqlx::query_scalar("SELECT version FROM staff WHERE channel_id = $1 AND id = $2").bind(channel_id).bind(id).fetch_optional(&mut **tx).await?;
+    Ok(exists.map(|_| false))
+}
+
+/// A reset's first half, after `update_staff_active` disabled the account: its TOTP secret is
+/// replaced by one nobody was shown, so the lost authenticator never works again (even if an
+/// owner enables the account before the link is used).
+pub async fn replace_staff_secret(tx: &mut Tx, id: &str, sealed: &str) -> sqlx::Result<()> {
+    sqlx::query("UPDATE staff SET totp_secret = $2 WHERE id = $1").bind(id).bind(sealed).execute(&mut **tx).await?;
+    Ok(())
+}
+
+/// A reset's second half: the new password and secret, the account active and unlocked, the
+/// code just used spent.
+pub async fn update_staff_enrolled(tx: &mut Tx, id: &str, password_hash: &str, sealed: &str, step: i64) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE staff SET password_hash = $2, totp_secret = $3, totp_last_step = $4, disabled_at = NULL, failed_count = 0, locked_until = NULL, \
+                version = version + 1 WHERE id = $1",
+    )
+    .bind(id)
+    .bind(password_hash)
+    .bind(sealed)
+    .bind(step)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
 }

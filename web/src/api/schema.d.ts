@@ -468,6 +468,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/enrolments/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["admin_enrolment_complete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/enrolments/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["admin_enrolment_lookup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/inquiries": {
         parameters: {
             query?: never;
@@ -900,6 +932,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_static_pages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/pages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_static_page"];
+        put: operations["admin_save_static_page"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/products": {
         parameters: {
             query?: never;
@@ -1108,6 +1172,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/staff/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_list_invitations"];
+        put?: never;
+        post: operations["admin_invite_staff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/staff/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["admin_cancel_invitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/staff/{id}/disable": {
         parameters: {
             query?: never;
@@ -1149,6 +1245,38 @@ export interface paths {
         };
         get: operations["admin_staff_logins"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/staff/{id}/reset-authenticator": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["admin_reset_staff_authenticator"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/staff/{id}/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["admin_change_staff_role"];
         post?: never;
         delete?: never;
         options?: never;
@@ -4296,6 +4424,39 @@ export interface components {
             /** Format: int64 */
             version: number;
         };
+        /** @description A static page in the editor. */
+        AdminStaticPage: components["schemas"]["AdminStaticPageSummary"] & {
+            sections: components["schemas"]["Section"][];
+        };
+        AdminStaticPageInput: {
+            is_published: boolean;
+            sections: components["schemas"]["AdminStaticPageSectionInput"][];
+            title: string;
+            /**
+             * Format: int64
+             * @description The version the editor read.
+             */
+            version: number;
+        };
+        AdminStaticPageSectionInput: {
+            /** @description Plain text; paragraphs separated by blank lines. */
+            body: string;
+            heading: string;
+        };
+        /** @description A static page in the desk's list. */
+        AdminStaticPageSummary: {
+            id: string;
+            /** @description False: a draft, which customers do not see (its path answers 404). */
+            is_published: boolean;
+            /** @description The title or a section still holds a template's `【要入力：…】`: it cannot be published. */
+            needs_input: boolean;
+            title: string;
+            updated_at: components["schemas"]["Timestamp"];
+            /** @description The storefront path, e.g. `/law` (not editable: the footer and links name it). */
+            url: string;
+            /** Format: int64 */
+            version: number;
+        };
         AdminTag: {
             /** @description Its product list opens on the storefront only with the password. */
             has_password: boolean;
@@ -4355,7 +4516,7 @@ export interface components {
          */
         Audience: "all" | "member" | "guest";
         /** @enum {string} */
-        AuditAction: "login" | "logout" | "login_failed" | "inquiry_reply" | "inquiry_status" | "inquiry_note" | "topic_create" | "topic_update" | "topic_delete" | "system_message_send" | "invoice_approve" | "invoice_revoke" | "order_payment" | "order_hold" | "order_release" | "order_cancel" | "order_note" | "shipment_state" | "shipment_export" | "tracking_import" | "order_mail" | "stock_adjust" | "stock_count" | "stock_threshold" | "product_create" | "product_update" | "product_duplicate" | "product_publication" | "taxonomy_create" | "taxonomy_update" | "taxonomy_delete" | "review_moderate" | "review_delete" | "catalog_import" | "catalog_grid" | "staff_disable" | "staff_enable" | "settings_update";
+        AuditAction: "login" | "logout" | "login_failed" | "inquiry_reply" | "inquiry_status" | "inquiry_note" | "topic_create" | "topic_update" | "topic_delete" | "system_message_send" | "invoice_approve" | "invoice_revoke" | "order_payment" | "order_hold" | "order_release" | "order_cancel" | "order_note" | "shipment_state" | "shipment_export" | "tracking_import" | "order_mail" | "stock_adjust" | "stock_count" | "stock_threshold" | "product_create" | "product_update" | "product_duplicate" | "product_publication" | "taxonomy_create" | "taxonomy_update" | "taxonomy_delete" | "review_moderate" | "review_delete" | "catalog_import" | "catalog_grid" | "staff_disable" | "staff_enable" | "settings_update" | "staff_invite" | "staff_invite_cancel" | "staff_role_change" | "staff_reset_authenticator" | "staff_enrol" | "page_update";
         /** @description One entry of the audit log. */
         AuditEntry: {
             action: components["schemas"]["AuditAction"];
@@ -5537,6 +5698,35 @@ export interface components {
             /** Format: int64 */
             price: number;
         };
+        /** @description What an enrolment link is for, with the secret to add to the authenticator app. */
+        Enrolment: {
+            email: string;
+            expires_at: components["schemas"]["Timestamp"];
+            kind: components["schemas"]["EnrolmentKind"];
+            name: string;
+            /** @description The same secret as an `otpauth://totp/` URI, for the QR code. */
+            otpauth_uri: string;
+            role_label: string;
+            shop_name: string;
+            /** @description Base32, for typing into the app by hand. */
+            totp_secret: string;
+        };
+        EnrolmentCompleteInput: {
+            /** @description The 6 digits the app shows for the link's secret. */
+            code: string;
+            /** @description 12–128 characters. */
+            password: string;
+            token: string;
+        };
+        /**
+         * @description What a link is for.
+         * @enum {string}
+         */
+        EnrolmentKind: "invite" | "reset";
+        EnrolmentLookupInput: {
+            /** @description The `token` of the mailed link. */
+            token: string;
+        };
         ErrorBody: {
             code?: string | null;
             errors?: components["schemas"]["BTreeMap"] | null;
@@ -6043,6 +6233,27 @@ export interface components {
             id: string;
             name: string;
         };
+        /** @description An invitation waiting for its person. */
+        Invitation: {
+            created_at: components["schemas"]["Timestamp"];
+            email: string;
+            expires_at: components["schemas"]["Timestamp"];
+            id: string;
+            /** @description The name of the owner who sent it. */
+            invited_by: string;
+            name: string;
+            role: components["schemas"]["StaffRole"];
+            role_label: string;
+        };
+        InvitationInput: {
+            email: string;
+            name: string;
+            /** @description owner, manager, order_clerk, shipping_clerk or viewer. */
+            role: components["schemas"]["StaffRole"];
+        };
+        InvitationList: {
+            data: components["schemas"]["Invitation"][];
+        };
         InvoiceApprovalInput: {
             /**
              * @description true: the company may pay by 請求書払い; false: the approval is withdrawn (a preferred
@@ -6252,6 +6463,21 @@ export interface components {
                 rating: number;
                 status: components["schemas"]["ReviewState"];
                 title: string;
+                /** Format: int64 */
+                version: number;
+            }[];
+        };
+        ListBody_AdminStaticPageSummary: {
+            data: {
+                id: string;
+                /** @description False: a draft, which customers do not see (its path answers 404). */
+                is_published: boolean;
+                /** @description The title or a section still holds a template's `【要入力：…】`: it cannot be published. */
+                needs_input: boolean;
+                title: string;
+                updated_at: components["schemas"]["Timestamp"];
+                /** @description The storefront path, e.g. `/law` (not editable: the footer and links name it). */
+                url: string;
                 /** Format: int64 */
                 version: number;
             }[];
@@ -8220,6 +8446,8 @@ export interface components {
             active: boolean;
             created_at: components["schemas"]["Timestamp"];
             email: string;
+            /** @description An owner reset the authenticator and the mailed link is still waiting to be used (再設定待ち). */
+            enrolment_pending: boolean;
             id: string;
             /** @description The logged-in owner's own account (which they cannot disable). */
             is_me: boolean;
@@ -8245,6 +8473,14 @@ export interface components {
         };
         /** @enum {string} */
         StaffRole: "owner" | "manager" | "order_clerk" | "shipping_clerk" | "viewer";
+        StaffRoleInput: {
+            role: components["schemas"]["StaffRole"];
+            /**
+             * Format: int64
+             * @description The version the screen showed.
+             */
+            version: number;
+        };
         StaffVersionInput: {
             /**
              * Format: int64
@@ -10700,6 +10936,124 @@ export interface operations {
             };
         };
     };
+    admin_enrolment_complete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnrolmentCompleteInput"];
+            };
+        };
+        responses: {
+            /** @description enrolled and logged in: the cookie `shop_staff` is set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffBody"];
+                };
+            };
+            /** @description `admin.enrolment.invalid` (also after 10 wrong codes, or when the address became staff meanwhile) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.password`, `errors.code` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_enrolment_lookup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnrolmentLookupInput"];
+            };
+        };
+        responses: {
+            /** @description the link is open: what it is for, and the secret to add */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Enrolment"];
+                };
+            };
+            /** @description `admin.enrolment.invalid`: unknown, used, expired, cancelled, or another shop's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body or the query cannot be read (`errors.body`, `errors.query`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
     list_inquiries: {
         parameters: {
             query?: {
@@ -12695,6 +13049,184 @@ export interface operations {
             };
         };
     };
+    admin_static_pages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the shop's static pages, drafts included */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_AdminStaticPageSummary"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `staff.forbidden`: owners and 店長 only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_static_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStaticPage"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such page in this shop */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_save_static_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminStaticPageInput"];
+            };
+        };
+        responses: {
+            /** @description saved; published pages are on the storefront at once */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStaticPage"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `pages.stale`: saved elsewhere since the editor read it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.title`, `errors.sections`, `errors["sections.N.heading"]`, `errors["sections.N.body"]`, `errors.is_published` (a `【要入力：…】` left), `errors.version` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
     admin_list_products: {
         parameters: {
             query?: {
@@ -13740,6 +14272,164 @@ export interface operations {
             };
         };
     };
+    admin_list_invitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the open invitations, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_invite_staff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationInput"];
+            };
+        };
+        responses: {
+            /** @description invited: the person is mailed a link valid for 72 hours (an earlier open one for the address ends) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `staff.forbidden`: owners only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.email` (not an address, or already staff of the shop), `errors.name`, `errors.role` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_cancel_invitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description cancelled: the link no longer works */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no open invitation of this shop */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
     admin_disable_staff: {
         parameters: {
             query?: never;
@@ -13932,6 +14622,160 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_reset_staff_authenticator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffVersionInput"];
+            };
+        };
+        responses: {
+            /** @description reset: the account stops working at once and the person is mailed a link to choose a new password and authenticator */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMember"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `staff.stale` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.staff`: one's own account; `errors.version` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_change_staff_role: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffRoleInput"];
+            };
+        };
+        responses: {
+            /** @description the new role: the person's next request has its permissions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMember"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `staff.stale` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.role`: one's own account, or no known role; `errors.version` */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

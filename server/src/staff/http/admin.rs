@@ -1,23 +1,26 @@
-//! The staff desk (スタッフ管理, docs/contracts/staff-desk.md): an owner lists the shop's staff,
-//! disables an account and enables it again (each with the row's version), and reads an
-//! account's login history. Everything needs [`StaffManage`].
+//! The staff desk (スタッフ管理, docs/contracts/staff-desk.md and staff-enrolment.md): an owner
+//! lists the shop's staff, disables an account and enables it again, changes its role, resets
+//! its authenticator (each with the row's version), and reads an account's login history.
+//! Everything needs [`StaffManage`]. Invitations are in `enrolment.rs`.
 use axum::Json;
 use axum::extract::State;
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
 use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::AdminAnswer;
 use crate::channel::Channel;
+use crate::infra::client::Client;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::{ApiJson, ApiPath};
 use crate::infra::time::Timestamp;
 use crate::staff::audit::{self, AuditAction};
-use crate::staff::login;
+use crate::staff::enrolment::{self, EnrolmentKind};
 use crate::staff::permission::{Can, StaffManage};
 use crate::staff::store::{self, DeskStaffRow};
 use crate::staff::{Staff, StaffRole};
+use crate::staff::{login, totp};
 use crate::state::AppState;
 
 pub const STALE_CODE: &str = "staff.stale";
@@ -26,7 +29,13 @@ const STALE_MESSAGE: &str = "このスタッフは他の画面で更新されま
 const LOGIN_HISTORY: i64 = 50;
 
 pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(list_staff)).routes(routes!(disable_staff)).routes(routes!(enable_staff)).routes(routes!(staff_logins))
+    OpenApiRouter::new()
+        .routes(routes!(list_staff))
+        .routes(routes!(disable_staff))
+        .routes(routes!(enable_staff))
+        .routes(routes!(change_staff_role))
+        .routes(routes!(reset_staff_authenticator))
+        .routes(routes!(staff_logins))
 }
 
 /// A staff member as the staff desk shows them.
@@ -47,13 +56,16 @@ pub struct StaffMember {
     pub version: i64,
     /// The logged-in owner's own account (which they cannot disable).
     pub is_me: bool,
+    /// An owner reset the authenticator and the mailed link is still waiting to be used (再設定待ち).
+    pub enrolment_pending: bool,
 }
 
 impl StaffMember {
-    fn of(row: DeskStaffRow, me: &Staff, now: i64) -> ApiResult<Self> {
+    fn of(row: DeskStaffRow, me: &Staff, pending_resets: &[String], now: i64) -> ApiResult<Self> {
         let staff = row.staff.staff()?;
         Ok(StaffMember {
             is_me: staff.id == me.id,
+            enrolment_pending: pending_resets.contains(&staff.id),
             active: row.staff.is_active(),
             locked: login::is_locked(row.staff.locked_until, now),
             last_login_at: row.last_login_at.map(Timestamp),
@@ -78,8 +90,24 @@ pub struct StaffList {
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "`staff.forbidden`: owners only")))]
 pub async fn list_staff(State(state): State<AppState>, channel: Channel, Can { staff, .. }: Can<StaffManage>) -> ApiResult<AdminAnswer<Json<StaffList>>> {
     let now = Timestamp::now().0;
-    let data = store::list_desk_staff(&state.db, &channel.id).await?.into_iter().map(|row| StaffMember::of(row, &staff, now)).collect::<ApiResult<Vec<_>>>()?;
+    let pending = pending_resets(&state, &channel, now).await?;
+    let rows = store::list_desk_staff(&state.db, &channel.id).await?;
+    let data = rows.into_iter().map(|row| StaffMember::of(row, &staff, &pending, now)).collect::<ApiResult<Vec<_>>>()?;
     Ok(AdminAnswer::ok(Json(StaffList { data })))
+}
+
+async fn pending_resets(state: &AppState, channel: &Channel, now: i64) -> ApiResult<Vec<String>> {
+    Ok(store::list_pending_resets(&state.db, &channel.id, now, enrolment::MAX_ATTEMPTS).await?)
+}
+
+/// The desk's row of `id` as it is now.
+async fn member(state: &AppState, channel: &Channel, me: &Staff, id: &str, now: i64) -> ApiResult<StaffMember> {
+    let row = store::find_desk_staff(&state.db, &channel.id, id).await?.ok_or_else(ApiError::not_found)?;
+    StaffMember::of(row, me, &pending_resets(state, channel, now).await?, now)
+}
+
+fn stale() -> ApiError {
+    ApiError::rule_with(StatusCode::CONFLICT, STALE_CODE, STALE_MESSAGE)
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -103,14 +131,13 @@ async fn set_active(state: &AppState, channel: &Channel, me: &Staff, id: &str, v
     let mut tx = state.db.begin_write().await?;
     match store::update_staff_active(&mut tx, &channel.id, id, version, disable.then_some(now)).await? {
         Some(true) => {}
-        Some(false) => return Err(ApiError::rule_with(StatusCode::CONFLICT, STALE_CODE, STALE_MESSAGE)),
+        Some(false) => return Err(stale()),
         None => return Err(ApiError::not_found()),
     }
     let action = if disable { AuditAction::StaffDisable } else { AuditAction::StaffEnable };
     audit::record_in(&mut tx, me, action, &format!("{} <{}>", target.staff.name, target.staff.email)).await?;
     tx.commit().await?;
-    let row = store::find_desk_staff(&state.db, &channel.id, id).await?.ok_or_else(ApiError::not_found)?;
-    StaffMember::of(row, me, now)
+    member(state, channel, me, id, now).await
 }
 
 #[utoipa::path(post, path = "/v1/admin/staff/{id}/disable", operation_id = "admin_disable_staff", tag = "admin", params(("id" = String, Path)),
@@ -144,6 +171,87 @@ pub async fn enable_staff(
 ) -> ApiResult<AdminAnswer<Json<StaffMember>>> {
     let version = version_of(&input)?;
     Ok(AdminAnswer::ok(Json(set_active(&state, &channel, &staff, &id, version, false).await?)))
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct StaffRoleInput {
+    /// The version the screen showed.
+    #[schema(required = true, value_type = i64)]
+    pub version: Option<i64>,
+    #[schema(required = true, value_type = StaffRole)]
+    pub role: Option<String>,
+}
+
+#[utoipa::path(put, path = "/v1/admin/staff/{id}/role", operation_id = "admin_change_staff_role", tag = "admin", params(("id" = String, Path)),
+    request_body = StaffRoleInput,
+    responses((status = 200, body = StaffMember, description = "the new role: the person's next request has its permissions"),
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 409, body = ErrorBody, description = "`staff.stale`"),
+        (status = 422, body = ErrorBody, description = "`errors.role`: one's own account, or no known role; `errors.version`")))]
+pub async fn change_staff_role(
+    State(state): State<AppState>,
+    channel: Channel,
+    Can { staff, .. }: Can<StaffManage>,
+    ApiPath(id): ApiPath<String>,
+    ApiJson(input): ApiJson<StaffRoleInput>,
+) -> ApiResult<AdminAnswer<Json<StaffMember>>> {
+    let version = input.version.ok_or_else(|| ApiError::field("version", "版番号がありません。画面を読み込み直してください。"))?;
+    let role = input.role.as_deref().and_then(StaffRole::parse).ok_or_else(|| ApiError::field("role", enrolment::ROLE_MESSAGE))?;
+    let now = Timestamp::now().0;
+    let target = store::find_desk_staff(&state.db, &channel.id, &id).await?.ok_or_else(ApiError::not_found)?;
+    if target.staff.id == staff.id {
+        // A shop must keep its owner: nobody demotes themselves by a slip.
+        return Err(ApiError::field("role", "自分の権限は変更できません。"));
+    }
+    let before = target.staff.staff()?.role;
+    let mut tx = state.db.begin_write().await?;
+    match store::update_staff_role(&mut tx, &channel.id, &id, version, role).await? {
+        Some(true) => {}
+        Some(false) => return Err(stale()),
+        None => return Err(ApiError::not_found()),
+    }
+    let what = format!("{} <{}>: {}→{}", target.staff.name, target.staff.email, before.label(), role.label());
+    audit::record_in(&mut tx, &staff, AuditAction::StaffRoleChange, &what).await?;
+    tx.commit().await?;
+    Ok(AdminAnswer::ok(Json(member(&state, &channel, &staff, &id, now).await?)))
+}
+
+#[utoipa::path(post, path = "/v1/admin/staff/{id}/reset-authenticator", operation_id = "admin_reset_staff_authenticator", tag = "admin",
+    params(("id" = String, Path)), request_body = StaffVersionInput,
+    responses((status = 200, body = StaffMember, description = "reset: the account stops working at once and the person is mailed a link to choose a new password and authenticator"),
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 409, body = ErrorBody, description = "`staff.stale`"),
+        (status = 422, body = ErrorBody, description = "`errors.staff`: one's own account; `errors.version`")))]
+pub async fn reset_staff_authenticator(
+    State(state): State<AppState>,
+    channel: Channel,
+    client: Client,
+    headers: HeaderMap,
+    Can { staff, .. }: Can<StaffManage>,
+    ApiPath(id): ApiPath<String>,
+    ApiJson(input): ApiJson<StaffVersionInput>,
+) -> ApiResult<AdminAnswer<Json<StaffMember>>> {
+    let version = version_of(&input)?;
+    let now = Timestamp::now().0;
+    let target = store::find_desk_staff(&state.db, &channel.id, &id).await?.ok_or_else(ApiError::not_found)?;
+    if target.staff.id == staff.id {
+        return Err(ApiError::field("staff", "自分のアカウントはここでは再設定できません。"));
+    }
+    let person = enrolment::Invitation { email: target.staff.email.clone(), name: target.staff.name.clone(), role: target.staff.staff()?.role };
+    let origin = enrolment::link_origin(&state, &channel, &headers, client.https).await?;
+    let mut tx = state.db.begin_write().await?;
+    match store::update_staff_active(&mut tx, &channel.id, &id, version, Some(now)).await? {
+        Some(true) => {}
+        Some(false) => return Err(stale()),
+        None => return Err(ApiError::not_found()),
+    }
+    store::replace_staff_secret(&mut tx, &id, &state.totp_keys.seal(&id, &totp::new_secret())).await?;
+    let issued = enrolment::issue(&state, &mut tx, EnrolmentKind::Reset, &staff, &person, Some(&id), now).await?;
+    audit::record_in(&mut tx, &staff, AuditAction::StaffResetAuthenticator, &format!("{} <{}>", person.name, person.email)).await?;
+    tx.commit().await?;
+    let mail = enrolment::mail(EnrolmentKind::Reset, &channel.name, &staff.name, &person, &enrolment::link(&origin, &issued.token), issued.expires_at);
+    state.mailer.send(mail).await.map_err(ApiError::Internal)?;
+    Ok(AdminAnswer::ok(Json(member(&state, &channel, &staff, &id, now).await?)))
 }
 
 /// The login events the history shows.

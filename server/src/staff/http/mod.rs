@@ -1,8 +1,10 @@
 //! Staff login and the audit log: `POST /v1/admin/auth/login` (password) →
 //! `POST /v1/admin/auth/totp` (code; sets the session cookie), `GET /v1/admin/auth/me`,
 //! `POST /v1/admin/auth/logout`, `GET /v1/admin/audit-log` (owner only); the staff desk
-//! (スタッフ管理, owner only) in `admin.rs`.
+//! (スタッフ管理, owner only) in `admin.rs`; invitations and the enrolment link's steps in
+//! `enrolment.rs`.
 mod admin;
+mod enrolment;
 
 use axum::Json;
 use axum::extract::State;
@@ -37,6 +39,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(log_out))
         .routes(routes!(audit_log))
         .merge(admin::routes())
+        .merge(enrolment::routes())
 }
 
 /// A staff member as the admin screens show them.
@@ -192,16 +195,7 @@ pub async fn confirm_code(
     }
     store::update_login_succeeded(&mut tx, &row.id).await?;
     store::delete_pending(&mut tx, &row.id).await?;
-    let session_id = new_id();
-    let new = NewSession {
-        id: &session_id,
-        token_hash: &session::token_hash(&token),
-        staff_id: &row.id,
-        channel_id: &channel.id,
-        expires_at: now + session::LIFETIME_MS,
-    };
-    store::insert_session(&mut tx, &new, now).await?;
-    store::delete_dead_sessions(&mut tx, now - session::IDLE_MS, now).await?;
+    open_session(&mut tx, &token, &staff, now).await?;
     audit::record_in(&mut tx, &staff, AuditAction::Login, "").await?;
     tx.commit().await?;
     Ok(AdminAnswer {
@@ -209,6 +203,22 @@ pub async fn confirm_code(
         cookie: Some(session::set_cookie(&token, client.https)),
         body: Json(StaffBody::of(&state, &channel, staff).await?),
     })
+}
+
+/// Writes the session of `token` for `staff` (and clears the shop's dead ones), in the
+/// caller's transaction: a login's code step and an enrolment's last step.
+async fn open_session(tx: &mut crate::infra::db::Tx, token: &str, staff: &Staff, now: i64) -> ApiResult<()> {
+    let session_id = new_id();
+    let new = NewSession {
+        id: &session_id,
+        token_hash: &session::token_hash(token),
+        staff_id: &staff.id,
+        channel_id: &staff.channel_id,
+        expires_at: now + session::LIFETIME_MS,
+    };
+    store::insert_session(tx, &new, now).await?;
+    store::delete_dead_sessions(tx, now - session::IDLE_MS, now).await?;
+    Ok(())
 }
 
 #[utoipa::path(get, path = "/v1/admin/auth/me", tag = "admin", security(("staff_session" = [])),

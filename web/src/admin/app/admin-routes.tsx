@@ -1,13 +1,14 @@
 /**
- * The back office's route table (all under /admin). Every screen but the login needs a staff
- * session: the layout's loader asks GET /v1/admin/auth/me first and sends a 401 to the login,
- * remembering where the staff member was going.
+ * The back office's route table (all under /admin). Every screen but the login and the mailed
+ * enrolment link's page needs a staff session: the layout's loader asks GET /v1/admin/auth/me
+ * first and sends a 401 to the login, remembering where the staff member was going.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { AdminApiError } from '../api/admin-client';
 import { meQuery } from '../api/session-queries';
 import { AuditLogPage } from '../audit/audit-log-page';
+import { EnrolPage } from '../auth/enrol-page';
 import { LoginPage } from '../auth/login-page';
 import { CsvPage } from '../catalog/csv-page';
 import { GridPage } from '../catalog/grid-page';
@@ -18,6 +19,8 @@ import { StockHistoryPage } from '../catalog/stock-history-page';
 import { StockPage } from '../catalog/stock-page';
 import { TaxonomyPage } from '../catalog/taxonomy-page';
 import { CompaniesPage } from '../companies/companies-page';
+import { PageEditorPage } from '../content/page-editor-page';
+import { PagesListPage } from '../content/pages-list-page';
 import { InboxPage } from '../inbox/inbox-page';
 import { ComposePage } from '../messages/compose-page';
 import { SentMessagesPage } from '../messages/sent-messages-page';
@@ -35,6 +38,7 @@ import { Loading } from '../ui/query-state';
 import { AdminLayout, NotFoundPage, RouteErrorPage } from './admin-layout';
 
 export const LOGIN_PATH = '/admin/login';
+export const ENROL_PATH = '/admin/enrol';
 export const HOME_PATH = '/admin/inquiries';
 
 /** The login address that comes back to `path` (only back-office paths, never another site). */
@@ -65,6 +69,8 @@ export function adminRoutes(queryClient: QueryClient): RouteObject[] {
 
   return [
     { path: LOGIN_PATH, Component: LoginPage, ErrorBoundary: RouteErrorPage },
+    // A mailed enrolment link (invitation, authenticator reset): no session yet, the token is the credential.
+    { path: ENROL_PATH, Component: EnrolPage, ErrorBoundary: RouteErrorPage },
     {
       path: '/admin',
       loader: requireStaff,
@@ -95,6 +101,8 @@ export function adminRoutes(queryClient: QueryClient): RouteObject[] {
         { path: 'settings', Component: SettingsPage },
         { path: 'settings/carriage', Component: CarriagePage },
         { path: 'settings/points', Component: PointsPage },
+        { path: 'content/pages', Component: PagesListPage },
+        { path: 'content/pages/:id', Component: PageEditorPage },
         { path: 'staff', Component: StaffPage },
         { path: 'audit-log', Component: AuditLogPage },
         { path: '*', Component: NotFoundPage },

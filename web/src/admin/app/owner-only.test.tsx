@@ -35,6 +35,7 @@ describe('controls by permission', () => {
       'お知らせ作成',
       '送信済みお知らせ',
       'お問い合わせ種別',
+      'ページ',
       '設定',
       'スタッフ',
       '操作履歴',
@@ -55,6 +56,7 @@ describe('controls by permission', () => {
       'お知らせ作成',
       '送信済みお知らせ',
       'お問い合わせ種別',
+      'ページ',
       '設定',
     ]);
     manager.unmount();

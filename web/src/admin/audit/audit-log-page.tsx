@@ -54,6 +54,12 @@ const ACTION_LABELS: Record<AuditEntry['action'], string> = {
   staff_disable: 'スタッフの無効化',
   staff_enable: 'スタッフの有効化・ロック解除',
   settings_update: '設定の変更',
+  page_update: 'ページの編集',
+  staff_invite: 'スタッフの招待',
+  staff_invite_cancel: '招待の取り消し',
+  staff_role_change: '権限の変更',
+  staff_reset_authenticator: '認証アプリの再設定',
+  staff_enrol: 'スタッフ登録',
 };
 
 export function AuditLogPage() {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../test/fake-fetch';
 import { createAdminFake, type Role, renderAdmin } from '../../test/render-admin';
-import type { LoginEntry, StaffMember } from './staff-types';
+import type { Invitation, LoginEntry, StaffMember } from './staff-types';
 
 // ---- answers shaped like the API's -------------------------------------------------------------
 
@@ -20,6 +20,7 @@ function member(id: string, overrides: Partial<StaffMember> = {}): StaffMember {
     created_at: '2026-11-01T00:00:00Z',
     version: 3,
     is_me: false,
+    enrolment_pending: false,
     ...overrides,
   } as StaffMember;
 }
@@ -55,17 +56,39 @@ const JIRO = member('st-jiro', {
 
 const STAFF = [ME, HANAKO, ICHIRO, JIRO];
 
+function invitation(id: string, overrides: Partial<Invitation> = {}): Invitation {
+  return {
+    id,
+    email: 'jiro.sato@example.jp',
+    name: '佐藤 次郎',
+    role: 'shipping_clerk',
+    role_label: '出荷担当',
+    invited_by: '店長 太郎',
+    created_at: '2026-11-28T03:00:00Z',
+    expires_at: '2026-12-01T03:00:00Z',
+    ...overrides,
+  };
+}
+
 /**
  * A signed-in back office whose role may (owner) or may not manage staff: the list answers the
- * staff as the fake's changes have left them.
+ * staff, and 招待中 the invitations, as the fake's changes have left them.
  */
-function deskFake(role: Role = 'owner') {
+function deskFake(role: Role = 'owner', { invitations = [] as Invitation[] } = {}) {
   const staff = [...STAFF];
-  const fake = createAdminFake(role).on('GET', '/v1/admin/staff', () => json({ data: staff }));
+  const pending = [...invitations];
+  const fake = createAdminFake(role)
+    .on('GET', '/v1/admin/staff', () => json({ data: staff }))
+    .on('GET', '/v1/admin/staff/invitations', () => json({ data: pending }));
   return Object.assign(fake, {
-    /** POST `path` answers the member `change` makes of them (given the version sent), and the list follows. */
-    answer(path: string, change: (version: number) => Partial<StaffMember>) {
-      return fake.on('POST', path, async (request) => {
+    /** The invitations as the server has them now. */
+    pending,
+    /**
+     * `method` `path` answers the member `change` makes of them (given the version sent), and the
+     * list follows.
+     */
+    answer(path: string, change: (version: number) => Partial<StaffMember>, method = 'POST') {
+      return fake.on(method, path, async (request) => {
         const { version } = (await request.clone().json()) as { version: number };
         const id = path.split('/')[4];
         const index = staff.findIndex((item) => item.id === id);
@@ -99,9 +122,9 @@ function buttons(tableRow: HTMLElement): string[] {
     .map((button) => button.textContent ?? '');
 }
 
-async function bodyOf(fake: DeskFake, path: string): Promise<unknown> {
-  const [call] = fake.callsTo(path);
-  expect(call!.method).toBe('POST');
+async function bodyOf(fake: DeskFake, path: string, method = 'POST'): Promise<unknown> {
+  const call = fake.callsTo(path).find((candidate) => candidate.method === method);
+  expect(call).toBeDefined();
   return call!.json();
 }
 
@@ -143,17 +166,17 @@ describe('スタッフ管理: the list', () => {
     expect(cell(hanako, '状態')).toHaveTextContent('有効');
     // 15:30 UTC is half past midnight the next day in Japan.
     expect(cell(hanako, '最終ログイン')).toHaveTextContent('2026/11/29 00:30');
-    expect(buttons(hanako)).toEqual(['無効にする', 'ログイン履歴']);
+    expect(buttons(hanako)).toEqual(['無効にする', '権限を変更', '認証アプリを再設定', 'ログイン履歴']);
     expect(within(hanako).getByRole('button', { name: '山田 花子 さんのアカウントを無効にする' })).toBeInTheDocument();
 
     const ichiro = await row('鈴木 一郎');
     expect(cell(ichiro, '状態')).toHaveTextContent('無効');
     expect(cell(ichiro, '最終ログイン')).toHaveTextContent('なし');
-    expect(buttons(ichiro)).toEqual(['有効にする', 'ログイン履歴']);
+    expect(buttons(ichiro)).toEqual(['有効にする', '権限を変更', '認証アプリを再設定', 'ログイン履歴']);
 
     const jiro = await row('高橋 次郎');
     expect(cell(jiro, '状態')).toHaveTextContent('ロック中');
-    expect(buttons(jiro)).toEqual(['ロックを解除', '無効にする', 'ログイン履歴']);
+    expect(buttons(jiro)).toEqual(['ロックを解除', '無効にする', '権限を変更', '認証アプリを再設定', 'ログイン履歴']);
   });
 
   it('offers no 無効にする on one’s own row', async () => {
@@ -196,7 +219,7 @@ describe('スタッフ管理: disabling, enabling and unlocking', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const now = await row('山田 花子');
     expect(cell(now, '状態')).toHaveTextContent('無効');
-    expect(buttons(now)).toEqual(['有効にする', 'ログイン履歴']);
+    expect(buttons(now)).toEqual(['有効にする', '権限を変更', '認証アプリを再設定', 'ログイン履歴']);
     await waitFor(() => expect(fake.callsTo('/v1/admin/staff').length).toBeGreaterThan(lists));
   });
 
@@ -226,7 +249,7 @@ describe('スタッフ管理: disabling, enabling and unlocking', () => {
     expect(await bodyOf(fake, '/v1/admin/staff/st-jiro/enable')).toEqual({ version: 7 });
     const jiro = await row('高橋 次郎');
     expect(cell(jiro, '状態')).toHaveTextContent('有効');
-    expect(buttons(jiro)).toEqual(['無効にする', 'ログイン履歴']);
+    expect(buttons(jiro)).toEqual(['無効にする', '権限を変更', '認証アプリを再設定', 'ログイン履歴']);
   });
 
   it('says the server’s message on a 409 and reads the list again on request', async () => {
@@ -362,5 +385,280 @@ describe('スタッフ管理: owners only', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'スタッフ管理' })).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(fake.callsTo('/v1/admin/staff')).toHaveLength(0);
+  });
+});
+
+// ---- inviting ----------------------------------------------------------------------------------
+
+/** The table of 招待中. */
+async function invitationsTable(): Promise<HTMLElement> {
+  const section = await screen.findByRole('region', { name: '招待中' });
+  return within(section).findByRole('table', { name: '招待中のスタッフ' });
+}
+
+describe('スタッフ管理: inviting', () => {
+  it('checks the fields, sends the invitation and says so, the invitation then listed under 招待中', async () => {
+    const user = userEvent.setup();
+    const fake = deskFake();
+    fake.on('POST', '/v1/admin/staff/invitations', async (request) => {
+      const body = (await request.clone().json()) as { email: string; name: string };
+      const made = invitation('inv-new', { ...body, role: 'order_clerk', role_label: '受注担当' });
+      fake.pending.unshift(made);
+      return json(made, { status: 201 });
+    });
+    renderAdmin('/admin/staff', fake);
+    const section = await screen.findByRole('region', { name: '招待中' });
+    expect(await within(section).findByText('招待中のスタッフはいません。')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'スタッフを招待' }));
+    const dialog = screen.getByRole('dialog', { name: 'スタッフを招待' });
+    expect(within(dialog).getByLabelText('メールアドレス')).toHaveFocus();
+    const role = within(dialog).getByLabelText('権限');
+    expect(
+      within(role)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['選んでください', 'オーナー', '店長', '受注担当', '出荷担当', '閲覧のみ']);
+
+    // Nothing typed: the contract's words under each field, and nothing sent.
+    await user.click(within(dialog).getByRole('button', { name: '招待メールを送る' }));
+    expect(await within(dialog).findByText('メールアドレスを正しく入力してください。')).toBeInTheDocument();
+    expect(within(dialog).getByText('お名前を入力してください。')).toBeInTheDocument();
+    expect(within(dialog).getByText('権限を選んでください。')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('お名前'), 'あ'.repeat(51));
+    await user.click(within(dialog).getByRole('button', { name: '招待メールを送る' }));
+    expect(await within(dialog).findByText('お名前は50文字以内で入力してください。')).toBeInTheDocument();
+    expect(fake.callsTo('/v1/admin/staff/invitations').filter((r) => r.method === 'POST')).toHaveLength(0);
+
+    await user.type(within(dialog).getByLabelText('メールアドレス'), ' hanako.new@example.jp ');
+    await user.clear(within(dialog).getByLabelText('お名前'));
+    await user.type(within(dialog).getByLabelText('お名前'), '山田 花子');
+    await user.selectOptions(role, '受注担当');
+    await user.click(within(dialog).getByRole('button', { name: '招待メールを送る' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent('山田 花子 さんに招待メールを送りました。');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await bodyOf(fake, '/v1/admin/staff/invitations')).toEqual({
+      email: 'hanako.new@example.jp',
+      name: '山田 花子',
+      role: 'order_clerk',
+    });
+    const table = await invitationsTable();
+    const [, first] = within(table).getAllByRole('row');
+    expect(cell(first!, '名前')).toHaveTextContent('山田 花子');
+    expect(cell(first!, 'メールアドレス')).toHaveTextContent('hanako.new@example.jp');
+    expect(cell(first!, '権限')).toHaveTextContent('受注担当');
+  });
+
+  it('shows the server’s refusal under its field and keeps the dialog open', async () => {
+    const user = userEvent.setup();
+    const taken = 'このメールアドレスのスタッフはすでに登録されています。';
+    const fake = deskFake().on('POST', '/v1/admin/staff/invitations', () =>
+      json({ message: taken, errors: { email: [taken], role: ['権限を選んでください。'] } }, { status: 422 }),
+    );
+    renderAdmin('/admin/staff', fake);
+    await user.click(await screen.findByRole('button', { name: 'スタッフを招待' }));
+    const dialog = screen.getByRole('dialog', { name: 'スタッフを招待' });
+    await user.type(within(dialog).getByLabelText('メールアドレス'), 'hanako@example.jp');
+    await user.type(within(dialog).getByLabelText('お名前'), '山田 花子');
+    await user.selectOptions(within(dialog).getByLabelText('権限'), '店長');
+    await user.click(within(dialog).getByRole('button', { name: '招待メールを送る' }));
+
+    const email = within(dialog).getByLabelText('メールアドレス');
+    await waitFor(() => expect(email).toHaveAccessibleDescription(taken));
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveFocus();
+    expect(within(dialog).getByLabelText('権限')).toHaveAccessibleDescription('権限を選んでください。');
+    expect(screen.getByRole('dialog', { name: 'スタッフを招待' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('');
+  });
+
+  it('lists 招待中 and cancels an invitation only after the question', async () => {
+    const user = userEvent.setup();
+    const fake = deskFake('owner', {
+      invitations: [invitation('inv-1'), invitation('inv-2', { name: '田中 三郎', email: 'saburo@example.jp' })],
+    });
+    fake.on('DELETE', '/v1/admin/staff/invitations/inv-1', () => {
+      fake.pending.splice(0, 1);
+      return new Response(null, { status: 204 });
+    });
+    renderAdmin('/admin/staff', fake);
+
+    const table = await invitationsTable();
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['名前', 'メールアドレス', '権限', '有効期限', '操作']);
+    const [, jiro] = within(table).getAllByRole('row');
+    expect(cell(jiro!, '名前')).toHaveTextContent('佐藤 次郎');
+    expect(cell(jiro!, 'メールアドレス')).toHaveTextContent('jiro.sato@example.jp');
+    expect(cell(jiro!, '権限')).toHaveTextContent('出荷担当');
+    // 03:00 UTC is noon in Japan.
+    expect(cell(jiro!, '有効期限')).toHaveTextContent('2026/12/01 12:00');
+
+    const cancel = within(jiro!).getByRole('button', { name: '佐藤 次郎 さんへの招待を取り消す' });
+    await user.click(cancel);
+    let dialog = screen.getByRole('dialog', { name: '招待を取り消す' });
+    expect(dialog).toHaveTextContent('佐藤 次郎 さんへの招待を取り消します。');
+    expect(within(dialog).getByRole('button', { name: 'やめる' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'やめる' }));
+    expect(fake.callsTo('/v1/admin/staff/invitations/inv-1')).toHaveLength(0);
+
+    await user.click(cancel);
+    dialog = screen.getByRole('dialog', { name: '招待を取り消す' });
+    await user.click(within(dialog).getByRole('button', { name: '取り消す' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('佐藤 次郎 さんへの招待を取り消しました。');
+    expect(fake.callsTo('/v1/admin/staff/invitations/inv-1')[0]!.method).toBe('DELETE');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(within(table).queryByText('佐藤 次郎')).not.toBeInTheDocument());
+    expect(within(table).getByText('田中 三郎')).toBeInTheDocument();
+  });
+
+  it('says why when the invitation was used or expired meanwhile', async () => {
+    const user = userEvent.setup();
+    const gone = '招待が見つかりません。';
+    const fake = deskFake('owner', { invitations: [invitation('inv-1')] }).on(
+      'DELETE',
+      '/v1/admin/staff/invitations/inv-1',
+      json({ message: gone }, { status: 404 }),
+    );
+    renderAdmin('/admin/staff', fake);
+    const table = await invitationsTable();
+    await user.click(within(table).getByRole('button', { name: '佐藤 次郎 さんへの招待を取り消す' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: '招待を取り消す' })).getByRole('button', { name: '取り消す' }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(gone);
+  });
+});
+
+// ---- the role and the authenticator -------------------------------------------------------------
+
+describe('スタッフ管理: 権限を変更 and 認証アプリを再設定', () => {
+  it('changes a member’s role in a dialog, sending the version shown', async () => {
+    const user = userEvent.setup();
+    const fake = deskFake();
+    fake.answer(
+      '/v1/admin/staff/st-hanako/role',
+      (version) => ({ role: 'manager', role_label: '店長', version: version + 1 }),
+      'PUT',
+    );
+    renderAdmin('/admin/staff', fake);
+
+    await user.click(within(await row('山田 花子')).getByRole('button', { name: '山田 花子 さんの権限を変更' }));
+    const dialog = screen.getByRole('dialog', { name: '山田 花子 さんの権限を変更' });
+    const select = within(dialog).getByLabelText('権限');
+    expect(select).toHaveValue('order_clerk');
+    expect(select).toHaveFocus();
+    await user.selectOptions(select, '店長');
+    await user.click(within(dialog).getByRole('button', { name: '変更する' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent('山田 花子 さんの権限を店長に変更しました。');
+    expect(await bodyOf(fake, '/v1/admin/staff/st-hanako/role', 'PUT')).toEqual({ version: 3, role: 'manager' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(cell(await row('山田 花子'), '権限')).toHaveTextContent('店長');
+  });
+
+  it('keeps the server’s 422 under the select', async () => {
+    const user = userEvent.setup();
+    const own = '自分の権限は変更できません。';
+    const fake = deskFake().on(
+      'PUT',
+      '/v1/admin/staff/st-hanako/role',
+      json({ message: own, errors: { role: [own] } }, { status: 422 }),
+    );
+    renderAdmin('/admin/staff', fake);
+    await user.click(within(await row('山田 花子')).getByRole('button', { name: '山田 花子 さんの権限を変更' }));
+    const dialog = screen.getByRole('dialog', { name: '山田 花子 さんの権限を変更' });
+    await user.selectOptions(within(dialog).getByLabelText('権限'), '閲覧のみ');
+    await user.click(within(dialog).getByRole('button', { name: '変更する' }));
+    await waitFor(() => expect(within(dialog).getByLabelText('権限')).toHaveAccessibleDescription(own));
+    expect(screen.getByRole('dialog', { name: '山田 花子 さんの権限を変更' })).toBeInTheDocument();
+  });
+
+  it('closes the dialog on a 409 and offers to read the list again', async () => {
+    const user = userEvent.setup();
+    const stale = 'このスタッフは他の画面で更新されました。画面を読み込み直してください。';
+    const fake = deskFake().on('PUT', '/v1/admin/staff/st-hanako/role', () =>
+      json({ code: 'staff.stale', message: stale }, { status: 409 }),
+    );
+    renderAdmin('/admin/staff', fake);
+    await user.click(within(await row('山田 花子')).getByRole('button', { name: '山田 花子 さんの権限を変更' }));
+    const dialog = screen.getByRole('dialog', { name: '山田 花子 さんの権限を変更' });
+    await user.selectOptions(within(dialog).getByLabelText('権限'), '店長');
+    await user.click(within(dialog).getByRole('button', { name: '変更する' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(stale);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const lists = fake.callsTo('/v1/admin/staff').length;
+    await user.click(within(alert).getByRole('button', { name: '最新の内容を読み込む' }));
+    expect(await screen.findByText('最新の内容を読み込みました。')).toBeInTheDocument();
+    expect(fake.callsTo('/v1/admin/staff').length).toBeGreaterThan(lists);
+  });
+
+  it('resets a member’s authenticator after the question, the row then 再設定待ち', async () => {
+    const user = userEvent.setup();
+    const fake = deskFake();
+    fake.answer('/v1/admin/staff/st-hanako/reset-authenticator', (version) => ({
+      active: false,
+      enrolment_pending: true,
+      version: version + 1,
+    }));
+    renderAdmin('/admin/staff', fake);
+
+    const reset = within(await row('山田 花子')).getByRole('button', { name: '山田 花子 さんの認証アプリを再設定' });
+    await user.click(reset);
+    let dialog = screen.getByRole('dialog', { name: '認証アプリを再設定' });
+    expect(dialog).toHaveTextContent(
+      '山田 花子 さんのアカウントを一時的に使えなくし、認証アプリの再設定メールを送ります。',
+    );
+    expect(within(dialog).getByRole('button', { name: 'やめる' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'やめる' }));
+    expect(fake.callsTo('/v1/admin/staff/st-hanako/reset-authenticator')).toHaveLength(0);
+
+    await user.click(reset);
+    dialog = screen.getByRole('dialog', { name: '認証アプリを再設定' });
+    await user.click(within(dialog).getByRole('button', { name: '再設定メールを送る' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      '山田 花子 さんに認証アプリの再設定メールを送りました。',
+    );
+    expect(await bodyOf(fake, '/v1/admin/staff/st-hanako/reset-authenticator')).toEqual({ version: 3 });
+    const now = await row('山田 花子');
+    expect(cell(now, '状態')).toHaveTextContent('再設定待ち');
+    // Waiting for the person: neither 有効にする nor 無効にする, but the mail may be sent again.
+    expect(buttons(now)).toEqual(['権限を変更', '認証アプリを再設定', 'ログイン履歴']);
+  });
+
+  it('shows a reset already waiting as 再設定待ち', async () => {
+    const fake = createAdminFake('owner')
+      .on('GET', '/v1/admin/staff', {
+        data: [ME, member('st-hanako', { active: false, enrolment_pending: true })],
+      })
+      .on('GET', '/v1/admin/staff/invitations', { data: [] });
+    renderAdmin('/admin/staff', fake);
+    expect(cell(await row('山田 花子'), '状態')).toHaveTextContent('再設定待ち');
+  });
+
+  it('shows a 422 on the reset as the server says it', async () => {
+    const user = userEvent.setup();
+    const own = '自分のアカウントはここでは再設定できません。';
+    const fake = deskFake().on(
+      'POST',
+      '/v1/admin/staff/st-hanako/reset-authenticator',
+      json({ message: own, errors: { staff: [own] } }, { status: 422 }),
+    );
+    renderAdmin('/admin/staff', fake);
+    await user.click(
+      within(await row('山田 花子')).getByRole('button', { name: '山田 花子 さんの認証アプリを再設定' }),
+    );
+    await user.click(
+      within(screen.getByRole('dialog', { name: '認証アプリを再設定' })).getByRole('button', {
+        name: '再設定メールを送る',
+      }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(own);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -1,11 +1,15 @@
 /**
  * スタッフ管理: the shop's staff (owners first, then by name) with 権限, 状態 (有効 / 無効 /
- * ロック中) and 最終ログイン (Japan time). Only for staff holding `staff_manage` (the owner): the
- * menu leaves it out for the others, and the page says so if reached anyway. 無効にする asks first
- * (the person's open screens stop working at once) and is not offered on one's own row;
- * 有効にする and ロックを解除 act at once. Each change sends the version shown; when the account
- * changed elsewhere first (409) the page says the server's message and offers to read the list
- * again. ログイン履歴 opens the person's last 50 logins, logouts and failed logins in a dialog.
+ * ロック中 / 再設定待ち) and 最終ログイン (Japan time), and below them 招待中, the invitations not
+ * used yet. Only for staff holding `staff_manage` (the owner): the menu leaves it out for the
+ * others, and the page says so if reached anyway. スタッフを招待 mails a new person an enrolment
+ * link. 無効にする asks first (the person's open screens stop working at once); 有効にする and
+ * ロックを解除 act at once; 権限を変更 chooses the role in a dialog; 認証アプリを再設定 asks first
+ * (the account stops working until the person has followed the mailed link). None of these is
+ * offered on one's own row. Each change sends the version shown; when the account changed
+ * elsewhere first (409) the page says the server's message and offers to read the list again.
+ * ログイン履歴 opens the person's last 50 logins, logouts and failed logins in a dialog.
+ * (docs/contracts/staff-desk.md, docs/contracts/staff-enrolment.md)
  */
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -19,6 +23,9 @@ import { FormAlert, StatusNotice, ui } from '../ui/form';
 import { LoadFailed, Loading } from '../ui/query-state';
 import { StaleNotice } from '../ui/stale-notice';
 import { table } from '../ui/table';
+import { InviteDialog } from './invite-dialog';
+import { Invitations } from './invitations';
+import { RoleDialog } from './role-dialog';
 import {
   isStaffStale,
   type StaffChange,
@@ -45,18 +52,35 @@ const STATE_TONES: Record<StaffState, BadgeTone> = {
   active: 'member',
   disabled: 'closed',
   locked: 'open',
+  pending: 'attention',
 };
 
 /** 「山田 花子 さん」, as the contract's sentences name a person. */
 const honorific = (member: StaffMember) => `${member.name} さん`;
 
-/** What the page says once a change is done. */
-function doneText(member: StaffMember, action: StaffChange['action']): string {
-  if (action === 'disable') return `${honorific(member)}のアカウントを無効にしました。`;
-  return member.active
-    ? `${honorific(member)}のロックを解除しました。`
-    : `${honorific(member)}のアカウントを有効にしました。`;
+/** What the page says once a change is done (`member` as it was, `after` as the server has it now). */
+function doneText(member: StaffMember, after: StaffMember, action: StaffChange['action']): string {
+  switch (action) {
+    case 'disable':
+      return `${honorific(member)}のアカウントを無効にしました。`;
+    case 'enable':
+      return member.active
+        ? `${honorific(member)}のロックを解除しました。`
+        : `${honorific(member)}のアカウントを有効にしました。`;
+    case 'reset':
+      return `${honorific(member)}に認証アプリの再設定メールを送りました。`;
+    case 'role':
+      return `${honorific(member)}の権限を${after.role_label}に変更しました。`;
+  }
 }
+
+/** The dialog open over the list, if any: each names the member it is about. */
+type Asking =
+  | { kind: 'invite' }
+  | { kind: 'disable'; member: StaffMember }
+  | { kind: 'reset'; member: StaffMember }
+  | { kind: 'role'; member: StaffMember }
+  | { kind: 'history'; member: StaffMember };
 
 function StaffDesk() {
   const list = useQuery(staffListQuery());
@@ -65,32 +89,49 @@ function StaffDesk() {
   const change = useStaffChange();
   const [notice, setNotice] = useState<string | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
-  const [disabling, setDisabling] = useState<StaffMember | null>(null);
-  const [history, setHistory] = useState<StaffMember | null>(null);
+  const [asking, setAsking] = useState<Asking | null>(null);
 
-  const act = (member: StaffMember, action: StaffChange['action']) => {
+  const clear = () => {
     setNotice(null);
     setFailure(null);
-    change.mutate(
-      { id: member.id, action, version: member.version },
-      {
-        onSuccess: () => {
-          setDisabling(null);
-          setNotice(doneText(member, action));
-        },
-        onError: (error) => {
-          setDisabling(null);
-          setFailure(error);
-        },
-      },
-    );
   };
+  const ask = (next: Asking) => {
+    clear();
+    setAsking(next);
+  };
+  const close = () => setAsking(null);
+
+  /**
+   * Sends `what` for `member` with the version shown. `refused` may keep a refusal in the open
+   * dialog (answering true); else the dialog closes and the page says it.
+   */
+  const act = (member: StaffMember, what: StaffChange, refused?: (error: unknown) => boolean) => {
+    clear();
+    change.mutate(what, {
+      onSuccess: (after) => {
+        close();
+        setNotice(doneText(member, after, what.action));
+      },
+      onError: (error) => {
+        if (refused?.(error)) return;
+        close();
+        setFailure(error);
+      },
+    });
+  };
+  const simple = (member: StaffMember, action: 'disable' | 'enable' | 'reset') =>
+    act(member, { id: member.id, version: member.version, action });
 
   return (
     <>
       <p className={styles.lead}>
         無効にしたアカウントではログインできなくなり、ログイン中の画面もすぐに使えなくなります。ロック中は、パスワードか確認コードを続けて間違えたため、しばらくログインできない状態です。
       </p>
+      <div className={styles.toolbar}>
+        <button type="button" className={ui.button} onClick={() => ask({ kind: 'invite' })}>
+          スタッフを招待
+        </button>
+      </div>
       <StatusNotice message={notice} />
       {failure ? (
         <Failure
@@ -112,28 +153,66 @@ function StaffDesk() {
         <StaffTable
           members={list.data.items}
           pendingId={change.isPending ? change.variables?.id : undefined}
-          onDisable={(member) => {
-            setNotice(null);
-            setFailure(null);
-            setDisabling(member);
-          }}
-          onEnable={(member) => act(member, 'enable')}
-          onHistory={setHistory}
+          onDisable={(member) => ask({ kind: 'disable', member })}
+          onEnable={(member) => simple(member, 'enable')}
+          onRole={(member) => ask({ kind: 'role', member })}
+          onReset={(member) => ask({ kind: 'reset', member })}
+          onHistory={(member) => setAsking({ kind: 'history', member })}
         />
       )}
 
-      {disabling ? (
+      <Invitations
+        onStart={clear}
+        onDone={setNotice}
+        onFailed={(error) => {
+          setNotice(null);
+          setFailure(error);
+        }}
+      />
+
+      {asking?.kind === 'invite' ? (
+        <InviteDialog
+          onClose={close}
+          onDone={(message) => {
+            close();
+            setNotice(message);
+          }}
+        />
+      ) : null}
+      {asking?.kind === 'disable' ? (
         <ConfirmDialog
           title="アカウントを無効にする"
           confirmLabel="無効にする"
           pending={change.isPending}
-          onConfirm={() => act(disabling, 'disable')}
-          onClose={() => setDisabling(null)}
+          onConfirm={() => simple(asking.member, 'disable')}
+          onClose={close}
         >
-          <p>{`${honorific(disabling)}のアカウントを無効にします。ログイン中の画面もすぐに使えなくなります。`}</p>
+          <p>{`${honorific(asking.member)}のアカウントを無効にします。ログイン中の画面もすぐに使えなくなります。`}</p>
         </ConfirmDialog>
       ) : null}
-      {history ? <LoginHistoryDialog member={history} onClose={() => setHistory(null)} /> : null}
+      {asking?.kind === 'reset' ? (
+        <ConfirmDialog
+          title="認証アプリを再設定"
+          confirmLabel="再設定メールを送る"
+          pending={change.isPending}
+          onConfirm={() => simple(asking.member, 'reset')}
+          onClose={close}
+        >
+          <p>{`${honorific(asking.member)}のアカウントを一時的に使えなくし、認証アプリの再設定メールを送ります。`}</p>
+          <p>本人がメールのリンクから新しいパスワードと認証アプリを設定すると、また使えるようになります。</p>
+        </ConfirmDialog>
+      ) : null}
+      {asking?.kind === 'role' ? (
+        <RoleDialog
+          member={asking.member}
+          pending={change.isPending}
+          onSubmit={(role, refused) =>
+            act(asking.member, { id: asking.member.id, version: asking.member.version, action: 'role', role }, refused)
+          }
+          onClose={close}
+        />
+      ) : null}
+      {asking?.kind === 'history' ? <LoginHistoryDialog member={asking.member} onClose={close} /> : null}
     </>
   );
 }
@@ -144,10 +223,12 @@ interface StaffTableProps {
   pendingId: string | undefined;
   onDisable: (member: StaffMember) => void;
   onEnable: (member: StaffMember) => void;
+  onRole: (member: StaffMember) => void;
+  onReset: (member: StaffMember) => void;
   onHistory: (member: StaffMember) => void;
 }
 
-function StaffTable({ members, pendingId, onDisable, onEnable, onHistory }: StaffTableProps) {
+function StaffTable({ members, pendingId, onDisable, onEnable, onRole, onReset, onHistory }: StaffTableProps) {
   return (
     <table className={table.table}>
       <caption className="visually-hidden">スタッフ一覧</caption>
@@ -211,7 +292,7 @@ function StaffTable({ members, pendingId, onDisable, onEnable, onHistory }: Staf
                       ロックを解除
                     </button>
                   ) : null}
-                  {state !== 'disabled' && !member.is_me ? (
+                  {(state === 'active' || state === 'locked') && !member.is_me ? (
                     <button
                       type="button"
                       className={`${styles.action} ${styles.danger}`}
@@ -222,6 +303,28 @@ function StaffTable({ members, pendingId, onDisable, onEnable, onHistory }: Staf
                       無効にする
                     </button>
                   ) : null}
+                  {member.is_me ? null : (
+                    <>
+                      <button
+                        type="button"
+                        className={styles.action}
+                        disabled={busy}
+                        aria-label={`${who}の権限を変更`}
+                        onClick={() => onRole(member)}
+                      >
+                        権限を変更
+                      </button>
+                      <button
+                        type="button"
+                        className={styles.action}
+                        disabled={busy}
+                        aria-label={`${who}の認証アプリを再設定`}
+                        onClick={() => onReset(member)}
+                      >
+                        認証アプリを再設定
+                      </button>
+                    </>
+                  )}
                   <button
                     type="button"
                     className={styles.action}

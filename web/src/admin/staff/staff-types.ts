@@ -1,7 +1,8 @@
 /**
  * スタッフ管理's API shapes, picked from the generated schema by path (never written by hand): a
- * staff member as the desk lists them, an entry of their login history and the body of 無効にする /
- * 有効にする; with the words the desk shows for a member's state and a failed login's detail.
+ * staff member as the desk lists them, an entry of their login history, the body of 無効にする /
+ * 有効にする, an invitation and the bodies of スタッフを招待 and 権限を変更; with the words the desk
+ * shows for a member's state, the roles and a failed login's detail.
  */
 import type { BodyOf, JsonOf } from '../../api/types';
 
@@ -11,11 +12,39 @@ export type StaffMember = JsonOf<'/v1/admin/staff'>['data'][number];
 export type LoginEntry = JsonOf<'/v1/admin/staff/{id}/logins'>['data'][number];
 /** 無効にする / 有効にする (POST /v1/admin/staff/{id}/disable, …/enable): the version shown. */
 export type StaffVersionBody = BodyOf<'/v1/admin/staff/{id}/disable', 'post'>;
+/** A role as the API names it: owner, manager, order_clerk, shipping_clerk, viewer. */
+export type StaffRole = StaffMember['role'];
+/** 権限を変更 (PUT /v1/admin/staff/{id}/role): the version shown and the new role. */
+export type StaffRoleBody = BodyOf<'/v1/admin/staff/{id}/role', 'put'>;
+/** A pending invitation (GET /v1/admin/staff/invitations: unused, unexpired, newest first). */
+export type Invitation = JsonOf<'/v1/admin/staff/invitations'>['data'][number];
+/** スタッフを招待 (POST /v1/admin/staff/invitations). */
+export type InvitationBody = BodyOf<'/v1/admin/staff/invitations', 'post'>;
 
-/** 有効 / 無効 / ロック中: a disabled account reads 無効 even while locked (enabling clears the lock). */
-export type StaffState = 'active' | 'disabled' | 'locked';
+/** The roles in the order the selects offer them, with the words the server uses for them. */
+export const ROLE_LABELS: Record<StaffRole, string> = {
+  owner: 'オーナー',
+  manager: '店長',
+  order_clerk: '受注担当',
+  shipping_clerk: '出荷担当',
+  viewer: '閲覧のみ',
+};
 
-export function staffState(member: Pick<StaffMember, 'active' | 'locked'>): StaffState {
+export const ROLES = Object.keys(ROLE_LABELS) as StaffRole[];
+
+export function isStaffRole(value: string): value is StaffRole {
+  return Object.hasOwn(ROLE_LABELS, value);
+}
+
+/**
+ * 有効 / 無効 / ロック中 / 再設定待ち: a disabled account reads 無効 even while locked (enabling
+ * clears the lock); one whose authenticator is being reset reads 再設定待ち (it is not active
+ * until the person has enrolled again).
+ */
+export type StaffState = 'active' | 'disabled' | 'locked' | 'pending';
+
+export function staffState(member: Pick<StaffMember, 'active' | 'locked' | 'enrolment_pending'>): StaffState {
+  if (member.enrolment_pending) return 'pending';
   if (!member.active) return 'disabled';
   return member.locked ? 'locked' : 'active';
 }
@@ -24,6 +53,7 @@ export const STATE_LABELS: Record<StaffState, string> = {
   active: '有効',
   disabled: '無効',
   locked: 'ロック中',
+  pending: '再設定待ち',
 };
 
 /** What failed at a login, as the server names it (` (locked)` added when the failure locked the account). */
