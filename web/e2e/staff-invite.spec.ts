@@ -103,7 +103,7 @@ test('an owner invites an order clerk, who enrols from the mailed link, and then
 
   await row.getByRole('button', { name: `${name} さんの権限を変更` }).click();
   const change = page.getByRole('dialog', { name: `${name} さんの権限を変更` });
-  await change.getByLabel('権限').selectOption({ label: '店長' });
+  await change.getByLabel('権限', { exact: true }).selectOption({ label: '店長' });
   await change.getByRole('button', { name: '変更する' }).click();
   await expect(page.getByRole('status').filter({ hasText: `${name} さんの権限を店長に変更しました。` })).toBeVisible();
   await expect(change).toHaveCount(0);

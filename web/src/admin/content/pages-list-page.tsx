@@ -83,8 +83,9 @@ function PagesTable({ pages }: { pages: readonly PageSummary[] }) {
               <DateTime value={page.updated_at} />
             </td>
             <td data-label="操作">
-              <Link to={editorPath(page.id)}>
-                <span className="visually-hidden">{page.title}を</span>編集
+              {/* One name, not a hidden span: Chromium reads a hidden span as a word of its own. */}
+              <Link to={editorPath(page.id)} aria-label={`${page.title}を編集`}>
+                編集
               </Link>
             </td>
           </tr>
