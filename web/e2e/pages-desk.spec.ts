@@ -173,10 +173,9 @@ test('a new shop’s legal drafts are filled in and published by its owner, and 
   await expect(publish).toHaveAttribute('aria-invalid', 'true');
   await expect(publish).toHaveAccessibleDescription(PUBLISH_REFUSED);
   await expect(editor.getByText(PUBLISH_REFUSED, { exact: true })).toBeVisible();
-  await expect(editor.getByRole('group', { name: '項目1', exact: true }).getByLabel('本文', { exact: true })).toHaveAttribute(
-    'aria-invalid',
-    'true',
-  );
+  await expect(
+    editor.getByRole('group', { name: '項目1', exact: true }).getByLabel('本文', { exact: true }),
+  ).toHaveAttribute('aria-invalid', 'true');
   await keepScreenshot(page, testInfo, 'pages-desk-refused');
   expect((await listPages(page, host)).find((line) => line.url === law.url)).toMatchObject({
     is_published: false,
