@@ -5,7 +5,7 @@
 # Each journey that signs a staff member in gets its own owner at each width (desktop, phone):
 # E2E_STAFF_<JOURNEY>_<WIDTH>_EMAIL, _PASSWORD and _TOTP_SECRET (base32; RFC 6238 SHA-1, 6 digits,
 # 30 s), with JOURNEY ADMIN, MESSAGE, ORDERS, STOCK, PRODUCTS, TAXONOMY, REVIEWS, PHOTOS, CSV, GRID, SETTINGS, POINTS,
-# BANK and INVITE on the demo shop and CORPORATE on the corporate shop.
+# BANK, INVITE and IP on the demo shop and CORPORATE on the corporate shop.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
@@ -95,6 +95,8 @@ for width in desktop phone; do
   make_owner demo "e2e-bank-$width@example.jp" "E2E 入金消込オーナー $width" "E2E_STAFF_BANK_${width^^}"
   # staff-invite.spec.ts (スタッフの招待: an order clerk invited by mail, enrolled from the link, made 店長).
   make_owner demo "e2e-invite-$width@example.jp" "E2E 招待オーナー $width" "E2E_STAFF_INVITE_${width^^}"
+  # ip-allowlist.spec.ts (IPアドレス制限: a list saved with this machine's 127.0.0.1 in it, then emptied again).
+  make_owner demo "e2e-ip-$width@example.jp" "E2E IP制限オーナー $width" "E2E_STAFF_IP_${width^^}"
 done
 
 if ! (cd web && E2E_BASE_PORT="$port" SHOP_BIN="$SHOP_BIN" CHROMIUM_PATH="$CHROMIUM" npx playwright test "$@"); then

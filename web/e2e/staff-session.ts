@@ -49,7 +49,9 @@ export type StaffJourney =
   /** settings-points.spec.ts: the demo shop's ポイント設定 (the earn rate changed, seen on a member's points page, put back). */
   | 'points'
   /** staff-invite.spec.ts: the demo shop's スタッフ管理 (an order clerk invited by mail, enrolled, then made 店長). */
-  | 'invite';
+  | 'invite'
+  /** ip-allowlist.spec.ts: the demo shop's IPアドレス制限 (a list that would shut the owner out refused, one with 127.0.0.1 saved, emptied again). */
+  | 'ip';
 
 /** The owner scripts/e2e.sh made for `journey` at the running test's width (its project). */
 export function staffAccount(journey: StaffJourney) {

@@ -10,6 +10,7 @@ pub mod audit;
 pub mod create;
 pub mod enrolment;
 pub mod http;
+pub mod ip_allowlist;
 pub mod login;
 pub mod permission;
 pub mod sealing;
@@ -40,12 +41,15 @@ pub struct Staff {
 }
 
 /// The cookie `shop_staff` of a live session (not idle for 12 hours, not past its end) of a
-/// staff member of the request's channel; anything else is 401.
+/// staff member of the request's channel; anything else is 401. From outside the shop's IP
+/// allow-list (ip_allowlist.rs), 403 whatever the cookie.
 impl FromRequestParts<AppState> for Staff {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
         let channel = Channel::from_request_parts(parts, state).await?;
+        let client = crate::infra::client::Client::from_request_parts(parts, state).await?;
+        ip_allowlist::enforce(state, &channel, &client.ip).await?;
         let token = session::from_cookies(&parts.headers).ok_or(ApiError::Unauthorized)?;
         let now = Timestamp::now().0;
         let found = store::find_session(&state.db, &session::token_hash(&token)).await?.ok_or(ApiError::Unauthorized)?;

@@ -22,6 +22,7 @@ mod files;
 mod gateway;
 mod histories;
 mod inquiries;
+mod ip_allowlist;
 mod keyword_freshness;
 mod layout;
 mod mail_outbox;

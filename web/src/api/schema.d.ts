@@ -1108,6 +1108,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/settings/ip-allowlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_ip_allowlist"];
+        put: operations["admin_save_ip_allowlist"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/settings/points": {
         parameters: {
             query?: never;
@@ -6260,6 +6276,26 @@ export interface components {
              *     請求書払い on its profile is cleared with it).
              */
             approved: boolean;
+        };
+        IpAllowlist: {
+            /**
+             * @description The address this request came from, as the server sees it (behind a proxy: the one it
+             *     appended to X-Forwarded-For), so the owner can add it.
+             */
+            current_ip: string;
+            /** @description Addresses (`198.51.100.7`) and networks (`203.0.113.0/24`); empty: no restriction. */
+            entries: string[];
+            /**
+             * Format: int64
+             * @description 0 while the shop never set one.
+             */
+            version: number;
+        };
+        IpAllowlistInput: {
+            /** @description One address or network per entry, as typed (empty entries are dropped). */
+            entries: string[];
+            /** Format: int64 */
+            version: number;
         };
         ItemsInput: {
             /** @description Product ids, 1–100. */
@@ -13960,6 +13996,119 @@ export interface operations {
                 };
             };
             /** @description `errors.prefectures`, `errors["prefectures[i].fee"]`, `errors.remote_island_surcharge`, `errors.free_threshold`, `errors.version` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_ip_allowlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the list, and the caller's own address */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IpAllowlist"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `staff.forbidden`: owners only; `staff.ip_denied` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_save_ip_allowlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IpAllowlistInput"];
+            };
+        };
+        responses: {
+            /** @description saved: every back-office request on every instance is checked against it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IpAllowlist"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `settings.stale` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors["entries.N"]` (not an address or network), `errors.entries` (over 50, or the caller's own address left out), `errors.version` */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -23,7 +23,7 @@ use crate::staff::audit::{self, AuditAction};
 use crate::staff::enrolment::{self, EnrolmentKind, InvitationDraft};
 use crate::staff::permission::{Can, StaffManage};
 use crate::staff::store::{self, EnrolmentRow, NewStaff};
-use crate::staff::{StaffRole, login, session, totp};
+use crate::staff::{StaffRole, ip_allowlist, login, session, totp};
 use crate::state::AppState;
 use crate::validation::typed_code;
 
@@ -193,6 +193,7 @@ pub async fn enrolment_lookup(
 ) -> ApiResult<AdminAnswer<Json<Enrolment>>> {
     let now = Timestamp::now().0;
     rate_limit::enforce(&state, login::RATE_LIMIT, &channel.id, &client.ip, now).await?;
+    ip_allowlist::enforce(&state, &channel, &client.ip).await?;
     let (row, secret) = open_link(&state, &channel, input.token.as_deref(), now).await?;
     let kind =
         EnrolmentKind::parse(&row.kind).ok_or_else(|| ApiError::Internal(anyhow::anyhow!("enrolment {} has the unknown kind {:?}", row.id, row.kind)))?;
@@ -233,6 +234,7 @@ pub async fn enrolment_complete(
 ) -> ApiResult<AdminAnswer<Json<StaffBody>>> {
     let now = Timestamp::now().0;
     rate_limit::enforce(&state, login::RATE_LIMIT, &channel.id, &client.ip, now).await?;
+    ip_allowlist::enforce(&state, &channel, &client.ip).await?;
     let (row, secret) = open_link(&state, &channel, input.token.as_deref(), now).await?;
     let password = input.password.unwrap_or_default();
     enrolment::check_password(&password).map_err(|message| ApiError::field("password", message))?;

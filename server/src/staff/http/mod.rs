@@ -5,6 +5,7 @@
 //! `enrolment.rs`.
 mod admin;
 mod enrolment;
+mod ip_allowlist_desk;
 
 use axum::Json;
 use axum::extract::State;
@@ -17,7 +18,7 @@ pub use super::answer::AdminAnswer;
 use super::audit::{self, AuditAction};
 use super::permission::{AuditLog, Can, Permission};
 use super::store::{self, NewSession, StaffRow};
-use super::{Staff, StaffRole, login, session, totp};
+use super::{Staff, StaffRole, ip_allowlist, login, session, totp};
 use crate::auth::password;
 use crate::channel::Channel;
 use crate::channel::settings::FrontSettings;
@@ -40,6 +41,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(audit_log))
         .merge(admin::routes())
         .merge(enrolment::routes())
+        .merge(ip_allowlist_desk::routes())
 }
 
 /// A staff member as the admin screens show them.
@@ -120,6 +122,7 @@ pub async fn log_in(
 ) -> ApiResult<AdminAnswer<Json<StaffPending>>> {
     let now = Timestamp::now().0;
     rate_limit::enforce(&state, login::RATE_LIMIT, &channel.id, &client.ip, now).await?;
+    ip_allowlist::enforce(&state, &channel, &client.ip).await?;
     let email = login::normalize_email(input.email.as_deref().unwrap_or(""));
     let password = input.password.unwrap_or_default();
     let row = match email.is_empty() {
@@ -167,6 +170,7 @@ pub async fn confirm_code(
 ) -> ApiResult<AdminAnswer<Json<StaffBody>>> {
     let now = Timestamp::now().0;
     rate_limit::enforce(&state, login::RATE_LIMIT, &channel.id, &client.ip, now).await?;
+    ip_allowlist::enforce(&state, &channel, &client.ip).await?;
     let pending = input.pending.unwrap_or_default();
     let staff_id = store::find_pending(&state.db, &session::token_hash(pending.trim()), now).await?.ok_or_else(login::pending_expired)?;
     let row = store::find_staff(&state.db.pool, &staff_id).await?.filter(|row| row.channel_id == channel.id).ok_or_else(login::pending_expired)?;

@@ -31,6 +31,7 @@ import { TrackingImportPage } from '../orders/tracking-import-page';
 import { CarriagePage } from '../settings/carriage-page';
 import { PointsPage } from '../settings/points-page';
 import { SettingsPage } from '../settings/settings-page';
+import { IpAllowlistPage } from '../staff/ip-allowlist-page';
 import { StaffPage } from '../staff/staff-page';
 import { ThreadPage } from '../thread/thread-page';
 import { TopicsPage } from '../topics/topics-page';
@@ -104,6 +105,7 @@ export function adminRoutes(queryClient: QueryClient): RouteObject[] {
         { path: 'content/pages', Component: PagesListPage },
         { path: 'content/pages/:id', Component: PageEditorPage },
         { path: 'staff', Component: StaffPage },
+        { path: 'staff/ip-allowlist', Component: IpAllowlistPage },
         { path: 'audit-log', Component: AuditLogPage },
         { path: '*', Component: NotFoundPage },
       ],

@@ -138,6 +138,8 @@ describe('スタッフ管理: the list', () => {
     expect(
       within(screen.getByRole('navigation', { name: '管理メニュー' })).getByRole('link', { name: 'スタッフ' }),
     ).toHaveAttribute('aria-current', 'page');
+    // Beside スタッフを招待, the way to IPアドレス制限 (owners only, like this page).
+    expect(screen.getByRole('link', { name: 'IPアドレス制限' })).toHaveAttribute('href', '/admin/staff/ip-allowlist');
 
     const table = await screen.findByRole('table', { name: 'スタッフ一覧' });
     expect(
@@ -384,6 +386,7 @@ describe('スタッフ管理: owners only', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('スタッフを管理する権限がありません。');
     expect(screen.getByRole('heading', { level: 1, name: 'スタッフ管理' })).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'IPアドレス制限' })).not.toBeInTheDocument();
     expect(fake.callsTo('/v1/admin/staff')).toHaveLength(0);
   });
 });

@@ -9,10 +9,12 @@
  * offered on one's own row. Each change sends the version shown; when the account changed
  * elsewhere first (409) the page says the server's message and offers to read the list again.
  * ログイン履歴 opens the person's last 50 logins, logouts and failed logins in a dialog.
- * (docs/contracts/staff-desk.md, docs/contracts/staff-enrolment.md)
+ * IPアドレス制限 leads to the page that limits the back office to the shop's addresses.
+ * (docs/contracts/staff-desk.md, docs/contracts/staff-enrolment.md, docs/contracts/ip-allowlist.md)
  */
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { errorText } from '../api/admin-client';
 import { useCan } from '../api/session-queries';
 import { Badge, type BadgeTone } from '../ui/badge';
@@ -131,6 +133,9 @@ function StaffDesk() {
         <button type="button" className={ui.button} onClick={() => ask({ kind: 'invite' })}>
           スタッフを招待
         </button>
+        <Link to="/admin/staff/ip-allowlist" className={ui.secondary}>
+          IPアドレス制限
+        </Link>
       </div>
       <StatusNotice message={notice} />
       {failure ? (
