@@ -11,7 +11,7 @@
  * holding `shop_settings` (オーナー and 店長).
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type UseFormReturn, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { errorText } from '../api/admin-client';
@@ -19,7 +19,7 @@ import { useCan } from '../api/session-queries';
 import { Badge } from '../ui/badge';
 import { type ControlProps, Field, FormAlert, StatusNotice, ui } from '../ui/form';
 import { LoadFailed, Loading } from '../ui/query-state';
-import { StaleNotice } from '../ui/stale-notice';
+import { StaleNotice, useStaleReload } from '../ui/stale-notice';
 import { PAGES_FORBIDDEN } from './pages-list-page';
 import { isPageStale, pageQuery, refreshPage, useSavePage } from './pages-queries';
 import {
@@ -41,7 +41,6 @@ import styles from './pages.module.css';
 export const SAVED_TEXT = 'ページを保存しました。';
 /** Appended to SAVED_TEXT when the save published the page. */
 export const PUBLISHED_TEXT = '公開しました。';
-export const RELOADED_TEXT = '最新の内容を読み込みました。';
 export const PUBLISH_LABEL = '公開する（お客様に表示する）';
 
 function BackLink() {
@@ -99,7 +98,6 @@ function PlaceholderHint({ id }: { id: string | null }) {
 }
 
 function PageForm({ page }: { page: AdminPage }) {
-  const queryClient = useQueryClient();
   const form = useForm<PageValues>({ defaultValues: pageValues(page) });
   const {
     register,
@@ -115,7 +113,6 @@ function PageForm({ page }: { page: AdminPage }) {
   const [stale, setStale] = useState<unknown>(null);
   const [sectionsError, setSectionsError] = useState<string | null>(null);
   const [previewing, setPreviewing] = useState(false);
-  const reloadFailure = useRef<unknown>(null);
   const save = useSavePage(page.id);
   const title = useWatch({ control, name: 'title' });
   const previewId = useId();
@@ -164,25 +161,13 @@ function PageForm({ page }: { page: AdminPage }) {
     });
   };
 
-  async function reload() {
-    reloadFailure.current = null;
-    try {
-      show(await refreshPage(queryClient, page.id));
-    } catch (error) {
-      reloadFailure.current = error;
-    }
-  }
-
-  const reloaded = () => {
-    const failure = reloadFailure.current;
-    if (failure) {
-      // The notice stays, to try again.
-      setAlert(errorText(failure));
-      return;
-    }
-    clearMessages();
-    setNotice(RELOADED_TEXT);
-  };
+  const { reload, reloaded } = useStaleReload({
+    refresh: (queryClient) => refreshPage(queryClient, page.id),
+    show,
+    clearMessages,
+    setNotice,
+    setAlert,
+  });
 
   return (
     <>

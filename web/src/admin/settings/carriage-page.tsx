@@ -8,15 +8,15 @@
  * saved elsewhere first (409), the shared StaleNotice offers 最新の内容を読み込む. Only for staff
  * holding `shop_settings` (オーナー and 店長).
  */
-import { useMemo, useRef, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { type UseFormReturn, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { errorText } from '../api/admin-client';
 import { useCan } from '../api/session-queries';
 import { Field, FormAlert, StatusNotice, ui } from '../ui/form';
 import { LoadFailed, Loading } from '../ui/query-state';
-import { StaleNotice } from '../ui/stale-notice';
+import { StaleNotice, useStaleReload } from '../ui/stale-notice';
 import { carriageQuery, isSettingsStale, refreshCarriage, useSaveCarriage } from './carriage-queries';
 import {
   bulkFee,
@@ -31,7 +31,6 @@ import { type CarriageSettings, groupByRegion, type RegionGroup } from './carria
 import styles from './settings.module.css';
 
 export const SAVED_TEXT = '送料設定を保存しました。';
-export const RELOADED_TEXT = '最新の内容を読み込みました。';
 
 const YEN = new Intl.NumberFormat('ja-JP');
 
@@ -58,7 +57,6 @@ function CarriageLoader() {
 }
 
 function CarriageForm({ settings }: { settings: CarriageSettings }) {
-  const queryClient = useQueryClient();
   const form = useForm<CarriageValues>({ defaultValues: carriageValues(settings) });
   const {
     register,
@@ -70,7 +68,6 @@ function CarriageForm({ settings }: { settings: CarriageSettings }) {
   const [notice, setNotice] = useState<string | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
   const [stale, setStale] = useState<unknown>(null);
-  const reloadFailure = useRef<unknown>(null);
   const save = useSaveCarriage();
   const groups = useMemo(() => groupByRegion(shown.prefectures), [shown.prefectures]);
 
@@ -107,25 +104,7 @@ function CarriageForm({ settings }: { settings: CarriageSettings }) {
     });
   };
 
-  async function reload() {
-    reloadFailure.current = null;
-    try {
-      show(await refreshCarriage(queryClient));
-    } catch (error) {
-      reloadFailure.current = error;
-    }
-  }
-
-  const reloaded = () => {
-    const failure = reloadFailure.current;
-    if (failure) {
-      // The notice stays, to try again.
-      setAlert(errorText(failure));
-      return;
-    }
-    clearMessages();
-    setNotice(RELOADED_TEXT);
-  };
+  const { reload, reloaded } = useStaleReload({ refresh: refreshCarriage, show, clearMessages, setNotice, setAlert });
 
   return (
     <form

@@ -6,15 +6,15 @@
  * (422), the message goes under the box with the summary; saved elsewhere first (409), the shared
  * StaleNotice offers 最新の内容を読み込む. Only for staff holding `shop_settings` (オーナー and 店長).
  */
-import { useRef, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { errorText } from '../api/admin-client';
 import { useCan } from '../api/session-queries';
 import { Field, FormAlert, StatusNotice, ui } from '../ui/form';
 import { LoadFailed, Loading } from '../ui/query-state';
-import { StaleNotice } from '../ui/stale-notice';
+import { StaleNotice, useStaleReload } from '../ui/stale-notice';
 import { isSettingsStale } from './carriage-queries';
 import { pointsQuery, refreshPoints, useSavePoints } from './points-queries';
 import {
@@ -31,7 +31,6 @@ import type { PointSettings } from './points-types';
 import styles from './settings.module.css';
 
 export const SAVED_TEXT = 'ポイント設定を保存しました。';
-export const RELOADED_TEXT = '最新の内容を読み込みました。';
 
 const HINT =
   '商品代金（クーポン値引き後）に対する割合です。1ポイント＝1円として使えます。0にするとポイントを使わない設定になり、お店の画面からポイントの表示が消えます。';
@@ -59,7 +58,6 @@ function PointsLoader() {
 }
 
 function PointsForm({ settings }: { settings: PointSettings }) {
-  const queryClient = useQueryClient();
   const form = useForm<PointValues>({ defaultValues: pointValues(settings) });
   const {
     register,
@@ -72,7 +70,6 @@ function PointsForm({ settings }: { settings: PointSettings }) {
   const [notice, setNotice] = useState<string | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
   const [stale, setStale] = useState<unknown>(null);
-  const reloadFailure = useRef<unknown>(null);
   const save = useSavePoints();
   const typed = useWatch({ control, name: 'earn_rate' });
   const example = earnExample(typed);
@@ -111,25 +108,7 @@ function PointsForm({ settings }: { settings: PointSettings }) {
     });
   };
 
-  async function reload() {
-    reloadFailure.current = null;
-    try {
-      show(await refreshPoints(queryClient));
-    } catch (error) {
-      reloadFailure.current = error;
-    }
-  }
-
-  const reloaded = () => {
-    const failure = reloadFailure.current;
-    if (failure) {
-      // The notice stays, to try again.
-      setAlert(errorText(failure));
-      return;
-    }
-    clearMessages();
-    setNotice(RELOADED_TEXT);
-  };
+  const { reload, reloaded } = useStaleReload({ refresh: refreshPoints, show, clearMessages, setNotice, setAlert });
 
   return (
     <form

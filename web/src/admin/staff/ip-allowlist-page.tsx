@@ -9,15 +9,15 @@
  * Only for staff holding `staff_manage` (the owner), like スタッフ管理 which links here.
  * (docs/contracts/ip-allowlist.md)
  */
-import { useId, useRef, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { errorText } from '../api/admin-client';
 import { useCan } from '../api/session-queries';
 import { Field, FormAlert, StatusNotice, ui } from '../ui/form';
 import { LoadFailed, Loading } from '../ui/query-state';
-import { StaleNotice } from '../ui/stale-notice';
+import { StaleNotice, useStaleReload } from '../ui/stale-notice';
 import { ipAllowlistQuery, isIpAllowlistStale, refreshIpAllowlist, useSaveIpAllowlist } from './ip-allowlist-queries';
 import {
   type IpAllowlistValues,
@@ -34,7 +34,6 @@ import type { IpAllowlist } from './ip-allowlist-types';
 import styles from './ip-allowlist.module.css';
 
 export const SAVED_TEXT = 'IPアドレス制限を保存しました。';
-export const RELOADED_TEXT = '最新の内容を読み込みました。';
 export const FORBIDDEN_TEXT = 'IPアドレス制限を設定する権限がありません。';
 
 const LEAD =
@@ -64,7 +63,6 @@ function IpAllowlistLoader() {
 }
 
 function IpAllowlistForm({ list }: { list: IpAllowlist }) {
-  const queryClient = useQueryClient();
   const form = useForm<IpAllowlistValues>({ defaultValues: ipAllowlistValues(list) });
   const {
     register,
@@ -76,7 +74,6 @@ function IpAllowlistForm({ list }: { list: IpAllowlist }) {
   const [notice, setNotice] = useState<string | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
   const [stale, setStale] = useState<unknown>(null);
-  const reloadFailure = useRef<unknown>(null);
   const problemsId = useId();
   const save = useSaveIpAllowlist();
   const problems = problemsOf(errors.entries?.message);
@@ -122,25 +119,13 @@ function IpAllowlistForm({ list }: { list: IpAllowlist }) {
     });
   };
 
-  async function reload() {
-    reloadFailure.current = null;
-    try {
-      show(await refreshIpAllowlist(queryClient));
-    } catch (error) {
-      reloadFailure.current = error;
-    }
-  }
-
-  const reloaded = () => {
-    const failure = reloadFailure.current;
-    if (failure) {
-      // The notice stays, to try again.
-      setAlert(errorText(failure));
-      return;
-    }
-    clearMessages();
-    setNotice(RELOADED_TEXT);
-  };
+  const { reload, reloaded } = useStaleReload({
+    refresh: refreshIpAllowlist,
+    show,
+    clearMessages,
+    setNotice,
+    setAlert,
+  });
 
   return (
     <form
