@@ -129,11 +129,16 @@ fn host_name(headers: &HeaderMap) -> Option<Cow<'_, str>> {
     Some(if name.bytes().any(|b| b.is_ascii_uppercase()) { Cow::Owned(name.to_ascii_lowercase()) } else { Cow::Borrowed(name) })
 }
 
-/// Middleware for `/v1`: unknown channel → 404, maintenance → 503, otherwise the channel is
-/// put into the request for handlers to extract.
+/// The back office's API: open during maintenance.
+const BACK_OFFICE_PREFIX: &str = "/v1/admin/";
+
+/// Middleware for `/v1`: unknown channel → 404, maintenance → 503 (but for the back office's
+/// `/v1/admin/`), otherwise the channel is put into the request for handlers to extract.
 pub async fn resolve(State(state): State<AppState>, mut request: Request, next: Next) -> Result<Response, ApiError> {
     let channel = find_for_request(&state, request.headers()).await?;
-    if channel.in_maintenance() {
+    // Maintenance closes the shop to customers, not to its staff: the back office is where
+    // they work while it is closed (orders to ship, a catalogue to fix).
+    if channel.in_maintenance() && !request.uri().path().starts_with(BACK_OFFICE_PREFIX) {
         return Err(ApiError::Maintenance { title: channel.maintenance_title.clone(), message: channel.maintenance_message.clone() });
     }
     request.extensions_mut().insert(channel.clone());

@@ -64,7 +64,7 @@ async fn the_selected_colour_scheme_differs_per_shop(app: TestApp) {
     assert_ne!(demo.json()["colors"]["primary"], corporate["colors"]["primary"]);
 }
 
-async fn maintenance_closes_the_api_but_not_the_config_or_health(app: TestApp) {
+async fn maintenance_closes_the_api_but_not_the_config_health_or_back_office(app: TestApp) {
     shop::channel::set_maintenance(&app.state, "demo", true, "ただいまメンテナンス中です", "再開まで今しばらくお待ちください。").await.unwrap();
     for path in ["/v1/news", "/v1/settings/front", "/v1/messages?per=all", "/v1/news/n0001"] {
         let answer = app.get(path).send().await;
@@ -76,6 +76,11 @@ async fn maintenance_closes_the_api_but_not_the_config_or_health(app: TestApp) {
     app.get("/healthz").send().await.assert_status(StatusCode::OK);
     // Another shop of the same deployment keeps selling.
     app.get("/v1/news").channel("corporate").send().await.assert_status(StatusCode::OK);
+    // The shop's staff keep working in the back office while it is closed.
+    app.get("/v1/admin/auth/me").send().await.assert_status(StatusCode::UNAUTHORIZED);
+    let owner = crate::staff::create(&app, "demo", "owner@example.jp", shop::staff::StaffRole::Owner).await;
+    let cookie = crate::staff::log_in(&app, "demo", &owner).await;
+    app.get("/v1/admin/orders").header("cookie", &format!("shop_staff={cookie}")).send().await.assert_status(StatusCode::OK);
 
     shop::channel::set_maintenance(&app.state, "demo", false, "", "").await.unwrap();
     app.get("/v1/news").send().await.assert_status(StatusCode::OK);
@@ -93,6 +98,6 @@ on_both_databases!(
     an_unknown_channel_is_a_404_with_the_specs_message,
     front_settings_carry_every_spec_key,
     the_selected_colour_scheme_differs_per_shop,
-    maintenance_closes_the_api_but_not_the_config_or_health,
+    maintenance_closes_the_api_but_not_the_config_health_or_back_office,
     health_answers_when_the_database_does,
 );
