@@ -332,6 +332,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     tracing::info!(storage = %state.storage.description, "files are kept in the storage");
     shop::infra::mail::sender::spawn(state.mailer.clone());
     shop::checkout::reconciler::spawn(state.clone());
+    shop::orders::refunds::spawn(state.clone());
     shop::social_gift::expiry::spawn(state.clone());
     shop::orders::payment_deadlines::spawn(state.clone());
     shop::orders::desk_bulk::fail_interrupted(&state).await;

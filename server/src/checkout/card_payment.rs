@@ -29,7 +29,7 @@ use crate::infra::secret::sha256_hex;
 use crate::infra::time::Timestamp;
 use crate::orders::status::Status;
 use crate::orders::store::{self as order_store, OrderRow};
-use crate::payments::{Charge, ChargeRequest};
+use crate::payments::{Charge, ChargeRequest, Charged};
 use crate::points::ledger_store as ledger;
 use crate::social_gift::link::GiftLink;
 use crate::state::AppState;
@@ -37,6 +37,19 @@ use crate::state::AppState;
 pub const UNCONFIRMED_CODE: &str = "cart.payment.unconfirmed";
 pub const UNCONFIRMED_MESSAGE: &str = "お支払いの結果を確認できませんでした。ご注文はまだ確定していません。しばらくしてからもう一度「注文を確定する」を押してください（二重に請求されることはありません）。";
 pub const ORDER_CANCELLED_CODE: &str = "cart.decision.cancelled";
+/// Where the gateway sends the browser back after a 3-D Secure challenge (the storefront).
+pub const AUTHENTICATION_RETURN_PATH: &str = "/cart/authentication";
+/// How long an order waits for its customer to come back from a 3-D Secure challenge before
+/// the reconciler settles it (one-time passwords by SMS take minutes).
+pub const AUTHENTICATION_WINDOW_MS: i64 = 15 * 60 * 1000;
+
+/// The browser's next step before the order can be paid.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct NextAction {
+    /// Navigate the whole page here (the card issuer's 3-D Secure challenge); the gateway
+    /// sends the browser back to `/cart/authentication`, which repeats the decision.
+    pub redirect_url: String,
+}
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct DecisionBody {
@@ -53,6 +66,9 @@ pub struct DecisionBody {
     /// A social gift: the recipient's link, shown once (only its hash is kept; the mail
     /// carries it too, and a member may have it issued again from the order).
     pub social_gift: Option<GiftLink>,
+    /// Not null: the card asks for 本人認証 (3-D Secure); the order waits (`awaiting_payment`)
+    /// until the browser has been to `redirect_url` and the decision is repeated.
+    pub next_action: Option<NextAction>,
 }
 
 pub fn answer_of(order: &OrderRow, settings: &CheckoutSettings, guest_token: Option<String>, social_gift: Option<GiftLink>) -> DecisionBody {
@@ -66,6 +82,7 @@ pub fn answer_of(order: &OrderRow, settings: &CheckoutSettings, guest_token: Opt
         guest_token,
         bank_account: shows_bank.then(|| settings.bank_account(order.ordered_at)),
         social_gift,
+        next_action: None,
     }
 }
 
@@ -174,15 +191,32 @@ async fn resume_claimed(state: &AppState, channel: &Channel, open: &Open, order_
 /// have paid it, or someone cancelled it, while the gateway was busy.
 pub async fn pay(state: &AppState, channel: &Channel, open: &Open, order: OrderRow, source: &str, guest_token: Option<String>) -> ApiResult<DecisionBody> {
     fault::pause(FaultPoint::BeforeCharge).await;
+    let return_url = format!("{}{AUTHENTICATION_RETURN_PATH}", order.link_origin);
     let charged = if order.total_payment == 0 {
         // Points paid it all: paid, with no charge to refund later.
         Ok(Ok(None))
     } else {
-        let request = ChargeRequest { channel_id: &channel.id, source, amount: Yen(order.total_payment), idempotency_key: &order.id };
+        let request =
+            ChargeRequest { channel_id: &channel.id, source, amount: Yen(order.total_payment), idempotency_key: &order.id, return_url: Some(&return_url) };
         state.gateway.charge(request).await.map(|r| r.map(Some))
     };
     match charged {
-        Ok(Ok(charge)) => {
+        Ok(Ok(Some(Charged::NeedsAuthentication { redirect_url }))) => {
+            // Nothing is charged yet: the order waits for the customer to come back from the
+            // challenge (a retried decision asks the gateway again under the same key), and
+            // the reconciler leaves it alone until its deadline.
+            let due = Timestamp::now().0 + AUTHENTICATION_WINDOW_MS;
+            order_store::update_authentication_due(&state.db, &order.id, due).await?;
+            cart_store::update_release_decision(&state.db.pool, &order.cart_id).await?;
+            let mut answer = answer_of(&order, &open.settings, guest_token, None);
+            answer.next_action = Some(NextAction { redirect_url });
+            Ok(answer)
+        }
+        Ok(Ok(captured)) => {
+            let charge = captured.map(|charged| match charged {
+                Charged::Captured(charge) => charge,
+                Charged::NeedsAuthentication { .. } => unreachable!("answered above"),
+            });
             fault::reach(FaultPoint::AfterCharge);
             match mark_paid(state, &order, charge.as_ref(), guest_token.as_deref()).await? {
                 Marked::Paid { gift_link } => {

@@ -52,7 +52,7 @@ pub async fn settle_unpaid(state: &AppState) -> anyhow::Result<Settled> {
     let now = Timestamp::now().0;
     let stale_before = now - state.config.payment_settle_after_ms();
     let mut settled = Settled::default();
-    for order in order_store::list_unsettled_card_orders(&state.db, stale_before, BATCH).await? {
+    for order in order_store::list_unsettled_card_orders(&state.db, stale_before, now, BATCH).await? {
         if !cart_store::update_claim_payment(&state.db, &order.cart_id, now, stale_before).await? {
             // A live attempt (a retried decision, another instance) is paying it.
             continue;
@@ -78,7 +78,13 @@ enum Outcome {
 async fn settle_one(state: &AppState, order: &OrderRow) -> anyhow::Result<Outcome> {
     let channel =
         crate::channel::store::find_channel_by_id(&state.db, &order.channel_id).await?.ok_or_else(|| anyhow::anyhow!("the order's channel is gone"))?;
-    let charge = if order.total_payment == 0 { None } else { state.gateway.find_charge(&channel.id, &order.id).await? };
+    let mut charge = if order.total_payment == 0 { None } else { state.gateway.find_charge(&channel.id, &order.id).await? };
+    if charge.is_none() && order.total_payment > 0 {
+        // A 3-D Secure challenge the customer never finished ends now, so it cannot charge
+        // the card after the order is cancelled; one finished meanwhile has charged it.
+        state.gateway.abandon_authentication(&channel.id, &order.id).await?;
+        charge = state.gateway.find_charge(&channel.id, &order.id).await?;
+    }
     if charge.is_some() || order.total_payment == 0 {
         return mark_paid(state, &channel, order, charge).await;
     }

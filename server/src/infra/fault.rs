@@ -18,6 +18,10 @@ pub enum FaultPoint {
     BeforeCharge,
     /// A retried decision has read its cart's order; it has not yet claimed the cart.
     PlacedOrderRead,
+    /// A card refund is recorded; the gateway has not been asked yet.
+    BeforeRefund,
+    /// The gateway gave a card refund's money back; the refund is not yet marked refunded.
+    AfterRefund,
 }
 
 impl FaultPoint {
@@ -26,6 +30,8 @@ impl FaultPoint {
             "after_charge" => Some(FaultPoint::AfterCharge),
             "before_charge" => Some(FaultPoint::BeforeCharge),
             "placed_order_read" => Some(FaultPoint::PlacedOrderRead),
+            "before_refund" => Some(FaultPoint::BeforeRefund),
+            "after_refund" => Some(FaultPoint::AfterRefund),
             _ => None,
         }
     }

@@ -111,7 +111,16 @@ pub fn initial_payment(kind: PaymentKind) -> PaymentState {
 impl PaymentState {
     /// The money is in (or promised by a gateway's authorisation).
     pub fn is_settled(self) -> bool {
-        matches!(self, PaymentState::Paid | PaymentState::Authorized | PaymentState::Captured | PaymentState::Collected)
+        // A refund gives part or all of it back later: the order was paid all the same.
+        matches!(
+            self,
+            PaymentState::Paid
+                | PaymentState::Authorized
+                | PaymentState::Captured
+                | PaymentState::Collected
+                | PaymentState::PartiallyRefunded
+                | PaymentState::Refunded
+        )
     }
 
     /// Still waiting for the customer's transfer.

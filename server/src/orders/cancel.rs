@@ -74,10 +74,13 @@ async fn cancel_with(state: &AppState, channel: &Channel, order_id: &str, reason
     if let Some(user_id) = row.user_id.as_ref() {
         let entry =
             |kind: PointKind, points: i64, description: String| Entry { channel_id: &channel.id, user_id, order_id: Some(order_id), kind, points, description };
-        if row.used_points > 0 {
-            ledger::add(&mut tx, &channel.id, user_id, row.used_points, now).await?;
+        // A refund before the cancel may have given some of them back already.
+        let (returned, _) = super::refund_store::points_totals(&mut *tx, order_id).await?;
+        let used = row.used_points - returned;
+        if used > 0 {
+            ledger::add(&mut tx, &channel.id, user_id, used, now).await?;
             let description = format!("ご注文{}のキャンセル（ご利用ポイントの返却）", row.order_no);
-            ledger::record(&mut tx, &entry(PointKind::CancelUse, row.used_points, description), now).await?;
+            ledger::record(&mut tx, &entry(PointKind::CancelUse, used, description), now).await?;
         }
         // Points are granted when the parcels leave (ship_effects.rs): only those granted
         // are taken back.

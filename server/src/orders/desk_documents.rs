@@ -455,6 +455,7 @@ mod tests {
             handled_at: None,
             version: 1,
             payment_reminded_at: None,
+            refunded_amount: 0,
         }
     }
 

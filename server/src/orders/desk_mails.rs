@@ -166,3 +166,87 @@ pub fn shipped(shop: &str, to: &str, name: &str, order: &OrderRow, address_line:
     body.push_str(&footer(shop));
     OutgoingMail { to: to.to_owned(), from_name: shop.to_owned(), subject: format!("【{shop}】商品発送のお知らせ"), body }
 }
+
+/// What a refund mail says of the refund.
+pub struct RefundMailFacts<'a> {
+    pub refund_no: i64,
+    /// `商品名（バリエーション） × 数量`, one per returned line.
+    pub lines: &'a [String],
+    pub amount: i64,
+    /// クレジットカード返金, 振込返金 or 返金なし.
+    pub method_label: &'a str,
+    pub is_card: bool,
+    pub points_returned: i64,
+    pub points_revoked: i64,
+    /// The money is back already (a card refund the gateway made while the request waited).
+    pub done: bool,
+}
+
+/// To the customer: 返品・返金 recorded (返品受付).
+pub fn return_accepted(shop: &str, to: &str, name: &str, order: &OrderRow, facts: &RefundMailFacts<'_>) -> OutgoingMail {
+    let mut lines = vec![
+        greeting(name),
+        String::new(),
+        format!("{shop}をご利用いただきありがとうございます。"),
+        "次のご注文の返品・返金を承りました。".to_owned(),
+        String::new(),
+        format!("ご注文番号: {}", order.order_no),
+    ];
+    if !facts.lines.is_empty() {
+        lines.push("返品の商品:".to_owned());
+        lines.extend(facts.lines.iter().map(|line| format!("・{line}")));
+    }
+    if facts.amount > 0 {
+        lines.push(format!("返金額: {}（{}）", yen(facts.amount), facts.method_label));
+    } else {
+        lines.push("返金額: なし".to_owned());
+    }
+    push_points(&mut lines, facts);
+    lines.push(String::new());
+    match (facts.amount > 0, facts.is_card, facts.done) {
+        (false, _, _) => {}
+        (true, true, true) => {
+            lines.push("クレジットカードへの返金手続きは完了しています。カード会社によっては、ご利用明細への反映までお時間がかかる場合があります。".to_owned())
+        }
+        (true, true, false) => lines.push("クレジットカードへの返金手続きが完了しましたら、改めてお知らせいたします。".to_owned()),
+        (true, false, _) => lines.push("ご指定の口座へのお振込みが完了しましたら、改めてお知らせいたします。".to_owned()),
+    }
+    let mut body = lines.join("\n");
+    body.push_str(&footer(shop));
+    OutgoingMail {
+        to: to.to_owned(), from_name: shop.to_owned(), subject: format!("【{shop}】返品を承りました（ご注文番号 {}）", order.order_no), body
+    }
+}
+
+/// To the customer: the money went back (返金完了).
+pub fn refund_completed(shop: &str, to: &str, name: &str, order: &OrderRow, facts: &RefundMailFacts<'_>) -> OutgoingMail {
+    let mut lines = vec![
+        greeting(name),
+        String::new(),
+        format!("{shop}をご利用いただきありがとうございます。"),
+        "次のご注文の返金が完了いたしました。".to_owned(),
+        String::new(),
+        format!("ご注文番号: {}", order.order_no),
+        format!("返金額: {}（{}）", yen(facts.amount), facts.method_label),
+        String::new(),
+    ];
+    if facts.is_card {
+        lines.push("カード会社によっては、ご利用明細への反映までお時間がかかる場合があります。".to_owned());
+    } else {
+        lines.push("ご指定の口座へお振込みいたしました。ご確認をお願いいたします。".to_owned());
+    }
+    let mut body = lines.join("\n");
+    body.push_str(&footer(shop));
+    OutgoingMail {
+        to: to.to_owned(), from_name: shop.to_owned(), subject: format!("【{shop}】返金完了のお知らせ（ご注文番号 {}）", order.order_no), body
+    }
+}
+
+fn push_points(lines: &mut Vec<String>, facts: &RefundMailFacts<'_>) {
+    if facts.points_returned > 0 {
+        lines.push(format!("ご利用ポイントの返却: {}ポイント", facts.points_returned));
+    }
+    if facts.points_revoked > 0 {
+        lines.push(format!("獲得ポイントの取り消し: {}ポイント", facts.points_revoked));
+    }
+}

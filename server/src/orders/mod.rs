@@ -28,6 +28,9 @@ pub mod payment_deadlines;
 pub mod pdf_response;
 pub mod queue;
 pub mod receipt;
+pub mod refund_rules;
+pub mod refund_store;
+pub mod refunds;
 pub mod ship_effects;
 pub mod shipping_files;
 pub mod status;
@@ -69,6 +72,8 @@ pub(crate) async fn orders_answer(
         lines: store::list_lines(&state.db, &ids).await?,
         memos: store::list_memos(&state.db, &ids).await?,
         gifts: gift_store::list_gifts_of_orders(&state.db, &ids).await?,
+        refunds: refund_store::list_refunds(&state.db, &ids).await?,
+        refund_lines: refund_store::list_refund_lines(&state.db, &ids).await?,
     };
     let settings = crate::channel::store::list_settings(&state.db, &channel.id).await?;
     Ok(view::assemble(rows, parts, |row| (row.payment_code == "bank_transfer").then(|| bank::bank_account(&settings, row.ordered_at))))

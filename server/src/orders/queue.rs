@@ -36,7 +36,7 @@ pub enum Queue {
 pub const CANCELLED_WINDOW_MS: i64 = 30 * 24 * 60 * 60 * 1000;
 
 /// Payment states in which the money is in (axes::PaymentState::is_settled), as SQL.
-const SETTLED: &str = "('paid', 'authorized', 'captured', 'collected')";
+const SETTLED: &str = "('paid', 'authorized', 'captured', 'collected', 'partially_refunded', 'refunded')";
 
 impl Queue {
     pub const ALL: [Queue; 9] = [
@@ -143,7 +143,7 @@ impl Queue {
             return all(self == Queue::Cancelled && g.lifecycle == "cancelled");
         }
         let awaited = g.payment_code == "bank_transfer" && matches!(g.payment_state.as_str(), "unpaid" | "partially_paid");
-        let settled = matches!(g.payment_state.as_str(), "paid" | "authorized" | "captured" | "collected");
+        let settled = matches!(g.payment_state.as_str(), "paid" | "authorized" | "captured" | "collected" | "partially_refunded" | "refunded");
         match self {
             Queue::New => g.unhandled,
             Queue::AwaitingPayment if awaited => g.count - g.overdue,

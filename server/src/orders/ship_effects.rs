@@ -36,16 +36,19 @@ pub async fn on_move(tx: &mut Tx, order: &OrderRow, shipping_id: &str, from: Shi
 /// Grants the order's earned points once (its 獲得 line is the record that it did).
 async fn grant_earned_points(tx: &mut Tx, order: &OrderRow, now: i64) -> ApiResult<()> {
     let Some(user_id) = order.user_id.as_ref() else { return Ok(()) };
-    if order.earned_points <= 0 || ledger::earned_for_order(tx, &order.id).await? > 0 {
+    // Earned points a refund took back before the parcels left are not granted.
+    let (_, revoked) = super::refund_store::points_totals(&mut **tx, &order.id).await?;
+    let earned = order.earned_points - revoked;
+    if earned <= 0 || ledger::earned_for_order(tx, &order.id).await? > 0 {
         return Ok(());
     }
-    ledger::add(tx, &order.channel_id, user_id, order.earned_points, now).await?;
+    ledger::add(tx, &order.channel_id, user_id, earned, now).await?;
     let entry = Entry {
         channel_id: &order.channel_id,
         user_id,
         order_id: Some(&order.id),
         kind: PointKind::Earn,
-        points: order.earned_points,
+        points: earned,
         description: format!("ご注文 {} の獲得ポイント", order.order_no),
     };
     ledger::record(tx, &entry, now).await?;

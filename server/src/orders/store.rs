@@ -15,7 +15,7 @@ pub(super) const ORDER_COLUMNS: &str = "o.id, o.channel_id, o.order_no, o.cart_i
      o.amount_by_tax_rate, o.coupon_code, o.used_points, o.earned_points, o.note, o.cancel_reason, o.cancelled_at, \
      o.receipt_addressee, o.receipt_note, o.receipt_issued_count, o.link_origin, o.delivery_option, o.purchase_order_no, o.ordered_at, o.updated_at, \
      o.lifecycle, o.payment_state, o.payment_due_at, o.paid_amount, o.paid_on, o.on_hold, o.hold_reason, o.needs_review, o.review_reason, \
-     o.ship_progress, o.handled_at, o.version, o.payment_reminded_at";
+     o.ship_progress, o.handled_at, o.version, o.payment_reminded_at, o.refunded_amount";
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct OrderRow {
@@ -80,6 +80,8 @@ pub struct OrderRow {
     pub version: i64,
     /// When 入金督促 was mailed.
     pub payment_reminded_at: Option<i64>,
+    /// What 返品・返金 gave back so far, yen (pending and awaiting transfers included).
+    pub refunded_amount: i64,
 }
 
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -332,18 +334,31 @@ pub async fn update_receipt_issued(tx: &mut Tx, order_id: &str) -> sqlx::Result<
 // --- card payments left unsettled ------------------------------------------------------
 
 /// Card orders still awaiting payment that were placed before `placed_before` (oldest
-/// first): the payment reconciler asks the gateway about each.
-pub async fn list_unsettled_card_orders(db: &Db, placed_before: i64, limit: i64) -> sqlx::Result<Vec<OrderRow>> {
+/// first) and whose 3-D Secure challenge, if any, is past its deadline (`payment_due_at`) at
+/// `now`: the payment reconciler asks the gateway about each.
+pub async fn list_unsettled_card_orders(db: &Db, placed_before: i64, now: i64, limit: i64) -> sqlx::Result<Vec<OrderRow>> {
     sqlx::query_as::<_, OrderRow>(sqlx::AssertSqlSafe(format!(
         "SELECT {ORDER_COLUMNS} FROM orders o WHERE o.status = $1 AND o.payment_code = $2 AND o.ordered_at < $3 \
-         ORDER BY o.ordered_at, o.id LIMIT $4"
+         AND (o.payment_due_at IS NULL OR o.payment_due_at < $4) ORDER BY o.ordered_at, o.id LIMIT $5"
     )))
     .bind(Status::AwaitingPayment.code())
     .bind(PaymentKind::CreditCard.as_str())
     .bind(placed_before)
+    .bind(now)
     .bind(limit)
     .fetch_all(&db.pool)
     .await
+}
+
+/// A card order sent to its 3-D Secure challenge waits for the customer until `due_at`.
+pub async fn update_authentication_due(db: &Db, order_id: &str, due_at: i64) -> sqlx::Result<()> {
+    sqlx::query("UPDATE orders SET payment_due_at = $1 WHERE id = $2 AND status = $3")
+        .bind(due_at)
+        .bind(order_id)
+        .bind(Status::AwaitingPayment.code())
+        .execute(&db.pool)
+        .await?;
+    Ok(())
 }
 
 /// A new guest token for an order whose first one never reached the buyer (the process died

@@ -28,10 +28,12 @@ pub enum EventKind {
     /// A carrier's CSV written for the shipment.
     Export,
     Mail,
+    /// 返品・返金 recorded, or its money given back.
+    Refund,
 }
 
 impl EventKind {
-    pub const ALL: [EventKind; 11] = [
+    pub const ALL: [EventKind; 12] = [
         EventKind::Placed,
         EventKind::Payment,
         EventKind::Hold,
@@ -43,6 +45,7 @@ impl EventKind {
         EventKind::Tracking,
         EventKind::Export,
         EventKind::Mail,
+        EventKind::Refund,
     ];
 
     pub fn code(self) -> &'static str {
@@ -58,6 +61,7 @@ impl EventKind {
             EventKind::Tracking => "tracking",
             EventKind::Export => "export",
             EventKind::Mail => "mail",
+            EventKind::Refund => "refund",
         }
     }
 
@@ -78,6 +82,7 @@ impl EventKind {
             EventKind::Tracking => "送り状番号",
             EventKind::Export => "送り状データ出力",
             EventKind::Mail => "メール送信",
+            EventKind::Refund => "返品・返金",
         }
     }
 }

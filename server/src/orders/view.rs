@@ -54,6 +54,8 @@ pub struct Order {
     pub orderer: OrdererSnapshot,
     pub shippings: Vec<Shipping>,
     pub can_cancel: bool,
+    /// 返品・返金 of the order, oldest first (the page shows 返品・返金あり when any).
+    pub refunds: Vec<OrderRefund>,
     pub cancel_reason: Option<String>,
     pub cancelled_at: Option<Timestamp>,
     /// Spec 001 §4: a non-empty value becomes a warning after a cancel. This shop has no
@@ -187,6 +189,38 @@ pub struct OrderReceipt {
     pub issued_count: i64,
 }
 
+/// A refund as the customer reads it.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct OrderRefund {
+    pub created_at: Timestamp,
+    pub amount: i64,
+    /// 返金処理中, 振込待ち, 返金済, 返金失敗 or 返金なし.
+    pub state_label: String,
+    /// クレジットカード返金, 振込返金 or 返金なし.
+    pub method_label: String,
+    pub lines: Vec<OrderRefundLine>,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct OrderRefundLine {
+    pub name: String,
+    pub variation_name: String,
+    pub quantity: i64,
+}
+
+impl OrderRefund {
+    fn of(row: &super::refund_store::RefundRow, lines: Vec<OrderRefundLine>) -> OrderRefund {
+        use super::refunds::{RefundMethod, RefundState};
+        OrderRefund {
+            created_at: Timestamp(row.created_at),
+            amount: row.amount,
+            state_label: RefundState::parse(&row.state).map_or("", RefundState::label).to_owned(),
+            method_label: RefundMethod::parse(&row.method).map_or("", RefundMethod::label).to_owned(),
+            lines,
+        }
+    }
+}
+
 pub fn orderer_of(row: &OrderRow) -> OrdererSnapshot {
     serde_json::from_str(&row.orderer_json).unwrap_or_default()
 }
@@ -215,6 +249,8 @@ pub struct Parts {
     pub memos: Vec<MemoRow>,
     pub gifts: Vec<GiftRow>,
     pub tracking: Vec<super::desk_store::TrackingRow>,
+    pub refunds: Vec<super::refund_store::RefundRow>,
+    pub refund_lines: Vec<super::refund_store::RefundLineRow>,
 }
 
 /// 一部発送済み: some parcels left, others not yet.
@@ -233,6 +269,16 @@ pub fn assemble(rows: Vec<OrderRow>, parts: Parts, bank: impl Fn(&OrderRow) -> O
     let mut memo_of: HashMap<String, MemoRow> = parts.memos.into_iter().map(|m| (m.order_id.clone(), m)).collect();
     let mut gift_of: HashMap<String, GiftRow> = parts.gifts.into_iter().map(|g| (g.order_id.clone(), g)).collect();
     let tracking = parts.tracking;
+    let mut refunds_of: HashMap<String, Vec<OrderRefund>> = HashMap::new();
+    for refund in parts.refunds {
+        let lines = parts
+            .refund_lines
+            .iter()
+            .filter(|l| l.refund_id == refund.id)
+            .map(|l| OrderRefundLine { name: l.product_name.clone(), variation_name: l.variation_name.clone(), quantity: l.quantity })
+            .collect();
+        refunds_of.entry(refund.order_id.clone()).or_default().push(OrderRefund::of(&refund, lines));
+    }
     rows.into_iter()
         .map(|row| {
             let shippings = shippings_of.remove(&row.id).unwrap_or_default();
@@ -240,7 +286,8 @@ pub fn assemble(rows: Vec<OrderRow>, parts: Parts, bank: impl Fn(&OrderRow) -> O
             let memo = memo_of.remove(&row.id);
             let bank_account = bank(&row);
             let gift = gift_of.remove(&row.id);
-            order(row, shippings, lines, memo, bank_account, gift, &tracking)
+            let refunds = refunds_of.remove(&row.id).unwrap_or_default();
+            Order { refunds, ..order(row, shippings, lines, memo, bank_account, gift, &tracking) }
         })
         .collect()
 }
@@ -343,6 +390,7 @@ fn order(
         social_gift,
         ordered_at: Timestamp(row.ordered_at),
         can_cancel: status.can_cancel(),
+        refunds: Vec::new(),
         orderer: orderer_of(&row),
         amount_by_tax_rate: tax_amounts_of(&row),
         cancelled_at: row.cancelled_at.map(Timestamp),

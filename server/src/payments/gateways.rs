@@ -16,7 +16,7 @@ use std::sync::{Arc, RwLock};
 use anyhow::{Context, bail};
 use serde::Deserialize;
 
-use super::gateway::{Charge, ChargeRequest, Declined, Gateway, SavedCard, TokenCard, UNAVAILABLE_MESSAGE};
+use super::gateway::{Charge, ChargeRequest, Charged, Declined, Gateway, Refund, RefundRequest, SavedCard, TokenCard, UNAVAILABLE_MESSAGE};
 use super::sandbox::Sandbox;
 use super::stripe::{Stripe, StripeSettings};
 use crate::channel::ChannelRecord;
@@ -147,7 +147,7 @@ impl Gateways {
     // refuses charges and new cards with a message, and answers errors to the calls that
     // settle money (refund, find_charge, forget_card): those must not pass silently.
 
-    pub async fn charge(&self, request: ChargeRequest<'_>) -> anyhow::Result<Result<Charge, Declined>> {
+    pub async fn charge(&self, request: ChargeRequest<'_>) -> anyhow::Result<Result<Charged, Declined>> {
         match self.for_channel_id(request.channel_id).await? {
             Some(gateway) => gateway.charge(request).await,
             None => Ok(Err(Declined { message: UNAVAILABLE_MESSAGE.into() })),
@@ -158,8 +158,16 @@ impl Gateways {
         self.serving(channel_id).await?.find_charge(channel_id, idempotency_key).await
     }
 
+    pub async fn abandon_authentication(&self, channel_id: &ChannelId, idempotency_key: &str) -> anyhow::Result<()> {
+        self.serving(channel_id).await?.abandon_authentication(channel_id, idempotency_key).await
+    }
+
     pub async fn refund(&self, channel_id: &ChannelId, charge_id: &str) -> anyhow::Result<()> {
         self.serving(channel_id).await?.refund(channel_id, charge_id).await
+    }
+
+    pub async fn refund_part(&self, request: RefundRequest<'_>) -> anyhow::Result<Result<Refund, Declined>> {
+        self.serving(request.channel_id).await?.refund_part(request).await
     }
 
     pub async fn find_token_card(&self, channel_id: &ChannelId, token: &str) -> anyhow::Result<Option<TokenCard>> {

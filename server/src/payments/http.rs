@@ -30,7 +30,11 @@ pub const CARD_SERVICE: &str = "credit_card";
 
 /// The gateway's own endpoint, channel-scoped like `/v1` (the router adds the channel layer).
 pub fn tokeniser_routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(create_token))
+    OpenApiRouter::new()
+        .routes(routes!(create_token))
+        // The issuer's 3-D Secure page as the sandbox stands in for it: HTML for the browser,
+        // not part of the shop's API.
+        .route("/sandbox-gateway/challenge/{id}", axum::routing::get(show_challenge).post(answer_challenge))
 }
 
 /// The shop API's payment routes under `/v1`.
@@ -139,7 +143,7 @@ async fn create_token(
 pub struct TestCard {
     pub number: String,
     pub brand: String,
-    /// approve, decline or insufficient.
+    /// approve, decline, insufficient or challenge (本人認証).
     pub result: String,
     pub description: String,
 }
@@ -183,6 +187,7 @@ fn test_cards() -> Vec<TestCard> {
         card("4242 4242 4242 4242", "approve", "承認されます"),
         card("4000 0000 0000 0002", "decline", "承認されません（カードが承認されませんでした）"),
         card("4000 0000 0000 9995", "insufficient", "承認されません（ご利用可能額超過）"),
+        card("4000 0027 6000 3184", "challenge", "本人認証（3Dセキュア）を求められます"),
     ]
 }
 
@@ -237,4 +242,53 @@ mod tests {
         let input = form(json!({ "exp_month": "July", "exp_year": 2031 }));
         assert_eq!((input.number.as_str(), input.exp_month, input.exp_year), ("", 0, 2031), "unreadable parts fail the gateway's checks");
     }
+}
+
+/// The sandbox of `channel`, or 404 where another gateway (or none) serves it.
+fn sandbox_of(state: &AppState, channel: &Channel) -> ApiResult<super::sandbox::Sandbox> {
+    match state.gateway.for_channel(channel) {
+        Some(Gateway::Sandbox(sandbox)) => Ok(sandbox.clone()),
+        _ => Err(ApiError::not_found()),
+    }
+}
+
+/// The sandbox's 3-D Secure challenge: what the issuer's page would show, and the two answers.
+async fn show_challenge(State(state): State<AppState>, channel: Channel, ApiPath(id): ApiPath<String>) -> ApiResult<axum::response::Response> {
+    use axum::response::IntoResponse;
+    let sandbox = sandbox_of(&state, &channel)?;
+    let challenge = sandbox.find_challenge(&channel.id, &id).await?.ok_or_else(ApiError::not_found)?;
+    let shop = crate::infra::escape::escape(&channel.name);
+    let amount = crate::infra::money::Yen(challenge.amount).grouped();
+    let answer = if challenge.pending {
+        r#"<form method="post"><p><button type="submit" name="result" value="pass">認証する</button></p><p><button type="submit" name="result" value="fail">認証に失敗する</button></p></form>"#.to_owned()
+    } else {
+        format!(r#"<p>この本人認証は終了しています。</p><p><a href="{}">ショップに戻る</a></p>"#, crate::infra::escape::escape(&challenge.return_url))
+    };
+    let page = format!(
+        r#"<!doctype html><html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>本人認証（3Dセキュア）</title></head><body><main><h1>本人認証（3Dセキュア）</h1><p>テスト用の決済（サンドボックス）です。カード会社の本人認証画面の代わりに表示しています。</p><dl><dt>ご利用店舗</dt><dd>{shop}</dd><dt>ご利用金額</dt><dd>¥{amount}</dd><dt>カード番号</dt><dd>************{last4}</dd></dl>{answer}</main></body></html>"#,
+        last4 = crate::infra::escape::escape(&challenge.last4),
+    );
+    Ok(([(axum::http::header::CACHE_CONTROL, "no-store")], axum::response::Html(page)).into_response())
+}
+
+#[derive(Debug, Deserialize)]
+struct ChallengeAnswer {
+    result: String,
+}
+
+/// The customer's answer: back to the shop either way (303), which asks the gateway again.
+async fn answer_challenge(
+    State(state): State<AppState>,
+    channel: Channel,
+    ApiPath(id): ApiPath<String>,
+    axum::Form(answer): axum::Form<ChallengeAnswer>,
+) -> ApiResult<axum::response::Redirect> {
+    let sandbox = sandbox_of(&state, &channel)?;
+    let passed = match answer.result.as_str() {
+        "pass" => true,
+        "fail" => false,
+        _ => return Err(ApiError::not_found()),
+    };
+    let back = sandbox.answer_challenge(&channel.id, &id, passed).await?.ok_or_else(ApiError::not_found)?;
+    Ok(axum::response::Redirect::to(&back))
 }

@@ -16,7 +16,7 @@ pub mod sandbox_store;
 pub mod store;
 pub mod stripe;
 
-pub use gateway::{Charge, ChargeRequest, Declined, Gateway, SavedCard, TokenCard};
+pub use gateway::{Charge, ChargeRequest, Charged, Declined, Gateway, SavedCard, TokenCard};
 pub use gateways::Gateways;
 pub use http::routes;
 pub use notification::GatewaySecret;

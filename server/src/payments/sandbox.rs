@@ -5,12 +5,16 @@
 //! |---------------------|--------------------------------------|
 //! | 4000 0000 0000 0002 | declined (カードが承認されませんでした) |
 //! | 4000 0000 0000 9995 | declined, limit exceeded             |
+//! | 4000 0027 6000 3184 | asks for 3-D Secure: the challenge page (`/sandbox-gateway/challenge/{id}`) passes or fails it |
 //! | any other valid one | approved                             |
 //!
 //! Its books are the `sandbox_*` tables; the shop's own tables never see a card number.
 use time::OffsetDateTime;
 
-use super::gateway::{Charge, ChargeRequest, Declined, SavedCard, TokenCard};
+use super::gateway::{
+    AUTHENTICATION_FAILED_MESSAGE, AUTHENTICATION_MESSAGE, Charge, ChargeRequest, Charged, Declined, REFUND_EXCEEDS_MESSAGE, Refund, RefundRequest, SavedCard,
+    TokenCard,
+};
 pub use super::gateway::{DECLINED_MESSAGE, LIMIT_MESSAGE, TOKEN_GONE_MESSAGE};
 use super::sandbox_store::{self as store, NewCharge, NewToken, TokenKind};
 use crate::infra::db::Db;
@@ -23,6 +27,21 @@ pub const TOKEN_LIFETIME_MS: i64 = 30 * 60 * 1000;
 
 /// Where the browser sends card data: this server, standing in for the gateway's endpoint.
 pub const TOKENIZE_PATH: &str = "/sandbox-gateway/tokens";
+
+/// The 3-D Secure challenge page of challenge `id` (this server, standing in for the issuer's).
+pub fn challenge_path(id: &str) -> String {
+    format!("/sandbox-gateway/challenge/{id}")
+}
+
+/// A challenge as its page shows it.
+#[derive(Debug, Clone)]
+pub struct ChallengeView {
+    pub amount: i64,
+    pub last4: String,
+    /// Still waiting for the customer's answer.
+    pub pending: bool,
+    pub return_url: String,
+}
 
 #[derive(Clone)]
 pub struct Sandbox {
@@ -101,9 +120,18 @@ impl Sandbox {
         Ok(existing.map(|(id, last4)| Charge { id, masked_number: masked(&last4) }))
     }
 
-    pub async fn charge(&self, request: ChargeRequest<'_>) -> anyhow::Result<Result<Charge, Declined>> {
+    pub async fn charge(&self, request: ChargeRequest<'_>) -> anyhow::Result<Result<Charged, Declined>> {
         if let Some(charge) = self.find_charge(request.channel_id, request.idempotency_key).await? {
-            return Ok(Ok(charge));
+            return Ok(Ok(Charged::Captured(charge)));
+        }
+        // A challenge under this key: still waiting, or failed (a passed one captured the charge
+        // found above).
+        if let Some((id, status)) = store::find_challenge_by_key(&self.db, request.channel_id, request.idempotency_key).await? {
+            return Ok(if status == "pending" {
+                Ok(Charged::NeedsAuthentication { redirect_url: challenge_path(&id) })
+            } else {
+                Err(Declined { message: AUTHENTICATION_FAILED_MESSAGE.to_owned() })
+            });
         }
         let now = Timestamp::now().0;
         let Some(card) = store::find_usable_token(&self.db, request.channel_id, request.source, now).await? else {
@@ -112,6 +140,7 @@ impl Sandbox {
         match card.behaviour.as_str() {
             "decline" => return Ok(Err(Declined { message: DECLINED_MESSAGE.to_owned() })),
             "insufficient" => return Ok(Err(Declined { message: LIMIT_MESSAGE.to_owned() })),
+            "challenge" => return self.open_challenge(&request, now).await,
             _ => {}
         }
         let id = format!("ch_{}", random_hex(12));
@@ -128,7 +157,54 @@ impl Sandbox {
         if card.is_once() {
             store::mark_token_used(&self.db.pool, request.source, now).await?;
         }
-        Ok(Ok(Charge { id, masked_number: masked(&card.last4) }))
+        Ok(Ok(Charged::Captured(Charge { id, masked_number: masked(&card.last4) })))
+    }
+
+    /// A card asking for 3-D Secure: the challenge waits for the customer on its page.
+    async fn open_challenge(&self, request: &ChargeRequest<'_>, now: i64) -> anyhow::Result<Result<Charged, Declined>> {
+        let Some(return_url) = request.return_url else {
+            return Ok(Err(Declined { message: AUTHENTICATION_MESSAGE.to_owned() }));
+        };
+        let id = format!("chl_{}", random_hex(12));
+        let challenge = store::NewChallenge {
+            id: &id,
+            channel_id: request.channel_id,
+            idempotency_key: request.idempotency_key,
+            token: request.source,
+            amount: request.amount,
+            return_url,
+            created_at: now,
+        };
+        store::insert_challenge(&self.db, &challenge).await?;
+        Ok(Ok(Charged::NeedsAuthentication { redirect_url: challenge_path(&id) }))
+    }
+
+    /// The challenge `id` of the channel as its page shows it.
+    pub async fn find_challenge(&self, channel_id: &ChannelId, id: &str) -> anyhow::Result<Option<ChallengeView>> {
+        Ok(store::find_challenge(&self.db, channel_id, id).await?.map(|row| ChallengeView {
+            amount: row.amount,
+            last4: row.last4,
+            pending: row.status == "pending",
+            return_url: row.return_url,
+        }))
+    }
+
+    /// The customer's answer to a waiting challenge: passed captures the charge (as the issuer
+    /// and the gateway do once the challenge is done), failed ends it. An answer to a challenge
+    /// no longer waiting changes nothing. Returns where to send the browser (None: unknown).
+    pub async fn answer_challenge(&self, channel_id: &ChannelId, id: &str, passed: bool) -> anyhow::Result<Option<String>> {
+        let Some(row) = store::find_challenge(&self.db, channel_id, id).await? else { return Ok(None) };
+        if row.status == "pending" {
+            let charge_id = format!("ch_{}", random_hex(12));
+            store::settle_challenge(&self.db, &row, passed.then_some(charge_id.as_str()), Timestamp::now().0).await?;
+        }
+        Ok(Some(row.return_url))
+    }
+
+    /// The reconciler gives up on a challenge the customer never answered.
+    pub async fn abandon_authentication(&self, channel_id: &ChannelId, idempotency_key: &str) -> anyhow::Result<()> {
+        store::cancel_pending_challenge(&self.db, channel_id, idempotency_key).await?;
+        Ok(())
     }
 
     /// Brand and masked number of a one-off token this gateway issued for the channel.
@@ -140,6 +216,32 @@ impl Sandbox {
     pub async fn refund(&self, channel_id: &ChannelId, charge_id: &str) -> anyhow::Result<()> {
         store::mark_charge_refunded(&self.db, channel_id, charge_id).await?;
         Ok(())
+    }
+
+    /// A partial (or whole) refund of a captured charge, once per key: asked again, it answers
+    /// the refund made the first time. More than the charge has left is refused.
+    pub async fn refund_part(&self, request: RefundRequest<'_>) -> anyhow::Result<Result<Refund, Declined>> {
+        if let Some(id) = store::find_refund(&self.db, request.idempotency_key).await? {
+            return Ok(Ok(Refund { id }));
+        }
+        let Some((amount, refunded)) = store::charge_amounts(&self.db, request.channel_id, request.charge_id).await? else {
+            return Ok(Err(Declined { message: "決済会社にこの決済が見つかりません。".to_owned() }));
+        };
+        if request.amount.get() <= 0 || refunded + request.amount.get() > amount {
+            return Ok(Err(Declined { message: REFUND_EXCEEDS_MESSAGE.to_owned() }));
+        }
+        let id = format!("re_{}", random_hex(12));
+        let refund = store::NewRefund {
+            id: &id,
+            charge_id: request.charge_id,
+            channel_id: request.channel_id,
+            amount: request.amount,
+            idempotency_key: request.idempotency_key,
+            created_at: Timestamp::now().0,
+            whole: refunded + request.amount.get() == amount,
+        };
+        store::insert_refund(&self.db, &refund).await?;
+        Ok(Ok(Refund { id }))
     }
 
     pub async fn save_card(&self, channel_id: &ChannelId, token: &str) -> anyhow::Result<Result<SavedCard, Declined>> {
@@ -267,6 +369,7 @@ fn behaviour_of(digits: &str) -> &'static str {
     match digits {
         "4000000000000002" => "decline",
         "4000000000009995" => "insufficient",
+        "4000002760003184" => "challenge",
         _ => "approve",
     }
 }

@@ -36,6 +36,9 @@ pub enum AuditAction {
     ShipmentExport,
     TrackingImport,
     OrderMail,
+    /// 返品・返金 recorded; a manual refund's transfer done.
+    OrderRefund,
+    OrderRefundComplete,
     /// The stock desk (issue 31): 入荷 / 調整 / 返品戻し, 棚卸, the alert threshold.
     StockAdjust,
     StockCount,
@@ -72,7 +75,7 @@ pub enum AuditAction {
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 44] = [
+    pub const ALL: [AuditAction; 46] = [
         AuditAction::Login,
         AuditAction::Logout,
         AuditAction::LoginFailed,
@@ -94,6 +97,8 @@ impl AuditAction {
         AuditAction::ShipmentExport,
         AuditAction::TrackingImport,
         AuditAction::OrderMail,
+        AuditAction::OrderRefund,
+        AuditAction::OrderRefundComplete,
         AuditAction::StockAdjust,
         AuditAction::StockCount,
         AuditAction::StockThreshold,
@@ -142,6 +147,8 @@ impl AuditAction {
             AuditAction::ShipmentExport => "shipment_export",
             AuditAction::TrackingImport => "tracking_import",
             AuditAction::OrderMail => "order_mail",
+            AuditAction::OrderRefund => "order_refund",
+            AuditAction::OrderRefundComplete => "order_refund_complete",
             AuditAction::StockAdjust => "stock_adjust",
             AuditAction::StockCount => "stock_count",
             AuditAction::StockThreshold => "stock_threshold",

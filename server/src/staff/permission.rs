@@ -90,10 +90,12 @@ pub enum Permission {
     CatalogEdit,
     /// The staff desk: disable and enable accounts, read their login history.
     StaffManage,
+    /// 返品・返金: give money and points back, take stock back.
+    Refund,
 }
 
 impl Permission {
-    pub const ALL: [Permission; 13] = [
+    pub const ALL: [Permission; 14] = [
         Permission::OrdersView,
         Permission::OrdersEdit,
         Permission::PaymentsConfirm,
@@ -107,6 +109,7 @@ impl Permission {
         Permission::Stock,
         Permission::CatalogEdit,
         Permission::StaffManage,
+        Permission::Refund,
     ];
 
     pub fn granted_to(self, role: StaffRole) -> bool {
@@ -138,6 +141,7 @@ impl Permission {
             Permission::Stock => "在庫を変更する権限がありません。",
             Permission::CatalogEdit => "商品を編集する権限がありません。",
             Permission::StaffManage => "スタッフを管理する権限がありません。",
+            Permission::Refund => "返金する権限がありません。",
         }
     }
 }
@@ -200,7 +204,8 @@ needs!(
     CatalogView,
     Stock,
     CatalogEdit,
-    StaffManage
+    StaffManage,
+    Refund
 );
 
 #[cfg(test)]

@@ -171,8 +171,14 @@ async fn cancelling_an_order_awaiting_its_card_payment_gives_any_charge_back(app
     // the order cancelled and is given back; the order stays cancelled.
     let (_, order) = cancelled_before_its_charge(&app, &channel, &bolt).await;
     let source = tokenize(&app, "4242424242424242").await;
-    let request = ChargeRequest { channel_id: &channel.id, source: &source, amount: shop::infra::money::Yen(order.total_payment), idempotency_key: &order.id };
-    let late = app.state.gateway.charge(request).await.unwrap().unwrap();
+    let request = ChargeRequest {
+        channel_id: &channel.id,
+        source: &source,
+        amount: shop::infra::money::Yen(order.total_payment),
+        idempotency_key: &order.id,
+        return_url: None,
+    };
+    let shop::payments::Charged::Captured(late) = app.state.gateway.charge(request).await.unwrap().unwrap() else { panic!("an approved card is captured") };
     let marked = card_payment::mark_paid(&app.state, &awaiting(&order), Some(&late), None).await.unwrap();
     let Marked::Settled(current) = marked else { panic!("the order was cancelled meanwhile") };
     assert_eq!(current.status, "cancelled");

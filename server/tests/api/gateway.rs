@@ -9,7 +9,7 @@ use crate::cart::{code_of, count, demo_member, forget_seeded_history, init, patc
 use crate::helpers::TestApp;
 use crate::on_both_databases;
 use crate::stripe_stand_in::{PUBLISHABLE_KEY, SECRET_KEY, StripeStandIn, WEBHOOK_SECRET};
-use shop::payments::gateway::{AUTHENTICATION_MESSAGE, DECLINED_MESSAGE, LIMIT_MESSAGE, TOKEN_GONE_MESSAGE, UNAVAILABLE_MESSAGE};
+use shop::payments::gateway::{AUTHENTICATION_FAILED_MESSAGE, DECLINED_MESSAGE, LIMIT_MESSAGE, TOKEN_GONE_MESSAGE, UNAVAILABLE_MESSAGE};
 
 const SETTINGS: &str = "/v1/settings/payment-service/credit_card";
 const WEBHOOK: &str = "/v1/payments/stripe/webhook";
@@ -75,7 +75,7 @@ async fn a_guest_pays_through_stripe_and_declines_read_in_japanese(mut app: Test
     assert_eq!((status, body["error"]["code"].as_str(), body["error"]["param"].as_str()), (402, Some("incorrect_number"), Some("number")));
 
     // Declined at the charge: the order is undone and the cart keeps the message.
-    for (number, message) in [("4000000000000002", DECLINED_MESSAGE), ("4000000000009995", LIMIT_MESSAGE), ("4000002500003155", AUTHENTICATION_MESSAGE)] {
+    for (number, message) in [("4000000000000002", DECLINED_MESSAGE), ("4000000000009995", LIMIT_MESSAGE)] {
         let card = stripe.token(number).await;
         let cart = patch(&app, "/v1/carts/order/modify", json!({ "token": token, "card_token": card }), None).await;
         cart.assert_status(StatusCode::OK);
@@ -87,9 +87,6 @@ async fn a_guest_pays_through_stripe_and_declines_read_in_japanese(mut app: Test
         assert_eq!(count(&app, "SELECT COUNT(*) FROM orders").await, 0);
         assert_eq!(stock_of(&app, &bolt).await, 10);
     }
-    let asked_for_3ds = stripe.intents().into_iter().find(|i| i.status == "canceled").expect("the 3-D Secure intent");
-    assert_eq!(asked_for_3ds.amount, 2880, "2,000 + 880 carriage");
-
     let card = stripe.token("4242424242424242").await;
     patch(&app, "/v1/carts/order/modify", json!({ "token": token, "card_token": card }), None).await.assert_status(StatusCode::OK);
     let paid = decide(&app, &token, None).await;
@@ -123,6 +120,50 @@ async fn a_guest_pays_through_stripe_and_declines_read_in_japanese(mut app: Test
     let found = app.state.gateway.find_charge(&channel_id, &order_id).await.unwrap().expect("the order's charge");
     assert_eq!((found.id.as_str(), found.masked_number.as_str()), (charged[0].id.as_str(), "************4242"));
     assert_eq!(app.state.gateway.find_charge(&channel_id, "0190aaaa-no-such-order").await.unwrap(), None);
+}
+
+/// 3-D Secure through Stripe's redirect flow: the decision answers Stripe's challenge URL and
+/// leaves the order waiting; the same decision after the challenge answers what came of it.
+async fn a_card_asking_for_3ds_is_paid_after_the_challenge_and_refused_after_a_failed_one(mut app: TestApp) {
+    let stripe = stripe_shop(&mut app).await;
+    forget_seeded_history(&app).await;
+    let bolt = product(&app, "bolt", 1000, 10, 10).await;
+
+    let token = ready_guest_cart(&app, &bolt, 2, "credit_card").await;
+    let card = stripe.token("4000002760003184").await;
+    patch(&app, "/v1/carts/order/modify", json!({ "token": token, "card_token": card }), None).await.assert_status(StatusCode::OK);
+    let asked = decide(&app, &token, None).await;
+    asked.assert_status(StatusCode::OK);
+    let asked = asked.json();
+    assert_eq!(asked["status"], "awaiting_payment", "{asked}");
+    assert!(asked["next_action"]["redirect_url"].as_str().unwrap().starts_with("https://hooks.stripe.com/"), "{asked}");
+    let intent = stripe.intents().into_iter().find(|i| i.status == "requires_action").expect("the intent waiting for 3-D Secure");
+    assert!(intent.return_url.as_deref().unwrap().ends_with("/cart/authentication"), "{:?}", intent.return_url);
+    assert_eq!(stock_of(&app, &bolt).await, 8, "the order holds its stock while the customer authenticates");
+
+    // Back before finishing: still waiting, nothing charged, nothing cancelled.
+    let again = decide(&app, &token, None).await;
+    again.assert_status(StatusCode::OK);
+    assert!(again.json()["next_action"]["redirect_url"].is_string());
+    stripe.finish_authentication(&intent.id, true);
+    let paid = decide(&app, &token, None).await;
+    paid.assert_status(StatusCode::OK);
+    let paid = paid.json();
+    assert_eq!((paid["status"].as_str(), paid["next_action"].is_null()), (Some("paid"), true), "{paid}");
+    assert_eq!(stripe.intents().len(), 1, "one intent, confirmed once");
+
+    // The challenge failed: the order is undone as for a declined card, with its own message.
+    let token = ready_guest_cart(&app, &bolt, 1, "credit_card").await;
+    let card = stripe.token("4000002760003184").await;
+    patch(&app, "/v1/carts/order/modify", json!({ "token": token, "card_token": card }), None).await.assert_status(StatusCode::OK);
+    decide(&app, &token, None).await.assert_status(StatusCode::OK);
+    let waiting = stripe.intents().into_iter().find(|i| i.status == "requires_action").unwrap();
+    stripe.finish_authentication(&waiting.id, false);
+    let refused = decide(&app, &token, None).await;
+    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!((code_of(&refused).as_str(), refused.json()["message"].as_str()), ("cart.payment.declined", Some(AUTHENTICATION_FAILED_MESSAGE)));
+    assert_eq!(count(&app, "SELECT COUNT(*) FROM orders").await, 1, "only the paid one");
+    assert_eq!(stock_of(&app, &bolt).await, 8);
 }
 
 async fn a_member_saves_a_card_at_stripe_pays_with_it_and_a_cancel_refunds(mut app: TestApp) {
@@ -296,6 +337,7 @@ on_both_databases!(
     the_settings_name_stripe_and_its_public_key_and_never_a_secret,
     a_guest_pays_through_stripe_and_declines_read_in_japanese,
     a_member_saves_a_card_at_stripe_pays_with_it_and_a_cancel_refunds,
+    a_card_asking_for_3ds_is_paid_after_the_challenge_and_refused_after_a_failed_one,
     a_shop_no_gateway_serves_takes_no_cards,
     stripe_webhooks_need_the_signature_and_cancel_a_fraudulent_order_once,
 );

@@ -324,7 +324,7 @@ async fn a_viewer_reads_every_page_and_changes_nothing(app: TestApp) {
     let before = read(&app, &viewer, &placed.order_no).await;
     assert_eq!(
         before["actions"],
-        json!({ "confirm_payment": false, "hold": false, "release": false, "mark_reviewed": false, "cancel": false, "note": false, "ship": false, "split": false })
+        json!({ "confirm_payment": false, "hold": false, "release": false, "mark_reviewed": false, "cancel": false, "note": false, "ship": false, "split": false, "refund": false })
     );
     let refusals = [
         "入金を確認する権限がありません。",

@@ -168,8 +168,12 @@ async fn place(app: &TestApp, spec: NewOrder) -> Placed {
             source: &token,
             amount: shop::infra::money::Yen(total_payment),
             idempotency_key: &cart_id,
+            return_url: None,
         };
-        Some(app.state.gateway.charge(request).await.unwrap().unwrap().id)
+        let shop::payments::Charged::Captured(charge) = app.state.gateway.charge(request).await.unwrap().unwrap() else {
+            panic!("an approved card is captured")
+        };
+        Some(charge.id)
     } else {
         None
     };

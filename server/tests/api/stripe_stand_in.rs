@@ -71,6 +71,12 @@ pub struct Intent {
     pub customer: Option<String>,
     pub order_id: Option<String>,
     pub refunded: bool,
+    /// What its refunds gave back so far (a refund without `amount` gives back the rest).
+    pub amount_refunded: i64,
+    /// Where Stripe sends the browser back after 3-D Secure (the redirect flow).
+    pub return_url: Option<String>,
+    /// `last_payment_error.code` after a failed attempt.
+    pub last_error: Option<String>,
 }
 
 type Reply = (Vec<(String, String)>, StatusCode, Value);
@@ -154,6 +160,20 @@ impl StripeStandIn {
 
     pub fn intents(&self) -> Vec<Intent> {
         self.books.lock().unwrap().intents.clone()
+    }
+
+    /// The customer answers the 3-D Secure challenge of intent `id` on Stripe's page: passed,
+    /// the intent succeeds (the charge is made then); failed, it needs another payment method.
+    pub fn finish_authentication(&self, id: &str, passed: bool) {
+        let mut books = self.books.lock().unwrap();
+        let intent = books.intents.iter_mut().find(|i| i.id == id).expect("a known intent");
+        assert_eq!(intent.status, "requires_action", "only a challenge still waiting can be answered");
+        if passed {
+            intent.status = "succeeded".into();
+        } else {
+            intent.status = "requires_payment_method".into();
+            intent.last_error = Some("payment_intent_authentication_failure".into());
+        }
     }
 
     pub fn refunds(&self) -> Vec<String> {
@@ -274,7 +294,7 @@ fn intent_json(books: &Books, intent: &Intent, expand: &[&str], prefix: &str) ->
     let charge_id = format!("ch_{}", &intent.id[3..]);
     let latest_charge = match intent.status.as_str() {
         "succeeded" if wants("latest_charge") => {
-            json!({ "id": charge_id, "object": "charge", "amount": intent.amount, "refunded": intent.refunded, "amount_refunded": if intent.refunded { intent.amount } else { 0 } })
+            json!({ "id": charge_id, "object": "charge", "amount": intent.amount, "refunded": intent.refunded, "amount_refunded": intent.amount_refunded })
         }
         "succeeded" => json!(charge_id),
         _ => Value::Null,
@@ -284,8 +304,17 @@ fn intent_json(books: &Books, intent: &Intent, expand: &[&str], prefix: &str) ->
         "payment_method": method, "customer": intent.customer, "latest_charge": latest_charge, "livemode": false,
         "metadata": intent.order_id.as_ref().map_or(json!({}), |id| json!({ "order_id": id })),
     });
-    if intent.status == "requires_action" {
-        body["next_action"] = json!({ "type": "use_stripe_sdk" });
+    match (intent.status.as_str(), &intent.return_url) {
+        // As Stripe answers a confirmation with `return_url`: a URL of its own for the browser.
+        ("requires_action", Some(return_url)) => {
+            let url = format!("https://hooks.stripe.com/3d_secure_2/hosted?merchant=acct_standin&payment_intent={}", intent.id);
+            body["next_action"] = json!({ "type": "redirect_to_url", "redirect_to_url": { "url": url, "return_url": return_url } });
+        }
+        ("requires_action", None) => body["next_action"] = json!({ "type": "use_stripe_sdk" }),
+        _ => {}
+    }
+    if let Some(code) = &intent.last_error {
+        body["last_payment_error"] = json!({ "code": code, "type": "invalid_request_error" });
     }
     body
 }
@@ -319,7 +348,7 @@ async fn create_token(State(books): State<Shared>, headers: HeaderMap, Form(form
     let behaviour = match digits.as_str() {
         "4000000000000002" => Behaviour::Decline,
         "4000000000009995" => Behaviour::Insufficient,
-        "4000002500003155" => Behaviour::Authenticate,
+        "4000002500003155" | "4000002760003184" => Behaviour::Authenticate,
         _ => Behaviour::Approve,
     };
     let brand = match digits.as_bytes()[0] {
@@ -459,6 +488,9 @@ async fn create_intent(State(books): State<Shared>, headers: HeaderMap, Form(for
             customer,
             order_id: field(&form, "metadata[order_id]").map(str::to_owned),
             refunded: false,
+            amount_refunded: 0,
+            return_url: field(&form, "return_url").map(str::to_owned),
+            last_error: None,
         };
         books.intents.push(intent.clone());
         let expand: Vec<&str> = form.iter().filter(|(k, _)| k == "expand[]").map(|(_, v)| v.as_str()).collect();
@@ -489,13 +521,14 @@ async fn search_intents(State(books): State<Shared>, headers: HeaderMap, Query(q
     reply((StatusCode::OK, json!({ "object": "search_result", "data": data, "has_more": false, "next_page": null, "url": "/v1/payment_intents/search" })))
 }
 
-async fn retrieve_intent(State(books): State<Shared>, headers: HeaderMap, Path(id): Path<String>) -> Response {
-    if let Err(refused) = admit(&books, Method::GET, &format!("/v1/payment_intents/{id}"), &headers, &[], false) {
+async fn retrieve_intent(State(books): State<Shared>, headers: HeaderMap, Path(id): Path<String>, Query(query): Query<Vec<(String, String)>>) -> Response {
+    if let Err(refused) = admit(&books, Method::GET, &format!("/v1/payment_intents/{id}"), &headers, &query, false) {
         return reply(refused);
     }
+    let expand: Vec<&str> = query.iter().filter(|(k, _)| k == "expand[]").map(|(_, v)| v.as_str()).collect();
     let books = books.lock().unwrap();
     match books.intents.iter().find(|i| i.id == id) {
-        Some(intent) => reply((StatusCode::OK, intent_json(&books, intent, &[], ""))),
+        Some(intent) => reply((StatusCode::OK, intent_json(&books, intent, &expand, ""))),
         None => reply(missing("payment_intent", &id)),
     }
 }
@@ -533,12 +566,27 @@ async fn create_refund(State(books): State<Shared>, headers: HeaderMap, Form(for
                 "This PaymentIntent does not have a successful charge to refund.",
             );
         }
-        books.intents[index].refunded = true;
+        // Stripe: `amount` (a positive integer in the smallest unit) defaults to what is left;
+        // more than that is `amount_too_large`.
+        let left = books.intents[index].amount - books.intents[index].amount_refunded;
+        let amount = match field(&form, "amount").map(str::parse::<i64>) {
+            None => left,
+            Some(Ok(amount)) if amount > 0 => amount,
+            Some(_) => return error(StatusCode::BAD_REQUEST, "invalid_request_error", "parameter_invalid_integer", None, "Invalid positive integer"),
+        };
+        if amount > left {
+            return error(
+                StatusCode::BAD_REQUEST,
+                "invalid_request_error",
+                "amount_too_large",
+                None,
+                "Refund amount is greater than unrefunded amount on charge.",
+            );
+        }
+        books.intents[index].amount_refunded += amount;
+        books.intents[index].refunded = books.intents[index].amount_refunded == books.intents[index].amount;
         books.refunds.push(id.clone());
         let refund_id = books.id("re");
-        (
-            StatusCode::OK,
-            json!({ "id": refund_id, "object": "refund", "amount": books.intents[index].amount, "payment_intent": id, "status": "succeeded", "currency": "jpy" }),
-        )
+        (StatusCode::OK, json!({ "id": refund_id, "object": "refund", "amount": amount, "payment_intent": id, "status": "succeeded", "currency": "jpy" }))
     })
 }

@@ -868,6 +868,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/orders/{order_no}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["record_refund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/orders/{order_no}/refunds/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["preview_refund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/orders/{order_no}/refunds/{refund_id}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["complete_refund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/orders/{order_no}/release": {
         parameters: {
             query?: never;
@@ -4532,7 +4580,7 @@ export interface components {
          */
         Audience: "all" | "member" | "guest";
         /** @enum {string} */
-        AuditAction: "login" | "logout" | "login_failed" | "inquiry_reply" | "inquiry_status" | "inquiry_note" | "topic_create" | "topic_update" | "topic_delete" | "system_message_send" | "invoice_approve" | "invoice_revoke" | "order_payment" | "order_hold" | "order_release" | "order_cancel" | "order_note" | "shipment_state" | "shipment_export" | "tracking_import" | "order_mail" | "stock_adjust" | "stock_count" | "stock_threshold" | "product_create" | "product_update" | "product_duplicate" | "product_publication" | "taxonomy_create" | "taxonomy_update" | "taxonomy_delete" | "review_moderate" | "review_delete" | "catalog_import" | "catalog_grid" | "staff_disable" | "staff_enable" | "settings_update" | "staff_invite" | "staff_invite_cancel" | "staff_role_change" | "staff_reset_authenticator" | "staff_enrol" | "page_update";
+        AuditAction: "login" | "logout" | "login_failed" | "inquiry_reply" | "inquiry_status" | "inquiry_note" | "topic_create" | "topic_update" | "topic_delete" | "system_message_send" | "invoice_approve" | "invoice_revoke" | "order_payment" | "order_hold" | "order_release" | "order_cancel" | "order_note" | "shipment_state" | "shipment_export" | "tracking_import" | "order_mail" | "order_refund" | "order_refund_complete" | "stock_adjust" | "stock_count" | "stock_threshold" | "product_create" | "product_update" | "product_duplicate" | "product_publication" | "taxonomy_create" | "taxonomy_update" | "taxonomy_delete" | "review_moderate" | "review_delete" | "catalog_import" | "catalog_grid" | "staff_disable" | "staff_enable" | "settings_update" | "staff_invite" | "staff_invite_cancel" | "staff_role_change" | "staff_reset_authenticator" | "staff_enrol" | "page_update";
         /** @description One entry of the audit log. */
         AuditEntry: {
             action: components["schemas"]["AuditAction"];
@@ -5488,6 +5536,7 @@ export interface components {
              *     of a settled order answers null: only its hash is kept).
              */
             guest_token?: string | null;
+            next_action?: components["schemas"]["NextAction"] | null;
             order_id: string;
             order_no: string;
             payment_code: string;
@@ -5523,6 +5572,8 @@ export interface components {
             hold: boolean;
             mark_reviewed: boolean;
             note: boolean;
+            /** @description 返品・返金: the role may refund and the order is not cancelled. */
+            refund: boolean;
             release: boolean;
             ship: boolean;
             /** @description 出荷を分割: some shipment not yet left holds two units or more. */
@@ -5576,6 +5627,13 @@ export interface components {
             payment_fee: number;
             /** Format: int64 */
             point_discount: number;
+            /**
+             * Format: int64
+             * @description What 返品・返金 gave back so far, yen (pending and awaiting transfers included).
+             */
+            refunded_amount: number;
+            /** @description 返品・返金, oldest first. */
+            refunds: components["schemas"]["DeskRefund"][];
             /** @description The customer's mails staff may send again now (`POST …/mails`). */
             resend_mails: components["schemas"]["Coded"][];
             /** Format: int64 */
@@ -5606,6 +5664,38 @@ export interface components {
             total_payment: number;
             /** Format: int64 */
             version: number;
+        };
+        DeskRefund: {
+            /** Format: int64 */
+            amount: number;
+            bank_account: string;
+            created_at: components["schemas"]["Timestamp"];
+            failure: string;
+            id: string;
+            lines: components["schemas"]["DeskRefundLine"][];
+            /** @description card, manual or none. */
+            method: components["schemas"]["Coded"];
+            /** Format: int64 */
+            points_returned: number;
+            /** Format: int64 */
+            points_revoked: number;
+            reason: string;
+            /** Format: int64 */
+            refund_no: number;
+            refunded_at?: components["schemas"]["Timestamp"] | null;
+            restocked: boolean;
+            staff_name: string;
+            /** @description pending 返金処理中, awaiting_transfer 振込待ち, refunded 返金済, failed 返金失敗, none 返金なし. */
+            state: components["schemas"]["Coded"];
+        };
+        DeskRefundLine: {
+            /** Format: int64 */
+            amount: number;
+            line_id: string;
+            name: string;
+            /** Format: int64 */
+            quantity: number;
+            variation_name: string;
         };
         DeskShipment: {
             carrier?: components["schemas"]["Coded"] | null;
@@ -7440,6 +7530,14 @@ export interface components {
             summary: string;
             title: string;
         };
+        /** @description The browser's next step before the order can be paid. */
+        NextAction: {
+            /**
+             * @description Navigate the whole page here (the card issuer's 3-D Secure challenge); the gateway
+             *     sends the browser back to `/cart/authentication`, which repeats the decision.
+             */
+            redirect_url: string;
+        };
         Noshi: {
             key: string;
             label: string;
@@ -7496,6 +7594,8 @@ export interface components {
             /** @description Corporate: the member's purchase-order reference (発注番号). */
             purchase_order_no?: string | null;
             receipt: components["schemas"]["OrderReceipt"];
+            /** @description 返品・返金 of the order, oldest first (the page shows 返品・返金あり when any). */
+            refunds: components["schemas"]["OrderRefund"][];
             shippings: components["schemas"]["Shipping"][];
             social_gift?: components["schemas"]["OrderGift"] | null;
             /**
@@ -7583,6 +7683,23 @@ export interface components {
              */
             issued_count: number;
             note: string;
+        };
+        /** @description A refund as the customer reads it. */
+        OrderRefund: {
+            /** Format: int64 */
+            amount: number;
+            created_at: components["schemas"]["Timestamp"];
+            lines: components["schemas"]["OrderRefundLine"][];
+            /** @description クレジットカード返金, 振込返金 or 返金なし. */
+            method_label: string;
+            /** @description 返金処理中, 振込待ち, 返金済, 返金失敗 or 返金なし. */
+            state_label: string;
+        };
+        OrderRefundLine: {
+            name: string;
+            /** Format: int64 */
+            quantity: number;
+            variation_name: string;
         };
         /** @description The buyer (ご注文者). */
         Orderer: components["schemas"]["StreetAddress"] & {
@@ -7727,7 +7844,7 @@ export interface components {
          */
         PdfFile: string;
         /** @enum {string} */
-        Permission: "orders_view" | "orders_edit" | "payments_confirm" | "shipping" | "orders_cancel" | "personal_data_export" | "inquiries" | "shop_settings" | "audit_log" | "catalog_view" | "stock" | "catalog_edit" | "staff_manage";
+        Permission: "orders_view" | "orders_edit" | "payments_confirm" | "shipping" | "orders_cancel" | "personal_data_export" | "inquiries" | "shop_settings" | "audit_log" | "catalog_view" | "stock" | "catalog_edit" | "staff_manage" | "refund";
         /** @description The upload form (documents the multipart body). */
         PhotoUploadForm: {
             /**
@@ -8078,6 +8195,24 @@ export interface components {
             store_name?: string | null;
             url?: string | null;
         };
+        ProposalLine: {
+            line_id: string;
+            name: string;
+            /** Format: int64 */
+            ordered: number;
+            /**
+             * Format: int64
+             * @description Units that may still come back: 0 until the line's parcel has left.
+             */
+            returnable: number;
+            /** Format: int64 */
+            returned: number;
+            /** @description Its parcel has left (出荷済 or 配達完了). */
+            shipped: boolean;
+            /** Format: int64 */
+            unit_price: number;
+            variation_name: string;
+        };
         ProviderItem: {
             /** @description The button label (Japanese). */
             name: string;
@@ -8167,6 +8302,69 @@ export interface components {
             addressee?: string | null;
             /** @description 但し書き (at most 60 characters); empty: 「お品代として」. */
             note?: string | null;
+        };
+        RefundInput: {
+            /**
+             * Format: int64
+             * @description Yen to give back, 0 allowed.
+             */
+            amount: number;
+            /** @description 振込先 the customer gave (manual refunds). */
+            bank_account?: string | null;
+            lines?: components["schemas"]["RefundLineInput"][];
+            /** @description Mail 返品受付 (and 返金完了) to the customer; true unless false. */
+            notify?: boolean | null;
+            /** Format: int64 */
+            points_returned?: number | null;
+            /** Format: int64 */
+            points_revoked?: number | null;
+            reason: string;
+            /** @description 在庫に戻す (true) or not (false); required when units come back. */
+            restock?: boolean | null;
+            /** Format: int64 */
+            version: number;
+        };
+        RefundLineInput: {
+            /** @description An order line's id (`shipments[].lines[].id`). */
+            line_id: string;
+            /**
+             * Format: int64
+             * @description Units of it coming back (0: none).
+             */
+            quantity: number;
+        };
+        RefundLinesInput: {
+            /** @description Add the carriage, payment fee and packing fee to the proposal. */
+            include_fees?: boolean;
+            lines?: components["schemas"]["RefundLineInput"][];
+        };
+        RefundProposal: {
+            /** Format: int64 */
+            coupon_share: number;
+            /** Format: int64 */
+            fees_amount: number;
+            /** Format: int64 */
+            goods_amount: number;
+            lines: components["schemas"]["ProposalLine"][];
+            /** @description card (クレジットカード返金) or manual (振込返金). */
+            method: components["schemas"]["Coded"];
+            /** Format: int64 */
+            points_returnable: number;
+            /** Format: int64 */
+            points_returned: number;
+            /** Format: int64 */
+            points_revocable: number;
+            /** Format: int64 */
+            points_revoked: number;
+            /** Format: int64 */
+            points_share: number;
+            /**
+             * Format: int64
+             * @description Received less what earlier refunds gave back.
+             */
+            refundable: number;
+            /** Format: int64 */
+            suggested_amount: number;
         };
         RegisterInput: components["schemas"]["ProfileInput"] & {
             answer?: string | null;
@@ -8291,6 +8489,12 @@ export interface components {
              * @description Orders placed (not cancelled).
              */
             orders: number;
+            /**
+             * Format: int64
+             * @description What 返品・返金 gave back in the same stretch, counted on the day of each refund (a late
+             *     refund never changes an earlier month's figure), yen.
+             */
+            refunded: number;
         };
         /** @description A staff member's saved search of the order list. */
         SavedView: {
@@ -12760,6 +12964,230 @@ export interface operations {
                 };
             };
             /** @description a field is wrong, or `orders.desk.refused`: not a payment the desk confirms */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    record_refund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_no: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundInput"];
+            };
+        };
+        responses: {
+            /** @description recorded: units, stock, points, the order's payment state; a card refund made through the gateway; 返品受付 mailed */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskOrder"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the role may not refund */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `orders.desk.stale` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description field errors, or `orders.refund.cancelled` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    preview_refund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_no: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundLinesInput"];
+            };
+        };
+        responses: {
+            /** @description what the units propose to give back; every line of the order with what it has left */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundProposal"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the role may not refund */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.lines`: a unit the order cannot give back */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    complete_refund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_no: string;
+                refund_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VersionInput"];
+            };
+        };
+        responses: {
+            /** @description the manual refund is 返金済; 返金完了 mailed when the refund was recorded with notify */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskOrder"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `orders.refund.not_awaiting` */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -24,6 +24,9 @@ const SPEC_ROUTES = `/ /ec /blog /blog/{key} /brand /cart /cart/complete /cart/c
 /mypage/product_history /mypage/product_request_history /mypage/product_search_history /mypage/user_info
 /mypage/user_info/edit`.split(/\s+/);
 
+/** Routes the contracts under docs/ add beyond the spec (reached from mails or a payment gateway). */
+const CONTRACT_ROUTES = ['/contact/thread/sample', '/cart/authentication'];
+
 const sharedFile = Object.values(
   import.meta.glob<string>('../../../../shared/spec/routes.txt', { query: '?raw', import: 'default', eager: true }),
 )[0];
@@ -64,6 +67,7 @@ describe('route table', () => {
       '/%65c',
       '/%E5%95%86',
       '/mypage/x/y',
+      ...CONTRACT_ROUTES,
     ];
     // Hundreds of unknown first segments (a crawler's walk) pass the cache's bound: the answers
     // after it has started over are the same.
@@ -83,6 +87,14 @@ describe('route table', () => {
         expect(route?.path, path).not.toBe('*');
         expect(route?.lazy, `${path} is lazy`).toBeTypeOf('function');
       }
+    }
+  });
+
+  it('declares the routes the contracts add as their own routes', () => {
+    for (const path of CONTRACT_ROUTES) {
+      const route = routeFor(path);
+      expect(route?.path, path).not.toBe('*');
+      expect(route?.lazy, `${path} is lazy`).toBeTypeOf('function');
     }
   });
 

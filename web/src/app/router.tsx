@@ -95,6 +95,7 @@ const cartShippingDetail = screen(() => import('../features/cart/shipping-detail
 const cartPayment = screen(() => import('../features/cart/payment-page'));
 const cartConfirm = screen(() => import('../features/cart/confirm-page'));
 const cartComplete = screen(() => import('../features/cart/complete-page'));
+const cartAuthentication = screen(() => import('../features/cart/authentication-page'));
 const giftLanding = screen(() => import('../features/social-gift/gift-page'));
 const giftShipping = screen(() => import('../features/social-gift/gift-shipping-page'));
 const giftDelivery = screen(() => import('../features/social-gift/gift-delivery-page'));
@@ -162,6 +163,8 @@ export const siteScreens: RouteObject[] = [
   at('product/:key/uos', orderSheet, productHandle),
   // Cart and checkout
   at('cart', cartIndex),
+  // Back from the card's 本人認証 (docs/contracts/three-d-secure.md; not in routes.txt).
+  at('cart/authentication', cartAuthentication),
   at('cart/complete', cartComplete),
   at('cart/confirm', cartConfirm),
   at('cart/payment', cartPayment),

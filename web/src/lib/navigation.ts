@@ -25,3 +25,12 @@ export function documentNavigationType(): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * A full page load of `url`, leaving the app (another site's page such as the card issuer's
+ * 本人認証, which must not be framed or opened in a new tab). Its own function so tests can
+ * replace it: jsdom implements no navigation.
+ */
+export function leaveTo(url: string): void {
+  window.location.assign(url);
+}

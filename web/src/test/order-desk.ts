@@ -16,9 +16,9 @@ export function deskHome(overrides: Partial<DeskHome> = {}): DeskHome {
   return {
     queues: counts.map(([queue, label, count]) => ({ queue, label, count })),
     to_ship_due_today: 2,
-    today: { orders: 3, amount: 25300 },
-    this_week: { orders: 12, amount: 98400 },
-    this_month: { orders: 40, amount: 412000 },
+    today: { orders: 3, amount: 25300, refunded: 0 },
+    this_week: { orders: 12, amount: 98400, refunded: 0 },
+    this_month: { orders: 40, amount: 412000, refunded: 0 },
     ...overrides,
   };
 }
@@ -87,6 +87,7 @@ export const ALL_ACTIONS: DeskActions = {
   note: true,
   ship: true,
   split: true,
+  refund: true,
 };
 
 export const NO_ACTIONS: DeskActions = {
@@ -98,6 +99,7 @@ export const NO_ACTIONS: DeskActions = {
   note: false,
   ship: false,
   split: false,
+  refund: false,
 };
 
 export function deskOrder(orderNo: string, overrides: Partial<DeskOrder> = {}): DeskOrder {
@@ -148,6 +150,8 @@ export function deskOrder(orderNo: string, overrides: Partial<DeskOrder> = {}): 
     ],
     actions: ALL_ACTIONS,
     resend_mails: [],
+    refunded_amount: 0,
+    refunds: [],
     ...overrides,
   };
 }

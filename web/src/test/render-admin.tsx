@@ -25,6 +25,7 @@ const ROLES: Record<Role, { label: string; permissions: string[] }> = {
       'stock',
       'catalog_edit',
       'staff_manage',
+      'refund',
     ],
   },
   manager: {
@@ -41,6 +42,7 @@ const ROLES: Record<Role, { label: string; permissions: string[] }> = {
       'catalog_view',
       'stock',
       'catalog_edit',
+      'refund',
     ],
   },
   order_clerk: {

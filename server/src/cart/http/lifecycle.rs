@@ -48,7 +48,10 @@ pub async fn init_cart(
         tx.commit().await?;
     }
     let given = match input.token.as_deref() {
-        Some(token) => find_visible(&state, &channel, member.as_ref(), token).await?.filter(|c| c.order_id.is_none() && c.expires_at > now),
+        Some(token) => match find_visible(&state, &channel, member.as_ref(), token).await?.filter(|c| c.expires_at > now) {
+            Some(cart) if cart.order_id.is_none() || awaits_authentication(&state, &channel, cart.order_id.as_deref()).await? => Some(cart),
+            _ => None,
+        },
         None => None,
     };
     let mut tx = state.db.begin_write().await?;
@@ -156,4 +159,14 @@ pub async fn reset_shippings(State(state): State<AppState>, OpenCart { open, inp
     }
     open.commit(tx).await?;
     open.answer(&state).await
+}
+
+/// The cart's order waits for its customer to come back from a 3-D Secure challenge: the cart
+/// stays the browser's (its token is what `/cart/authentication` decides with, and a failed
+/// challenge opens it again with its lines).
+async fn awaits_authentication(state: &AppState, channel: &Channel, order_id: Option<&str>) -> ApiResult<bool> {
+    let Some(order_id) = order_id else { return Ok(false) };
+    let order = crate::orders::store::find_order(&state.db.pool, &channel.id, order_id).await?;
+    Ok(order
+        .is_some_and(|o| o.status == crate::orders::status::Status::AwaitingPayment.code() && o.payment_due_at.is_some() && o.payment_code == "credit_card"))
 }

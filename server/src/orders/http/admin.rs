@@ -24,6 +24,7 @@ use crate::orders::desk_jobs_store::{self, JobRow};
 use crate::orders::desk_mails::Resend;
 use crate::orders::desk_store::{self, DeskFilter, DeskValue, ShipmentRow, TrackingRow};
 use crate::orders::queue::{self, Queue};
+use crate::orders::refund_store;
 use crate::orders::shipping_files::{self, ExportAnswer, ImportAnswer};
 use crate::orders::store::{self, OrderRow};
 use crate::orders::timeline::EventKind;
@@ -75,6 +76,9 @@ pub struct SalesFigure {
     pub orders: i64,
     /// What they sum to, yen.
     pub amount: i64,
+    /// What 返品・返金 gave back in the same stretch, counted on the day of each refund (a late
+    /// refund never changes an earlier month's figure), yen.
+    pub refunded: i64,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -189,6 +193,8 @@ pub struct DeskActions {
     pub ship: bool,
     /// 出荷を分割: some shipment not yet left holds two units or more.
     pub split: bool,
+    /// 返品・返金: the role may refund and the order is not cancelled.
+    pub refund: bool,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -212,6 +218,10 @@ pub struct DeskOrder {
     pub paid_on: Option<String>,
     /// 銀行振込's deadline (the end of its last day).
     pub payment_due_at: Option<Timestamp>,
+    /// What 返品・返金 gave back so far, yen (pending and awaiting transfers included).
+    pub refunded_amount: i64,
+    /// 返品・返金, oldest first.
+    pub refunds: Vec<super::admin_refunds::DeskRefund>,
     pub cancel_reason: Option<String>,
     pub timeline: Vec<TimelineEvent>,
     pub actions: DeskActions,
@@ -339,6 +349,7 @@ fn actions_of(staff: &Staff, order: &OrderRow, shipments: &[DeskShipment]) -> De
         note: staff.may(Permission::OrdersEdit),
         ship: staff.may(Permission::Shipping) && lifecycle != Lifecycle::Cancelled,
         split: staff.may(Permission::Shipping) && lifecycle != Lifecycle::Cancelled && splittable,
+        refund: staff.may(Permission::Refund) && lifecycle != Lifecycle::Cancelled,
     }
 }
 
@@ -370,11 +381,19 @@ pub async fn show_queues(State(state): State<AppState>, channel: Channel, _can: 
             QueueCount { queue: *q, label: q.label().to_owned(), count: count.max(0) }
         })
         .collect();
-    let figure = |sales: queue::Sales| SalesFigure { orders: sales.orders, amount: sales.amount };
+    let figure = |sales: queue::Sales, refunded: i64| SalesFigure { orders: sales.orders, amount: sales.amount, refunded };
     let monday = today - time::Duration::days(i64::from(today.weekday().number_days_from_monday()));
     let first = today.replace_day(1).unwrap_or(today);
-    let sums = queue::sales_since(&state.db, &channel.id, &[day_start_ms(first), day_start_ms(monday), day_start_ms(today)], now).await?;
-    Ok(Json(DeskHome { queues, to_ship_due_today: due_today, today: figure(sums[2]), this_week: figure(sums[1]), this_month: figure(sums[0]) }))
+    let starts = [day_start_ms(first), day_start_ms(monday), day_start_ms(today)];
+    let sums = queue::sales_since(&state.db, &channel.id, &starts, now).await?;
+    let refunded = refund_store::sum_refunded_since(&state.db, &channel.id, &starts).await?;
+    Ok(Json(DeskHome {
+        queues,
+        to_ship_due_today: due_today,
+        today: figure(sums[2], refunded[2]),
+        this_week: figure(sums[1], refunded[1]),
+        this_month: figure(sums[0], refunded[0]),
+    }))
 }
 
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
@@ -541,8 +560,10 @@ async fn order_by_no(state: &AppState, channel: &Channel, order_no: &str) -> Api
     store::find_order_by_no(&state.db.pool, &channel.id, order_no).await?.ok_or_else(ApiError::not_found)
 }
 
-async fn desk_order(state: &AppState, channel: &Channel, staff: &Staff, order_no: &str) -> ApiResult<DeskOrder> {
+pub(super) async fn desk_order(state: &AppState, channel: &Channel, staff: &Staff, order_no: &str) -> ApiResult<DeskOrder> {
     let order = order_by_no(state, channel, order_no).await?;
+    let refund_rows = refund_store::list_refunds(&state.db, std::slice::from_ref(&order.id)).await?;
+    let refund_lines = refund_store::list_refund_lines(&state.db, std::slice::from_ref(&order.id)).await?;
     let events = desk_store::list_events(&state.db, &order.id).await?;
     let shipments = desk_store::list_shipments(&state.db, std::slice::from_ref(&order.id)).await?;
     let (order, row) = rows_of(state, vec![order]).await?.pop().ok_or_else(ApiError::not_found)?;
@@ -561,6 +582,8 @@ async fn desk_order(state: &AppState, channel: &Channel, staff: &Staff, order_no
         paid_amount: order.paid_amount,
         paid_on: order.paid_on.clone(),
         payment_due_at: order.payment_due_at.map(Timestamp),
+        refunded_amount: order.refunded_amount,
+        refunds: super::admin_refunds::desk_refunds(refund_rows, &refund_lines),
         cancel_reason: order.cancel_reason.clone(),
         timeline: events
             .into_iter()

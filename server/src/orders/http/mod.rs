@@ -4,6 +4,7 @@
 pub mod admin;
 mod admin_bank;
 mod admin_documents;
+mod admin_refunds;
 mod fraud_notifications;
 
 use std::collections::HashMap;
@@ -39,6 +40,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .merge(admin::routes())
         .merge(admin_documents::routes())
         .merge(admin_bank::routes())
+        .merge(admin_refunds::routes())
         .routes(routes!(list_orders))
         .routes(routes!(show_order))
         .routes(routes!(cancel_order))

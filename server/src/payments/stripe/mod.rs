@@ -23,7 +23,10 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use self::refusal::{StripeError, buyer_message};
-use super::gateway::{AUTHENTICATION_MESSAGE, Browser, Charge, ChargeRequest, DECLINED_MESSAGE, Declined, SavedCard, TOKEN_GONE_MESSAGE, TokenCard};
+use super::gateway::{
+    AUTHENTICATION_FAILED_MESSAGE, AUTHENTICATION_MESSAGE, Browser, Charge, ChargeRequest, Charged, DECLINED_MESSAGE, Declined, GATEWAY_REFUND_FAILED_MESSAGE,
+    REFUND_EXCEEDS_MESSAGE, Refund, RefundRequest, SavedCard, TOKEN_GONE_MESSAGE, TokenCard,
+};
 use super::sandbox::masked;
 
 /// The API version every call names, so an account upgraded at Stripe answers the shapes read here.
@@ -239,7 +242,7 @@ impl Stripe {
         }
     }
 
-    pub async fn charge(&self, request: ChargeRequest<'_>) -> anyhow::Result<Result<Charge, Declined>> {
+    pub async fn charge(&self, request: ChargeRequest<'_>) -> anyhow::Result<Result<Charged, Declined>> {
         let key = request.idempotency_key;
         let (payment_method, customer) = match SavedRef::parse(request.source) {
             Some(saved) => (saved.payment_method.to_owned(), Some(saved.customer.to_owned())),
@@ -267,22 +270,41 @@ impl Stripe {
         if let Some(customer) = customer {
             form.push(("customer", customer));
         }
-        let intent = match self.call(Method::POST, "/v1/payment_intents", &form, Some(key)).await? {
+        if let Some(return_url) = request.return_url {
+            // The redirect flow of 3-D Secure: Stripe's next_action is a URL to send the
+            // browser to, and Stripe sends it back here.
+            form.push(("return_url", return_url.to_owned()));
+        }
+        let mut intent = match self.call(Method::POST, "/v1/payment_intents", &form, Some(key)).await? {
             Ok(intent) => intent,
             Err(error) => return Ok(Err(Self::refusal(error, "creating the PaymentIntent")?)),
         };
         let id = string_at(&intent, "id")?;
-        match intent.get("status").and_then(Value::as_str).unwrap_or("") {
-            "succeeded" => Ok(Ok(Charge { id, masked_number: masked_of(&intent) })),
+        if status_of(&intent) == "requires_action" && request.return_url.is_some() {
+            // The same key replays the first answer: a resumed decision (the customer back from
+            // the challenge) reads where the intent stands now.
+            let path = format!("/v1/payment_intents/{id}");
+            intent = self
+                .call(Method::GET, &path, &vec![("expand[]", "payment_method".into())], None)
+                .await?
+                .map_err(|e| anyhow::anyhow!("retrieving {id}: {e}"))?;
+        }
+        match status_of(&intent) {
+            "succeeded" => Ok(Ok(Charged::Captured(Charge { id, masked_number: masked_of(&intent) }))),
+            "requires_action" if request.return_url.is_some() => match intent.pointer("/next_action/redirect_to_url/url").and_then(Value::as_str) {
+                Some(url) => Ok(Ok(Charged::NeedsAuthentication { redirect_url: url.to_owned() })),
+                None => bail!("PaymentIntent {id} asks for an action other than a redirect"),
+            },
             "requires_action" => {
-                // The card asks for 3-D Secure, which this shop does not run: nothing was
-                // charged, and the intent is cancelled so it cannot complete later.
-                match self.call(Method::POST, &format!("/v1/payment_intents/{id}/cancel"), &Vec::new(), None).await {
-                    Ok(Ok(_)) => {}
-                    Ok(Err(error)) => tracing::warn!(%error, intent = id, "a PaymentIntent asking for 3-D Secure was not cancelled"),
-                    Err(error) => tracing::warn!(error = format!("{error:#}"), intent = id, "a PaymentIntent asking for 3-D Secure was not cancelled"),
-                }
+                // No browser can take the challenge: nothing was charged, and the intent is
+                // cancelled so it cannot complete later.
+                self.cancel_intent(&id).await;
                 Ok(Err(Declined { message: AUTHENTICATION_MESSAGE.into() }))
+            }
+            "requires_payment_method"
+                if intent.pointer("/last_payment_error/code").and_then(Value::as_str) == Some("payment_intent_authentication_failure") =>
+            {
+                Ok(Err(Declined { message: AUTHENTICATION_FAILED_MESSAGE.into() }))
             }
             "requires_payment_method" | "canceled" => Ok(Err(Declined { message: DECLINED_MESSAGE.into() })),
             // processing, requires_capture…: not a settled answer; the reconciler asks again.
@@ -290,19 +312,43 @@ impl Stripe {
         }
     }
 
-    /// The succeeded, unrefunded PaymentIntent of the order `idempotency_key` (its metadata).
-    /// Stripe's search sees a new PaymentIntent within about a minute; the reconciler asks
-    /// only after `SHOP_PAYMENT_SETTLE_AFTER_SECS` (3 minutes by default).
-    pub async fn find_charge(&self, _channel_id: &ChannelId, idempotency_key: &str) -> anyhow::Result<Option<Charge>> {
+    async fn cancel_intent(&self, id: &str) {
+        match self.call(Method::POST, &format!("/v1/payment_intents/{id}/cancel"), &Vec::new(), None).await {
+            Ok(Ok(_)) => {}
+            Ok(Err(error)) => tracing::warn!(%error, intent = id, "a PaymentIntent was not cancelled"),
+            Err(error) => tracing::warn!(error = format!("{error:#}"), intent = id, "a PaymentIntent was not cancelled"),
+        }
+    }
+
+    /// The PaymentIntents made for the order `idempotency_key` (its metadata), found with
+    /// Stripe's search.
+    async fn intents_of(&self, idempotency_key: &str) -> anyhow::Result<Vec<Value>> {
         let escaped = idempotency_key.replace('\\', "\\\\").replace('\'', "\\'");
         let form: Form =
             vec![("query", format!("metadata['order_id']:'{escaped}'")), ("expand[]", "data.payment_method".into()), ("expand[]", "data.latest_charge".into())];
         let found = self.call(Method::GET, "/v1/payment_intents/search", &form, None).await?.map_err(|e| anyhow::anyhow!("searching PaymentIntents: {e}"))?;
         let intents = found.get("data").and_then(Value::as_array).cloned().unwrap_or_default();
+        Ok(intents.into_iter().filter(|intent| intent.pointer("/metadata/order_id").and_then(Value::as_str) == Some(idempotency_key)).collect())
+    }
+
+    /// Cancels the order's intents still waiting for 3-D Secure (the customer never came back).
+    pub async fn abandon_authentication(&self, _channel_id: &ChannelId, idempotency_key: &str) -> anyhow::Result<()> {
+        for intent in self.intents_of(idempotency_key).await? {
+            if status_of(&intent) == "requires_action" {
+                self.cancel_intent(&string_at(&intent, "id")?).await;
+            }
+        }
+        Ok(())
+    }
+
+    /// The succeeded, unrefunded PaymentIntent of the order `idempotency_key` (its metadata).
+    /// Stripe's search sees a new PaymentIntent within about a minute; the reconciler asks
+    /// only after `SHOP_PAYMENT_SETTLE_AFTER_SECS` (3 minutes by default).
+    pub async fn find_charge(&self, _channel_id: &ChannelId, idempotency_key: &str) -> anyhow::Result<Option<Charge>> {
+        let intents = self.intents_of(idempotency_key).await?;
         Ok(intents
             .iter()
-            .filter(|intent| intent.pointer("/metadata/order_id").and_then(Value::as_str) == Some(idempotency_key))
-            .filter(|intent| intent.get("status").and_then(Value::as_str) == Some("succeeded"))
+            .filter(|intent| status_of(intent) == "succeeded")
             .find(|intent| intent.pointer("/latest_charge/refunded").and_then(Value::as_bool) != Some(true))
             .and_then(|intent| Some(Charge { id: intent.get("id")?.as_str()?.to_owned(), masked_number: masked_of(intent) })))
     }
@@ -316,6 +362,28 @@ impl Stripe {
             Ok(_) => Ok(()),
             Err(error) if error.code_is("charge_already_refunded") => Ok(()),
             Err(error) => Err(anyhow::anyhow!("refunding {charge_id}: {error}")),
+        }
+    }
+
+    /// `POST /v1/refunds` for part of a PaymentIntent, under the refund's own key.
+    pub async fn refund_part(&self, request: RefundRequest<'_>) -> anyhow::Result<Result<Refund, Declined>> {
+        if !is_id(request.charge_id, "pi_") {
+            bail!("{} is not a Stripe PaymentIntent", request.charge_id);
+        }
+        let form: Form = vec![("payment_intent", request.charge_id.to_owned()), ("amount", request.amount.get().to_string())];
+        match self.call(Method::POST, "/v1/refunds", &form, Some(&format!("refund-{}", request.idempotency_key))).await? {
+            Ok(refund) => match refund.get("status").and_then(Value::as_str).unwrap_or("") {
+                "failed" | "canceled" => Ok(Err(Declined { message: GATEWAY_REFUND_FAILED_MESSAGE.into() })),
+                _ => Ok(Ok(Refund { id: string_at(&refund, "id")? })),
+            },
+            Err(error) if error.code_is("amount_too_large") || error.code_is("charge_already_refunded") => {
+                Ok(Err(Declined { message: REFUND_EXCEEDS_MESSAGE.into() }))
+            }
+            Err(error) if error.status == 400 || error.status == 402 => {
+                tracing::warn!(%error, intent = request.charge_id, "Stripe refused a refund");
+                Ok(Err(Declined { message: GATEWAY_REFUND_FAILED_MESSAGE.into() }))
+            }
+            Err(error) => Err(anyhow::anyhow!("refunding part of {}: {error}", request.charge_id)),
         }
     }
 
@@ -471,4 +539,8 @@ mod tests {
             assert_eq!(brand_of(stripe), shop, "{stripe}");
         }
     }
+}
+
+fn status_of(intent: &Value) -> &str {
+    intent.get("status").and_then(Value::as_str).unwrap_or("")
 }

@@ -64,6 +64,12 @@ export type SplitInput = BodyOf<'/v1/admin/orders/{order_no}/shipments/{code}/sp
 /** The units of each order line that move to the new shipment. */
 export type SplitMove = NonNullable<SplitInput['lines']>[number];
 export type SavedView = JsonOf<'/v1/admin/orders/views'>['data'][number];
+/** 返品・返金 of an order (oldest first), and the proposal the server computes before one. */
+export type DeskRefund = DeskOrder['refunds'][number];
+export type RefundLinesInput = BodyOf<'/v1/admin/orders/{order_no}/refunds/preview', 'post'>;
+export type RefundProposal = JsonOf<'/v1/admin/orders/{order_no}/refunds/preview', 'post'>;
+export type ProposalLine = RefundProposal['lines'][number];
+export type RefundInput = BodyOf<'/v1/admin/orders/{order_no}/refunds', 'post'>;
 
 // ---- The stock desk (在庫管理) ------------------------------------------------------------------
 

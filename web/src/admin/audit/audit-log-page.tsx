@@ -37,6 +37,8 @@ const ACTION_LABELS: Record<AuditEntry['action'], string> = {
   shipment_export: '送り状データ出力',
   tracking_import: '送り状番号の取り込み',
   order_mail: '注文メール送信',
+  order_refund: '返品・返金',
+  order_refund_complete: '返金の振込完了',
   stock_adjust: '在庫の入出庫',
   stock_count: '棚卸',
   stock_threshold: '在庫アラートの設定',

@@ -100,7 +100,7 @@ describe('注文詳細', () => {
       within(actions)
         .getAllByRole('button')
         .map((button) => button.textContent),
-    ).toEqual(['入金確認', '保留解除', '確認済みにする', '注文をキャンセル']);
+    ).toEqual(['入金確認', '保留解除', '確認済みにする', '返品・返金', '注文をキャンセル']);
     expect(screen.getByRole('button', { name: 'RP00000007-1を出荷準備中にする' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'RP00000007-1を出荷済みにする' })).toBeInTheDocument();
     expect(screen.getByRole('form', { name: 'メモの追加' })).toBeInTheDocument();

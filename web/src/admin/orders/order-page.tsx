@@ -1,7 +1,8 @@
 /**
  * 注文詳細 (order desk): the order's status badges, the orderer, the customer's 備考, the amounts
  * and the payments, each shipment with its lines, のし and wrapping, delivery wishes, 出荷予定日,
- * tracking numbers, state buttons and 出荷を分割, メールを再送, and the timeline with its notes.
+ * tracking numbers, state buttons and 出荷を分割, 返品・返金 and its list, メールを再送, and the timeline
+ * with its notes.
  * Only the changes the server's `actions` allow this staff member now are offered. A change made
  * on an old copy (409) says so and offers to read the order again.
  */
@@ -38,6 +39,8 @@ import {
   type ReportFailure,
 } from './order-schema';
 import { OrderTimeline } from './order-timeline';
+import { RefundList } from './refund-list';
+import { RefundPanel } from './refund-panel';
 import { ResendMail } from './resend-mail';
 import { ShipmentSection } from './shipment-section';
 import styles from './order-page.module.css';
@@ -78,7 +81,7 @@ function OrderLoader({ orderNo }: { orderNo: string }) {
   return <OrderView order={order.data} />;
 }
 
-type Panel = 'payment' | 'hold' | 'cancel' | `ship:${string}` | `back:${string}`;
+type Panel = 'payment' | 'hold' | 'cancel' | 'refund' | `ship:${string}` | `back:${string}`;
 
 function OrderView({ order }: { order: DeskOrder }) {
   const queryClient = useQueryClient();
@@ -173,6 +176,7 @@ function OrderView({ order }: { order: DeskOrder }) {
             />
           ))}
           {order.shipments.length === 0 ? <p>この注文には出荷がありません。</p> : null}
+          <RefundList order={order} onDone={done} report={report} />
           <ResendMail order={order} onDone={done} report={report} />
           <OrderTimeline order={order} onDone={done} report={report} />
         </div>
@@ -202,7 +206,13 @@ function OrderActions({ order, panel, onToggle, onDone, report }: ActionsProps) 
   const release = useRelease(order.order_no);
   const reviewed = useMarkReviewed(order.order_no);
   const [alert, setAlert] = useState<string | null>(null);
-  const any = actions.confirm_payment || actions.hold || actions.release || actions.mark_reviewed || actions.cancel;
+  const any =
+    actions.confirm_payment ||
+    actions.hold ||
+    actions.release ||
+    actions.mark_reviewed ||
+    actions.refund ||
+    actions.cancel;
   if (!any) return null;
 
   const direct = (mutation: typeof release, message: string) => {
@@ -256,6 +266,16 @@ function OrderActions({ order, panel, onToggle, onDone, report }: ActionsProps) 
             確認済みにする
           </button>
         ) : null}
+        {actions.refund ? (
+          <button
+            type="button"
+            className={panel === 'refund' ? ui.button : ui.secondary}
+            aria-expanded={panel === 'refund'}
+            onClick={() => onToggle('refund')}
+          >
+            返品・返金
+          </button>
+        ) : null}
         {actions.cancel ? (
           <button
             type="button"
@@ -271,6 +291,7 @@ function OrderActions({ order, panel, onToggle, onDone, report }: ActionsProps) 
       {panel === 'payment' ? <PaymentForm order={order} onDone={onDone} report={report} /> : null}
       {panel === 'hold' ? <HoldForm order={order} onDone={onDone} report={report} /> : null}
       {panel === 'cancel' ? <CancelForm order={order} onDone={onDone} report={report} /> : null}
+      {panel === 'refund' ? <RefundPanel order={order} onDone={onDone} report={report} /> : null}
     </section>
   );
 }
@@ -511,6 +532,14 @@ function Payment({ order }: { order: DeskOrder }) {
             <Yen value={order.paid_amount} />
           </dd>
         </div>
+        {order.refunded_amount > 0 ? (
+          <div>
+            <dt>返金済み額</dt>
+            <dd>
+              <Yen value={order.refunded_amount} />
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt>入金日</dt>
           <dd>{order.paid_on ? formatDay(order.paid_on) : '—'}</dd>

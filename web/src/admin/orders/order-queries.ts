@@ -2,12 +2,21 @@
  * 受注管理 (docs/architecture.md, "The back office"): the desk's queues and figures
  * (GET /v1/admin/orders/queues), the order list (GET /v1/admin/orders), one order
  * (GET /v1/admin/orders/{order_no}) and its changes (a shipment split, a mail sent again among
- * them), each answering the order as it is now; the carriers' files out (POST /v1/admin/shipments/export) and tracking numbers back
+ * them, and 返品・返金 with its proposal), each answering the order as it is now; the carriers' files out (POST /v1/admin/shipments/export) and tracking numbers back
  * (POST /v1/admin/shipments/tracking, the file's bytes as the body).
  */
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { adminApi, AdminApiError, checkResponse, client, loadData, loadPage } from '../api/admin-client';
-import type { DeskOrder, ExportAnswer, ImportAnswer, ShipmentMove, SplitMove } from '../api/admin-types';
+import type {
+  DeskOrder,
+  ExportAnswer,
+  ImportAnswer,
+  RefundInput,
+  RefundLinesInput,
+  RefundProposal,
+  ShipmentMove,
+  SplitMove,
+} from '../api/admin-types';
 import { ADMIN_ROOT } from '../api/session-queries';
 import { listQuery, type OrderFilter } from './order-filter';
 import type { CarrierCode, TrackingSource } from './order-labels';
@@ -139,6 +148,51 @@ export function useSplitShipment(orderNo: string) {
 export function useResendMail(orderNo: string) {
   return useOrderChange(orderNo, (body: { kind: string; shipment_code?: string }) =>
     loadData(client().POST('/v1/admin/orders/{order_no}/mails', { params: path(orderNo), body })),
+  );
+}
+
+function previewRefund(orderNo: string, body: RefundLinesInput, signal?: AbortSignal): Promise<RefundProposal> {
+  return loadData(
+    client().POST('/v1/admin/orders/{order_no}/refunds/preview', { params: path(orderNo), body, signal }),
+  );
+}
+
+/**
+ * The refund panel's start: the proposal for no unit, which lists every line of the order with
+ * what may still come back. Read afresh each time the panel opens (and after any change of the
+ * desk, as every desk query is).
+ */
+export const refundLinesQuery = (orderNo: string) =>
+  queryOptions({
+    queryKey: [...ORDERS_KEY, 'refund-lines', orderNo] as const,
+    queryFn: ({ signal }) => previewRefund(orderNo, { lines: [], include_fees: false }, signal),
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+/** 計算する: what a refund of these units would give back (nothing is written). */
+export function usePreviewRefund(orderNo: string) {
+  return useMutation({ mutationFn: (input: RefundLinesInput) => previewRefund(orderNo, input) });
+}
+
+/** Records a 返品・返金; the order comes back with it in `refunds`. */
+export function useRecordRefund(orderNo: string) {
+  return useOrderChange(orderNo, (input: Omit<RefundInput, 'version'>, version) =>
+    loadData(
+      client().POST('/v1/admin/orders/{order_no}/refunds', { params: path(orderNo), body: { ...input, version } }),
+    ),
+  );
+}
+
+/** 振込完了にする: a manual refund awaiting its transfer becomes 返金済. */
+export function useCompleteRefund(orderNo: string) {
+  return useOrderChange(orderNo, (refundId: string, version) =>
+    loadData(
+      client().POST('/v1/admin/orders/{order_no}/refunds/{refund_id}/complete', {
+        params: { path: { order_no: orderNo, refund_id: refundId } },
+        body: { version },
+      }),
+    ),
   );
 }
 

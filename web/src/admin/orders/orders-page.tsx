@@ -142,6 +142,11 @@ function Figure({ label, figure }: { label: string; figure: SalesFigure }) {
         <span className={styles.figureAmount}>
           <Yen value={figure.amount} />
         </span>
+        {figure.refunded > 0 ? (
+          <span className={styles.figureRefunded}>
+            返金 −<Yen value={figure.refunded} />
+          </span>
+        ) : null}
       </dd>
     </div>
   );

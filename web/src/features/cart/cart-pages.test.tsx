@@ -3,13 +3,22 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getCartToken } from '../../api/session';
 import { finishPayment, readPurchaseData, resetCartStore, storePurchaseData } from '../../domain/cart/cart-store';
+import { leaveTo } from '../../lib/navigation';
 import { json } from '../../test/fake-fetch';
 import { createSiteFake, renderApp } from '../../test/render-app';
 import { TOKEN, address, bodyOf, cart, cartFake, gloves, line, logIn, orderer } from './cart-test-data';
+import { recallDecision } from './decision-memory';
+
+// jsdom loads no other page: the full page load to the card issuer is recorded instead.
+vi.mock('../../lib/navigation', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../lib/navigation')>()),
+  leaveTo: vi.fn(),
+}));
 
 beforeEach(() => {
   resetCartStore();
   finishPayment();
+  vi.mocked(leaveTo).mockClear();
 });
 
 describe('/cart', () => {
@@ -429,6 +438,33 @@ describe('/cart/payment', () => {
     expect(toShop.join('\n')).not.toContain('4242424242424242');
   });
 
+  it("lists the gateway's test numbers with what each does, 本人認証 included", async () => {
+    const testCard = (number: string, result: string, description: string) => ({
+      number,
+      brand: 'VISA',
+      result,
+      description,
+    });
+    const fake = cartFake(cart({ shipped: true })).on('GET', '/v1/settings/payment-service/credit_card', {
+      code: 'credit_card',
+      gateway: 'sandbox',
+      tokenize_url: '/sandbox-gateway/tokens',
+      public_key: 'pk_sandbox_demo',
+      brands: ['VISA'],
+      test_cards: [
+        testCard('4242 4242 4242 4242', 'approve', '承認されます'),
+        testCard('4000 0000 0000 0002', 'decline', '承認されません（カードが承認されませんでした）'),
+        testCard('4000 0000 0000 9995', 'insufficient', '承認されません（ご利用可能額超過）'),
+        testCard('4000 0027 6000 3184', 'challenge', '本人認証（3Dセキュア）を求められます'),
+      ],
+    });
+    await renderApp('/cart/payment', fake);
+    await userEvent.setup().click(await screen.findByRole('radio', { name: /クレジットカード/ }));
+    const list = await screen.findByRole('list', { name: 'テスト用のカード番号' });
+    expect(within(list).getAllByRole('listitem', { hidden: true })).toHaveLength(4);
+    expect(list).toHaveTextContent('4000 0027 6000 3184：本人認証（3Dセキュア）を求められます');
+  });
+
   it('shows the last payment failure until it is dismissed', async () => {
     const declined = cart({ shipped: true, transaction_error: 'カードの決済が承認されませんでした。' });
     const fake = cartFake(declined).on('PATCH', '/v1/carts/transaction/error/delete', json(cart({ shipped: true })));
@@ -566,6 +602,41 @@ describe('/cart/confirm', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'お支払い方法の選択' })).toBeInTheDocument();
     expect(await screen.findByRole('alert')).toHaveTextContent('カードの決済が承認されませんでした。');
     expect(getCartToken()).toBe(TOKEN);
+  });
+
+  it('sends the whole page to 本人認証 when the card asks for it, the cart kept', async () => {
+    const card = ready();
+    card.detail.order.payment_method = { id: 'pm-card', code: 'credit_card', name: 'クレジットカード' };
+    const fake = cartFake(card).on(
+      'POST',
+      `/v1/carts/${TOKEN}/decision`,
+      json({
+        order_no: 'RP00000045',
+        order_id: 'o5',
+        status: 'awaiting_payment',
+        total_payment: 9850,
+        payment_code: 'credit_card',
+        guest_token: 'g-token',
+        bank_account: null,
+        next_action: { redirect_url: 'https://gateway.example/challenge/ch_1' },
+      }),
+    );
+    await renderApp('/cart/confirm', fake);
+    await userEvent.setup().click(await screen.findByRole('button', { name: '注文を確定する' }));
+
+    await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('https://gateway.example/challenge/ch_1'));
+    expect(getCartToken()).toBe(TOKEN);
+    expect(recallDecision('RP00000045')).toMatchObject({ cart_token: TOKEN, guest_token: 'g-token' });
+    expect(readPurchaseData()).toMatchObject({ order_no: 'RP00000045', total_payment: 9850, event_id: null });
+    expect(readPurchaseData()?.products.map((p) => p.quantity)).toEqual([2, 1]);
+    expect(fake.callsTo('/v1/ecommerce_events')).toHaveLength(0);
+    expect(screen.getByRole('heading', { level: 1, name: 'ご注文内容の確認' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '処理中…' })).toBeDisabled();
+    expect(document.cookie).not.toContain('shop_payment_in_progress=1');
+
+    // Back from the issuer's page, restored as it was left: the button works again.
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    expect(await screen.findByRole('button', { name: '注文を確定する' })).toBeEnabled();
   });
 
   it('names what is missing before the order can be decided', async () => {

@@ -2,33 +2,24 @@
  * /cart/confirm: everything of the order — lines, orderer, shippings with date, slot and
  * packing, payment (card), coupon, points, carriage, fees, the per-rate tax breakdown and the
  * total — a note, and 「注文を確定する」: POST /v1/carts/{token}/decision behind the
- * payment-in-progress cookie (no double submission), then /cart/complete?order_no=…. A declined
- * card goes back to the payment step, where the cart shows the gateway's message. A social gift
- * shows the gift (recipient, sender, message) instead of an address and date, and can be turned
- * back into an ordinary order here.
+ * payment-in-progress cookie (no double submission), then /cart/complete?order_no=…; a card that
+ * asks for 本人認証 sends the whole page to the gateway's challenge, which comes back to
+ * /cart/authentication. A declined card goes back to the payment step, where the cart shows the
+ * gateway's message (decision-outcome.ts). A social gift shows the gift (recipient, sender,
+ * message) instead of an address and date, and can be turned back into an ordinary order here.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api-error';
 import { useSettings } from '../../domain/site/site-queries';
 import { ORDER_NO_MAX } from '../../domain/member/profile-form';
 import { formatDate } from '../../lib/format';
-import {
-  beginPayment,
-  finishPayment,
-  handleCartError,
-  postEcommerceEvent,
-  publishCart,
-  storePurchaseData,
-  type PurchaseData,
-} from '../../domain/cart/cart-store';
-import { queryClient } from '../../lib/query-client';
-import { setCartToken } from '../../api/session';
+import { beginPayment, finishPayment, handleCartError } from '../../domain/cart/cart-store';
 import { showToast } from '../../lib/toast';
 import { FormField, SubmitButton, buttonClass } from '../../ui/form-field';
 import { NoticeSlot } from '../../ui/notice-slot';
-import { cartKeys, decide, downloadQuotation, leadtimesQuery, patchCart } from './cart-api';
+import { decide, downloadQuotation, leadtimesQuery, patchCart } from './cart-api';
 import { packingsOf } from './shipping-detail-page';
 import {
   AddressText,
@@ -39,14 +30,19 @@ import {
   ReadOnlyLines,
   useCheckoutCart,
 } from './cart-parts';
-import type { Cart, Decision } from './cart-types';
-import { rememberDecision } from './decision-memory';
+import type { Cart } from './cart-types';
+import {
+  PAYMENT_DECLINED,
+  completeOrder,
+  purchaseProductsOf,
+  returnToPayment,
+  startAuthentication,
+} from './decision-outcome';
 import { GiftSummary, isGiftCart } from './gift-choice';
 import { productLinesOf, shippingsInUse } from './shipping-split';
 import { DELIVERY, PICKUP_TEXT, deliveryLabel, useDeliveryChoices } from './delivery-option';
 import styles from './cart.module.css';
 
-export const PAYMENT_DECLINED = 'cart.payment.declined';
 export const NOTE_MAX = 1000;
 
 const MISSING_LABELS: Record<string, [string, string]> = {
@@ -59,21 +55,6 @@ const MISSING_LABELS: Record<string, [string, string]> = {
   coupon: ['クーポン（ご利用条件を満たしていません）', '/cart'],
   delivery_option: ['配送方法', '/cart/shipping-select'],
 };
-
-export function purchaseDataOf(cart: Cart, decision: Decision, eventId: string | null): PurchaseData {
-  return {
-    order_no: decision.order_no,
-    total_payment: decision.total_payment,
-    event_id: eventId,
-    products: cart.detail.products.map((p) => ({
-      product_key: p.product_info.product_key,
-      name: p.product_info.name,
-      variation_name: p.product_info.variation_name,
-      unit_price: p.unit_price,
-      quantity: p.quantity,
-    })),
-  };
-}
 
 function Summary({ cart }: { cart: Cart }) {
   const order = cart.detail.order;
@@ -120,6 +101,16 @@ function Summary({ cart }: { cart: Cart }) {
   const wrappingLabel = (key: string) => packings.wrappings.find((w) => w.key === key)?.label ?? 'あり';
   const noshiLabel = (key: string) => packings.noshi.find((n) => n.key === key)?.label ?? 'あり';
 
+  // Back from the card issuer's page, the browser may restore this page as it was left (busy):
+  // 「注文を確定する」 works again (the decision answers the same 本人認証).
+  useEffect(() => {
+    const restored = (event: PageTransitionEvent) => {
+      if (event.persisted) setPending(false);
+    };
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
+  }, []);
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (pending) return;
@@ -138,24 +129,16 @@ function Summary({ cart }: { cart: Cart }) {
       }
       const decision = await decide(cart.token);
       finishPayment();
-      const eventId = await postEcommerceEvent('purchase', {
-        order_no: decision.order_no,
-        total_payment: decision.total_payment,
-      });
-      storePurchaseData(purchaseDataOf(cart, decision, eventId));
-      rememberDecision(decision, cart.token);
-      // The cart became an order: the next purchase starts a new cart.
-      setCartToken(null);
-      publishCart({ token: '', detail: { products: [] } });
-      queryClient.removeQueries({ queryKey: cartKeys.all });
-      navigate(`/cart/complete?order_no=${encodeURIComponent(decision.order_no)}`);
+      const products = purchaseProductsOf(cart);
+      const redirectUrl = decision.next_action?.redirect_url;
+      // 本人認証: the page stays busy while the browser leaves for the card issuer.
+      if (redirectUrl) startAuthentication(decision, redirectUrl, cart.token, products);
+      else await completeOrder(decision, cart.token, products, navigate);
     } catch (error) {
       finishPayment();
       setPending(false);
       if (error instanceof ApiError && error.code === PAYMENT_DECLINED) {
-        // The cart keeps its lines and carries the gateway's message (transaction_error).
-        await queryClient.invalidateQueries({ queryKey: cartKeys.current() });
-        navigate('/cart/payment');
+        await returnToPayment(navigate);
         return;
       }
       await handleCartError(error, pathname);

@@ -2,8 +2,9 @@
  * /cart/payment: the payment methods for this cart (GET /v1/payments/carts/{token}: fee, and why
  * one is not available), a card — a member's saved card (GET /v1/me/user-cards) or a new one,
  * whose data goes ONLY to the gateway's tokeniser (domain/payment-card/card-tokenizer); the shop
- * gets the token (PATCH /v1/carts/order/modify {card_token}) — points for members (PATCH
- * /v1/carts/point), and the last payment failure (transaction_error) until dismissed.
+ * gets the token (PATCH /v1/carts/order/modify {card_token}); the gateway's test numbers in test
+ * mode — points for members (PATCH /v1/carts/point), and the last payment failure
+ * (transaction_error) until dismissed.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -16,6 +17,7 @@ import {
   cardErrorMessage,
   cardServiceQuery,
   tokenizeCard,
+  type CardService,
 } from '../../domain/payment-card/card-tokenizer';
 import { useSession } from '../../api/session';
 import { FormAlert, FormField, SubmitButton, buttonClass, controlClass } from '../../ui/form-field';
@@ -215,6 +217,26 @@ function CardForm({
   );
 }
 
+/**
+ * The gateway's test numbers and what each does (approved, declined, 本人認証 …), as the gateway
+ * describes them; the list is empty for a live account.
+ */
+function TestCards({ cards }: { cards: CardService['test_cards'] }) {
+  if (cards.length === 0) return null;
+  return (
+    <details className={styles.section}>
+      <summary>テスト用のカード番号</summary>
+      <ul className={styles.splitItems} aria-label="テスト用のカード番号">
+        {cards.map((c) => (
+          <li key={c.number}>
+            {c.number}：{c.description}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 function PaymentForm({ cart, methods, cards }: { cart: Cart; methods: CartPaymentOption[]; cards: SavedCard[] }) {
   const navigate = useNavigate();
   const order = cart.detail.order;
@@ -371,7 +393,12 @@ function PaymentForm({ cart, methods, cards }: { cart: Cart; methods: CartPaymen
               </li>
             </ul>
           ) : null}
-          {cardChoice === NEW_CARD ? <CardForm value={card} errors={cardErrors} onChange={setCard} /> : null}
+          {cardChoice === NEW_CARD ? (
+            <>
+              <CardForm value={card} errors={cardErrors} onChange={setCard} />
+              <TestCards cards={service.data?.test_cards ?? []} />
+            </>
+          ) : null}
           <p className={styles.muted}>カード情報は決済代行会社へ直接送信され、当店には保存されません。</p>
         </fieldset>
       ) : null}

@@ -328,6 +328,63 @@ function PaymentSection({ order }: { order: Order }) {
   );
 }
 
+/** 返品・返金 of the order, oldest first: when, which items, how much, how, and where it stands. */
+function RefundsSection({ refunds }: { refunds: Order['refunds'] }) {
+  const titleId = useId();
+  if (refunds.length === 0) return null;
+  return (
+    <section aria-labelledby={titleId} className={styles.section}>
+      <h2 id={titleId} className={styles.sectionTitle}>
+        返品・返金
+      </h2>
+      <ul className={styles.refunds}>
+        {refunds.map((refund, index) => (
+          <li key={`${refund.created_at}-${index}`} className={styles.refund}>
+            <dl className={styles.rows}>
+              <div>
+                <dt>受付日</dt>
+                <dd>
+                  <DateText value={refund.created_at} />
+                </dd>
+              </div>
+              <div>
+                <dt>返品の商品</dt>
+                <dd>
+                  {refund.lines.length > 0 ? (
+                    <ul className={styles.refundLines}>
+                      {refund.lines.map((line, at) => (
+                        <li key={`${line.name}-${line.variation_name}-${at}`}>
+                          {`${line.name}${line.variation_name && line.variation_name !== line.name ? `（${line.variation_name}）` : ''} × ${line.quantity}点`}
+                        </li>
+                      ))}
+                    </ul>
+                  ) : (
+                    'なし'
+                  )}
+                </dd>
+              </div>
+              <div>
+                <dt>返金額</dt>
+                <dd>
+                  <Price value={refund.amount} />
+                </dd>
+              </div>
+              <div>
+                <dt>返金方法</dt>
+                <dd>{refund.method_label}</dd>
+              </div>
+              <div>
+                <dt>状況</dt>
+                <dd>{refund.state_label}</dd>
+              </div>
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function receiptBlock(order: Order): string | null {
   if (order.status === 'cancelled') return RECEIPT_CANCELLED;
   if (order.status === 'awaiting_payment') return RECEIPT_AWAITING_PAYMENT;
@@ -367,6 +424,7 @@ export function OrderDetailPage() {
         <h2 id={summaryId} className={styles.orderHead}>
           <span>注文番号 {order.order_no}</span>
           <StatusBadge order={order} />
+          {order.refunds.length > 0 ? <span className={styles.refundBadge}>返品・返金あり</span> : null}
         </h2>
         <dl className={styles.rows}>
           <div>
@@ -409,6 +467,7 @@ export function OrderDetailPage() {
         />
       ))}
       <TotalsSection order={order} />
+      <RefundsSection refunds={order.refunds} />
       <PaymentSection order={order} />
       <OrderMemoSection orderId={order.id} memo={order.memo ?? null} />
       <ReceiptForm

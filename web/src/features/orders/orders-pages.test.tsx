@@ -115,6 +115,7 @@ function order(id: string, over: Partial<Order> = {}): Order {
     memo: null,
     receipt: { addressee: '', note: '', issued_count: 0 },
     bank_account: null,
+    refunds: [],
     ...over,
   };
 }
@@ -365,6 +366,56 @@ describe('/mypage/order_history/{key}', () => {
       'https://toi.kuronekoyamato.co.jp/cgi-bin/tneko?number00=1&number01=444413758703',
     );
     expect(screen.getAllByText('発送済み').length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('marks an order with 返品・返金 beside its status and lists each refund', async () => {
+    logIn();
+    const returned = order('5', {
+      status: 'delivered',
+      status_label: 'お届け済み',
+      can_cancel: false,
+      refunds: [
+        {
+          created_at: '2026-11-30T01:00:00Z',
+          amount: 2500,
+          state_label: '返金済',
+          method_label: 'クレジットカード返金',
+          lines: [{ name: 'ジェットヘルメット', variation_name: 'M / ブラック', quantity: 1 }],
+        },
+        {
+          created_at: '2026-12-02T03:00:00Z',
+          amount: 880,
+          state_label: '振込待ち',
+          method_label: '振込返金',
+          lines: [],
+        },
+      ],
+    });
+    await renderApp('/mypage/order_history/5', ordersFake([returned]));
+    const heading = await screen.findByRole('heading', { level: 2, name: /注文番号 RP00000005/ });
+    expect(heading).toHaveTextContent('お届け済み返品・返金あり');
+
+    const section = screen.getByRole('region', { name: '返品・返金' });
+    const refunds = within(section)
+      .getAllByRole('listitem')
+      .filter((item) => item.parentElement?.parentElement === section);
+    expect(refunds).toHaveLength(2);
+    expect(refunds[0]).toHaveTextContent('受付日2026.11.30');
+    expect(refunds[0]).toHaveTextContent('ジェットヘルメット（M / ブラック） × 1点');
+    expect(refunds[0]).toHaveTextContent('返金額¥2,500');
+    expect(refunds[0]).toHaveTextContent('返金方法クレジットカード返金');
+    expect(refunds[0]).toHaveTextContent('状況返金済');
+    expect(refunds[1]).toHaveTextContent('返品の商品なし');
+    expect(refunds[1]).toHaveTextContent('返金額¥880');
+    expect(refunds[1]).toHaveTextContent('状況振込待ち');
+  });
+
+  it('shows no 返品・返金 for an order without one', async () => {
+    logIn();
+    await renderApp('/mypage/order_history/1', ordersFake());
+    expect(await screen.findByText('注文番号 RP00000001')).toBeInTheDocument();
+    expect(screen.queryByText('返品・返金あり')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: '返品・返金' })).not.toBeInTheDocument();
   });
 
   it('shows the corporate 配送方法 and 発注番号 of a corporate order', async () => {

@@ -3,9 +3,9 @@
  * the full page for a link that cannot be used, the products without prices, and the hooks that
  * read the step's memory and turn a failed call into the completion or that full page.
  */
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
-import { useDocumentTitle } from '../../lib/document-title';
+import { useDocumentTitle, useNoIndex } from '../../lib/document-title';
 import { DateText } from '../../ui/date-text';
 import { LoadingBlock } from '../../ui/spinner';
 import { completePath, readGiftMemory, stepRedirect, type GiftMemory, type GiftStep } from './gift-memory';
@@ -22,20 +22,6 @@ const STEPS = [
 ] as const;
 
 export type GiftStepKey = (typeof STEPS)[number][0];
-
-/**
- * The gift's pages carry a one-time link: a robots meta while one is shown keeps them out of
- * indexes even where robots.txt (which disallows /social-gift/) is not read.
- */
-export function useNoIndex(): void {
-  useEffect(() => {
-    const meta = document.createElement('meta');
-    meta.name = 'robots';
-    meta.content = 'noindex, nofollow';
-    document.head.appendChild(meta);
-    return () => meta.remove();
-  }, []);
-}
 
 export function GiftFrame({ title, step, children }: { title: string; step: GiftStepKey; children: ReactNode }) {
   useDocumentTitle(title);
