@@ -477,6 +477,10 @@ fn masked_of(intent: &Value) -> String {
     masked(intent.pointer("/payment_method/card/last4").and_then(Value::as_str).unwrap_or("****"))
 }
 
+fn status_of(intent: &Value) -> &str {
+    intent.get("status").and_then(Value::as_str).unwrap_or("")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -539,8 +543,4 @@ mod tests {
             assert_eq!(brand_of(stripe), shop, "{stripe}");
         }
     }
-}
-
-fn status_of(intent: &Value) -> &str {
-    intent.get("status").and_then(Value::as_str).unwrap_or("")
 }
