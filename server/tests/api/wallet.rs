@@ -120,7 +120,7 @@ async fn the_card_payment_settings_name_the_tokeniser_and_the_test_cards(app: Te
     assert_eq!(body["public_key"], "pk_sandbox_demo");
     assert!(body["brands"].as_array().unwrap().contains(&json!("JCB")));
     let numbers: Vec<&str> = body["test_cards"].as_array().unwrap().iter().map(|c| c["number"].as_str().unwrap()).collect();
-    assert_eq!(numbers, ["4242 4242 4242 4242", "4000 0000 0000 0002", "4000 0000 0000 9995"]);
+    assert_eq!(numbers, ["4242 4242 4242 4242", "4000 0000 0000 0002", "4000 0000 0000 9995", "4000 0027 6000 3184"]);
     app.get("/v1/settings/payment-service/bank_transfer").send().await.assert_status(StatusCode::NOT_FOUND);
 
     // The corporate shop's payment methods (bank transfer, invoice, deferred) leave cards out:

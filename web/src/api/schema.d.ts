@@ -9000,7 +9000,7 @@ export interface components {
             brand: string;
             description: string;
             number: string;
-            /** @description approve, decline or insufficient. */
+            /** @description approve, decline, insufficient or challenge (本人認証). */
             result: string;
         };
         /** @enum {string} */
