@@ -99,7 +99,16 @@ for width in desktop phone; do
   make_owner demo "e2e-ip-$width@example.jp" "E2E IP制限オーナー $width" "E2E_STAFF_IP_${width^^}"
 done
 
-if ! (cd web && E2E_BASE_PORT="$port" SHOP_BIN="$SHOP_BIN" CHROMIUM_PATH="$CHROMIUM" npx playwright test "$@"); then
-  echo "--- server log ---"; tail -50 "$work/server.log"
+# Playwright's report is kept, so that a failure ends with the failing journeys' names: CI shows
+# only the end of the output, and the server log printed on failure would otherwise hide them.
+set +e
+(cd web && E2E_BASE_PORT="$port" SHOP_BIN="$SHOP_BIN" CHROMIUM_PATH="$CHROMIUM" npx playwright test "$@") 2>&1 | tee "$work/playwright.log"
+status=${PIPESTATUS[0]}
+set -e
+if [ "$status" -ne 0 ]; then
+  echo "--- server log: warnings and errors (last 40) ---"
+  grep -E 'WARN|ERROR' "$work/server.log" | tail -40 || true
+  echo "--- the journeys that failed ---"
+  sed -n '/^ *[0-9]* failed$/,$p' "$work/playwright.log" | cut -c1-300
   exit 1
 fi
