@@ -38,6 +38,7 @@ pub mod print_catalogs;
 pub mod reviews;
 pub mod seed;
 pub mod seo;
+pub mod shop_settings;
 pub mod social_gift;
 pub mod social_login;
 pub mod staff;

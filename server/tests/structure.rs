@@ -481,7 +481,7 @@ const FLOORS: &[(&str, &[&str])] = &[
     ("cart", &["cart"]),
     ("social gift", &["social_gift"]),
     ("checkout", &["checkout"]),
-    ("back office", &["inquiries", "system_messages", "uploads"]),
+    ("back office", &["inquiries", "system_messages", "uploads", "shop_settings"]),
     ("the site", &["seo", "web", "observe", "edge"]),
 ];
 

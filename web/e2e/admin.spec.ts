@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { signInStaff, staffAccount, totp } from './staff-session';
+import { adminMenu, signInStaff, staffAccount, totp } from './staff-session';
 import { expect, keepScreenshot, readMail, test } from './support';
 
 const DEMO_MEMBER_EMAIL = 'member@example.com';
@@ -156,7 +156,7 @@ test.describe('back office', () => {
     await expect(role).toBeVisible();
 
     // The inbox finds it by its number among the open inquiries.
-    await page.getByRole('navigation', { name: '管理メニュー' }).getByRole('link', { name: '受信箱' }).click();
+    await (await adminMenu(page)).getByRole('link', { name: '受信箱' }).click();
     await expect(page.getByRole('link', { name: /^未対応/ })).toHaveAttribute('aria-current', 'page');
     await page.getByLabel('キーワード').fill(inquiry.number);
     await page.getByRole('button', { name: '検索' }).click();
@@ -239,7 +239,7 @@ test.describe('back office', () => {
     await expectAccessible(page);
 
     // An owner finds every change in the audit log; staff have no such menu entry.
-    const menu = page.getByRole('navigation', { name: '管理メニュー' });
+    const menu = await adminMenu(page);
     if ((await role.textContent()) === 'オーナー') {
       await menu.getByRole('link', { name: '操作履歴' }).click();
       for (const action of ['返信', 'ステータス変更', '社内メモ追加']) {

@@ -15,7 +15,7 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { drawPhoto, zipOf } from './photo-files';
-import { signInStaff } from './staff-session';
+import { adminMenu, signInStaff } from './staff-session';
 import { expect, keepScreenshot, seriousViolations, test } from './support';
 
 function section(page: Page, name: '商品CSV' | '在庫CSV'): Locator {
@@ -82,9 +82,10 @@ test.describe('catalog CSV', () => {
     await page.getByRole('link', { name: 'CSVで一括登録' }).click();
     await expect(page).toHaveURL(/\/admin\/catalog\/csv$/);
     await expect(page.getByRole('heading', { level: 1, name: 'CSV入出力' })).toBeVisible();
-    await expect(
-      page.getByRole('navigation', { name: '管理メニュー' }).getByRole('link', { name: 'CSV入出力' }),
-    ).toHaveAttribute('aria-current', 'page');
+    await expect((await adminMenu(page)).getByRole('link', { name: 'CSV入出力' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     const products = section(page, '商品CSV');
     const inventory = section(page, '在庫CSV');
     await expect(products).toBeVisible();
@@ -190,7 +191,7 @@ test.describe('catalog CSV', () => {
     await keepScreenshot(page, testInfo, 'catalog-csv-done');
 
     // (9) 在庫管理: the SKU's stock is 5 more (3 → 8).
-    await page.getByRole('navigation', { name: '管理メニュー' }).getByRole('link', { name: '在庫管理' }).click();
+    await (await adminMenu(page)).getByRole('link', { name: '在庫管理' }).click();
     await expect(page.getByRole('heading', { level: 1, name: '在庫管理' })).toBeVisible();
     const search = page.getByRole('form', { name: '在庫の検索' });
     await search.getByLabel('キーワード').fill(sku);

@@ -6,7 +6,7 @@
  * (法人会員), and the approval withdrawn again.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { signInStaff } from './staff-session';
+import { adminMenu, signInStaff } from './staff-session';
 import {
   botCheckHeaders,
   expect,
@@ -183,9 +183,7 @@ test('the owner approves a new company for 請求書払い in the back office an
   await expect(page.getByRole('heading', { name: '管理画面ログイン' })).toBeVisible();
   await signInStaff(page, 'corporate');
   await expect(page.getByRole('heading', { level: 1, name: '法人会員' })).toBeVisible();
-  await expect(
-    page.getByRole('navigation', { name: '管理メニュー' }).getByRole('link', { name: '法人会員' }),
-  ).toHaveAttribute('aria-current', 'page');
+  await expect((await adminMenu(page)).getByRole('link', { name: '法人会員' })).toHaveAttribute('aria-current', 'page');
 
   // The list opens on the companies waiting for an approval; the new one is found by its e-mail.
   await page.getByLabel('キーワード').fill(email);

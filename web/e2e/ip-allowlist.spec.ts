@@ -10,7 +10,7 @@
  * per width.
  */
 import type { APIRequestContext } from '@playwright/test';
-import { signInStaff } from './staff-session';
+import { adminMenu, signInStaff } from './staff-session';
 import { expect, keepScreenshot, seriousViolations, test } from './support';
 
 const PATH = '/v1/admin/settings/ip-allowlist';
@@ -59,7 +59,7 @@ test('an owner is refused a list that would shut them out, saves one with their 
     expect(before.current_ip).toBe(HERE);
 
     // (2) スタッフ → IPアドレス制限.
-    await page.getByRole('navigation', { name: '管理メニュー' }).getByRole('link', { name: 'スタッフ' }).click();
+    await (await adminMenu(page)).getByRole('link', { name: 'スタッフ' }).click();
     await expect(page).toHaveURL(/\/admin\/staff$/);
     await expect(page.getByRole('heading', { level: 1, name: 'スタッフ管理' })).toBeVisible();
     await page.getByRole('link', { name: 'IPアドレス制限' }).click();

@@ -11,7 +11,7 @@
  * shared table's, and the rules are the same at any width.
  */
 import type { Browser, Locator, Page } from '@playwright/test';
-import { createStaff, signInStaff } from './staff-session';
+import { adminMenu, createStaff, signInStaff } from './staff-session';
 import { expect, keepScreenshot, onHost, seriousViolations, shopCommand, test } from './support';
 
 const SAVED = 'ページを保存しました。';
@@ -104,7 +104,7 @@ async function fillBlanks(editor: Locator): Promise<string[]> {
 
 /** ページ → the page's 編集, from the list. */
 async function openEditor(page: Page, title: string): Promise<Locator> {
-  await page.getByRole('navigation', { name: '管理メニュー' }).getByRole('link', { name: 'ページ' }).click();
+  await (await adminMenu(page)).getByRole('link', { name: 'ページ' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'ページ管理' })).toBeVisible();
   const row = page.getByRole('table', { name: 'ページ一覧' }).getByRole('row').filter({ hasText: title });
   await row.getByRole('link', { name: `${title}を編集` }).click();
@@ -144,7 +144,7 @@ test('a new shop’s legal drafts are filled in and published by its owner, and 
   await expect(page.getByRole('heading', { name: '管理画面ログイン' })).toBeVisible();
   await signInStaff(page, owner);
   await expect(page.getByRole('heading', { level: 1, name: '受信箱' })).toBeVisible();
-  await page.getByRole('navigation', { name: '管理メニュー' }).getByRole('link', { name: 'ページ' }).click();
+  await (await adminMenu(page)).getByRole('link', { name: 'ページ' }).click();
   await expect(page).toHaveURL(/\/admin\/content\/pages$/);
   await expect(page.getByRole('heading', { level: 1, name: 'ページ管理' })).toBeVisible();
   await expect(page.getByText(DRAFT_NOTICE)).toBeVisible();

@@ -11,7 +11,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expectNoSidewaysScroll } from './member-session';
-import { signInStaff } from './staff-session';
+import { adminMenu, signInStaff } from './staff-session';
 import { expect, keepScreenshot, seriousViolations, test } from './support';
 
 function variationsTable(page: Page): Locator {
@@ -51,9 +51,10 @@ test.describe('product desk', () => {
     await signInStaff(page, 'products');
     await expect(page).toHaveURL(/\/admin\/products$/);
     await expect(page.getByRole('heading', { level: 1, name: '商品管理' })).toBeVisible();
-    await expect(
-      page.getByRole('navigation', { name: '管理メニュー' }).getByRole('link', { name: '商品管理' }),
-    ).toHaveAttribute('aria-current', 'page');
+    await expect((await adminMenu(page)).getByRole('link', { name: '商品管理' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await expect(
       page
         .getByRole('table', { name: /^商品一覧/ })

@@ -10,7 +10,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoSidewaysScroll } from './member-session';
-import { signInStaff } from './staff-session';
+import { adminMenu, signInStaff } from './staff-session';
 import { expect, keepScreenshot, seriousViolations, test } from './support';
 
 const PATH = '/v1/admin/settings/carriage';
@@ -117,7 +117,7 @@ test('an owner sets 沖縄県’s carriage to 2,000, a cart to Okinawa charges i
 
   try {
     // (2) 設定 → 送料設定, from the menu.
-    await page.getByRole('navigation', { name: '管理メニュー' }).getByRole('link', { name: '設定' }).click();
+    await (await adminMenu(page)).getByRole('link', { name: '設定' }).click();
     await expect(page).toHaveURL(/\/admin\/settings$/);
     await expect(page.getByRole('heading', { level: 1, name: '設定' })).toBeVisible();
     await page.getByRole('link', { name: '送料設定' }).click();

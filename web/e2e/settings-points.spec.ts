@@ -9,7 +9,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoSidewaysScroll, freshMember, logIn, mypageMenu } from './member-session';
-import { signInStaff } from './staff-session';
+import { adminMenu, signInStaff } from './staff-session';
 import { expect, keepScreenshot, seriousViolations, test } from './support';
 
 const PATH = '/v1/admin/settings/points';
@@ -74,7 +74,7 @@ test('an owner sets the point earn rate to 3%, a member’s points page says so,
 
     // (3) 設定 → ポイント設定, from the menu.
     await page.goto('/admin/inquiries');
-    await page.getByRole('navigation', { name: '管理メニュー' }).getByRole('link', { name: '設定' }).click();
+    await (await adminMenu(page)).getByRole('link', { name: '設定' }).click();
     await expect(page).toHaveURL(/\/admin\/settings$/);
     await expect(page.getByRole('heading', { level: 1, name: '設定' })).toBeVisible();
     const list = page.getByRole('list', { name: '設定の一覧' });

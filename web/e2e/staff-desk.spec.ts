@@ -9,7 +9,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { expectNoSidewaysScroll } from './member-session';
-import { createStaff, signInStaff, type StaffLogin } from './staff-session';
+import { adminMenu, createStaff, signInStaff, type StaffLogin } from './staff-session';
 import { expect, keepScreenshot, seriousViolations, test } from './support';
 
 /** The server's answer to a wrong password (server/src/staff/login.rs), also a disabled account's. */
@@ -56,16 +56,14 @@ test('an owner disables a staff member, whose session and login then fail, and e
   await signInStaff(clerkPage, clerk);
   await expect(clerkPage.getByRole('heading', { level: 1, name: '受信箱' })).toBeVisible();
   // Not an owner: no スタッフ in their menu.
-  await expect(
-    clerkPage.getByRole('navigation', { name: '管理メニュー' }).getByRole('link', { name: 'スタッフ' }),
-  ).toHaveCount(0);
+  await expect((await adminMenu(clerkPage)).getByRole('link', { name: 'スタッフ' })).toHaveCount(0);
 
   // (1) The owner opens スタッフ from the menu: their own row says あなた, the clerk's is 有効.
   await page.goto('/admin/inquiries');
   await expect(page.getByRole('heading', { name: '管理画面ログイン' })).toBeVisible();
   await signInStaff(page, owner);
   await expect(page.getByRole('heading', { level: 1, name: '受信箱' })).toBeVisible();
-  await page.getByRole('navigation', { name: '管理メニュー' }).getByRole('link', { name: 'スタッフ' }).click();
+  await (await adminMenu(page)).getByRole('link', { name: 'スタッフ' }).click();
   await expect(page).toHaveURL(/\/admin\/staff$/);
   await expect(page.getByRole('heading', { level: 1, name: 'スタッフ管理' })).toBeVisible();
 

@@ -173,3 +173,15 @@ export async function freshCode(secret: string): Promise<string> {
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
+
+/**
+ * The back office's menu, opened first where it is folded behind 「メニュー」 (at phone width), so
+ * that its links can be clicked or counted at any width.
+ */
+export async function adminMenu(page: Page) {
+  const menu = page.getByRole('navigation', { name: '管理メニュー' });
+  await expect(menu).toBeVisible();
+  const toggle = menu.getByRole('button', { name: 'メニュー' });
+  if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  return menu;
+}

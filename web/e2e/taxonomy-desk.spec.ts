@@ -10,7 +10,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expectNoSidewaysScroll } from './member-session';
-import { signInStaff } from './staff-session';
+import { adminMenu, signInStaff } from './staff-session';
 import { expect, keepScreenshot, seriousViolations, test } from './support';
 
 function tree(page: Page): Locator {
@@ -50,9 +50,10 @@ test.describe('taxonomy desk', () => {
     await signInStaff(page, 'taxonomy');
     await expect(page).toHaveURL(/\/admin\/catalog\/taxonomy$/);
     await expect(page.getByRole('heading', { level: 1, name: '分類管理' })).toBeVisible();
-    await expect(
-      page.getByRole('navigation', { name: '管理メニュー' }).getByRole('link', { name: '分類管理' }),
-    ).toHaveAttribute('aria-current', 'page');
+    await expect((await adminMenu(page)).getByRole('link', { name: '分類管理' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     const top = tree(page).locator('tbody tr[data-depth="1"]').first();
     await expect(top).toBeVisible();
 
@@ -112,7 +113,7 @@ test.describe('taxonomy desk', () => {
     expect(await seriousViolations(page, { underCsp: true })).toEqual([]);
 
     // (4) 商品管理's form offers the new category (by its path) and the tag.
-    await page.getByRole('navigation', { name: '管理メニュー' }).getByRole('link', { name: '商品管理' }).click();
+    await (await adminMenu(page)).getByRole('link', { name: '商品管理' }).click();
     await page.getByRole('link', { name: '商品を登録' }).click();
     await expect(page.getByRole('heading', { level: 1, name: '商品の登録' })).toBeVisible();
     await expect(page.getByRole('group', { name: 'カテゴリ' }).getByRole('checkbox', { name: path })).toBeVisible();

@@ -6,7 +6,10 @@ pub mod gift_settings;
 pub mod http;
 pub mod payment_kind;
 pub mod settings;
+pub mod settings_group;
+pub mod shop_info;
 pub mod store;
+pub mod switches;
 
 pub use payment_kind::PaymentKind;
 

@@ -99,7 +99,7 @@ impl FrontSettings {
             recaptcha_version: setting(stored, "RECAPTCHA.VERSION", 3),
             analytics_is_use: setting(stored, "ANALYTICS.IS_USE", false),
             analytics_gtm_id: setting::<Option<String>>(stored, "ANALYTICS.GTM_ID", None).filter(|id| is_gtm_id(id)),
-            address_limit: setting(stored, "MEMBER.ADDRESS_LIMIT", 20),
+            address_limit: setting(stored, "MEMBER.ADDRESS_LIMIT", super::switches::DEFAULT_ADDRESS_LIMIT),
             packings: setting(stored, "ORDER.PACKINGS", Default::default()),
             delivery_options: if is_corporate { delivery_choices() } else { Vec::new() },
             payment_options: if is_corporate { payment_choices() } else { Vec::new() },

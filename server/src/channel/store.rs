@@ -73,6 +73,19 @@ pub async fn find_versioned_setting(db: &Db, channel_id: &ChannelId, key: &str) 
     })
 }
 
+/// Every stored setting of the channel with its version (a settings screen's group picks its keys).
+pub async fn list_versioned_settings(db: &Db, channel_id: &ChannelId) -> sqlx::Result<HashMap<String, VersionedSetting>> {
+    let rows =
+        sqlx::query("SELECT setting_key, setting_value, version FROM channel_settings WHERE channel_id = $1").bind(channel_id).fetch_all(&db.pool).await?;
+    rows.into_iter().map(|row| Ok((row.try_get(0)?, VersionedSetting { value: Some(row.try_get(1)?), version: row.try_get(2)? }))).collect()
+}
+
+/// The channel's name (`SITE.NAME` mirrored): the page titles the server writes into the HTML use it.
+pub async fn rename_channel(tx: &mut Tx, channel_id: &ChannelId, name: &str) -> sqlx::Result<()> {
+    sqlx::query("UPDATE channels SET name = $1 WHERE id = $2").bind(name).bind(channel_id).execute(&mut **tx).await?;
+    Ok(())
+}
+
 /// Stores `value` if the setting is still at `version` (0: never stored); false when another
 /// save came first. The caller's transaction also holds its audit entry.
 pub async fn put_versioned_setting(tx: &mut Tx, channel_id: &ChannelId, key: &str, value: &str, version: i64) -> sqlx::Result<bool> {

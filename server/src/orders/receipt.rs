@@ -7,12 +7,9 @@ use time::{Date, OffsetDateTime, UtcOffset};
 use super::store::{LineRow, OrderRow};
 use super::view::{orderer_of, tax_amounts_of};
 use crate::channel::Channel;
+use crate::channel::shop_info::{ADDRESS_SETTING, REGISTRATION_SETTING};
 use crate::documents::{Document, Issuer, Kind, Line, TaxPart, TotalRow, japanese_date, with_honorific, yen};
 
-/// The issuer's qualified-invoice registration number (`T` + 13 digits), a JSON string.
-pub const REGISTRATION_SETTING: &str = "SITE.INVOICE_REGISTRATION_NUMBER";
-/// The issuer's address (and phone) printed under its name, a JSON string.
-pub const ADDRESS_SETTING: &str = "SITE.COMPANY_ADDRESS";
 pub const DEFAULT_NOTE: &str = "お品代として";
 /// Longest addressee and 但し書き a member may set.
 pub const ADDRESSEE_MAX: usize = 60;

@@ -124,23 +124,23 @@ impl Sandbox {
         if let Some(charge) = self.find_charge(request.channel_id, request.idempotency_key).await? {
             return Ok(Ok(Charged::Captured(charge)));
         }
-        // A challenge under this key: still waiting, or failed (a passed one captured the charge
-        // found above).
-        if let Some((id, status)) = store::find_challenge_by_key(&self.db, request.channel_id, request.idempotency_key).await? {
-            return Ok(if status == "pending" {
-                Ok(Charged::NeedsAuthentication { redirect_url: challenge_path(&id) })
-            } else {
-                Err(Declined { message: AUTHENTICATION_FAILED_MESSAGE.to_owned() })
-            });
-        }
         let now = Timestamp::now().0;
         let Some(card) = store::find_usable_token(&self.db, request.channel_id, request.source, now).await? else {
-            return Ok(Err(Declined { message: TOKEN_GONE_MESSAGE.to_owned() }));
+            // The customer may come back from a challenge after the card's token expired.
+            return Ok(match self.challenge_under_key(&request).await? {
+                Some(answer) => answer,
+                None => Err(Declined { message: TOKEN_GONE_MESSAGE.to_owned() }),
+            });
         };
         match card.behaviour.as_str() {
             "decline" => return Ok(Err(Declined { message: DECLINED_MESSAGE.to_owned() })),
             "insufficient" => return Ok(Err(Declined { message: LIMIT_MESSAGE.to_owned() })),
-            "challenge" => return self.open_challenge(&request, now).await,
+            "challenge" => {
+                return match self.challenge_under_key(&request).await? {
+                    Some(answer) => Ok(answer),
+                    None => self.open_challenge(&request, now).await,
+                };
+            }
             _ => {}
         }
         let id = format!("ch_{}", random_hex(12));
@@ -158,6 +158,20 @@ impl Sandbox {
             store::mark_token_used(&self.db.pool, request.source, now).await?;
         }
         Ok(Ok(Charged::Captured(Charge { id, masked_number: masked(&card.last4) })))
+    }
+
+    /// The answer of the challenge already opened under the request's key: still waiting, or
+    /// failed (a passed one captured the charge `find_charge` finds). Asked only for a card that
+    /// challenges, so that an ordinary charge costs no extra read.
+    async fn challenge_under_key(&self, request: &ChargeRequest<'_>) -> anyhow::Result<Option<Result<Charged, Declined>>> {
+        let found = store::find_challenge_by_key(&self.db, request.channel_id, request.idempotency_key).await?;
+        Ok(found.map(|(id, status)| {
+            if status == "pending" {
+                Ok(Charged::NeedsAuthentication { redirect_url: challenge_path(&id) })
+            } else {
+                Err(Declined { message: AUTHENTICATION_FAILED_MESSAGE.to_owned() })
+            }
+        }))
     }
 
     /// A card asking for 3-D Secure: the challenge waits for the customer on its page.

@@ -46,6 +46,7 @@ mod refunds;
 mod review_desk;
 mod seo;
 mod settings_desk;
+mod settings_store;
 mod social_gift;
 mod social_login;
 mod staff;

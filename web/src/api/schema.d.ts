@@ -1188,6 +1188,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/settings/store": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_store_info"];
+        put: operations["admin_save_store_info"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/settings/storefront": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_storefront_switches"];
+        put: operations["admin_save_storefront_switches"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/shipments/export": {
         parameters: {
             query?: never;
@@ -8870,6 +8902,81 @@ export interface components {
         StockReason: "arrival" | "sale" | "shipment" | "cancel_return" | "return_restock" | "adjustment" | "stocktake";
         /** @enum {string} */
         StockStatus: "in_stock" | "few" | "out_of_stock";
+        StoreInfoInput: {
+            company_address: string;
+            contact_email: string;
+            /** @description Typed as the owner likes (`Ｔ１２３４-…`): answered normalised. */
+            invoice_registration_number: string;
+            shop_name: string;
+            /**
+             * Format: int64
+             * @description The version the screen showed.
+             */
+            version: number;
+        };
+        /** @description ショップ情報 as the desk shows it. */
+        StoreInfoSettings: {
+            /** @description SITE.COMPANY_ADDRESS: printed under the shop's name on receipts and quotations. */
+            company_address: string;
+            /** @description SHOP.CONTACT_EMAIL: where inquiries and new-order notices go; empty: the mail sender address. */
+            contact_email: string;
+            /** @description SITE.INVOICE_REGISTRATION_NUMBER: `T` + 13 digits, or empty (none printed). */
+            invoice_registration_number: string;
+            /** @description SITE.NAME: the header, page titles, mails and receipts. */
+            shop_name: string;
+            /**
+             * Format: int64
+             * @description The sum of the four keys' versions (0 while none was ever stored).
+             */
+            version: number;
+        };
+        /** @description ご利用設定 as the desk shows it. */
+        StorefrontSwitches: {
+            /**
+             * Format: int64
+             * @description MEMBER.ADDRESS_LIMIT: the address book's size, the own address included.
+             */
+            address_limit: number;
+            /** @description ORDER.SHIPPING.IS_ALLOW_MULTIPLE: a member may send one order to several addresses. */
+            allow_multiple_shipping: boolean;
+            /** @description AUTH.IS_MFA: every password login also needs a code sent by mail. */
+            is_mfa: boolean;
+            /** @description NO_MEMBER_USE: member-only pages no longer ask visitors to log in. */
+            no_member_use: boolean;
+            /**
+             * Format: int64
+             * @description AUTH.PASSWORD_EXPIRE_DAYS: null, passwords never expire.
+             */
+            password_expire_days?: number | null;
+            /** @description PLUGIN.TEMPORARY_STOP_SELLING.IS_SELLING: false (with the stop in use) stops selling. */
+            stop_selling_is_selling: boolean;
+            /** @description PLUGIN.TEMPORARY_STOP_SELLING.IS_USE: the temporary stop is in use. */
+            stop_selling_is_use: boolean;
+            /** @description AUTH.IS_VERIFY_EMAIL_AT_FIRST_LOGIN. */
+            verify_email_at_first_login: boolean;
+            /**
+             * Format: int64
+             * @description The sum of the eight keys' versions.
+             */
+            version: number;
+        };
+        StorefrontSwitchesInput: {
+            /** Format: int64 */
+            address_limit: number;
+            allow_multiple_shipping: boolean;
+            is_mfa: boolean;
+            no_member_use: boolean;
+            /**
+             * Format: int64
+             * @description null: never.
+             */
+            password_expire_days: number | null;
+            stop_selling_is_selling: boolean;
+            stop_selling_is_use: boolean;
+            verify_email_at_first_login: boolean;
+            /** Format: int64 */
+            version: number;
+        };
         /**
          * @description A checked address: trimmed, the postal code as seven digits (or empty where the address is
          *     optional, as on the profile). Every field is required when read from JSON; the snapshot
@@ -14650,6 +14757,232 @@ export interface operations {
                 };
             };
             /** @description `errors.earn_rate`, `errors.version` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_store_info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the shop's name, address, registration number and notice address */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreInfoSettings"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `staff.forbidden`: owners and 店長 only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_save_store_info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreInfoInput"];
+            };
+        };
+        responses: {
+            /** @description saved (normalised): the next request on every instance reads it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreInfoSettings"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `settings.stale`: saved elsewhere since the screen read it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.shop_name`, `errors.company_address`, `errors.invoice_registration_number`, `errors.contact_email`, `errors.version` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_storefront_switches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the switches spec 000 §3 names and the login's safety settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StorefrontSwitches"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `staff.forbidden`: owners and 店長 only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_save_storefront_switches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StorefrontSwitchesInput"];
+            };
+        };
+        responses: {
+            /** @description saved: the next request on every instance reads it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StorefrontSwitches"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `settings.stale`: saved elsewhere since the screen read it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a switch not chosen, `errors.password_expire_days`, `errors.address_limit`, `errors.version` */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -1,5 +1,5 @@
 //! Handlers of the channel feature: the SPA's runtime config and the channel's front settings
-//! and colour scheme.
+//! and colour scheme (staff's ショップ情報 and ご利用設定 are `shop_settings`'s).
 use axum::Json;
 use axum::extract::State;
 use axum::http::HeaderMap;

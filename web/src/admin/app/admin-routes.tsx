@@ -31,6 +31,8 @@ import { TrackingImportPage } from '../orders/tracking-import-page';
 import { CarriagePage } from '../settings/carriage-page';
 import { PointsPage } from '../settings/points-page';
 import { SettingsPage } from '../settings/settings-page';
+import { StorePage } from '../settings/store-page';
+import { StorefrontPage } from '../settings/storefront-page';
 import { IpAllowlistPage } from '../staff/ip-allowlist-page';
 import { StaffPage } from '../staff/staff-page';
 import { ThreadPage } from '../thread/thread-page';
@@ -102,6 +104,8 @@ export function adminRoutes(queryClient: QueryClient): RouteObject[] {
         { path: 'settings', Component: SettingsPage },
         { path: 'settings/carriage', Component: CarriagePage },
         { path: 'settings/points', Component: PointsPage },
+        { path: 'settings/store', Component: StorePage },
+        { path: 'settings/storefront', Component: StorefrontPage },
         { path: 'content/pages', Component: PagesListPage },
         { path: 'content/pages/:id', Component: PageEditorPage },
         { path: 'staff', Component: StaffPage },

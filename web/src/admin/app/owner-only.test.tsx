@@ -196,3 +196,18 @@ describe('controls by permission', () => {
     expect(await screen.findByRole('radio', { name: '全会員' })).toBeInTheDocument();
   });
 });
+
+describe('the menu on a phone', () => {
+  it('opens from 「メニュー」 and folds again when a screen is chosen', async () => {
+    const user = userEvent.setup();
+    renderAdmin('/admin/inquiries', createAdminFake('owner'));
+    const menu = await screen.findByRole('navigation', { name: '管理メニュー' });
+    const toggle = within(menu).getByRole('button', { name: 'メニュー' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveAttribute('aria-controls', within(menu).getByRole('list').id);
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await user.click(within(menu).getByRole('link', { name: '送信済みお知らせ' }));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+});

@@ -84,7 +84,9 @@ describe('設定: the list of settings screens', () => {
     ).toHaveAttribute('aria-current', 'page');
 
     const list = screen.getByRole('list', { name: '設定の一覧' });
-    const [card] = within(list).getAllByRole('listitem');
+    const card = within(list)
+      .getAllByRole('listitem')
+      .find((item) => within(item).queryByRole('link', { name: '送料設定' }));
     expect(card).toHaveTextContent('都道府県ごとの送料、離島の追加送料、送料無料になる購入金額を設定します。');
     await user.click(within(card!).getByRole('link', { name: '送料設定' }));
     expect(await screen.findByRole('heading', { level: 1, name: '送料設定' })).toBeInTheDocument();

@@ -5,19 +5,14 @@
  * known (the server's, read only). Per region, 「この地方をまとめて入力」 fills every box of the
  * region from one amount. 保存する sends the whole form with the version read: saved, the form
  * shows the setting as saved; refused (422), each message goes under its box with a summary;
- * saved elsewhere first (409), the shared StaleNotice offers 最新の内容を読み込む. Only for staff
- * holding `shop_settings` (オーナー and 店長).
+ * saved elsewhere first (409), the shared StaleNotice offers 最新の内容を読み込む (the frame every
+ * settings screen shares, settings-form-frame.tsx). Only for staff holding `shop_settings`
+ * (オーナー and 店長).
  */
 import { useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { type UseFormReturn, useForm } from 'react-hook-form';
-import { Link } from 'react-router';
-import { errorText } from '../api/admin-client';
-import { useCan } from '../api/session-queries';
-import { Field, FormAlert, StatusNotice, ui } from '../ui/form';
-import { LoadFailed, Loading } from '../ui/query-state';
-import { StaleNotice, useStaleReload } from '../ui/stale-notice';
-import { carriageQuery, isSettingsStale, refreshCarriage, useSaveCarriage } from './carriage-queries';
+import { Field, ui } from '../ui/form';
+import { carriageQuery, refreshCarriage, useSaveCarriage } from './carriage-queries';
 import {
   bulkFee,
   type CarriageValues,
@@ -25,9 +20,9 @@ import {
   carriageErrors,
   carriageRules,
   carriageValues,
-  MESSAGES,
 } from './carriage-schema';
 import { type CarriageSettings, groupByRegion, type RegionGroup } from './carriage-types';
+import { SettingsForm, SettingsLoader, SettingsScreen, useSettingsForm } from './settings-form-frame';
 import styles from './settings.module.css';
 
 export const SAVED_TEXT = '送料設定を保存しました。';
@@ -35,86 +30,36 @@ export const SAVED_TEXT = '送料設定を保存しました。';
 const YEN = new Intl.NumberFormat('ja-JP');
 
 export function CarriagePage() {
-  const allowed = useCan()('shop_settings');
   return (
-    <>
-      <title>送料設定 | 管理画面</title>
-      <p className={styles.back}>
-        <Link to="/admin/settings">設定へ戻る</Link>
-      </p>
-      <h1>送料設定</h1>
-      {allowed ? <CarriageLoader /> : <p role="alert">送料設定は店舗オーナーまたは店長のみ行えます。</p>}
-    </>
+    <SettingsScreen title="送料設定" forbidden="送料設定は店舗オーナーまたは店長のみ行えます。">
+      <SettingsLoader query={carriageQuery()}>{(settings) => <CarriageForm settings={settings} />}</SettingsLoader>
+    </SettingsScreen>
   );
-}
-
-function CarriageLoader() {
-  const settings = useQuery(carriageQuery());
-  // Read once, the form keeps what it read: a later background read does not overwrite typing.
-  if (settings.data) return <CarriageForm settings={settings.data} />;
-  if (settings.isPending) return <Loading />;
-  return <LoadFailed error={settings.error} />;
 }
 
 function CarriageForm({ settings }: { settings: CarriageSettings }) {
   const form = useForm<CarriageValues>({ defaultValues: carriageValues(settings) });
   const {
     register,
-    handleSubmit,
     formState: { errors },
   } = form;
-  // The setting the form was read at: its version goes with the save, its rows are the boxes.
-  const [shown, setShown] = useState(settings);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [alert, setAlert] = useState<string | null>(null);
-  const [stale, setStale] = useState<unknown>(null);
   const save = useSaveCarriage();
+  const frame = useSettingsForm({
+    settings,
+    form,
+    values: carriageValues,
+    body: carriageBody,
+    save,
+    refresh: refreshCarriage,
+    savedText: SAVED_TEXT,
+    refusal: carriageErrors,
+  });
+  // The setting the form was read at: its rows are the boxes.
+  const { shown } = frame;
   const groups = useMemo(() => groupByRegion(shown.prefectures), [shown.prefectures]);
 
-  const clearMessages = () => {
-    setNotice(null);
-    setAlert(null);
-    setStale(null);
-  };
-
-  /** The setting as the server has it, into the form (after a save, or read afresh). */
-  const show = (fresh: CarriageSettings) => {
-    setShown(fresh);
-    form.reset(carriageValues(fresh));
-  };
-
-  const submit = (values: CarriageValues) => {
-    clearMessages();
-    save.mutate(carriageBody(values, shown.version), {
-      onSuccess: (saved) => {
-        show(saved);
-        setNotice(SAVED_TEXT);
-      },
-      onError: (error) => {
-        if (isSettingsStale(error)) {
-          setStale(error);
-          return;
-        }
-        const refused = carriageErrors(error);
-        refused.fields.forEach(({ name, message }, index) => {
-          form.setError(name, { type: 'server', message }, { shouldFocus: index === 0 });
-        });
-        setAlert(refused.alert);
-      },
-    });
-  };
-
-  const { reload, reloaded } = useStaleReload({ refresh: refreshCarriage, show, clearMessages, setNotice, setAlert });
-
   return (
-    <form
-      noValidate
-      aria-label="送料設定"
-      onSubmit={handleSubmit(submit, () => {
-        clearMessages();
-        setAlert(MESSAGES.summary);
-      })}
-    >
+    <SettingsForm label="送料設定" frame={frame}>
       <p className={styles.lead}>
         保存した送料は、次に表示するカートとご注文手続きからすぐに使われます。
         {shown.version === 0 ? 'まだ一度も保存されていないため、初期設定の送料を表示しています。' : null}
@@ -171,16 +116,7 @@ function CarriageForm({ settings }: { settings: CarriageSettings }) {
           {`住所が決まる前のカートには最も多い送料（${YEN.format(shown.estimate_fee)}円）を表示します。`}
         </p>
       </fieldset>
-
-      <StatusNotice message={notice} />
-      {stale ? <StaleNotice message={errorText(stale)} reload={reload} onReloaded={reloaded} /> : null}
-      <FormAlert message={alert} />
-      <div className={ui.actions}>
-        <button type="submit" className={ui.button} disabled={save.isPending}>
-          {save.isPending ? '保存しています…' : '保存する'}
-        </button>
-      </div>
-    </form>
+    </SettingsForm>
   );
 }
 

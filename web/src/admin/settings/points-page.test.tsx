@@ -57,19 +57,19 @@ async function retype(user: ReturnType<typeof userEvent.setup>, field: HTMLEleme
 // ---- 設定 --------------------------------------------------------------------------------------
 
 describe('設定: the list of settings screens', () => {
-  it('offers 送料設定 and ポイント設定, each with a line saying what it sets', async () => {
+  it('offers 送料設定 and ポイント設定 after the shop’s own screens, each with a line saying what it sets', async () => {
     const user = userEvent.setup();
     renderAdmin('/admin/settings', deskFake());
     const list = await screen.findByRole('list', { name: '設定の一覧' });
     const cards = within(list).getAllByRole('listitem');
-    expect(cards).toHaveLength(2);
-    expect(within(cards[0]!).getByRole('link', { name: '送料設定' })).toHaveAttribute(
+    expect(cards).toHaveLength(4);
+    expect(within(cards[2]!).getByRole('link', { name: '送料設定' })).toHaveAttribute(
       'href',
       '/admin/settings/carriage',
     );
-    expect(cards[1]).toHaveTextContent('ご注文で付与するポイントの率を設定します。');
+    expect(cards[3]).toHaveTextContent('ご注文で付与するポイントの率を設定します。');
 
-    await user.click(within(cards[1]!).getByRole('link', { name: 'ポイント設定' }));
+    await user.click(within(cards[3]!).getByRole('link', { name: 'ポイント設定' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'ポイント設定' })).toBeInTheDocument();
     expect(document.title).toBe('ポイント設定 | 管理画面');
     // Still under 設定 in the menu.

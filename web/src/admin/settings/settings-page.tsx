@@ -1,6 +1,6 @@
 /**
  * 設定 (/admin/settings): the shop's settings screens, each a card with one line saying what it
- * sets — 送料設定 and ポイント設定. Only for staff holding `shop_settings` (オーナー and 店長): the menu
+ * sets — ショップ情報 and ご利用設定 (the shop itself, first), 送料設定 and ポイント設定. Only for staff holding `shop_settings` (オーナー and 店長): the menu
  * leaves it out for the others, and the page says so if reached anyway.
  */
 import { Link } from 'react-router';
@@ -9,6 +9,16 @@ import styles from './settings.module.css';
 
 /** The settings screens, in the order the page lists them. */
 export const SETTINGS_SCREENS: readonly { to: string; label: string; description: string }[] = [
+  {
+    to: '/admin/settings/store',
+    label: 'ショップ情報',
+    description: 'ショップ名、所在地、インボイス登録番号、お問い合わせの受付先を設定します。',
+  },
+  {
+    to: '/admin/settings/storefront',
+    label: 'ご利用設定',
+    description: '販売の一時停止、複数お届け先、会員機能、ログインの安全設定を切り替えます。',
+  },
   {
     to: '/admin/settings/carriage',
     label: '送料設定',

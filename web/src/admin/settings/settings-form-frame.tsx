@@ -1,0 +1,213 @@
+/**
+ * What every settings screen with one form shares (送料設定, ポイント設定, ショップ情報, ご利用設定), so
+ * that they read, save and refuse alike (and a fix to one reaches all):
+ *
+ * - SettingsScreen: the page's title, 設定へ戻る and h1, and the screen only for staff holding
+ *   `shop_settings` (オーナー and 店長), the others reading why not;
+ * - SettingsLoader: the settings read once (loading, or why they could not be read);
+ * - useSettingsForm + SettingsForm: 保存する sends the form with the version read. Saved, the form
+ *   shows the server's answer (its normalised values, the new version) and the status line says
+ *   so; refused (422), each message goes under its field, the first one focused, with the summary
+ *   and what no field shows above 保存する; saved elsewhere first (409), the shared StaleNotice
+ *   offers 最新の内容を読み込む.
+ */
+import { type BaseSyntheticEvent, type ReactNode, useState } from 'react';
+import {
+  type QueryClient,
+  type QueryKey,
+  type UseMutationResult,
+  type UseQueryOptions,
+  useQuery,
+} from '@tanstack/react-query';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { Link } from 'react-router';
+import { AdminApiError, errorText } from '../api/admin-client';
+import { useCan } from '../api/session-queries';
+import { FormAlert, StatusNotice, ui } from '../ui/form';
+import { LoadFailed, Loading } from '../ui/query-state';
+import { StaleNotice, useStaleReload } from '../ui/stale-notice';
+import { isSettingsStale } from './carriage-queries';
+import { MESSAGES } from './carriage-schema';
+import styles from './settings.module.css';
+
+/** The page around a settings form: `title` is the h1 and the tab's title; `forbidden` what other roles read. */
+export function SettingsScreen({
+  title,
+  forbidden,
+  children,
+}: {
+  title: string;
+  forbidden: string;
+  children: ReactNode;
+}) {
+  const allowed = useCan()('shop_settings');
+  return (
+    <>
+      <title>{`${title} | 管理画面`}</title>
+      <p className={styles.back}>
+        <Link to="/admin/settings">設定へ戻る</Link>
+      </p>
+      <h1>{title}</h1>
+      {allowed ? children : <p role="alert">{forbidden}</p>}
+    </>
+  );
+}
+
+/** The settings read, handed to `children` (the form); until then what is happening. */
+export function SettingsLoader<T, K extends QueryKey>({
+  query,
+  children,
+}: {
+  query: UseQueryOptions<T, Error, T, K>;
+  children: (settings: T) => ReactNode;
+}) {
+  const settings = useQuery(query);
+  // Read once, the form keeps what it read: a later background read does not overwrite typing.
+  if (settings.data) return children(settings.data);
+  if (settings.isPending) return <Loading />;
+  return <LoadFailed error={settings.error} />;
+}
+
+/** A refused save: each field's message (in the form's order) and the form's alert. */
+export interface SettingsRefusal<F extends string> {
+  fields: { name: F; message: string }[];
+  alert: string;
+}
+
+/**
+ * A refused save (422) as messages for `fields` (the form's fields, in its order) and the alert:
+ * the summary with what no field shows (the version's); any other failure as its message.
+ */
+export function settingsRefusal<F extends string>(error: unknown, fields: readonly F[]): SettingsRefusal<F> {
+  if (!(error instanceof AdminApiError) || Object.keys(error.errors).length === 0) {
+    return { fields: [], alert: errorText(error) };
+  }
+  const found: SettingsRefusal<F>['fields'] = [];
+  const other: string[] = [];
+  for (const [key, messages] of Object.entries(error.errors)) {
+    const message = messages[0];
+    if (!message) continue;
+    const field = fields.find((name) => name === key);
+    if (field) found.push({ name: field, message });
+    else if (!other.includes(message)) other.push(message);
+  }
+  // The server's keys come sorted by name: in the form's order, the first one takes the focus.
+  found.sort((a, b) => fields.indexOf(a.name) - fields.indexOf(b.name));
+  return { fields: found, alert: [MESSAGES.summary, ...other].join('\n') };
+}
+
+export interface SettingsFormOptions<S extends { version: number }, V extends FieldValues, B> {
+  /** The settings as read. */
+  settings: S;
+  form: UseFormReturn<V>;
+  /** The settings as the form shows them. */
+  values: (settings: S) => V;
+  /** The form as 保存する sends it, with the version it was read at (called once the rules passed). */
+  body: (values: V, version: number) => B;
+  save: UseMutationResult<S, Error, B>;
+  /** Reads the settings afresh (最新の内容を読み込む). */
+  refresh: (queryClient: QueryClient) => Promise<S>;
+  /** The status line after a save. */
+  savedText: string;
+  /** A refused save's messages. */
+  refusal: (error: unknown) => SettingsRefusal<Path<V>>;
+}
+
+/** What SettingsForm shows and does; `shown` is the settings the form was last read or saved at. */
+export interface SettingsFormFrame<S> {
+  shown: S;
+  onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
+  notice: string | null;
+  alert: string | null;
+  stale: unknown;
+  reload: () => Promise<void>;
+  reloaded: () => void;
+  saving: boolean;
+}
+
+/** A settings form's save, its messages and its 409's reload (see the file's comment). */
+export function useSettingsForm<S extends { version: number }, V extends FieldValues, B>({
+  settings,
+  form,
+  values,
+  body,
+  save,
+  refresh,
+  savedText,
+  refusal,
+}: SettingsFormOptions<S, V, B>): SettingsFormFrame<S> {
+  // The settings the form was read at: its version goes with the save.
+  const [shown, setShown] = useState(settings);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [alert, setAlert] = useState<string | null>(null);
+  const [stale, setStale] = useState<unknown>(null);
+
+  const clearMessages = () => {
+    setNotice(null);
+    setAlert(null);
+    setStale(null);
+  };
+
+  /** The settings as the server has them, into the form (after a save, or read afresh). */
+  const show = (fresh: S) => {
+    setShown(fresh);
+    form.reset(values(fresh));
+  };
+
+  const submit = (typed: V) => {
+    clearMessages();
+    save.mutate(body(typed, shown.version), {
+      onSuccess: (saved) => {
+        show(saved);
+        setNotice(savedText);
+      },
+      onError: (error) => {
+        if (isSettingsStale(error)) {
+          setStale(error);
+          return;
+        }
+        const refused = refusal(error);
+        refused.fields.forEach(({ name, message }, index) => {
+          form.setError(name, { type: 'server', message }, { shouldFocus: index === 0 });
+        });
+        setAlert(refused.alert);
+      },
+    });
+  };
+
+  const { reload, reloaded } = useStaleReload({ refresh, show, clearMessages, setNotice, setAlert });
+
+  const onSubmit = form.handleSubmit(submit, () => {
+    clearMessages();
+    setAlert(MESSAGES.summary);
+  });
+
+  return { shown, onSubmit, notice, alert, stale, reload, reloaded, saving: save.isPending };
+}
+
+/** The form named `label`: its fields, then the status line, the 409's notice, the alert and 保存する. */
+export function SettingsForm<S>({
+  label,
+  frame,
+  children,
+}: {
+  label: string;
+  frame: SettingsFormFrame<S>;
+  children: ReactNode;
+}) {
+  return (
+    <form noValidate aria-label={label} onSubmit={frame.onSubmit}>
+      {children}
+      <StatusNotice message={frame.notice} />
+      {frame.stale ? (
+        <StaleNotice message={errorText(frame.stale)} reload={frame.reload} onReloaded={frame.reloaded} />
+      ) : null}
+      <FormAlert message={frame.alert} />
+      <div className={ui.actions}>
+        <button type="submit" className={ui.button} disabled={frame.saving}>
+          {frame.saving ? '保存しています…' : '保存する'}
+        </button>
+      </div>
+    </form>
+  );
+}
