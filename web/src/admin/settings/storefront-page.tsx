@@ -89,23 +89,12 @@ function StorefrontForm({ settings }: { settings: StorefrontSettings }) {
           error={errors.allow_multiple_shipping?.message}
           registration={register('allow_multiple_shipping')}
         />
-        <div className={styles.count}>
-          <Field
-            label="登録できるお届け先の数"
-            hint="会員がアドレス帳に登録できる住所の数です（1〜100）。"
-            error={errors.address_limit?.message}
-          >
-            {(props) => (
-              <input
-                {...props}
-                type="text"
-                inputMode="numeric"
-                autoComplete="off"
-                {...register('address_limit', storefrontRules.address_limit)}
-              />
-            )}
-          </Field>
-        </div>
+        <CountField
+          label="登録できるお届け先の数"
+          hint="会員がアドレス帳に登録できる住所の数です（1〜100）。"
+          error={errors.address_limit?.message}
+          registration={register('address_limit', storefrontRules.address_limit)}
+        />
       </fieldset>
 
       <fieldset className={styles.section}>
@@ -132,29 +121,39 @@ function StorefrontForm({ settings }: { settings: StorefrontSettings }) {
           error={errors.is_mfa?.message}
           registration={register('is_mfa')}
         />
-        <div className={styles.count}>
-          <Field
-            label="パスワードの有効期限（日）"
-            hint="30〜3650日で入力します。空欄にすると期限なしです。"
-            error={errors.password_expire_days?.message}
-          >
-            {(props) => (
-              <input
-                {...props}
-                type="text"
-                inputMode="numeric"
-                autoComplete="off"
-                {...register('password_expire_days', storefrontRules.password_expire_days)}
-              />
-            )}
-          </Field>
-        </div>
+        <CountField
+          label="パスワードの有効期限（日）"
+          hint="30〜3650日で入力します。空欄にすると期限なしです。"
+          error={errors.password_expire_days?.message}
+          registration={register('password_expire_days', storefrontRules.password_expire_days)}
+        />
       </fieldset>
     </SettingsForm>
   );
 }
 
 /** A checkbox with what it does under it (its description) and a refusal's message. */
+/** A whole number typed in a narrow box (full-width digits are read too). */
+function CountField({
+  label,
+  hint,
+  error,
+  registration,
+}: {
+  label: string;
+  hint: string;
+  error?: string;
+  registration: UseFormRegisterReturn;
+}) {
+  return (
+    <div className={styles.count}>
+      <Field label={label} hint={hint} error={error}>
+        {(props) => <input {...props} type="text" inputMode="numeric" autoComplete="off" {...registration} />}
+      </Field>
+    </div>
+  );
+}
+
 function Switch({
   label,
   hint,
