@@ -14,7 +14,7 @@ use crate::state::AppState;
 use crate::{
     addresses, bookmarks, bot_check, cards, cart, catalog, channel, checkout, collections, content, coupons, delivery, ecommerce_events, edge, embroidery,
     favorites, files, histories, inquiries, layout, measurements, members, memorials, messages, news, observe, openapi, orders, payments, points, postal,
-    print_catalogs, reviews, seo, shop_settings, social_gift, social_login, staff, stylists, system_messages, uploads, web,
+    print_catalogs, reports, reviews, seo, shop_settings, social_gift, social_login, staff, stylists, system_messages, uploads, web,
 };
 
 /// The channel-scoped `/v1` API; every route passes through [`channel::resolve`].
@@ -56,6 +56,7 @@ fn v1_routes() -> OpenApiRouter<AppState> {
         .merge(uploads::routes())
         .merge(inquiries::routes())
         .merge(shop_settings::routes())
+        .merge(reports::routes())
         .merge(system_messages::routes())
 }
 

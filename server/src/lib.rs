@@ -35,6 +35,7 @@ pub mod payments;
 pub mod points;
 pub mod postal;
 pub mod print_catalogs;
+pub mod reports;
 pub mod reviews;
 pub mod seed;
 pub mod seo;

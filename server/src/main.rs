@@ -340,6 +340,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     shop::histories::restock_mail::spawn(state.clone());
     shop::catalog::low_stock_mail::spawn(state.clone());
     shop::catalog::imports::spawn(state.clone());
+    shop::reports::keep::spawn(state.clone());
     let listener = tokio::net::TcpListener::bind(addr).await?;
     tracing::info!("listening on http://{}", listener.local_addr()?);
     let router = app::router(state);

@@ -481,7 +481,7 @@ const FLOORS: &[(&str, &[&str])] = &[
     ("cart", &["cart"]),
     ("social gift", &["social_gift"]),
     ("checkout", &["checkout"]),
-    ("back office", &["inquiries", "system_messages", "uploads", "shop_settings"]),
+    ("back office", &["inquiries", "system_messages", "uploads", "shop_settings", "reports"]),
     ("the site", &["seo", "web", "observe", "edge"]),
 ];
 

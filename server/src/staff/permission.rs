@@ -92,10 +92,12 @@ pub enum Permission {
     StaffManage,
     /// 返品・返金: give money and points back, take stock back.
     Refund,
+    /// 売上レポート: the shop's sales figures and their CSVs.
+    Reports,
 }
 
 impl Permission {
-    pub const ALL: [Permission; 14] = [
+    pub const ALL: [Permission; 15] = [
         Permission::OrdersView,
         Permission::OrdersEdit,
         Permission::PaymentsConfirm,
@@ -110,6 +112,7 @@ impl Permission {
         Permission::CatalogEdit,
         Permission::StaffManage,
         Permission::Refund,
+        Permission::Reports,
     ];
 
     pub fn granted_to(self, role: StaffRole) -> bool {
@@ -142,6 +145,7 @@ impl Permission {
             Permission::CatalogEdit => "商品を編集する権限がありません。",
             Permission::StaffManage => "スタッフを管理する権限がありません。",
             Permission::Refund => "返金する権限がありません。",
+            Permission::Reports => "売上を閲覧する権限がありません。",
         }
     }
 }
@@ -205,7 +209,8 @@ needs!(
     Stock,
     CatalogEdit,
     StaffManage,
-    Refund
+    Refund,
+    Reports
 );
 
 #[cfg(test)]
@@ -238,7 +243,7 @@ mod tests {
 
     #[test]
     fn cancelling_personal_data_and_product_edits_are_for_owner_and_manager() {
-        for permission in [Permission::OrdersCancel, Permission::PersonalDataExport, Permission::ShopSettings, Permission::CatalogEdit] {
+        for permission in [Permission::OrdersCancel, Permission::PersonalDataExport, Permission::ShopSettings, Permission::CatalogEdit, Permission::Reports] {
             let holders: Vec<_> = StaffRole::ALL.into_iter().filter(|r| permission.granted_to(*r)).map(StaffRole::label).collect();
             assert_eq!(holders, ["オーナー", "店長"], "{permission:?}");
         }

@@ -43,6 +43,7 @@ mod process;
 mod product_desk;
 mod product_photos;
 mod refunds;
+mod reports;
 mod review_desk;
 mod seo;
 mod settings_desk;

@@ -24,7 +24,7 @@ const REFUNDED_MAIL_PREFIX: &str = "【ライドパーツ本舗】返金完了�
 const REFUSED: &str = "返金する権限がありません。";
 
 /// A guest's card order of two units of one 5,000 yen product (its stock 10 before), shipped.
-async fn shipped_card_order(app: &TestApp, key: &str, owner: &str) -> Placed {
+pub(crate) async fn shipped_card_order(app: &TestApp, key: &str, owner: &str) -> Placed {
     let variation = product(app, key, 5000, 10, 10).await;
     let token = ready_guest_cart(app, &variation, 2, "credit_card").await;
     let card = tokenize(app, "4242424242424242").await;
@@ -34,13 +34,13 @@ async fn shipped_card_order(app: &TestApp, key: &str, owner: &str) -> Placed {
     placed
 }
 
-async fn ship(app: &TestApp, owner: &str, placed: &Placed) {
+pub(crate) async fn ship(app: &TestApp, owner: &str, placed: &Placed) {
     move_shipment(app, owner, placed, json!({ "to": "shipped", "carrier": "yamato_b2", "tracking_numbers": ["444413758703"] }))
         .await
         .assert_status(StatusCode::OK);
 }
 
-fn line_id(order: &Value) -> String {
+pub(crate) fn line_id(order: &Value) -> String {
     order["shipments"][0]["lines"][0]["id"].as_str().unwrap().to_owned()
 }
 

@@ -1076,6 +1076,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/reports/breakdown": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_breakdown_report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/reports/breakdown.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_breakdown_report_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/reports/sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_sales_report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/reports/sales.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_sales_report_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/reviews": {
         parameters: {
             query?: never;
@@ -4725,6 +4789,17 @@ export interface components {
             /** Format: int64 */
             version?: number | null;
         };
+        BreakdownReport: {
+            by: string;
+            from: string;
+            previous: components["schemas"]["PreviousPeriod"];
+            /** @description By 純売上, largest first; at most 500. */
+            rows: components["schemas"]["ReportRow"][];
+            to: string;
+            total: components["schemas"]["ReportFigures"];
+            /** @description More rows than were answered (the total still counts them all). */
+            truncated: boolean;
+        };
         /** @enum {string} */
         BulkAction: "confirm_payment" | "prepare" | "ship" | "mail_shipped";
         BulkChange: {
@@ -7876,7 +7951,7 @@ export interface components {
          */
         PdfFile: string;
         /** @enum {string} */
-        Permission: "orders_view" | "orders_edit" | "payments_confirm" | "shipping" | "orders_cancel" | "personal_data_export" | "inquiries" | "shop_settings" | "audit_log" | "catalog_view" | "stock" | "catalog_edit" | "staff_manage" | "refund";
+        Permission: "orders_view" | "orders_edit" | "payments_confirm" | "shipping" | "orders_cancel" | "personal_data_export" | "inquiries" | "shop_settings" | "audit_log" | "catalog_view" | "stock" | "catalog_edit" | "staff_manage" | "refund" | "reports";
         /** @description The upload form (documents the multipart body). */
         PhotoUploadForm: {
             /**
@@ -7990,6 +8065,12 @@ export interface components {
             data: components["schemas"]["EmbroideryPreset"][];
             /** @description The choices of the form, with their Japanese labels. */
             options: components["schemas"]["EmbroideryOptions"];
+        };
+        /** @description The stretch of as many days just before the report's. */
+        PreviousPeriod: {
+            from: string;
+            to: string;
+            total: components["schemas"]["ReportFigures"];
         };
         /** @description One product's changes; an omitted field stays as it is. */
         ProductChange: {
@@ -8423,6 +8504,56 @@ export interface components {
              */
             question_ct?: number | null;
         };
+        /** @description The money of a row: counts, then yen (tax included). */
+        ReportFigures: {
+            /**
+             * Format: int64
+             * @description クーポン値引.
+             */
+            discounts: number;
+            /**
+             * Format: int64
+             * @description 送料・手数料: carriage, payment and packing fees.
+             */
+            fees: number;
+            /**
+             * Format: int64
+             * @description 総売上（商品）: the items' price × quantity.
+             */
+            gross: number;
+            /**
+             * Format: int64
+             * @description 点数: units sold in those orders.
+             */
+            items: number;
+            /**
+             * Format: int64
+             * @description 純売上: gross − discounts − points + fees − returns.
+             */
+            net: number;
+            /**
+             * Format: int64
+             * @description 注文数: orders placed.
+             */
+            orders: number;
+            /**
+             * Format: int64
+             * @description ポイント利用.
+             */
+            points: number;
+            /**
+             * Format: int64
+             * @description 返品・返金・キャンセル: money given back on this row's days.
+             */
+            returns: number;
+        };
+        /** @description One row of a report: a period or a breakdown's key. */
+        ReportRow: {
+            figures: components["schemas"]["ReportFigures"];
+            key: string;
+            /** @description As the screen and the CSV name it: `11/1(日)`, `2026年11月`, `沖縄県`. */
+            label: string;
+        };
         /** @description A request the member sent about a product (restock, stock, a product the shop lacks). */
         RequestHistory: {
             body: string;
@@ -8527,6 +8658,15 @@ export interface components {
              *     refund never changes an earlier month's figure), yen.
              */
             refunded: number;
+        };
+        SalesReport: {
+            from: string;
+            grain: string;
+            previous: components["schemas"]["PreviousPeriod"];
+            /** @description Every period of the stretch, zeros included, in order. */
+            rows: components["schemas"]["ReportRow"][];
+            to: string;
+            total: components["schemas"]["ReportFigures"];
         };
         /** @description A staff member's saved search of the order list. */
         SavedView: {
@@ -14165,6 +14305,254 @@ export interface operations {
                 };
             };
             /** @description the body or the query cannot be read (`errors.body`, `errors.query`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_breakdown_report: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                /** @description `product`, `sku`, `category`, `payment`, `prefecture`, `customer`, `new_repeat` or `tax_rate`. */
+                by?: string;
+                /** @description For the CSV: `utf8` (with a BOM, the default) or `sjis`. */
+                encoding?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the stretch's sales per product, SKU, category, payment, prefecture, customer kind, new or repeat, or tax rate */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BreakdownReport"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.from`, `errors.to` or `errors.by` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_breakdown_report_csv: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                /** @description `product`, `sku`, `category`, `payment`, `prefecture`, `customer`, `new_repeat` or `tax_rate`. */
+                by?: string;
+                /** @description For the CSV: `utf8` (with a BOM, the default) or `sjis`. */
+                encoding?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the breakdown's rows as CSV, then 合計 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.from`, `errors.to`, `errors.by` or `errors.encoding` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_sales_report: {
+        parameters: {
+            query?: {
+                /** @description The first day (`YYYY-MM-DD`, Japan); default the first of this month. */
+                from?: string;
+                /** @description The last day, included; default today. */
+                to?: string;
+                /** @description `day` (default), `week`, `month`, `weekday` or `hour`. */
+                grain?: string;
+                /** @description For the CSV: `utf8` (with a BOM, the default) or `sjis`. */
+                encoding?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the sales per period of the stretch, its total and the previous stretch's */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalesReport"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.from`, `errors.to` or `errors.grain` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_sales_report_csv: {
+        parameters: {
+            query?: {
+                /** @description The first day (`YYYY-MM-DD`, Japan); default the first of this month. */
+                from?: string;
+                /** @description The last day, included; default today. */
+                to?: string;
+                /** @description `day` (default), `week`, `month`, `weekday` or `hour`. */
+                grain?: string;
+                /** @description For the CSV: `utf8` (with a BOM, the default) or `sjis`. */
+                encoding?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the sales report's rows as CSV, then 合計 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.from`, `errors.to`, `errors.grain` or `errors.encoding` */
             422: {
                 headers: {
                     [name: string]: unknown;

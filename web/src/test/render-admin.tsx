@@ -26,6 +26,7 @@ const ROLES: Record<Role, { label: string; permissions: string[] }> = {
       'catalog_edit',
       'staff_manage',
       'refund',
+      'reports',
     ],
   },
   manager: {
@@ -43,6 +44,7 @@ const ROLES: Record<Role, { label: string; permissions: string[] }> = {
       'stock',
       'catalog_edit',
       'refund',
+      'reports',
     ],
   },
   order_clerk: {

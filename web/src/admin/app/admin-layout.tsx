@@ -8,6 +8,7 @@ import { Link, NavLink, Outlet, isRouteErrorResponse, useNavigate, useRouteError
 import { AdminApiError, errorText } from '../api/admin-client';
 import type { Permission } from '../api/admin-types';
 import { useCan, useIsCorporateShop, useLogout, useStaff } from '../api/session-queries';
+import { REPORTS_PERMISSION } from '../reports/report-types';
 import styles from './admin-layout.module.css';
 
 interface Screen {
@@ -27,6 +28,7 @@ const SCREENS: readonly Screen[] = [
   { to: '/admin/catalog/taxonomy', label: '分類管理', needs: 'catalog_view' },
   { to: '/admin/catalog/reviews', label: 'レビュー管理', needs: 'catalog_view' },
   { to: '/admin/catalog/csv', label: 'CSV入出力', needs: 'catalog_view' },
+  { to: '/admin/reports', label: '売上', needs: REPORTS_PERMISSION },
   { to: '/admin/inquiries', label: '受信箱' },
   { to: '/admin/messages/new', label: 'お知らせ作成', end: true, needs: 'inquiries' },
   { to: '/admin/messages', label: '送信済みお知らせ', end: true },

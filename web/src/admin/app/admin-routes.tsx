@@ -28,6 +28,7 @@ import { BankReconciliationPage } from '../orders/bank-reconciliation-page';
 import { OrderPage } from '../orders/order-page';
 import { OrdersPage } from '../orders/orders-page';
 import { TrackingImportPage } from '../orders/tracking-import-page';
+import { ReportsPage } from '../reports/reports-page';
 import { CarriagePage } from '../settings/carriage-page';
 import { PointsPage } from '../settings/points-page';
 import { SettingsPage } from '../settings/settings-page';
@@ -86,6 +87,7 @@ export function adminRoutes(queryClient: QueryClient): RouteObject[] {
         { path: 'orders/tracking', Component: TrackingImportPage },
         { path: 'orders/bank', Component: BankReconciliationPage },
         { path: 'orders/:orderNo', Component: OrderPage },
+        { path: 'reports', Component: ReportsPage },
         { path: 'products', Component: ProductsPage },
         { path: 'products/new', Component: NewProductPage },
         { path: 'products/:id', Component: ProductPage },
