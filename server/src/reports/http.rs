@@ -5,13 +5,14 @@ use std::collections::BTreeMap;
 
 use axum::Json;
 use axum::extract::State;
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::figures::{Dim, FIGURE_HEADERS, Grain, ReportFigures, format_day, jst_day, month_start, parse_day, previous_stretch};
-use super::keep::{self, Live};
+use super::keep::{self, Live, Prepared};
 use crate::channel::Channel;
 use crate::infra::download::attachment_headers;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
@@ -24,6 +25,8 @@ use crate::state::AppState;
 
 /// The longest stretch a report covers: three years (a leap day included).
 const MAX_DAYS: i64 = 1096;
+const COUNTING_CODE: &str = "reports.counting";
+const COUNTING_MESSAGE: &str = "この期間の売上を集計しています（初めて開く期間のみ、1分ほどかかります）。しばらくしてから、もう一度表示してください。";
 /// The most rows a breakdown answers (a shop of many SKUs): the rest is in the total.
 const BREAKDOWN_MAX_ROWS: usize = 500;
 
@@ -160,10 +163,14 @@ fn all_of<A, B, C>(a: Result<A, FieldErrors>, b: Result<B, FieldErrors>, c: Resu
     }
 }
 
-/// The stretch and the one before it, counted.
+/// The stretch and the one before it, counted; 503 `reports.counting` while a long stretch not
+/// counted before is being counted in the background.
 async fn prepared(state: &AppState, channel: &Channel, first: i64, last: i64, now: i64) -> ApiResult<Live> {
     let (previous_first, _) = previous_stretch(first, last);
-    Ok(keep::prepare(&state.db, &channel.id, previous_first, last, now).await?)
+    match keep::prepare(&state.db, &channel.id, previous_first, last, now).await? {
+        Prepared::Ready(live) => Ok(live),
+        Prepared::Counting => Err(ApiError::rule_with(StatusCode::SERVICE_UNAVAILABLE, COUNTING_CODE, COUNTING_MESSAGE)),
+    }
 }
 
 async fn previous_period(state: &AppState, channel: &Channel, dim: Dim, first: i64, last: i64, live: &Live) -> ApiResult<PreviousPeriod> {
@@ -219,6 +226,7 @@ async fn build_breakdown(state: &AppState, channel: &Channel, query: &BreakdownQ
         (status = 200, body = SalesReport, description = "the sales per period of the stretch, its total and the previous stretch's"),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 422, body = ErrorBody, description = "`errors.from`, `errors.to` or `errors.grain`"),
+        (status = 503, body = ErrorBody, description = "`reports.counting`: a long stretch not counted before is being counted; ask again later"),
     ))]
 pub async fn sales_report(
     State(state): State<AppState>,
@@ -234,6 +242,7 @@ pub async fn sales_report(
         (status = 200, body = BreakdownReport, description = "the stretch's sales per product, SKU, category, payment, prefecture, customer kind, new or repeat, or tax rate"),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 422, body = ErrorBody, description = "`errors.from`, `errors.to` or `errors.by`"),
+        (status = 503, body = ErrorBody, description = "`reports.counting`: a long stretch not counted before is being counted; ask again later"),
     ))]
 pub async fn breakdown_report(
     State(state): State<AppState>,
@@ -249,6 +258,7 @@ pub async fn breakdown_report(
         (status = 200, description = "the sales report's rows as CSV, then 合計", content_type = "text/csv"),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 422, body = ErrorBody, description = "`errors.from`, `errors.to`, `errors.grain` or `errors.encoding`"),
+        (status = 503, body = ErrorBody, description = "`reports.counting`, as the JSON's"),
     ))]
 pub async fn sales_report_csv(
     State(state): State<AppState>,
@@ -268,6 +278,7 @@ pub async fn sales_report_csv(
         (status = 200, description = "the breakdown's rows as CSV, then 合計", content_type = "text/csv"),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 422, body = ErrorBody, description = "`errors.from`, `errors.to`, `errors.by` or `errors.encoding`"),
+        (status = 503, body = ErrorBody, description = "`reports.counting`, as the JSON's"),
     ))]
 pub async fn breakdown_report_csv(
     State(state): State<AppState>,

@@ -149,6 +149,27 @@ async fn a_later_refund_or_cancel_counts_on_its_own_day_and_never_rewrites_a_fin
         assert_eq!(cut["total"], after_cancel["total"], "{grain}");
     }
     assert_eq!(report(&app, &owner, SALES, &format!("{stretch}&grain=weekday")).await["rows"].as_array().unwrap().len(), 7);
+
+    // A long stretch never looked at is counted in the background: 503 until it is, then the
+    // same days as before.
+    let long = format!("from={}&to={today}", jst_day(-200));
+    let first_look = get(&app, &owner, SALES, &long).await;
+    first_look.assert_status(StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(first_look.json()["code"], "reports.counting");
+    assert!(first_look.json()["message"].as_str().unwrap().contains("集計しています"));
+    let mut counted = first_look;
+    for _ in 0..150 {
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        counted = get(&app, &owner, SALES, &long).await;
+        if counted.status == StatusCode::OK {
+            break;
+        }
+    }
+    counted.assert_status(StatusCode::OK);
+    let counted = counted.json();
+    assert_eq!(counted["rows"].as_array().unwrap().len(), 201);
+    assert_eq!(row(&counted, &day), row(&first, &day));
+    assert_eq!(row(&counted, &today), row(&after_cancel, &today));
 }
 
 async fn bad_input_is_refused_in_japanese_and_only_owners_and_managers_read_the_figures(app: TestApp) {

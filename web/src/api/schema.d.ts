@@ -14374,13 +14374,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description the shop is in maintenance */
+            /** @description `reports.counting`: a long stretch not counted before is being counted; ask again later */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MaintenanceBody"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -14435,13 +14435,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description the shop is in maintenance */
+            /** @description `reports.counting`, as the JSON's */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MaintenanceBody"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -14498,13 +14498,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description the shop is in maintenance */
+            /** @description `reports.counting`: a long stretch not counted before is being counted; ask again later */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MaintenanceBody"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -14561,13 +14561,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description the shop is in maintenance */
+            /** @description `reports.counting`, as the JSON's */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MaintenanceBody"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

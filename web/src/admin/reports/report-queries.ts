@@ -5,7 +5,7 @@
  * screen is here.
  */
 import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
-import { adminApi, checkResponse, client, loadData } from '../api/admin-client';
+import { AdminApiError, adminApi, checkResponse, client, loadData } from '../api/admin-client';
 import { ADMIN_ROOT } from '../api/session-queries';
 import { fileNameOf } from '../ui/save-file';
 import type { BreakdownQuery, ReportCsvEncoding, SalesQuery } from './report-types';
@@ -13,12 +13,31 @@ import type { BreakdownQuery, ReportCsvEncoding, SalesQuery } from './report-typ
 /** Every query of 売上 keys under this. */
 export const REPORTS_KEY = [...ADMIN_ROOT, 'reports'] as const;
 
+/**
+ * A stretch looked at for the first time (a year of a large shop) is counted by the server in
+ * the background: it answers 503 `reports.counting` meanwhile, and the screen asks again every
+ * few seconds, showing the server's message until the figures come.
+ */
+export const COUNTING_CODE = 'reports.counting';
+const COUNTING_RETRIES = 40;
+const COUNTING_RETRY_MS = 3000;
+
+export function isCounting(error: unknown): boolean {
+  return error instanceof AdminApiError && error.status === 503 && error.code === COUNTING_CODE;
+}
+
+const whileCounting = {
+  retry: (failures: number, error: Error) => isCounting(error) && failures < COUNTING_RETRIES,
+  retryDelay: COUNTING_RETRY_MS,
+};
+
 /** The sales of `from`…`to` by `grain`, with the total and the previous stretch's total. */
 export const salesReportQuery = ({ from, to, grain }: SalesQuery) =>
   queryOptions({
     queryKey: [...REPORTS_KEY, 'sales', { from, to, grain }] as const,
     queryFn: ({ signal }) =>
       loadData(client().GET('/v1/admin/reports/sales', { params: { query: { from, to, grain } }, signal })),
+    ...whileCounting,
     // Another grain or period keeps the last answer on the screen until the new one arrives.
     placeholderData: keepPreviousData,
   });
@@ -29,6 +48,7 @@ export const breakdownReportQuery = ({ from, to, by }: BreakdownQuery) =>
     queryKey: [...REPORTS_KEY, 'breakdown', { from, to, by }] as const,
     queryFn: ({ signal }) =>
       loadData(client().GET('/v1/admin/reports/breakdown', { params: { query: { from, to, by } }, signal })),
+    ...whileCounting,
     placeholderData: keepPreviousData,
   });
 

@@ -445,4 +445,19 @@ describe('売上 by permission', () => {
     // Once: the breakdown (asked alongside) shows nothing while the sales are refused.
     expect(screen.getAllByRole('alert')).toHaveLength(1);
   });
+
+  it('says the server is counting a stretch looked at for the first time, and shows it once counted', async () => {
+    const counting = '売上を集計しています。';
+    let asked = 0;
+    const fake = reportsFake().on('GET', SALES, (request) => {
+      asked += 1;
+      return asked === 1
+        ? json({ message: counting, code: 'reports.counting' }, { status: 503 })
+        : json(salesReport(new URL(request.url).searchParams));
+    });
+    renderAdmin(PAGE, fake);
+    expect(await screen.findByText(counting)).toHaveAttribute('role', 'status');
+    expect(await screen.findByRole('table', { name: /^日別の売上/ }, { timeout: 6000 })).toBeInTheDocument();
+    expect(asked).toBe(2);
+  }, 10_000);
 });

@@ -19,13 +19,13 @@
 import { Component, type FormEvent, lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { fieldError } from '../api/admin-client';
+import { errorText, fieldError } from '../api/admin-client';
 import { useCan } from '../api/session-queries';
 import { todayInJapan } from '../ui/date-time';
 import { Field, ui } from '../ui/form';
 import { LoadFailed, Loading } from '../ui/query-state';
 import { Yen } from '../ui/yen';
-import { breakdownReportQuery, salesReportQuery } from './report-queries';
+import { breakdownReportQuery, isCounting, salesReportQuery } from './report-queries';
 import { CsvButtons, FiguresTable } from './report-table';
 import { type BreakdownReport, REPORTS_PERMISSION, type ReportFigures, type SalesReport } from './report-types';
 import {
@@ -100,6 +100,10 @@ function ReportDesk() {
           <SalesSection view={view} report={sales.data} busy={sales.isPlaceholderData} />
           <BreakdownSection view={view} breakdown={breakdown} onShow={show} />
         </>
+      ) : sales.isPending && isCounting(sales.failureReason) ? (
+        <p role="status" className={styles.note}>
+          {errorText(sales.failureReason)}
+        </p>
       ) : sales.isPending ? (
         <Loading />
       ) : refused ? null : (
