@@ -25,6 +25,7 @@ pub mod search_text;
 pub mod secret;
 pub mod shared_secrets;
 pub mod sniff;
+pub mod sql_filter;
 pub mod storage;
 pub mod svg;
 pub mod text_csv;

@@ -68,6 +68,13 @@ pub fn escape_formula(cell: &str) -> String {
     if cell.starts_with(['=', '+', '@']) { format!("'{cell}") } else { cell.to_owned() }
 }
 
+/// A text cell that a spreadsheet would still read as a formula or number after
+/// [`escape_formula`] (a leading `-`, a tab or a carriage return: `-1+2`): a leading `'` keeps
+/// it text. Only for text columns: a figure's own `-` is a negative number.
+pub fn neutral_text(cell: &str) -> String {
+    if cell.starts_with(['-', '\t', '\r']) { format!("'{cell}") } else { cell.to_owned() }
+}
+
 pub fn unescape_formula(cell: &str) -> String {
     match cell.strip_prefix('\'') {
         Some(rest) if rest.starts_with(['=', '+', '@']) => rest.to_owned(),
@@ -176,6 +183,12 @@ pub fn to_shift_jis(text: &str) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_text_cell_a_spreadsheet_would_run_is_kept_as_text() {
+        assert_eq!(neutral_text("-1+2"), "'-1+2");
+        assert_eq!(neutral_text("沖縄県"), "沖縄県");
+    }
 
     #[test]
     fn rows_keep_their_line_numbers_across_quoted_line_breaks() {

@@ -11,6 +11,8 @@
 //! `mailed_secret` (issuing codes and link tokens), `mails` (texts and sending).
 pub mod address;
 pub mod business;
+pub mod desk;
+pub mod desk_store;
 pub mod email_change;
 pub mod http;
 pub mod leaving;

@@ -584,30 +584,21 @@ impl DeskValue {
 }
 
 fn clause(channel_id: &ChannelId, filter: &DeskFilter) -> (String, Vec<Bind>) {
-    let mut sql = String::from("WHERE o.channel_id = $1");
-    let mut binds = vec![Bind::Text(channel_id.to_string())];
-    for (condition, values) in &filter.conditions {
-        let mut part = String::new();
-        let mut values = values.iter();
-        for piece in condition.split_inclusive('?') {
-            match piece.strip_suffix('?') {
-                Some(before) => {
-                    let value = values.next().map(|v| match v {
-                        DeskValue::Text(text) | DeskValue::Search(text) => Bind::Text(text.clone()),
-                        DeskValue::Int(n) => Bind::Int(*n),
-                    });
-                    binds.extend(value);
-                    part.push_str(before);
-                    part.push_str(&format!("${}", binds.len()));
-                }
-                None => part.push_str(piece),
-            }
-        }
-        sql.push_str(" AND (");
-        sql.push_str(&part);
-        sql.push(')');
-    }
-    (sql, binds)
+    let conditions: Vec<(String, Vec<Bind>)> = filter
+        .conditions
+        .iter()
+        .map(|(condition, values)| {
+            let values = values
+                .iter()
+                .map(|value| match value {
+                    DeskValue::Text(text) | DeskValue::Search(text) => Bind::Text(text.clone()),
+                    DeskValue::Int(n) => Bind::Int(*n),
+                })
+                .collect();
+            (condition.clone(), values)
+        })
+        .collect();
+    crate::infra::sql_filter::numbered("WHERE o.channel_id = $1", vec![Bind::Text(channel_id.to_string())], &conditions)
 }
 
 /// A page of the channel's orders matching the filter, newest first, and how many match.

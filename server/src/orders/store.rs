@@ -136,10 +136,7 @@ pub struct Search {
     pub status: Option<&'static str>,
 }
 
-pub(super) enum Bind {
-    Text(String),
-    Int(i64),
-}
+pub(super) use crate::infra::sql_filter::SqlValue as Bind;
 
 /// `WHERE …` of a member's search and its values ($1 channel, $2 member, then the filters).
 fn search_clause(channel_id: &ChannelId, user_id: &UserId, search: &Search) -> (String, Vec<Bind>) {

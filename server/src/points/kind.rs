@@ -31,6 +31,12 @@ impl PointKind {
         PointKind::ALL.into_iter().find(|kind| kind.code() == code)
     }
 
+    /// The label of a change of `points`: the shop's hand adjustment (stored as 付与) reads
+    /// 減算 when it took points away.
+    pub fn label_of(self, points: i64) -> &'static str {
+        if self == PointKind::Grant && points < 0 { "減算" } else { self.label() }
+    }
+
     pub fn label(self) -> &'static str {
         match self {
             PointKind::Earn => "獲得",

@@ -60,6 +60,41 @@ pub async fn take_at_most(tx: &mut Tx, user_id: &UserId, points: i64, now: i64) 
     Ok(())
 }
 
+/// A hand adjustment's outcome.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Adjusted {
+    Done,
+    /// The balance is no longer the one the screen showed.
+    Moved,
+    /// It would go below zero.
+    BelowZero,
+}
+
+/// Changes the balance by `points` only while it is still `expected` and stays at or above
+/// zero: one guarded UPDATE, so two screens adjusting from the same balance cannot both apply.
+pub async fn adjust_from(tx: &mut Tx, channel_id: &ChannelId, user_id: &UserId, expected: i64, points: i64, now: i64) -> sqlx::Result<Adjusted> {
+    sqlx::query("INSERT INTO user_points (user_id, channel_id, balance, updated_at) VALUES ($1, $2, 0, $3) ON CONFLICT (user_id) DO NOTHING")
+        .bind(user_id)
+        .bind(channel_id)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+    let done = sqlx::query("UPDATE user_points SET balance = balance + $1, updated_at = $2 WHERE user_id = $3 AND balance = $4 AND balance + $1 >= 0")
+        .bind(points)
+        .bind(now)
+        .bind(user_id)
+        .bind(expected)
+        .execute(&mut **tx)
+        .await?;
+    if done.rows_affected() == 1 {
+        Ok(Adjusted::Done)
+    } else if balance(&mut **tx, user_id).await? != expected {
+        Ok(Adjusted::Moved)
+    } else {
+        Ok(Adjusted::BelowZero)
+    }
+}
+
 pub async fn record(tx: &mut Tx, entry: &Entry<'_>, now: i64) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO point_histories (id, channel_id, user_id, order_id, kind, points, description, created_at) \

@@ -297,18 +297,12 @@ pub async fn breakdown_report_csv(
 fn csv_answer(first_header: &str, rows: &[ReportRow], total: &ReportFigures, encoding: Encoding, name: &str, ascii: &str) -> Response {
     let headers: Vec<&str> = std::iter::once(first_header).chain(FIGURE_HEADERS).collect();
     let line = |label: &str, figures: &ReportFigures| -> Vec<String> {
-        std::iter::once(neutral_label(label)).chain(figures.cells().iter().map(i64::to_string)).collect()
+        std::iter::once(text_csv::neutral_text(label)).chain(figures.cells().iter().map(i64::to_string)).collect()
     };
     let mut lines: Vec<Vec<String>> = rows.iter().map(|row| line(&row.label, &row.figures)).collect();
     lines.push(line("合計", total));
     let bytes = text_csv::write_rows(&headers, &lines, encoding);
     (attachment_headers(encoding.content_type(), &format!("{name}.csv"), &format!("{ascii}.csv")), bytes).into_response()
-}
-
-/// A label a spreadsheet would run (a product named `-1+2`, `=…`): a leading `'` keeps it text.
-/// The figures' own `-` stays (a negative number).
-fn neutral_label(label: &str) -> String {
-    if label.starts_with(['-', '\t', '\r']) { format!("'{label}") } else { label.to_owned() }
 }
 
 #[cfg(test)]
@@ -328,11 +322,5 @@ mod tests {
         assert!(grain_of(Some("year")).is_err());
         assert!(dim_of(None).is_err());
         assert_eq!(dim_of(Some("tax_rate")), Ok(Dim::TaxRate));
-    }
-
-    #[test]
-    fn a_label_a_spreadsheet_would_run_is_kept_as_text() {
-        assert_eq!(neutral_label("-1+2"), "'-1+2");
-        assert_eq!(neutral_label("沖縄県"), "沖縄県");
     }
 }

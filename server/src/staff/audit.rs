@@ -72,10 +72,18 @@ pub enum AuditAction {
     StaffEnrol,
     /// The page desk: a static page saved (published, back to draft, its text), with what changed.
     PageUpdate,
+    /// The member desk: a member's failed logins cleared.
+    MemberUnlock,
+    /// The member desk: 要注意 set or cleared, with its note before and after.
+    MemberCaution,
+    /// The member list downloaded as CSV, with how many rows.
+    MemberExport,
+    /// A member's points added or taken by hand, with the reason.
+    PointsAdjust,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 46] = [
+    pub const ALL: [AuditAction; 50] = [
         AuditAction::Login,
         AuditAction::Logout,
         AuditAction::LoginFailed,
@@ -122,6 +130,10 @@ impl AuditAction {
         AuditAction::StaffRoleChange,
         AuditAction::StaffResetAuthenticator,
         AuditAction::StaffEnrol,
+        AuditAction::MemberUnlock,
+        AuditAction::MemberCaution,
+        AuditAction::MemberExport,
+        AuditAction::PointsAdjust,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -172,6 +184,10 @@ impl AuditAction {
             AuditAction::StaffRoleChange => "staff_role_change",
             AuditAction::StaffResetAuthenticator => "staff_reset_authenticator",
             AuditAction::StaffEnrol => "staff_enrol",
+            AuditAction::MemberUnlock => "member_unlock",
+            AuditAction::MemberCaution => "member_caution",
+            AuditAction::MemberExport => "member_export",
+            AuditAction::PointsAdjust => "points_adjust",
         }
     }
 

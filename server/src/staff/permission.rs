@@ -94,10 +94,16 @@ pub enum Permission {
     Refund,
     /// 売上レポート: the shop's sales figures and their CSVs.
     Reports,
+    /// 会員管理: search members and read one, with their purchases and points.
+    MembersView,
+    /// 会員管理: unlock a member's account, set or clear 要注意.
+    MembersEdit,
+    /// Add or take a member's points by hand, with a reason.
+    PointsAdjust,
 }
 
 impl Permission {
-    pub const ALL: [Permission; 15] = [
+    pub const ALL: [Permission; 18] = [
         Permission::OrdersView,
         Permission::OrdersEdit,
         Permission::PaymentsConfirm,
@@ -113,6 +119,9 @@ impl Permission {
         Permission::StaffManage,
         Permission::Refund,
         Permission::Reports,
+        Permission::MembersView,
+        Permission::MembersEdit,
+        Permission::PointsAdjust,
     ];
 
     pub fn granted_to(self, role: StaffRole) -> bool {
@@ -121,10 +130,14 @@ impl Permission {
         match role {
             R::Owner => true,
             R::Manager => !matches!(self, P::AuditLog | P::StaffManage),
-            R::OrderClerk => matches!(self, P::OrdersView | P::OrdersEdit | P::PaymentsConfirm | P::Shipping | P::Inquiries | P::CatalogView),
+            // The customer desk: orders, payments, inquiries, and the members who place them.
+            R::OrderClerk => matches!(
+                self,
+                P::OrdersView | P::OrdersEdit | P::PaymentsConfirm | P::Shipping | P::Inquiries | P::CatalogView | P::MembersView | P::MembersEdit
+            ),
             // The warehouse: parcels out, stock in, the shelf counted.
             R::ShippingClerk => matches!(self, P::OrdersView | P::Shipping | P::CatalogView | P::Stock),
-            R::Viewer => matches!(self, P::OrdersView | P::CatalogView),
+            R::Viewer => matches!(self, P::OrdersView | P::CatalogView | P::MembersView),
         }
     }
 
@@ -146,6 +159,9 @@ impl Permission {
             Permission::StaffManage => "スタッフを管理する権限がありません。",
             Permission::Refund => "返金する権限がありません。",
             Permission::Reports => "売上を閲覧する権限がありません。",
+            Permission::MembersView => "会員情報を閲覧する権限がありません。",
+            Permission::MembersEdit => "会員情報を変更する権限がありません。",
+            Permission::PointsAdjust => "ポイントを調整する権限がありません。",
         }
     }
 }
@@ -210,7 +226,10 @@ needs!(
     CatalogEdit,
     StaffManage,
     Refund,
-    Reports
+    Reports,
+    MembersView,
+    MembersEdit,
+    PointsAdjust
 );
 
 #[cfg(test)]
@@ -243,7 +262,14 @@ mod tests {
 
     #[test]
     fn cancelling_personal_data_and_product_edits_are_for_owner_and_manager() {
-        for permission in [Permission::OrdersCancel, Permission::PersonalDataExport, Permission::ShopSettings, Permission::CatalogEdit, Permission::Reports] {
+        for permission in [
+            Permission::OrdersCancel,
+            Permission::PersonalDataExport,
+            Permission::ShopSettings,
+            Permission::CatalogEdit,
+            Permission::Reports,
+            Permission::PointsAdjust,
+        ] {
             let holders: Vec<_> = StaffRole::ALL.into_iter().filter(|r| permission.granted_to(*r)).map(StaffRole::label).collect();
             assert_eq!(holders, ["オーナー", "店長"], "{permission:?}");
         }
@@ -252,6 +278,14 @@ mod tests {
     #[test]
     fn the_shipping_clerk_ships_and_keeps_the_stock_and_the_viewer_reads_only() {
         assert_eq!(StaffRole::ShippingClerk.permissions(), [Permission::OrdersView, Permission::Shipping, Permission::CatalogView, Permission::Stock]);
-        assert_eq!(StaffRole::Viewer.permissions(), [Permission::OrdersView, Permission::CatalogView]);
+        assert_eq!(StaffRole::Viewer.permissions(), [Permission::OrdersView, Permission::CatalogView, Permission::MembersView]);
+    }
+
+    #[test]
+    fn the_order_clerk_looks_members_up_and_unlocks_them_but_moves_no_points() {
+        let clerk = StaffRole::OrderClerk;
+        assert!(Permission::MembersView.granted_to(clerk) && Permission::MembersEdit.granted_to(clerk));
+        assert!(!Permission::PointsAdjust.granted_to(clerk) && !Permission::PersonalDataExport.granted_to(clerk));
+        assert!(!Permission::MembersEdit.granted_to(StaffRole::Viewer) && !Permission::MembersView.granted_to(StaffRole::ShippingClerk));
     }
 }

@@ -1,6 +1,8 @@
 //! Every SQL statement of staff: the staff table, the step between password and code, the
 //! sessions, the audit log and the enrolment links.
 use crate::infra::ids::ChannelId;
+use crate::infra::search_text::contains_pattern;
+use crate::infra::sql_filter::{SqlValue, numbered};
 use sqlx::Any;
 
 use super::enrolment::EnrolmentKind;
@@ -280,19 +282,66 @@ pub struct AuditRow {
     pub target: String,
 }
 
-/// A page of the channel's audit log, newest first, and how many entries it has.
-pub async fn list_audit(db: &Db, channel_id: &ChannelId, limit: i64, offset: i64) -> sqlx::Result<(Vec<AuditRow>, i64)> {
-    let rows = sqlx::query_as::<_, AuditRow>(
+/// The audit log's filters, already checked.
+#[derive(Debug, Default)]
+pub struct AuditFilter {
+    pub staff_id: Option<String>,
+    pub action: Option<&'static str>,
+    /// Part of what was changed (an order number, a member, a setting's name …).
+    pub target: Option<String>,
+    /// At or after, ms.
+    pub from: Option<i64>,
+    /// Before, ms.
+    pub before: Option<i64>,
+}
+
+impl AuditFilter {
+    fn conditions(&self) -> Vec<(String, Vec<SqlValue>)> {
+        let mut conditions = Vec::new();
+        if let Some(staff_id) = &self.staff_id {
+            conditions.push(("a.staff_id = ?".to_owned(), vec![SqlValue::Text(staff_id.clone())]));
+        }
+        if let Some(action) = self.action {
+            conditions.push(("a.action = ?".to_owned(), vec![SqlValue::Text(action.to_owned())]));
+        }
+        if let Some(target) = &self.target {
+            conditions.push(("a.target LIKE ? ESCAPE '\\'".to_owned(), vec![SqlValue::Text(contains_pattern(target))]));
+        }
+        if let Some(from) = self.from {
+            conditions.push(("a.at >= ?".to_owned(), vec![SqlValue::Int(from)]));
+        }
+        if let Some(before) = self.before {
+            conditions.push(("a.at < ?".to_owned(), vec![SqlValue::Int(before)]));
+        }
+        conditions
+    }
+}
+
+/// A page of the channel's audit log matching `filter`, newest first, and how many entries match.
+pub async fn list_audit(db: &Db, channel_id: &ChannelId, filter: &AuditFilter, limit: i64, offset: i64) -> sqlx::Result<(Vec<AuditRow>, i64)> {
+    let (clause, values) = numbered("WHERE a.channel_id = $1", vec![SqlValue::Text(channel_id.to_string())], &filter.conditions());
+    let sql = format!(
         "SELECT a.at, t.name AS staff_name, a.action, a.target FROM staff_audit_log a JOIN staff t ON t.id = a.staff_id \
-         WHERE a.channel_id = $1 ORDER BY a.at DESC, a.id DESC LIMIT $2 OFFSET $3",
-    )
-    .bind(channel_id)
-    .bind(limit)
-    .bind(offset)
-    .fetch_all(&db.pool)
-    .await?;
-    let total = sqlx::query_scalar("SELECT COUNT(*) FROM staff_audit_log WHERE channel_id = $1").bind(channel_id).fetch_one(&db.pool).await?;
-    Ok((rows, total))
+         {clause} ORDER BY a.at DESC, a.id DESC LIMIT ${} OFFSET ${}",
+        values.len() + 1,
+        values.len() + 2
+    );
+    let mut query = sqlx::query_as::<_, AuditRow>(sqlx::AssertSqlSafe(sql));
+    for value in &values {
+        query = match value {
+            SqlValue::Text(text) => query.bind(text.clone()),
+            SqlValue::Int(n) => query.bind(*n),
+        };
+    }
+    let rows = query.bind(limit).bind(offset).fetch_all(&db.pool).await?;
+    let mut count = sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(format!("SELECT COUNT(*) FROM staff_audit_log a {clause}")));
+    for value in &values {
+        count = match value {
+            SqlValue::Text(text) => count.bind(text.clone()),
+            SqlValue::Int(n) => count.bind(*n),
+        };
+    }
+    Ok((rows, count.fetch_one(&db.pool).await?))
 }
 
 // ---- the staff desk ----------------------------------------------------------------------------

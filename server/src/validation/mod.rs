@@ -174,6 +174,34 @@ pub fn today_jst() -> Date {
     OffsetDateTime::now_utc().to_offset(jst).date()
 }
 
+/// The first millisecond of a Japan day (its 00:00 +09:00), since the epoch: a staff search's
+/// `from` is `>=` it, its `to` is `<` the next day's.
+pub fn jst_day_start_ms(date: Date) -> i64 {
+    let jst = UtcOffset::from_hms(9, 0, 0).expect("valid offset");
+    (date.midnight().assume_offset(jst).unix_timestamp_nanos() / 1_000_000) as i64
+}
+
+/// A staff search's stretch of Japan days, `from` and `to` both included (`YYYY-MM-DD`, blank
+/// for open), as `[start, end)` in ms. A malformed day is a message on its field, an end
+/// before the start `order_message` on `to`'s.
+pub fn jst_day_range(check: &mut FieldCheck, from: (&str, Option<&str>), to: (&str, Option<&str>), order_message: &str) -> (Option<i64>, Option<i64>) {
+    let mut day = |(field, value): (&str, Option<&str>)| -> Option<Date> {
+        let value = value.map(str::trim).filter(|v| !v.is_empty())?;
+        let parsed = parse_date(value);
+        if parsed.is_none() {
+            check.field(field, Err("日付はYYYY-MM-DDの形式で入力してください。"));
+        }
+        parsed
+    };
+    let (start, end) = (day(from), day(to));
+    if let (Some(start), Some(end)) = (start, end)
+        && end < start
+    {
+        check.field(to.0, Err(order_message.to_owned()));
+    }
+    (start.map(jst_day_start_ms), end.and_then(|end| end.next_day()).map(jst_day_start_ms))
+}
+
 /// A real date, not after `today` (pass [`today_jst`]).
 pub fn date_birth(s: &str, today: Date) -> Rule {
     match parse_date(s) {
@@ -353,6 +381,22 @@ pub fn typed_code(input: &str) -> Option<String> {
 mod tests {
     use super::*;
     use serde_json::Value;
+
+    #[test]
+    fn a_stretch_of_japan_days_includes_both_ends() {
+        let mut check = FieldCheck::default();
+        let (start, end) = jst_day_range(&mut check, ("from", Some("2026-11-30")), ("to", Some(" 2026-11-30 ")), "順序");
+        // 2026-11-30 00:00 +09:00 is 2026-11-29T15:00Z; the stretch ends a day later.
+        assert_eq!((start, end), (Some(1_796_050_800_000 - 86_400_000), Some(1_796_050_800_000)));
+        assert!(check.is_ok());
+        let (start, end) = jst_day_range(&mut check, ("from", Some("")), ("to", None), "順序");
+        assert_eq!((start, end), (None, None));
+        jst_day_range(&mut check, ("from", Some("2026/11/30")), ("to", Some("2026-11-01")), "順序");
+        assert!(check.has("from") && !check.has("to"), "a malformed start cannot be out of order");
+        let mut check = FieldCheck::default();
+        jst_day_range(&mut check, ("from", Some("2026-11-30")), ("to", Some("2026-11-01")), "順序");
+        assert!(check.has("to"));
+    }
 
     const VECTORS: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/validation-vectors.json"));
 

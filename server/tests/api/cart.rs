@@ -165,7 +165,7 @@ pub(crate) async fn demo_member(app: &TestApp) -> String {
     answer.json()["access_token"].as_str().unwrap().to_owned()
 }
 
-async fn demo_member_id(app: &TestApp) -> String {
+pub(crate) async fn demo_member_id(app: &TestApp) -> String {
     let channel_id = app.channel_id("demo").await;
     shop::members::store::find_user_by_email(&app.state.db, &channel_id, "member@example.com").await.unwrap().unwrap().id.into_string()
 }

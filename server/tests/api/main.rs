@@ -27,6 +27,7 @@ mod keyword_freshness;
 mod layout;
 mod mail_outbox;
 mod member_area;
+mod member_desk;
 mod members;
 mod messages;
 mod news;

@@ -80,7 +80,7 @@ async fn staff_log_in_with_password_and_authenticator_code_and_out_again(app: Te
     assert_eq!(
         answer.json()["staff"],
         json!({ "id": owner.id, "name": "owner 担当", "email": "owner@example.jp", "role": "owner", "role_label": "オーナー",
-                "permissions": ["orders_view", "orders_edit", "payments_confirm", "shipping", "orders_cancel", "personal_data_export", "inquiries", "shop_settings", "audit_log", "catalog_view", "stock", "catalog_edit", "staff_manage", "refund", "reports"] })
+                "permissions": ["orders_view", "orders_edit", "payments_confirm", "shipping", "orders_cancel", "personal_data_export", "inquiries", "shop_settings", "audit_log", "catalog_view", "stock", "catalog_edit", "staff_manage", "refund", "reports", "members_view", "members_edit", "points_adjust"] })
     );
     let cookie = answer.cookie("shop_staff").unwrap();
     let line = answer.set_cookie("shop_staff").unwrap();

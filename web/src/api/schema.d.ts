@@ -644,6 +644,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_list_members"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/members.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_export_members"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/members/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_show_member"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/members/{id}/caution": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["admin_set_member_caution"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/members/{id}/points": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_member_points"];
+        put?: never;
+        post: operations["admin_adjust_member_points"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/members/{id}/unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["admin_unlock_member"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/orders": {
         parameters: {
             query?: never;
@@ -4676,7 +4772,7 @@ export interface components {
          */
         Audience: "all" | "member" | "guest";
         /** @enum {string} */
-        AuditAction: "login" | "logout" | "login_failed" | "inquiry_reply" | "inquiry_status" | "inquiry_note" | "topic_create" | "topic_update" | "topic_delete" | "system_message_send" | "invoice_approve" | "invoice_revoke" | "order_payment" | "order_hold" | "order_release" | "order_cancel" | "order_note" | "shipment_state" | "shipment_export" | "tracking_import" | "order_mail" | "order_refund" | "order_refund_complete" | "stock_adjust" | "stock_count" | "stock_threshold" | "product_create" | "product_update" | "product_duplicate" | "product_publication" | "taxonomy_create" | "taxonomy_update" | "taxonomy_delete" | "review_moderate" | "review_delete" | "catalog_import" | "catalog_grid" | "staff_disable" | "staff_enable" | "settings_update" | "staff_invite" | "staff_invite_cancel" | "staff_role_change" | "staff_reset_authenticator" | "staff_enrol" | "page_update";
+        AuditAction: "login" | "logout" | "login_failed" | "inquiry_reply" | "inquiry_status" | "inquiry_note" | "topic_create" | "topic_update" | "topic_delete" | "system_message_send" | "invoice_approve" | "invoice_revoke" | "order_payment" | "order_hold" | "order_release" | "order_cancel" | "order_note" | "shipment_state" | "shipment_export" | "tracking_import" | "order_mail" | "order_refund" | "order_refund_complete" | "stock_adjust" | "stock_count" | "stock_threshold" | "product_create" | "product_update" | "product_duplicate" | "product_publication" | "taxonomy_create" | "taxonomy_update" | "taxonomy_delete" | "review_moderate" | "review_delete" | "catalog_import" | "catalog_grid" | "staff_disable" | "staff_enable" | "settings_update" | "staff_invite" | "staff_invite_cancel" | "staff_role_change" | "staff_reset_authenticator" | "staff_enrol" | "page_update" | "member_unlock" | "member_caution" | "member_export" | "points_adjust";
         /** @description One entry of the audit log. */
         AuditEntry: {
             action: components["schemas"]["AuditAction"];
@@ -5711,12 +5807,91 @@ export interface components {
             unit_price: number;
             variation_name: string;
         };
+        /** @description A member as the desk lists them. */
+        DeskMember: {
+            /** @description 要注意. */
+            caution: boolean;
+            /** @description 会員番号. */
+            code: string;
+            /** @description 会社名 (法人); null for a person. */
+            corporation?: string | null;
+            email: string;
+            id: string;
+            /** @description セイ メイ. */
+            kana: string;
+            last_ordered_at?: components["schemas"]["Timestamp"] | null;
+            /** @description Too many failed logins: the member cannot log in until unlocked. */
+            locked: boolean;
+            /** @description 姓 名. */
+            name: string;
+            /**
+             * Format: int64
+             * @description 購入回数: orders not cancelled.
+             */
+            order_count: number;
+            phone_number: string;
+            prefecture: string;
+            registered_at: components["schemas"]["Timestamp"];
+            /**
+             * Format: int64
+             * @description 購入金額: those orders' totals less refunds, yen.
+             */
+            spent: number;
+        };
+        /** @description One member on the desk. */
+        DeskMemberDetail: {
+            /** @description 市区町村 and the rest of the address. */
+            address: string;
+            /** @description `YYYY-MM-DD`. */
+            birthday?: string | null;
+            caution: boolean;
+            caution_note: string;
+            cell_phone_number: string;
+            code: string;
+            corporation?: string | null;
+            department?: string | null;
+            email: string;
+            /**
+             * Format: int64
+             * @description Failed logins counted now, all sources together.
+             */
+            failed_logins: number;
+            gender_label?: string | null;
+            id: string;
+            kana: string;
+            last_ordered_at?: components["schemas"]["Timestamp"] | null;
+            locked: boolean;
+            /**
+             * Format: int64
+             * @description Mails to the address that bounced.
+             */
+            mail_error_count: number;
+            /** @description The storefront asks the member to fix the address. */
+            mail_error_over: boolean;
+            name: string;
+            /** @description メールマガジンを受け取る. */
+            newsletter: boolean;
+            /** Format: int64 */
+            order_count: number;
+            phone_number: string;
+            postal_code: string;
+            prefecture: string;
+            registered_at: components["schemas"]["Timestamp"];
+            /** Format: int64 */
+            spent: number;
+            /**
+             * Format: int64
+             * @description The member's desk version: unlock and 要注意 carry it.
+             */
+            version: number;
+        };
         DeskOrder: components["schemas"]["DeskOrderRow"] & {
             actions: components["schemas"]["DeskActions"];
             cancel_reason?: string | null;
             /** Format: int64 */
             coupon_discount: number;
             hold_reason: string;
+            member_caution?: components["schemas"]["MemberCaution"] | null;
             /** @description The customer's note at checkout. */
             note: string;
             orderer: components["schemas"]["OrdererSnapshot"];
@@ -6887,6 +7062,38 @@ export interface components {
                 starts_at?: components["schemas"]["Timestamp"] | null;
             }[];
         };
+        ListBody_DeskMember: {
+            data: {
+                /** @description 要注意. */
+                caution: boolean;
+                /** @description 会員番号. */
+                code: string;
+                /** @description 会社名 (法人); null for a person. */
+                corporation?: string | null;
+                email: string;
+                id: string;
+                /** @description セイ メイ. */
+                kana: string;
+                last_ordered_at?: components["schemas"]["Timestamp"] | null;
+                /** @description Too many failed logins: the member cannot log in until unlocked. */
+                locked: boolean;
+                /** @description 姓 名. */
+                name: string;
+                /**
+                 * Format: int64
+                 * @description 購入回数: orders not cancelled.
+                 */
+                order_count: number;
+                phone_number: string;
+                prefecture: string;
+                registered_at: components["schemas"]["Timestamp"];
+                /**
+                 * Format: int64
+                 * @description 購入金額: those orders' totals less refunds, yen.
+                 */
+                spent: number;
+            }[];
+        };
         ListBody_DeskOrderRow: {
             data: {
                 is_member: boolean;
@@ -7082,7 +7289,7 @@ export interface components {
                 id: string;
                 /** @description earn, use, cancel_earn, cancel_use or grant. */
                 kind: string;
-                /** @description 獲得, 利用, 取消（獲得分）, 取消（利用分） or 付与. */
+                /** @description 獲得, 利用, 取消（獲得分）, 取消（利用分）, 付与 or 減算 (the shop took points by hand). */
                 kind_label: string;
                 /** @description The order it came from, if any. */
                 order_no?: string | null;
@@ -7484,6 +7691,36 @@ export interface components {
             values: {
                 [key: string]: number;
             } | null;
+        };
+        /** @description 要注意会員: the member desk's flag on the order's member, with its note. */
+        MemberCaution: {
+            member_id: string;
+            note: string;
+        };
+        MemberCautionInput: {
+            /** @description 要注意. */
+            caution: boolean;
+            /** @description Why (the order desk shows it), at most 500 characters. */
+            note?: string | null;
+            /**
+             * Format: int64
+             * @description The version the screen showed.
+             */
+            version: number;
+        };
+        /** @description A member's balance and a page of their ledger (pagination in the headers). */
+        MemberPoints: {
+            /** Format: int64 */
+            balance: number;
+            /** @description Newest first. */
+            data: components["schemas"]["PointHistory"][];
+        };
+        MemberVersionInput: {
+            /**
+             * Format: int64
+             * @description The version the screen showed.
+             */
+            version: number;
         };
         Memo: {
             body: string;
@@ -7951,7 +8188,7 @@ export interface components {
          */
         PdfFile: string;
         /** @enum {string} */
-        Permission: "orders_view" | "orders_edit" | "payments_confirm" | "shipping" | "orders_cancel" | "personal_data_export" | "inquiries" | "shop_settings" | "audit_log" | "catalog_view" | "stock" | "catalog_edit" | "staff_manage" | "refund" | "reports";
+        Permission: "orders_view" | "orders_edit" | "payments_confirm" | "shipping" | "orders_cancel" | "personal_data_export" | "inquiries" | "shop_settings" | "audit_log" | "catalog_view" | "stock" | "catalog_edit" | "staff_manage" | "refund" | "reports" | "members_view" | "members_edit" | "points_adjust";
         /** @description The upload form (documents the multipart body). */
         PhotoUploadForm: {
             /**
@@ -7960,13 +8197,27 @@ export interface components {
              */
             file: string;
         };
+        PointAdjustInput: {
+            /**
+             * Format: int64
+             * @description The balance the screen showed.
+             */
+            balance: number;
+            /**
+             * Format: int64
+             * @description Added (plus) or taken (minus); not 0, at most 1,000,000 either way.
+             */
+            points: number;
+            /** @description Why: the member's ledger and the audit log show it. At most 200 characters. */
+            reason: string;
+        };
         PointHistory: {
             created_at: components["schemas"]["Timestamp"];
             description: string;
             id: string;
             /** @description earn, use, cancel_earn, cancel_use or grant. */
             kind: string;
-            /** @description 獲得, 利用, 取消（獲得分）, 取消（利用分） or 付与. */
+            /** @description 獲得, 利用, 取消（獲得分）, 取消（利用分）, 付与 or 減算 (the shop took points by hand). */
             kind_label: string;
             /** @description The order it came from, if any. */
             order_no?: string | null;
@@ -9687,8 +9938,18 @@ export interface operations {
     audit_log: {
         parameters: {
             query?: {
-                page?: number | "";
-                per?: number | "";
+                /** @description Only this staff member's entries (an id of the staff desk's list). */
+                staff_id?: string;
+                /** @description Only this action (`order_payment`, `member_caution`, …). */
+                action?: string;
+                /** @description Part of what was changed: an order number, a member, a setting's name … */
+                q?: string;
+                /** @description On or after, `YYYY-MM-DD` (Japan). */
+                from?: string;
+                /** @description On or before, `YYYY-MM-DD` (Japan). */
+                to?: string;
+                page?: string;
+                per?: string;
             };
             header?: never;
             path?: never;
@@ -9696,7 +9957,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description newest first, with x-total, x-per-page, x-last-page, x-current-page */
+            /** @description the entries matching the filters, newest first, with x-total, x-per-page, x-last-page, x-current-page */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9723,7 +9984,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description the body or the query cannot be read (`errors.body`, `errors.query`) */
+            /** @description a filter is malformed; `errors` names it */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12351,6 +12612,523 @@ export interface operations {
             };
         };
     };
+    admin_list_members: {
+        parameters: {
+            query?: {
+                /** @description Part of the name (spaces ignored), the フリガナ (hiragana read as katakana), the e-mail or a phone number; or the whole 会員番号. */
+                q?: string;
+                /** @description One of the 47 (東京都 …). */
+                prefecture?: string;
+                /** @description 購入回数 at least (orders not cancelled). */
+                orders_min?: string;
+                orders_max?: string;
+                /** @description 購入金額 at least, yen (those orders less refunds). */
+                spent_min?: string;
+                spent_max?: string;
+                /** @description Last purchase on or after, `YYYY-MM-DD` (Japan). */
+                last_order_from?: string;
+                /** @description Last purchase on or before, `YYYY-MM-DD` (Japan). */
+                last_order_to?: string;
+                /** @description 誕生月, 1–12. */
+                birth_month?: string;
+                /** @description `personal` (個人) or `corporate` (法人). */
+                kind?: string;
+                /** @description `true`: only members flagged 要注意. */
+                caution?: string;
+                /** @description CSV only: `utf8` (with a BOM, the default) or `sjis`. */
+                encoding?: string;
+                page?: string;
+                per?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the shop's members, newest registration first, with x-total, x-per-page, x-last-page, x-current-page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_DeskMember"];
+                };
+            };
+            /** @description no staff session of this shop */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `staff.forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a filter is malformed; `errors` names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_export_members: {
+        parameters: {
+            query?: {
+                /** @description Part of the name (spaces ignored), the フリガナ (hiragana read as katakana), the e-mail or a phone number; or the whole 会員番号. */
+                q?: string;
+                /** @description One of the 47 (東京都 …). */
+                prefecture?: string;
+                /** @description 購入回数 at least (orders not cancelled). */
+                orders_min?: string;
+                orders_max?: string;
+                /** @description 購入金額 at least, yen (those orders less refunds). */
+                spent_min?: string;
+                spent_max?: string;
+                /** @description Last purchase on or after, `YYYY-MM-DD` (Japan). */
+                last_order_from?: string;
+                /** @description Last purchase on or before, `YYYY-MM-DD` (Japan). */
+                last_order_to?: string;
+                /** @description 誕生月, 1–12. */
+                birth_month?: string;
+                /** @description `personal` (個人) or `corporate` (法人). */
+                kind?: string;
+                /** @description `true`: only members flagged 要注意. */
+                caution?: string;
+                /** @description CSV only: `utf8` (with a BOM, the default) or `sjis`. */
+                encoding?: string;
+                page?: string;
+                per?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the members matching the filters as CSV (UTF-8 with a BOM, or Shift_JIS), newest registration first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `staff.forbidden`: personal data export, or the member desk, not granted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a filter or `encoding` is malformed; `errors.q` when more than 10,000 members match */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_show_member: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the member with their purchases, lock and 要注意 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskMemberDetail"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such member of this shop (or they left) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_set_member_caution: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemberCautionInput"];
+            };
+        };
+        responses: {
+            /** @description 要注意 and its note saved; the order desk shows them on the member's orders */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskMemberDetail"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `members.stale` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.version`, `errors.caution` or `errors.note` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_member_points: {
+        parameters: {
+            query?: {
+                page?: number | "";
+                per?: number | "";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the balance and a page of the ledger, newest first, with x-total, x-per-page, x-last-page, x-current-page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberPoints"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such member of this shop */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.page` or `errors.per` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_adjust_member_points: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PointAdjustInput"];
+            };
+        };
+        responses: {
+            /** @description adjusted: the new balance and the ledger's first page, the adjustment on top */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberPoints"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `staff.forbidden`: owners and 店長 only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `points.stale`: the balance moved since the screen read it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.points` (0, too big, or below the balance), `errors.reason`, `errors.balance` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_unlock_member: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemberVersionInput"];
+            };
+        };
+        responses: {
+            /** @description every failed login of the account forgotten: the member can log in again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskMemberDetail"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `members.stale` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.version` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
     admin_list_orders: {
         parameters: {
             query?: {
@@ -12379,6 +13157,8 @@ export interface operations {
                 product?: string;
                 /** @description member, guest or company. */
                 customer?: string;
+                /** @description One member's orders (the member desk's id). */
+                member?: string;
                 page?: string;
                 per?: string;
             };

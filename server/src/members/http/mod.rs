@@ -2,6 +2,7 @@
 //! office's companies) and the answer shapes they share: the User answer, `{result}`,
 //! `{message}` and answers that set the refresh cookie. What other modules also use lives outside this folder (session_start.rs, links.rs,
 //! mailed_secret.rs, mails.rs).
+mod admin;
 mod companies;
 mod me;
 mod reminder;
@@ -46,6 +47,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(reminder::check_email_verify))
         .routes(routes!(companies::list_companies))
         .routes(routes!(companies::update_invoice_approval))
+        .merge(admin::routes())
 }
 
 /// A member as the storefront shows it (GET /v1/me/user, `user` of POST /v1/users).

@@ -32,7 +32,7 @@ use crate::orders::view::{OrdererSnapshot, ShippingAddress, orderer_of};
 use crate::staff::Staff;
 use crate::staff::permission::{Can, OrdersCancel, OrdersEdit, OrdersView, PaymentsConfirm, Permission, Shipping};
 use crate::state::AppState;
-use crate::validation::{FieldCheck, REQUIRED, parse_date, today_jst};
+use crate::validation::{FieldCheck, REQUIRED, jst_day_start_ms, parse_date, today_jst};
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -227,6 +227,15 @@ pub struct DeskOrder {
     pub actions: DeskActions,
     /// The customer's mails staff may send again now (`POST …/mails`).
     pub resend_mails: Vec<Coded>,
+    /// Set when the order's member is flagged 要注意 on the member desk.
+    pub member_caution: Option<MemberCaution>,
+}
+
+/// 要注意会員: the member desk's flag on the order's member, with its note.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct MemberCaution {
+    pub member_id: String,
+    pub note: String,
 }
 
 // ---- assembling -------------------------------------------------------------------------------
@@ -355,11 +364,6 @@ fn actions_of(staff: &Staff, order: &OrderRow, shipments: &[DeskShipment]) -> De
 
 // ---- the queues and the list ------------------------------------------------------------------
 
-fn day_start_ms(date: time::Date) -> i64 {
-    let jst = time::UtcOffset::from_hms(9, 0, 0).expect("valid offset");
-    (date.midnight().assume_offset(jst).unix_timestamp_nanos() / 1_000_000) as i64
-}
-
 #[utoipa::path(get, path = "/v1/admin/orders/queues", tag = "admin",
     responses(
         (status = 200, body = DeskHome, description = "each work queue's count, today's cut-off, and the orders and sales of today, this week and this month"),
@@ -384,7 +388,7 @@ pub async fn show_queues(State(state): State<AppState>, channel: Channel, _can: 
     let figure = |sales: queue::Sales, refunded: i64| SalesFigure { orders: sales.orders, amount: sales.amount, refunded };
     let monday = today - time::Duration::days(i64::from(today.weekday().number_days_from_monday()));
     let first = today.replace_day(1).unwrap_or(today);
-    let starts = [day_start_ms(first), day_start_ms(monday), day_start_ms(today)];
+    let starts = [jst_day_start_ms(first), jst_day_start_ms(monday), jst_day_start_ms(today)];
     let sums = queue::sales_since(&state.db, &channel.id, &starts, now).await?;
     let refunded = refund_store::sum_refunded_since(&state.db, &channel.id, &starts).await?;
     Ok(Json(DeskHome {
@@ -422,6 +426,9 @@ pub struct DeskQuery {
     pub product: Option<String>,
     /// member, guest or company.
     pub customer: Option<String>,
+    /// One member's orders (the member desk's id).
+    #[param(max_length = 100)]
+    pub member: Option<String>,
     pub page: Option<String>,
     pub per: Option<String>,
 }
@@ -497,10 +504,10 @@ fn filter_of(query: &DeskQuery) -> ApiResult<DeskFilter> {
         parsed
     };
     if let Some(from) = date("ordered_from", &query.ordered_from) {
-        conditions.push(("o.ordered_at >= ?".into(), vec![DeskValue::Int(day_start_ms(from))]));
+        conditions.push(("o.ordered_at >= ?".into(), vec![DeskValue::Int(jst_day_start_ms(from))]));
     }
     if let Some(to) = date("ordered_to", &query.ordered_to) {
-        conditions.push(("o.ordered_at < ?".into(), vec![DeskValue::Int(day_start_ms(to + time::Duration::days(1)))]));
+        conditions.push(("o.ordered_at < ?".into(), vec![DeskValue::Int(jst_day_start_ms(to + time::Duration::days(1)))]));
     }
     if let Some(planned) = date("planned_to", &query.planned_to) {
         conditions.push((
@@ -532,6 +539,12 @@ fn filter_of(query: &DeskQuery) -> ApiResult<DeskFilter> {
         Some(_) => {
             check.field("customer", Err("会員区分の指定が正しくありません。"));
         }
+    }
+    if let Some(member) = text(&query.member) {
+        if member.chars().count() > 100 {
+            check.field("member", Err("会員の指定が正しくありません。"));
+        }
+        conditions.push(("o.user_id = ?".into(), vec![DeskValue::Text(member)]));
     }
     check.finish()?;
     Ok(DeskFilter { conditions })
@@ -566,6 +579,12 @@ pub(super) async fn desk_order(state: &AppState, channel: &Channel, staff: &Staf
     let refund_lines = refund_store::list_refund_lines(&state.db, std::slice::from_ref(&order.id)).await?;
     let events = desk_store::list_events(&state.db, &order.id).await?;
     let shipments = desk_store::list_shipments(&state.db, std::slice::from_ref(&order.id)).await?;
+    let member_caution = match &order.user_id {
+        Some(user) => {
+            crate::members::desk_store::find_caution(&state.db, &channel.id, user).await?.map(|note| MemberCaution { member_id: user.to_string(), note })
+        }
+        None => None,
+    };
     let (order, row) = rows_of(state, vec![order]).await?.pop().ok_or_else(ApiError::not_found)?;
     Ok(DeskOrder {
         orderer: orderer_of(&order),
@@ -596,6 +615,7 @@ pub(super) async fn desk_order(state: &AppState, channel: &Channel, staff: &Staf
             .collect(),
         actions: actions_of(staff, &order, &row.shipments),
         resend_mails: desk::resendable(&order, &shipments).into_iter().map(|m| coded(m.code(), m.label())).collect(),
+        member_caution,
         row,
     })
 }

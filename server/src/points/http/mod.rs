@@ -39,7 +39,7 @@ pub struct PointHistory {
     pub id: String,
     /// earn, use, cancel_earn, cancel_use or grant.
     pub kind: String,
-    /// 獲得, 利用, 取消（獲得分）, 取消（利用分） or 付与.
+    /// 獲得, 利用, 取消（獲得分）, 取消（利用分）, 付与 or 減算 (the shop took points by hand).
     pub kind_label: String,
     /// What the balance changed by (negative for use and cancel_earn).
     pub points: i64,
@@ -52,7 +52,7 @@ pub struct PointHistory {
 impl From<HistoryRow> for PointHistory {
     fn from(row: HistoryRow) -> Self {
         PointHistory {
-            kind_label: PointKind::parse(&row.kind).map(PointKind::label).unwrap_or("").to_owned(),
+            kind_label: PointKind::parse(&row.kind).map(|kind| kind.label_of(row.points)).unwrap_or("").to_owned(),
             id: row.id,
             kind: row.kind,
             points: row.points,

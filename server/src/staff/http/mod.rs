@@ -30,7 +30,7 @@ use crate::infra::pagination::{AllowAll, Page, PageQuery, Paginated};
 use crate::infra::rate_limit;
 use crate::infra::time::Timestamp;
 use crate::state::AppState;
-use crate::validation::typed_code;
+use crate::validation::{FieldCheck, jst_day_range, typed_code};
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -260,19 +260,66 @@ pub struct AuditEntry {
     pub target: String,
 }
 
-#[utoipa::path(get, path = "/v1/admin/audit-log", tag = "admin", params(PageQuery),
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct AuditQuery {
+    /// Only this staff member's entries (an id of the staff desk's list).
+    #[param(max_length = 100)]
+    pub staff_id: Option<String>,
+    /// Only this action (`order_payment`, `member_caution`, …).
+    pub action: Option<String>,
+    /// Part of what was changed: an order number, a member, a setting's name …
+    #[param(max_length = 100)]
+    pub q: Option<String>,
+    /// On or after, `YYYY-MM-DD` (Japan).
+    pub from: Option<String>,
+    /// On or before, `YYYY-MM-DD` (Japan).
+    pub to: Option<String>,
+    pub page: Option<String>,
+    pub per: Option<String>,
+}
+
+/// The query's filters; a malformed one is a 422 naming its field.
+fn audit_filter_of(query: &AuditQuery) -> ApiResult<store::AuditFilter> {
+    let mut check = FieldCheck::default();
+    let text = |v: &Option<String>| v.as_deref().map(str::trim).filter(|v| !v.is_empty()).map(str::to_owned);
+    let mut filter = store::AuditFilter::default();
+    for (field, value) in [("staff_id", text(&query.staff_id)), ("q", text(&query.q))] {
+        if value.as_ref().is_some_and(|v| v.chars().count() > 100) {
+            check.field(field, Err("100文字以内で指定してください。"));
+        }
+    }
+    filter.staff_id = text(&query.staff_id);
+    filter.target = text(&query.q);
+    if let Some(action) = text(&query.action) {
+        match AuditAction::parse(&action) {
+            Some(action) => filter.action = Some(action.as_str()),
+            None => {
+                check.field("action", Err("操作の種類の指定が正しくありません。"));
+            }
+        }
+    }
+    (filter.from, filter.before) =
+        jst_day_range(&mut check, ("from", query.from.as_deref()), ("to", query.to.as_deref()), "終了日は開始日以降の日付を指定してください。");
+    check.finish()?;
+    Ok(filter)
+}
+
+#[utoipa::path(get, path = "/v1/admin/audit-log", tag = "admin", params(AuditQuery),
     responses(
-        (status = 200, body = crate::infra::pagination::ListBody<AuditEntry>, description = "newest first, with x-total, x-per-page, x-last-page, x-current-page"),
+        (status = 200, body = crate::infra::pagination::ListBody<AuditEntry>, description = "the entries matching the filters, newest first, with x-total, x-per-page, x-last-page, x-current-page"),
         (status = 401, body = ErrorBody, description = "no staff session"),
         (status = 403, body = ErrorBody, description = "`staff.forbidden`: only the shop's owner reads the log"),
+        (status = 422, body = ErrorBody, description = "a filter is malformed; `errors` names it"),
     ))]
 pub async fn audit_log(
     State(state): State<AppState>,
     Can { staff, .. }: Can<AuditLog>,
-    ApiQuery(query): ApiQuery<PageQuery>,
+    ApiQuery(query): ApiQuery<AuditQuery>,
 ) -> ApiResult<AdminAnswer<Paginated<AuditEntry>>> {
-    let page = Page::parse(&query, 20, AllowAll::No)?;
-    let (rows, total) = store::list_audit(&state.db, &staff.channel_id, page.per, page.offset()).await?;
+    let page = Page::parse(&PageQuery { page: query.page.clone(), per: query.per.clone() }, 20, AllowAll::No)?;
+    let filter = audit_filter_of(&query)?;
+    let (rows, total) = store::list_audit(&state.db, &staff.channel_id, &filter, page.per, page.offset()).await?;
     let entries = rows
         .into_iter()
         .map(|row| {
