@@ -27,6 +27,9 @@ const ROLES: Record<Role, { label: string; permissions: string[] }> = {
       'staff_manage',
       'refund',
       'reports',
+      'members_view',
+      'members_edit',
+      'points_adjust',
     ],
   },
   manager: {
@@ -45,14 +48,26 @@ const ROLES: Record<Role, { label: string; permissions: string[] }> = {
       'catalog_edit',
       'refund',
       'reports',
+      'members_view',
+      'members_edit',
+      'points_adjust',
     ],
   },
   order_clerk: {
     label: '受注担当',
-    permissions: ['orders_view', 'orders_edit', 'payments_confirm', 'shipping', 'inquiries', 'catalog_view'],
+    permissions: [
+      'orders_view',
+      'orders_edit',
+      'payments_confirm',
+      'shipping',
+      'inquiries',
+      'catalog_view',
+      'members_view',
+      'members_edit',
+    ],
   },
   shipping_clerk: { label: '出荷担当', permissions: ['orders_view', 'shipping', 'catalog_view', 'stock'] },
-  viewer: { label: '閲覧のみ', permissions: ['orders_view', 'catalog_view'] },
+  viewer: { label: '閲覧のみ', permissions: ['orders_view', 'catalog_view', 'members_view'] },
 };
 
 export function staffMember(role: Role = 'order_clerk') {

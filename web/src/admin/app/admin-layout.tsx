@@ -23,6 +23,7 @@ interface Screen {
 
 const SCREENS: readonly Screen[] = [
   { to: '/admin/orders', label: '受注管理', needs: 'orders_view' },
+  { to: '/admin/members', label: '会員', needs: 'members_view' },
   { to: '/admin/products', label: '商品管理', needs: 'catalog_view' },
   { to: '/admin/catalog/stock', label: '在庫管理', needs: 'catalog_view' },
   { to: '/admin/catalog/taxonomy', label: '分類管理', needs: 'catalog_view' },

@@ -22,6 +22,8 @@ import { CompaniesPage } from '../companies/companies-page';
 import { PageEditorPage } from '../content/page-editor-page';
 import { PagesListPage } from '../content/pages-list-page';
 import { InboxPage } from '../inbox/inbox-page';
+import { MemberPage } from '../members/member-page';
+import { MembersPage } from '../members/members-page';
 import { ComposePage } from '../messages/compose-page';
 import { SentMessagesPage } from '../messages/sent-messages-page';
 import { BankReconciliationPage } from '../orders/bank-reconciliation-page';
@@ -87,6 +89,8 @@ export function adminRoutes(queryClient: QueryClient): RouteObject[] {
         { path: 'orders/tracking', Component: TrackingImportPage },
         { path: 'orders/bank', Component: BankReconciliationPage },
         { path: 'orders/:orderNo', Component: OrderPage },
+        { path: 'members', Component: MembersPage },
+        { path: 'members/:id', Component: MemberPage },
         { path: 'reports', Component: ReportsPage },
         { path: 'products', Component: ProductsPage },
         { path: 'products/new', Component: NewProductPage },

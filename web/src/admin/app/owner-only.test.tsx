@@ -26,6 +26,7 @@ describe('controls by permission', () => {
     const owner = renderAdmin('/admin/inquiries', createAdminFake('owner'));
     expect(await menuEntries()).toEqual([
       '受注管理',
+      '会員',
       '商品管理',
       '在庫管理',
       '分類管理',
@@ -48,6 +49,7 @@ describe('controls by permission', () => {
     expect(await screen.findByText('店長')).toBeInTheDocument();
     expect(await menuEntries()).toEqual([
       '受注管理',
+      '会員',
       '商品管理',
       '在庫管理',
       '分類管理',
@@ -63,15 +65,17 @@ describe('controls by permission', () => {
     ]);
     manager.unmount();
 
-    // 出荷担当 and 閲覧のみ: no inquiries to answer, so no お知らせ作成; no `shop_settings`, so no 設定.
-    for (const [role, label] of [
-      ['shipping_clerk', '出荷担当'],
-      ['viewer', '閲覧のみ'],
+    // 出荷担当 and 閲覧のみ: no inquiries to answer, so no お知らせ作成; no `shop_settings`, so no 設定;
+    // 閲覧のみ reads the members, the warehouse does not.
+    for (const [role, label, members] of [
+      ['shipping_clerk', '出荷担当', []],
+      ['viewer', '閲覧のみ', ['会員']],
     ] as const) {
       const view = renderAdmin('/admin/inquiries', createAdminFake(role));
       expect(await screen.findByText(label)).toBeInTheDocument();
       expect(await menuEntries()).toEqual([
         '受注管理',
+        ...members,
         '商品管理',
         '在庫管理',
         '分類管理',

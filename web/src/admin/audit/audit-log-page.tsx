@@ -1,68 +1,32 @@
 /**
  * 操作履歴: every change staff made (login, reply, status, note, topic, message, invoice
- * approval), newest first.
+ * approval, orders, stock, catalog, staff, settings, members …), newest first, narrowed by
+ * スタッフ, 操作, キーワード and 期間 — kept in the address (?staff_id&action&q&from&to&page;
+ * docs/contracts/audit-log.md), a malformed one said under its field.
  * Only for roles with `audit_log` (the owner): the menu leaves it out for the others, and the
  * page says so if reached anyway.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
-import type { AuditEntry } from '../api/admin-types';
+import type { RegisterOptions, UseFormRegisterReturn } from 'react-hook-form';
+import { Link, useSearchParams } from 'react-router';
 import { useCan } from '../api/session-queries';
+import { staffListQuery } from '../staff/staff-queries';
 import { DateTime } from '../ui/date-time';
-import { Pager, pageParam } from '../ui/pager';
+import { filterBar, useFilterForm } from '../ui/filter-bar';
+import { ChoiceField, codeChoices, Field, ui } from '../ui/form';
+import { Pager } from '../ui/pager';
 import { LoadFailed, Loading } from '../ui/query-state';
 import { table } from '../ui/table';
+import {
+  AUDIT_FILTER_FIELDS,
+  type AuditFilterValues,
+  auditSearch,
+  EMPTY_AUDIT_FILTER,
+  isFiltered,
+  readAuditFilter,
+} from './audit-filter';
+import { AUDIT_ACTIONS, actionLabel } from './audit-labels';
 import { auditLogQuery } from './audit-queries';
-
-/** The server's action codes (a closed set) in words. */
-const ACTION_LABELS: Record<AuditEntry['action'], string> = {
-  login: 'ログイン',
-  logout: 'ログアウト',
-  login_failed: 'ログイン失敗',
-  inquiry_reply: '返信',
-  inquiry_status: 'ステータス変更',
-  inquiry_note: '社内メモ追加',
-  topic_create: '種別追加',
-  topic_update: '種別変更',
-  topic_delete: '種別削除',
-  system_message_send: 'お知らせ送信',
-  invoice_approve: '請求書払い承認',
-  invoice_revoke: '請求書払い承認取消',
-  order_payment: '入金確認',
-  order_hold: '注文の保留',
-  order_release: '保留解除',
-  order_cancel: '注文のキャンセル',
-  order_note: '注文メモ追加',
-  shipment_state: '出荷状態の変更',
-  shipment_export: '送り状データ出力',
-  tracking_import: '送り状番号の取り込み',
-  order_mail: '注文メール送信',
-  order_refund: '返品・返金',
-  order_refund_complete: '返金の振込完了',
-  stock_adjust: '在庫の入出庫',
-  stock_count: '棚卸',
-  stock_threshold: '在庫アラートの設定',
-  product_create: '商品の登録',
-  product_update: '商品の編集',
-  product_duplicate: '商品の複製',
-  product_publication: '商品の公開・非公開',
-  taxonomy_create: '分類の登録',
-  taxonomy_update: '分類の変更',
-  taxonomy_delete: '分類の削除',
-  review_moderate: 'レビューの公開・非公開',
-  review_delete: 'レビューの削除',
-  catalog_import: '商品・在庫CSVの取り込み',
-  catalog_grid: '商品の一括編集',
-  staff_disable: 'スタッフの無効化',
-  staff_enable: 'スタッフの有効化・ロック解除',
-  settings_update: '設定の変更',
-  page_update: 'ページの編集',
-  staff_invite: 'スタッフの招待',
-  staff_invite_cancel: '招待の取り消し',
-  staff_role_change: '権限の変更',
-  staff_reset_authenticator: '認証アプリの再設定',
-  staff_enrol: 'スタッフ登録',
-};
 
 export function AuditLogPage() {
   const allowed = useCan()('audit_log');
@@ -76,37 +40,137 @@ export function AuditLogPage() {
 }
 
 function AuditLog() {
-  const [params] = useSearchParams();
-  const log = useQuery(auditLogQuery(pageParam(params)));
-  if (log.isPending) return <Loading />;
-  if (log.isError) return <LoadFailed error={log.error} />;
-  if (log.data.items.length === 0) return <p className={table.empty}>操作の記録はまだありません。</p>;
+  const [params, setParams] = useSearchParams();
+  const filter = readAuditFilter(params);
+  const log = useQuery(auditLogQuery(filter));
   return (
     <>
-      <table className={table.table}>
-        <caption className="visually-hidden">操作履歴</caption>
-        <thead>
-          <tr>
-            <th scope="col">日時</th>
-            <th scope="col">スタッフ</th>
-            <th scope="col">操作</th>
-            <th scope="col">対象</th>
-          </tr>
-        </thead>
-        <tbody>
-          {log.data.items.map((entry, index) => (
-            <tr key={`${entry.at}-${index}`}>
-              <td data-label="日時" className={table.nowrap}>
-                <DateTime value={entry.at} />
-              </td>
-              <td data-label="スタッフ">{entry.staff_name}</td>
-              <td data-label="操作">{ACTION_LABELS[entry.action]}</td>
-              <td data-label="対象">{entry.target}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <Pager pagination={log.data.pagination} />
+      <FilterForm
+        values={pickValues(filter)}
+        error={log.error}
+        onSearch={(search) => setParams(new URLSearchParams(search))}
+      />
+      {log.isPending ? (
+        <Loading />
+      ) : log.isError ? (
+        <LoadFailed error={log.error} fields={AUDIT_FILTER_FIELDS} />
+      ) : log.data.items.length === 0 ? (
+        <p className={table.empty}>
+          {isFiltered(filter) ? '条件に合う操作の記録はありません。' : '操作の記録はまだありません。'}
+        </p>
+      ) : (
+        <>
+          <table className={table.table}>
+            <caption className="visually-hidden">操作履歴</caption>
+            <thead>
+              <tr>
+                <th scope="col">日時</th>
+                <th scope="col">スタッフ</th>
+                <th scope="col">操作</th>
+                <th scope="col">対象</th>
+              </tr>
+            </thead>
+            <tbody>
+              {log.data.items.map((entry, index) => (
+                <tr key={`${entry.at}-${index}`}>
+                  <td data-label="日時" className={table.nowrap}>
+                    <DateTime value={entry.at} />
+                  </td>
+                  <td data-label="スタッフ">{entry.staff_name}</td>
+                  <td data-label="操作">{actionLabel(entry.action)}</td>
+                  <td data-label="対象">{entry.target}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Pager pagination={log.data.pagination} />
+        </>
+      )}
     </>
   );
+}
+
+function pickValues(filter: AuditFilterValues): AuditFilterValues {
+  const values = { ...EMPTY_AUDIT_FILTER };
+  for (const field of AUDIT_FILTER_FIELDS) values[field] = filter[field];
+  return values;
+}
+
+// ---- the filter ---------------------------------------------------------------------------------
+
+const ACTION_CHOICES = codeChoices(AUDIT_ACTIONS);
+
+const rules = {
+  q: { maxLength: { value: 100, message: 'キーワードは100文字以内で入力してください' } },
+  to: {
+    validate: (value: string, form: AuditFilterValues) =>
+      !value || !form.from || form.from <= value || '終了日は開始日以降の日付を選んでください',
+  },
+} satisfies { [K in keyof AuditFilterValues]?: RegisterOptions<AuditFilterValues, K> };
+
+interface FilterFormProps {
+  /** The filter in the address. */
+  values: AuditFilterValues;
+  /** The list's error: a 422 names the filter field it is about. */
+  error: unknown;
+  onSearch: (search: string) => void;
+}
+
+function FilterForm({ values, error, onSearch }: FilterFormProps) {
+  const { register, handleSubmit, problem } = useFilterForm(values, error);
+
+  return (
+    <form noValidate aria-label="操作履歴の絞り込み" onSubmit={handleSubmit((form) => onSearch(auditSearch(form)))}>
+      <div className={filterBar.fields}>
+        <StaffField selected={values.staff_id} error={problem('staff_id')} registration={register('staff_id')} />
+        <ChoiceField
+          label="操作"
+          error={problem('action')}
+          registration={register('action')}
+          choices={ACTION_CHOICES}
+        />
+        <Field label="キーワード" hint="注文番号・会員・設定名など、操作の対象から探します。" error={problem('q')}>
+          {(control) => <input {...control} type="search" {...register('q', rules.q)} />}
+        </Field>
+        <Field label="期間（から）" error={problem('from')}>
+          {(control) => <input {...control} type="date" {...register('from')} />}
+        </Field>
+        <Field label="期間（まで）" error={problem('to')}>
+          {(control) => <input {...control} type="date" {...register('to', rules.to)} />}
+        </Field>
+      </div>
+      <div className={filterBar.actions}>
+        <button type="submit" className={ui.button}>
+          絞り込む
+        </button>
+        {isFiltered(values) ? (
+          <Link to={{ search: '' }} className={ui.secondary}>
+            条件をクリア
+          </Link>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+/**
+ * スタッフ: the shop's staff by name (the staff desk's list). A member in the address that the list
+ * does not hold (yet) keeps a choice of its own, under the same value: the select keeps showing it
+ * chosen when the list arrives.
+ */
+function StaffField({
+  selected,
+  error,
+  registration,
+}: {
+  selected: string;
+  error?: string;
+  registration: UseFormRegisterReturn;
+}) {
+  const staff = useQuery(staffListQuery());
+  const choices = (staff.data?.items ?? []).map((member) => ({ value: member.id, label: member.name }));
+  if (selected && !choices.some((choice) => choice.value === selected)) {
+    choices.push({ value: selected, label: staff.isPending ? '読み込み中…' : '（指定のスタッフ）' });
+  }
+  return <ChoiceField label="スタッフ" error={error} registration={registration} choices={choices} />;
 }

@@ -108,3 +108,6 @@ export const PREFECTURES = [
   '鹿児島県',
   '沖縄県',
 ] as const;
+
+/** The prefectures as a filter's choices (the name is both what is sent and what is read). */
+export const PREFECTURE_CHOICES = PREFECTURES.map((prefecture) => ({ value: prefecture, label: prefecture }));

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../test/fake-fetch';
 import { ALL_ACTIONS, deskOrder, NO_ACTIONS, shipment } from '../../test/order-desk';
-import { createAdminFake, renderAdmin } from '../../test/render-admin';
+import { createAdminFake, renderAdmin, staffMember } from '../../test/render-admin';
 import { todayInJapan } from '../ui/date-time';
 
 const ORDER = '/v1/admin/orders/RP00000007';
@@ -104,6 +104,45 @@ describe('注文詳細', () => {
     expect(screen.getByRole('button', { name: 'RP00000007-1を出荷準備中にする' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'RP00000007-1を出荷済みにする' })).toBeInTheDocument();
     expect(screen.getByRole('form', { name: 'メモの追加' })).toBeInTheDocument();
+  });
+
+  it('shows 要注意会員 with its note, linking to the member for staff who may read members', async () => {
+    const order = deskOrder('RP00000007', {
+      member_caution: { member_id: 'mem-1', note: '電話で確認してから出荷' },
+    });
+    const staff = staffMember('owner');
+    const owner = renderAdmin(
+      '/admin/orders/RP00000007',
+      createAdminFake('owner')
+        .on('GET', '/v1/admin/auth/me', {
+          staff: { ...staff, permissions: [...staff.permissions, 'members_view'] },
+          is_corporate_shop: false,
+        })
+        .on('GET', ORDER, json(order)),
+    );
+    const banner = await screen.findByRole('note', { name: '要注意会員' });
+    expect(banner).toHaveTextContent('要注意会員：電話で確認してから出荷');
+    expect(within(banner).getByRole('link', { name: '会員情報を見る' })).toHaveAttribute(
+      'href',
+      '/admin/members/mem-1',
+    );
+    owner.unmount();
+
+    // 出荷担当 cannot read members: the note, without the way there.
+    const clerk = renderAdmin(
+      '/admin/orders/RP00000007',
+      createAdminFake('shipping_clerk').on('GET', ORDER, json(order)),
+    );
+    expect(await screen.findByRole('note', { name: '要注意会員' })).toHaveTextContent('電話で確認してから出荷');
+    expect(within(screen.getByRole('note', { name: '要注意会員' })).queryByRole('link')).not.toBeInTheDocument();
+    clerk.unmount();
+
+    renderAdmin(
+      '/admin/orders/RP00000007',
+      createAdminFake('owner').on('GET', ORDER, json(deskOrder('RP00000007', { member_caution: null }))),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: '注文 RP00000007' })).toBeInTheDocument();
+    expect(screen.queryByRole('note', { name: '要注意会員' })).not.toBeInTheDocument();
   });
 
   it('records a payment: today and the amount still owed by default, with the version read', async () => {

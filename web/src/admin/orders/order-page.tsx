@@ -1,5 +1,6 @@
 /**
- * 注文詳細 (order desk): the order's status badges, the orderer, the customer's 備考, the amounts
+ * 注文詳細 (order desk): the order's status badges, 要注意会員 (the member desk's flag and its
+ * note, linking to the member), the orderer, the customer's 備考, the amounts
  * and the payments, each shipment with its lines, のし and wrapping, delivery wishes, 出荷予定日,
  * tracking numbers, state buttons and 出荷を分割, 返品・返金 and its list, メールを再送, and the timeline
  * with its notes.
@@ -15,6 +16,7 @@ import type { DeskOrder } from '../api/admin-types';
 import { useCan } from '../api/session-queries';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { DateTime, formatDateTime, formatDay, todayInJapan } from '../ui/date-time';
+import { Flag } from '../ui/flag';
 import { Field, FormAlert, StatusNotice, ui } from '../ui/form';
 import { LoadFailed, Loading } from '../ui/query-state';
 import { Yen } from '../ui/yen';
@@ -134,20 +136,21 @@ function OrderView({ order }: { order: DeskOrder }) {
         <OrderBadges order={order} />
       </p>
       {order.on_hold ? (
-        <p className={styles.flag}>
-          <strong>保留中</strong>：{order.hold_reason || '理由の記載なし'}
-        </p>
+        <Flag label="保留中" className={styles.flag}>
+          {order.hold_reason || '理由の記載なし'}
+        </Flag>
       ) : null}
       {order.needs_review ? (
-        <p className={styles.flag}>
-          <strong>要確認</strong>：{order.review_reason || '理由の記載なし'}
-        </p>
+        <Flag label="要確認" className={styles.flag}>
+          {order.review_reason || '理由の記載なし'}
+        </Flag>
       ) : null}
       {order.cancel_reason ? (
-        <p className={styles.flag}>
-          <strong>キャンセル理由</strong>：{order.cancel_reason}
-        </p>
+        <Flag label="キャンセル理由" className={styles.flag}>
+          {order.cancel_reason}
+        </Flag>
       ) : null}
+      <MemberCaution order={order} />
 
       {stale ? (
         <div role="alert" className={styles.stale}>
@@ -188,6 +191,28 @@ function OrderView({ order }: { order: DeskOrder }) {
         </aside>
       </div>
     </>
+  );
+}
+
+/**
+ * 要注意会員: the order's member is flagged on the member desk; the note says what to do (「電話で
+ * 確認してから出荷」), and staff who may read members go to the member from here.
+ */
+function MemberCaution({ order }: { order: DeskOrder }) {
+  const mayViewMembers = useCan()('members_view');
+  const caution = order.member_caution;
+  if (!caution) return null;
+  return (
+    <div role="note" aria-label="要注意会員" className={styles.memberCaution}>
+      <p>
+        <strong>要注意会員</strong>：{caution.note || 'メモの記載なし'}
+      </p>
+      {mayViewMembers ? (
+        <p>
+          <Link to={`/admin/members/${encodeURIComponent(caution.member_id)}`}>会員情報を見る</Link>
+        </p>
+      ) : null}
+    </div>
   );
 }
 

@@ -178,6 +178,46 @@ describe('受注管理', () => {
     expect(fake.callsTo('/v1/admin/orders').length).toBe(calls + 1);
   });
 
+  it('lists one member’s orders (the member desk’s すべての注文を見る) until 会員で絞り込み中 is removed', async () => {
+    const user = userEvent.setup();
+    const fake = deskFake();
+    const { router } = renderAdmin('/admin/orders?member=mem-1', fake);
+    expect(await screen.findByText('会員で絞り込み中')).toBeInTheDocument();
+    await waitFor(() => expect(lastListQuery(fake).get('member')).toBe('mem-1'));
+    // Not one of the panel's filters.
+    expect(screen.getByText('詳しい条件')).toBeInTheDocument();
+
+    // A tab and a search keep it.
+    const queues = screen.getByRole('navigation', { name: '作業キュー' });
+    await user.click(within(queues).getByRole('link', { name: /入金待ち/ }));
+    expect(router.state.location.search).toBe('?queue=awaiting_payment&member=mem-1');
+    const search = screen.getByRole('form', { name: '注文の検索' });
+    await user.type(within(search).getByLabelText('キーワード'), 'RP0000');
+    await user.click(within(search).getByRole('button', { name: '検索' }));
+    expect(router.state.location.search).toBe('?queue=awaiting_payment&q=RP0000&member=mem-1');
+    await waitFor(() => expect(lastListQuery(fake).get('q')).toBe('RP0000'));
+    expect(lastListQuery(fake).get('member')).toBe('mem-1');
+
+    await user.click(screen.getByRole('link', { name: '会員の絞り込みを解除' }));
+    expect(router.state.location.search).toBe('?queue=awaiting_payment&q=RP0000');
+    await waitFor(() => expect(lastListQuery(fake).get('member')).toBeNull());
+    expect(screen.queryByText('会員で絞り込み中')).not.toBeInTheDocument();
+  });
+
+  it('says the server’s word on a malformed member', async () => {
+    const fake = deskFake().on('GET', '/v1/admin/orders', (request) =>
+      new URL(request.url).searchParams.get('member')
+        ? json(
+            { message: '入力内容をご確認ください。', errors: { member: ['会員の指定が正しくありません。'] } },
+            { status: 422 },
+          )
+        : paged(ROWS, 2),
+    );
+    renderAdmin('/admin/orders?member=nope', fake);
+    expect(await screen.findByRole('alert')).toHaveTextContent('会員の指定が正しくありません。');
+    expect(screen.getByText('会員で絞り込み中')).toBeInTheDocument();
+  });
+
   describe('選択した注文の操作', () => {
     const saved: string[] = [];
     beforeEach(() => {

@@ -1,22 +1,23 @@
 /**
  * 受注管理: the shop's figures (today, this week, this month, and 出荷待ち due today), the work
  * queues as tabs with their counts, a search box and a filter panel — all kept in the address
- * (?queue&q&payment&…&page) — the staff member's saved searches, and one row per order with its
+ * (?queue&q&payment&…&page, and ?member from the member desk: 会員で絞り込み中 until removed) —
+ * the staff member's saved searches, and one row per order with its
  * shipments nested. Ticked orders (on any page of the same search) are acted on together from the
  * bar above the list (bulk-bar.tsx): what a role may not do is not offered. The heading links to
  * 入金消込（CSV） (`payments_confirm`) and 送り状番号の取り込み (`shipping`).
  */
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useForm, type RegisterOptions } from 'react-hook-form';
+import type { RegisterOptions } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { fieldError } from '../api/admin-client';
 import type { DeskOrderRow, SalesFigure } from '../api/admin-types';
 import { useCan } from '../api/session-queries';
 import { Badge } from '../ui/badge';
 import { DateTime, todayInJapan } from '../ui/date-time';
-import { filterBar } from '../ui/filter-bar';
-import { Field, ui } from '../ui/form';
+import { FilterPanel, filterBar, useFilterForm } from '../ui/filter-bar';
+import { ChoiceField, codeChoices, Field, ui } from '../ui/form';
 import { Pager } from '../ui/pager';
 import { LoadFailed, Loading } from '../ui/query-state';
 import { table } from '../ui/table';
@@ -32,7 +33,7 @@ import {
   type OrderFilter,
   readFilter,
 } from './order-filter';
-import { CARRIERS, CUSTOMERS, PAYMENTS, PREFECTURES, QUEUES } from './order-labels';
+import { CARRIERS, CUSTOMERS, PAYMENTS, PREFECTURE_CHOICES, QUEUES } from './order-labels';
 import { deskHomeQuery, ordersQuery } from './order-queries';
 import { SavedViews } from './saved-views';
 import styles from './orders.module.css';
@@ -102,6 +103,7 @@ function OrderDesk() {
       <DeskFigures />
       <QueueTabs filter={filter} />
       <SearchForm filter={filter} error={list.error} onSearch={(search) => setParams(new URLSearchParams(search))} />
+      <MemberFilter filter={filter} error={list.error} />
       <SavedViews current={scope.replace(/^\?/, '')} />
 
       <BulkBar selected={[...rows.values()]} onClear={clear} />
@@ -109,9 +111,7 @@ function OrderDesk() {
       {list.isPending ? (
         <Loading />
       ) : list.isError ? (
-        fieldErrorsOnly(list.error) ? null : (
-          <LoadFailed error={list.error} />
-        )
+        <LoadFailed error={list.error} fields={ERROR_FIELDS} />
       ) : list.data.items.length === 0 ? (
         <p className={table.empty}>該当する注文はありません。</p>
       ) : (
@@ -126,9 +126,37 @@ function OrderDesk() {
   );
 }
 
-/** A 422 on the list is about the filter: its fields show it. */
-function fieldErrorsOnly(error: unknown): boolean {
-  return FILTER_FIELDS.some((field) => fieldError(error, field)) || fieldError(error, 'q') !== undefined;
+/** The fields a 422 on the list may name: the form says those under the field, 会員で絞り込み中 its own. */
+const ERROR_FIELDS: readonly string[] = [...FILTER_FIELDS, 'q', 'member'];
+
+/**
+ * 会員で絞り込み中: the list holds one member's orders (the member desk's すべての注文を見る), with
+ * the way to the member and 解除; a malformed id is the server's 422 on `member`, said here.
+ */
+function MemberFilter({ filter, error }: { filter: OrderFilter; error: unknown }) {
+  const mayViewMembers = useCan()('members_view');
+  if (!filter.member) return null;
+  const problem = fieldError(error, 'member');
+  return (
+    <div className={styles.memberFilter}>
+      <span className={styles.memberChip}>
+        <span>会員で絞り込み中</span>
+        <Link
+          to={{ search: filterSearch({ ...filter, member: '' }) }}
+          className={styles.memberChipClear}
+          aria-label="会員の絞り込みを解除"
+        >
+          ×
+        </Link>
+      </span>
+      {mayViewMembers ? <Link to={`/admin/members/${encodeURIComponent(filter.member)}`}>会員情報を見る</Link> : null}
+      {problem ? (
+        <p role="alert" className={styles.memberProblem}>
+          {problem}
+        </p>
+      ) : null}
+    </div>
+  );
 }
 
 // ---- the figures and the queues -----------------------------------------------------------------
@@ -215,6 +243,10 @@ function QueueTabs({ filter }: { filter: OrderFilter }) {
 
 type SearchValues = { q: string } & Record<FilterField, string>;
 
+const PAYMENT_CHOICES = codeChoices(PAYMENTS);
+const CARRIER_CHOICES = codeChoices(CARRIERS);
+const CUSTOMER_CHOICES = codeChoices(CUSTOMERS);
+
 /** An amount as the server takes it: blank, or a whole number of yen. */
 function amountShape(value: string): true | string {
   return value.trim() === '' || /^[0-9]+$/.test(value.trim()) || '金額は0以上の整数で入力してください';
@@ -246,25 +278,16 @@ interface SearchFormProps {
 
 function SearchForm({ filter, error, onSearch }: SearchFormProps) {
   const current: SearchValues = { q: filter.q, ...pickFields(filter) };
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<SearchValues>({ defaultValues: current });
-  const key = JSON.stringify(current);
-  // Back/forward (or a tab) changes the address: the form follows it.
-  useEffect(() => {
-    reset(JSON.parse(key) as SearchValues);
-  }, [key, reset]);
+  const { register, handleSubmit, problem } = useFilterForm(current, error);
   const set = activeFilters(filter);
-  const problem = (name: keyof SearchValues) => errors[name]?.message ?? fieldError(error, name);
 
   return (
     <form
       noValidate
       aria-label="注文の検索"
-      onSubmit={handleSubmit((values) => onSearch(filterSearch({ ...values, queue: filter.queue })))}
+      onSubmit={handleSubmit((values) =>
+        onSearch(filterSearch({ ...values, queue: filter.queue, member: filter.member })),
+      )}
     >
       <div className={filterBar.fields}>
         <Field
@@ -275,87 +298,63 @@ function SearchForm({ filter, error, onSearch }: SearchFormProps) {
           {(control) => <input {...control} type="search" {...register('q', searchRules.q)} />}
         </Field>
       </div>
-      <details className={styles.panel} open={set > 0 || undefined}>
-        <summary className={styles.panelSummary}>詳しい条件{set > 0 ? `（${set}件指定中）` : ''}</summary>
-        <div className={styles.panelFields}>
-          <Field label="お支払い方法" error={problem('payment')}>
-            {(control) => (
-              <select {...control} {...register('payment')}>
-                <option value="">すべて</option>
-                {PAYMENTS.map((payment) => (
-                  <option key={payment.code} value={payment.code}>
-                    {payment.label}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field label="配送業者" error={problem('carrier')}>
-            {(control) => (
-              <select {...control} {...register('carrier')}>
-                <option value="">すべて</option>
-                {CARRIERS.map((carrier) => (
-                  <option key={carrier.code} value={carrier.code}>
-                    {carrier.label}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field label="お届け先の都道府県" error={problem('prefecture')}>
-            {(control) => (
-              <select {...control} {...register('prefecture')}>
-                <option value="">すべて</option>
-                {PREFECTURES.map((prefecture) => (
-                  <option key={prefecture} value={prefecture}>
-                    {prefecture}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field label="会員区分" error={problem('customer')}>
-            {(control) => (
-              <select {...control} {...register('customer')}>
-                <option value="">すべて</option>
-                {CUSTOMERS.map((customer) => (
-                  <option key={customer.code} value={customer.code}>
-                    {customer.label}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field label="注文日（から）" error={problem('ordered_from')}>
-            {(control) => <input {...control} type="date" {...register('ordered_from')} />}
-          </Field>
-          <Field label="注文日（まで）" error={problem('ordered_to')}>
-            {(control) => <input {...control} type="date" {...register('ordered_to', searchRules.ordered_to)} />}
-          </Field>
-          <Field label="出荷予定日（この日まで）" error={problem('planned_to')}>
-            {(control) => <input {...control} type="date" {...register('planned_to')} />}
-          </Field>
-          <Field label="合計金額（下限）" error={problem('amount_min')}>
-            {(control) => (
-              <input {...control} type="text" inputMode="numeric" {...register('amount_min', searchRules.amount_min)} />
-            )}
-          </Field>
-          <Field label="合計金額（上限）" error={problem('amount_max')}>
-            {(control) => (
-              <input {...control} type="text" inputMode="numeric" {...register('amount_max', searchRules.amount_max)} />
-            )}
-          </Field>
-          <Field label="商品名・商品コード（SKU）" error={problem('product')}>
-            {(control) => <input {...control} type="text" {...register('product')} />}
-          </Field>
-        </div>
-      </details>
+      <FilterPanel set={set}>
+        <ChoiceField
+          label="お支払い方法"
+          error={problem('payment')}
+          registration={register('payment')}
+          choices={PAYMENT_CHOICES}
+        />
+        <ChoiceField
+          label="配送業者"
+          error={problem('carrier')}
+          registration={register('carrier')}
+          choices={CARRIER_CHOICES}
+        />
+        <ChoiceField
+          label="お届け先の都道府県"
+          error={problem('prefecture')}
+          registration={register('prefecture')}
+          choices={PREFECTURE_CHOICES}
+        />
+        <ChoiceField
+          label="会員区分"
+          error={problem('customer')}
+          registration={register('customer')}
+          choices={CUSTOMER_CHOICES}
+        />
+        <Field label="注文日（から）" error={problem('ordered_from')}>
+          {(control) => <input {...control} type="date" {...register('ordered_from')} />}
+        </Field>
+        <Field label="注文日（まで）" error={problem('ordered_to')}>
+          {(control) => <input {...control} type="date" {...register('ordered_to', searchRules.ordered_to)} />}
+        </Field>
+        <Field label="出荷予定日（この日まで）" error={problem('planned_to')}>
+          {(control) => <input {...control} type="date" {...register('planned_to')} />}
+        </Field>
+        <Field label="合計金額（下限）" error={problem('amount_min')}>
+          {(control) => (
+            <input {...control} type="text" inputMode="numeric" {...register('amount_min', searchRules.amount_min)} />
+          )}
+        </Field>
+        <Field label="合計金額（上限）" error={problem('amount_max')}>
+          {(control) => (
+            <input {...control} type="text" inputMode="numeric" {...register('amount_max', searchRules.amount_max)} />
+          )}
+        </Field>
+        <Field label="商品名・商品コード（SKU）" error={problem('product')}>
+          {(control) => <input {...control} type="text" {...register('product')} />}
+        </Field>
+      </FilterPanel>
       <div className={filterBar.actions}>
         <button type="submit" className={ui.button}>
           検索
         </button>
-        {filter.q || set > 0 ? (
-          <Link to={{ search: filterSearch({ ...EMPTY_FILTER, q: '', queue: filter.queue }) }} className={ui.secondary}>
+        {filter.q || filter.member || set > 0 ? (
+          <Link
+            to={{ search: filterSearch({ ...EMPTY_FILTER, q: '', member: '', queue: filter.queue }) }}
+            className={ui.secondary}
+          >
             条件をクリア
           </Link>
         ) : null}

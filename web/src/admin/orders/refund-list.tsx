@@ -8,6 +8,7 @@ import type { DeskOrder, DeskRefund } from '../api/admin-types';
 import { Badge, type BadgeTone } from '../ui/badge';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { DateTime } from '../ui/date-time';
+import { Flag } from '../ui/flag';
 import { FormAlert, ui } from '../ui/form';
 import { useCompleteRefund } from './order-queries';
 import type { ReportFailure } from './order-schema';
@@ -63,9 +64,9 @@ function RefundEntry({ order, refund, onDone, report }: RefundListProps & { refu
       </h3>
       <FormAlert message={alert} />
       {refund.state.code === 'failed' ? (
-        <p className={styles.flag}>
-          <strong>返金できませんでした</strong>：{refund.failure || '理由の記載なし'}
-        </p>
+        <Flag label="返金できませんでした" className={styles.flag}>
+          {refund.failure || '理由の記載なし'}
+        </Flag>
       ) : null}
       <dl className={styles.facts}>
         <div>

@@ -1,8 +1,9 @@
 /**
  * The pieces of the back office's forms: a labelled control with its hint and error wired by
- * ids, the form's alert, a status line, and the button classes.
+ * ids, a labelled select of fixed choices, the form's alert, a status line, and the button classes.
  */
 import { useId, type ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import styles from './form.module.css';
 
 const cls = (name: string): string => styles[name] ?? '';
@@ -61,6 +62,46 @@ export function Field({ label, hint, error, children }: FieldProps) {
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** One option of a ChoiceField: what the form sends, and what the option reads. */
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+/** A closed set as the label files keep it (`{ code, label }`), as a ChoiceField's choices. */
+export function codeChoices(items: readonly { code: string; label: string }[]): Choice[] {
+  return items.map(({ code, label }) => ({ value: code, label }));
+}
+
+export interface ChoiceFieldProps {
+  label: string;
+  hint?: ReactNode;
+  error?: string;
+  /** What `register(name)` returned. */
+  registration: UseFormRegisterReturn;
+  choices: readonly Choice[];
+  /** The blank option's words (it sends ""): すべて unless said. */
+  blank?: string;
+}
+
+/** A Field holding a select: a blank option first (no filter), then the choices. */
+export function ChoiceField({ label, hint, error, registration, choices, blank = 'すべて' }: ChoiceFieldProps) {
+  return (
+    <Field label={label} hint={hint} error={error}>
+      {(control) => (
+        <select {...control} {...registration}>
+          <option value="">{blank}</option>
+          {choices.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }
 

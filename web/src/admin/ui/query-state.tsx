@@ -1,5 +1,5 @@
 /** What a screen shows while its data loads, or when loading failed. */
-import { errorText } from '../api/admin-client';
+import { errorText, fieldError } from '../api/admin-client';
 import styles from './query-state.module.css';
 
 export function Loading({ label = '読み込み中…' }: { label?: string }) {
@@ -10,7 +10,12 @@ export function Loading({ label = '読み込み中…' }: { label?: string }) {
   );
 }
 
-export function LoadFailed({ error }: { error: unknown }) {
+/**
+ * Why loading failed. A list under a filter form names the filter's `fields`: a 422 on one of them
+ * is said under that field of the form, and nothing here.
+ */
+export function LoadFailed({ error, fields = [] }: { error: unknown; fields?: readonly string[] }) {
+  if (fields.some((field) => fieldError(error, field) !== undefined)) return null;
   return (
     <p className={styles.failed} role="alert">
       {errorText(error)}
