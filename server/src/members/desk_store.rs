@@ -2,6 +2,11 @@
 //! desk's own columns of `users` (`desk_caution`, `desk_note`, `desk_version`). Each member's
 //! purchases are read from `orders` (the orders feature's table, read here and never written):
 //! orders not cancelled, their totals less what was refunded.
+//!
+//! The purchases are subqueries per member over `orders_member` (shop, member, date), not a
+//! join of the shop's whole order table: a page of 20 newest members reads those 20 members'
+//! orders only, however many orders the shop has. A purchase filter reads them for each member
+//! the other filters leave.
 use crate::infra::db::{Db, Tx};
 use crate::infra::ids::{ChannelId, UserId};
 use crate::infra::search_text::contains_pattern;
@@ -44,17 +49,36 @@ pub struct DeskMemberRow {
     pub failures_total: i64,
 }
 
-const DESK_SELECT: &str = "SELECT u.id, u.code, u.email, u.last_name, u.first_name, u.last_name_kana, u.first_name_kana, \
-     u.phone_number, u.cell_phone_number, u.postal_code, u.prefecture, u.city, u.address1, u.address2, u.birthday, u.gender_ct, \
-     u.corporation, u.department, u.is_receive_newsletter, u.mail_error_count, u.created_at, u.desk_caution, u.desk_note, u.desk_version, \
-     COALESCE(s.order_count, 0) AS order_count, COALESCE(s.spent, 0) AS spent, s.last_ordered_at, \
-     CAST(COALESCE((SELECT MAX(f.failures) FROM login_failures f WHERE f.user_id = u.id), 0) AS BIGINT) AS failures_worst, \
-     CAST(COALESCE((SELECT SUM(f.failures) FROM login_failures f WHERE f.user_id = u.id), 0) AS BIGINT) AS failures_total";
+/// A member's orders that count as purchases, as SQL over `u`.
+const PURCHASES_OF_U: &str = "FROM orders o WHERE o.channel_id = u.channel_id AND o.user_id = u.id AND o.lifecycle <> 'cancelled'";
 
-/// Each member's purchases, joined as `s`; `$1` is the shop.
-const PURCHASES: &str = "FROM users u LEFT JOIN (SELECT o.user_id, COUNT(*) AS order_count, \
-     CAST(SUM(o.total_payment - o.refunded_amount) AS BIGINT) AS spent, MAX(o.ordered_at) AS last_ordered_at \
-     FROM orders o WHERE o.channel_id = $1 AND o.user_id IS NOT NULL AND o.lifecycle <> 'cancelled' GROUP BY o.user_id) s ON s.user_id = u.id";
+fn order_count() -> String {
+    format!("(SELECT COUNT(*) {PURCHASES_OF_U})")
+}
+
+fn spent() -> String {
+    // PostgreSQL sums BIGINTs into NUMERIC: cast back.
+    format!("(SELECT CAST(COALESCE(SUM(o.total_payment - o.refunded_amount), 0) AS BIGINT) {PURCHASES_OF_U})")
+}
+
+fn last_ordered_at() -> String {
+    format!("(SELECT MAX(o.ordered_at) {PURCHASES_OF_U})")
+}
+
+fn desk_select() -> String {
+    format!(
+        "SELECT u.id, u.code, u.email, u.last_name, u.first_name, u.last_name_kana, u.first_name_kana, \
+         u.phone_number, u.cell_phone_number, u.postal_code, u.prefecture, u.city, u.address1, u.address2, u.birthday, u.gender_ct, \
+         u.corporation, u.department, u.is_receive_newsletter, u.mail_error_count, u.created_at, u.desk_caution, u.desk_note, u.desk_version, \
+         {} AS order_count, {} AS spent, {} AS last_ordered_at, \
+         CAST(COALESCE((SELECT MAX(f.failures) FROM login_failures f WHERE f.user_id = u.id), 0) AS BIGINT) AS failures_worst, \
+         CAST(COALESCE((SELECT SUM(f.failures) FROM login_failures f WHERE f.user_id = u.id), 0) AS BIGINT) AS failures_total \
+         FROM users u",
+        order_count(),
+        spent(),
+        last_ordered_at()
+    )
+}
 
 /// The desk's filters, already checked.
 #[derive(Debug, Default)]
@@ -101,16 +125,16 @@ impl MemberFilter {
             conditions.push(("u.prefecture = ?".to_owned(), vec![SqlValue::Text(prefecture.clone())]));
         }
         let bounds = [
-            ("COALESCE(s.order_count, 0) >= ?", self.orders_min),
-            ("COALESCE(s.order_count, 0) <= ?", self.orders_max),
-            ("COALESCE(s.spent, 0) >= ?", self.spent_min),
-            ("COALESCE(s.spent, 0) <= ?", self.spent_max),
-            ("s.last_ordered_at >= ?", self.last_order_from),
-            ("s.last_ordered_at < ?", self.last_order_before),
+            (order_count(), ">=", self.orders_min),
+            (order_count(), "<=", self.orders_max),
+            (spent(), ">=", self.spent_min),
+            (spent(), "<=", self.spent_max),
+            (last_ordered_at(), ">=", self.last_order_from),
+            (last_ordered_at(), "<", self.last_order_before),
         ];
-        for (condition, value) in bounds {
+        for (figure, comparison, value) in bounds {
             if let Some(value) = value {
-                conditions.push((condition.to_owned(), vec![SqlValue::Int(value)]));
+                conditions.push((format!("{figure} {comparison} ?"), vec![SqlValue::Int(value)]));
             }
         }
         if let Some(month) = self.birth_month {
@@ -128,14 +152,14 @@ impl MemberFilter {
     }
 
     fn clause(&self, channel_id: &ChannelId) -> (String, Vec<SqlValue>) {
-        numbered(&format!("{PURCHASES} WHERE u.channel_id = $1 AND u.left_at IS NULL"), vec![SqlValue::Text(channel_id.to_string())], &self.conditions())
+        numbered("WHERE u.channel_id = $1 AND u.left_at IS NULL", vec![SqlValue::Text(channel_id.to_string())], &self.conditions())
     }
 }
 
 /// A page of the shop's members matching `filter`, newest registration first, and how many match.
 pub async fn search_members(db: &Db, channel_id: &ChannelId, filter: &MemberFilter, limit: i64, offset: i64) -> sqlx::Result<(Vec<DeskMemberRow>, i64)> {
     let (clause, values) = filter.clause(channel_id);
-    let sql = format!("{DESK_SELECT} {clause} ORDER BY u.created_at DESC, u.id DESC LIMIT ${} OFFSET ${}", values.len() + 1, values.len() + 2);
+    let sql = format!("{} {clause} ORDER BY u.created_at DESC, u.id DESC LIMIT ${} OFFSET ${}", desk_select(), values.len() + 1, values.len() + 2);
     let mut query = sqlx::query_as::<_, DeskMemberRow>(sqlx::AssertSqlSafe(sql));
     for value in &values {
         query = match value {
@@ -144,7 +168,7 @@ pub async fn search_members(db: &Db, channel_id: &ChannelId, filter: &MemberFilt
         };
     }
     let rows = query.bind(limit).bind(offset).fetch_all(&db.pool).await?;
-    let mut count = sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(format!("SELECT COUNT(*) {clause}")));
+    let mut count = sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(format!("SELECT COUNT(*) FROM users u {clause}")));
     for value in &values {
         count = match value {
             SqlValue::Text(text) => count.bind(text.clone()),
@@ -156,7 +180,7 @@ pub async fn search_members(db: &Db, channel_id: &ChannelId, filter: &MemberFilt
 
 /// One active member of the shop, as the desk reads them.
 pub async fn find_desk_member(db: &Db, channel_id: &ChannelId, user_id: &UserId) -> sqlx::Result<Option<DeskMemberRow>> {
-    sqlx::query_as::<_, DeskMemberRow>(sqlx::AssertSqlSafe(format!("{DESK_SELECT} {PURCHASES} WHERE u.channel_id = $1 AND u.id = $2 AND u.left_at IS NULL")))
+    sqlx::query_as::<_, DeskMemberRow>(sqlx::AssertSqlSafe(format!("{} WHERE u.channel_id = $1 AND u.id = $2 AND u.left_at IS NULL", desk_select())))
         .bind(channel_id)
         .bind(user_id)
         .fetch_optional(&db.pool)
