@@ -168,7 +168,7 @@ pub struct PointAdjustInput {
 pub fn check_adjustment(input: &PointAdjustInput) -> ApiResult<(i64, String, i64)> {
     let mut check = FieldCheck::default();
     let reason = input.reason.as_deref().map(str::trim).unwrap_or("").to_owned();
-    let points = input.points.filter(|p| *p != 0 && p.abs() <= ADJUST_MAX);
+    let points = input.points.filter(|p| *p != 0 && (-ADJUST_MAX..=ADJUST_MAX).contains(p));
     check.field("points", points.map(|_| ()).ok_or("調整するポイントは0以外の整数（-1,000,000〜1,000,000）で入力してください。"));
     let reason_rule = if reason.is_empty() {
         Err("調整の理由を入力してください。")
@@ -229,7 +229,12 @@ mod tests {
     #[test]
     fn an_adjustment_moves_some_points_for_a_reason_from_the_balance_shown() {
         assert_eq!(check_adjustment(&adjustment(Some(-300), " お詫び ", Some(1200))).unwrap(), (-300, "お詫び".to_owned(), 1200));
-        for bad in [adjustment(Some(0), "x", Some(0)), adjustment(Some(ADJUST_MAX + 1), "x", Some(0)), adjustment(None, "x", Some(0))] {
+        for bad in [
+            adjustment(Some(0), "x", Some(0)),
+            adjustment(Some(ADJUST_MAX + 1), "x", Some(0)),
+            adjustment(Some(i64::MIN), "x", Some(0)),
+            adjustment(None, "x", Some(0)),
+        ] {
             let Err(ApiError::Invalid(errors)) = check_adjustment(&bad) else { panic!("expected 422") };
             assert!(errors.contains_key("points"));
         }
