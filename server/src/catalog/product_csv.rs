@@ -5,11 +5,9 @@
 //! the form the product desk checks is [`to_form`], and the job around it is imports.rs.
 use std::collections::HashMap;
 
-use time::OffsetDateTime;
-use time::macros::offset;
-
 use super::product_form::{EmbroideryForm, ImageForm, ProductForm, VariationForm};
 use crate::infra::text_csv::{Cells, LineError};
+use crate::validation::format_instant;
 
 /// The columns, in the order the export writes them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -146,15 +144,6 @@ pub struct CsvVariation {
     pub jan_code: Option<String>,
     /// Only read for a SKU that does not exist yet; the export leaves it empty.
     pub initial_stock: i64,
-}
-
-/// `2026-12-01 10:00` in Japan time.
-pub fn format_instant(ms: i64) -> String {
-    let at = OffsetDateTime::from_unix_timestamp_nanos(i128::from(ms) * 1_000_000).map(|t| t.to_offset(offset!(+9)));
-    match at {
-        Ok(t) => format!("{:04}-{:02}-{:02} {:02}:{:02}", t.year(), u8::from(t.month()), t.day(), t.hour(), t.minute()),
-        Err(_) => String::new(),
-    }
 }
 
 /// The rows of a product, one per variation, cells in [`COLUMNS`] order.
@@ -393,7 +382,7 @@ fn instant(line: usize, column: Column, text: &str, errors: &mut Vec<LineError>)
         return None;
     }
     let normalized = text.replace('/', "-").replacen(' ', "T", 1);
-    let at = super::product_form::parse_instant(&normalized);
+    let at = crate::validation::parse_instant(&normalized);
     if at.is_none() {
         errors.push(LineError::new(line, column.header(), "日時の形式が正しくありません（例: 2026-12-01 10:00）。"));
     }

@@ -6,10 +6,8 @@
 use std::collections::HashSet;
 
 use serde::Deserialize;
-use time::macros::{format_description, offset};
-use time::{OffsetDateTime, PrimitiveDateTime};
 
-use crate::validation::{FieldCheck, REQUIRED, is_blank, max_length};
+use crate::validation::{FieldCheck, REQUIRED, is_blank, max_length, parse_instant};
 
 pub const CODE_MAX: usize = 50;
 pub const SKU_MAX: usize = 64;
@@ -378,18 +376,6 @@ fn instant_field(errors: &mut FieldCheck, field: &str, text: Option<&str>) -> Op
         errors.field(field, Err("日時の形式が正しくありません（例: 2026-12-01T10:00）。"));
     }
     at
-}
-
-/// RFC 3339, or a `datetime-local` value (`YYYY-MM-DDTHH:MM`, seconds optional) read as Japan
-/// time; epoch milliseconds.
-pub fn parse_instant(text: &str) -> Option<i64> {
-    let at = OffsetDateTime::parse(text, &time::format_description::well_known::Rfc3339).ok().or_else(|| {
-        let local = PrimitiveDateTime::parse(text, format_description!("[year]-[month]-[day]T[hour]:[minute]"))
-            .or_else(|_| PrimitiveDateTime::parse(text, format_description!("[year]-[month]-[day]T[hour]:[minute]:[second]")))
-            .ok()?;
-        Some(local.assume_offset(offset!(+9)))
-    })?;
-    Some((at.unix_timestamp_nanos() / 1_000_000) as i64)
 }
 
 fn non_blank(text: Option<&str>) -> Option<String> {

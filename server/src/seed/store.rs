@@ -79,8 +79,8 @@ pub async fn insert_shop(tx: &mut Tx, shop: &Shop) -> anyhow::Result<ChannelId> 
     }
     for news in &shop.news {
         sqlx::query(
-            "INSERT INTO news (id, channel_id, news_key, title, summary, body, category, published_at, is_published) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 1)",
+            "INSERT INTO news (id, channel_id, news_key, title, summary, body, category, published_at, is_published, updated_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 1, $9)",
         )
         .bind(new_id())
         .bind(&channel_id)
@@ -90,6 +90,7 @@ pub async fn insert_shop(tx: &mut Tx, shop: &Shop) -> anyhow::Result<ChannelId> 
         .bind(&news.body)
         .bind(news.category)
         .bind(now + news.published_offset_ms)
+        .bind(now)
         .execute(&mut **tx)
         .await?;
     }

@@ -79,7 +79,7 @@ pub async fn page_meta(state: &AppState, channel: &Channel, headers: &HeaderMap,
     let segments: Vec<&str> = path.trim_matches('/').split('/').collect();
     let found = match segments.as_slice() {
         ["product", key] => product_meta(state, channel, &base, key, &canonical).await?,
-        ["news", key] => news_meta(state, channel, key, &canonical).await?,
+        ["news", key] => news_meta(state, channel, &base, key, &canonical).await?,
         ["news"] => Some(PageMeta {
             title: "ニュース".into(),
             description: format!("{}からのお知らせ", channel.name),
@@ -173,14 +173,17 @@ async fn home_first_view(state: &AppState, channel: &Channel) -> ApiResult<Optio
     }))
 }
 
-async fn news_meta(state: &AppState, channel: &Channel, key: &str, canonical: &str) -> ApiResult<Option<PageMeta>> {
+async fn news_meta(state: &AppState, channel: &Channel, base: &str, key: &str, canonical: &str) -> ApiResult<Option<PageMeta>> {
     let Some(news) = crate::news::store::find_news_by_key(&state.db, &channel.id, key).await? else { return Ok(None) };
+    let words = if news.summary.trim().is_empty() { crate::catalog::rich_text::plain_text(&news.body) } else { news.summary.clone() };
+    let image = news.image_url.as_ref().map(|url| format!("{base}{url}"));
     Ok(Some(PageMeta {
-        description: summarise(&news.summary, 120),
+        description: summarise(&words, 120),
         json_ld: Some(json!({
             "@context": "https://schema.org", "@type": "NewsArticle", "headline": news.title,
-            "datePublished": Timestamp(news.published_at).to_rfc3339(), "url": canonical,
+            "datePublished": Timestamp(news.published_at).to_rfc3339(), "url": canonical, "image": image,
         })),
+        image,
         title: news.title,
         canonical: canonical.to_owned(),
         og_type: "article",

@@ -28,3 +28,21 @@ impl<T: IntoResponse> IntoResponse for AdminAnswer<T> {
         response
     }
 }
+
+/// `?version=N` of a staff delete: the version the desk showed (409 when stale).
+#[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct VersionQuery {
+    #[param(value_type = i64)]
+    pub version: Option<String>,
+}
+
+impl VersionQuery {
+    /// The version, or 422 `errors.version` when it is missing or not a number.
+    pub fn version(&self) -> Result<i64, crate::infra::error::ApiError> {
+        self.version
+            .as_deref()
+            .and_then(|v| v.trim().parse().ok())
+            .ok_or_else(|| crate::infra::error::ApiError::field("version", "版番号がありません。画面を読み込み直してください。"))
+    }
+}

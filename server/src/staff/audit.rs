@@ -80,10 +80,14 @@ pub enum AuditAction {
     MemberExport,
     /// A member's points added or taken by hand, with the reason.
     PointsAdjust,
+    /// The news desk: an item made, saved (with what changed) or deleted.
+    NewsCreate,
+    NewsUpdate,
+    NewsDelete,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 50] = [
+    pub const ALL: [AuditAction; 53] = [
         AuditAction::Login,
         AuditAction::Logout,
         AuditAction::LoginFailed,
@@ -134,6 +138,9 @@ impl AuditAction {
         AuditAction::MemberCaution,
         AuditAction::MemberExport,
         AuditAction::PointsAdjust,
+        AuditAction::NewsCreate,
+        AuditAction::NewsUpdate,
+        AuditAction::NewsDelete,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -188,6 +195,9 @@ impl AuditAction {
             AuditAction::MemberCaution => "member_caution",
             AuditAction::MemberExport => "member_export",
             AuditAction::PointsAdjust => "points_adjust",
+            AuditAction::NewsCreate => "news_create",
+            AuditAction::NewsUpdate => "news_update",
+            AuditAction::NewsDelete => "news_delete",
         }
     }
 

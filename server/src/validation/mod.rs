@@ -174,6 +174,27 @@ pub fn today_jst() -> Date {
     OffsetDateTime::now_utc().to_offset(jst).date()
 }
 
+/// RFC 3339, or a `datetime-local` value (`YYYY-MM-DDTHH:MM`, seconds optional) read as Japan
+/// time; epoch milliseconds.
+pub fn parse_instant(text: &str) -> Option<i64> {
+    let at = OffsetDateTime::parse(text, &time::format_description::well_known::Rfc3339).ok().or_else(|| {
+        let local = time::PrimitiveDateTime::parse(text, time::macros::format_description!("[year]-[month]-[day]T[hour]:[minute]"))
+            .or_else(|_| time::PrimitiveDateTime::parse(text, time::macros::format_description!("[year]-[month]-[day]T[hour]:[minute]:[second]")))
+            .ok()?;
+        Some(local.assume_offset(time::macros::offset!(+9)))
+    })?;
+    Some((at.unix_timestamp_nanos() / 1_000_000) as i64)
+}
+
+/// `2026-12-01 10:00` in Japan time (what [`parse_instant`] reads back); empty when out of range.
+pub fn format_instant(ms: i64) -> String {
+    let at = OffsetDateTime::from_unix_timestamp_nanos(i128::from(ms) * 1_000_000).map(|t| t.to_offset(time::macros::offset!(+9)));
+    match at {
+        Ok(t) => format!("{:04}-{:02}-{:02} {:02}:{:02}", t.year(), u8::from(t.month()), t.day(), t.hour(), t.minute()),
+        Err(_) => String::new(),
+    }
+}
+
 /// The first millisecond of a Japan day (its 00:00 +09:00), since the epoch: a staff search's
 /// `from` is `>=` it, its `to` is `<` the next day's.
 pub fn jst_day_start_ms(date: Date) -> i64 {

@@ -31,6 +31,7 @@ mod member_desk;
 mod members;
 mod messages;
 mod news;
+mod news_desk;
 mod observability;
 mod openapi;
 mod order_desk;

@@ -740,6 +740,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/news": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_list_news"];
+        put?: never;
+        post: operations["admin_create_news"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/news/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_show_news"];
+        put: operations["admin_save_news"];
+        post?: never;
+        delete: operations["admin_delete_news"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/orders": {
         parameters: {
             query?: never;
@@ -4772,7 +4804,7 @@ export interface components {
          */
         Audience: "all" | "member" | "guest";
         /** @enum {string} */
-        AuditAction: "login" | "logout" | "login_failed" | "inquiry_reply" | "inquiry_status" | "inquiry_note" | "topic_create" | "topic_update" | "topic_delete" | "system_message_send" | "invoice_approve" | "invoice_revoke" | "order_payment" | "order_hold" | "order_release" | "order_cancel" | "order_note" | "shipment_state" | "shipment_export" | "tracking_import" | "order_mail" | "order_refund" | "order_refund_complete" | "stock_adjust" | "stock_count" | "stock_threshold" | "product_create" | "product_update" | "product_duplicate" | "product_publication" | "taxonomy_create" | "taxonomy_update" | "taxonomy_delete" | "review_moderate" | "review_delete" | "catalog_import" | "catalog_grid" | "staff_disable" | "staff_enable" | "settings_update" | "staff_invite" | "staff_invite_cancel" | "staff_role_change" | "staff_reset_authenticator" | "staff_enrol" | "page_update" | "member_unlock" | "member_caution" | "member_export" | "points_adjust";
+        AuditAction: "login" | "logout" | "login_failed" | "inquiry_reply" | "inquiry_status" | "inquiry_note" | "topic_create" | "topic_update" | "topic_delete" | "system_message_send" | "invoice_approve" | "invoice_revoke" | "order_payment" | "order_hold" | "order_release" | "order_cancel" | "order_note" | "shipment_state" | "shipment_export" | "tracking_import" | "order_mail" | "order_refund" | "order_refund_complete" | "stock_adjust" | "stock_count" | "stock_threshold" | "product_create" | "product_update" | "product_duplicate" | "product_publication" | "taxonomy_create" | "taxonomy_update" | "taxonomy_delete" | "review_moderate" | "review_delete" | "catalog_import" | "catalog_grid" | "staff_disable" | "staff_enable" | "settings_update" | "staff_invite" | "staff_invite_cancel" | "staff_role_change" | "staff_reset_authenticator" | "staff_enrol" | "page_update" | "member_unlock" | "member_caution" | "member_export" | "points_adjust" | "news_create" | "news_update" | "news_delete";
         /** @description One entry of the audit log. */
         AuditEntry: {
             action: components["schemas"]["AuditAction"];
@@ -7270,10 +7302,33 @@ export interface components {
                 staff_name?: string | null;
             }[];
         };
+        ListBody_NewsDeskSummary: {
+            data: {
+                category: string;
+                id: string;
+                /** @description Every variant of the picture for `<img srcset>`, or null. */
+                image_srcset?: string | null;
+                /** @description The picture's widest variant, or null. */
+                image_url?: string | null;
+                is_published: boolean;
+                /** @description The storefront URL is `/news/{key}`; set when the item is made, never changed. */
+                key: string;
+                published_at: components["schemas"]["Timestamp"];
+                status: components["schemas"]["NewsStatus"];
+                title: string;
+                updated_at: components["schemas"]["Timestamp"];
+                /** Format: int64 */
+                version: number;
+            }[];
+        };
         ListBody_NewsItem: {
             data: {
                 category: string;
                 id: string;
+                /** @description Every variant of the picture for `<img srcset>`, or null. */
+                image_srcset?: string | null;
+                /** @description The item's picture (its widest variant), or null. */
+                image_url?: string | null;
                 /** @description Whether the logged-in member has read it (always false for visitors). */
                 is_read: boolean;
                 key: string;
@@ -7854,11 +7909,70 @@ export interface components {
             token: string;
             token_key?: string | null;
         };
-        NewsDetail: {
-            /** @description Plain text; paragraphs are separated by blank lines. */
+        /** @description An item in the editor. */
+        NewsDesk: components["schemas"]["NewsDeskSummary"] & {
+            /** @description As saved: markup reduced to the allowed tags, or plain text. */
+            body: string;
+            /** @description What the storefront shows: safe HTML (plain text as `<p>` paragraphs). */
+            body_html: string;
+            summary: string;
+        };
+        /** @description 作成 (POST): the fields and, optionally, the URL key. */
+        NewsDeskCreateInput: components["schemas"]["NewsDeskFields"] & {
+            /**
+             * @description The URL key (`/news/{key}`): lowercase letters, digits and hyphens; blank or missing
+             *     makes one from the publication day. Never changed afterwards.
+             */
+            key?: string | null;
+        };
+        /** @description An item's fields as the editor sends them, on a create and on a save. */
+        NewsDeskFields: {
+            /** @description The product description's safe markup, or plain text. */
             body: string;
             category: string;
+            /** @description A `/media/…` URL from `POST /v1/admin/catalog/photos`, or null for none. */
+            image_url?: string | null;
+            is_published: boolean;
+            /** @description `2026-12-01T10:00` (Japan time) or RFC 3339. */
+            published_at: string;
+            /** @description Shown in the list; may be blank. */
+            summary: string;
+            title: string;
+        };
+        /** @description 保存 (PUT): the fields with the version the editor read. */
+        NewsDeskSaveInput: components["schemas"]["NewsDeskFields"] & {
+            /** Format: int64 */
+            version: number;
+        };
+        /** @description An item in the desk's list. */
+        NewsDeskSummary: {
+            category: string;
             id: string;
+            /** @description Every variant of the picture for `<img srcset>`, or null. */
+            image_srcset?: string | null;
+            /** @description The picture's widest variant, or null. */
+            image_url?: string | null;
+            is_published: boolean;
+            /** @description The storefront URL is `/news/{key}`; set when the item is made, never changed. */
+            key: string;
+            published_at: components["schemas"]["Timestamp"];
+            status: components["schemas"]["NewsStatus"];
+            title: string;
+            updated_at: components["schemas"]["Timestamp"];
+            /** Format: int64 */
+            version: number;
+        };
+        NewsDetail: {
+            /** @description As staff saved it: safe markup, or plain text whose paragraphs are separated by blank lines. */
+            body: string;
+            /** @description The body as safe HTML to show (plain text as `<p>` paragraphs; script and unknown tags removed). */
+            body_html: string;
+            category: string;
+            id: string;
+            /** @description Every variant of the picture for `<img srcset>`, or null. */
+            image_srcset?: string | null;
+            /** @description The item's picture (its widest variant), or null. */
+            image_url?: string | null;
             key: string;
             published_at: components["schemas"]["Timestamp"];
             summary: string;
@@ -7867,6 +7981,10 @@ export interface components {
         NewsItem: {
             category: string;
             id: string;
+            /** @description Every variant of the picture for `<img srcset>`, or null. */
+            image_srcset?: string | null;
+            /** @description The item's picture (its widest variant), or null. */
+            image_url?: string | null;
             /** @description Whether the logged-in member has read it (always false for visitors). */
             is_read: boolean;
             key: string;
@@ -7874,6 +7992,11 @@ export interface components {
             summary: string;
             title: string;
         };
+        /**
+         * @description Where an item stands for customers, as the desk shows it.
+         * @enum {string}
+         */
+        NewsStatus: "draft" | "scheduled" | "published";
         /** @description The browser's next step before the order can be paid. */
         NextAction: {
             /**
@@ -13101,6 +13224,332 @@ export interface operations {
                 };
             };
             /** @description `members.stale` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.version` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_list_news: {
+        parameters: {
+            query?: {
+                /** @description `draft` (下書き), `scheduled` (公開予約) or `published` (公開中); all when missing. */
+                status?: string;
+                /** @description Words in the title or the summary. */
+                q?: string;
+                page?: string;
+                per?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the shop's news, drafts and scheduled items included, newest publication first, with x-total, x-per-page, x-last-page, x-current-page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_NewsDeskSummary"];
+                };
+            };
+            /** @description no staff session of this shop */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `staff.forbidden`: owners and 店長 only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.status`, `errors.page`, `errors.per` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_create_news: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewsDeskCreateInput"];
+            };
+        };
+        responses: {
+            /** @description made; published with a time that has come, it is on the storefront at once */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsDesk"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.title`, `errors.summary`, `errors.category`, `errors.body`, `errors.image_url`, `errors.published_at`, `errors.key` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_show_news: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsDesk"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such item in this shop */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_save_news: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewsDeskSaveInput"];
+            };
+        };
+        responses: {
+            /** @description saved (version + 1) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsDesk"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `news.stale`: saved elsewhere since the editor read it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.title`, `errors.summary`, `errors.category`, `errors.body`, `errors.image_url`, `errors.published_at`, `errors.version` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_delete_news: {
+        parameters: {
+            query: {
+                version: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted, with who had read it */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `news.stale` */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -41,7 +41,8 @@ export const demoLayout = {
   footer: { navigation: [{ label: 'よくある質問', path: '/faq' }], copyright: '© モトバイクパーツ' },
 };
 
-export function newsItem(n: number, publishedAt = '2026-11-20T01:00:00Z') {
+/** A news item as GET /v1/news lists it: without a picture unless `picture` names one. */
+export function newsItem(n: number, publishedAt = '2026-11-20T01:00:00Z', picture: string | null = null) {
   return {
     id: `id-${n}`,
     key: `news-${n}`,
@@ -50,6 +51,10 @@ export function newsItem(n: number, publishedAt = '2026-11-20T01:00:00Z') {
     category: 'お知らせ',
     published_at: publishedAt,
     is_read: false,
+    image_url: picture ? `/media/${picture}-1440.webp` : null,
+    image_srcset: picture
+      ? `/media/${picture}-240.webp 240w, /media/${picture}-480.webp 480w, /media/${picture}-1440.webp 1440w`
+      : null,
   };
 }
 
@@ -95,6 +100,7 @@ export function createSiteFake(): FakeFetch {
     .on('GET', '/v1/news/news-1', {
       ...newsItem(1),
       body: '一段落目です。\n\n二段落目です。',
+      body_html: '<p>一段落目です。</p><p>二段落目です。</p>',
     })
     .on(
       'GET',

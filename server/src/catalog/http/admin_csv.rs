@@ -63,7 +63,7 @@ fn encoding_of(value: Option<&str>) -> ApiResult<Encoding> {
 }
 
 fn csv_answer(bytes: Vec<u8>, encoding: Encoding, name: &str, ascii: &str) -> Response {
-    let day: String = product_csv::format_instant(Timestamp::now().0).chars().take(10).filter(|c| *c != '-').collect();
+    let day: String = crate::validation::format_instant(Timestamp::now().0).chars().take(10).filter(|c| *c != '-').collect();
     (attachment_headers(encoding.content_type(), &format!("{name}_{day}.csv"), &format!("{ascii}_{day}.csv")), bytes).into_response()
 }
 

@@ -15,6 +15,7 @@ use crate::infra::extract::{ApiJson, ApiPath, ApiQuery};
 use crate::infra::pagination::{AllowAll, Page, PageQuery, Paginated};
 use crate::infra::search_text::contains_pattern;
 use crate::infra::time::Timestamp;
+use crate::staff::answer::VersionQuery;
 use crate::staff::audit::{self, AuditAction};
 use crate::staff::permission::{Can, CatalogEdit, CatalogView};
 use crate::state::AppState;
@@ -184,14 +185,7 @@ pub async fn set_review_status(
     Ok(Json(row.into()))
 }
 
-#[derive(Debug, Deserialize, utoipa::IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct ReviewVersionQuery {
-    #[param(value_type = i64)]
-    pub version: Option<String>,
-}
-
-#[utoipa::path(delete, path = "/v1/admin/reviews/{id}", operation_id = "admin_delete_review", tag = "admin", params(("id" = String, Path), ReviewVersionQuery),
+#[utoipa::path(delete, path = "/v1/admin/reviews/{id}", operation_id = "admin_delete_review", tag = "admin", params(("id" = String, Path), VersionQuery),
     responses((status = 204, description = "deleted"), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
         (status = 409, body = ErrorBody), (status = 422, body = ErrorBody, description = "`errors.version`")))]
 pub async fn delete_review(
@@ -199,13 +193,9 @@ pub async fn delete_review(
     channel: Channel,
     Can { staff, .. }: Can<CatalogEdit>,
     ApiPath(id): ApiPath<String>,
-    ApiQuery(query): ApiQuery<ReviewVersionQuery>,
+    ApiQuery(query): ApiQuery<VersionQuery>,
 ) -> ApiResult<StatusCode> {
-    let version: i64 = query
-        .version
-        .as_deref()
-        .and_then(|v| v.trim().parse().ok())
-        .ok_or_else(|| ApiError::field("version", "版番号がありません。画面を読み込み直してください。"))?;
+    let version = query.version()?;
     let mut tx = state.db.begin_write().await?;
     outcome(reviews::delete_review(&mut tx, &channel.id, &id, version).await?)?;
     audit::record_in(&mut tx, &staff, AuditAction::ReviewDelete, &id).await?;

@@ -21,6 +21,7 @@ use crate::infra::ids::{ChannelId, new_id};
 use crate::infra::pagination::ListBody;
 use crate::infra::secret::random_hex;
 use crate::infra::time::Timestamp;
+use crate::staff::answer::VersionQuery;
 use crate::staff::audit::{self, AuditAction};
 use crate::staff::permission::{Can, CatalogEdit, CatalogView};
 use crate::state::AppState;
@@ -70,18 +71,6 @@ fn described(check: &mut FieldCheck, value: &str) -> String {
     let value = value.trim().to_owned();
     check.field("description", max_length(&value, DESCRIPTION_MAX));
     value
-}
-
-/// `?version=N` of a delete.
-#[derive(Debug, Deserialize, utoipa::IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct VersionQuery {
-    #[param(value_type = i64)]
-    pub version: Option<String>,
-}
-
-fn version_of(query: &VersionQuery) -> ApiResult<i64> {
-    query.version.as_deref().and_then(|v| v.trim().parse().ok()).ok_or_else(|| ApiError::field("version", "版番号がありません。画面を読み込み直してください。"))
 }
 
 // ---- categories -------------------------------------------------------------------------------
@@ -316,7 +305,7 @@ pub async fn delete_category(
     ApiPath(id): ApiPath<String>,
     ApiQuery(query): ApiQuery<VersionQuery>,
 ) -> ApiResult<StatusCode> {
-    let version = version_of(&query)?;
+    let version = query.version()?;
     let mut tx = state.db.begin_write().await?;
     let row = taxonomy_desk::find_desk_category(&mut tx, &channel.id, &id).await?.ok_or_else(ApiError::not_found)?;
     if row.child_count > 0 {
@@ -493,7 +482,7 @@ pub async fn delete_maker(
     ApiPath(id): ApiPath<String>,
     ApiQuery(query): ApiQuery<VersionQuery>,
 ) -> ApiResult<StatusCode> {
-    let version = version_of(&query)?;
+    let version = query.version()?;
     let row = taxonomy_desk::find_desk_maker(&state.db, &channel.id, &id).await?.ok_or_else(ApiError::not_found)?;
     delete_named(&state, &channel, &staff, Named::Makers, &id, version, format!("メーカー {}", row.name)).await
 }
@@ -609,7 +598,7 @@ pub async fn delete_brand(
     ApiPath(id): ApiPath<String>,
     ApiQuery(query): ApiQuery<VersionQuery>,
 ) -> ApiResult<StatusCode> {
-    let version = version_of(&query)?;
+    let version = query.version()?;
     let row = taxonomy_desk::find_desk_brand(&state.db, &channel.id, &id).await?.ok_or_else(ApiError::not_found)?;
     delete_named(&state, &channel, &staff, Named::Brands, &id, version, format!("ブランド {}", row.name)).await
 }
@@ -701,7 +690,7 @@ pub async fn delete_tag(
     ApiPath(id): ApiPath<String>,
     ApiQuery(query): ApiQuery<VersionQuery>,
 ) -> ApiResult<StatusCode> {
-    let version = version_of(&query)?;
+    let version = query.version()?;
     let row = taxonomy_desk::find_desk_tag(&state.db, &channel.id, &id).await?.ok_or_else(ApiError::not_found)?;
     delete_named(&state, &channel, &staff, Named::Tags, &id, version, format!("タグ {}", row.name)).await
 }

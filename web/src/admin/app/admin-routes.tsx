@@ -19,6 +19,8 @@ import { StockHistoryPage } from '../catalog/stock-history-page';
 import { StockPage } from '../catalog/stock-page';
 import { TaxonomyPage } from '../catalog/taxonomy-page';
 import { CompaniesPage } from '../companies/companies-page';
+import { NewNewsPage, NewsEditorPage } from '../content/news-editor-page';
+import { NewsListPage } from '../content/news-list-page';
 import { PageEditorPage } from '../content/page-editor-page';
 import { PagesListPage } from '../content/pages-list-page';
 import { InboxPage } from '../inbox/inbox-page';
@@ -114,6 +116,9 @@ export function adminRoutes(queryClient: QueryClient): RouteObject[] {
         { path: 'settings/storefront', Component: StorefrontPage },
         { path: 'content/pages', Component: PagesListPage },
         { path: 'content/pages/:id', Component: PageEditorPage },
+        { path: 'content/news', Component: NewsListPage },
+        { path: 'content/news/new', Component: NewNewsPage },
+        { path: 'content/news/:id', Component: NewsEditorPage },
         { path: 'staff', Component: StaffPage },
         { path: 'staff/ip-allowlist', Component: IpAllowlistPage },
         { path: 'audit-log', Component: AuditLogPage },

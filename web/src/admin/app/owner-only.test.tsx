@@ -38,6 +38,7 @@ describe('controls by permission', () => {
       '送信済みお知らせ',
       'お問い合わせ種別',
       'ページ',
+      'お知らせ',
       '設定',
       'スタッフ',
       '操作履歴',
@@ -61,6 +62,7 @@ describe('controls by permission', () => {
       '送信済みお知らせ',
       'お問い合わせ種別',
       'ページ',
+      'お知らせ',
       '設定',
     ]);
     manager.unmount();

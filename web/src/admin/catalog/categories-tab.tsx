@@ -11,9 +11,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { fieldError } from '../api/admin-client';
 import { Field, StatusNotice, ui } from '../ui/form';
+import { type Picture, PictureField } from '../ui/picture-field';
 import { LoadFailed, Loading } from '../ui/query-state';
 import { table } from '../ui/table';
-import { CategoryPicture, type Picture } from './category-picture';
 import { applyServerErrors } from './stock-schema';
 import {
   ChangeFailure,
@@ -329,7 +329,9 @@ function CategoryDialog({ tree, category, parentId = null, onClose, onDone }: Ca
           </select>
         )}
       </Field>
-      <CategoryPicture
+      <PictureField
+        legend="カテゴリ画像"
+        hint="カテゴリページの上部にバナーとして表示します。JPEG・PNG・WebP、10MBまで。保存すると反映されます。"
         picture={picture}
         serverError={fieldError(change.error, 'image_url') ?? null}
         onChange={setPicture}

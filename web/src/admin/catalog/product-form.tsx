@@ -10,8 +10,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { Path, UseFormReturn } from 'react-hook-form';
 import { AdminApiError, errorText } from '../api/admin-client';
 import { Field, ui } from '../ui/form';
+import { MarkupField } from '../ui/markup-field';
 import { LoadFailed } from '../ui/query-state';
-import { DescriptionField } from './description-field';
 import { ProductLinks } from './product-links';
 import { ProductPhotos } from './product-photos';
 import { EMBROIDERY_CHARS_MAX, type ProductValues, productRules, sortServerErrors } from './product-schema';
@@ -78,7 +78,13 @@ export function ProductForm({
               <input {...control} type="text" autoComplete="off" {...register('code', productRules.code)} />
             )}
           </Field>
-          <DescriptionField form={form} readOnly={readOnly} />
+          <MarkupField
+            form={form}
+            name="description"
+            rules={productRules.description}
+            label="説明"
+            readOnly={readOnly}
+          />
         </fieldset>
 
         <ProductPhotos form={form} readOnly={readOnly} onUploadingChange={setUploading} />

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../test/fake-fetch';
 import { createAdminFake, renderAdmin, type Role } from '../../test/render-admin';
-import type { AdminPhoto, AdminProduct, CatalogOptions } from './product-types';
+import type { AdminPhoto } from '../api/photo-upload';
+import type { AdminProduct, CatalogOptions } from './product-types';
 
 // ---- answers shaped like the API's (docs/contracts/photos.md) ----------------------------------
 

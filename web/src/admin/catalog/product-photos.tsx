@@ -7,8 +7,8 @@
  */
 import { type ChangeEvent, type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { type UseFormReturn, useFieldArray } from 'react-hook-form';
+import { PHOTO_ACCEPT, photoErrorText, photoProblem, uploadPhoto } from '../api/photo-upload';
 import { ui } from '../ui/form';
-import { PHOTO_ACCEPT, photoErrorText, photoProblem, uploadPhoto } from './product-queries';
 import { ALT_MAX, IMAGES_MAX, imageRules, type ProductValues } from './product-schema';
 import styles from './product-photos.module.css';
 import sections from './products.module.css';

@@ -4,22 +4,13 @@
  * version read; a 409 `catalog.product.stale` when someone else saved first), 複製 (POST
  * …/duplicate) and 公開 / 非公開 (PUT …/publication) — each answering the product as it is now:
  * shown at once, then the lists (the stock desk's too: variations come and go) refresh. A photo
- * is uploaded on its own (POST /v1/admin/catalog/photos) and joins the product when it is saved.
+ * is uploaded on its own (api/photo-upload.ts) and joins the product when it is saved.
  */
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import {
-  AdminApiError,
-  adminApi,
-  checkResponse,
-  client,
-  errorText,
-  fieldError,
-  loadData,
-  loadPage,
-} from '../api/admin-client';
+import { AdminApiError, client, loadData, loadPage } from '../api/admin-client';
 import { ADMIN_ROOT } from '../api/session-queries';
 import { productListParams, type ProductFilter } from './product-filter';
-import type { AdminPhoto, AdminProduct, ProductBody } from './product-types';
+import type { AdminProduct, ProductBody } from './product-types';
 import { STOCK_KEY } from './stock-queries';
 
 export const PRODUCTS_PER_PAGE = 50;
@@ -121,41 +112,4 @@ export function useSetPublication(id: string) {
 /** The product as the server has it now (after a 409), read afresh. */
 export function refreshProduct(queryClient: QueryClient, id: string): Promise<AdminProduct> {
   return queryClient.fetchQuery({ ...productQuery(id), staleTime: 0 });
-}
-
-// ---- 商品画像 ------------------------------------------------------------------------------------
-
-/** What the server takes (it reads the type from the bytes; checking here only saves an upload). */
-const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
-export const PHOTO_ACCEPT = PHOTO_TYPES.join(',');
-const PHOTO_BYTES_MAX = 10 * 1024 * 1024;
-/** The server's words for the same refusals. */
-const PHOTO_TYPE_MESSAGE = 'JPEG・PNG・WebPの画像を選んでください。';
-const PHOTO_SIZE_MESSAGE = '画像は10MBまでです。';
-
-/** Why the server would refuse `file` at once, or null. */
-export function photoProblem(file: File): string | null {
-  if (file.type && !PHOTO_TYPES.includes(file.type)) return PHOTO_TYPE_MESSAGE;
-  if (file.size > PHOTO_BYTES_MAX) return PHOTO_SIZE_MESSAGE;
-  return null;
-}
-
-/**
- * POST /v1/admin/catalog/photos (multipart `file`) → the stored photo's URL, srcset and size.
- * The product does not change until its form is saved with the URL.
- */
-export async function uploadPhoto(file: File, signal?: AbortSignal): Promise<AdminPhoto> {
-  const body = new FormData();
-  body.append('file', file);
-  const response = await checkResponse(
-    await adminApi().fetch('/v1/admin/catalog/photos', { method: 'POST', body, signal }),
-  );
-  return (await response.json()) as AdminPhoto;
-}
-
-/** What to say about a failed upload: the server's message for the file (422), or the failure's. */
-export function photoErrorText(error: unknown): string {
-  // A request over the server's limit is cut off before it is read (413, perhaps without a body).
-  if (error instanceof AdminApiError && error.status === 413) return PHOTO_SIZE_MESSAGE;
-  return fieldError(error, 'file') ?? errorText(error);
 }

@@ -3,7 +3,6 @@ import {
   EMPTY_VARIATION,
   emptyProduct,
   formFieldOf,
-  fromLocalInput,
   gridRows,
   isJanCode,
   parseWhole,
@@ -13,11 +12,11 @@ import {
   skuPart,
   sortServerErrors,
   splitLabels,
-  toLocalInput,
   type ProductValues,
   type VariationValues,
   variationRules,
 } from './product-schema';
+import { fromLocalInput, toLocalInput } from '../ui/date-time';
 import type { AdminProduct } from './product-types';
 
 function saved(overrides: Partial<AdminProduct> = {}): AdminProduct {

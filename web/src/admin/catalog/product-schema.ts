@@ -8,6 +8,7 @@
  */
 import type { RegisterOptions } from 'react-hook-form';
 import { isBlank, maxLength, nonNegativeInteger } from '../../lib/validators';
+import { fromLocalInput, toLocalInput } from '../ui/date-time';
 import type {
   AdminProduct,
   AdminVariation,
@@ -113,32 +114,6 @@ export function toHalfWidth(value: string): string {
 export function parseWhole(value: string, max: number): number | null {
   const text = toHalfWidth(value);
   return text !== '' && nonNegativeInteger(text, max) === null ? Number(text) : null;
-}
-
-const JAPAN_PARTS = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Tokyo',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** An API time as a datetime-local box shows it: Japan time, `2026-12-01T10:00`. */
-export function toLocalInput(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const part = (type: string) => JAPAN_PARTS.formatToParts(date).find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
-}
-
-/** A datetime-local box's value (Japan time) as the API takes it; null when blank. */
-export function fromLocalInput(value: string): string | null {
-  const text = value.trim();
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(text)) return null;
-  return `${text.length === 16 ? `${text}:00` : text}+09:00`;
 }
 
 // ---- the product into the form -------------------------------------------------------------------

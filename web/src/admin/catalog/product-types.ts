@@ -1,7 +1,7 @@
 /**
  * 商品管理's API shapes, picked from the generated schema by path and by the contract's schema
  * names (never written by hand): the list's row, one product with its variations and pictures,
- * the bodies the form sends, an uploaded photo, and the choices of its 分類.
+ * the bodies the form sends, and the choices of its 分類 (an uploaded photo: api/photo-upload.ts).
  */
 import type { components, paths } from '../../api/schema';
 import type { BodyOf, JsonOf } from '../../api/types';
@@ -25,8 +25,6 @@ export type ProductBody = BodyOf<'/v1/admin/products', 'post'>;
 export type VariationBody = ProductBody['variations'][number];
 /** A picture as the form sends it: `url` and 代替テキスト, in display order. */
 export type ImageBody = NonNullable<ProductBody['images']>[number];
-/** An uploaded photo (POST /v1/admin/catalog/photos): not on the product until the form is saved. */
-export type AdminPhoto = Schemas['AdminPhoto'];
 /** 公開する / 非公開にする (PUT /v1/admin/products/{id}/publication). */
 export type PublicationBody = BodyOf<'/v1/admin/products/{id}/publication', 'put'>;
 /** カテゴリ (with their paths, in tree order), メーカー, ブランド and タグ to choose from. */

@@ -50,14 +50,14 @@ const cellOf = (row: HTMLElement, label: string) => row.querySelector(`td[data-l
 // ---- the list ----------------------------------------------------------------------------------
 
 describe('ページ管理: the list of pages', () => {
-  it('is in the menu (next to 設定) for an owner, and lists the pages in the shop’s order', async () => {
+  it('is in the menu (before お知らせ and 設定) for an owner, and lists the pages in the shop’s order', async () => {
     const user = userEvent.setup();
     renderAdmin('/admin/inquiries', deskFake());
     const menu = await screen.findByRole('navigation', { name: '管理メニュー' });
     const labels = within(menu)
       .getAllByRole('link')
       .map((link) => link.textContent);
-    expect(labels.indexOf('ページ')).toBe(labels.indexOf('設定') - 1);
+    expect(labels.indexOf('ページ')).toBe(labels.indexOf('設定') - 2);
 
     await user.click(within(menu).getByRole('link', { name: 'ページ' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'ページ管理' })).toBeInTheDocument();

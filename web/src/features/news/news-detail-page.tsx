@@ -5,7 +5,7 @@ import { useDocumentTitle } from '../../lib/document-title';
 import { useSession } from '../../api/session';
 import { BookmarkButton } from '../../ui/bookmark-button';
 import { DateText } from '../../ui/date-text';
-import { Paragraphs } from '../../ui/paragraphs';
+import { NewsPicture } from './news-picture';
 import { markNewsRead, newsDetailQuery, useNewsDetail } from './news-queries';
 import styles from './news.module.css';
 
@@ -35,9 +35,12 @@ export function NewsDetailPage() {
         {news.category ? <span className={styles.category}>{news.category}</span> : null}
         <BookmarkButton url={`/news/${encodeURIComponent(key)}`} title={news.title} />
       </p>
-      <div className={styles.body}>
-        <Paragraphs text={news.body} />
-      </div>
+      <NewsPicture news={news} variant="detail" />
+      <div
+        className={styles.body}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: the server answers only sanitised markup (body_html: the allowed tags, links with rel; plain text made into <p> paragraphs)
+        dangerouslySetInnerHTML={{ __html: news.body_html }}
+      />
       <p className={styles.back}>
         <Link to="/news">ニュース一覧へ戻る</Link>
       </p>

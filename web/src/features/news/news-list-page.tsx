@@ -4,6 +4,7 @@ import { queryClient } from '../../lib/query-client';
 import { useDocumentTitle } from '../../lib/document-title';
 import { DateText } from '../../ui/date-text';
 import { Pagination } from '../../ui/pagination';
+import { NewsPicture } from './news-picture';
 import { newsListQuery, useNewsList } from './news-queries';
 import styles from './news.module.css';
 
@@ -30,14 +31,17 @@ export function NewsListPage() {
           {items.map((item) => (
             <li key={item.id}>
               <article className={styles.item}>
-                <h2 className={styles.itemTitle}>
-                  <Link to={`/news/${encodeURIComponent(item.key)}`}>{item.title}</Link>
-                </h2>
-                <p className={styles.meta}>
-                  <DateText value={item.published_at} />
-                  {item.category ? <span className={styles.category}>{item.category}</span> : null}
-                </p>
-                {item.summary ? <p className={styles.summary}>{item.summary}</p> : null}
+                <div className={styles.itemText}>
+                  <h2 className={styles.itemTitle}>
+                    <Link to={`/news/${encodeURIComponent(item.key)}`}>{item.title}</Link>
+                  </h2>
+                  <p className={styles.meta}>
+                    <DateText value={item.published_at} />
+                    {item.category ? <span className={styles.category}>{item.category}</span> : null}
+                  </p>
+                  {item.summary ? <p className={styles.summary}>{item.summary}</p> : null}
+                </div>
+                <NewsPicture news={item} variant="thumb" />
               </article>
             </li>
           ))}

@@ -57,6 +57,32 @@ describe('/news', () => {
     expect(within(nav).getByText('全25件（2 / 3ページ）')).toBeInTheDocument();
   });
 
+  it('shows an item’s picture as a lazy thumbnail named by its title, and no frame for an item without one', async () => {
+    const fake = createSiteFake().on(
+      'GET',
+      '/v1/news',
+      json(
+        { data: [newsItem(1, '2026-11-20T15:30:00Z', 'ab12'), newsItem(2, '2026-11-01T00:00:00Z')] },
+        { headers: { 'x-total': '2', 'x-per-page': '10', 'x-last-page': '1', 'x-current-page': '1' } },
+      ),
+    );
+    await renderApp('/news', fake);
+    await screen.findByRole('heading', { level: 1, name: 'ニュース' });
+    const [pictured, plain] = screen.getAllByRole('article');
+
+    const thumb = within(pictured!).getByRole('img', { name: 'お知らせ1' });
+    expect(thumb).toHaveAttribute('src', '/media/ab12-1440.webp');
+    expect(thumb).toHaveAttribute('srcset', newsItem(1, undefined, 'ab12').image_srcset);
+    expect(thumb.getAttribute('sizes')).toMatch(/px/);
+    expect(thumb).toHaveAttribute('loading', 'lazy');
+    // Its box is known before it loads: nothing moves.
+    expect(Number(thumb.getAttribute('width'))).toBeGreaterThan(0);
+    expect(Number(thumb.getAttribute('height'))).toBeGreaterThan(0);
+
+    expect(within(plain!).queryByRole('img')).not.toBeInTheDocument();
+    expect(plain!.querySelector('img')).toBeNull();
+  });
+
   it('says so when there is no news', async () => {
     const fake = createSiteFake().on(
       'GET',
@@ -81,7 +107,7 @@ describe('/news', () => {
 });
 
 describe('/news/:key', () => {
-  it('shows title, date, category and the body as paragraphs', async () => {
+  it('shows title, date, category and the body as the server’s HTML, without a picture when it has none', async () => {
     await renderApp('/news/news-1');
 
     const article = await screen.findByRole('article', { name: 'お知らせ1' });
@@ -90,7 +116,34 @@ describe('/news/:key', () => {
     expect(within(article).getByText('お知らせ')).toBeInTheDocument();
     expect(within(article).getByText('一段落目です。').tagName).toBe('P');
     expect(within(article).getByText('二段落目です。').tagName).toBe('P');
+    expect(article.querySelector('img')).toBeNull();
     expect(within(article).getByRole('link', { name: 'ニュース一覧へ戻る' })).toHaveAttribute('href', '/news');
+  });
+
+  it('shows the picture under the heading, then the body’s markup (body_html, not body)', async () => {
+    const fake = createSiteFake().on('GET', '/v1/news/news-1', {
+      ...newsItem(1, '2026-11-20T01:00:00Z', 'cd34'),
+      body: '<p>全品<strong>20%オフ</strong></p>',
+      body_html: '<p>全品<strong>20%オフ</strong></p><ul><li>期間：12月31日まで</li></ul>',
+    });
+    await renderApp('/news/news-1', fake);
+
+    const article = await screen.findByRole('article', { name: 'お知らせ1' });
+    const heading = within(article).getByRole('heading', { level: 1, name: 'お知らせ1' });
+    const picture = within(article).getByRole('img', { name: 'お知らせ1' });
+    expect(picture).toHaveAttribute('src', '/media/cd34-1440.webp');
+    expect(picture).toHaveAttribute('srcset', newsItem(1, undefined, 'cd34').image_srcset);
+    expect(picture).toHaveAttribute('sizes');
+    expect(Number(picture.getAttribute('width'))).toBeGreaterThan(0);
+    expect(Number(picture.getAttribute('height'))).toBeGreaterThan(0);
+    const strong = within(article).getByText('20%オフ');
+    expect(strong.tagName).toBe('STRONG');
+    expect(within(article).getByRole('listitem')).toHaveTextContent('期間：12月31日まで');
+    // The heading, then the picture, then the body.
+    expect(heading.compareDocumentPosition(picture) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(picture.compareDocumentPosition(strong) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // The tags are drawn, not shown as text.
+    expect(article).not.toHaveTextContent('<strong>');
   });
 
   it('shows the 404 page for an unknown key', async () => {

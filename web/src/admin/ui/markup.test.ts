@@ -1,37 +1,37 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DESCRIPTION_TAGS,
+  MARKUP_TAGS,
   hasMarkup,
   isAllowedHref,
   MARKUP_HINT,
   plainTextHtml,
   previewHtml,
-  sanitizeDescription,
+  sanitizeMarkup,
   wrapSelection,
-} from './description-markup';
+} from './markup';
 
-describe('the description’s markup', () => {
+describe('the rich text fields’ markup', () => {
   it('keeps exactly the contract’s tags and drops scripts, styles, event attributes, images and frames', () => {
-    const html = sanitizeDescription(
+    const html = sanitizeMarkup(
       '<p onclick="steal()" style="color:red" class="x">綿<strong>100%</strong><script>alert(1)</script>' +
         '<style>p{}</style><img src=x onerror=alert(1)></p><iframe src="https://evil.example"></iframe>' +
         '<div>中身は残る</div><!-- メモ -->',
     );
     expect(html).toBe('<p>綿<strong>100%</strong></p>中身は残る');
-    const every = DESCRIPTION_TAGS.filter(
+    const every = MARKUP_TAGS.filter(
       (tag) => !['a', 'br', 'hr', 'table', 'thead', 'tbody', 'tr', 'th', 'td'].includes(tag),
     )
       .map((tag) => `<${tag}>${tag}</${tag}>`)
       .join('');
-    expect(sanitizeDescription(every)).toBe(every);
+    expect(sanitizeMarkup(every)).toBe(every);
     expect(
-      sanitizeDescription('<table><thead><tr><th>幅</th></tr></thead><tbody><tr><td>40cm</td></tr></tbody></table>'),
+      sanitizeMarkup('<table><thead><tr><th>幅</th></tr></thead><tbody><tr><td>40cm</td></tr></tbody></table>'),
     ).toBe('<table><thead><tr><th>幅</th></tr></thead><tbody><tr><td>40cm</td></tr></tbody></table>');
   });
 
   it('keeps only an allowed href, only on links, and gives every link its rel', () => {
     expect(
-      sanitizeDescription(
+      sanitizeMarkup(
         '<a href="javascript:alert(1)">x</a><a href="https://example.jp/size" target="_blank" title="t">サイズ表</a>' +
           '<a href="/products/cup">カップ</a><a href="//evil.example">外</a><p href="/x">段落</p>',
       ),
@@ -115,6 +115,6 @@ describe('the description’s markup', () => {
   });
 
   it('lists every allowed tag in the hint', () => {
-    expect(MARKUP_HINT).toContain(DESCRIPTION_TAGS.join(' '));
+    expect(MARKUP_HINT).toContain(MARKUP_TAGS.join(' '));
   });
 });

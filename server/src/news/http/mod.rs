@@ -1,4 +1,7 @@
-//! Handlers of the news feature.
+//! Handlers of the news feature: the storefront's list, item and read marks here; staff's
+//! お知らせ管理 in `admin.rs`.
+pub mod admin;
+
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -6,17 +9,18 @@ use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::store;
 use crate::auth::{Member, OptionalMember};
+use crate::catalog::{photos, rich_text};
 use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::{ApiJson, ApiPath, ApiQuery};
 use crate::infra::pagination::{AllowAll, DEFAULT_PER, ListBody, Page, PageQuery, Paginated};
 use crate::infra::time::Timestamp;
+use crate::news::store;
 use crate::state::AppState;
 
 pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(list_news)).routes(routes!(show_news)).routes(routes!(mark_read))
+    OpenApiRouter::new().routes(routes!(list_news)).routes(routes!(show_news)).routes(routes!(mark_read)).merge(admin::routes())
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -29,6 +33,10 @@ pub struct NewsItem {
     pub published_at: Timestamp,
     /// Whether the logged-in member has read it (always false for visitors).
     pub is_read: bool,
+    /// The item's picture (its widest variant), or null.
+    pub image_url: Option<String>,
+    /// Every variant of the picture for `<img srcset>`, or null.
+    pub image_srcset: Option<String>,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -39,8 +47,14 @@ pub struct NewsDetail {
     pub summary: String,
     pub category: String,
     pub published_at: Timestamp,
-    /// Plain text; paragraphs are separated by blank lines.
+    /// As staff saved it: safe markup, or plain text whose paragraphs are separated by blank lines.
     pub body: String,
+    /// The body as safe HTML to show (plain text as `<p>` paragraphs; script and unknown tags removed).
+    pub body_html: String,
+    /// The item's picture (its widest variant), or null.
+    pub image_url: Option<String>,
+    /// Every variant of the picture for `<img srcset>`, or null.
+    pub image_srcset: Option<String>,
 }
 
 #[utoipa::path(get, path = "/v1/news", tag = "news", params(PageQuery),
@@ -68,6 +82,8 @@ async fn list_news(
             category: row.category,
             published_at: Timestamp(row.published_at),
             is_read: row.is_read != 0,
+            image_srcset: row.image_url.as_deref().and_then(photos::srcset_of),
+            image_url: row.image_url,
         })
         .collect();
     Ok(Paginated::new(items, total, page))
@@ -85,7 +101,10 @@ async fn show_news(State(state): State<AppState>, channel: Channel, ApiPath(key)
         summary: row.summary,
         category: row.category,
         published_at: Timestamp(row.published_at),
+        body_html: rich_text::to_html(&row.body),
         body: row.body,
+        image_srcset: row.image_url.as_deref().and_then(photos::srcset_of),
+        image_url: row.image_url,
     }))
 }
 

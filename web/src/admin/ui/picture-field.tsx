@@ -1,13 +1,13 @@
 /**
- * カテゴリ画像 in the category window (docs/contracts/catalog-extras.md §4): the picture the
- * storefront shows as the category page's banner. A chosen file goes up at once through the
- * product photos' upload (POST /v1/admin/catalog/photos); the category takes its url, or none
- * after 「画像を外す」, when the window is saved.
+ * One picture of a form (a category's カテゴリ画像, a news item's 画像): a chosen file goes up
+ * at once through the photos' upload (api/photo-upload.ts) and is shown; 「画像を外す」 takes it
+ * off. The form takes its url, or none, when it is saved; the server's refusal of it on save
+ * (422 `image_url`) is said here too.
  */
-import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
-import { ui } from '../ui/form';
-import { PHOTO_ACCEPT, photoErrorText, photoProblem, uploadPhoto } from './product-queries';
-import styles from './taxonomy.module.css';
+import { type ChangeEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { PHOTO_ACCEPT, photoErrorText, photoProblem, uploadPhoto } from '../api/photo-upload';
+import { ui } from './form';
+import styles from './picture-field.module.css';
 
 export interface Picture {
   url: string;
@@ -15,26 +15,30 @@ export interface Picture {
   srcset: string | null;
 }
 
-interface CategoryPictureProps {
+export interface PictureFieldProps {
+  /** The group's name (カテゴリ画像, 画像); the preview is 「…のプレビュー」. */
+  legend: string;
+  /** Where the picture is shown, and what it may be. */
+  hint: ReactNode;
   picture: Picture | null;
   /** The server's refusal of the picture on save (422 `image_url`). */
   serverError: string | null;
   onChange: (picture: Picture | null) => void;
-  /** Told when an upload starts and ends (the window's save waits for it). */
+  /** Told when an upload starts and ends (the form's save waits for it). */
   onUploadingChange: (uploading: boolean) => void;
 }
 
 /** The preview's width in CSS pixels (its `sizes`). */
 const PREVIEW_WIDTH = 320;
 
-export function CategoryPicture({ picture, serverError, onChange, onUploadingChange }: CategoryPictureProps) {
+export function PictureField({ legend, hint, picture, serverError, onChange, onUploadingChange }: PictureFieldProps) {
   const id = useId();
   const [uploading, setUploading] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const abort = useRef<AbortController | null>(null);
   const picker = useRef<HTMLInputElement>(null);
 
-  // Closing the window stops an upload still going.
+  // Leaving the form stops an upload still going.
   useEffect(() => {
     const controller = new AbortController();
     abort.current = controller;
@@ -74,9 +78,9 @@ export function CategoryPicture({ picture, serverError, onChange, onUploadingCha
 
   return (
     <fieldset className={ui.fieldset} aria-describedby={`${id}-hint`}>
-      <legend className={ui.legend}>カテゴリ画像</legend>
-      <p id={`${id}-hint`} className={styles.pictureHint}>
-        カテゴリページの上部にバナーとして表示します。JPEG・PNG・WebP、10MBまで。保存すると反映されます。
+      <legend className={ui.legend}>{legend}</legend>
+      <p id={`${id}-hint`} className={styles.hint}>
+        {hint}
       </p>
       {picture ? (
         <img
@@ -84,14 +88,14 @@ export function CategoryPicture({ picture, serverError, onChange, onUploadingCha
           src={picture.url}
           srcSet={picture.srcset ?? undefined}
           sizes={picture.srcset ? `${PREVIEW_WIDTH}px` : undefined}
-          alt="カテゴリ画像のプレビュー"
+          alt={`${legend}のプレビュー`}
           width={PREVIEW_WIDTH}
           decoding="async"
         />
       ) : (
         <p className={styles.none}>画像はありません。</p>
       )}
-      <div className={styles.pictureActions}>
+      <div className={styles.actions}>
         <input
           ref={picker}
           id={`${id}-file`}
@@ -111,10 +115,10 @@ export function CategoryPicture({ picture, serverError, onChange, onUploadingCha
         ) : null}
       </div>
       <div role="status" aria-live="polite">
-        {uploading ? <p className={styles.pictureHint}>画像をアップロード中…</p> : null}
+        {uploading ? <p className={styles.hint}>画像をアップロード中…</p> : null}
       </div>
       {message || serverError ? (
-        <p role="alert" className={styles.pictureError}>
+        <p role="alert" className={styles.error}>
           {message ?? serverError}
         </p>
       ) : null}

@@ -1,29 +1,42 @@
 /**
- * 説明 with its safe markup (docs/contracts/catalog-extras.md §2): 「編集」 holds a toolbar that
- * wraps the textarea's selection in markup (リンク asks its URL in a small field of its own) and
- * the textarea; 「プレビュー」 shows the text as the storefront will, sanitised to the allowed tags
- * (description-markup.ts). The hint under the field lists what is allowed.
+ * A text field in the safe markup (markup.ts): a product's 説明, a news item's 本文. 「編集」 holds a
+ * toolbar that wraps the textarea's selection in markup (リンク asks its URL in a small field of
+ * its own) and the textarea; 「プレビュー」 shows the text as the storefront will, sanitised to
+ * the allowed tags. The hint under the field lists what is allowed. The field is one of the
+ * caller's form (`form`, `name`, its `rules`); its label names the tabs and the toolbar
+ * (「説明の表示」「説明の書式」).
  */
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import type { UseFormReturn } from 'react-hook-form';
-import { ui } from '../ui/form';
-import formStyles from '../ui/form.module.css';
-import {
-  isAllowedHref,
-  MARKUP_BUTTONS,
-  MARKUP_HINT,
-  type MarkupKind,
-  previewHtml,
-  wrapSelection,
-} from './description-markup';
-import { type ProductValues, productRules } from './product-schema';
-import styles from './products.module.css';
+import type { FieldPathByValue, FieldValues, PathValue, RegisterOptions, UseFormReturn } from 'react-hook-form';
+import { ui } from './form';
+import formStyles from './form.module.css';
+import { isAllowedHref, MARKUP_BUTTONS, MARKUP_HINT, type MarkupKind, previewHtml, wrapSelection } from './markup';
+import styles from './markup-field.module.css';
 
 type Tab = 'edit' | 'preview';
 
 const LINK_MESSAGE = 'http://・https://・mailto: か「/」で始まるURLを入力してください';
 
-export function DescriptionField({ form, readOnly }: { form: UseFormReturn<ProductValues>; readOnly: boolean }) {
+export interface MarkupFieldProps<T extends FieldValues, N extends FieldPathByValue<T, string>> {
+  form: UseFormReturn<T>;
+  /** The form's text field this edits. */
+  name: N;
+  rules?: RegisterOptions<T, N>;
+  /** The field's label (説明, 本文): the tabs, the toolbar and the empty preview say it too. */
+  label: string;
+  /** Shown without the toolbar (a role that may only read). */
+  readOnly?: boolean;
+  rows?: number;
+}
+
+export function MarkupField<T extends FieldValues, N extends FieldPathByValue<T, string>>({
+  form,
+  name,
+  rules,
+  label,
+  readOnly = false,
+  rows = 8,
+}: MarkupFieldProps<T, N>) {
   const id = useId();
   const [tab, setTab] = useState<Tab>('edit');
   // The selection a link is being asked for (the textarea keeps its own while the URL is typed).
@@ -36,8 +49,9 @@ export function DescriptionField({ form, readOnly }: { form: UseFormReturn<Produ
   // The toolbar is one stop for Tab; ← → Home End move along it (the WAI-ARIA toolbar pattern).
   const tools = useRef<(HTMLButtonElement | null)[]>([]);
   const [toolAt, setToolAt] = useState(0);
-  const error = form.formState.errors.description?.message;
-  const { ref, ...field } = form.register('description', productRules.description);
+  const error = form.getFieldState(name, form.formState).error?.message;
+  const { ref, ...field } = form.register(name, rules);
+  const text = (): string => String(form.getValues(name) ?? '');
 
   const ids = {
     area: `${id}-area`,
@@ -55,8 +69,8 @@ export function DescriptionField({ form, readOnly }: { form: UseFormReturn<Produ
 
   /** Puts the wrapped text in, and the wrapped words selected again in the textarea. */
   const apply = (kind: MarkupKind, start: number, end: number, href?: string) => {
-    const wrapped = wrapSelection(form.getValues('description'), start, end, kind, href);
-    form.setValue('description', wrapped.text, { shouldDirty: true, shouldValidate: Boolean(error) });
+    const wrapped = wrapSelection(text(), start, end, kind, href);
+    form.setValue(name, wrapped.text as PathValue<T, N>, { shouldDirty: true, shouldValidate: Boolean(error) });
     const element = area.current;
     if (element) {
       element.focus();
@@ -95,7 +109,7 @@ export function DescriptionField({ form, readOnly }: { form: UseFormReturn<Produ
     if (at) area.current?.setSelectionRange(at.start, at.end);
   };
 
-  // The URL box is inside the product's form: Enter inserts the link instead of saving the product.
+  // The URL box is inside the caller's form: Enter inserts the link instead of saving the form.
   const onUrlKey = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') {
       event.preventDefault();
@@ -144,7 +158,7 @@ export function DescriptionField({ form, readOnly }: { form: UseFormReturn<Produ
     tabs.current.get(next)?.focus();
   };
 
-  const tabButton = (which: Tab, label: string) => (
+  const tabButton = (which: Tab, tabLabel: string) => (
     <button
       ref={(element) => {
         if (element) tabs.current.set(which, element);
@@ -160,18 +174,18 @@ export function DescriptionField({ form, readOnly }: { form: UseFormReturn<Produ
       onClick={() => choose(which)}
       onKeyDown={onTabKey}
     >
-      {label}
+      {tabLabel}
     </button>
   );
 
-  const preview = tab === 'preview' ? previewHtml(form.getValues('description')) : '';
+  const preview = tab === 'preview' ? previewHtml(text()) : '';
 
   return (
     <div className={formStyles.field}>
       <label htmlFor={ids.area} className={formStyles.label}>
-        説明
+        {label}
       </label>
-      <div role="tablist" aria-label="説明の表示" className={styles.editTabs}>
+      <div role="tablist" aria-label={`${label}の表示`} className={styles.editTabs}>
         {tabButton('edit', '編集')}
         {tabButton('preview', 'プレビュー')}
       </div>
@@ -180,12 +194,12 @@ export function DescriptionField({ form, readOnly }: { form: UseFormReturn<Produ
         {readOnly ? null : (
           <div
             role="toolbar"
-            aria-label="説明の書式"
+            aria-label={`${label}の書式`}
             aria-controls={ids.area}
             className={styles.markupBar}
             onKeyDown={onToolKey}
           >
-            {MARKUP_BUTTONS.map(({ kind, label }, index) => (
+            {MARKUP_BUTTONS.map(({ kind, label: toolLabel }, index) => (
               <button
                 key={kind}
                 ref={(element) => {
@@ -202,7 +216,7 @@ export function DescriptionField({ form, readOnly }: { form: UseFormReturn<Produ
                   press(kind);
                 }}
               >
-                {label}
+                {toolLabel}
               </button>
             ))}
           </div>
@@ -236,7 +250,7 @@ export function DescriptionField({ form, readOnly }: { form: UseFormReturn<Produ
               やめる
             </button>
             {urlError ? (
-              <p id={ids.urlError} className={styles.fieldError}>
+              <p id={ids.urlError} className={styles.urlError}>
                 {urlError}
               </p>
             ) : null}
@@ -249,7 +263,7 @@ export function DescriptionField({ form, readOnly }: { form: UseFormReturn<Produ
             area.current = element;
           }}
           id={ids.area}
-          rows={8}
+          rows={rows}
           className={ui.control}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${ids.error} ${ids.hint}` : ids.hint}
@@ -258,11 +272,11 @@ export function DescriptionField({ form, readOnly }: { form: UseFormReturn<Produ
 
       <div role="tabpanel" id={ids.panel('preview')} aria-labelledby={ids.tab('preview')} hidden={tab !== 'preview'}>
         {tab !== 'preview' ? null : preview === '' ? (
-          <p className={styles.hint}>説明はまだありません。</p>
+          <p className={styles.empty}>{`${label}はまだありません。`}</p>
         ) : (
           <div
             className={styles.preview}
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify to the contract's tags (description-markup.ts)
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify to the contract's tags (markup.ts)
             dangerouslySetInnerHTML={{ __html: preview }}
           />
         )}

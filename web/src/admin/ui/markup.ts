@@ -1,14 +1,16 @@
 /**
- * The markup a product's 説明 may hold (docs/contracts/catalog-extras.md §2), in one place: the
- * tags and attributes the server keeps (it cleans the saved text with ammonia), the preview's
- * sanitising with DOMPurify restricted to the same list, and the toolbar's wrapping of a
- * selection. Text without any tag is plain text: blank lines part paragraphs, a single newline is
- * a line break, as the storefront's `description_html` shows it.
+ * The safe markup of the back office's rich text fields — a product's 説明
+ * (docs/contracts/catalog-extras.md §2) and a news item's 本文 (docs/contracts/news-desk.md) —
+ * in one place: the tags and attributes the server keeps (it cleans the saved text with
+ * ammonia), the preview's sanitising with DOMPurify restricted to the same list, and the
+ * toolbar's wrapping of a selection. Text without any tag is plain text: blank lines part
+ * paragraphs, a single newline is a line break, as the storefront's `description_html` and
+ * `body_html` show it.
  */
 import DOMPurify from 'dompurify';
 
-/** The tags the description keeps; everything else goes (scripts and styles with their content). */
-export const DESCRIPTION_TAGS = [
+/** The tags the markup keeps; everything else goes (scripts and styles with their content). */
+export const MARKUP_TAGS = [
   'p',
   'br',
   'strong',
@@ -40,7 +42,7 @@ export const LINK_ATTRIBUTE = 'href';
 export const LINK_REL = 'noopener noreferrer nofollow';
 
 /** What the hint under the field says is allowed. */
-export const MARKUP_HINT = `使えるタグ：${DESCRIPTION_TAGS.join(' ')}。リンク（a）は href だけを残し、http・https・mailto か「/」で始まるパスに限ります。ほかのタグや属性（script、style、画像、onclick など）は保存時に取り除きます。タグを使わない文章は、空行で段落を分けて表示します。タグを1つでも使うと空行では段落が分かれないため、段落は <p>…</p> で囲んでください。`;
+export const MARKUP_HINT = `使えるタグ：${MARKUP_TAGS.join(' ')}。リンク（a）は href だけを残し、http・https・mailto か「/」で始まるパスに限ります。ほかのタグや属性（script、style、画像、onclick など）は保存時に取り除きます。タグを使わない文章は、空行で段落を分けて表示します。タグを1つでも使うと空行では段落が分かれないため、段落は <p>…</p> で囲んでください。`;
 
 /** http:, https:, mailto: or a path of this shop (`/…`, not `//host`, which is another site). */
 export function isAllowedHref(href: string): boolean {
@@ -71,7 +73,7 @@ export function plainTextHtml(text: string): string {
 }
 
 const PURIFY_CONFIG = {
-  ALLOWED_TAGS: [...DESCRIPTION_TAGS],
+  ALLOWED_TAGS: [...MARKUP_TAGS],
   ALLOWED_ATTR: [LINK_ATTRIBUTE],
   ALLOW_DATA_ATTR: false,
   ALLOW_ARIA_ATTR: false,
@@ -83,7 +85,7 @@ const PURIFY_CONFIG = {
  * an allowed kind, every link with `rel` (and, for the preview, opening in a new tab so the form
  * is not left).
  */
-export function sanitizeDescription(markup: string, { newTab = false } = {}): string {
+export function sanitizeMarkup(markup: string, { newTab = false } = {}): string {
   const fragment = DOMPurify.sanitize(markup, PURIFY_CONFIG);
   for (const element of fragment.querySelectorAll(`[${LINK_ATTRIBUTE}]`)) {
     const href = element.getAttribute(LINK_ATTRIBUTE) ?? '';
@@ -98,9 +100,9 @@ export function sanitizeDescription(markup: string, { newTab = false } = {}): st
   return box.innerHTML;
 }
 
-/** The preview of the description: its markup sanitised, or plain text in paragraphs. */
+/** The preview of a text: its markup sanitised, or plain text in paragraphs. */
 export function previewHtml(text: string): string {
-  return hasMarkup(text) ? sanitizeDescription(text, { newTab: true }) : plainTextHtml(text);
+  return hasMarkup(text) ? sanitizeMarkup(text, { newTab: true }) : plainTextHtml(text);
 }
 
 // ---- the toolbar --------------------------------------------------------------------------------
