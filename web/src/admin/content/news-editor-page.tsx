@@ -20,6 +20,7 @@ import { Field, FormAlert, StatusNotice, ui } from '../ui/form';
 import { previewHtml } from '../ui/markup';
 import { MarkupField } from '../ui/markup-field';
 import { type Picture, PictureField } from '../ui/picture-field';
+import previewStyles from '../ui/preview.module.css';
 import { LoadFailed, Loading } from '../ui/query-state';
 import { StaleNotice, useStaleReload } from '../ui/stale-notice';
 import { arrivedNotice, NEWS_LIST_PATH, NewsStatusBadge, newsEditorPath } from './news-list-page';
@@ -382,10 +383,10 @@ function Preview({ id, form }: { id: string; form: UseFormReturn<NewsValues> }) 
   const title = values.title ?? '';
   const html = previewHtml(values.body ?? '');
   return (
-    <section id={id} aria-label="プレビュー" className={styles.preview}>
-      <p className={styles.previewLabel}>プレビュー（保存前の内容です。お店の画面ではこのように表示されます）</p>
+    <section id={id} aria-label="プレビュー" className={previewStyles.frame}>
+      <p className={previewStyles.label}>プレビュー（保存前の内容です。お店の画面ではこのように表示されます）</p>
       <article>
-        <h1 className={styles.previewTitle}>{title}</h1>
+        <h1 className={`${previewStyles.title} ${styles.previewTitle}`}>{title}</h1>
         <p className={styles.previewMeta}>
           <span>{storefrontDay(values.published_at ?? '')}</span>
           {values.category?.trim() ? <span className={styles.previewCategory}>{values.category.trim()}</span> : null}
@@ -402,7 +403,7 @@ function Preview({ id, form }: { id: string; form: UseFormReturn<NewsValues> }) 
           />
         ) : null}
         <div
-          className={styles.previewBody}
+          className={`${previewStyles.markup} ${styles.previewBody}`}
           // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify to the contract's tags (ui/markup.ts)
           dangerouslySetInnerHTML={{ __html: html }}
         />

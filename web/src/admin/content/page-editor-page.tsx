@@ -18,6 +18,7 @@ import { errorText } from '../api/admin-client';
 import { useCan } from '../api/session-queries';
 import { Badge } from '../ui/badge';
 import { type ControlProps, Field, FormAlert, StatusNotice, ui } from '../ui/form';
+import previewStyles from '../ui/preview.module.css';
 import { LoadFailed, Loading } from '../ui/query-state';
 import { StaleNotice, useStaleReload } from '../ui/stale-notice';
 import { PAGES_FORBIDDEN } from './pages-list-page';
@@ -443,10 +444,10 @@ function Preview({ id, form }: { id: string; form: UseFormReturn<PageValues> }) 
   const values = useWatch({ control: form.control });
   const sections = values.sections ?? [];
   return (
-    <section id={id} aria-label="プレビュー" className={styles.preview}>
-      <p className={styles.previewLabel}>プレビュー（保存前の内容です。お店の画面ではこのように表示されます）</p>
+    <section id={id} aria-label="プレビュー" className={previewStyles.frame}>
+      <p className={previewStyles.label}>プレビュー（保存前の内容です。お店の画面ではこのように表示されます）</p>
       <article>
-        <h1 className={styles.previewTitle}>{values.title ?? ''}</h1>
+        <h1 className={`${previewStyles.title} ${styles.previewTitle}`}>{values.title ?? ''}</h1>
         {sections.map((section, index) => (
           <section key={index} className={styles.previewSection}>
             <h2>{section?.heading ?? ''}</h2>

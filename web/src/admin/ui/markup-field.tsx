@@ -12,6 +12,7 @@ import { ui } from './form';
 import formStyles from './form.module.css';
 import { isAllowedHref, MARKUP_BUTTONS, MARKUP_HINT, type MarkupKind, previewHtml, wrapSelection } from './markup';
 import styles from './markup-field.module.css';
+import previewStyles from './preview.module.css';
 
 type Tab = 'edit' | 'preview';
 
@@ -275,7 +276,7 @@ export function MarkupField<T extends FieldValues, N extends FieldPathByValue<T,
           <p className={styles.empty}>{`${label}はまだありません。`}</p>
         ) : (
           <div
-            className={styles.preview}
+            className={`${previewStyles.markup} ${styles.preview}`}
             // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify to the contract's tags (markup.ts)
             dangerouslySetInnerHTML={{ __html: preview }}
           />
