@@ -4,6 +4,7 @@ pub mod carriage;
 pub mod corporate;
 pub mod gift_settings;
 pub mod http;
+pub mod maintenance;
 pub mod payment_kind;
 pub mod settings;
 pub mod settings_group;

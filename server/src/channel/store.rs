@@ -128,13 +128,16 @@ pub async fn find_selected_color_scheme(db: &Db, channel_id: &ChannelId) -> sqlx
 /// Returns false when no channel has that code.
 pub async fn update_maintenance(db: &Db, code: &str, on: bool, title: &str, message: &str) -> sqlx::Result<bool> {
     let mut tx = db.begin_write().await?;
-    let result = sqlx::query("UPDATE channels SET maintenance_on = $1, maintenance_title = $2, maintenance_message = $3 WHERE code = $4")
-        .bind(i64::from(on))
-        .bind(title)
-        .bind(message)
-        .bind(code)
-        .execute(&mut *tx)
-        .await?;
+    let result = sqlx::query(
+        "UPDATE channels SET maintenance_on = $1, maintenance_title = $2, maintenance_message = $3, \
+                maintenance_version = maintenance_version + 1 WHERE code = $4",
+    )
+    .bind(i64::from(on))
+    .bind(title)
+    .bind(message)
+    .bind(code)
+    .execute(&mut *tx)
+    .await?;
     tx.commit().await?;
     Ok(result.rows_affected() == 1)
 }
@@ -161,4 +164,36 @@ pub async fn list_channels_with_hosts(db: &Db) -> sqlx::Result<Vec<(String, Stri
         }
     }
     Ok(listed)
+}
+
+/// メンテナンスモード as the settings desk reads it, with its version.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct MaintenanceRow {
+    pub maintenance_on: i64,
+    pub maintenance_title: String,
+    pub maintenance_message: String,
+    pub maintenance_version: i64,
+}
+
+pub async fn find_maintenance(db: &Db, channel_id: &ChannelId) -> sqlx::Result<Option<MaintenanceRow>> {
+    sqlx::query_as::<_, MaintenanceRow>("SELECT maintenance_on, maintenance_title, maintenance_message, maintenance_version FROM channels WHERE id = $1")
+        .bind(channel_id)
+        .fetch_optional(&db.pool)
+        .await
+}
+
+/// Switches maintenance from the desk at the version it showed; false when it moved since.
+pub async fn update_maintenance_at_version(tx: &mut Tx, channel_id: &ChannelId, version: i64, on: bool, title: &str, message: &str) -> sqlx::Result<bool> {
+    let result = sqlx::query(
+        "UPDATE channels SET maintenance_on = $1, maintenance_title = $2, maintenance_message = $3, \
+                maintenance_version = maintenance_version + 1 WHERE id = $4 AND maintenance_version = $5",
+    )
+    .bind(i64::from(on))
+    .bind(title)
+    .bind(message)
+    .bind(channel_id)
+    .bind(version)
+    .execute(&mut **tx)
+    .await?;
+    Ok(result.rows_affected() == 1)
 }

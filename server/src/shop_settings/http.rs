@@ -1,9 +1,11 @@
-//! ショップ情報 and ご利用設定 on the settings desk (docs/contracts/settings-store.md): an owner or
+//! ショップ情報, ご利用設定 and メンテナンスモード on the settings desk (docs/contracts/settings-store.md,
+//! settings-maintenance.md): an owner or
 //! 店長 reads and saves a group of the channel's settings keys. A save carries the group's version
 //! (409 on a stale one), writes only what changed and is audited with before and after; the next
 //! request on every instance reads it (the channel's name within the channel cache's second).
-//! The keys and their rules are `channel`'s (`settings_group`, `shop_info`, `switches`); these
-//! handlers live a floor up because `channel` cannot take the staff extractor.
+//! The keys and their rules are `channel`'s (`settings_group`, `shop_info`, `switches`,
+//! `maintenance`, whose state is on the channel's row); these handlers live a floor up because
+//! `channel` cannot take the staff extractor.
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -11,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::channel::maintenance::{self, Maintenance};
 use crate::channel::settings_group::{Change, SettingsGroup};
 use crate::channel::shop_info::{self, ADDRESS_SETTING, NAME_SETTING, REGISTRATION_SETTING, ShopInfo};
 use crate::channel::switches::{self, Switches, SwitchesForm};
@@ -28,7 +31,10 @@ const STALE_MESSAGE: &str = "この設定は他の画面で更新されました
 const VERSION_MESSAGE: &str = "版番号がありません。画面を読み込み直してください。";
 
 pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(store_info, save_store_info)).routes(routes!(storefront_switches, save_storefront_switches))
+    OpenApiRouter::new()
+        .routes(routes!(store_info, save_store_info))
+        .routes(routes!(storefront_switches, save_storefront_switches))
+        .routes(routes!(maintenance_settings, save_maintenance))
 }
 
 /// ショップ情報 as the desk shows it.
@@ -245,4 +251,89 @@ pub async fn save_storefront_switches(
     let changes = SettingsGroup::changes(&before.entries(), &switches.entries());
     let version = save_group(&state, &channel, &staff, &group, version, &changes, &switches::describe_change(&before, &switches)).await?;
     Ok(AdminAnswer::ok(Json(switches_answer(version, switches))))
+}
+
+/// メンテナンスモード as the desk shows it.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct MaintenanceSettings {
+    /// Every switch adds 1, from this screen or the `shop channel maintenance` command.
+    pub version: i64,
+    /// True: the shop is closed to customers (its storefront calls answer 503 with the texts).
+    pub is_on: bool,
+    /// The maintenance page's heading.
+    pub title: String,
+    /// What the maintenance page tells customers (plain text).
+    pub message: String,
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct MaintenanceInput {
+    /// The version the screen showed.
+    #[schema(required = true, value_type = i64)]
+    pub version: Option<i64>,
+    #[schema(required = true, value_type = bool)]
+    pub is_on: Option<bool>,
+    /// Required while on, at most 100 characters.
+    #[schema(required = true, value_type = String)]
+    pub title: Option<String>,
+    /// Required while on, at most 1,000 characters.
+    #[schema(required = true, value_type = String)]
+    pub message: Option<String>,
+}
+
+fn maintenance_answer(row: &store::MaintenanceRow) -> MaintenanceSettings {
+    MaintenanceSettings {
+        version: row.maintenance_version,
+        is_on: row.maintenance_on != 0,
+        title: row.maintenance_title.clone(),
+        message: row.maintenance_message.clone(),
+    }
+}
+
+async fn maintenance_row(state: &AppState, channel: &Channel) -> ApiResult<store::MaintenanceRow> {
+    store::find_maintenance(&state.db, &channel.id).await?.ok_or_else(ApiError::not_found)
+}
+
+#[utoipa::path(get, path = "/v1/admin/settings/maintenance", operation_id = "admin_maintenance_settings", tag = "admin",
+    responses((status = 200, body = MaintenanceSettings, description = "whether the shop is closed to customers, and what they are told"),
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "`staff.forbidden`: owners and 店長 only")))]
+pub async fn maintenance_settings(
+    State(state): State<AppState>,
+    channel: Channel,
+    _can: Can<ShopSettings>,
+) -> ApiResult<AdminAnswer<Json<MaintenanceSettings>>> {
+    Ok(AdminAnswer::ok(Json(maintenance_answer(&maintenance_row(&state, &channel).await?))))
+}
+
+#[utoipa::path(put, path = "/v1/admin/settings/maintenance", operation_id = "admin_save_maintenance", tag = "admin",
+    request_body = MaintenanceInput,
+    responses((status = 200, body = MaintenanceSettings, description = "saved: every instance closes or opens the shop within a second; the back office stays open"),
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 409, body = ErrorBody, description = "`settings.stale`: switched elsewhere since the screen read it"),
+        (status = 422, body = ErrorBody, description = "`errors.is_on`, `errors.title`, `errors.message`, `errors.version`")))]
+pub async fn save_maintenance(
+    State(state): State<AppState>,
+    channel: Channel,
+    Can { staff, .. }: Can<ShopSettings>,
+    ApiJson(input): ApiJson<MaintenanceInput>,
+) -> ApiResult<AdminAnswer<Json<MaintenanceSettings>>> {
+    let version = input.version.ok_or_else(|| ApiError::field("version", VERSION_MESSAGE))?;
+    let after = maintenance::check(input.is_on, input.title.as_deref().unwrap_or_default(), input.message.as_deref().unwrap_or_default())?;
+    let row = maintenance_row(&state, &channel).await?;
+    if row.maintenance_version != version {
+        return Err(stale());
+    }
+    let before = Maintenance { is_on: row.maintenance_on != 0, title: row.maintenance_title.clone(), message: row.maintenance_message.clone() };
+    if before == after {
+        return Ok(AdminAnswer::ok(Json(maintenance_answer(&row))));
+    }
+    let mut tx = state.db.begin_write().await?;
+    if !store::update_maintenance_at_version(&mut tx, &channel.id, version, after.is_on, &after.title, &after.message).await? {
+        return Err(stale());
+    }
+    audit::record_in(&mut tx, &staff, AuditAction::SettingsUpdate, &maintenance::describe_change(&before, &after)).await?;
+    tx.commit().await?;
+    // This instance at once; the others within the channel cache's second.
+    state.channels.invalidate_all();
+    Ok(AdminAnswer::ok(Json(maintenance_answer(&maintenance_row(&state, &channel).await?))))
 }

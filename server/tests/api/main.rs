@@ -26,6 +26,7 @@ mod ip_allowlist;
 mod keyword_freshness;
 mod layout;
 mod mail_outbox;
+mod maintenance_desk;
 mod member_area;
 mod member_desk;
 mod members;

@@ -1364,6 +1364,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/settings/maintenance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_maintenance_settings"];
+        put: operations["admin_save_maintenance"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/settings/points": {
         parameters: {
             query?: never;
@@ -7703,6 +7719,32 @@ export interface components {
         MaintenanceBody: {
             message: string;
             title: string;
+        };
+        MaintenanceInput: {
+            is_on: boolean;
+            /** @description Required while on, at most 1,000 characters. */
+            message: string;
+            /** @description Required while on, at most 100 characters. */
+            title: string;
+            /**
+             * Format: int64
+             * @description The version the screen showed.
+             */
+            version: number;
+        };
+        /** @description メンテナンスモード as the desk shows it. */
+        MaintenanceSettings: {
+            /** @description True: the shop is closed to customers (its storefront calls answer 503 with the texts). */
+            is_on: boolean;
+            /** @description What the maintenance page tells customers (plain text). */
+            message: string;
+            /** @description The maintenance page's heading. */
+            title: string;
+            /**
+             * Format: int64
+             * @description Every switch adds 1, from this screen or the `shop channel maintenance` command.
+             */
+            version: number;
         };
         Maker: {
             description: string;
@@ -16261,6 +16303,119 @@ export interface operations {
                 };
             };
             /** @description `errors["entries.N"]` (not an address or network), `errors.entries` (over 50, or the caller's own address left out), `errors.version` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_maintenance_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description whether the shop is closed to customers, and what they are told */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceSettings"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `staff.forbidden`: owners and 店長 only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_save_maintenance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MaintenanceInput"];
+            };
+        };
+        responses: {
+            /** @description saved: every instance closes or opens the shop within a second; the back office stays open */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceSettings"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `settings.stale`: switched elsewhere since the screen read it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.is_on`, `errors.title`, `errors.message`, `errors.version` */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -34,6 +34,7 @@ import { OrdersPage } from '../orders/orders-page';
 import { TrackingImportPage } from '../orders/tracking-import-page';
 import { ReportsPage } from '../reports/reports-page';
 import { CarriagePage } from '../settings/carriage-page';
+import { MaintenancePage } from '../settings/maintenance-page';
 import { PointsPage } from '../settings/points-page';
 import { SettingsPage } from '../settings/settings-page';
 import { StorePage } from '../settings/store-page';
@@ -111,6 +112,7 @@ export function adminRoutes(queryClient: QueryClient): RouteObject[] {
         { path: 'companies', Component: CompaniesPage },
         { path: 'settings', Component: SettingsPage },
         { path: 'settings/carriage', Component: CarriagePage },
+        { path: 'settings/maintenance', Component: MaintenancePage },
         { path: 'settings/points', Component: PointsPage },
         { path: 'settings/store', Component: StorePage },
         { path: 'settings/storefront', Component: StorefrontPage },

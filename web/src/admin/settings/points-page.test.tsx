@@ -62,7 +62,7 @@ describe('設定: the list of settings screens', () => {
     renderAdmin('/admin/settings', deskFake());
     const list = await screen.findByRole('list', { name: '設定の一覧' });
     const cards = within(list).getAllByRole('listitem');
-    expect(cards).toHaveLength(4);
+    expect(cards).toHaveLength(5);
     expect(within(cards[2]!).getByRole('link', { name: '送料設定' })).toHaveAttribute(
       'href',
       '/admin/settings/carriage',

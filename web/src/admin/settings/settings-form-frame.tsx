@@ -1,6 +1,6 @@
 /**
- * What every settings screen with one form shares (送料設定, ポイント設定, ショップ情報, ご利用設定), so
- * that they read, save and refuse alike (and a fix to one reaches all):
+ * What every settings screen with one form shares (送料設定, ポイント設定, ショップ情報, ご利用設定,
+ * メンテナンスモード), so that they read, save and refuse alike (and a fix to one reaches all):
  *
  * - SettingsScreen: the page's title, 設定へ戻る and h1, and the screen only for staff holding
  *   `shop_settings` (オーナー and 店長), the others reading why not;
@@ -9,7 +9,10 @@
  *   shows the server's answer (its normalised values, the new version) and the status line says
  *   so; refused (422), each message goes under its field, the first one focused, with the summary
  *   and what no field shows above 保存する; saved elsewhere first (409), the shared StaleNotice
- *   offers 最新の内容を読み込む.
+ *   offers 最新の内容を読み込む. A screen may ask before some saves (`confirm`: メンテナンスモード
+ *   before closing the shop): the frame then holds the typed values until the screen's
+ *   ConfirmDialog says go (`confirmSave`) or やめる (`cancelSave`), and may word the status line
+ *   after what the save changed (`savedText` as a function).
  */
 import { type BaseSyntheticEvent, type ReactNode, useState } from 'react';
 import {
@@ -107,10 +110,12 @@ export interface SettingsFormOptions<S extends { version: number }, V extends Fi
   save: UseMutationResult<S, Error, B>;
   /** Reads the settings afresh (最新の内容を読み込む). */
   refresh: (queryClient: QueryClient) => Promise<S>;
-  /** The status line after a save. */
-  savedText: string;
+  /** The status line after a save; a function words it after what changed (`before`: as read). */
+  savedText: string | ((saved: S, before: S) => string);
   /** A refused save's messages. */
   refusal: (error: unknown) => SettingsRefusal<Path<V>>;
+  /** Whether these values (checked by the rules) are asked about before they are sent. */
+  confirm?: (typed: V, shown: S) => boolean;
 }
 
 /** What SettingsForm shows and does; `shown` is the settings the form was last read or saved at. */
@@ -123,6 +128,12 @@ export interface SettingsFormFrame<S> {
   reload: () => Promise<void>;
   reloaded: () => void;
   saving: boolean;
+  /** A save waits for the screen's question to be answered (`confirm`). */
+  confirming: boolean;
+  /** The question answered yes: the held values are sent. */
+  confirmSave: () => void;
+  /** The question answered no: nothing is sent, the form keeps what was typed. */
+  cancelSave: () => void;
 }
 
 /** A settings form's save, its messages and its 409's reload (see the file's comment). */
@@ -135,12 +146,15 @@ export function useSettingsForm<S extends { version: number }, V extends FieldVa
   refresh,
   savedText,
   refusal,
+  confirm,
 }: SettingsFormOptions<S, V, B>): SettingsFormFrame<S> {
   // The settings the form was read at: its version goes with the save.
   const [shown, setShown] = useState(settings);
   const [notice, setNotice] = useState<string | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
   const [stale, setStale] = useState<unknown>(null);
+  // The values waiting for the screen's question (`confirm`), held as typed.
+  const [held, setHeld] = useState<{ typed: V } | null>(null);
 
   const clearMessages = () => {
     setNotice(null);
@@ -159,7 +173,7 @@ export function useSettingsForm<S extends { version: number }, V extends FieldVa
     save.mutate(body(typed, shown.version), {
       onSuccess: (saved) => {
         show(saved);
-        setNotice(savedText);
+        setNotice(typeof savedText === 'string' ? savedText : savedText(saved, shown));
       },
       onError: (error) => {
         if (isSettingsStale(error)) {
@@ -177,12 +191,42 @@ export function useSettingsForm<S extends { version: number }, V extends FieldVa
 
   const { reload, reloaded } = useStaleReload({ refresh, show, clearMessages, setNotice, setAlert });
 
-  const onSubmit = form.handleSubmit(submit, () => {
-    clearMessages();
-    setAlert(MESSAGES.summary);
-  });
+  const onSubmit = form.handleSubmit(
+    (typed) => {
+      if (confirm?.(typed, shown)) {
+        clearMessages();
+        setHeld({ typed });
+        return;
+      }
+      submit(typed);
+    },
+    () => {
+      clearMessages();
+      setAlert(MESSAGES.summary);
+    },
+  );
 
-  return { shown, onSubmit, notice, alert, stale, reload, reloaded, saving: save.isPending };
+  // The dialog goes before the save starts: the focus is back on 保存する, free for a refused field.
+  const confirmSave = () => {
+    if (!held) return;
+    setHeld(null);
+    submit(held.typed);
+  };
+  const cancelSave = () => setHeld(null);
+
+  return {
+    shown,
+    onSubmit,
+    notice,
+    alert,
+    stale,
+    reload,
+    reloaded,
+    saving: save.isPending,
+    confirming: held !== null,
+    confirmSave,
+    cancelSave,
+  };
 }
 
 /** The form named `label`: its fields, then the status line, the 409's notice, the alert and 保存する. */

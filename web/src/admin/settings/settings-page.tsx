@@ -1,6 +1,7 @@
 /**
  * 設定 (/admin/settings): the shop's settings screens, each a card with one line saying what it
- * sets — ショップ情報 and ご利用設定 (the shop itself, first), 送料設定 and ポイント設定. Only for staff holding `shop_settings` (オーナー and 店長): the menu
+ * sets — ショップ情報 and ご利用設定 (the shop itself, first), 送料設定, ポイント設定 and
+ * メンテナンスモード (last). Only for staff holding `shop_settings` (オーナー and 店長): the menu
  * leaves it out for the others, and the page says so if reached anyway.
  */
 import { Link } from 'react-router';
@@ -28,6 +29,11 @@ export const SETTINGS_SCREENS: readonly { to: string; label: string; description
     to: '/admin/settings/points',
     label: 'ポイント設定',
     description: 'ご注文で付与するポイントの率を設定します。',
+  },
+  {
+    to: '/admin/settings/maintenance',
+    label: 'メンテナンスモード',
+    description: 'お店を一時的に閉じ、お客様にお知らせを表示します。',
   },
 ];
 

@@ -102,6 +102,7 @@ describe('設定: the shop’s own screens come first', () => {
       'ご利用設定',
       '送料設定',
       'ポイント設定',
+      'メンテナンスモード',
     ]);
     expect(cards[0]).toHaveTextContent('ショップ名、所在地、インボイス登録番号、お問い合わせの受付先を設定します。');
     expect(cards[1]).toHaveTextContent('販売の一時停止、複数お届け先、会員機能、ログインの安全設定を切り替えます。');
