@@ -104,7 +104,16 @@ mod tests {
     }
 
     fn method(code: &str) -> PaymentMethodRow {
-        PaymentMethodRow { id: format!("m-{code}"), code: code.into(), name: code.into(), description: String::new(), fee: 0, member_only: 1 }
+        PaymentMethodRow {
+            id: format!("m-{code}"),
+            code: code.into(),
+            name: code.into(),
+            description: String::new(),
+            fee_tiers: "[]".into(),
+            min_total: None,
+            max_total: None,
+            member_only: 1,
+        }
     }
 
     #[test]

@@ -2,8 +2,9 @@
 //! shippings, coupon, payment method, member, points, card), priced by [`super::pricing`]
 //! with the coupon and points rules checked again; and the rules on a cart's coupon, fee and
 //! lines.
+use super::coupon_rule::{self, CouponStanding, discount_of};
 use super::embroidery;
-use super::pricing::{self, Discount, Fee, Priced};
+use super::pricing::{self, Priced};
 use super::settings::CheckoutSettings;
 use super::shipping_store::{self, ShippingRow};
 use super::store::{self, CartRow, LineRow};
@@ -20,6 +21,7 @@ use crate::infra::ids::UserId;
 use crate::infra::money::Yen;
 use crate::infra::time::Timestamp;
 use crate::members::store::UserRow;
+use crate::payments::fee_rule::FeeRule;
 use crate::payments::store::PaymentMethodRow;
 
 /// Everything a cart answer needs.
@@ -28,8 +30,7 @@ pub struct Loaded {
     pub lines: Vec<LineRow>,
     pub shippings: Vec<ShippingRow>,
     pub coupon: Option<CouponRow>,
-    pub coupon_taken: bool,
-    pub coupon_uses: i64,
+    pub coupon_standing: CouponStanding,
     pub payment: Option<PaymentMethodRow>,
     pub user: Option<UserRow>,
     pub point_balance: Option<i64>,
@@ -52,9 +53,9 @@ pub async fn load(db: &Db, gateway: &crate::payments::Gateways, cart: CartRow) -
         Some(id) => crate::coupons::store::find_coupon(db, &cart.channel_id, user_id, id).await?,
         None => None,
     };
-    let (coupon_taken, coupon_uses) = match (&coupon, &user) {
-        (Some(c), Some(u)) => (c.is_taken == 1, crate::coupons::store::count_coupon_uses(&db.pool, &c.id, &u.id).await?),
-        _ => (false, 0),
+    let coupon_standing = match &coupon {
+        Some(c) => CouponStanding::of(db, c, user.as_ref().map(|u| &u.id)).await?,
+        None => CouponStanding::default(),
     };
     let payment = match &cart.payment_method_id {
         Some(id) => crate::payments::methods::list_offered(db, gateway, &cart.channel_id).await?.into_iter().find(|m| &m.id == id),
@@ -84,17 +85,7 @@ pub async fn load(db: &Db, gateway: &crate::payments::Gateways, cart: CartRow) -
         Some(id) => crate::orders::store::find_order(&db.pool, &cart.channel_id, id).await?.map(|o| o.order_no),
         None => None,
     };
-    Ok(Loaded { cart, lines, shippings, coupon, coupon_taken, coupon_uses, payment, user, point_balance, card, card_ref, order_no })
-}
-
-pub const COUPON_NOT_FOUND: &str = "クーポンが存在しません";
-pub const COUPON_OUT_OF_PERIOD: &str = "このクーポンは利用期間外です";
-pub const COUPON_MEMBER_ONLY: &str = "このクーポンは会員限定です。ログインしてご利用ください";
-pub const COUPON_NOT_TAKEN: &str = "このクーポンはご利用前に取得が必要です";
-pub const COUPON_USED: &str = "このクーポンはすでにご利用済みです";
-
-pub fn coupon_minimum_message(minimum: i64) -> String {
-    format!("このクーポンは商品合計{}円以上でご利用いただけます", yen(minimum))
+    Ok(Loaded { cart, lines, shippings, coupon, coupon_standing, payment, user, point_balance, card, card_ref, order_no })
 }
 
 /// `12,345`.
@@ -102,36 +93,11 @@ pub fn yen(amount: i64) -> String {
     crate::infra::money::Yen(amount).grouped()
 }
 
-/// Why `coupon` cannot be used by this buyer now (the minimum is checked against `items`).
-pub fn coupon_problem(coupon: &CouponRow, member: bool, taken: bool, uses: i64, items: i64, now: i64) -> Option<String> {
-    if !is_on_sale(coupon.starts_at, coupon.ends_at, now) {
-        return Some(COUPON_OUT_OF_PERIOD.into());
-    }
-    if coupon.member_only != 0 && !member {
-        return Some(COUPON_MEMBER_ONLY.into());
-    }
-    if coupon.requires_take != 0 && !taken {
-        return Some(if member { COUPON_NOT_TAKEN.into() } else { COUPON_MEMBER_ONLY.into() });
-    }
-    if member && uses >= coupon.uses_per_member.max(1) {
-        return Some(COUPON_USED.into());
-    }
-    if items < coupon.minimum_amount {
-        return Some(coupon_minimum_message(coupon.minimum_amount));
-    }
-    None
-}
-
-pub fn discount_of(coupon: &CouponRow) -> Discount {
-    if coupon.discount_kind == "percent" { Discount::Percent(coupon.discount_value) } else { Discount::Amount(coupon.discount_value) }
-}
-
-pub fn fee_of(method: &PaymentMethodRow) -> Fee {
-    match method.code.as_str() {
-        "cod" => Fee::CashOnDelivery,
-        "credit_card" => Fee::Fixed(0),
-        _ => Fee::Fixed(method.fee),
-    }
+/// What the method charges: its tiers and range as the owner set them (card payment never
+/// charges a fee, whatever a hand-edited row says).
+pub fn fee_of(method: &PaymentMethodRow) -> FeeRule {
+    let rule = method.fee_rule();
+    if method.kind() == Some(crate::channel::PaymentKind::CreditCard) { FeeRule { tiers: vec![], ..rule } } else { rule }
 }
 
 /// A line the catalogue no longer sells: gone (unpublished) or outside its sale period.
@@ -178,10 +144,10 @@ impl Loaded {
 
     pub fn coupon_problem(&self, now: i64) -> Option<String> {
         let coupon = self.coupon.as_ref()?;
-        coupon_problem(coupon, self.user.is_some(), self.coupon_taken, self.coupon_uses, self.items_subtotal(), now)
+        coupon_rule::coupon_problem(coupon, self.coupon_standing, self.items_subtotal(), now)
     }
 
-    pub fn price(&self, settings: &CheckoutSettings, fee: Option<Fee>, now: i64) -> Priced {
+    pub fn price(&self, settings: &CheckoutSettings, fee: Option<FeeRule>, now: i64) -> Priced {
         let mut shippings: Vec<pricing::Shipping> = self
             .shippings
             .iter()
@@ -269,7 +235,7 @@ impl Loaded {
                 }
                 let gift_refused = self.is_gift() && !settings.gift.allows_payment(&method.code);
                 let invoice_refused = super::corporate::invoice_refused(method, self.user.as_ref());
-                if !priced.fee_available || (method.member_only != 0 && self.user.is_none()) || gift_refused || invoice_refused {
+                if priced.fee_refusal.is_some() || (method.member_only != 0 && self.user.is_none()) || gift_refused || invoice_refused {
                     missing.push("payment_unavailable".to_owned());
                 }
             }

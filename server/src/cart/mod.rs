@@ -16,6 +16,7 @@
 //!   `merge.rs` (a guest cart's lines joining the member's);
 //! - SQL: `store.rs` (carts, lines), `shipping_store.rs` (shippings).
 pub mod corporate;
+pub mod coupon_rule;
 pub mod embroidery;
 pub mod gift;
 pub mod http;

@@ -7,11 +7,10 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::channel::carriage::CarriageRule;
+use crate::payments::fee_rule::{FeeRefusal, FeeRule};
 
 /// The tax rate of carriage, fees and packing.
 pub const STANDARD_RATE: i64 = 10;
-/// Largest cash-on-delivery total (before the fee); above it COD is not offered.
-pub const COD_MAX_TOTAL: i64 = 300_000;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Line {
@@ -44,27 +43,6 @@ pub struct Shipping {
     pub packing_price: i64,
 }
 
-/// How the payment method's fee is found.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Fee {
-    None,
-    /// Cash on delivery: tiers on the total before the fee.
-    CashOnDelivery,
-    /// A fixed fee (bank transfer, invoice: `payment_methods.fee`).
-    Fixed(i64),
-}
-
-/// The COD fee for a total before the fee; None above [`COD_MAX_TOTAL`].
-pub fn cod_fee(total: i64) -> Option<i64> {
-    match total {
-        t if t <= 10_000 => Some(330),
-        t if t <= 30_000 => Some(440),
-        t if t <= 100_000 => Some(660),
-        t if t <= COD_MAX_TOTAL => Some(1_100),
-        _ => None,
-    }
-}
-
 #[derive(Debug, Clone, Default)]
 pub struct Input {
     pub lines: Vec<Line>,
@@ -72,7 +50,8 @@ pub struct Input {
     /// Applied only when its minimum is met (the caller checks the rest of its rules).
     pub coupon: Option<Coupon>,
     pub carriage: CarriageRule,
-    pub fee: Option<Fee>,
+    /// The chosen payment method's fee and range (None: no method chosen yet, no fee).
+    pub fee: Option<FeeRule>,
     /// Points the buyer asked to use; at most the total before points is used.
     pub use_points: i64,
     /// Percent of the items after coupon earned as points (0: points off).
@@ -104,8 +83,8 @@ pub struct Priced {
     pub total_carriage: i64,
     pub packing_fee: i64,
     pub payment_fee: i64,
-    /// False when the payment method cannot take this total (COD above its maximum).
-    pub fee_available: bool,
+    /// Why the payment method cannot take this total (outside its lowest or highest total).
+    pub fee_refusal: Option<FeeRefusal>,
     pub use_points: i64,
     pub total_before_points: i64,
     pub total_payment: i64,
@@ -188,13 +167,10 @@ pub fn price(input: &Input) -> Priced {
     let packing_fee: i64 = shipping_packing.iter().sum();
 
     let before_fee = after_coupon + total_carriage + packing_fee;
-    let (payment_fee, fee_available) = match input.fee.unwrap_or(Fee::None) {
-        Fee::None => (0, true),
-        Fee::Fixed(fee) => (fee, true),
-        Fee::CashOnDelivery => match cod_fee(before_fee) {
-            Some(fee) => (fee, true),
-            None => (0, false),
-        },
+    let (payment_fee, fee_refusal) = match input.fee.as_ref().map(|rule| rule.fee_for(before_fee)) {
+        None => (0, None),
+        Some(Ok(fee)) => (fee, None),
+        Some(Err(refusal)) => (0, Some(refusal)),
     };
 
     let mut amount_by_tax_rate: Vec<RateAmount> = rate_keys
@@ -227,7 +203,7 @@ pub fn price(input: &Input) -> Priced {
         total_carriage,
         packing_fee,
         payment_fee,
-        fee_available,
+        fee_refusal,
         use_points,
         total_before_points,
         total_payment: total_before_points - use_points,
@@ -333,19 +309,20 @@ mod tests {
 
     #[test]
     fn cash_on_delivery_fee_follows_the_tiers_on_the_total_before_the_fee() {
-        assert_eq!(cod_fee(10_000), Some(330));
-        assert_eq!(cod_fee(10_001), Some(440));
-        assert_eq!(cod_fee(30_000), Some(440));
-        assert_eq!(cod_fee(30_001), Some(660));
-        assert_eq!(cod_fee(100_001), Some(1100));
-        assert_eq!(cod_fee(300_000), Some(1100));
-        assert_eq!(cod_fee(300_001), None);
-        let input = Input { lines: vec![line(9120, 1, 10)], shippings: one_shipping(None), fee: Some(Fee::CashOnDelivery), ..Input::default() };
+        let cod = FeeRule::standard_cash_on_delivery();
+        let input = Input { lines: vec![line(9120, 1, 10)], shippings: one_shipping(None), fee: Some(cod.clone()), ..Input::default() };
         // 9,120 + 880 = 10,000 → 330.
         let priced = price(&input);
         assert_eq!(priced.payment_fee, 330);
         assert_eq!(priced.total_payment, 10_330);
         assert_eq!(priced.amount_by_tax_rate, vec![RateAmount { tax_rate: 10, amount: 10_330, tax: 939 }]);
+        // 9,121 + 880 = 10,001 → the next tier.
+        let next = Input { lines: vec![line(9121, 1, 10)], ..input.clone() };
+        assert_eq!(price(&next).payment_fee, 440);
+        // Above the highest total: refused, no fee counted.
+        let over = Input { lines: vec![line(300_001, 1, 10)], ..input };
+        assert_eq!(price(&over).fee_refusal, Some(FeeRefusal::AboveMaximum(300_000)));
+        assert_eq!(price(&over).payment_fee, 0);
     }
 
     #[test]
@@ -395,8 +372,8 @@ mod tests {
             };
             let fee = match next(3) {
                 0 => None,
-                1 => Some(Fee::CashOnDelivery),
-                _ => Some(Fee::Fixed(next(500) as i64)),
+                1 => Some(FeeRule::standard_cash_on_delivery()),
+                _ => Some(FeeRule::fixed(next(500) as i64)),
             };
             let input = Input {
                 lines,

@@ -7,6 +7,7 @@
 use std::collections::BTreeMap;
 
 use super::card_payment::{self, DecisionBody, answer_of};
+use crate::cart::coupon_rule;
 use crate::cart::line_rules::check_sellable;
 use crate::cart::loaded::{self, Loaded};
 use crate::cart::open_cart::Open;
@@ -280,11 +281,20 @@ async fn write_order(
     }
 
     if let Some(coupon) = coupon {
-        if let Some(user_id) = cart.user_id.as_ref() {
+        // Under the coupon's lock, so that neither one member's two orders nor two buyers
+        // racing for its last use can both pass the counts.
+        if cart.user_id.is_some() || coupon.max_uses.is_some() {
             crate::coupons::store::lock_coupon(&mut tx, &coupon.id).await?;
-            if crate::coupons::store::count_coupon_uses(&mut *tx, &coupon.id, user_id).await? >= coupon.uses_per_member.max(1) {
-                return Err(ApiError::rule(COUPON_INVALID_CODE, loaded::COUPON_USED));
-            }
+        }
+        if let Some(user_id) = cart.user_id.as_ref()
+            && crate::coupons::store::count_coupon_uses(&mut *tx, &coupon.id, user_id).await? >= coupon.uses_per_member.max(1)
+        {
+            return Err(ApiError::rule(COUPON_INVALID_CODE, coupon_rule::COUPON_USED));
+        }
+        if let Some(max) = coupon.max_uses
+            && crate::coupons::store::count_all_coupon_uses(&mut *tx, &coupon.id).await? >= max
+        {
+            return Err(ApiError::rule(COUPON_INVALID_CODE, coupon_rule::COUPON_EXHAUSTED));
         }
         crate::coupons::store::insert_coupon_use(&mut tx, &order_id, &coupon.id, cart.user_id.as_ref(), now).await?;
     }

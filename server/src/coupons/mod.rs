@@ -1,8 +1,10 @@
 //! Coupons as the storefront lists them (spec 001 §2–§4): the public list, the member's list
 //! with `is_taken`, and taking one (`/coupon`, landing pages). How a coupon is described is
 //! `describe.rs` (pure); whether one applies to a cart is the cart's rule (cart::pricing).
-//! SQL in `store.rs`, handlers in `http.rs`.
+//! SQL in `store.rs`, handlers in `http/`; クーポン管理 (the desk) is `desk.rs` and
+//! `http/admin.rs`.
 pub mod describe;
+pub mod desk;
 pub mod http;
 pub mod store;
 

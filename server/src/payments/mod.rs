@@ -3,12 +3,15 @@
 //! or Stripe (`stripe/`). The sandbox keeps its books through `sandbox_store.rs`. The browser sends card data to the gateway's tokeniser, never to
 //! the shop's own API, and the shop keeps only the token, the masked number and the expiry.
 //!
-//! `http.rs` serves the sandbox's tokeniser (`/sandbox-gateway/tokens`, outside `/v1`), the
+//! `http/admin.rs` is the settings desk's 支払方法 (fees by tiers, the range of totals, the
+//! order; the rules in `fee_rule.rs` and `method_desk.rs`). `http/mod.rs` serves the sandbox's tokeniser (`/sandbox-gateway/tokens`, outside `/v1`), the
 //! card payment settings, the gateway's signed fraud-detection notification
 //! (`notification.rs`) and Stripe's signed webhook.
+pub mod fee_rule;
 pub mod gateway;
 pub mod gateways;
 pub mod http;
+pub mod method_desk;
 pub mod methods;
 pub mod notification;
 pub mod sandbox;

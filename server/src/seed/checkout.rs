@@ -6,7 +6,8 @@ use serde_json::{Value, json};
 
 use super::{CORPORATE, DEMO};
 use crate::infra::db::Tx;
-use crate::infra::ids::new_id;
+use crate::payments::fee_rule::FeeRule;
+use crate::payments::store::{self as payments_store, MethodChange};
 
 /// (code, name, description, fee, member_only)
 type Method = (&'static str, &'static str, &'static str, i64, bool);
@@ -64,20 +65,9 @@ pub async fn insert(tx: &mut Tx, channel_id: &ChannelId, code: &str) -> anyhow::
         _ => &[],
     };
     for (position, (method, name, description, fee, member_only)) in methods.iter().enumerate() {
-        sqlx::query(
-            "INSERT INTO payment_methods (id, channel_id, code, name, description, fee, member_only, is_enabled, position) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, 1, $8)",
-        )
-        .bind(new_id())
-        .bind(channel_id)
-        .bind(*method)
-        .bind(*name)
-        .bind(*description)
-        .bind(*fee)
-        .bind(i64::from(*member_only))
-        .bind(position as i64 + 1)
-        .execute(&mut **tx)
-        .await?;
+        let rule = if *method == "cod" { FeeRule::standard_cash_on_delivery() } else { FeeRule::fixed(*fee) };
+        let change = MethodChange { name, description, is_enabled: true, member_only: *member_only, rule: &rule };
+        payments_store::insert_method(tx, channel_id, method, &change, position as i64 + 1).await?;
     }
     for (key, value) in settings(code) {
         // A key the shop definition already set wins.
@@ -87,6 +77,50 @@ pub async fn insert(tx: &mut Tx, channel_id: &ChannelId, code: &str) -> anyhow::
             .bind(value.to_string())
             .execute(&mut **tx)
             .await?;
+    }
+    Ok(())
+}
+
+/// The payment methods a shop made by `shop channel create` starts with: card payment (offered
+/// once a gateway serves the shop) and cash on delivery, enabled; bank transfer disabled until
+/// the owner has given the account its customers pay into.
+pub async fn insert_new_shop_methods(tx: &mut Tx, channel_id: &ChannelId) -> anyhow::Result<()> {
+    let cod = FeeRule::standard_cash_on_delivery();
+    let none = FeeRule::fixed(0);
+    let methods: [(&str, MethodChange<'_>); 3] = [
+        (
+            "credit_card",
+            MethodChange {
+                name: "クレジットカード",
+                description: "VISA / Mastercard / JCB / American Express / Diners Club がご利用いただけます。",
+                is_enabled: true,
+                member_only: false,
+                rule: &none,
+            },
+        ),
+        (
+            "cod",
+            MethodChange {
+                name: "代金引換",
+                description: "商品お届け時に配送業者へ現金でお支払いください。",
+                is_enabled: true,
+                member_only: false,
+                rule: &cod,
+            },
+        ),
+        (
+            "bank_transfer",
+            MethodChange {
+                name: "銀行振込（前払い）",
+                description: "ご注文後にお送りする口座へ7日以内にお振込みください。振込手数料はお客様のご負担となります。",
+                is_enabled: false,
+                member_only: false,
+                rule: &none,
+            },
+        ),
+    ];
+    for (position, (code, change)) in methods.iter().enumerate() {
+        payments_store::insert_method(tx, channel_id, code, change, position as i64 + 1).await?;
     }
     Ok(())
 }

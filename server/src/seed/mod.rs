@@ -128,6 +128,7 @@ pub async fn create_channel(db: &Db, new: NewChannel) -> anyhow::Result<ChannelI
     let new: &'static NewChannel = Box::leak(Box::new(new));
     let channel_id = store::insert_shop(&mut tx, &demo::blank_shop(new)).await?;
     legal_drafts::insert(&mut tx, &channel_id, &new.name, crate::infra::time::Timestamp::now().0).await?;
+    checkout::insert_new_shop_methods(&mut tx, &channel_id).await?;
     tx.commit().await?;
     Ok(channel_id)
 }

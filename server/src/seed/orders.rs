@@ -80,9 +80,9 @@ async fn variation(tx: &mut Tx, channel_id: &ChannelId, code: &str) -> anyhow::R
     found.ok_or_else(|| anyhow::anyhow!("the demo catalogue has no product {code}"))
 }
 
-/// Cash-on-delivery fee tiers on the total before the fee (checkout contract).
+/// The demo's COD fee for a total before the fee: the tiers its COD row is seeded with.
 fn cod_fee(total: i64) -> i64 {
-    [(10_000, 330), (30_000, 440), (100_000, 660)].into_iter().find(|(up_to, _)| total <= *up_to).map_or(1_100, |(_, fee)| fee)
+    crate::payments::fee_rule::FeeRule::standard_cash_on_delivery().fee_for(total).unwrap_or(1_100)
 }
 
 pub async fn insert(tx: &mut Tx, channel_id: &ChannelId, user_id: &UserId, shop: &str, now: i64) -> anyhow::Result<()> {

@@ -84,10 +84,14 @@ pub enum AuditAction {
     NewsCreate,
     NewsUpdate,
     NewsDelete,
+    /// The coupon desk: a coupon made, saved (with what changed) or deleted.
+    CouponCreate,
+    CouponUpdate,
+    CouponDelete,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 53] = [
+    pub const ALL: [AuditAction; 56] = [
         AuditAction::Login,
         AuditAction::Logout,
         AuditAction::LoginFailed,
@@ -141,6 +145,9 @@ impl AuditAction {
         AuditAction::NewsCreate,
         AuditAction::NewsUpdate,
         AuditAction::NewsDelete,
+        AuditAction::CouponCreate,
+        AuditAction::CouponUpdate,
+        AuditAction::CouponDelete,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -198,6 +205,9 @@ impl AuditAction {
             AuditAction::NewsCreate => "news_create",
             AuditAction::NewsUpdate => "news_update",
             AuditAction::NewsDelete => "news_delete",
+            AuditAction::CouponCreate => "coupon_create",
+            AuditAction::CouponUpdate => "coupon_update",
+            AuditAction::CouponDelete => "coupon_delete",
         }
     }
 

@@ -468,6 +468,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/coupons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_list_coupons"];
+        put?: never;
+        post: operations["admin_create_coupon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/coupons/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_show_coupon"];
+        put: operations["admin_save_coupon"];
+        post?: never;
+        delete: operations["admin_delete_coupon"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/enrolments/complete": {
         parameters: {
             query?: never;
@@ -1373,6 +1405,54 @@ export interface paths {
         };
         get: operations["admin_maintenance_settings"];
         put: operations["admin_save_maintenance"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/settings/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_payment_settings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/settings/payments/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["admin_save_payment_order"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/settings/payments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["admin_save_payment_method"];
         post?: never;
         delete?: never;
         options?: never;
@@ -4820,7 +4900,7 @@ export interface components {
          */
         Audience: "all" | "member" | "guest";
         /** @enum {string} */
-        AuditAction: "login" | "logout" | "login_failed" | "inquiry_reply" | "inquiry_status" | "inquiry_note" | "topic_create" | "topic_update" | "topic_delete" | "system_message_send" | "invoice_approve" | "invoice_revoke" | "order_payment" | "order_hold" | "order_release" | "order_cancel" | "order_note" | "shipment_state" | "shipment_export" | "tracking_import" | "order_mail" | "order_refund" | "order_refund_complete" | "stock_adjust" | "stock_count" | "stock_threshold" | "product_create" | "product_update" | "product_duplicate" | "product_publication" | "taxonomy_create" | "taxonomy_update" | "taxonomy_delete" | "review_moderate" | "review_delete" | "catalog_import" | "catalog_grid" | "staff_disable" | "staff_enable" | "settings_update" | "staff_invite" | "staff_invite_cancel" | "staff_role_change" | "staff_reset_authenticator" | "staff_enrol" | "page_update" | "member_unlock" | "member_caution" | "member_export" | "points_adjust" | "news_create" | "news_update" | "news_delete";
+        AuditAction: "login" | "logout" | "login_failed" | "inquiry_reply" | "inquiry_status" | "inquiry_note" | "topic_create" | "topic_update" | "topic_delete" | "system_message_send" | "invoice_approve" | "invoice_revoke" | "order_payment" | "order_hold" | "order_release" | "order_cancel" | "order_note" | "shipment_state" | "shipment_export" | "tracking_import" | "order_mail" | "order_refund" | "order_refund_complete" | "stock_adjust" | "stock_count" | "stock_threshold" | "product_create" | "product_update" | "product_duplicate" | "product_publication" | "taxonomy_create" | "taxonomy_update" | "taxonomy_delete" | "review_moderate" | "review_delete" | "catalog_import" | "catalog_grid" | "staff_disable" | "staff_enable" | "settings_update" | "staff_invite" | "staff_invite_cancel" | "staff_role_change" | "staff_reset_authenticator" | "staff_enrol" | "page_update" | "member_unlock" | "member_caution" | "member_export" | "points_adjust" | "news_create" | "news_update" | "news_delete" | "coupon_create" | "coupon_update" | "coupon_delete";
         /** @description One entry of the audit log. */
         AuditEntry: {
             action: components["schemas"]["AuditAction"];
@@ -5763,6 +5843,86 @@ export interface components {
             requires_take: boolean;
             starts_at?: components["schemas"]["Timestamp"] | null;
         };
+        /** @description A coupon as the desk shows it. */
+        CouponDesk: {
+            code: string;
+            description: string;
+            discount_kind: components["schemas"]["DiscountKind"];
+            /** @description 「500円引き」 / 「10%OFF」, as the storefront's coupon list says it. */
+            discount_label: string;
+            /** Format: int64 */
+            discount_value: number;
+            ends_at?: components["schemas"]["Timestamp"] | null;
+            id: string;
+            is_public: boolean;
+            /** Format: int64 */
+            max_uses?: number | null;
+            member_only: boolean;
+            /** Format: int64 */
+            minimum_amount: number;
+            name: string;
+            requires_take: boolean;
+            starts_at?: components["schemas"]["Timestamp"] | null;
+            status: components["schemas"]["CouponStatus"];
+            updated_at: components["schemas"]["Timestamp"];
+            /**
+             * Format: int64
+             * @description Orders that used it (a cancelled order's use returns).
+             */
+            used_count: number;
+            /** Format: int64 */
+            uses_per_member: number;
+            /** Format: int64 */
+            version: number;
+        };
+        /** @description A coupon as the editor sends it. */
+        CouponDeskFields: {
+            /** @description Typed as the owner likes; saved upper-case. */
+            code: string;
+            /** @description Shown on the coupon list; may be blank. */
+            description: string;
+            discount_kind: components["schemas"]["DiscountKind"] | null;
+            /**
+             * Format: int64
+             * @description Yen (amount) or percent.
+             */
+            discount_value: number;
+            /** @description Exclusive; null: no end. */
+            ends_at?: string | null;
+            /** @description Listed on /coupon. */
+            is_public: boolean;
+            /**
+             * Format: int64
+             * @description All uses together, 1–1,000,000; null: no limit.
+             */
+            max_uses?: number | null;
+            member_only: boolean;
+            /**
+             * Format: int64
+             * @description The items total (after no other discount) it needs; 0: none.
+             */
+            minimum_amount: number;
+            name: string;
+            /** @description Members must take it first (implies members only). */
+            requires_take: boolean;
+            /** @description `2026-12-01T00:00` (Japan time) or RFC 3339; null: from now. */
+            starts_at?: string | null;
+            /**
+             * Format: int64
+             * @description 1–100.
+             */
+            uses_per_member: number;
+        };
+        /** @description 保存 (PUT): the fields with the version the editor read. */
+        CouponDeskSaveInput: components["schemas"]["CouponDeskFields"] & {
+            /** Format: int64 */
+            version: number;
+        };
+        /**
+         * @description Where a coupon stands, as the desk shows and filters it.
+         * @enum {string}
+         */
+        CouponStatus: "active" | "scheduled" | "ended" | "exhausted";
         CreatedRequest: {
             id: string;
         };
@@ -6055,6 +6215,11 @@ export interface components {
          */
         Device: "all" | "sp" | "pc";
         /**
+         * @description 金額 (円) or 率 (%).
+         * @enum {string}
+         */
+        DiscountKind: "amount" | "percent";
+        /**
          * @description What to print (documents the body's `kind`).
          * @enum {string}
          */
@@ -6227,6 +6392,25 @@ export interface components {
             /** @description The file's bytes (Shift_JIS), base64. */
             content_base64: string;
             name: string;
+        };
+        /** @description One step of a fee: up to and including `up_to` yen (null: any total above the step before). */
+        FeeTier: {
+            /** Format: int64 */
+            fee: number;
+            /** Format: int64 */
+            up_to?: number | null;
+        };
+        FeeTierInput: {
+            /**
+             * Format: int64
+             * @description Null is refused.
+             */
+            fee: number | null;
+            /**
+             * Format: int64
+             * @description Null on the last tier (「それ以上」).
+             */
+            up_to: number | null;
         };
         FooterPart: {
             copyright: string;
@@ -7108,6 +7292,39 @@ export interface components {
                 /** @description The member takes it first (the take button); otherwise typing the code is enough. */
                 requires_take: boolean;
                 starts_at?: components["schemas"]["Timestamp"] | null;
+            }[];
+        };
+        ListBody_CouponDesk: {
+            data: {
+                code: string;
+                description: string;
+                discount_kind: components["schemas"]["DiscountKind"];
+                /** @description 「500円引き」 / 「10%OFF」, as the storefront's coupon list says it. */
+                discount_label: string;
+                /** Format: int64 */
+                discount_value: number;
+                ends_at?: components["schemas"]["Timestamp"] | null;
+                id: string;
+                is_public: boolean;
+                /** Format: int64 */
+                max_uses?: number | null;
+                member_only: boolean;
+                /** Format: int64 */
+                minimum_amount: number;
+                name: string;
+                requires_take: boolean;
+                starts_at?: components["schemas"]["Timestamp"] | null;
+                status: components["schemas"]["CouponStatus"];
+                updated_at: components["schemas"]["Timestamp"];
+                /**
+                 * Format: int64
+                 * @description Orders that used it (a cancelled order's use returns).
+                 */
+                used_count: number;
+                /** Format: int64 */
+                uses_per_member: number;
+                /** Format: int64 */
+                version: number;
             }[];
         };
         ListBody_DeskMember: {
@@ -8301,6 +8518,23 @@ export interface components {
             password?: string | null;
             password_confirmation?: string | null;
         };
+        /** @description A range of totals (before the fee) no enabled method can pay. */
+        PaymentGap: {
+            /** Format: int64 */
+            from: number;
+            /**
+             * @description True when members cannot pay these totals either; false when only guests cannot
+             *     (members-only methods cover them).
+             */
+            members_too: boolean;
+            /** @description 「300,001円以上のご注文で使えるお支払い方法がありません。」 */
+            message: string;
+            /**
+             * Format: int64
+             * @description Null: every total from `from` up.
+             */
+            to?: number | null;
+        };
         PaymentInput: {
             /**
              * Format: int64
@@ -8321,12 +8555,78 @@ export interface components {
             description: string;
             /**
              * Format: int64
-             * @description Fixed fee (cash on delivery: the lowest tier; its fee for a cart is in /payments/carts).
+             * @description The lowest fee of the method's tiers (its fee for a cart is in /payments/carts).
              */
             fee: number;
             id: string;
             member_only: boolean;
             name: string;
+        };
+        /** @description One method's form, saved at once. */
+        PaymentMethodInput: {
+            /** @description Shown under the method at checkout; may be empty. */
+            description: string;
+            /** @description 1 to 10 tiers, ascending; every tier but the last has `up_to`, the last has null. */
+            fee_tiers: components["schemas"]["FeeTierInput"][];
+            is_enabled: boolean;
+            /**
+             * Format: int64
+             * @description Yen before the fee; null: no upper bound.
+             */
+            max_total: number | null;
+            member_only: boolean;
+            /**
+             * Format: int64
+             * @description Yen before the fee; null: no lower bound.
+             */
+            min_total: number | null;
+            name: string;
+            /**
+             * Format: int64
+             * @description The version the screen showed.
+             */
+            version: number;
+        };
+        /** @description One method as the desk shows it. */
+        PaymentMethodSettings: {
+            /** @description credit_card | cod | bank_transfer | invoice | deferred (what the method does; not editable). */
+            code: string;
+            description: string;
+            /** @description Ascending; the last is open (`up_to` null). A fixed fee is one open tier. */
+            fee_tiers: components["schemas"]["FeeTier"][];
+            /**
+             * @description False for card payment while no gateway serves the shop: the checkout does not offer
+             *     it, and it cannot be enabled.
+             */
+            gateway_ready: boolean;
+            id: string;
+            is_enabled: boolean;
+            /**
+             * Format: int64
+             * @description Highest total (before the fee) the method takes; null: none.
+             */
+            max_total?: number | null;
+            member_only: boolean;
+            /**
+             * Format: int64
+             * @description Lowest total (before the fee) the method takes; null: none.
+             */
+            min_total?: number | null;
+            name: string;
+            /**
+             * Format: int64
+             * @description 1 = listed first at checkout.
+             */
+            position: number;
+            /** Format: int64 */
+            version: number;
+        };
+        /** @description The order the checkout lists the methods in. */
+        PaymentOrderInput: {
+            /** @description Every method's id once, in the new order. */
+            ids: string[];
+            /** @description The order the screen showed (ids): refused with 409 when it changed since. */
+            was: string[];
         };
         /**
          * @description What the card form needs to talk to the channel's gateway. Only public values: the
@@ -8346,6 +8646,14 @@ export interface components {
              *     the gateway's https URL.
              */
             tokenize_url: string;
+        };
+        /**
+         * @description 支払方法設定: every method, enabled or not, in the checkout's order, and the totals no
+         *     enabled method can pay.
+         */
+        PaymentSettings: {
+            data: components["schemas"]["PaymentMethodSettings"][];
+            gaps: components["schemas"]["PaymentGap"][];
         };
         /**
          * Format: binary
@@ -11830,6 +12138,332 @@ export interface operations {
                 };
             };
             /** @description `approved` missing */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_list_coupons: {
+        parameters: {
+            query?: {
+                /** @description `active` (利用中), `scheduled` (開始前), `ended` (終了) or `exhausted` (上限到達); all when missing. */
+                status?: string;
+                /** @description Words in the code or the name. */
+                q?: string;
+                page?: string;
+                per?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the shop's coupons, ended ones included, newest first, with x-total, x-per-page, x-last-page, x-current-page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBody_CouponDesk"];
+                };
+            };
+            /** @description no staff session of this shop */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `staff.forbidden`: owners and 店長 only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.status`, `errors.page`, `errors.per` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_create_coupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CouponDeskFields"];
+            };
+        };
+        responses: {
+            /** @description made; in its period it can be used at once */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CouponDesk"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.code` (also taken), `errors.name`, `errors.description`, `errors.discount_kind`, `errors.discount_value`, `errors.minimum_amount`, `errors.starts_at`, `errors.ends_at`, `errors.uses_per_member`, `errors.max_uses` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_show_coupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CouponDesk"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such coupon in this shop */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_save_coupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CouponDeskSaveInput"];
+            };
+        };
+        responses: {
+            /** @description saved (version + 1); the next cart reads it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CouponDesk"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `coupons.stale`: saved elsewhere since the editor read it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description as on POST, and `errors.version` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_delete_coupon: {
+        parameters: {
+            query: {
+                version: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted, with who had taken it */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `coupons.used`: an order used it (end it instead); `coupons.stale` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.version` */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16416,6 +17050,197 @@ export interface operations {
                 };
             };
             /** @description `errors.is_on`, `errors.title`, `errors.message`, `errors.version` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_payment_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description every payment method in the checkout's order, and the totals none can pay */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentSettings"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `staff.forbidden`: owners and 店長 only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_save_payment_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentOrderInput"];
+            };
+        };
+        responses: {
+            /** @description the methods in their new order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentSettings"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `settings.stale`: the order changed since the screen read it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.ids`: not every method once */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_save_payment_method: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentMethodInput"];
+            };
+        };
+        responses: {
+            /** @description saved: every method and the gaps as they are now; the next quotation on every instance uses it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentSettings"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a method of this shop */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `settings.stale`: saved elsewhere since the screen read it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.name`, `errors.description`, `errors.fee_tiers`, `errors["fee_tiers[i].up_to"]`, `errors["fee_tiers[i].fee"]`, `errors.min_total`, `errors.max_total`, `errors.is_enabled`, `errors.version` */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -5,6 +5,7 @@ use serde::Deserialize;
 
 use super::lifecycle::CartTokenRequest;
 use crate::auth::OptionalMember;
+use crate::cart::coupon_rule;
 use crate::cart::loaded;
 use crate::cart::open_cart::{Open, OpenCart};
 use crate::cart::store;
@@ -31,15 +32,12 @@ pub async fn add_coupon(State(state): State<AppState>, OpenCart { open, input, c
     }
     let guest = UserId::default();
     let user_id = open.member.as_ref().map_or(&guest, |m| &m.user_id);
-    let coupon = crate::coupons::store::find_coupon_by_code(&state.db, &channel.id, user_id, code)
+    let coupon = crate::coupons::store::find_coupon_by_code(&state.db, &channel.id, user_id, &crate::coupons::desk::normalise_code(code))
         .await?
-        .ok_or_else(|| ApiError::field("code", loaded::COUPON_NOT_FOUND))?;
+        .ok_or_else(|| ApiError::field("code", coupon_rule::COUPON_NOT_FOUND))?;
     let loaded = open.load(&state).await?;
-    let (taken, uses) = match &open.member {
-        Some(m) => (coupon.is_taken == 1, crate::coupons::store::count_coupon_uses(&state.db.pool, &coupon.id, &m.user_id).await?),
-        None => (false, 0),
-    };
-    if let Some(problem) = loaded::coupon_problem(&coupon, open.member.is_some(), taken, uses, loaded.items_subtotal(), open.now) {
+    let standing = coupon_rule::CouponStanding::of(&state.db, &coupon, open.member.as_ref().map(|m| &m.user_id)).await?;
+    if let Some(problem) = coupon_rule::coupon_problem(&coupon, standing, loaded.items_subtotal(), open.now) {
         return Err(ApiError::field("code", problem));
     }
     let mut tx = open.begin(&state).await?;

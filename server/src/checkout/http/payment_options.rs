@@ -6,7 +6,6 @@ use serde::Serialize;
 
 use crate::auth::OptionalMember;
 use crate::cart::open_cart::Open;
-use crate::cart::pricing::cod_fee;
 use crate::channel::Channel;
 use crate::checkout::payment_availability::availability;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
@@ -22,7 +21,7 @@ pub struct PaymentMethod {
     pub code: String,
     pub name: String,
     pub description: String,
-    /// Fixed fee (cash on delivery: the lowest tier; its fee for a cart is in /payments/carts).
+    /// The lowest fee of the method's tiers (its fee for a cart is in /payments/carts).
     pub fee: i64,
     pub member_only: bool,
 }
@@ -33,7 +32,7 @@ fn method_json(m: &PaymentMethodRow) -> PaymentMethod {
         code: m.code.clone(),
         name: m.name.clone(),
         description: m.description.clone(),
-        fee: if m.code == "cod" { cod_fee(0).unwrap_or(0) } else { m.fee },
+        fee: crate::cart::loaded::fee_of(m).lowest_fee(),
         member_only: m.member_only != 0,
     }
 }

@@ -37,6 +37,7 @@ const SCREENS: readonly Screen[] = [
   { to: '/admin/companies', label: '法人会員', corporateOnly: true },
   { to: '/admin/content/pages', label: 'ページ', needs: 'shop_settings' },
   { to: '/admin/content/news', label: 'お知らせ', needs: 'shop_settings' },
+  { to: '/admin/content/coupons', label: 'クーポン', needs: 'shop_settings' },
   { to: '/admin/settings', label: '設定', needs: 'shop_settings' },
   { to: '/admin/staff', label: 'スタッフ', needs: 'staff_manage' },
   { to: '/admin/audit-log', label: '操作履歴', needs: 'audit_log' },

@@ -19,6 +19,8 @@ import { StockHistoryPage } from '../catalog/stock-history-page';
 import { StockPage } from '../catalog/stock-page';
 import { TaxonomyPage } from '../catalog/taxonomy-page';
 import { CompaniesPage } from '../companies/companies-page';
+import { CouponEditorPage, NewCouponPage } from '../content/coupon-editor-page';
+import { CouponsPage } from '../content/coupons-page';
 import { NewNewsPage, NewsEditorPage } from '../content/news-editor-page';
 import { NewsListPage } from '../content/news-list-page';
 import { PageEditorPage } from '../content/page-editor-page';
@@ -35,6 +37,8 @@ import { TrackingImportPage } from '../orders/tracking-import-page';
 import { ReportsPage } from '../reports/reports-page';
 import { CarriagePage } from '../settings/carriage-page';
 import { MaintenancePage } from '../settings/maintenance-page';
+import { PaymentEditorPage } from '../settings/payments-editor-page';
+import { PaymentsPage } from '../settings/payments-page';
 import { PointsPage } from '../settings/points-page';
 import { SettingsPage } from '../settings/settings-page';
 import { StorePage } from '../settings/store-page';
@@ -113,6 +117,8 @@ export function adminRoutes(queryClient: QueryClient): RouteObject[] {
         { path: 'settings', Component: SettingsPage },
         { path: 'settings/carriage', Component: CarriagePage },
         { path: 'settings/maintenance', Component: MaintenancePage },
+        { path: 'settings/payments', Component: PaymentsPage },
+        { path: 'settings/payments/:id', Component: PaymentEditorPage },
         { path: 'settings/points', Component: PointsPage },
         { path: 'settings/store', Component: StorePage },
         { path: 'settings/storefront', Component: StorefrontPage },
@@ -121,6 +127,9 @@ export function adminRoutes(queryClient: QueryClient): RouteObject[] {
         { path: 'content/news', Component: NewsListPage },
         { path: 'content/news/new', Component: NewNewsPage },
         { path: 'content/news/:id', Component: NewsEditorPage },
+        { path: 'content/coupons', Component: CouponsPage },
+        { path: 'content/coupons/new', Component: NewCouponPage },
+        { path: 'content/coupons/:id', Component: CouponEditorPage },
         { path: 'staff', Component: StaffPage },
         { path: 'staff/ip-allowlist', Component: IpAllowlistPage },
         { path: 'audit-log', Component: AuditLogPage },

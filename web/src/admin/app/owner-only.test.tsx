@@ -39,6 +39,7 @@ describe('controls by permission', () => {
       'お問い合わせ種別',
       'ページ',
       'お知らせ',
+      'クーポン',
       '設定',
       'スタッフ',
       '操作履歴',
@@ -63,6 +64,7 @@ describe('controls by permission', () => {
       'お問い合わせ種別',
       'ページ',
       'お知らせ',
+      'クーポン',
       '設定',
     ]);
     manager.unmount();

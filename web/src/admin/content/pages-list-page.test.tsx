@@ -57,7 +57,8 @@ describe('ページ管理: the list of pages', () => {
     const labels = within(menu)
       .getAllByRole('link')
       .map((link) => link.textContent);
-    expect(labels.indexOf('ページ')).toBe(labels.indexOf('設定') - 2);
+    expect(labels.indexOf('ページ')).toBe(labels.indexOf('お知らせ') - 1);
+    expect(labels.indexOf('ページ')).toBeLessThan(labels.indexOf('設定'));
 
     await user.click(within(menu).getByRole('link', { name: 'ページ' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'ページ管理' })).toBeInTheDocument();

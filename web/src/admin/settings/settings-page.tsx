@@ -1,6 +1,6 @@
 /**
  * 設定 (/admin/settings): the shop's settings screens, each a card with one line saying what it
- * sets — ショップ情報 and ご利用設定 (the shop itself, first), 送料設定, ポイント設定 and
+ * sets — ショップ情報 and ご利用設定 (the shop itself, first), 送料設定, 支払方法, ポイント設定 and
  * メンテナンスモード (last). Only for staff holding `shop_settings` (オーナー and 店長): the menu
  * leaves it out for the others, and the page says so if reached anyway.
  */
@@ -24,6 +24,11 @@ export const SETTINGS_SCREENS: readonly { to: string; label: string; description
     to: '/admin/settings/carriage',
     label: '送料設定',
     description: '都道府県ごとの送料、離島の追加送料、送料無料になる購入金額を設定します。',
+  },
+  {
+    to: '/admin/settings/payments',
+    label: '支払方法',
+    description: 'お支払い方法の手数料、利用できる金額、表示順を設定します。',
   },
   {
     to: '/admin/settings/points',

@@ -2,6 +2,8 @@
 //! gateway's own endpoint, so card numbers never reach the shop API) and the card payment
 //! settings the card form reads. The gateways' signed fraud notifications cancel orders, so
 //! they are the orders' (`orders/http/fraud_notifications.rs`).
+pub mod admin;
+
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -39,7 +41,7 @@ pub fn tokeniser_routes() -> OpenApiRouter<AppState> {
 
 /// The shop API's payment routes under `/v1`.
 pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(show_payment_service))
+    OpenApiRouter::new().routes(routes!(show_payment_service)).merge(admin::routes())
 }
 
 /// The card form as the browser sends it to the gateway. Numbers may come as text or numbers.

@@ -1,5 +1,7 @@
-//! Handlers of the coupon lists and takes. Only coupons open now are listed; a member sees the
+//! Handlers of the coupon lists and takes (the desk's, for staff, are `admin.rs`). Only coupons open now are listed; a member sees the
 //! public ones and the ones they took, each with `is_taken`.
+pub mod admin;
+
 use axum::Json;
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
@@ -20,7 +22,7 @@ use crate::infra::time::Timestamp;
 use crate::state::AppState;
 
 pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(list_coupons)).routes(routes!(list_member_coupons, take_coupon))
+    OpenApiRouter::new().routes(routes!(list_coupons)).routes(routes!(list_member_coupons, take_coupon)).merge(admin::routes())
 }
 
 /// A coupon as the /coupon page and landing pages show it.
