@@ -13,18 +13,16 @@
  * `coupons.used`, whose message the form shows. Only for staff holding `shop_settings`.
  */
 import { type ReactNode, useId, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { type FieldError, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { errorText } from '../api/admin-client';
-import { useCan } from '../api/session-queries';
 import { ConfirmDialog } from '../ui/confirm-dialog';
+import { arrivedNotice, EditorFrame, EditorLoader } from '../ui/editor-frame';
 import { Field, FormAlert, StatusNotice, ui } from '../ui/form';
 import previewStyles from '../ui/preview.module.css';
-import { LoadFailed, Loading } from '../ui/query-state';
 import { StaleNotice, useStaleReload } from '../ui/stale-notice';
 import { formatYen } from '../ui/yen';
-import { arrivedNotice, COUPONS_PATH, CouponStatusBadge, couponEditorPath } from './coupons-page';
+import { COUPONS_PATH, CouponStatusBadge, couponEditorPath } from './coupons-page';
 import {
   isCouponStale,
   couponQuery,
@@ -59,33 +57,15 @@ export const DELETED_TEXT = 'クーポンを削除しました。';
 export const CODE_HINT = '半角英数字とハイフン・アンダーバーで32文字以内。小文字は大文字にして保存します。';
 export const USED_HINT = '注文で使われたクーポンは削除できません。終了日時を設定すると、その日時で終了します。';
 
-function BackLink() {
-  return (
-    <p className={styles.back}>
-      <Link to={COUPONS_PATH}>クーポン一覧へ戻る</Link>
-    </p>
-  );
-}
-
-function Frame({ title, children }: { title: string; children: ReactNode }) {
-  const allowed = useCan()('shop_settings');
-  return (
-    <>
-      <title>{`${title} | 管理画面`}</title>
-      <BackLink />
-      <h1>{title}</h1>
-      {allowed ? children : <p role="alert">{COUPONS_FORBIDDEN}</p>}
-    </>
-  );
-}
+const BACK = { to: COUPONS_PATH, label: 'クーポン一覧へ戻る', className: styles.back };
 
 // ---- 作成 ---------------------------------------------------------------------------------------
 
 export function NewCouponPage() {
   return (
-    <Frame title="クーポンの作成">
+    <EditorFrame title="クーポンの作成" back={BACK} forbidden={COUPONS_FORBIDDEN}>
       <CouponForm coupon={null} />
-    </Frame>
+    </EditorFrame>
   );
 }
 
@@ -94,18 +74,12 @@ export function NewCouponPage() {
 export function CouponEditorPage() {
   const { id = '' } = useParams();
   return (
-    <Frame title="クーポンの編集">
-      <CouponLoader key={id} id={id} />
-    </Frame>
+    <EditorFrame title="クーポンの編集" back={BACK} forbidden={COUPONS_FORBIDDEN}>
+      <EditorLoader key={id} query={couponQuery(id)}>
+        {(coupon) => <CouponForm coupon={coupon} />}
+      </EditorLoader>
+    </EditorFrame>
   );
-}
-
-function CouponLoader({ id }: { id: string }) {
-  const coupon = useQuery(couponQuery(id));
-  // Read once, the form keeps what it read: a later background read does not overwrite typing.
-  if (coupon.data) return <CouponForm coupon={coupon.data} />;
-  if (coupon.isPending) return <Loading />;
-  return <LoadFailed error={coupon.error} />;
 }
 
 // ---- the form -----------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useCan } from '../api/session-queries';
 import { Badge, type BadgeTone } from '../ui/badge';
+import { arrivedNotice } from '../ui/editor-frame';
 import { filterBar, useFilterForm } from '../ui/filter-bar';
 import { ChoiceField, codeChoices, Field, StatusNotice, ui } from '../ui/form';
 import { Pager } from '../ui/pager';
@@ -51,12 +52,6 @@ const STATUS_TONES: Record<CouponStatus, BadgeTone> = {
 /** The state's badge (利用中 / 開始前 / 終了 / 上限到達), the list's and the editor's. */
 export function CouponStatusBadge({ status }: { status: CouponStatus }) {
   return <Badge tone={STATUS_TONES[status] ?? 'plain'}>{couponStatusLabel(status)}</Badge>;
-}
-
-/** A message the previous screen left (クーポンを削除しました。). */
-export function arrivedNotice(state: unknown): string | null {
-  const notice = (state as { notice?: unknown } | null)?.notice;
-  return typeof notice === 'string' ? notice : null;
 }
 
 export function CouponsPage() {

@@ -9,21 +9,19 @@
  * (409), the shared StaleNotice offers 最新の内容を読み込む. 削除する asks first, then goes back to
  * the list. Only for staff holding `shop_settings` (オーナー and 店長).
  */
-import { type ReactNode, useId, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { type UseFormReturn, useForm, useWatch } from 'react-hook-form';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { errorText } from '../api/admin-client';
-import { useCan } from '../api/session-queries';
 import { ConfirmDialog } from '../ui/confirm-dialog';
+import { arrivedNotice, EditorFrame, EditorLoader } from '../ui/editor-frame';
 import { Field, FormAlert, StatusNotice, ui } from '../ui/form';
 import { previewHtml } from '../ui/markup';
 import { MarkupField } from '../ui/markup-field';
 import { type Picture, PictureField } from '../ui/picture-field';
 import previewStyles from '../ui/preview.module.css';
-import { LoadFailed, Loading } from '../ui/query-state';
 import { StaleNotice, useStaleReload } from '../ui/stale-notice';
-import { arrivedNotice, NEWS_LIST_PATH, NewsStatusBadge, newsEditorPath } from './news-list-page';
+import { NEWS_LIST_PATH, NewsStatusBadge, newsEditorPath } from './news-list-page';
 import { isNewsStale, newsQuery, refreshNews, useCreateNews, useDeleteNews, useSaveNews } from './news-queries';
 import {
   CATEGORY_SUGGESTIONS,
@@ -46,33 +44,15 @@ export const DELETED_TEXT = 'お知らせを削除しました。';
 export const KEY_HINT = '空欄の場合は自動で決まります。公開後は変更できません。';
 export const PUBLISH_HINT = '公開日時が未来の場合は、その日時に自動で公開されます。';
 
-function BackLink() {
-  return (
-    <p className={styles.back}>
-      <Link to={NEWS_LIST_PATH}>お知らせ一覧へ戻る</Link>
-    </p>
-  );
-}
-
-function Frame({ title, children }: { title: string; children: ReactNode }) {
-  const allowed = useCan()('shop_settings');
-  return (
-    <>
-      <title>{`${title} | 管理画面`}</title>
-      <BackLink />
-      <h1>{title}</h1>
-      {allowed ? children : <p role="alert">{NEWS_FORBIDDEN}</p>}
-    </>
-  );
-}
+const BACK = { to: NEWS_LIST_PATH, label: 'お知らせ一覧へ戻る', className: styles.back };
 
 // ---- 作成 ---------------------------------------------------------------------------------------
 
 export function NewNewsPage() {
   return (
-    <Frame title="お知らせの作成">
+    <EditorFrame title="お知らせの作成" back={BACK} forbidden={NEWS_FORBIDDEN}>
       <NewsForm news={null} />
-    </Frame>
+    </EditorFrame>
   );
 }
 
@@ -81,18 +61,12 @@ export function NewNewsPage() {
 export function NewsEditorPage() {
   const { id = '' } = useParams();
   return (
-    <Frame title="お知らせの編集">
-      <NewsLoader key={id} id={id} />
-    </Frame>
+    <EditorFrame title="お知らせの編集" back={BACK} forbidden={NEWS_FORBIDDEN}>
+      <EditorLoader key={id} query={newsQuery(id)}>
+        {(news) => <NewsForm news={news} />}
+      </EditorLoader>
+    </EditorFrame>
   );
-}
-
-function NewsLoader({ id }: { id: string }) {
-  const news = useQuery(newsQuery(id));
-  // Read once, the form keeps what it read: a later background read does not overwrite typing.
-  if (news.data) return <NewsForm news={news.data} />;
-  if (news.isPending) return <Loading />;
-  return <LoadFailed error={news.error} />;
 }
 
 // ---- the form -----------------------------------------------------------------------------------

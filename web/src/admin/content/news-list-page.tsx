@@ -11,6 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useCan } from '../api/session-queries';
 import { Badge, type BadgeTone } from '../ui/badge';
+import { arrivedNotice } from '../ui/editor-frame';
 import { DateTime } from '../ui/date-time';
 import { filterBar, useFilterForm } from '../ui/filter-bar';
 import { ChoiceField, codeChoices, Field, StatusNotice, ui } from '../ui/form';
@@ -37,12 +38,6 @@ const STATUS_TONES: Record<NewsStatus, BadgeTone> = {
 /** The state's badge (公開中 / 公開予約 / 下書き), the list's and the editor's. */
 export function NewsStatusBadge({ status }: { status: NewsStatus }) {
   return <Badge tone={STATUS_TONES[status] ?? 'plain'}>{statusLabel(status)}</Badge>;
-}
-
-/** A message the previous screen left (お知らせを削除しました。). */
-export function arrivedNotice(state: unknown): string | null {
-  const notice = (state as { notice?: unknown } | null)?.notice;
-  return typeof notice === 'string' ? notice : null;
 }
 
 export function NewsListPage() {

@@ -11,15 +11,13 @@
  * holding `shop_settings` (オーナー and 店長).
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { type UseFormReturn, useFieldArray, useForm, useWatch } from 'react-hook-form';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { errorText } from '../api/admin-client';
-import { useCan } from '../api/session-queries';
 import { Badge } from '../ui/badge';
+import { EditorFrame, EditorLoader } from '../ui/editor-frame';
 import { type ControlProps, Field, FormAlert, StatusNotice, ui } from '../ui/form';
 import previewStyles from '../ui/preview.module.css';
-import { LoadFailed, Loading } from '../ui/query-state';
 import { StaleNotice, useStaleReload } from '../ui/stale-notice';
 import { PAGES_FORBIDDEN } from './pages-list-page';
 import { isPageStale, pageQuery, refreshPage, useSavePage } from './pages-queries';
@@ -44,33 +42,19 @@ export const SAVED_TEXT = 'ページを保存しました。';
 export const PUBLISHED_TEXT = '公開しました。';
 export const PUBLISH_LABEL = '公開する（お客様に表示する）';
 
-function BackLink() {
-  return (
-    <p className={styles.back}>
-      <Link to="/admin/content/pages">ページ一覧へ戻る</Link>
-    </p>
-  );
-}
-
 export function PageEditorPage() {
-  const allowed = useCan()('shop_settings');
   const { id = '' } = useParams();
   return (
-    <>
-      <title>ページの編集 | 管理画面</title>
-      <BackLink />
-      <h1>ページの編集</h1>
-      {allowed ? <PageLoader key={id} id={id} /> : <p role="alert">{PAGES_FORBIDDEN}</p>}
-    </>
+    <EditorFrame
+      title="ページの編集"
+      back={{ to: '/admin/content/pages', label: 'ページ一覧へ戻る', className: styles.back }}
+      forbidden={PAGES_FORBIDDEN}
+    >
+      <EditorLoader key={id} query={pageQuery(id)}>
+        {(page) => <PageForm page={page} />}
+      </EditorLoader>
+    </EditorFrame>
   );
-}
-
-function PageLoader({ id }: { id: string }) {
-  const page = useQuery(pageQuery(id));
-  // Read once, the form keeps what it read: a later background read does not overwrite typing.
-  if (page.data) return <PageForm page={page.data} />;
-  if (page.isPending) return <Loading />;
-  return <LoadFailed error={page.error} />;
 }
 
 /** The control's props with the placeholder hint (when shown) among what describes it. */

@@ -11,12 +11,10 @@
  * staff holding `shop_settings` (オーナー and 店長).
  */
 import { type ReactNode, useEffect, useId, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { type UseFormRegisterReturn, type UseFormReturn, useFieldArray, useForm } from 'react-hook-form';
-import { Link, useParams } from 'react-router';
-import { useCan } from '../api/session-queries';
+import { useParams } from 'react-router';
+import { EditorFrame, EditorLoader } from '../ui/editor-frame';
 import { Field, ui } from '../ui/form';
-import { LoadFailed, Loading } from '../ui/query-state';
 import { table } from '../ui/table';
 import { paymentsQuery, refreshPaymentMethod, useSavePaymentMethod } from './payments-queries';
 import {
@@ -47,29 +45,21 @@ export const GATEWAY_HIDDEN_HINT = 'カード決済の接続先が未設定の�
 
 export function PaymentEditorPage() {
   const { id = '' } = useParams();
-  const allowed = useCan()('shop_settings');
   return (
-    <>
-      <title>支払方法の編集 | 管理画面</title>
-      <p className={styles.back}>
-        <Link to={PAYMENTS_PATH}>支払方法設定へ戻る</Link>
-      </p>
-      <h1>支払方法の編集</h1>
-      {allowed ? <MethodLoader key={id} id={id} /> : <p role="alert">{FORBIDDEN_TEXT}</p>}
-    </>
+    <EditorFrame
+      title="支払方法の編集"
+      back={{ to: PAYMENTS_PATH, label: '支払方法設定へ戻る', className: styles.back }}
+      forbidden={FORBIDDEN_TEXT}
+    >
+      {/* The desk read once (the list's query), then the method's form; a method not in it is not this shop's. */}
+      <EditorLoader key={id} query={paymentsQuery()}>
+        {(settings) => {
+          const method = settings.data.find((candidate) => candidate.id === id);
+          return method ? <MethodForm method={method} /> : <p role="alert">{NOT_FOUND_TEXT}</p>;
+        }}
+      </EditorLoader>
+    </EditorFrame>
   );
-}
-
-/** The desk read once (the list's query), then the method's form; a method not in it is not this shop's. */
-function MethodLoader({ id }: { id: string }) {
-  const settings = useQuery(paymentsQuery());
-  // Read once, the form keeps what it read: a later background read does not overwrite typing.
-  if (settings.data) {
-    const method = settings.data.data.find((candidate) => candidate.id === id);
-    return method ? <MethodForm method={method} /> : <p role="alert">{NOT_FOUND_TEXT}</p>;
-  }
-  if (settings.isPending) return <Loading />;
-  return <LoadFailed error={settings.error} />;
 }
 
 function MethodForm({ method }: { method: PaymentMethodSettings }) {

@@ -3,8 +3,8 @@
  * メンテナンスモード), so that they read, save and refuse alike (and a fix to one reaches all):
  *
  * - SettingsScreen: the page's title, 設定へ戻る and h1, and the screen only for staff holding
- *   `shop_settings` (オーナー and 店長), the others reading why not;
- * - SettingsLoader: the settings read once (loading, or why they could not be read);
+ *   `shop_settings` (オーナー and 店長), the others reading why not (ui/editor-frame.tsx's EditorFrame);
+ * - SettingsLoader: the settings read once (loading, or why they could not be read): EditorLoader;
  * - useSettingsForm + SettingsForm: 保存する sends the form with the version read. Saved, the form
  *   shows the server's answer (its normalised values, the new version) and the status line says
  *   so; refused (422), each message goes under its field, the first one focused, with the summary
@@ -15,19 +15,11 @@
  *   after what the save changed (`savedText` as a function).
  */
 import { type BaseSyntheticEvent, type ReactNode, useState } from 'react';
-import {
-  type QueryClient,
-  type QueryKey,
-  type UseMutationResult,
-  type UseQueryOptions,
-  useQuery,
-} from '@tanstack/react-query';
+import type { QueryClient, UseMutationResult } from '@tanstack/react-query';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { Link } from 'react-router';
 import { AdminApiError, errorText } from '../api/admin-client';
-import { useCan } from '../api/session-queries';
 import { FormAlert, StatusNotice, ui } from '../ui/form';
-import { LoadFailed, Loading } from '../ui/query-state';
+import { EditorFrame, EditorLoader } from '../ui/editor-frame';
 import { StaleNotice, useStaleReload } from '../ui/stale-notice';
 import { isSettingsStale } from './carriage-queries';
 import { MESSAGES } from './carriage-schema';
@@ -43,33 +35,19 @@ export function SettingsScreen({
   forbidden: string;
   children: ReactNode;
 }) {
-  const allowed = useCan()('shop_settings');
   return (
-    <>
-      <title>{`${title} | 管理画面`}</title>
-      <p className={styles.back}>
-        <Link to="/admin/settings">設定へ戻る</Link>
-      </p>
-      <h1>{title}</h1>
-      {allowed ? children : <p role="alert">{forbidden}</p>}
-    </>
+    <EditorFrame
+      title={title}
+      back={{ to: '/admin/settings', label: '設定へ戻る', className: styles.back }}
+      forbidden={forbidden}
+    >
+      {children}
+    </EditorFrame>
   );
 }
 
 /** The settings read, handed to `children` (the form); until then what is happening. */
-export function SettingsLoader<T, K extends QueryKey>({
-  query,
-  children,
-}: {
-  query: UseQueryOptions<T, Error, T, K>;
-  children: (settings: T) => ReactNode;
-}) {
-  const settings = useQuery(query);
-  // Read once, the form keeps what it read: a later background read does not overwrite typing.
-  if (settings.data) return children(settings.data);
-  if (settings.isPending) return <Loading />;
-  return <LoadFailed error={settings.error} />;
-}
+export const SettingsLoader = EditorLoader;
 
 /** A refused save: each field's message (in the form's order) and the form's alert. */
 export interface SettingsRefusal<F extends string> {
