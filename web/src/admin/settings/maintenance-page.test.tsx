@@ -154,7 +154,8 @@ describe('メンテナンスモード: 保存する', () => {
     await user.click(field.closed());
     await retype(user, field.title(), '棚卸しのお知らせ');
     await user.click(saveButton());
-    let dialog = screen.getByRole('dialog', { name: CONFIRM });
+    // The form checks its fields before it asks (react-hook-form's submit is asynchronous).
+    let dialog = await screen.findByRole('dialog', { name: CONFIRM });
     expect(dialog).toHaveTextContent('お客様はお店を利用できなくなります。');
     expect(within(dialog).getByRole('button', { name: 'やめる' })).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'やめる' }));
@@ -165,7 +166,7 @@ describe('メンテナンスモード: 保存する', () => {
     expect(screen.getByText(OPEN)).toBeInTheDocument();
 
     await user.click(saveButton());
-    dialog = screen.getByRole('dialog', { name: CONFIRM });
+    dialog = await screen.findByRole('dialog', { name: CONFIRM });
     await user.click(within(dialog).getByRole('button', { name: '開始する' }));
     expect(await screen.findByRole('status')).toHaveTextContent(STARTED);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -244,7 +245,7 @@ describe('メンテナンスモード: 保存する', () => {
     await retype(user, field.title(), 'あ'.repeat(100));
     await retype(user, field.message(), 'い'.repeat(1000));
     await user.click(saveButton());
-    await user.click(within(screen.getByRole('dialog', { name: CONFIRM })).getByRole('button', { name: '開始する' }));
+    await user.click(within(await screen.findByRole('dialog', { name: CONFIRM })).getByRole('button', { name: '開始する' }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(STARTED));
   });
 
@@ -331,7 +332,7 @@ describe('メンテナンスモード: オーナー and 店長 only', () => {
     await form();
     await user.click(field.closed());
     await user.click(saveButton());
-    await user.click(within(screen.getByRole('dialog', { name: CONFIRM })).getByRole('button', { name: '開始する' }));
+    await user.click(within(await screen.findByRole('dialog', { name: CONFIRM })).getByRole('button', { name: '開始する' }));
     expect(await screen.findByRole('status')).toHaveTextContent(STARTED);
   });
 });
