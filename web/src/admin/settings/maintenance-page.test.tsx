@@ -245,7 +245,9 @@ describe('メンテナンスモード: 保存する', () => {
     await retype(user, field.title(), 'あ'.repeat(100));
     await retype(user, field.message(), 'い'.repeat(1000));
     await user.click(saveButton());
-    await user.click(within(await screen.findByRole('dialog', { name: CONFIRM })).getByRole('button', { name: '開始する' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: CONFIRM })).getByRole('button', { name: '開始する' }),
+    );
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(STARTED));
   });
 
@@ -332,7 +334,9 @@ describe('メンテナンスモード: オーナー and 店長 only', () => {
     await form();
     await user.click(field.closed());
     await user.click(saveButton());
-    await user.click(within(await screen.findByRole('dialog', { name: CONFIRM })).getByRole('button', { name: '開始する' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: CONFIRM })).getByRole('button', { name: '開始する' }),
+    );
     expect(await screen.findByRole('status')).toHaveTextContent(STARTED);
   });
 });
