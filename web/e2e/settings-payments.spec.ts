@@ -37,7 +37,7 @@ interface PaymentMethod {
   max_total: number | null;
   position: number;
   version: number;
-  gateway_ready: boolean;
+  unready_reason: string | null;
 }
 
 interface PaymentSettings {

@@ -46,8 +46,9 @@ impl CheckoutSettings {
     }
 
     /// Where a bank transfer of an order placed at `ordered_at` goes, and by when.
-    pub fn bank_account(&self, ordered_at: i64) -> crate::orders::bank::BankAccount {
-        crate::orders::bank::bank_account(&self.stored, ordered_at)
+    /// None when the shop has no account (then 銀行振込 is not offered).
+    pub fn bank_account(&self, ordered_at: i64) -> Option<crate::channel::bank_account::BankAccount> {
+        crate::channel::bank_account::bank_account(&self.stored, ordered_at)
     }
 
     pub fn wrapping(&self, key: &str) -> Option<&Wrapping> {

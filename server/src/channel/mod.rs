@@ -1,8 +1,10 @@
 //! Channels (tenants): which shop a request is for, its settings, colour scheme and
 //! maintenance state. Every `/v1` request passes through [`resolve`] first.
+pub mod bank_account;
 pub mod carriage;
 pub mod corporate;
 pub mod gift_settings;
+pub mod holiday_rule;
 pub mod http;
 pub mod maintenance;
 pub mod payment_kind;

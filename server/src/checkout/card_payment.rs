@@ -62,7 +62,7 @@ pub struct DecisionBody {
     /// Guests: the token for the order's receipt pages (`t`); shown once (a retried decision
     /// of a settled order answers null: only its hash is kept).
     pub guest_token: Option<String>,
-    pub bank_account: Option<crate::orders::bank::BankAccount>,
+    pub bank_account: Option<crate::channel::bank_account::BankAccount>,
     /// A social gift: the recipient's link, shown once (only its hash is kept; the mail
     /// carries it too, and a member may have it issued again from the order).
     pub social_gift: Option<GiftLink>,
@@ -80,7 +80,7 @@ pub fn answer_of(order: &OrderRow, settings: &CheckoutSettings, guest_token: Opt
         total_payment: order.total_payment,
         payment_code: order.payment_code.clone(),
         guest_token,
-        bank_account: shows_bank.then(|| settings.bank_account(order.ordered_at)),
+        bank_account: if shows_bank { settings.bank_account(order.ordered_at) } else { None },
         social_gift,
         next_action: None,
     }
@@ -378,7 +378,7 @@ pub async fn confirmation_mail(
     let lines = order_store::list_order_lines(&state.db.pool, &order.id).await?;
     let receipt_link = guest_token.map(|t| format!("{}/orders/receipt?no={}&t={t}", order.link_origin, order.order_no));
     let shows_bank = PaymentKind::parse(&order.payment_code).is_some_and(PaymentKind::shows_bank_account);
-    let bank = shows_bank.then(|| settings.bank_account(order.ordered_at));
+    let bank = if shows_bank { settings.bank_account(order.ordered_at) } else { None };
     let shop = settings.front.site_name.clone();
     let gift =
         gift_link.map(|link| super::mails::GiftNotice { url: link.url.clone(), deadline: crate::social_gift::recipient::deadline_label(link.expires_at.0) });

@@ -128,7 +128,7 @@ async fn desk_facts(state: &AppState, channel: &Channel, method: &PaymentMethodR
     };
     let payment_due_at = if method.kind() == Some(PaymentKind::BankTransfer) {
         let settings = crate::channel::store::list_settings(&state.db, &channel.id).await?;
-        Some(crate::orders::bank::due_at_ms(&settings, now))
+        Some(crate::channel::bank_account::due_at_ms(&settings, now))
     } else {
         None
     };

@@ -42,7 +42,7 @@ pub fn order_confirmation(
     order: &OrderRow,
     delivery: &[String],
     lines: &[OrderLineRow],
-    bank: Option<&crate::orders::bank::BankAccount>,
+    bank: Option<&crate::channel::bank_account::BankAccount>,
     receipt_link: Option<&str>,
     gift: Option<&GiftNotice>,
 ) -> OutgoingMail {

@@ -1,6 +1,10 @@
 //! The business-day calendar the storefront draws: for each day of a range, whether it is a
 //! Japanese public holiday (and which) and whether the shop is closed (its weekly closed
-//! days and its explicit closed dates such as 年末年始).
+//! days, public holidays unless it opens on them, and its explicit closed dates such as
+//! 年末年始). [`ClosedDays`] is the one reading of the shop's calendar: the delivery dates and
+//! the settings desk ask it too.
+use std::collections::HashMap;
+
 use axum::Json;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
@@ -11,8 +15,11 @@ use utoipa_axum::routes;
 use super::holidays::{self, FIRST_YEAR, LAST_YEAR};
 use super::store;
 use crate::channel::Channel;
+use crate::channel::holiday_rule::{self, HolidayRule};
+use crate::infra::db::Db;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
 use crate::infra::extract::ApiQuery;
+use crate::infra::ids::ChannelId;
 use crate::infra::pagination::ListBody;
 use crate::state::AppState;
 
@@ -45,8 +52,45 @@ pub struct CalendarDay {
     pub is_holiday: bool,
     /// e.g. 元日, 振替休日, 国民の休日.
     pub holiday_name: Option<String>,
-    /// The shop is closed (no shipping, no replies) that day.
+    /// The shop is closed (no shipping, no replies) that day: a weekly closed day, a public
+    /// holiday when the shop closes on them, or one of its closed dates.
     pub is_closed: bool,
+}
+
+/// The shop's closed days over a range: its weekly closed days, whether it closes on public
+/// holidays, and its own closed dates with their reasons.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClosedDays {
+    /// 0 = Sunday … 6 = Saturday.
+    pub weekly: Vec<i64>,
+    pub holidays_closed: bool,
+    /// `YYYY-MM-DD` → the reason ("" when none was given).
+    pub dates: HashMap<String, String>,
+    /// The calendar's version (its holiday setting's; every desk save moves it), 0 when never saved.
+    pub version: i64,
+}
+
+impl ClosedDays {
+    /// The calendar as stored, with the closed dates from `first` to `last`.
+    pub async fn load(db: &Db, channel_id: &ChannelId, first: Date, last: Date) -> sqlx::Result<ClosedDays> {
+        let weekly = store::list_weekly_closures(db, channel_id).await?;
+        let setting = crate::channel::store::find_versioned_setting(db, channel_id, holiday_rule::SETTING).await?;
+        let dates = store::list_closed_dates(db, channel_id, &iso(first), &iso(last)).await?.into_iter().collect();
+        Ok(ClosedDays { weekly, holidays_closed: HolidayRule::parse(setting.value.as_deref()).holidays_closed, dates, version: setting.version })
+    }
+
+    pub fn is_weekly_closed(&self, date: Date) -> bool {
+        self.weekly.contains(&i64::from(date.weekday().number_days_from_sunday()))
+    }
+
+    pub fn is_closed(&self, date: Date) -> bool {
+        self.is_weekly_closed(date) || (self.holidays_closed && holidays::holiday_name(date).is_some()) || self.dates.contains_key(&iso(date))
+    }
+
+    /// The reason of the shop's own closed date; none when the day is not one.
+    pub fn reason(&self, date: Date) -> Option<&str> {
+        self.dates.get(&iso(date)).map(String::as_str)
+    }
 }
 
 /// A checked range: both dates valid, in order, inside the holiday table's years, and at
@@ -119,22 +163,14 @@ pub fn iso(date: Date) -> String {
     ))]
 async fn show_calendar(State(state): State<AppState>, channel: Channel, ApiQuery(query): ApiQuery<CalendarQuery>) -> ApiResult<Json<ListBody<CalendarDay>>> {
     let range = DateRange::parse(&query)?;
-    let weekly = store::list_weekly_closures(&state.db, &channel.id).await?;
-    let closed_dates = store::list_closed_dates(&state.db, &channel.id, &iso(range.first), &iso(range.last)).await?;
+    let closed = ClosedDays::load(&state.db, &channel.id, range.first, range.last).await?;
     let holidays = holidays::holidays_between(range.first, range.last);
     let data = range
         .days()
         .map(|date| {
             let weekday = date.weekday().number_days_from_sunday();
             let name = holidays.get(&date).copied();
-            let date_text = iso(date);
-            CalendarDay {
-                is_closed: weekly.contains(&i64::from(weekday)) || closed_dates.contains(&date_text),
-                date: date_text,
-                weekday,
-                is_holiday: name.is_some(),
-                holiday_name: name.map(str::to_owned),
-            }
+            CalendarDay { is_closed: closed.is_closed(date), date: iso(date), weekday, is_holiday: name.is_some(), holiday_name: name.map(str::to_owned) }
         })
         .collect();
     Ok(Json(ListBody { data }))

@@ -6,13 +6,14 @@
 //! - it can arrive after the transit: 1 day, 2 to 北海道 and 沖縄県, and a remote island's own
 //!   days (`remote_islands.rs`) — or no date at all where the island's ship sails about weekly.
 //!
-//! A business day is neither a closed day of the channel's calendar (weekly closed days and
-//! dates such as 年末年始) nor a Japanese public holiday; carriers deliver every day. The buyer
+//! A business day is not a closed day of the channel's calendar (weekly closed days, dates
+//! such as 年末年始, and Japanese public holidays unless the shop opens on them); carriers
+//! deliver every day. The buyer
 //! may choose any of the 14 days from the earliest, and a time slot.
 use serde::Serialize;
 use time::{Date, Duration, OffsetDateTime, UtcOffset};
 
-use super::calendar::iso;
+use super::calendar::ClosedDays;
 use super::remote_islands::{IslandTransit, island_of};
 use crate::infra::db::Db;
 use crate::infra::ids::ChannelId;
@@ -125,13 +126,15 @@ pub fn label(date: Date) -> String {
 
 /// Whether a day is a business day of the channel: read from its calendar for the days ahead
 /// of `now` that an order placed now can reach.
-pub async fn business_days(db: &Db, channel_id: &ChannelId, now: OffsetDateTime) -> sqlx::Result<impl Fn(Date) -> bool> {
-    let weekly = super::store::list_weekly_closures(db, channel_id).await?;
+pub async fn business_days(db: &Db, channel_id: &ChannelId, now: OffsetDateTime) -> sqlx::Result<impl Fn(Date) -> bool + use<>> {
     let first = jst(now).date();
-    let closed = super::store::list_closed_dates(db, channel_id, &iso(first), &iso(first + Duration::days(CALENDAR_DAYS_AHEAD))).await?;
-    Ok(move |date: Date| {
-        !weekly.contains(&i64::from(date.weekday().number_days_from_sunday())) && !closed.contains(&iso(date)) && super::holidays::holiday_name(date).is_none()
-    })
+    let closed = ClosedDays::load(db, channel_id, first, first + Duration::days(CALENDAR_DAYS_AHEAD)).await?;
+    Ok(move |date: Date| !closed.is_closed(date))
+}
+
+/// The first business day after today (Japan) within the days the calendar is read ahead.
+pub fn next_business_day_after(today: Date, is_business_day: &impl Fn(Date) -> bool) -> Option<Date> {
+    (1..=CALENDAR_DAYS_AHEAD).map(|n| today + Duration::days(n)).find(|day| is_business_day(*day))
 }
 
 /// The delivery date of an order placed now for an address in `prefecture` with

@@ -3,6 +3,7 @@
 //! it, remote islands' transit, and the time slots. A platform floor (docs/architecture.md):
 //! the cart, the checkout, social gifts and memorials all ask it; it asks none of them.
 pub mod calendar;
+pub mod calendar_desk;
 pub mod carriage_desk;
 pub mod choices;
 pub mod delivery_date;

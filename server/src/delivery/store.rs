@@ -6,9 +6,9 @@ pub async fn list_weekly_closures(db: &Db, channel_id: &ChannelId) -> sqlx::Resu
     sqlx::query_scalar("SELECT weekday FROM business_weekly_closures WHERE channel_id = $1 ORDER BY weekday").bind(channel_id).fetch_all(&db.pool).await
 }
 
-/// Closed dates from `first` to `last` inclusive, both `YYYY-MM-DD`.
-pub async fn list_closed_dates(db: &Db, channel_id: &ChannelId, first: &str, last: &str) -> sqlx::Result<Vec<String>> {
-    sqlx::query_scalar("SELECT closed_on FROM business_closed_dates WHERE channel_id = $1 AND closed_on >= $2 AND closed_on <= $3 ORDER BY closed_on")
+/// Closed dates from `first` to `last` inclusive, both `YYYY-MM-DD`, with their reasons.
+pub async fn list_closed_dates(db: &Db, channel_id: &ChannelId, first: &str, last: &str) -> sqlx::Result<Vec<(String, String)>> {
+    sqlx::query_as("SELECT closed_on, reason FROM business_closed_dates WHERE channel_id = $1 AND closed_on >= $2 AND closed_on <= $3 ORDER BY closed_on")
         .bind(channel_id)
         .bind(first)
         .bind(last)
@@ -28,5 +28,28 @@ pub async fn insert_closed_date(tx: &mut Tx, channel_id: &ChannelId, date: &str,
         .bind(reason)
         .execute(&mut **tx)
         .await?;
+    Ok(())
+}
+
+/// The weekly closed days become exactly `weekdays`.
+pub async fn replace_weekly_closures(tx: &mut Tx, channel_id: &ChannelId, weekdays: &[i64]) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM business_weekly_closures WHERE channel_id = $1").bind(channel_id).execute(&mut **tx).await?;
+    for weekday in weekdays {
+        insert_weekly_closure(tx, channel_id, *weekday).await?;
+    }
+    Ok(())
+}
+
+/// The closed dates from `first` to `last` (one month) become exactly `dates` (date, reason).
+pub async fn replace_closed_dates(tx: &mut Tx, channel_id: &ChannelId, first: &str, last: &str, dates: &[(String, String)]) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM business_closed_dates WHERE channel_id = $1 AND closed_on >= $2 AND closed_on <= $3")
+        .bind(channel_id)
+        .bind(first)
+        .bind(last)
+        .execute(&mut **tx)
+        .await?;
+    for (date, reason) in dates {
+        insert_closed_date(tx, channel_id, date, reason).await?;
+    }
     Ok(())
 }

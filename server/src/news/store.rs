@@ -183,10 +183,12 @@ pub struct NewsFields<'a> {
     pub is_published: bool,
 }
 
-pub async fn insert_desk_news(tx: &mut Tx, channel_id: &ChannelId, id: &str, key: &str, fields: &NewsFields<'_>, now: i64) -> sqlx::Result<()> {
-    sqlx::query(
+/// Adds an item; false when its key was taken meanwhile (the table's unique key, on a race the
+/// check before did not see).
+pub async fn insert_desk_news(tx: &mut Tx, channel_id: &ChannelId, id: &str, key: &str, fields: &NewsFields<'_>, now: i64) -> sqlx::Result<bool> {
+    let done = sqlx::query(
         "INSERT INTO news (id, channel_id, news_key, title, summary, body, category, image_url, published_at, is_published, version, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 1, $11)",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 1, $11) ON CONFLICT (channel_id, news_key) DO NOTHING",
     )
     .bind(id)
     .bind(channel_id)
@@ -201,7 +203,7 @@ pub async fn insert_desk_news(tx: &mut Tx, channel_id: &ChannelId, id: &str, key
     .bind(now)
     .execute(&mut **tx)
     .await?;
-    Ok(())
+    Ok(done.rows_affected() == 1)
 }
 
 /// Saves an item at the version the editor read; false when it was saved since (or is gone).

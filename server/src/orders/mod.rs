@@ -6,9 +6,8 @@
 //!
 //! The order JSON is `view.rs`; statuses `status.rs`; the cancel function (also called by the
 //! payment notification) `cancel.rs`; receipts and quotations `receipt.rs` over `documents`;
-//! bank details `bank.rs`; the PDF download `pdf_response.rs`; SQL `store.rs`; handlers `http.rs`.
+//! bank details from `channel::bank_account`; the PDF download `pdf_response.rs`; SQL `store.rs`; handlers `http.rs`.
 pub mod axes;
-pub mod bank;
 pub mod bank_statement;
 pub mod cancel;
 pub mod carriers;
@@ -76,7 +75,9 @@ pub(crate) async fn orders_answer(
         refund_lines: refund_store::list_refund_lines(&state.db, &ids).await?,
     };
     let settings = crate::channel::store::list_settings(&state.db, &channel.id).await?;
-    Ok(view::assemble(rows, parts, |row| (row.payment_code == "bank_transfer").then(|| bank::bank_account(&settings, row.ordered_at))))
+    Ok(view::assemble(rows, parts, |row| {
+        if row.payment_code == "bank_transfer" { crate::channel::bank_account::bank_account(&settings, row.ordered_at) } else { None }
+    }))
 }
 
 /// The order `no` of this channel when `t` is its guest token; anything else is a 404.

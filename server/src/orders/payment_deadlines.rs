@@ -13,8 +13,9 @@ use super::status::Status;
 use super::store::OrderRow;
 use super::timeline::{self, EventKind};
 use super::view::orderer_of;
-use super::{bank, desk, desk_mails};
+use super::{desk, desk_mails};
 use crate::channel::Channel;
+use crate::channel::bank_account;
 use crate::channel::settings::load_setting;
 use crate::infra::ids::ChannelId;
 use crate::infra::time::Timestamp;
@@ -117,14 +118,19 @@ async fn remind(state: &AppState, channel: &Channel, order: &OrderRow, now: i64)
         return Ok(false);
     }
     let settings = crate::channel::store::list_settings(&state.db, &channel.id).await?;
-    let account = bank::bank_account(&settings, order.ordered_at);
-    let bank_lines = vec![
-        "【お振込み先】".to_owned(),
-        format!("{} {}", account.bank_name, account.branch_name),
-        format!("{} {}", account.account_type, account.account_number),
-        format!("口座名義: {}", account.account_holder),
-    ];
-    let mail = desk_mails::payment_reminder(&channel.name, &desk::customer_address(order), &orderer_of(order).name(), order, &account.due_date, &bank_lines);
+    // A shop always has an account while it takes transfers; were it removed, the reminder
+    // still names the deadline, without an account to pay into.
+    let bank_lines = match bank_account::bank_account(&settings, order.ordered_at) {
+        Some(account) => vec![
+            "【お振込み先】".to_owned(),
+            format!("{} {}", account.bank_name, account.branch_name),
+            format!("{} {}", account.account_type, account.account_number),
+            format!("口座名義: {}", account.account_holder),
+        ],
+        None => Vec::new(),
+    };
+    let due_date = bank_account::due_date_text(&settings, order.ordered_at);
+    let mail = desk_mails::payment_reminder(&channel.name, &desk::customer_address(order), &orderer_of(order).name(), order, &due_date, &bank_lines);
     desk::send_recorded(state, channel, order, None, mail).await;
     Ok(true)
 }

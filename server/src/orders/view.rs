@@ -4,9 +4,9 @@ use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::bank::BankAccount;
 use super::status::Status;
 use super::store::{LineRow, MemoRow, OrderRow, ShippingRow};
+use crate::channel::bank_account::BankAccount;
 use crate::channel::corporate::DeliveryOption;
 use crate::infra::ids::UserId;
 use crate::infra::time::Timestamp;

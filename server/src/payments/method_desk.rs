@@ -31,6 +31,10 @@ const MAX_RANGE: &str = "上限は1円から100,000,000円までの整数で入�
 const MAX_BELOW_MIN: &str = "上限は下限より大きくしてください。";
 const CARD_FEE: &str = "クレジットカードには手数料をかけられません（カード会社の加盟店規約で禁止されています）。";
 pub const CARD_UNREADY: &str = "カード決済の接続先が設定されていないため有効にできません。";
+pub const BANK_UNREADY: &str = "振込先口座を設定するまで有効にできません。";
+/// Why the checkout does not offer a method even when enabled (the list's note).
+pub const CARD_UNREADY_NOTE: &str = "カード決済の接続先が未設定です。";
+pub const BANK_UNREADY_NOTE: &str = "振込先口座が未設定です。";
 pub const LAST_ENABLED: &str = "有効な支払方法が1つもなくなるため、無効にできません。";
 
 /// One method's form, saved at once.
@@ -83,8 +87,9 @@ fn push(errors: &mut FieldErrors, field: &str, message: &str) {
 }
 
 /// The form as what is saved, or every field's message. `kind` is the method's (card payment
-/// takes no fee); `gateway_ready`: whether a card gateway serves the shop.
-pub fn check(input: &PaymentMethodInput, kind: Option<PaymentKind>, gateway_ready: bool) -> Result<MethodForm, FieldErrors> {
+/// takes no fee, and what the shop lacks for it is told by kind); `unready`: whether the
+/// shop lacks what the method needs to be offered (a card gateway, a bank account).
+pub fn check(input: &PaymentMethodInput, kind: Option<PaymentKind>, unready: bool) -> Result<MethodForm, FieldErrors> {
     let mut errors = FieldErrors::new();
     let name = input.name.as_deref().unwrap_or("").trim().to_owned();
     if name.is_empty() {
@@ -115,8 +120,8 @@ pub fn check(input: &PaymentMethodInput, kind: Option<PaymentKind>, gateway_read
         push(&mut errors, "max_total", MAX_BELOW_MIN);
     }
     let is_enabled = input.is_enabled.unwrap_or(false);
-    if is_enabled && kind == Some(PaymentKind::CreditCard) && !gateway_ready {
-        push(&mut errors, "is_enabled", CARD_UNREADY);
+    if is_enabled && unready {
+        push(&mut errors, "is_enabled", if kind == Some(PaymentKind::BankTransfer) { BANK_UNREADY } else { CARD_UNREADY });
     }
     if !errors.is_empty() {
         return Err(errors);
@@ -330,13 +335,17 @@ mod tests {
         form.name = Some("  ".into());
         form.min_total = Some(5_000);
         form.max_total = Some(5_000);
-        let errors = check(&form, Some(PaymentKind::CreditCard), false).unwrap_err();
+        let errors = check(&form, Some(PaymentKind::CreditCard), true).unwrap_err();
         assert_eq!(errors["name"], vec![NAME_EMPTY]);
         assert_eq!(errors["max_total"], vec![MAX_BELOW_MIN]);
         assert_eq!(errors["fee_tiers"], vec![CARD_FEE]);
         assert_eq!(errors["is_enabled"], vec![CARD_UNREADY]);
         form.min_total = Some(0);
         assert_eq!(check(&form, None, false).unwrap_err()["min_total"], vec![MIN_RANGE]);
+        let mut bank = input(&[(None, Some(0))]);
+        bank.is_enabled = Some(true);
+        assert_eq!(check(&bank, Some(PaymentKind::BankTransfer), true).unwrap_err()["is_enabled"], vec![BANK_UNREADY]);
+        assert!(check(&bank, Some(PaymentKind::BankTransfer), false).is_ok());
     }
 
     fn cover(member_only: bool, min_total: Option<i64>, max_total: Option<i64>) -> Coverage {

@@ -7,6 +7,7 @@
 //! order; the rules in `fee_rule.rs` and `method_desk.rs`). `http/mod.rs` serves the sandbox's tokeniser (`/sandbox-gateway/tokens`, outside `/v1`), the
 //! card payment settings, the gateway's signed fraud-detection notification
 //! (`notification.rs`) and Stripe's signed webhook.
+pub mod bank_account_desk;
 pub mod fee_rule;
 pub mod gateway;
 pub mod gateways;

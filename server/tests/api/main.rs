@@ -4,8 +4,10 @@ mod helpers;
 mod pdf_text;
 
 mod addresses;
+mod bank_account_desk;
 mod bank_reconciliation;
 mod bot_check;
+mod calendar_desk;
 mod card_decision_races;
 mod cart;
 mod catalog;

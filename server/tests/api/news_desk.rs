@@ -230,8 +230,24 @@ async fn only_the_shops_owners_and_managers_reach_the_news_desk(app: TestApp) {
     assert_eq!((ours["title"].as_str(), ours["version"].as_i64()), (Some("冬のセールのお知らせ"), Some(1)), "nothing changed");
 }
 
+/// Two editors (two tabs, a double click) make items with the same URL at the same moment:
+/// one is made, the other is told the URL is in use, and no answer is a 500.
+async fn two_creates_with_one_key_at_once_make_one_item(app: TestApp) {
+    let owner = staff(&app, StaffRole::Owner).await;
+    let before = desk_total(&app, &owner).await;
+    let body = item("same-moment", None, "2026-12-01T10:00", false);
+    let (a, b) = tokio::join!(create(&app, &owner, &body), create(&app, &owner, &body));
+    let statuses = [a.status, b.status];
+    assert!(statuses.contains(&StatusCode::CREATED) && statuses.contains(&StatusCode::UNPROCESSABLE_ENTITY), "{statuses:?}");
+    let loser = if a.status == StatusCode::CREATED { b } else { a };
+    assert_eq!(errors_of(&loser)["key"][0], "このURLは他のお知らせで使われています。");
+    assert_eq!(desk_total(&app, &owner).await, before + 1);
+    assert_eq!(news_audit(&app).await.len(), 1, "only the item made is audited");
+}
+
 on_both_databases!(
     an_owner_schedules_publishes_and_deletes_news_with_a_picture,
     bad_input_is_refused_in_japanese_and_changes_nothing,
+    two_creates_with_one_key_at_once_make_one_item,
     only_the_shops_owners_and_managers_reach_the_news_desk
 );

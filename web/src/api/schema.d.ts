@@ -1364,6 +1364,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/settings/bank-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_bank_account_settings"];
+        put: operations["admin_save_bank_account"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/settings/calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_calendar_settings"];
+        put: operations["admin_save_calendar_settings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/settings/carriage": {
         parameters: {
             query?: never;
@@ -4912,6 +4944,7 @@ export interface components {
         BTreeMap: {
             [key: string]: string[];
         };
+        /** @description The account as an order shows it, with the order's due date. */
         BankAccount: {
             /** @description In katakana, as the bank shows it (`カ）ライドパーツ`). */
             account_holder: string;
@@ -4922,6 +4955,38 @@ export interface components {
             branch_name: string;
             /** @description `YYYY-MM-DD` (Japan). */
             due_date: string;
+        };
+        /** @description 保存する: the whole form with the version read. */
+        BankAccountInput: {
+            /** @description Katakana; half-width katakana is made full-width. */
+            account_holder: string;
+            /** @description 7 digits; full-width digits are accepted. */
+            account_number: string;
+            /** @description 普通 or 当座. */
+            account_type: string;
+            bank_name: string;
+            branch_name: string;
+            /**
+             * Format: int64
+             * @description 1 to 30.
+             */
+            due_days: number;
+            /** Format: int64 */
+            version: number;
+        };
+        /** @description 振込先口座 as the desk shows it. */
+        BankAccountSettings: {
+            account?: components["schemas"]["SavedBankAccount"] | null;
+            /**
+             * Format: int64
+             * @description Days after the order day by which the transfer is due.
+             */
+            due_days: number;
+            /**
+             * Format: int64
+             * @description 0 while none was ever saved.
+             */
+            version: number;
         };
         Banner: {
             alt: string;
@@ -5143,7 +5208,10 @@ export interface components {
             date: string;
             /** @description e.g. 元日, 振替休日, 国民の休日. */
             holiday_name?: string | null;
-            /** @description The shop is closed (no shipping, no replies) that day. */
+            /**
+             * @description The shop is closed (no shipping, no replies) that day: a weekly closed day, a public
+             *     holiday when the shop closes on them, or one of its closed dates.
+             */
             is_closed: boolean;
             is_holiday: boolean;
             /**
@@ -5151,6 +5219,52 @@ export interface components {
              * @description 0 = Sunday … 6 = Saturday.
              */
             weekday: number;
+        };
+        /** @description One day of the month view. */
+        CalendarDeskDay: {
+            /** @description The reason of the shop's own closed date ("" when none was given); null: not one. */
+            closed_reason?: string | null;
+            /** @description `YYYY-MM-DD`. */
+            date: string;
+            /** @description 元日, 振替休日 … when a public holiday. */
+            holiday_name?: string | null;
+            /** @description Weekly closed, a holiday while the shop closes on them, or a closed date. */
+            is_closed: boolean;
+            /**
+             * Format: int32
+             * @description 0 = Sunday … 6 = Saturday.
+             */
+            weekday: number;
+        };
+        /** @description 保存する: the rules and the month's closed dates (replacing that month's), with the version read. */
+        CalendarInput: {
+            /** @description Every closed date of the month, with its reason. */
+            closed_dates?: components["schemas"]["ClosedDateInput"][];
+            holidays_closed: boolean;
+            /** @description `YYYY-MM`. */
+            month: string;
+            /** Format: int64 */
+            version: number;
+            /** @description 0 = 日曜日 … 6 = 土曜日. */
+            weekly_closed?: number[];
+        };
+        /** @description 営業日カレンダー as the desk shows it: the rules and one month. */
+        CalendarSettings: {
+            /** @description Every day of the month, in order. */
+            days: components["schemas"]["CalendarDeskDay"][];
+            /** @description Closed on public holidays (振替休日 and 国民の休日 included). */
+            holidays_closed: boolean;
+            /** @description `YYYY-MM`: the month `days` covers. */
+            month: string;
+            /** @description `YYYY-MM-DD`: the first business day after today (Japan); null: none in the days read ahead. */
+            next_business_day?: string | null;
+            /**
+             * Format: int64
+             * @description 0 while the calendar was never saved from the desk.
+             */
+            version: number;
+            /** @description 0 = 日曜日 … 6 = 土曜日, ascending. */
+            weekly_closed: number[];
         };
         CancelInput: {
             /** @description Why (1–500 characters); shown in the order and the mail. */
@@ -5733,6 +5847,11 @@ export interface components {
         Choice: {
             label: string;
             value: string;
+        };
+        ClosedDateInput: {
+            date: string;
+            /** @description May be empty; at most 40 characters. */
+            reason?: string | null;
         };
         /** @description One choice of a closed list as the storefront shows it. */
         CodeLabel: {
@@ -7201,7 +7320,10 @@ export interface components {
                 date: string;
                 /** @description e.g. 元日, 振替休日, 国民の休日. */
                 holiday_name?: string | null;
-                /** @description The shop is closed (no shipping, no replies) that day. */
+                /**
+                 * @description The shop is closed (no shipping, no replies) that day: a weekly closed day, a public
+                 *     holiday when the shop closes on them, or one of its closed dates.
+                 */
                 is_closed: boolean;
                 is_holiday: boolean;
                 /**
@@ -8594,11 +8716,6 @@ export interface components {
             description: string;
             /** @description Ascending; the last is open (`up_to` null). A fixed fee is one open tier. */
             fee_tiers: components["schemas"]["FeeTier"][];
-            /**
-             * @description False for card payment while no gateway serves the shop: the checkout does not offer
-             *     it, and it cannot be enabled.
-             */
-            gateway_ready: boolean;
             id: string;
             is_enabled: boolean;
             /**
@@ -8618,6 +8735,11 @@ export interface components {
              * @description 1 = listed first at checkout.
              */
             position: number;
+            /**
+             * @description Why the checkout does not offer the method even when enabled (card payment without a
+             *     gateway, 銀行振込 without a bank account); such a method cannot be enabled. Null: it can.
+             */
+            unready_reason?: string | null;
             /** Format: int64 */
             version: number;
         };
@@ -9391,6 +9513,17 @@ export interface components {
             rows: components["schemas"]["ReportRow"][];
             to: string;
             total: components["schemas"]["ReportFigures"];
+        };
+        /** @description The account as the desk shows it (the due days beside it). */
+        SavedBankAccount: {
+            /** @description Katakana as the bank shows it (カ）ライドパーツ). */
+            account_holder: string;
+            /** @description 7 digits. */
+            account_number: string;
+            /** @description 普通 or 当座. */
+            account_type: string;
+            bank_name: string;
+            branch_name: string;
         };
         /** @description A staff member's saved search of the order list. */
         SavedView: {
@@ -16711,6 +16844,244 @@ export interface operations {
                 };
             };
             /** @description `errors.status`: pending is not a decision */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_bank_account_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the account 銀行振込 is paid into (null: none yet, so 銀行振込 is not offered) and the days customers have */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankAccountSettings"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `staff.forbidden`: owners and 店長 only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_save_bank_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankAccountInput"];
+            };
+        };
+        responses: {
+            /** @description saved: the next order page, mail and reminder name it; 銀行振込 can be enabled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankAccountSettings"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `settings.stale`: saved elsewhere since the screen read it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.bank_name`, `errors.branch_name`, `errors.account_type`, `errors.account_number`, `errors.account_holder`, `errors.due_days`, `errors.version` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_calendar_settings: {
+        parameters: {
+            query?: {
+                /** @description `YYYY-MM`; omitted: this month in Japan time. */
+                month?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the weekly closed days, the holiday rule and every day of the month */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarSettings"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `staff.forbidden`: owners and 店長 only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.month`: not `YYYY-MM`, or outside 2007–2099 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the shop is in maintenance */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceBody"];
+                };
+            };
+        };
+    };
+    admin_save_calendar_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CalendarInput"];
+            };
+        };
+        responses: {
+            /** @description saved: the month as it is now; the next delivery date on every instance counts it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarSettings"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `settings.stale`: the calendar was saved elsewhere since the screen read it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `errors.month`, `errors.weekly_closed`, `errors["closed_dates[i].date"]`, `errors["closed_dates[i].reason"]`, `errors.closed_dates`, `errors.version` */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -1,7 +1,8 @@
 /**
  * 支払方法設定's answers shaped like the API's (docs/contracts/settings-payments.md), for the
  * screens' tests: the demo shop's methods (card, 代金引換 with its four tiers up to 300,000円, a
- * disabled 銀行振込, a members-only 請求書払い), and a back office whose endpoints keep what they
+ * disabled 銀行振込, a members-only 請求書払い; all ready, the demo shop having a gateway and an
+ * account; `UNREADY` has the server's reasons for a shop without), and a back office whose endpoints keep what they
  * are sent — a method saved at its version (409 otherwise) and checked by the contract's rules
  * (422 with its messages), the order saved when it names every method once and was read as it
  * is (409 otherwise) — each answering the whole desk with its gaps worked out again. Written
@@ -39,7 +40,8 @@ export const PAYMENT_MESSAGES = {
   minTotal: '下限は1円から100,000,000円までの整数で入力してください。',
   maxTotal: '上限は1円から100,000,000円までの整数で入力してください。',
   maxBelowMin: '上限は下限より大きくしてください。',
-  gatewayMissing: 'カード決済の接続先が設定されていないため有効にできません。',
+  cardUnready: 'カード決済の接続先が設定されていないため有効にできません。',
+  bankUnready: '振込先口座を設定するまで有効にできません。',
   lastEnabled: '有効な支払方法が1つもなくなるため、無効にできません。',
   orderMismatch: '支払方法をすべて1回ずつ並べてください。',
 } as const;
@@ -65,7 +67,7 @@ export function cardMethod(overrides: Partial<PaymentMethodSettings> = {}): Paym
     max_total: null,
     position: 1,
     version: 1,
-    gateway_ready: true,
+    unready_reason: null,
     ...overrides,
   } as PaymentMethodSettings;
 }
@@ -83,7 +85,7 @@ export function codMethod(overrides: Partial<PaymentMethodSettings> = {}): Payme
     max_total: 300000,
     position: 2,
     version: 3,
-    gateway_ready: true,
+    unready_reason: null,
     ...overrides,
   } as PaymentMethodSettings;
 }
@@ -101,7 +103,7 @@ export function bankMethod(overrides: Partial<PaymentMethodSettings> = {}): Paym
     max_total: null,
     position: 3,
     version: 1,
-    gateway_ready: true,
+    unready_reason: null,
     ...overrides,
   } as PaymentMethodSettings;
 }
@@ -119,7 +121,7 @@ export function invoiceMethod(overrides: Partial<PaymentMethodSettings> = {}): P
     max_total: 500000,
     position: 4,
     version: 2,
-    gateway_ready: true,
+    unready_reason: null,
     ...overrides,
   } as PaymentMethodSettings;
 }
@@ -133,9 +135,14 @@ export function demoMethods(): PaymentMethodSettings[] {
 
 type Range = [number, number | null];
 
-/** Whether the checkout can offer the method: enabled, card payment only with a gateway. */
-const offered = (method: PaymentMethodSettings): boolean =>
-  method.is_enabled && (method.gateway_ready || method.code !== 'credit_card');
+/** Why the checkout cannot offer a method even when enabled (the server's `unready_reason`). */
+export const UNREADY = {
+  card: 'カード決済の接続先が未設定です。',
+  bank: '振込先口座が未設定です。',
+} as const;
+
+/** Whether the checkout can offer the method: enabled, and nothing missing for it (an unready one is left out). */
+const offered = (method: PaymentMethodSettings): boolean => method.is_enabled && !method.unready_reason;
 
 /** The ranges of totals from 0 up that none of `methods` takes. */
 function uncovered(methods: PaymentMethodSettings[]): Range[] {
@@ -226,8 +233,9 @@ function refusals(body: PaymentMethodInput, method: PaymentMethodSettings, all: 
   else if (body.min_total !== null && body.max_total !== null && body.max_total <= body.min_total) {
     add('max_total', PAYMENT_MESSAGES.maxBelowMin);
   }
-  if (body.is_enabled && method.code === 'credit_card' && !method.gateway_ready) {
-    add('is_enabled', PAYMENT_MESSAGES.gatewayMissing);
+  // Enabling an unready method is refused; one already on stays on.
+  if (body.is_enabled && !method.is_enabled && method.unready_reason) {
+    add('is_enabled', method.code === 'bank_transfer' ? PAYMENT_MESSAGES.bankUnready : PAYMENT_MESSAGES.cardUnready);
   }
   if (!body.is_enabled && offered(method) && !all.some((other) => other.id !== method.id && offered(other))) {
     add('is_enabled', PAYMENT_MESSAGES.lastEnabled);

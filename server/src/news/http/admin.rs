@@ -254,7 +254,9 @@ pub async fn create_news(
     }
     check.finish()?;
     let (Some(draft), Some(key)) = (draft, key) else { return Err(ApiError::Internal(anyhow::anyhow!("a checked news item without its draft or key"))) };
-    store::insert_desk_news(&mut tx, &channel.id, &id, &key, &fields_of(&draft), Timestamp::now().0).await?;
+    if !store::insert_desk_news(&mut tx, &channel.id, &id, &key, &fields_of(&draft), Timestamp::now().0).await? {
+        return Err(ApiError::field("key", desk::KEY_TAKEN));
+    }
     audit::record_in(&mut tx, &staff, AuditAction::NewsCreate, &desk::describe_creation(&key, &draft)).await?;
     tx.commit().await?;
     let saved = store::find_desk_news(&state.db, &channel.id, &id).await?.ok_or_else(ApiError::not_found)?;

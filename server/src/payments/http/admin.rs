@@ -11,11 +11,12 @@ use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::channel::{Channel, PaymentKind};
+use crate::channel::Channel;
 use crate::infra::error::{ApiError, ApiResult, ErrorBody};
 use crate::infra::extract::{ApiJson, ApiPath};
 use crate::payments::fee_rule::FeeTier;
 use crate::payments::method_desk::{self, Coverage, MethodForm, PaymentGap, PaymentMethodInput};
+use crate::payments::methods::Readiness;
 use crate::payments::store::{self, DeskMethodRow, MethodChange};
 use crate::staff::answer::AdminAnswer;
 use crate::staff::audit::{self, AuditAction};
@@ -51,9 +52,9 @@ pub struct PaymentMethodSettings {
     /// 1 = listed first at checkout.
     pub position: i64,
     pub version: i64,
-    /// False for card payment while no gateway serves the shop: the checkout does not offer
-    /// it, and it cannot be enabled.
-    pub gateway_ready: bool,
+    /// Why the checkout does not offer the method even when enabled (card payment without a
+    /// gateway, 銀行振込 without a bank account); such a method cannot be enabled. Null: it can.
+    pub unready_reason: Option<String>,
 }
 
 /// 支払方法設定: every method, enabled or not, in the checkout's order, and the totals no
@@ -77,9 +78,9 @@ fn stale(message: &str) -> ApiError {
     ApiError::rule_with(StatusCode::CONFLICT, STALE_CODE, message)
 }
 
-/// Whether card payment can be offered (and enabled) in this shop now.
-async fn gateway_ready(state: &AppState, channel: &Channel) -> ApiResult<bool> {
-    Ok(state.gateway.serves(&channel.id).await?)
+/// What the shop has that card payment and bank transfer need.
+async fn readiness(state: &AppState, channel: &Channel) -> ApiResult<Readiness> {
+    Ok(Readiness::of(&state.db, &state.gateway, &channel.id).await?)
 }
 
 fn form_of(row: &DeskMethodRow) -> MethodForm {
@@ -92,16 +93,13 @@ fn form_of(row: &DeskMethodRow) -> MethodForm {
     }
 }
 
-fn is_card(row: &DeskMethodRow) -> bool {
-    row.method.kind() == Some(PaymentKind::CreditCard)
+/// Whether the checkout can offer the method: enabled, of a known kind, and nothing it needs
+/// missing.
+fn offered(row: &DeskMethodRow, ready: Readiness) -> bool {
+    row.is_enabled != 0 && row.method.kind().is_some() && ready.unready_reason(row.method.kind()).is_none()
 }
 
-/// Whether the checkout can offer the method: enabled, and a card only with a gateway.
-fn offered(row: &DeskMethodRow, ready: bool) -> bool {
-    row.is_enabled != 0 && row.method.kind().is_some() && (ready || !is_card(row))
-}
-
-fn answer(rows: &[DeskMethodRow], ready: bool) -> PaymentSettings {
+fn answer(rows: &[DeskMethodRow], ready: Readiness) -> PaymentSettings {
     let coverage: Vec<Coverage> = rows
         .iter()
         .filter(|row| offered(row, ready))
@@ -123,7 +121,7 @@ fn answer(rows: &[DeskMethodRow], ready: bool) -> PaymentSettings {
                 max_total: rule.max_total,
                 position: row.position,
                 version: row.version,
-                gateway_ready: ready || !is_card(row),
+                unready_reason: ready.unready_reason(row.method.kind()).map(str::to_owned),
             }
         })
         .collect();
@@ -132,7 +130,7 @@ fn answer(rows: &[DeskMethodRow], ready: bool) -> PaymentSettings {
 
 async fn current(state: &AppState, channel: &Channel) -> ApiResult<PaymentSettings> {
     let rows = store::list_desk_methods(&state.db, &channel.id).await?;
-    Ok(answer(&rows, gateway_ready(state, channel).await?))
+    Ok(answer(&rows, readiness(state, channel).await?))
 }
 
 #[utoipa::path(get, path = "/v1/admin/settings/payments", operation_id = "admin_payment_settings", tag = "admin",
@@ -158,8 +156,11 @@ pub async fn save_payment_method(
     let rows = store::list_desk_methods(&state.db, &channel.id).await?;
     let before = rows.iter().find(|row| row.method.id == id).ok_or_else(ApiError::not_found)?;
     let version = input.version.ok_or_else(|| ApiError::field("version", VERSION_MESSAGE))?;
-    let ready = gateway_ready(&state, &channel).await?;
-    let form = method_desk::check(&input, before.method.kind(), ready).map_err(ApiError::Invalid)?;
+    let ready = readiness(&state, &channel).await?;
+    // Turning on what cannot be offered is refused; one already on (its gateway or account
+    // gone since) keeps its other fields editable.
+    let enabling_unready = before.is_enabled == 0 && ready.unready_reason(before.method.kind()).is_some();
+    let form = method_desk::check(&input, before.method.kind(), enabling_unready).map_err(ApiError::Invalid)?;
     if before.version != version {
         return Err(stale(STALE_MESSAGE));
     }

@@ -3,6 +3,7 @@
 //! settings the card form reads. The gateways' signed fraud notifications cancel orders, so
 //! they are the orders' (`orders/http/fraud_notifications.rs`).
 pub mod admin;
+pub mod admin_bank_account;
 
 use axum::Json;
 use axum::extract::State;
@@ -41,7 +42,7 @@ pub fn tokeniser_routes() -> OpenApiRouter<AppState> {
 
 /// The shop API's payment routes under `/v1`.
 pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(show_payment_service)).merge(admin::routes())
+    OpenApiRouter::new().routes(routes!(show_payment_service)).merge(admin::routes()).merge(admin_bank_account::routes())
 }
 
 /// The card form as the browser sends it to the gateway. Numbers may come as text or numbers.

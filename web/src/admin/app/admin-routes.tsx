@@ -36,6 +36,8 @@ import { OrdersPage } from '../orders/orders-page';
 import { TrackingImportPage } from '../orders/tracking-import-page';
 import { ReportsPage } from '../reports/reports-page';
 import { CarriagePage } from '../settings/carriage-page';
+import { BankAccountPage } from '../settings/bank-account-page';
+import { CalendarPage } from '../settings/calendar-page';
 import { MaintenancePage } from '../settings/maintenance-page';
 import { PaymentEditorPage } from '../settings/payments-editor-page';
 import { PaymentsPage } from '../settings/payments-page';
@@ -115,6 +117,8 @@ export function adminRoutes(queryClient: QueryClient): RouteObject[] {
         { path: 'topics', Component: TopicsPage },
         { path: 'companies', Component: CompaniesPage },
         { path: 'settings', Component: SettingsPage },
+        { path: 'settings/bank-account', Component: BankAccountPage },
+        { path: 'settings/calendar', Component: CalendarPage },
         { path: 'settings/carriage', Component: CarriagePage },
         { path: 'settings/maintenance', Component: MaintenancePage },
         { path: 'settings/payments', Component: PaymentsPage },

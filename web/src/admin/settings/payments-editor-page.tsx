@@ -1,7 +1,9 @@
 /**
  * 支払方法の編集 (/admin/settings/payments/:id, docs/contracts/settings-payments.md): one payment
  * method, its name under the h1. 名称, 説明 (shown under the method at checkout), 有効にする (locked,
- * saying why, while card payment has no gateway and is off), 会員のみ, 利用できる金額 (下限 and
+ * saying why, while the checkout cannot offer the method — the server's `unready_reason`: no card
+ * gateway, 銀行振込 without an account, which links to 振込先口座 — and it is off; on but unready,
+ * saying it is not shown at checkout), 会員のみ, 利用できる金額 (下限 and
  * 上限 on the total before the fee; empty: no bound) and 手数料: a table of tiers, each row 「〜
  * [上限金額]円まで」 with its fee and 「この段を削除」, the last row 「それ以上」 with only its fee;
  * 「段を追加」 puts a row before the last (at most 10). Card payment takes no fee: the table is a
@@ -12,13 +14,16 @@
  */
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { type UseFormRegisterReturn, type UseFormReturn, useFieldArray, useForm } from 'react-hook-form';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { EditorFrame, EditorLoader } from '../ui/editor-frame';
 import { Field, ui } from '../ui/form';
 import { table } from '../ui/table';
+import { BANK_ACCOUNT_PATH } from './bank-account-types';
 import { paymentsQuery, refreshPaymentMethod, useSavePaymentMethod } from './payments-queries';
 import {
   emptyTier,
+  enablingLocked,
+  isBankTransfer,
   isCard,
   MESSAGES,
   type PaymentField,
@@ -27,7 +32,10 @@ import {
   paymentErrors,
   paymentRules,
   paymentValues,
+  SET_BANK_ACCOUNT_TEXT,
   TIERS_MAX,
+  unreadyHint,
+  unreadyReason,
 } from './payments-schema';
 import { PAYMENTS_PATH, type PaymentMethodSettings } from './payments-types';
 import { SettingsForm, useSettingsForm } from './settings-form-frame';
@@ -40,8 +48,6 @@ export const DESCRIPTION_HINT = 'ご注文手続きでお支払い方法の下�
 export const MEMBER_ONLY_HINT = 'ログインした会員だけが選べます。';
 export const RANGE_HINT = '手数料を除いたお支払い合計（商品・送料・ラッピング）で判定します。';
 export const CARD_NO_FEE = 'クレジットカードには手数料をかけられません。';
-/** While card payment is on but no gateway serves the shop. */
-export const GATEWAY_HIDDEN_HINT = 'カード決済の接続先が未設定のため、ご注文手続きには表示されません。';
 
 export function PaymentEditorPage() {
   const { id = '' } = useParams();
@@ -83,9 +89,9 @@ function MethodForm({ method }: { method: PaymentMethodSettings }) {
     refusal: (error) => paymentErrors(error, card ? 0 : getValues('fee_tiers').length),
   });
   const { shown } = frame;
-  // Card payment cannot be switched on while no gateway serves the shop (switched off, it can).
-  const locked = !shown.gateway_ready && !shown.is_enabled;
-  const enabledHint = shown.gateway_ready ? undefined : locked ? MESSAGES.gatewayMissing : GATEWAY_HIDDEN_HINT;
+  // A method the checkout cannot offer (no card gateway, no 振込先口座) cannot be switched on (switched off, it can).
+  const locked = enablingLocked(shown);
+  const enabledHint = unreadyHint(shown);
 
   return (
     <>
@@ -109,6 +115,11 @@ function MethodForm({ method }: { method: PaymentMethodSettings }) {
           disabled={locked}
           registration={register('is_enabled')}
         />
+        {unreadyReason(shown) !== null && isBankTransfer(shown) ? (
+          <p className={styles.switchLink}>
+            <Link to={BANK_ACCOUNT_PATH}>{SET_BANK_ACCOUNT_TEXT}</Link>
+          </p>
+        ) : null}
         <Checkbox
           label="会員のみ"
           hint={MEMBER_ONLY_HINT}

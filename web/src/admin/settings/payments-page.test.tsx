@@ -18,6 +18,7 @@ import {
   paymentsFake,
   sentMethod,
   sentOrders,
+  UNREADY,
 } from '../../test/settings-payments-fixtures';
 
 // ---- the screens' words (docs/contracts/settings-payments.md) ----------------------------------
@@ -28,6 +29,9 @@ const COD_FEES = '〜10,000円 330円 / 〜30,000円 440円 / 〜100,000円 660�
 const ORDER_SAVED = '表示順を保存しました。';
 const SAVED = '支払方法を保存しました。';
 const SUMMARY = '入力内容を確認してください。';
+const SET_BANK_ACCOUNT = '振込先口座を設定する';
+const BANK_ACCOUNT = '/admin/settings/bank-account';
+const BANK_EDITOR = '/admin/settings/payments/pm-bank';
 
 type User = ReturnType<typeof userEvent.setup>;
 
@@ -116,9 +120,12 @@ describe('支払方法設定: the list', () => {
     const card = rowOf(table, 'クレジットカード');
     expect(cell(card, '手数料')).toHaveTextContent('無料');
     expect(cell(card, '利用できる金額')).toHaveTextContent('制限なし');
-    expect(cell(card, '状態')).not.toHaveTextContent('カード決済の接続先が未設定');
+    expect(cell(card, '状態')).not.toHaveTextContent(UNREADY.card);
 
-    expect(cell(rowOf(table, '銀行振込（前払い）'), '状態')).toHaveTextContent('無効');
+    // The demo shop has its account: no note, no link.
+    const bank = cell(rowOf(table, '銀行振込（前払い）'), '状態');
+    expect(bank).toHaveTextContent(/^無効$/);
+    expect(within(bank).queryByRole('link')).not.toBeInTheDocument();
     const invoice = rowOf(table, '請求書払い');
     expect(cell(invoice, '会員のみ')).toHaveTextContent('はい');
     expect(cell(invoice, '手数料')).toHaveTextContent(/^220円$/);
@@ -135,7 +142,7 @@ describe('支払方法設定: the list', () => {
   it('says which totals no method takes, above the list and without shouting, and why card payment is off', async () => {
     // A shop without a card gateway: card off, 代金引換 up to 300,000円, 請求書払い for members only from 1,000円.
     const fake = paymentsFake('manager', [
-      cardMethod({ is_enabled: false, gateway_ready: false }),
+      cardMethod({ is_enabled: false, unready_reason: UNREADY.card }),
       codMethod(),
       bankMethod(),
       invoiceMethod({ max_total: null }),
@@ -155,8 +162,31 @@ describe('支払方法設定: the list', () => {
 
     const card = cell(rowOf(table, 'クレジットカード'), '状態');
     expect(card).toHaveTextContent('無効');
-    expect(card).toHaveTextContent('カード決済の接続先が未設定');
+    expect(card).toHaveTextContent(UNREADY.card);
+    // Card payment's note has no link (its gateway is not set on this screen).
+    expect(within(card).queryByRole('link')).not.toBeInTheDocument();
     expect(cell(rowOf(table, '請求書払い'), '利用できる金額')).toHaveTextContent('1,000円から');
+  });
+
+  it('says 銀行振込 has no account, with a link to set one; enabled, it stays on but is left out of the totals', async () => {
+    // A shop without an account whose 銀行振込 was on: it would take every total, but is not offered.
+    renderAdmin(
+      LIST,
+      paymentsFake('owner', [
+        cardMethod({ is_enabled: false }),
+        codMethod(),
+        bankMethod({ is_enabled: true, unready_reason: UNREADY.bank }),
+      ]),
+    );
+    const table = await methodTable();
+
+    const bank = cell(rowOf(table, '銀行振込（前払い）'), '状態');
+    expect(bank).toHaveTextContent('有効');
+    expect(bank).toHaveTextContent(UNREADY.bank);
+    expect(within(bank).getByRole('link', { name: SET_BANK_ACCOUNT })).toHaveAttribute('href', BANK_ACCOUNT);
+    expect(screen.getByRole('region', { name: '支払方法の注意' })).toHaveTextContent(
+      '300,001円以上のご注文で使えるお支払い方法がありません。',
+    );
   });
 
   it('says so when nothing can be paid at all', async () => {
@@ -524,20 +554,87 @@ describe('支払方法の編集: card payment', () => {
 
   it('locks 有効にする while no card gateway serves the shop, saying why, and keeps it off', async () => {
     const user = userEvent.setup();
-    const fake = paymentsFake('owner', [cardMethod({ is_enabled: false, gateway_ready: false }), codMethod()]);
+    const fake = paymentsFake('owner', [cardMethod({ is_enabled: false, unready_reason: UNREADY.card }), codMethod()]);
     renderAdmin('/admin/settings/payments/pm-card', fake);
     await editor();
 
     const enabled = screen.getByRole('checkbox', { name: '有効にする' });
     expect(enabled).toBeDisabled();
     expect(enabled).not.toBeChecked();
-    expect(enabled).toHaveAccessibleDescription(PAYMENT_MESSAGES.gatewayMissing);
+    expect(enabled).toHaveAccessibleDescription('カード決済の接続先が未設定です。設定するまで有効にできません。');
+    expect(screen.queryByRole('link', { name: SET_BANK_ACCOUNT })).not.toBeInTheDocument();
 
     await retype(user, box('名称'), 'カード払い');
     await user.click(screen.getByRole('button', { name: '保存する' }));
     expect(await screen.findByRole('status')).toHaveTextContent(SAVED);
     expect((await sentMethod(fake, 'pm-card'))[0]).toMatchObject({ name: 'カード払い', is_enabled: false });
     expect(screen.getByText('カード払い', { selector: 'p' })).toBeInTheDocument();
+  });
+});
+
+describe('支払方法の編集: 銀行振込 without 振込先口座', () => {
+  it('locks 有効にする while there is no account and it is off, saying why, with a link to set one', async () => {
+    const user = userEvent.setup();
+    const fake = paymentsFake('owner', [cardMethod(), codMethod(), bankMethod({ unready_reason: UNREADY.bank })]);
+    renderAdmin(BANK_EDITOR, fake);
+    await editor();
+
+    const enabled = screen.getByRole('checkbox', { name: '有効にする' });
+    expect(enabled).toBeDisabled();
+    expect(enabled).not.toBeChecked();
+    expect(enabled).toHaveAccessibleDescription('振込先口座が未設定です。設定するまで有効にできません。');
+    expect(screen.getByRole('link', { name: SET_BANK_ACCOUNT })).toHaveAttribute('href', BANK_ACCOUNT);
+
+    // The rest can still be saved; it stays off.
+    await retype(user, box('名称'), '銀行振込');
+    await user.click(screen.getByRole('button', { name: '保存する' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(SAVED);
+    expect((await sentMethod(fake, 'pm-bank'))[0]).toMatchObject({ name: '銀行振込', is_enabled: false });
+  });
+
+  it('leaves 有効にする free while it is on, saying it is not shown at checkout, and keeps it on', async () => {
+    const user = userEvent.setup();
+    const fake = paymentsFake('owner', [
+      cardMethod(),
+      codMethod(),
+      bankMethod({ is_enabled: true, unready_reason: UNREADY.bank }),
+    ]);
+    renderAdmin(BANK_EDITOR, fake);
+    await editor();
+
+    const enabled = screen.getByRole('checkbox', { name: '有効にする' });
+    expect(enabled).toBeEnabled();
+    expect(enabled).toBeChecked();
+    expect(enabled).toHaveAccessibleDescription('振込先口座が未設定です。ご注文手続きには表示されません。');
+    expect(screen.getByRole('link', { name: SET_BANK_ACCOUNT })).toHaveAttribute('href', BANK_ACCOUNT);
+
+    await user.click(screen.getByRole('button', { name: '保存する' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(SAVED);
+    expect((await sentMethod(fake, 'pm-bank'))[0]).toMatchObject({ is_enabled: true });
+  });
+
+  it('says nothing about an account while there is one, and puts the server’s refusal under 有効にする', async () => {
+    const user = userEvent.setup();
+    const fake = paymentsFake();
+    renderAdmin(BANK_EDITOR, fake);
+    await editor();
+
+    const enabled = screen.getByRole('checkbox', { name: '有効にする' });
+    expect(enabled).toBeEnabled();
+    expect(enabled).not.toHaveAccessibleDescription();
+    expect(screen.queryByRole('link', { name: SET_BANK_ACCOUNT })).not.toBeInTheDocument();
+
+    // The account was removed meanwhile: the server refuses to switch it on.
+    fake.change(
+      demoMethods().map((method) => (method.id === 'pm-bank' ? bankMethod({ unready_reason: UNREADY.bank }) : method)),
+    );
+    await user.click(enabled);
+    await user.click(screen.getByRole('button', { name: '保存する' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(SUMMARY);
+    expect(enabled).toHaveAttribute('aria-invalid', 'true');
+    expect(enabled).toHaveAccessibleDescription(PAYMENT_MESSAGES.bankUnready);
+    expect(screen.queryByText(SAVED)).not.toBeInTheDocument();
   });
 });
 

@@ -3,8 +3,9 @@
  * methods in the order the checkout lists them. Above the list, when some totals can be paid by
  * no enabled method (the server's `gaps`), a warning box says which, one line each. Then the
  * methods, a table on desktop and one card per method on a phone (the shared table's stylesheet):
- * 名称 (to the method's editor), 状態 (有効 / 無効, and why card payment cannot be offered while no
- * gateway serves the shop), 会員のみ, 手数料 and 利用できる金額 in words, and 上へ / 下へ, which
+ * 名称 (to the method's editor), 状態 (有効 / 無効, and the server's `unready_reason` when the
+ * checkout cannot offer the method: no card gateway, or 銀行振込 without an account, which links to
+ * 振込先口座を設定する), 会員のみ, 手数料 and 利用できる金額 in words, and 上へ / 下へ, which
  * send the whole new order with the order shown: saved, the list shows the server's answer and
  * says so; reordered elsewhere first (409), the shared StaleNotice offers 最新の内容を読み込む.
  * Only for staff holding `shop_settings` (オーナー and 店長).
@@ -19,13 +20,20 @@ import { StaleNotice, useStaleReload } from '../ui/stale-notice';
 import { table } from '../ui/table';
 import { isSettingsStale } from './carriage-queries';
 import { paymentsQuery, refreshPayments, useSavePaymentOrder } from './payments-queries';
-import { feeSummary, movedOrder, rangeSummary } from './payments-schema';
+import { BANK_ACCOUNT_PATH } from './bank-account-types';
+import {
+  feeSummary,
+  isBankTransfer,
+  movedOrder,
+  rangeSummary,
+  SET_BANK_ACCOUNT_TEXT,
+  unreadyReason,
+} from './payments-schema';
 import { type PaymentGap, type PaymentMethodSettings, paymentEditorPath } from './payments-types';
 import { SettingsScreen } from './settings-form-frame';
 import styles from './settings.module.css';
 
 export const ORDER_SAVED_TEXT = '表示順を保存しました。';
-export const GATEWAY_MISSING_TEXT = 'カード決済の接続先が未設定';
 
 export function PaymentsPage() {
   return (
@@ -161,6 +169,7 @@ interface MethodRowProps {
 }
 
 function MethodRow({ method, first, last, busy, buttonId, onMove }: MethodRowProps) {
+  const reason = unreadyReason(method);
   return (
     <tr>
       <td data-label="名称">
@@ -171,7 +180,12 @@ function MethodRow({ method, first, last, busy, buttonId, onMove }: MethodRowPro
       <td data-label="状態">
         <span className={styles.methodState}>
           <span>{method.is_enabled ? '有効' : '無効'}</span>
-          {method.gateway_ready ? null : <span className={styles.methodNote}>{GATEWAY_MISSING_TEXT}</span>}
+          {reason === null ? null : <span className={styles.methodNote}>{reason}</span>}
+          {reason !== null && isBankTransfer(method) ? (
+            <Link to={BANK_ACCOUNT_PATH} className={styles.methodLink}>
+              {SET_BANK_ACCOUNT_TEXT}
+            </Link>
+          ) : null}
         </span>
       </td>
       <td data-label="会員のみ">{method.member_only ? 'はい' : 'いいえ'}</td>

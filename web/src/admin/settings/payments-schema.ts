@@ -4,8 +4,10 @@
  * 下へ sends; the editor's fields (yen boxes as text: 「1,650」 and full-width digits are taken,
  * as on 送料設定), their rules (react-hook-form rules with the server's own words), the body
  * 保存する sends and the server's 422 spread back onto the fields (`fee_tiers[2].up_to` under the
- * third row's 上限金額). An empty 上限金額 or 手数料 in a row is sent as it is (null) for the server
- * to refuse with its message; an empty 下限 or 上限 is no bound. The server checks everything again.
+ * third row's 上限金額); 有効にする locked, saying why, while the checkout cannot offer the method
+ * (the server's `unready_reason`: no card gateway, no 振込先口座) and it is off. An empty 上限金額
+ * or 手数料 in a row is sent as it is (null) for the server to refuse with its message; an empty
+ * 下限 or 上限 is no bound. The server checks everything again.
  */
 import type { RegisterOptions } from 'react-hook-form';
 import { isBlank, maxLength } from '../../lib/validators';
@@ -13,6 +15,11 @@ import { AdminApiError, errorText } from '../api/admin-client';
 import { MESSAGES as CARRIAGE_MESSAGES, parseYen } from './carriage-schema';
 import type { SettingsRefusal } from './settings-form-frame';
 import { CARD_CODE, type FeeTier, type PaymentMethodInput, type PaymentMethodSettings } from './payments-types';
+
+/** The method that needs 振込先口座 (payments-types.ts names card payment's code). */
+export const BANK_TRANSFER_CODE = 'bank_transfer';
+/** The link to 振込先口座 beside 銀行振込's note (the list, the editor) while it has no account. */
+export const SET_BANK_ACCOUNT_TEXT = '振込先口座を設定する';
 
 export const NAME_MAX = 50;
 export const DESCRIPTION_MAX = 500;
@@ -39,7 +46,9 @@ export const MESSAGES = {
   minTotal: '下限は1円から100,000,000円までの整数で入力してください。',
   maxTotal: '上限は1円から100,000,000円までの整数で入力してください。',
   maxBelowMin: '上限は下限より大きくしてください。',
-  gatewayMissing: 'カード決済の接続先が設定されていないため有効にできません。',
+  /** Enabling a method the checkout cannot offer (its `unready_reason` is set): card payment, 銀行振込. */
+  cardUnready: 'カード決済の接続先が設定されていないため有効にできません。',
+  bankUnready: '振込先口座を設定するまで有効にできません。',
   lastEnabled: '有効な支払方法が1つもなくなるため、無効にできません。',
   version: '版番号がありません。画面を読み込み直してください。',
   orderMismatch: '支払方法をすべて1回ずつ並べてください。',
@@ -110,6 +119,34 @@ export interface PaymentValues {
 
 /** Whether the method is card payment: no fee tiers, only one open tier of 0. */
 export const isCard = (method: { code: string }): boolean => method.code === CARD_CODE;
+
+/** Whether the method is 銀行振込: offered only once 振込先口座 is saved. */
+export const isBankTransfer = (method: { code: string }): boolean => method.code === BANK_TRANSFER_CODE;
+
+/** What 有効にする's lock needs: why the checkout cannot offer the method (null: it can), and whether it is on. */
+interface Readiness {
+  unready_reason?: string | null;
+  is_enabled: boolean;
+}
+
+/** Why the checkout cannot offer the method even when enabled (the server's `unready_reason`), or null: it can. */
+export const unreadyReason = (method: Pick<Readiness, 'unready_reason'>): string | null =>
+  method.unready_reason ?? null;
+
+/** 有効にする is locked while the checkout cannot offer the method and it is off (switched off, it can be). */
+export const enablingLocked = (method: Readiness): boolean => unreadyReason(method) !== null && !method.is_enabled;
+
+/**
+ * 有効にする's description while the checkout cannot offer the method: off, 「{reason}設定するまで
+ * 有効にできません。」; on, 「{reason}ご注文手続きには表示されません。」; none while it can be offered.
+ */
+export function unreadyHint(method: Readiness): string | undefined {
+  const reason = unreadyReason(method);
+  if (reason === null) return undefined;
+  return enablingLocked(method)
+    ? `${reason}設定するまで有効にできません。`
+    : `${reason}ご注文手続きには表示されません。`;
+}
 
 /** Characters, not UTF-16 units: the server counts characters. */
 const tooLong = (value: string, max: number): boolean => maxLength(value.trim(), max) !== null;

@@ -62,14 +62,14 @@ describe('設定: the list of settings screens', () => {
     renderAdmin('/admin/settings', deskFake());
     const list = await screen.findByRole('list', { name: '設定の一覧' });
     const cards = within(list).getAllByRole('listitem');
-    expect(cards).toHaveLength(6);
+    expect(cards).toHaveLength(8);
     expect(within(cards[2]!).getByRole('link', { name: '送料設定' })).toHaveAttribute(
       'href',
       '/admin/settings/carriage',
     );
-    expect(cards[4]).toHaveTextContent('ご注文で付与するポイントの率を設定します。');
+    expect(cards[6]).toHaveTextContent('ご注文で付与するポイントの率を設定します。');
 
-    await user.click(within(cards[4]!).getByRole('link', { name: 'ポイント設定' }));
+    await user.click(within(cards[6]!).getByRole('link', { name: 'ポイント設定' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'ポイント設定' })).toBeInTheDocument();
     expect(document.title).toBe('ポイント設定 | 管理画面');
     // Still under 設定 in the menu.

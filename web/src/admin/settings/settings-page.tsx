@@ -1,6 +1,6 @@
 /**
  * 設定 (/admin/settings): the shop's settings screens, each a card with one line saying what it
- * sets — ショップ情報 and ご利用設定 (the shop itself, first), 送料設定, 支払方法, ポイント設定 and
+ * sets — ショップ情報 and ご利用設定 (the shop itself, first), 送料設定, 支払方法, 振込先口座, 営業日カレンダー, ポイント設定 and
  * メンテナンスモード (last). Only for staff holding `shop_settings` (オーナー and 店長): the menu
  * leaves it out for the others, and the page says so if reached anyway.
  */
@@ -29,6 +29,17 @@ export const SETTINGS_SCREENS: readonly { to: string; label: string; description
     to: '/admin/settings/payments',
     label: '支払方法',
     description: 'お支払い方法の手数料、利用できる金額、表示順を設定します。',
+  },
+  {
+    to: '/admin/settings/bank-account',
+    label: '振込先口座',
+    description: '銀行振込でお客様がお振り込みになる口座と、お支払い期限を設定します。',
+  },
+  {
+    to: '/admin/settings/calendar',
+    label: '営業日カレンダー',
+    description:
+      '定休日、祝日の営業、年末年始などの休業日を設定します。お届け日の計算とトップページのカレンダーに使われます。',
   },
   {
     to: '/admin/settings/points',
